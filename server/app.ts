@@ -1,0 +1,66 @@
+// buildApp(deps): the Fastify instance behind /api/v1 and the built SPA. Used by main.ts and by tests.
+import Fastify, { type FastifyError } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import fs from 'node:fs';
+import path from 'node:path';
+import { HttpError } from './http/errors';
+import { resolveIdentity } from './http/identity';
+import type { App, AppDeps } from './http/types';
+import { routeModules } from './routes';
+
+function validationDetail(err: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const ctx = (err as FastifyError & { validationContext?: string }).validationContext ?? 'request';
+    return err.validation.map((v) => {
+      const where = [ctx, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.');
+      return `${where}: ${v.message}`;
+    }).join('; ');
+  }
+  return err.message;
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('identity', null);
+  app.decorateRequest('headerRole', null);
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) return reply.status(err.statusCode).send({ detail: err.detail });
+    if (err.validation) return reply.status(400).send({ detail: validationDetail(err) });
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.status(status).send({ detail: err.message });
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Internal server error' });
+  });
+
+  await app.register(fastifyMultipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
+
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (req) => { await resolveIdentity(deps.database.db, req); });
+    for (const mod of routeModules) await mod(api as App, deps);
+    api.all('/*', async (req, reply) => reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }));
+  }, { prefix: '/api/v1' });
+  app.all('/api/*', async (req, reply) => reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }));
+
+  // The built SPA, with history fallback for client-side routes.
+  const indexHtml = path.join(deps.config.staticDir, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: deps.config.staticDir, wildcard: false, index: false });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ detail: 'Not found' });
+      return reply.type('text/html').sendFile('index.html');
+    });
+    app.get('/*', (_req, reply) => reply.type('text/html').sendFile('index.html'));
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ detail: 'Not found (the web app is not built: run npm run build)' }));
+  }
+  return app as App;
+}

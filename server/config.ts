@@ -1,0 +1,73 @@
+// Every environment variable the server reads, with its default, validated once at start.
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => ['1', 'true', 'yes'].includes(v));
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  VAT_BOOTSTRAP_SUPER: z.string().default(''),
+  VAT_MAX_UPLOAD_MB: z.coerce.number().int().positive().default(2048),
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
+  VAT_MODELS_DIR: z.string().optional(),
+  VAT_SAMPLE_LIBRARY: bool.default(true),
+  VAT_WORKER: bool.default(true),
+  VAT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  VAT_POSE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  VAT_INGEST_PARALLELISM: z.coerce.number().int().min(1).max(32).default(4),
+  VAT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VAT_STATIC_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof configSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  bootstrapSuper: string[];
+  maxUploadBytes: number;
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  modelsDir: string;
+  sampleLibrary: boolean;
+  worker: boolean;
+  workerConcurrency: number;
+  poseThreads?: number;
+  ingestParallelism: number;
+  logLevel: Env['VAT_LOG_LEVEL'];
+  staticDir: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const msg = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${msg}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    bootstrapSuper: e.VAT_BOOTSTRAP_SUPER.split(',').map((s) => s.trim()).filter(Boolean),
+    maxUploadBytes: e.VAT_MAX_UPLOAD_MB * 1024 * 1024,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    modelsDir: path.resolve(e.VAT_MODELS_DIR ?? path.join(dataDir, 'models')),
+    sampleLibrary: e.VAT_SAMPLE_LIBRARY,
+    worker: e.VAT_WORKER,
+    workerConcurrency: e.VAT_WORKER_CONCURRENCY,
+    poseThreads: e.VAT_POSE_THREADS,
+    ingestParallelism: e.VAT_INGEST_PARALLELISM,
+    logLevel: e.VAT_LOG_LEVEL,
+    staticDir: path.resolve(e.VAT_STATIC_DIR ?? 'dist'),
+  };
+}

@@ -1,0 +1,81 @@
+// One database handle for the whole process: PGlite on disk (embedded default) or PostgreSQL via
+// DATABASE_URL. Everything above this file uses the same drizzle API and the same SQL dialect.
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import fs from 'node:fs';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL runner used by pg-boss and by hot paths that bypass the query builder. */
+export interface SqlRunner {
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  /** Multi-statement SQL without parameters (pg-boss migrations need this on PGlite). */
+  exec(text: string): Promise<void>;
+}
+
+export interface Database {
+  db: Db;
+  sql: SqlRunner;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface ConnectOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data dir; undefined = in memory. */
+  dataDir?: string;
+  /** PGlite pre-initialised data dir tarball (tests: skip initdb + migrations). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('error', () => { /* idle client errors are retried by the pool */ });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      sql: {
+        query: async (text, values) => { const r = await pool.query(text, values as unknown[]); return { rows: r.rows }; },
+        exec: async (text) => { await pool.query(text); },
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    sql: {
+      query: async (text, values) => {
+        if (values && values.length) return { rows: (await client.query(text, values)).rows as never[] };
+        // Parameterless text may hold several statements (pg-boss): exec runs them all, last result wins.
+        const results = await client.exec(text);
+        const last = results[results.length - 1];
+        return { rows: (last?.rows ?? []) as never[] };
+      },
+      exec: async (text) => { await client.exec(text); },
+    },
+    close: () => client.close(),
+  };
+}
+
+export { schema };

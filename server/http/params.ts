@@ -1,0 +1,8 @@
+// Shared zod pieces for route schemas.
+import { z } from 'zod';
+
+export const videoIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** Query booleans arrive as text. */
+export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** A query parameter that may repeat (?status=a&status=b) arrives as a string or an array. */
+export const repeated = <T extends z.ZodType>(item: T) => z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import type { Database } from '../db/connect';
+import type { MediaService } from '../services/media';
+import type { JobQueue } from '../queue';
+
+/** Fastify instance with zod schemas as the type provider: route handlers get typed params/query/body. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** Everything the HTTP layer needs; tests pass their own (in-memory PGlite, temp dirs). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  media: MediaService;
+  /** Absent in tests that do not exercise jobs; routes that enqueue answer 503 without it. */
+  queue?: JobQueue;
+}
+
+export type RoutePlugin = (app: App, deps: AppDeps) => void | Promise<void>;

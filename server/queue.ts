@@ -1,0 +1,43 @@
+// pg-boss on the same database as everything else: natively on PostgreSQL, through a small
+// executeSql adapter on PGlite (multi-statement SQL goes through PGlite's exec).
+import PgBoss from 'pg-boss';
+import type { Database } from './db/connect';
+
+export const QUEUES = { process: 'video-process', render: 'video-render', import: 'package-import' } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface JobQueue {
+  boss: PgBoss;
+  send(name: QueueName, data: object, opts?: PgBoss.SendOptions): Promise<string | null>;
+  work<T extends object>(name: QueueName, concurrency: number, handler: (data: T, job: PgBoss.Job<T>) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startQueue(database: Database, opts: { databaseUrl?: string; logError?: (e: unknown) => void } = {}): Promise<JobQueue> {
+  const common = { schema: 'pgboss', supervise: true, schedule: false, monitorStateIntervalSeconds: 60 };
+  const boss = opts.databaseUrl
+    ? new PgBoss({ ...common, connectionString: opts.databaseUrl, max: 4 })
+    : new PgBoss({ ...common, db: { executeSql: (text, values) => database.sql.query(text, values) } });
+  boss.on('error', (e) => opts.logError?.(e));
+  await boss.start();
+  for (const name of Object.values(QUEUES)) {
+    // Retries cover a worker that crashed or was restarted mid-job (its job expires, then is retried).
+    await boss.createQueue(name, { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 60 * 60 * 2 });
+  }
+  const workIds: string[] = [];
+  return {
+    boss,
+    send: (name, data, o) => boss.send(name, data, o ?? {}),
+    async work(name, concurrency, handler) {
+      for (let i = 0; i < concurrency; i++) {
+        workIds.push(await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+          for (const job of jobs) await handler(job.data as never, job as never);
+        }));
+      }
+    },
+    async stop() {
+      // graceful: let running handlers finish (they check their abort signal), then stop polling.
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000, close: Boolean(opts.databaseUrl) });
+    },
+  };
+}

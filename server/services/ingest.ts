@@ -1,0 +1,122 @@
+// Ingestion: scan a source root for video files, upsert rows by path, optionally mark missing files
+// deleted. Every scan/reingest writes a `jobs` row with summary counts and errors.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { jobs, processingLog, sources, statusHistory, videos } from '../db/schema';
+import type { MediaService } from './media';
+
+export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.webm', '.m4v']);
+
+export interface IngestResult { added: number; updated: number; removed: number; restored: number; unchanged: number; errors: string[]; job_id: number }
+
+/** Normalises a root path for storage and comparison (absolute, no trailing separator). */
+export function normaliseRoot(root: string): string {
+  const abs = path.resolve(root.trim());
+  return abs.length > 1 ? abs.replace(/[\\/]+$/, '') : abs;
+}
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  let entries: import('node:fs').Dirent[];
+  try { entries = await fs.readdir(dir, { withFileTypes: true }); } catch { return; }
+  for (const e of entries) {
+    if (e.name.startsWith('.')) continue;
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) yield* walk(full);
+    else if (e.isFile() && VIDEO_EXTENSIONS.has(path.extname(e.name).toLowerCase())) yield full;
+  }
+}
+
+/** Runs fn over items with at most `limit` in flight. */
+export async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+}
+
+export async function ingestSource(
+  db: Db, media: MediaService, rootIn: string,
+  opts: { deleteMissing?: boolean; jobType?: 'scan' | 'reingest'; initiatedBy?: string | null; parallelism?: number } = {},
+): Promise<IngestResult> {
+  const root = normaliseRoot(rootIn);
+  const [job] = await db.insert(jobs).values({ jobType: opts.jobType ?? 'reingest', initiatedBy: opts.initiatedBy ?? null, summary: { root } }).returning({ id: jobs.id });
+  const errors: string[] = [];
+  let added = 0, updated = 0, removed = 0, restored = 0, unchanged = 0;
+  try {
+    const stat = await fs.stat(root).catch(() => null);
+    if (!stat?.isDirectory()) throw new Error(`source folder is not reachable: ${root}`);
+    const found = new Map<string, { size: number; mtime: number }>();
+    for await (const file of walk(root)) {
+      const s = await fs.stat(file).catch(() => null);
+      if (s) found.set(file, { size: s.size, mtime: Math.floor(s.mtimeMs) });
+    }
+    const existing = await db.select({ id: videos.id, path: videos.path, sizeBytes: videos.sizeBytes, mtime: videos.mtime, status: videos.processingStatus, prev: videos.previousStatus })
+      .from(videos).where(eq(videos.sourceRoot, root));
+    const byPath = new Map(existing.map((r) => [r.path, r]));
+    const toProbe = [...found.entries()].filter(([p, f]) => {
+      const row = byPath.get(p);
+      if (!row) return true;
+      if (row.sizeBytes !== f.size || Math.floor(row.mtime) !== f.mtime) return true;
+      if (row.status === 'deleted') return true;
+      unchanged++;
+      return false;
+    });
+    await mapLimit(toProbe, opts.parallelism ?? 4, async ([file, f]) => {
+      const row = byPath.get(file);
+      let meta: Awaited<ReturnType<MediaService['probe']>> | null = null;
+      try { meta = await media.probe(file); } catch (e) { errors.push((e as Error).message); }
+      const values = {
+        filename: path.basename(file), path: file, relPath: path.relative(root, file), sourceRoot: root,
+        sizeBytes: f.size, mtime: f.mtime,
+        ...(meta ? { duration: meta.duration, width: meta.width, height: meta.height, fps: meta.fps, fpsNum: meta.fpsNum, fpsDen: meta.fpsDen, totalFrames: meta.totalFrames, codec: meta.codec } : {}),
+      };
+      if (!row) {
+        const [ins] = await db.insert(videos).values({ ...values, processingStatus: meta ? 'pending' : 'unknown' }).returning({ id: videos.id });
+        if (!meta) await db.insert(processingLog).values({ videoId: ins.id, line: `ingest: ${errors[errors.length - 1]}` });
+        added++;
+      } else if (row.status === 'deleted') {
+        // The file came back: restore what it was before it went missing.
+        const back = row.prev && row.prev !== 'deleted' ? row.prev : 'pending';
+        await db.transaction(async (tx) => {
+          await tx.update(videos).set({ ...values, processingStatus: back, previousStatus: 'deleted', statusUpdatedAt: new Date() }).where(eq(videos.id, row.id));
+          await tx.insert(statusHistory).values({ videoId: row.id, oldStatus: 'deleted', newStatus: back, remark: 'file found again by re-ingest', changedById: opts.initiatedBy ?? null });
+        });
+        restored++;
+      } else {
+        await db.update(videos).set(values).where(eq(videos.id, row.id));
+        updated++;
+      }
+    });
+    if (opts.deleteMissing) {
+      const missing = existing.filter((r) => !found.has(r.path) && r.status !== 'deleted');
+      for (let i = 0; i < missing.length; i += 500) {
+        const chunk = missing.slice(i, i + 500);
+        await db.transaction(async (tx) => {
+          await tx.insert(statusHistory).values(chunk.map((r) => ({ videoId: r.id, oldStatus: r.status, newStatus: 'deleted', remark: 'file missing at re-ingest', changedById: opts.initiatedBy ?? null })));
+          await tx.update(videos).set({ previousStatus: sql`${videos.processingStatus}`, processingStatus: 'deleted', statusUpdatedAt: new Date() })
+            .where(and(inArray(videos.id, chunk.map((r) => r.id)), ne(videos.processingStatus, 'deleted')));
+        });
+        removed += chunk.length;
+      }
+    }
+    const summary = { root, found: found.size, added, updated, removed, restored, unchanged };
+    await db.update(jobs).set({ status: 'success', finishedAt: new Date(), summary, errors }).where(eq(jobs.id, job.id));
+    return { added, updated, removed, restored, unchanged, errors, job_id: job.id };
+  } catch (e) {
+    errors.push((e as Error).message);
+    await db.update(jobs).set({ status: 'failed', finishedAt: new Date(), summary: { root, added, updated, removed }, errors }).where(eq(jobs.id, job.id));
+    throw e;
+  }
+}
+
+/** Marks jobs left `running` by a crashed process as failed (called on start). */
+export async function failInterruptedJobs(db: Db): Promise<void> {
+  await db.update(jobs).set({ status: 'failed', finishedAt: new Date(), errors: sql`${jobs.errors} || '["interrupted: the server stopped during this job"]'::jsonb` })
+    .where(eq(jobs.status, 'running'));
+}
+
+export async function ensureSource(db: Db, root: string, label: string): Promise<void> {
+  await db.insert(sources).values({ root: normaliseRoot(root), label, enabled: true }).onConflictDoNothing();
+}

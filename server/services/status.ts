@@ -1,0 +1,37 @@
+// Every status change goes through here: the video row and its history row in one transaction.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { statusHistory, videos } from '../db/schema';
+import type { VideoStatus } from '../../src/domain/constants';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface StatusChange {
+  videoId: number;
+  to: VideoStatus;
+  by: string | null;
+  remark?: string | null;
+  /** Only change when the current status is one of these (guards races); otherwise returns null. */
+  from?: readonly VideoStatus[];
+  /** Extra columns to set in the same update (e.g. aiProcessedAt). */
+  extra?: Partial<typeof videos.$inferInsert>;
+}
+
+export interface StatusChanged { status: VideoStatus; previous_status: VideoStatus | null }
+
+/** Changes a video's status inside `tx` (or a new transaction). Null when the video is missing or `from` did not match. */
+export async function changeStatus(db: Db | Tx, c: StatusChange): Promise<StatusChanged | null> {
+  const run = async (tx: Tx | Db) => {
+    const [row] = await tx.select({ status: videos.processingStatus }).from(videos).where(eq(videos.id, c.videoId)).for('update').limit(1);
+    if (!row) return null;
+    const old = row.status as VideoStatus;
+    if (c.from && !c.from.includes(old)) return null;
+    const now = new Date();
+    await tx.update(videos).set({
+      processingStatus: c.to, previousStatus: old, statusUpdatedAt: now, lastStatusById: c.by, lastStatusChangedAt: now, ...c.extra,
+    }).where(eq(videos.id, c.videoId));
+    await tx.insert(statusHistory).values({ videoId: c.videoId, oldStatus: old, newStatus: c.to, remark: c.remark ?? null, changedById: c.by, changedAt: now });
+    return { status: c.to, previous_status: old };
+  };
+  return 'rollback' in db ? run(db) : (db as Db).transaction(run);
+}

@@ -1,0 +1,35 @@
+// Row → API shape of a video (spec part 1 §3), shared by every route that returns videos.
+import type { InferSelectModel } from 'drizzle-orm';
+import type { videos } from '../db/schema';
+import type { Video } from '../../src/domain/types';
+import type { VideoStatus } from '../../src/domain/constants';
+
+export type VideoRow = InferSelectModel<typeof videos>;
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function toVideoDto(r: VideoRow): Video {
+  return {
+    id: r.id,
+    filename: r.filename,
+    path: r.path,
+    rel_path: r.relPath,
+    source_root: r.sourceRoot,
+    size_bytes: r.sizeBytes,
+    duration: r.duration,
+    width: r.width,
+    height: r.height,
+    fps: r.fps,
+    fps_rational: `${r.fpsNum}/${r.fpsDen}`,
+    total_frames: r.totalFrames,
+    processing_status: r.processingStatus as VideoStatus,
+    previous_status: (r.previousStatus as VideoStatus | null) ?? null,
+    ai_processed_at: iso(r.aiProcessedAt),
+    status_updated_at: iso(r.statusUpdatedAt),
+    assigned_to_id: r.assignedToId,
+    assigned_to_name: r.assignedToName,
+    last_status_by_id: r.lastStatusById,
+    last_status_changed_at: iso(r.lastStatusChangedAt),
+    created_at: iso(r.createdAt) ?? '',
+  };
+}

@@ -1,0 +1,91 @@
+// Payload types of the API (snake_case as on the wire). Shared by browser and server.
+import type { ActionClass, Role, VideoStatus } from './constants';
+
+export interface Video {
+  id: number;
+  filename: string;
+  path: string;
+  rel_path: string;
+  source_root: string;
+  size_bytes: number;
+  duration: number;
+  width: number;
+  height: number;
+  fps: number;
+  /** Exact frame rate as a rational, e.g. "30000/1001" (extension). */
+  fps_rational: string;
+  total_frames: number;
+  processing_status: VideoStatus;
+  previous_status: VideoStatus | null;
+  ai_processed_at: string | null;
+  status_updated_at: string | null;
+  assigned_to_id: string | null;
+  assigned_to_name: string | null;
+  last_status_by_id: string | null;
+  last_status_changed_at: string | null;
+  created_at: string;
+}
+
+export interface Source {
+  root: string;
+  label: string;
+  role: Role | null;
+  enabled: boolean;
+  created_at?: string;
+  stats?: { total: number; pending: number; processing: number; completed: number; reviewed: number; labelled: number };
+}
+
+export interface Assignee { id: string; name: string | null; count: number }
+
+export interface VideoStatusInfo { status: VideoStatus; previous_status: VideoStatus | null; last_updated: string | null }
+
+export interface HistoryEntry {
+  id: number;
+  changed_at: string;
+  old_status: string | null;
+  new_status: string;
+  remark: string | null;
+  changed_by_id: string | null;
+}
+
+export interface BBox { x1: number; y1: number; x2: number; y2: number; confidence: number }
+/** 17 COCO keypoints as [x, y] or [x, y, score], fractions of the frame size. */
+export type Keypoint = [number, number] | [number, number, number];
+
+export interface Detection { frame: number; bbox: BBox; keypoints: Keypoint[]; source?: 'ai' | 'human' }
+export interface PersonTrack { track_id: number; detections: Detection[] }
+
+export interface ActionSegment {
+  id: number;
+  track_id: number;
+  action_class: ActionClass;
+  start_time: number;
+  end_time: number;
+  confidence: number;
+  human_verified: boolean;
+  version?: number;
+  created_by_id?: string | null;
+  created_at?: string | null;
+  updated_by_id?: string | null;
+  updated_at?: string | null;
+}
+
+export interface Relationship {
+  id: number; subject_track_id: number; object_track_id: number; kind: string; start_time: number; end_time: number;
+}
+
+export interface VideoInfo {
+  id: number; filename: string; width: number; height: number; fps: number; duration: number; total_frames: number;
+  /** Frames analysed by the AI: every n-th frame (1 = all). Detections in between may be interpolated. */
+  frame_stride?: number;
+}
+
+export interface AnnotationSet {
+  person_tracks: PersonTrack[];
+  action_segments: ActionSegment[];
+  relationships: Relationship[];
+  video_info: VideoInfo;
+}
+
+export interface Identity { id: string; name: string | null; role: Role }
+export interface Me { signed_in: boolean; id: string | null; name: string | null; role: Role; header_role: string | null }
