@@ -1,9 +1,44 @@
-// On the first start with an empty data dir: a sample source of generated clips, ingested.
-import type { FastifyBaseLogger } from 'fastify';
+// On the first start with an empty data dir: a sample source of generated clips, ingested, so a new
+// user sees a populated library. Clips are generated once into the cache and copied from there.
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
+import { settings, sources } from '../db/schema';
+import { ensureSource, ingestSource } from './ingest';
 import type { MediaService } from './media';
+import { DEFAULT_CACHE_DIR, generateSampleClips } from './sample-media';
 
-export async function ensureSampleLibrary(_d: { config: Config; database: Database; media: MediaService; log: FastifyBaseLogger }): Promise<void> {
-  // filled in by the sample-media step
+const MARKER = 'sample_library';
+
+export async function ensureSampleLibrary(d: {
+  config: Config; database: Database; media: MediaService; log: { info(m: string): void; warn(m: string): void }; cacheDir?: string;
+}): Promise<string | null> {
+  const { db } = d.database;
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sources);
+  const [marker] = await db.select().from(settings).where(eq(settings.key, MARKER)).limit(1);
+  if (n > 0 || marker) return null;
+  const root = path.join(d.config.dataDir, 'sample-library');
+  const cache = path.join(d.cacheDir ?? DEFAULT_CACHE_DIR, 'sample-clips');
+  d.log.info(`creating the sample library in ${root} (first start; clips are cached in ${cache})`);
+  const t0 = Date.now();
+  let clips: string[];
+  try {
+    clips = await generateSampleClips(d.media.ffmpegPath, cache, d.cacheDir ?? DEFAULT_CACHE_DIR);
+  } catch (e) {
+    // The people clip needs the npm registry; without it the generated clips still make a library.
+    d.log.warn(`sample library: ${(e as Error).message}; continuing without the real-people clip`);
+    clips = await generateSampleClips(d.media.ffmpegPath, cache, d.cacheDir ?? DEFAULT_CACHE_DIR, { people: false });
+  }
+  fs.mkdirSync(root, { recursive: true });
+  for (const c of clips) {
+    const dest = path.join(root, path.basename(c));
+    if (!fs.existsSync(dest)) fs.copyFileSync(c, dest);
+  }
+  await ensureSource(db, root, 'Sample library');
+  const r = await ingestSource(db, d.media, root, { jobType: 'scan', initiatedBy: 'system' });
+  await db.insert(settings).values({ key: MARKER, value: { root, created_at: new Date().toISOString() } }).onConflictDoNothing();
+  d.log.info(`sample library ready: ${r.added} clips in ${Date.now() - t0} ms`);
+  return root;
 }

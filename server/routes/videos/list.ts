@@ -6,12 +6,12 @@ import { notFound } from '../../http/errors';
 import { queryBool, repeated, videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { toVideoDto } from '../../services/video-dto';
-import { VIDEO_STATUSES } from '../../../src/domain/constants';
+import { ALL_VIDEO_STATUSES } from '../../../src/domain/constants';
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(1000),
   skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  status: repeated(z.enum(VIDEO_STATUSES)).optional(),
+  status: repeated(z.enum(ALL_VIDEO_STATUSES)).optional(), // 'deleted' is accepted but never listed
   source_root: z.string().max(4096).optional(),
   q: z.string().max(500).optional(),
   assignee: z.string().max(200).optional(),

@@ -1,0 +1,40 @@
+// Shared e2e fixtures: sign-in through the stored identity, API access as a user, and sample lookup.
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Video } from '../src/domain/types';
+
+export type Role = 'annotator' | 'admin' | 'super';
+
+/** The super user bootstrapped by playwright.config.ts (VAT_BOOTSTRAP_SUPER). */
+export const SUPER_ID = 'e2e-super';
+
+/** Stores the identity the way the sign-in dialog does (localStorage va_user) before the app loads. */
+export async function signIn(page: Page, id: string, role: Role = 'annotator', name?: string): Promise<void> {
+  await page.addInitScript(([uid, r, n]) => {
+    localStorage.setItem('va_user', JSON.stringify({ signedIn: true, id: uid, name: n ?? '', role: r, ts: Date.now() }));
+  }, [id, role, name] as const);
+}
+
+export const userHeaders = (id: string, role: Role = 'annotator') => ({ 'X-User-Id': id, 'X-User-Role': role });
+
+/** Grants a role on the server (roles live in the users table; only a super user may write it). */
+export async function grantRole(request: APIRequestContext, id: string, role: Role): Promise<void> {
+  const res = await request.post('/api/v1/admin/users', { headers: userHeaders(SUPER_ID, 'super'), data: { id, name: id, role } });
+  if (!res.ok() && res.status() !== 409) throw new Error(`grantRole ${id}: HTTP ${res.status()} ${await res.text()}`);
+}
+
+/** All library videos (first page of 1000). */
+export async function listVideos(request: APIRequestContext, query = ''): Promise<Video[]> {
+  const res = await request.get(`/api/v1/videos/?limit=1000&skip=0${query}`);
+  expect(res.ok()).toBeTruthy();
+  return res.json();
+}
+
+/** The sample video whose filename starts with `prefix` (counter_, people_, testsrc_, ...). */
+export async function sampleVideo(request: APIRequestContext, prefix: string): Promise<Video> {
+  const v = (await listVideos(request)).find((x) => x.filename.startsWith(prefix));
+  if (!v) throw new Error(`sample clip ${prefix}* is not in the library`);
+  return v;
+}
+
+export const test = base;
+export { expect };

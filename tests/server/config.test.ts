@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { loadConfig } from '../../server/config';
+
+describe('configuration from the environment', () => {
+  test('defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: path.resolve('./data'), bootstrapSuper: [], databaseUrl: undefined });
+    expect(c.modelsDir).toBe(path.resolve('./data/models'));
+  });
+  test('values are parsed and validated', () => {
+    const c = loadConfig({ PORT: '9000', VAT_BOOTSTRAP_SUPER: 'a@x.io, b', VAT_MAX_UPLOAD_MB: '10', DATABASE_URL: 'postgres://u@h/db' });
+    expect(c).toMatchObject({ port: 9000, bootstrapSuper: ['a@x.io', 'b'], maxUploadBytes: 10 * 1024 * 1024, databaseUrl: 'postgres://u@h/db' });
+  });
+  test('bad values fail with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});
