@@ -16,7 +16,7 @@ case "${1:-start}" in
       mkdir -p "$PGDIR" && chown postgres "$PGDIR" 2>/dev/null || true
       as_pg "$(bin initdb)" -D "$PGDIR" -U postgres -A trust >/dev/null
     fi
-    as_pg "$(bin pg_ctl)" -D "$PGDIR" -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=256MB" -l "$PGDIR/server.log" -w start >/dev/null
+    as_pg "$(bin pg_ctl)" -D "$PGDIR" status >/dev/null 2>&1 || as_pg "$(bin pg_ctl)" -D "$PGDIR" -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=256MB" -l "$PGDIR/server.log" -w start >/dev/null
     "$(bin psql)" -h 127.0.0.1 -p "$PGPORT" -U postgres -tc "select 1 from pg_database where datname='vat_test'" | grep -q 1 \
       || "$(bin psql)" -h 127.0.0.1 -p "$PGPORT" -U postgres -c "create database vat_test" >/dev/null
     echo "postgres://postgres@127.0.0.1:$PGPORT/vat_test"

@@ -24,7 +24,9 @@ async function* walk(dir: string): AsyncGenerator<string> {
     if (e.name.startsWith('.')) continue;
     const full = path.join(dir, e.name);
     if (e.isDirectory()) yield* walk(full);
-    else if (e.isFile() && VIDEO_EXTENSIONS.has(path.extname(e.name).toLowerCase())) yield full;
+    else if (!VIDEO_EXTENSIONS.has(path.extname(e.name).toLowerCase())) continue;
+    // Symlinked files count (media libraries often link); symlinked folders are not followed (no loops).
+    else if (e.isFile() || (e.isSymbolicLink() && (await fs.stat(full).catch(() => null))?.isFile())) yield full;
   }
 }
 

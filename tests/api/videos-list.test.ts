@@ -37,6 +37,11 @@ describe('GET /api/v1/videos/', () => {
     expect(await list('limit=2&skip=4')).toEqual([]);
   });
 
+  test('after_id (keyset extension) continues after the last id seen, whatever skip says', async () => {
+    expect(await list(`limit=2&skip=2&after_id=${ids[1]}`)).toEqual(['gamma.webm', '100%_done.mp4']);
+    expect(await list(`limit=10&skip=0&after_id=${ids[2]}&status=labelled`)).toEqual(['100%_done.mp4']);
+  });
+
   test('filters by repeated status, source root, assignee and unassigned', async () => {
     expect(await list('status=kiv&status=completed')).toEqual(['beta_run.mp4', 'gamma.webm']);
     expect(await list('status=deleted')).toEqual([]);

@@ -1,0 +1,69 @@
+// Library list API with 100,000 videos: p50/p95 per 1,000-row page, with and without filters, on
+// PGlite (embedded) and PostgreSQL (when VAT_BENCH_DATABASE_URL is set or scripts/pg-test-server.sh
+// can start one). Run: npx tsx bench/library-list.ts [--videos 100000]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { connectDatabase } from '../server/db/connect';
+import { createMediaService } from '../server/services/media';
+import { seedScale } from '../server/services/seed-scale';
+
+const count = Number(process.argv[process.argv.indexOf('--videos') + 1]) || 100_000;
+const ROUNDS = 40;
+
+const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+
+async function bench(kind: string, databaseUrl?: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, VAT_LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const database = await connectDatabase({ databaseUrl, dataDir: databaseUrl ? undefined : path.join(dataDir, 'db') });
+  const root = path.join(dataDir, 'scale-library');
+  const t0 = Date.now();
+  await seedScale(database, { count, root });
+  console.log(`[${kind}] seeded ${count} videos in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const app = await buildApp({ config, database, media: createMediaService() });
+  const cases: Array<[string, (i: number) => string]> = [
+    ['page, no filter', (i) => `skip=${(i * 7919) % count}`],
+    ['page via after_id (keyset)', (i) => `skip=${(i * 7919) % count}&after_id=${(i * 7919) % count}`],
+    ['first page', () => 'skip=0'],
+    ['status=completed&status=labelled', (i) => `status=completed&status=labelled&skip=${(i % 10) * 1000}`],
+    ['source_root', (i) => `source_root=${encodeURIComponent(root)}&skip=${(i % 50) * 1000}`],
+    ['q=scale_04 (≈10% match)', (i) => `q=scale_04&skip=${(i % 5) * 1000}`],
+    ['q=batch07/scale_0 (rare)', () => 'q=batch07/scale_0&skip=0'],
+    ['assignee=worker3', (i) => `assignee=worker3&skip=${(i % 3) * 1000}`],
+  ];
+  for (const [name, qs] of cases) {
+    const times: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < ROUNDS + 5; i++) {
+      const s = performance.now();
+      const r = await app.inject({ method: 'GET', url: `/api/v1/videos/?limit=1000&${qs(i)}` });
+      const dt = performance.now() - s;
+      if (r.statusCode !== 200) throw new Error(`${name}: HTTP ${r.statusCode} ${r.body}`);
+      rows = (r.json() as unknown[]).length;
+      if (i >= 5) times.push(dt); // first rounds warm caches
+    }
+    console.log(`[${kind}] ${name.padEnd(34)} rows/page ${String(rows).padStart(4)}  p50 ${pct(times, 50).toFixed(1).padStart(6)} ms  p95 ${pct(times, 95).toFixed(1).padStart(6)} ms`);
+  }
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await bench('pglite');
+let url = process.env.VAT_BENCH_DATABASE_URL;
+if (!url) {
+  try { url = execFileSync('bash', ['scripts/pg-test-server.sh', 'start']).toString().trim().split('\n').pop(); } catch { url = undefined; }
+}
+if (url) {
+  const name = `vat_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url }); await admin.connect(); await admin.query(`create database ${name}`); await admin.end();
+  const u = new URL(url); u.pathname = `/${name}`;
+  await bench('postgres', u.toString());
+  const c = new pg.Client({ connectionString: url }); await c.connect(); await c.query(`drop database ${name} with (force)`); await c.end();
+} else console.log('[postgres] skipped: no PostgreSQL server available');
+process.exit(0);
