@@ -55,7 +55,7 @@ describe('shared request behaviour (spec part 1 §7.1)', () => {
     f.mockResolvedValueOnce(new Response(JSON.stringify({ detail: 'Source must be online before re-ingesting.' }), { status: 409 }));
     await expect(request('/a', { fallback: 'Failed to re-ingest source' })).rejects.toMatchObject({ status: 409, message: 'Source must be online before re-ingesting.' });
     f.mockResolvedValueOnce(new Response('', { status: 500 }));
-    const e = await request('/b', { fallback: 'Failed to load videos' }).catch((x) => x);
+    const e = (await request('/b', { fallback: 'Failed to load videos' }).catch((x: unknown) => x)) as ApiError;
     expect(e).toBeInstanceOf(ApiError);
     expect(e.message).toBe('Failed to load videos');
   });
