@@ -50,15 +50,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }, { prefix: '/api/v1' });
   app.all('/api/*', async (req, reply) => reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }));
 
-  // The built SPA, with history fallback for client-side routes.
+  // The built SPA, with history fallback for client-side routes. Files are looked up per request
+  // (wildcard), so a rebuild of dist/ is served without a restart.
   const indexHtml = path.join(deps.config.staticDir, 'index.html');
   if (fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: deps.config.staticDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: deps.config.staticDir, wildcard: true, index: false });
+    const spa = (_req: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    app.get('/', spa);
     app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ detail: 'Not found' });
-      return reply.type('text/html').sendFile('index.html');
+      const pathname = req.url.split('?')[0];
+      // client-side routes get the app; a missing asset (a name with an extension) is a plain 404
+      const isAsset = /\.[a-z0-9]+$/i.test(pathname);
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || pathname.startsWith('/api/') || isAsset) return reply.status(404).send({ detail: 'Not found' });
+      return spa(req, reply);
     });
-    app.get('/*', (_req, reply) => reply.type('text/html').sendFile('index.html'));
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ detail: 'Not found (the web app is not built: run npm run build)' }));
   }

@@ -8,6 +8,7 @@ import { bootstrapUsers } from './services/users';
 import { failInterruptedJobs } from './services/ingest';
 import { ensureSampleLibrary } from './services/sample-library';
 import { startWorkers } from './workers';
+import { recoverInterruptedProcessing } from './services/processing/recovery';
 import path from 'node:path';
 
 const config = loadConfig();
@@ -16,6 +17,9 @@ const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDi
 await bootstrapUsers(database.db, config.bootstrapSuper);
 await failInterruptedJobs(database.db);
 const queue = await startQueue(database, { databaseUrl: config.databaseUrl, logError: (e) => console.error('queue:', e) });
+// A video left `processing` by a crash or restart is re-queued (with the embedded database this is
+// the only process, so every such video is stuck; on PostgreSQL only those with a stale heartbeat).
+await recoverInterruptedProcessing(database, queue, { singleProcess: !config.databaseUrl });
 const app = await buildApp({ config, database, media, queue });
 const stopWorkers = config.worker ? await startWorkers({ config, database, media, queue, log: app.log }) : async () => {};
 

@@ -4,6 +4,7 @@ import { connectDatabase } from './db/connect';
 import { startQueue } from './queue';
 import { createMediaService } from './services/media';
 import { startWorkers } from './workers';
+import { recoverInterruptedProcessing } from './services/processing/recovery';
 import path from 'node:path';
 
 const config = loadConfig();
@@ -16,6 +17,7 @@ if (!config.databaseUrl) {
 const media = createMediaService({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
 const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db') });
 const queue = await startQueue(database, { databaseUrl: config.databaseUrl, logError: (e) => log.error(e) });
+await recoverInterruptedProcessing(database, queue);
 const stop = await startWorkers({ config, database, media, queue, log: log as never });
 log.info(`worker started (concurrency ${config.workerConcurrency})`);
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,15 +2,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/connect';
-import type { JobQueue } from './queue';
+import { QUEUES, type JobQueue } from './queue';
 import type { MediaService } from './services/media';
+import type { ProcessJobData } from './services/processing/eligibility';
+import { VideoProcessor } from './services/processing/job';
 
 export interface WorkerDeps { config: Config; database: Database; media: MediaService; queue: JobQueue; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> }
 
 /** Registers every job handler; returns a stop function that lets running jobs end safely. */
 export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void>> = [];
-  // Job handlers register here (processing, render, import) as they are built.
-  void deps;
+  // AI processing: one shared pose pool per process; jobs at config.workerConcurrency (VAT_WORKER_CONCURRENCY)
+  const processor = new VideoProcessor({
+    database: deps.database, ffmpegPath: deps.media.ffmpegPath, modelsDir: deps.config.modelsDir,
+    poseThreads: deps.config.poseThreads, log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m), error: (m) => deps.log.error(m) },
+  });
+  await deps.queue.work<ProcessJobData>(QUEUES.process, deps.config.workerConcurrency, async (data) => {
+    // a StoppedError propagates so pg-boss marks the job for retry; bad videos end 'failed' without a throw
+    await processor.run(data);
+  });
+  stops.push(async () => {
+    await deps.queue.boss.offWork(QUEUES.process); // fetch no new jobs (does not wait for the running one)
+    await processor.stop(); // the running job stops at its next frame and is retried later
+  });
+  // Further job handlers (render, import) register here.
   return async () => { for (const s of stops) await s(); };
 }

@@ -2,6 +2,7 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { AppShell } from './components/shell/AppShell';
 import { PlaceholderPage } from './pages/PlaceholderPage';
+import { LibraryPage } from './pages/library/LibraryPage';
 
 export const router = createBrowserRouter([
   {
@@ -9,8 +10,9 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <Navigate to="/dashboard" replace /> },
       { path: '/dashboard', element: <PlaceholderPage title="Dashboard" /> },
-      { path: '/videos', element: <PlaceholderPage title="Video Library" /> },
-      { path: '/videos/:videoId/annotate', element: <PlaceholderPage title="Annotate" /> },
+      { path: '/videos', element: <LibraryPage /> },
+      // Loaded on demand: the editor (Konva) stays out of the bundle every other screen waits for.
+      { path: '/videos/:videoId/annotate', lazy: async () => ({ Component: (await import('./pages/annotate/AnnotatePage')).AnnotatePage }) },
       { path: '/upload', element: <PlaceholderPage title="Upload" /> },
       { path: '/review', element: <PlaceholderPage title="Review Queue" /> },
       { path: '/metrics', element: <PlaceholderPage title="Metrics" /> },

@@ -153,3 +153,15 @@ export const renders = pgTable('renders', {
   error: text('error'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/** Server-side undo of destructive track edits (delete, merge): the rows as they were, restorable once by token. */
+export const annotationUndo = pgTable('annotation_undo', {
+  id: serial('id').primaryKey(),
+  videoId: integer('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(), // track.delete | track.merge
+  trackIds: integer('track_ids').array().notNull(),
+  detections: jsonb('detections').notNull().default([]), // rows of the affected tracks before the edit
+  segments: jsonb('segments').notNull().default([]), // segment rows before the edit
+  createdById: text('created_by_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('annotation_undo_video_idx').on(t.videoId)]);

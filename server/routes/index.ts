@@ -1,11 +1,37 @@
 // Every /api/v1 route module. One file per resource (folders mirror the URL).
 import type { RoutePlugin } from '../http/types';
+import { videoProcessingRoutes } from './videos/processing';
+import { annotationReadRoutes } from './annotations/read';
+import { videoNeighborRoutes } from './videos/neighbors';
+import { annotationWindowRoutes } from './annotations/window';
 import { systemRoutes } from './system';
 import { sourceRoutes } from './sources';
 import { videoListRoutes } from './videos/list';
+import { adminUserRoutes } from './admin/users';
+import { actionRoutes } from './annotations/actions';
+import { detectionRoutes } from './annotations/detections';
+import { trackRoutes } from './annotations/tracks';
+import { videoStatusRoutes } from './videos/status';
+import { videoDownloadRoutes } from './videos/download';
+import { batchExportRoutes } from './videos/batch-export';
+import { annotationExportRoutes } from './annotations/export';
+import { assignmentRoutes } from './assignments';
 
 export const routeModules: RoutePlugin[] = [
+  videoProcessingRoutes,
+  annotationReadRoutes,
+  videoNeighborRoutes,
+  annotationWindowRoutes,
   systemRoutes,
   sourceRoutes,
   videoListRoutes,
+  adminUserRoutes,
+  actionRoutes,
+  detectionRoutes,
+  trackRoutes,
+  videoStatusRoutes,
+  videoDownloadRoutes,
+  batchExportRoutes,
+  annotationExportRoutes,
+  assignmentRoutes,
 ];

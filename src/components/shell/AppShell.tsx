@@ -1,22 +1,82 @@
-// Minimal shell: top bar + side menu + outlet. The full shell (session chip, drawer) grows here.
-import { NavLink, Outlet } from 'react-router-dom';
+// Application shell (spec part 1 §2.2): fixed top bar (menu toggle, title, session chip, account button) and a
+// side menu that is persistent on wide screens and a temporary drawer on narrow ones. It also provides the
+// session and snackbar contexts to every screen. The settings button joins the bar once the settings dialog exists.
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Dialog, DialogPanel } from '@headlessui/react';
+import { SIDE_MENU_WIDTH } from '../../domain/constants';
+import { SessionProvider, useSession } from '../../session';
+import { SnackbarProvider } from '../dialogs/Alert';
+import { AccountIcon, MenuIcon } from '../ui/icons';
+import { Tooltip } from '../ui/Tooltip';
+import { SideMenu } from './SideMenu';
 
-const entries = [
-  ['/dashboard', 'Dashboard'], ['/videos', 'Video Library'], ['/upload', 'Upload'], ['/review', 'Review Queue'], ['/metrics', 'Metrics'],
-] as const;
+const WIDE_QUERY = '(min-width: 900px)';
+
+function useIsWide(): boolean {
+  const get = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(WIDE_QUERY).matches : true);
+  const [wide, setWide] = useState(get);
+  useEffect(() => {
+    if (!window.matchMedia) return;
+    const mq = window.matchMedia(WIDE_QUERY);
+    const onChange = () => setWide(mq.matches);
+    mq.addEventListener('change', onChange);
+    return () => mq.removeEventListener('change', onChange);
+  }, []);
+  return wide;
+}
+
+const iconButton = 'rounded-full p-2 hover:bg-white/15 focus:outline-none focus-visible:ring-2 focus-visible:ring-white';
+
+function ShellLayout() {
+  const { user, openSignIn } = useSession();
+  const wide = useIsWide();
+  const [menuOpen, setMenuOpen] = useState(true);
+  const accountTip = user.signedIn ? 'Manage account' : 'Sign in';
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header data-testid="shell.topbar" className="fixed inset-x-0 top-0 z-40 flex h-14 items-center gap-3 bg-indigo-700 px-3 text-white shadow">
+        <button type="button" data-testid="shell.menuToggle" aria-label="Toggle menu" aria-expanded={menuOpen} className={iconButton} onClick={() => setMenuOpen((o) => !o)}>
+          <MenuIcon />
+        </button>
+        <h1 className="flex-1 truncate text-lg font-semibold">Video Annotation Tool</h1>
+        <span data-testid="shell.sessionChip"
+          className={`rounded-full px-3 py-1 text-xs font-medium ${user.signedIn ? 'bg-green-600 text-white' : 'bg-white/20 text-white'}`}>
+          {user.signedIn ? `Signed in: ${user.id} (${user.role})` : 'Guest'}
+        </span>
+        <Tooltip text={accountTip}>
+          <button type="button" data-testid="shell.account" aria-label={accountTip} className={iconButton} onClick={openSignIn}>
+            <AccountIcon />
+          </button>
+        </Tooltip>
+      </header>
+
+      {wide ? (
+        menuOpen && <aside className="fixed bottom-0 left-0 top-14 z-30">
+          <SideMenu role={user.role} signedIn={user.signedIn} />
+        </aside>
+      ) : (
+        <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} className="relative z-50">
+          <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+          <DialogPanel data-testid="shell.drawer" className="fixed bottom-0 left-0 top-0 shadow-xl">
+            <SideMenu role={user.role} signedIn={user.signedIn} onNavigate={() => setMenuOpen(false)} />
+          </DialogPanel>
+        </Dialog>
+      )}
+
+      <main className="pt-14 transition-[margin]" style={{ marginLeft: wide && menuOpen ? SIDE_MENU_WIDTH : 0 }}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
 
 export function AppShell() {
   return (
-    <div className="min-h-screen">
-      <header data-testid="shell.topbar" className="fixed inset-x-0 top-0 z-30 flex h-14 items-center gap-3 bg-indigo-700 px-4 text-white shadow">
-        <h1 className="text-lg font-semibold">Video Annotation Tool</h1>
-      </header>
-      <nav data-testid="shell.sidemenu" className="fixed bottom-0 left-0 top-14 w-[240px] border-r bg-white p-2">
-        {entries.map(([to, label]) => (
-          <NavLink key={to} to={to} className={({ isActive }) => `block rounded px-3 py-2 ${isActive ? 'bg-indigo-100 font-medium' : ''}`}>{label}</NavLink>
-        ))}
-      </nav>
-      <main className="ml-[240px] pt-14"><Outlet /></main>
-    </div>
+    <SessionProvider>
+      <SnackbarProvider>
+        <ShellLayout />
+      </SnackbarProvider>
+    </SessionProvider>
   );
 }

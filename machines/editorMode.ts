@@ -1,0 +1,62 @@
+// Editor mode (spec part 1 §2.5, §4, §5): view ⇄ edit. Edit needs a signed-in user (else the Sign-In
+// Required dialog with 'Please sign in to edit annotations.'); every switch pauses playback; leaving edit
+// mode discards drafts and flushes pending saves (a flush that does not finish in time moves on: the
+// saves keep retrying in the background and the 'Unsaved changes' indicator stays).
+import { fromPromise, setup } from 'xstate';
+
+export const EDIT_SIGN_IN_TEXT = 'Please sign in to edit annotations.';
+
+export type EditorModeEvent =
+  | { type: 'mode.edit'; signedIn: boolean }
+  | { type: 'mode.view' }
+  /** The user signed out while editing. */
+  | { type: 'session.signedOut' };
+
+export const editorModeMachine = setup({
+  types: { events: {} as EditorModeEvent },
+  actors: {
+    /** Provided by the page: wait for the save queue (true = everything saved). */
+    flushSaves: fromPromise<boolean>(async () => true),
+  },
+  actions: {
+    // All provided by the page (machine.provide); no DOM here.
+    pausePlayback: () => {},
+    requireSignIn: (_, _params: { text: string }) => {},
+    showMode: (_, _params: { mode: 'view' | 'edit' }) => {},
+    discardDrafts: () => {},
+    clearHistory: () => {},
+  },
+  guards: {
+    signedIn: ({ event }) => event.type === 'mode.edit' && event.signedIn,
+  },
+}).createMachine({
+  id: 'editorMode',
+  initial: 'view',
+  states: {
+    view: {
+      entry: { type: 'showMode', params: { mode: 'view' } },
+      on: {
+        'mode.edit': [
+          { guard: 'signedIn', target: 'edit', actions: 'pausePlayback' },
+          { actions: { type: 'requireSignIn', params: { text: EDIT_SIGN_IN_TEXT } } },
+        ],
+      },
+    },
+    edit: {
+      entry: { type: 'showMode', params: { mode: 'edit' } },
+      on: {
+        'mode.view': { target: 'leaving', actions: ['pausePlayback', 'discardDrafts'] },
+        'session.signedOut': { target: 'leaving', actions: ['pausePlayback', 'discardDrafts'] },
+      },
+    },
+    leaving: {
+      // The UI already shows view mode: no further edits can start while the saves flush.
+      entry: { type: 'showMode', params: { mode: 'view' } },
+      invoke: {
+        src: 'flushSaves',
+        onDone: { target: 'view', actions: 'clearHistory' },
+        onError: { target: 'view', actions: 'clearHistory' },
+      },
+    },
+  },
+});

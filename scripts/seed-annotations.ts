@@ -1,0 +1,89 @@
+// Seeds a large synthetic annotation set for one video (benchmarks, scale checks):
+//   tsx scripts/seed-annotations.ts --video <id> [--minutes 30] [--fps 30] [--tracks 20] [--no-keypoints]
+// Default: 30 min × 30 fps × 20 tracks = 1,080,000 detections with 17 keypoints each, plus one action
+// segment every 30 s per track. Rows are generated inside the database with generate_series (one
+// INSERT … SELECT per track), so nothing crosses the wire row by row. Uses DATA_DIR / DATABASE_URL like
+// the server; stop a PGlite server first (PGlite allows one process per data dir).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Database } from '../server/db/connect';
+import { ACTION_CLASSES } from '../src/domain/constants';
+
+export interface SeedOptions { videoId: number; minutes?: number; fps?: number; tracks?: number; keypoints?: boolean; frameCount?: number }
+
+// Keypoints relative to the box centre as fractions of the box width/height (a standing person).
+const KP_TEMPLATE: ReadonlyArray<readonly [number, number]> = [
+  [0, -0.4], [-0.05, -0.43], [0.05, -0.43], [-0.1, -0.4], [0.1, -0.4], [-0.2, -0.25], [0.2, -0.25],
+  [-0.28, -0.05], [0.28, -0.05], [-0.3, 0.1], [0.3, 0.1], [-0.12, 0.05], [0.12, 0.05], [-0.13, 0.25],
+  [0.13, 0.25], [-0.14, 0.45], [0.14, 0.45],
+];
+
+/** SQL array expression of 51 reals built from columns cx, cy, w, h, f (wrists swing with the frame). */
+function keypointSql(): string {
+  const parts: string[] = [];
+  KP_TEMPLATE.forEach(([dx, dy], i) => {
+    const swing = i === 9 || i === 10 ? ` + 0.05 * sin(f * 0.2) * h` : '';
+    parts.push(`(cx + (${dx}) * w)::real`, `(cy + (${dy}) * h${swing})::real`, `0.9::real`);
+  });
+  return `array[${parts.join(', ')}]`;
+}
+
+export async function seedAnnotations(database: Database, opts: SeedOptions): Promise<{ detections: number; segments: number }> {
+  const fps = opts.fps ?? 30;
+  const frames = opts.frameCount ?? Math.round((opts.minutes ?? 30) * 60 * fps);
+  const tracks = opts.tracks ?? 20;
+  const kp = opts.keypoints === false ? 'null' : keypointSql();
+  const { sql } = database;
+  await sql.query('delete from detections where video_id = $1', [opts.videoId]);
+  await sql.query('delete from action_segments where video_id = $1', [opts.videoId]);
+  for (let t = 1; t <= tracks; t++) {
+    // Each track walks its own smooth path; sizes differ per track so boxes are told apart.
+    await sql.query(`
+      insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source)
+      select $1, $2, f, (cx - w / 2)::real, (cy - h / 2)::real, (cx + w / 2)::real, (cy + h / 2)::real,
+             (0.6 + 0.39 * (0.5 + 0.5 * sin(f * 0.05 + $2)))::real, ${kp}, 'ai'
+      from generate_series(0, $3::int - 1) as f,
+      lateral (select 0.1 + 0.8 * (0.5 + 0.5 * sin(f * 0.004 + $2 * 1.7)) as cx,
+                      0.2 + 0.6 * (0.5 + 0.5 * sin(f * 0.003 + $2 * 0.9)) as cy,
+                      0.05 + 0.003 * ($2 % 10) as w, 0.25 + 0.005 * ($2 % 10) as h) as g`,
+    [opts.videoId, t, frames]);
+  }
+  const durationS = frames / fps;
+  const classes = ACTION_CLASSES.map((c) => `'${c}'`).join(',');
+  const segs = await sql.query<{ n: number }>(`
+    with ins as (
+      insert into action_segments (video_id, track_id, action_class, start_time, end_time, confidence, human_verified)
+      select $1, t, (array[${classes}])[1 + ((k + t) % ${ACTION_CLASSES.length})],
+             k * 30 + (t % 7), least(k * 30 + (t % 7) + 3 + (k + t) % 8, $3::float8), 0.5 + ((k * 7 + t) % 5) * 0.1, false
+      from generate_series(1, $2::int) as t, generate_series(0, floor($3::float8 / 30)::int) as k
+      where k * 30 + (t % 7) + 0.1 < $3::float8
+      returning 1)
+    select count(*)::int as n from ins`, [opts.videoId, tracks, durationS]);
+  return { detections: frames * tracks, segments: Number(segs.rows[0]?.n ?? 0) };
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main() {
+  const videoId = Number(arg('video'));
+  if (!Number.isInteger(videoId) || videoId <= 0) {
+    console.error('usage: tsx scripts/seed-annotations.ts --video <id> [--minutes 30] [--fps 30] [--tracks 20] [--no-keypoints]');
+    process.exit(2);
+  }
+  const { loadConfig } = await import('../server/config');
+  const { connectDatabase } = await import('../server/db/connect');
+  const config = loadConfig();
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db') });
+  const started = Date.now();
+  const res = await seedAnnotations(database, {
+    videoId, minutes: Number(arg('minutes') ?? 30), fps: Number(arg('fps') ?? 30), tracks: Number(arg('tracks') ?? 20),
+    keypoints: !process.argv.includes('--no-keypoints'),
+  });
+  console.log(`Seeded video ${videoId}: ${res.detections} detections, ${res.segments} segments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await database.close();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main().catch((e) => { console.error(e); process.exit(1); });

@@ -1,0 +1,38 @@
+// PATCH /annotations/{id}/tracks/{trackId}/detections/{frame}: body {x1,y1,x2,y2} and/or {keypoints}
+// (fractions of the frame). Extension: DELETE of the same path removes a stored row (undo of an upsert).
+import { z } from 'zod';
+import type { RoutePlugin } from '../../http/types';
+import { requireUser } from '../../http/identity';
+import { badRequest } from '../../http/errors';
+import { deleteDetection, patchDetection } from '../../services/annotation-edits/detections';
+import type { Keypoint } from '../../../src/domain/types';
+
+const int = z.coerce.number().int().min(0).max(2_147_483_647);
+const params = z.object({ id: int.min(1), trackId: int, frame: int });
+const fraction = z.number().finite().min(0).max(1);
+/** Keypoints may sit slightly outside the frame (a limb leaving the picture), so allow a margin. */
+const kpCoord = z.number().finite().min(-1).max(2);
+const keypoint = z.union([z.tuple([kpCoord, kpCoord]), z.tuple([kpCoord, kpCoord, z.number().finite().min(0).max(1)])]);
+
+const body = z.object({
+  x1: fraction.optional(), y1: fraction.optional(), x2: fraction.optional(), y2: fraction.optional(),
+  keypoints: z.array(keypoint).length(17).optional(),
+  confidence: z.number().min(0).max(1).optional(),
+}).strict();
+
+export const detectionRoutes: RoutePlugin = (app, { database: { db } }) => {
+  app.patch('/annotations/:id/tracks/:trackId/detections/:frame', { schema: { params, body } }, async (req) => {
+    const who = requireUser(req);
+    const b = req.body;
+    const boxParts = [b.x1, b.y1, b.x2, b.y2].filter((v) => v !== undefined).length;
+    if (boxParts !== 0 && boxParts !== 4) throw badRequest('Send all of x1, y1, x2, y2 for a box');
+    if (boxParts === 0 && !b.keypoints) throw badRequest('Send a box {x1, y1, x2, y2} or {keypoints}');
+    if (boxParts === 4 && !(b.x1! < b.x2! && b.y1! < b.y2!)) throw badRequest('The box needs x1 < x2 and y1 < y2');
+    return patchDetection(db, req.params.id, req.params.trackId, req.params.frame, { ...b, keypoints: b.keypoints as Keypoint[] | undefined }, who);
+  });
+
+  app.delete('/annotations/:id/tracks/:trackId/detections/:frame', { schema: { params } }, async (req) => {
+    requireUser(req);
+    return { deleted: true, detection: await deleteDetection(db, req.params.id, req.params.trackId, req.params.frame) };
+  });
+};

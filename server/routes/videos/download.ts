@@ -1,0 +1,49 @@
+// GET /api/v1/videos/{id}/download: the video file by id only (no client path), with Range/206 for seeking.
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import send from '@fastify/send';
+import { eq } from 'drizzle-orm';
+import { videos } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { videoIdParams } from '../../http/params';
+import type { RoutePlugin } from '../../http/types';
+
+export const VIDEO_CONTENT_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
+  '.mov': 'video/quicktime', '.avi': 'video/x-msvideo',
+};
+
+/** RFC 6266 filename for Content-Disposition: an ASCII fallback plus the UTF-8 form. */
+export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export const videoDownloadRoutes: RoutePlugin = (app, { database: { db } }) => {
+  app.get('/videos/:id/download', { schema: { params: videoIdParams } }, async (req, reply) => {
+    const [v] = await db.select({ path: videos.path, root: videos.sourceRoot, filename: videos.filename, status: videos.processingStatus })
+      .from(videos).where(eq(videos.id, req.params.id)).limit(1);
+    if (!v || v.status === 'deleted') throw notFound(`Video ${req.params.id} not found`);
+    // The stored path must lie inside its source root; anything else is never served.
+    const rel = path.relative(v.root, v.path);
+    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw notFound(`Video ${req.params.id} file is outside its source`);
+    const stat = await fs.stat(v.path).catch(() => null);
+    if (!stat?.isFile()) throw notFound(`Video file is missing on disk: ${v.filename}`);
+
+    const result = await send(req.raw, `/${encodeURIComponent(path.basename(v.path))}`, {
+      root: path.dirname(v.path), dotfiles: 'allow', index: false, cacheControl: false, acceptRanges: true,
+    });
+    if (result.type === 'error') {
+      if (result.statusCode === 416) {
+        return reply.status(416).header('content-range', result.headers['Content-Range']).send({ detail: 'Requested range not satisfiable' });
+      }
+      throw notFound(`Video file is missing on disk: ${v.filename}`);
+    }
+    if (result.type !== 'file') throw notFound(`Video ${req.params.id} not found`);
+    const type = VIDEO_CONTENT_TYPES[path.extname(v.path).toLowerCase()] ?? 'application/octet-stream';
+    return reply.status(result.statusCode).headers(result.headers)
+      .header('content-type', type)
+      .header('content-disposition', contentDisposition('inline', v.filename))
+      .send(result.stream);
+  });
+};

@@ -1,0 +1,74 @@
+// POST /videos/{id}/process, /videos/{id}/reprocess and /videos/batch_process (spec part 1 §7.2, §4):
+// the video goes to 'pending' at once and a processing job is queued; wrong states answer 409.
+import { z } from 'zod';
+import { and, asc, eq } from 'drizzle-orm';
+import { videos } from '../../db/schema';
+import { conflict, HttpError, notFound } from '../../http/errors';
+import { requireUser } from '../../http/identity';
+import { videoIdParams } from '../../http/params';
+import type { AppDeps, RoutePlugin } from '../../http/types';
+import { QUEUES, type JobQueue } from '../../queue';
+import { changeStatus } from '../../services/status';
+import { canProcess, canReprocess, videosWithLiveJobs, type ProcessJobData } from '../../services/processing/eligibility';
+import { BATCH_PROCESS_FRACTIONS, BATCH_PROCESS_FRACTION_VALUE } from '../../../src/domain/constants';
+
+const batchQuery = z.object({
+  fraction: z.enum(BATCH_PROCESS_FRACTIONS, { message: `fraction must be one of ${BATCH_PROCESS_FRACTIONS.join(', ')}` }).default('all'),
+  source_root: z.string().min(1).max(4096).optional(),
+});
+
+function queueOf(deps: AppDeps): JobQueue {
+  if (!deps.queue) throw new HttpError(503, 'Processing is unavailable: no job queue is running on this server');
+  return deps.queue;
+}
+
+export const videoProcessingRoutes: RoutePlugin = (app, deps) => {
+  const { db } = deps.database;
+
+  /** Moves the video to pending (unless it already is) and queues its job. */
+  async function start(videoId: number, kind: 'process' | 'reprocess', by: string) {
+    const queue = queueOf(deps);
+    const [v] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
+    if (!v || v.processingStatus === 'deleted') throw notFound(`Video ${videoId} not found`);
+    const allowed = kind === 'process' ? canProcess(v) : canReprocess(v);
+    if (!allowed) {
+      throw conflict(kind === 'process'
+        ? `Video ${videoId} is ${v.processingStatus}${v.aiProcessedAt ? ' and already processed' : ''}: processing starts from pending, or reviewed without AI results; use reprocess`
+        : `Video ${videoId} is ${v.processingStatus}${v.processingStatus === 'reviewed' ? ' without AI results' : ''}: reprocess is offered for completed, labelled, failed, or reviewed videos with AI results`);
+    }
+    if ((await videosWithLiveJobs(deps.database, [videoId])).size) throw conflict(`Video ${videoId} is already queued for processing`);
+    const fromStatus = v.processingStatus;
+    if (fromStatus !== 'pending') {
+      const moved = await changeStatus(db, { videoId, to: 'pending', by, from: [v.processingStatus as never], remark: kind === 'process' ? 'processing requested' : 'reprocessing requested' });
+      if (!moved) throw conflict(`Video ${videoId} changed status meanwhile; reload and try again`);
+    }
+    await queue.send(QUEUES.process, { videoId, fromStatus, requestedBy: by } satisfies ProcessJobData);
+    const [now] = await db.select({ status: videos.processingStatus, previous: videos.previousStatus }).from(videos).where(eq(videos.id, videoId));
+    return { id: videoId, status: now.status, previous_status: now.previous, queued: true };
+  }
+
+  app.post('/videos/:id/process', { schema: { params: videoIdParams } }, async (req, reply) => {
+    const who = requireUser(req);
+    return reply.code(202).send(await start(req.params.id, 'process', who.id));
+  });
+
+  app.post('/videos/:id/reprocess', { schema: { params: videoIdParams } }, async (req, reply) => {
+    const who = requireUser(req);
+    return reply.code(202).send(await start(req.params.id, 'reprocess', who.id));
+  });
+
+  app.post('/videos/batch_process', { schema: { querystring: batchQuery } }, async (req, reply) => {
+    const who = requireUser(req);
+    const queue = queueOf(deps);
+    const { fraction, source_root } = req.query;
+    const where = source_root ? and(eq(videos.processingStatus, 'pending'), eq(videos.sourceRoot, source_root)) : eq(videos.processingStatus, 'pending');
+    const pending = await db.select({ id: videos.id }).from(videos).where(where).orderBy(asc(videos.id));
+    const queued = await videosWithLiveJobs(deps.database);
+    const eligible = pending.map((p) => p.id).filter((id) => !queued.has(id));
+    const take = eligible.slice(0, Math.ceil(eligible.length * BATCH_PROCESS_FRACTION_VALUE[fraction]));
+    for (const videoId of take) {
+      await queue.send(QUEUES.process, { videoId, fromStatus: 'pending', requestedBy: who.id } satisfies ProcessJobData);
+    }
+    return reply.code(202).send({ queued: take.length, video_ids: take });
+  });
+};

@@ -1,0 +1,91 @@
+// Action segment writes (spec part 1 §7.3): create, update with optimistic concurrency (version), delete.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { actionSegments } from '../../db/schema';
+import { conflict, notFound, unprocessable } from '../../http/errors';
+import { segmentDto } from '../annotation-set';
+import { MIN_ACTION_LENGTH_S, type ActionClass } from '../../../src/domain/constants';
+import type { ActionSegment, Identity } from '../../../src/domain/types';
+import { requireVideo, trackExists, type VideoFacts } from './common';
+
+/** Float slack so 0.1 s typed as 0.30 − 0.20 still counts as 0.1 s. */
+const EPS = 1e-6;
+
+export interface NewAction {
+  track_id: number; action_class: ActionClass; start_time: number; end_time: number; confidence: number;
+  human_verified?: boolean;
+  /** Undo of a delete: re-create the action under its old id (409 when that id is in use). */
+  restore_id?: number;
+}
+
+export interface ActionChange {
+  track_id?: number; action_class?: ActionClass; start_time?: number; end_time?: number; confidence?: number;
+  human_verified?: boolean;
+  /** The version the client edited; a different stored version means someone else saved first → 409. */
+  version?: number;
+}
+
+export function checkTimes(v: VideoFacts, start: number, end: number): void {
+  if (start < 0) throw unprocessable('start_time must be at least 0');
+  if (v.duration > 0 && end > v.duration + EPS) throw unprocessable(`end_time must be at most the video duration (${v.duration} s)`);
+  if (end - start < MIN_ACTION_LENGTH_S - EPS) throw unprocessable(`An action must be at least ${MIN_ACTION_LENGTH_S} s long (end_time − start_time)`);
+}
+
+export async function createAction(db: Db, videoId: number, a: NewAction, who: Identity): Promise<ActionSegment> {
+  const v = await requireVideo(db, videoId);
+  checkTimes(v, a.start_time, a.end_time);
+  if (!(await trackExists(db, videoId, a.track_id))) throw unprocessable(`Track ${a.track_id} does not exist in video ${videoId}`);
+  if (a.restore_id !== undefined) {
+    const [taken] = await db.select({ id: actionSegments.id }).from(actionSegments).where(eq(actionSegments.id, a.restore_id)).limit(1);
+    if (taken) throw conflict(`Action ${a.restore_id} already exists`);
+  }
+  const now = new Date();
+  const [row] = await db.insert(actionSegments).values({
+    ...(a.restore_id !== undefined ? { id: a.restore_id } : {}),
+    videoId, trackId: a.track_id, actionClass: a.action_class, startTime: a.start_time, endTime: a.end_time,
+    confidence: a.confidence, humanVerified: a.human_verified ?? true,
+    createdById: who.id, createdAt: now, updatedById: who.id, updatedAt: now,
+  }).returning();
+  return segmentDto(row);
+}
+
+async function requireAction(db: Db, videoId: number, actionId: number) {
+  const [row] = await db.select().from(actionSegments)
+    .where(and(eq(actionSegments.id, actionId), eq(actionSegments.videoId, videoId))).limit(1);
+  if (!row) throw notFound(`Action ${actionId} not found in video ${videoId}`);
+  return row;
+}
+
+function staleDetail(row: typeof actionSegments.$inferSelect): string {
+  const by = row.updatedById ?? 'someone else';
+  const at = row.updatedAt ? ` at ${row.updatedAt.toISOString()}` : '';
+  return `This action was changed by ${by}${at} (version ${row.version}). Reload to see the latest version before saving.`;
+}
+
+export async function updateAction(db: Db, videoId: number, actionId: number, c: ActionChange, who: Identity): Promise<ActionSegment> {
+  const v = await requireVideo(db, videoId);
+  const row = await requireAction(db, videoId, actionId);
+  if (c.version !== undefined && c.version !== row.version) throw conflict(staleDetail(row));
+  const start = c.start_time ?? row.startTime;
+  const end = c.end_time ?? row.endTime;
+  if (c.start_time !== undefined || c.end_time !== undefined) checkTimes(v, start, end);
+  if (c.track_id !== undefined && c.track_id !== row.trackId && !(await trackExists(db, videoId, c.track_id))) {
+    throw unprocessable(`Track ${c.track_id} does not exist in video ${videoId}`);
+  }
+  // The version in the WHERE makes the check atomic: a concurrent save between read and write loses.
+  const [saved] = await db.update(actionSegments).set({
+    trackId: c.track_id ?? row.trackId, actionClass: c.action_class ?? row.actionClass, startTime: start, endTime: end,
+    confidence: c.confidence ?? row.confidence, humanVerified: c.human_verified ?? row.humanVerified,
+    version: sql`${actionSegments.version} + 1`, updatedById: who.id, updatedAt: new Date(),
+  }).where(and(eq(actionSegments.id, actionId), eq(actionSegments.version, row.version))).returning();
+  if (!saved) throw conflict(staleDetail(await requireAction(db, videoId, actionId)));
+  return segmentDto(saved);
+}
+
+export async function deleteAction(db: Db, videoId: number, actionId: number, version?: number): Promise<ActionSegment> {
+  await requireVideo(db, videoId);
+  const row = await requireAction(db, videoId, actionId);
+  if (version !== undefined && version !== row.version) throw conflict(staleDetail(row));
+  await db.delete(actionSegments).where(eq(actionSegments.id, actionId));
+  return segmentDto(row);
+}

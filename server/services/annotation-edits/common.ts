@@ -1,0 +1,31 @@
+// Shared checks of the annotation write calls: the video exists, a track exists, the transaction type.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { actionSegments, detections, videos } from '../../db/schema';
+import { notFound } from '../../http/errors';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface VideoFacts { id: number; duration: number; totalFrames: number; width: number; height: number }
+
+export async function requireVideo(db: DbOrTx, videoId: number): Promise<VideoFacts> {
+  const [v] = await db.select({ id: videos.id, duration: videos.duration, totalFrames: videos.totalFrames, width: videos.width, height: videos.height })
+    .from(videos).where(eq(videos.id, videoId)).limit(1);
+  if (!v) throw notFound(`Video ${videoId} not found`);
+  return v;
+}
+
+/** A track exists when it has detections or an action segment refers to it. */
+export async function trackExists(db: DbOrTx, videoId: number, trackId: number): Promise<boolean> {
+  const [d] = await db.select({ one: sql<number>`1` }).from(detections)
+    .where(and(eq(detections.videoId, videoId), eq(detections.trackId, trackId))).limit(1);
+  if (d) return true;
+  const [s] = await db.select({ one: sql<number>`1` }).from(actionSegments)
+    .where(and(eq(actionSegments.videoId, videoId), eq(actionSegments.trackId, trackId))).limit(1);
+  return Boolean(s);
+}
+
+export async function requireTrack(db: DbOrTx, videoId: number, trackId: number): Promise<void> {
+  if (!(await trackExists(db, videoId, trackId))) throw notFound(`Track ${trackId} not found in video ${videoId}`);
+}

@@ -1,0 +1,217 @@
+// Action proposals per track from keypoint motion. Each class is a rule over body kinematics
+// (pose-features.ts) giving, per analysed frame, an evidence strength in 0..1; frames with evidence become
+// segments. These are proposals for a human to verify: confidence = how far past the rule's threshold the
+// motion went, times how well the keypoints were seen; 'cry' (hands at the face) and 'others' (unexplained
+// motion) stay low because pose alone is weak evidence for them.
+import type { ActionClass } from '../../../src/domain/constants';
+import { MIN_ACTION_LENGTH_S } from '../../../src/domain/constants';
+import { bodyAt, dist, KP, kinematics, speed, torsoAngle, velocity, windowOf, type PoseSample, type TrackKinematics } from './pose-features';
+
+export interface ActionProposal { actionClass: ActionClass; start: number; end: number; confidence: number }
+
+interface Rule {
+  cls: ActionClass;
+  /** Evidence strength at sample i (0 = none). */
+  evidence: (k: TrackKinematics, i: number, ctx: Context) => number;
+  /** Shortest run of evidence that counts, in seconds (sustained postures need longer). */
+  minDuration: number;
+  /** Seconds added each side: short events (a kick) get context so the segment shows the whole motion. */
+  pad: number;
+  maxConfidence: number;
+}
+
+interface Context { baselineHipY: number[]; upright: Array<boolean | null> }
+
+const ramp = (v: number, from: number, to: number) => Math.max(0, Math.min(1, (v - from) / (to - from)));
+const limbs = [
+  { wrist: KP.lWrist, elbow: KP.lElbow, shoulder: KP.lShoulder, ankle: KP.lAnkle, knee: KP.lKnee, hip: KP.lHip, otherKnee: KP.rKnee },
+  { wrist: KP.rWrist, elbow: KP.rElbow, shoulder: KP.rShoulder, ankle: KP.rAnkle, knee: KP.rKnee, hip: KP.rHip, otherKnee: KP.lKnee },
+];
+
+/** Speed of joint `j` relative to joint `rel` (removes whole-body motion), torso lengths / s, over ±0.05 s (limbs are quick). */
+const relSpeed = (k: TrackKinematics, i: number, j: number, rel: number) => {
+  const v = velocity(k, i, (n) => {
+    const a = k.kp[n][j], b = k.kp[n][rel];
+    return a && b ? { x: a.x - b.x, y: a.y - b.y } : null;
+  }, 0.05);
+  return speed(v);
+};
+
+const hipOf = (k: TrackKinematics) => (n: number) => bodyAt(k, n).hip;
+
+const RULES: Rule[] = [
+  { cls: 'run', minDuration: 0.4, pad: 0, maxConfidence: 0.9, evidence: (k, i, c) => {
+    if (c.upright[i] === false) return 0;
+    const v = velocity(k, i, hipOf(k), 0.15);
+    return v ? ramp(Math.abs(v.x), 4, 8) : 0; // walking ≈ 2–3 torso/s, running ≥ 5
+  } },
+  { cls: 'jump', minDuration: 0, pad: 0.15, maxConfidence: 0.9, evidence: (k, i, c) => {
+    const b = bodyAt(k, i);
+    const la = b.p(KP.lAnkle), ra = b.p(KP.rAnkle);
+    if (!b.hip || c.upright[i] === false || !la || !ra) return 0;
+    const rise = (c.baselineHipY[i] - b.hip.y) / k.scale; // the hip above its usual height
+    return rise >= 0.35 ? ramp(rise, 0.35, 0.9) : 0;
+  } },
+  { cls: 'fall', minDuration: 0, pad: 0.2, maxConfidence: 0.9, evidence: (k, i) => {
+    // the torso goes from upright to lying within 1.5 s while the hips drop
+    const ang = torsoAngle(k, i), hip = bodyAt(k, i).hip;
+    if (ang == null || ang < 55 || !hip) return 0;
+    for (let j = i - 1; j >= 0 && k.t[i] - k.t[j] <= 1.5; j--) {
+      const a = torsoAngle(k, j), h = bodyAt(k, j).hip;
+      if (a != null && a < 30 && h && (hip.y - h.y) / k.scale >= 0.5) return ramp(ang - a, 30, 80);
+    }
+    return 0;
+  } },
+  { cls: 'sit', minDuration: 1, pad: 0, maxConfidence: 0.8, evidence: (k, i, c) => {
+    if (c.upright[i] !== true) return 0;
+    const b = bodyAt(k, i);
+    if (!b.hip || speed(velocity(k, i, hipOf(k), 0.25)) > 1) return 0;
+    const knees = [b.p(KP.lKnee), b.p(KP.rKnee)].filter(Boolean) as Array<{ x: number; y: number }>;
+    if (!knees.length) return 0;
+    // thighs near horizontal: knees hardly below the hips (standing: ≈ 0.9 torso below)
+    const drop = knees.reduce((a, kn) => a + (kn.y - b.hip!.y), 0) / knees.length / k.scale;
+    // shins hang down from the knees: legs cut off by the frame edge (knees seen, feet not) are not sitting
+    const shins = [[KP.lKnee, KP.lAnkle], [KP.rKnee, KP.rAnkle]].some(([kn, an]) => {
+      const a = b.p(an), n = b.p(kn);
+      return a && n && (a.y - n.y) / k.scale >= 0.5;
+    });
+    return drop < 0.45 && shins ? ramp(0.45 - drop, 0, 0.35) : 0;
+  } },
+  { cls: 'sleep', minDuration: 2, pad: 0, maxConfidence: 0.85, evidence: (k, i) => {
+    const ang = torsoAngle(k, i);
+    if (ang == null || ang < 60) return 0;
+    const s = speed(velocity(k, i, hipOf(k), 0.5));
+    return s < 0.3 ? ramp(ang, 60, 85) : 0;
+  } },
+  { cls: 'kick', minDuration: 0, pad: 0.15, maxConfidence: 0.85, evidence: (k, i) => {
+    let best = 0;
+    for (const l of limbs) {
+      const ankle = k.kp[i][l.ankle], other = k.kp[i][l.otherKnee];
+      if (!ankle || !other || ankle.y > other.y) continue; // the foot comes up to the other knee or higher
+      best = Math.max(best, ramp(relSpeed(k, i, l.ankle, l.hip), 4, 10));
+    }
+    return best;
+  } },
+  { cls: 'hit', minDuration: 0, pad: 0.15, maxConfidence: 0.8, evidence: (k, i) => {
+    let best = 0;
+    for (const l of limbs) {
+      const w = k.kp[i][l.wrist], s = k.kp[i][l.shoulder];
+      const prev = i > 0 ? k.kp[i - 1][l.wrist] : null;
+      if (!w || !s || !prev || Math.abs(w.y - s.y) / k.scale > 0.5 || dist(w, s) <= dist(prev, s)) continue; // extending at shoulder height
+      // …and the arm ends straight out (reach ≥ 0.8 torso) within 0.25 s: a punch, not a reach for something
+      let reached = false;
+      for (let j = i; j < k.t.length && k.t[j] - k.t[i] <= 0.25 && !reached; j++) {
+        const wj = k.kp[j][l.wrist], sj = k.kp[j][l.shoulder];
+        reached = Boolean(wj && sj && dist(wj, sj) / k.scale >= 0.8 && Math.abs(wj.y - sj.y) / k.scale <= 0.5);
+      }
+      const v = velocity(k, i, (n) => k.kp[n][l.wrist]);
+      if (reached && v && Math.abs(v.x) > 2 * Math.abs(v.y)) best = Math.max(best, ramp(relSpeed(k, i, l.wrist, l.shoulder), 3.5, 9));
+    }
+    return best;
+  } },
+  { cls: 'throw', minDuration: 0, pad: 0.2, maxConfidence: 0.8, evidence: (k, i) => {
+    let best = 0;
+    for (const l of limbs) {
+      const w = k.kp[i][l.wrist];
+      if (!w) continue;
+      const fast = relSpeed(k, i, l.wrist, l.shoulder);
+      if (fast < 4) continue;
+      // …after the hand was raised above the head within the previous 0.6 s
+      for (let j = i; j >= 0 && k.t[i] - k.t[j] <= 0.6; j--) {
+        const wj = k.kp[j][l.wrist], head = bodyAt(k, j).head;
+        if (wj && head && wj.y < head.y && w.y > wj.y) { best = Math.max(best, ramp(fast, 4, 10)); break; }
+      }
+    }
+    return best;
+  } },
+  { cls: 'flap', minDuration: 0.6, pad: 0.1, maxConfidence: 0.8, evidence: (k, i) => {
+    // both hands beating up and down together: count direction reversals of each wrist in ±0.6 s
+    const reversals = limbs.map((l) => {
+      let n = 0, lastDir = 0, lastY: number | null = null;
+      const [from, to] = windowOf(k, i, 0.6);
+      for (let j = from; j <= to; j++) {
+        const w = k.kp[j][l.wrist], s = k.kp[j][l.shoulder];
+        if (!w || !s) continue;
+        const y = (w.y - s.y) / k.scale;
+        if (lastY != null && Math.abs(y - lastY) > 0.08) {
+          const dir = Math.sign(y - lastY);
+          if (lastDir && dir !== lastDir) n++;
+          lastDir = dir; lastY = y;
+        } else if (lastY == null) lastY = y;
+      }
+      return n;
+    });
+    return Math.min(...reversals) >= 3 ? ramp(Math.min(...reversals), 3, 6) : 0;
+  } },
+  { cls: 'cry', minDuration: 1, pad: 0, maxConfidence: 0.5, evidence: (k, i) => {
+    const head = bodyAt(k, i).head;
+    const lw = k.kp[i][KP.lWrist], rw = k.kp[i][KP.rWrist];
+    if (!head || !lw || !rw) return 0;
+    const near = Math.max(dist(lw, head), dist(rw, head)) / k.scale;
+    return near < 0.6 && speed(velocity(k, i, hipOf(k), 0.25)) < 1 ? ramp(0.6 - near, 0, 0.4) : 0;
+  } },
+];
+
+/** 'others': clear limb motion for ≥ 0.5 s that no rule explains (the fastest hand or foot). */
+function motionEnergy(k: TrackKinematics, i: number): number {
+  const s = [
+    relSpeed(k, i, KP.lWrist, KP.lShoulder), relSpeed(k, i, KP.rWrist, KP.rShoulder),
+    relSpeed(k, i, KP.lAnkle, KP.lHip), relSpeed(k, i, KP.rAnkle, KP.rHip),
+  ];
+  return ramp(Math.max(...s), 3.5, 8);
+}
+
+function context(k: TrackKinematics): Context {
+  const hipY = k.t.map((_, i) => bodyAt(k, i).hip?.y ?? NaN);
+  const baselineHipY = k.t.map((_, i) => {
+    // the usual hip height over the surrounding 2 s (median: a short jump does not move it)
+    const [from, to] = windowOf(k, i, 1);
+    const w = hipY.slice(from, to + 1).filter((y) => Number.isFinite(y));
+    return w.length ? [...w].sort((a, b) => a - b)[Math.floor(w.length / 2)] : hipY[i];
+  });
+  const upright = k.t.map((_, i) => { const a = torsoAngle(k, i); return a == null ? null : a < 35; });
+  return { baselineHipY, upright };
+}
+
+/** Turns per-sample evidence into [start, end] runs, bridging gaps ≤ 0.3 s. */
+function runs(t: number[], ev: number[]): Array<{ a: number; b: number; mean: number }> {
+  const out: Array<{ a: number; b: number; mean: number }> = [];
+  let cur: { a: number; b: number; sum: number; n: number } | null = null;
+  ev.forEach((e, i) => {
+    if (e <= 0) return;
+    if (cur && t[i] - t[cur.b] <= 0.3) { cur.b = i; cur.sum += e; cur.n++; return; }
+    if (cur) out.push({ a: cur.a, b: cur.b, mean: cur.sum / cur.n });
+    cur = { a: i, b: i, sum: e, n: 1 };
+  });
+  if (cur) { const c = cur as { a: number; b: number; sum: number; n: number }; out.push({ a: c.a, b: c.b, mean: c.sum / c.n }); }
+  return out;
+}
+
+/** Proposals for one track. `duration` bounds every segment; `frameTime` is one analysed step in seconds. */
+export function proposeActions(samples: PoseSample[], duration: number, frameTime: number): ActionProposal[] {
+  if (samples.length < 3 || duration < MIN_ACTION_LENGTH_S) return [];
+  const k = kinematics(samples);
+  const ctx = context(k);
+  const out: ActionProposal[] = [];
+  const covered = new Array<boolean>(k.t.length).fill(false);
+  const emit = (cls: ActionClass, a: number, b: number, strength: number, pad: number, maxConf: number) => {
+    let start = Math.max(0, k.t[a] - pad), end = Math.min(duration, k.t[b] + frameTime + pad);
+    if (end - start < MIN_ACTION_LENGTH_S) { end = Math.min(duration, start + MIN_ACTION_LENGTH_S); start = Math.max(0, end - MIN_ACTION_LENGTH_S); }
+    const quality = Math.min(1, (k.quality.slice(a, b + 1).reduce((s, q) => s + q, 0) / (b - a + 1)) / 0.5);
+    const confidence = Math.round(Math.min(maxConf, (0.3 + 0.6 * strength) * (0.5 + 0.5 * quality)) * 100) / 100;
+    out.push({ actionClass: cls, start, end, confidence });
+  };
+  for (const rule of RULES) {
+    const ev = k.t.map((_, i) => rule.evidence(k, i, ctx));
+    for (const r of runs(k.t, ev)) {
+      if (k.t[r.b] + frameTime - k.t[r.a] < rule.minDuration) continue;
+      emit(rule.cls, r.a, r.b, r.mean, rule.pad, rule.maxConfidence);
+      for (let i = r.a; i <= r.b; i++) covered[i] = true;
+    }
+  }
+  const other = k.t.map((_, i) => (covered[i] ? 0 : motionEnergy(k, i)));
+  for (const r of runs(k.t, other)) {
+    if (k.t[r.b] + frameTime - k.t[r.a] >= 0.5) emit('others', r.a, r.b, r.mean, 0, 0.4);
+  }
+  return out.sort((x, y) => x.start - y.start);
+}

@@ -1,0 +1,90 @@
+// ffmpeg decodes the video straight to scaled raw RGB (no image files, no image library): every
+// `stride`-th frame, scaled so the long side is the analysis size and padded to multiples of 32.
+import { execFileSync, spawn } from 'node:child_process';
+import type { AnalysisGeometry } from './pose-pool';
+
+/**
+ * Analysis size from the `yolo_imgsz` render setting. That setting names the input size of a YOLO-class
+ * detector (default 1280); MoveNet Lightning is trained at 192–256 px, so the long side analysed is
+ * yolo_imgsz / 5 rounded to a multiple of 32 and kept within 160–512 (1280 → 256, 640 → 128 → 160, 2560 → 512).
+ */
+export function analysisLongSide(yoloImgsz: number): number {
+  const r = Math.round(yoloImgsz / 5 / 32) * 32;
+  return Math.min(512, Math.max(160, r || 256));
+}
+
+const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
+const ceil32 = (v: number) => Math.ceil(v / 32) * 32;
+
+export function analysisGeometry(width: number, height: number, longSide: number): AnalysisGeometry {
+  const landscape = width >= height;
+  const scaledW = landscape ? even(longSide) : even((width * longSide) / height);
+  const scaledH = landscape ? even((height * longSide) / width) : even(longSide);
+  return { scaledW, scaledH, inputW: ceil32(scaledW), inputH: ceil32(scaledH) };
+}
+
+export interface DecodedFrame { frame: number; rgb: Uint8Array }
+
+// Every decoded frame must come out exactly once (no duplicates or drops by a constant-frame-rate output),
+// or frame numbers drift. ffmpeg ≥ 5.1 spells this -fps_mode; older builds (the npm fallback) -vsync.
+const passthroughArgs = new Map<string, string[]>();
+function passthrough(ffmpegPath: string): string[] {
+  let args = passthroughArgs.get(ffmpegPath);
+  if (!args) {
+    try {
+      execFileSync(ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=32x32:d=0.04', '-fps_mode', 'passthrough', '-f', 'null', '-'], { stdio: 'ignore', timeout: 10_000 });
+      args = ['-fps_mode', 'passthrough'];
+    } catch {
+      args = ['-vsync', 'passthrough'];
+    }
+    passthroughArgs.set(ffmpegPath, args);
+  }
+  return args;
+}
+
+/**
+ * Yields frames 0, stride, 2·stride, … (0-based at the video's fps) as RGB of inputW×inputH.
+ * Throws with ffmpeg's last error line when decoding fails (corrupt or unreadable file).
+ */
+export async function* decodeFrames(ffmpegPath: string, file: string, g: AnalysisGeometry, stride: number, signal?: AbortSignal): AsyncGenerator<DecodedFrame> {
+  const vf = [
+    stride > 1 ? `select='not(mod(n\\,${stride}))'` : null,
+    `scale=${g.scaledW}:${g.scaledH}:flags=bilinear`,
+    `pad=${g.inputW}:${g.inputH}:0:0:black`,
+  ].filter(Boolean).join(',');
+  const args = ['-v', 'error', '-nostdin', '-threads', '1', '-i', file, '-map', '0:v:0', '-vf', vf, ...passthrough(ffmpegPath), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const proc = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
+  const exited = new Promise<number | null>((resolve) => proc.on('close', (code) => resolve(code)));
+  const spawnError = new Promise<never>((_, reject) => proc.on('error', reject));
+  spawnError.catch(() => {});
+  const onAbort = () => proc.kill('SIGKILL');
+  signal?.addEventListener('abort', onAbort);
+  const frameBytes = g.inputW * g.inputH * 3;
+  let cur = new Uint8Array(frameBytes), filled = 0, index = 0;
+  try {
+    for await (const chunk of proc.stdout as AsyncIterable<Buffer>) {
+      let off = 0;
+      while (off < chunk.length) {
+        const n = Math.min(frameBytes - filled, chunk.length - off);
+        cur.set(chunk.subarray(off, off + n), filled);
+        filled += n; off += n;
+        if (filled === frameBytes) {
+          yield { frame: index * stride, rgb: cur };
+          index++;
+          cur = new Uint8Array(frameBytes); filled = 0;
+        }
+      }
+    }
+    const code = await Promise.race([exited, spawnError]);
+    if (signal?.aborted) throw new Error('stopped');
+    if (code !== 0) {
+      const last = stderr.trim().split('\n').filter(Boolean).pop() ?? `exit code ${code}`;
+      throw new Error(`ffmpeg could not decode the video: ${last}`);
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (proc.exitCode === null) proc.kill('SIGKILL');
+  }
+}

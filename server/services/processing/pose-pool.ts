@@ -1,0 +1,130 @@
+// A pool of pose workers (one worker_threads worker per core by default; VAT_POSE_THREADS overrides)
+// and the decoding of MoveNet MultiPose output into people with boxes and 17 keypoints.
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ModelPaths } from './model-fetch';
+import type { PoseWorkerReply, PoseWorkerRequest } from './pose-worker';
+
+/** One person found in one frame; coordinates are fractions of the frame size. */
+export interface PersonPose {
+  box: { x1: number; y1: number; x2: number; y2: number };
+  score: number;
+  /** 17 × [x, y, score], COCO order. */
+  keypoints: Array<[number, number, number]>;
+}
+
+/** Geometry of an analysed frame: the video scaled to `scaledW×scaledH`, padded to `inputW×inputH` (multiples of 32). */
+export interface AnalysisGeometry { scaledW: number; scaledH: number; inputW: number; inputH: number }
+
+export const MOVENET_MAX_PEOPLE = 6;
+const ROW = 56;
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+
+/** MoveNet output [1, 6, 56] → people whose box score ≥ minScore, in frame fractions (padding removed). */
+export function decodeMoveNet(output: Float32Array, g: AnalysisGeometry, minScore: number): PersonPose[] {
+  const fx = g.inputW / g.scaledW, fy = g.inputH / g.scaledH; // model coords are fractions of the padded input
+  const people: PersonPose[] = [];
+  for (let p = 0; p < MOVENET_MAX_PEOPLE; p++) {
+    const r = p * ROW;
+    const score = output[r + 55];
+    if (!(score >= minScore)) continue;
+    const keypoints: Array<[number, number, number]> = [];
+    for (let k = 0; k < 17; k++) keypoints.push([clamp01(output[r + k * 3 + 1] * fx), clamp01(output[r + k * 3] * fy), output[r + k * 3 + 2]]);
+    const box = { x1: clamp01(output[r + 52] * fx), y1: clamp01(output[r + 51] * fy), x2: clamp01(output[r + 54] * fx), y2: clamp01(output[r + 53] * fy) };
+    if (box.x2 - box.x1 <= 0 || box.y2 - box.y1 <= 0) continue;
+    people.push({ box, score, keypoints });
+  }
+  return people;
+}
+
+export function defaultPoseThreads(): number {
+  return Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+}
+
+interface Pending { resolve: (o: Float32Array) => void; reject: (e: Error) => void }
+interface Slot { worker: Worker; busy: boolean; pending: Map<number, Pending> }
+
+export class PosePool {
+  private slots: Slot[] = [];
+  private waiting: Array<{ rgb: Uint8Array; w: number; h: number; p: Pending }> = [];
+  private nextId = 1;
+  private closed = false;
+  /** Summed per-frame inference time (ms) across workers, for the log. */
+  inferMs = 0;
+  /** Set when a worker died: the pool refuses further work. */
+  broken: Error | null = null;
+
+  private constructor(readonly threads: number) {}
+
+  /** Starts `threads` workers and loads the model in each. */
+  static async start(model: ModelPaths, threads = defaultPoseThreads()): Promise<PosePool> {
+    const pool = new PosePool(threads);
+    try {
+      await Promise.all(Array.from({ length: threads }, () => pool.spawn(model)));
+    } catch (e) {
+      await pool.close();
+      throw e;
+    }
+    return pool;
+  }
+
+  private spawn(model: ModelPaths): Promise<void> {
+    const worker = new Worker(new URL('./pose-worker-boot.mjs', import.meta.url));
+    const slot: Slot = { worker, busy: false, pending: new Map() };
+    this.slots.push(slot);
+    return new Promise((resolve, reject) => {
+      const fail = (e: Error) => {
+        reject(e);
+        // a dead worker would leave its share of frames unanswered forever: the whole pool is retired and
+        // its owner starts a new one for the next job
+        this.broken ??= e;
+        for (const p of slot.pending.values()) p.reject(e);
+        slot.pending.clear();
+        for (const w of this.waiting) w.p.reject(e);
+        this.waiting = [];
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => { if (!this.closed) fail(new Error(`pose worker exited (code ${code})`)); });
+      worker.on('message', (m: PoseWorkerReply) => {
+        if (m.type === 'ready') return resolve();
+        if (m.type === 'error' && m.id === undefined) return fail(new Error(m.message));
+        const id = m.id!;
+        const p = slot.pending.get(id);
+        slot.pending.delete(id);
+        slot.busy = false;
+        if (m.type === 'result') { this.inferMs += m.ms; p?.resolve(m.output); } else p?.reject(new Error(`pose inference failed: ${m.message}`));
+        this.dispatch();
+      });
+      worker.postMessage({ type: 'init', jsonPath: model.json, binPath: model.bin } satisfies PoseWorkerRequest);
+    });
+  }
+
+  /** Runs the model on one RGB frame of `width×height` (multiples of 32). Resolves with the raw output. */
+  infer(rgb: Uint8Array, width: number, height: number): Promise<Float32Array> {
+    if (this.closed) return Promise.reject(new Error('pose pool is closed'));
+    if (this.broken) return Promise.reject(new Error(`pose worker failed: ${this.broken.message}`));
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ rgb, w: width, h: height, p: { resolve, reject } });
+      this.dispatch();
+    });
+  }
+
+  private dispatch() {
+    for (const slot of this.slots) {
+      if (slot.busy || !this.waiting.length) continue;
+      const job = this.waiting.shift()!;
+      const id = this.nextId++;
+      slot.busy = true;
+      slot.pending.set(id, job.p);
+      slot.worker.postMessage({ type: 'infer', id, rgb: job.rgb, width: job.w, height: job.h } satisfies PoseWorkerRequest, [job.rgb.buffer as ArrayBuffer]);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const err = new Error('pose pool closed');
+    for (const w of this.waiting) w.p.reject(err);
+    this.waiting = [];
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}

@@ -1,0 +1,125 @@
+// Multi-person tracker: ByteTrack's two-pass association, or BoT-SORT's association without its
+// re-identification model and without camera-motion compensation, over a constant-velocity Kalman
+// filter and Hungarian assignment.
+//
+// Differences of 'botsort' from 'bytetrack' here (the parts of BoT-SORT that need no re-id model):
+//  - Kalman state (cx, cy, w, h) with width-scaled x/w noise instead of (cx, cy, w/h, h);
+//  - first-pass cost fuses the detection score with IoU (1 − IoU·score) so confident detections win ties;
+//  - lost tracks are kept 1.5 s instead of 1 s before they are dropped.
+// Thresholds are tuned to MoveNet MultiPose box scores, which sit around 0.2–0.5 for clear people.
+import { assignWithGate } from './hungarian';
+import { BoxKalman, iou, type Box } from './kalman';
+
+export type TrackerName = 'auto' | 'bytetrack' | 'botsort';
+export interface TrackerInput { box: Box; score: number }
+
+export interface TrackerOptions {
+  /** Analysed steps per second (video fps / frame stride): converts the lost-track buffer to steps. */
+  stepsPerSecond: number;
+  highScore?: number; // first pass
+  lowScore?: number; // second pass floor: below this a detection is ignored
+  newTrackScore?: number; // a detection left over may start a track from this score
+}
+
+interface Track {
+  id: number; // internal, in order of creation
+  kf: BoxKalman;
+  state: 'tentative' | 'active' | 'lost';
+  lastStep: number;
+  hits: number;
+}
+
+export class MultiTracker {
+  readonly kind: 'bytetrack' | 'botsort';
+  private tracks: Track[] = [];
+  private confirmedIds = new Set<number>();
+  private step = -1;
+  private nextId = 1;
+  private readonly high: number;
+  private readonly low: number;
+  private readonly newScore: number;
+  private readonly bufferSteps: number;
+
+  constructor(name: TrackerName, opts: TrackerOptions) {
+    this.kind = name === 'botsort' ? 'botsort' : 'bytetrack';
+    this.high = opts.highScore ?? 0.35;
+    this.low = opts.lowScore ?? 0.15;
+    this.newScore = opts.newTrackScore ?? 0.2;
+    this.bufferSteps = Math.max(2, Math.round((this.kind === 'botsort' ? 1.5 : 1) * opts.stepsPerSecond));
+  }
+
+  /**
+   * Feeds one analysed frame's detections; returns, per detection, the internal track id it belongs to
+   * (or null). Tentative tracks are included: whether a track is kept is decided at the end (`confirmed`).
+   */
+  update(dets: TrackerInput[]): Array<number | null> {
+    this.step++;
+    const out = new Array<number | null>(dets.length).fill(null);
+    for (const t of this.tracks) t.kf.predict(t.state === 'lost');
+    const idx = dets.map((_, i) => i).filter((i) => dets[i].score >= this.low);
+    const high = idx.filter((i) => dets[i].score >= this.high);
+    const low = idx.filter((i) => dets[i].score < this.high);
+    const assign = (tracks: Track[], detIdx: number[], maxCost: number, fuseScore: boolean) => {
+      const cost = tracks.map((t) => { const pb = t.kf.box(); return detIdx.map((d) => 1 - iou(pb, dets[d].box) * (fuseScore ? dets[d].score : 1)); });
+      const r = assignWithGate(cost, maxCost, detIdx.length);
+      for (const [ti, di] of r.pairs) {
+        const t = tracks[ti], d = detIdx[di];
+        t.kf.update(dets[d].box);
+        t.state = 'active'; t.lastStep = this.step; t.hits++;
+        out[d] = t.id;
+      }
+      return { tracks: r.unmatchedRows.map((i) => tracks[i]), dets: r.unmatchedCols.map((i) => detIdx[i]) };
+    };
+    // 1st pass: confident detections against every confirmed track, lost ones included (re-finding them)
+    const confirmed = this.tracks.filter((t) => t.state !== 'tentative');
+    const first = assign(confirmed, high, this.kind === 'botsort' ? 0.9 : 0.8, this.kind === 'botsort');
+    // 2nd pass (ByteTrack): weak detections keep tracks that were active alive, e.g. a person half hidden
+    const stillActive = first.tracks.filter((t) => t.state === 'active');
+    const second = assign(stillActive, low, 0.5, false);
+    for (const t of second.tracks) t.state = 'lost';
+    // a lost track may be re-found by a weaker detection that overlaps its prediction well, before that
+    // detection would start a new track (MoveNet scores a half-hidden person low: without this her id
+    // fragments each time she is missed)
+    const leftover = [...first.dets, ...second.dets.filter((d) => dets[d].score >= this.newScore)];
+    const lost = this.tracks.filter((t) => t.state === 'lost' && t.lastStep < this.step);
+    const refound = assign(lost, leftover, 0.5, false);
+    // tentative tracks need a second sighting to be believed
+    const tentative = this.tracks.filter((t) => t.state === 'tentative');
+    const third = assign(tentative, refound.dets, 0.7, false);
+    const dropped = new Set(third.tracks.map((t) => t.id));
+    for (const d of third.dets) {
+      if (dets[d].score < this.newScore) continue;
+      const t: Track = { id: this.nextId++, kf: new BoxKalman(this.kind === 'botsort' ? 'size' : 'aspect', dets[d].box), state: this.step === 0 ? 'active' : 'tentative', lastStep: this.step, hits: 1 };
+      this.tracks.push(t);
+      out[d] = t.id;
+    }
+    this.tracks = this.tracks.filter((t) => !dropped.has(t.id) && !(t.state === 'lost' && this.step - t.lastStep > this.bufferSteps));
+    for (const t of this.tracks) if (t.state === 'active') this.confirmedIds.add(t.id);
+    return out;
+  }
+
+  /** Internal ids of tracks that were ever confirmed (seen in two consecutive analysed frames, or at the start). */
+  confirmed(): Set<number> {
+    return new Set(this.confirmedIds);
+  }
+}
+
+/**
+ * Runs the tracker over every analysed frame and renumbers the confirmed tracks 1, 2, 3… in order of first
+ * appearance. Returns, per frame, per detection, the public track id or null.
+ */
+export function trackAll(name: TrackerName, frames: TrackerInput[][], opts: TrackerOptions & { minDetections?: number }): Array<Array<number | null>> {
+  const tracker = new MultiTracker(name, opts);
+  const raw = frames.map((dets) => tracker.update(dets));
+  const keep = tracker.confirmed();
+  const counts = new Map<number, number>();
+  for (const f of raw) for (const id of f) if (id != null) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const minDet = opts.minDetections ?? 2;
+  const publicId = new Map<number, number>();
+  let next = 1;
+  return raw.map((f) => f.map((id) => {
+    if (id == null || !keep.has(id) || (counts.get(id) ?? 0) < minDet) return null;
+    if (!publicId.has(id)) publicId.set(id, next++);
+    return publicId.get(id)!;
+  }));
+}

@@ -1,0 +1,45 @@
+// The command registry (Excalidraw actions/register style): one place that knows every edit by name.
+import { produceWithPatches, enablePatches, enableMapSet, type Patch } from 'immer';
+import type { EditorDoc } from '../document/types';
+import { boxMove, boxResize, keypointMove } from './detection-commands';
+import { actionAdd, actionDelete, actionDuplicate, actionUpdate, segmentMove, segmentResize } from './segment-commands';
+import { trackDelete, trackMerge } from './track-commands';
+import type { CommandArgs, CommandDef, CommandName, EditContext, KeyLike } from './types';
+
+enablePatches();
+enableMapSet();
+
+const registry = new Map<CommandName, CommandDef>();
+
+export function register<N extends CommandName>(def: CommandDef<N>): void {
+  registry.set(def.name, def as unknown as CommandDef);
+}
+
+[boxMove, boxResize, keypointMove, segmentMove, segmentResize, actionAdd, actionUpdate, actionDelete, actionDuplicate, trackMerge, trackDelete]
+  .forEach((d) => register(d as CommandDef<CommandName>));
+
+export function getCommand<N extends CommandName>(name: N): CommandDef<N> {
+  const def = registry.get(name);
+  if (!def) throw new Error(`Unknown command ${name}`);
+  return def as unknown as CommandDef<N>;
+}
+
+export function allCommands(): CommandDef[] { return [...registry.values()]; }
+
+export interface Applied { next: EditorDoc; patches: Patch[]; inversePatches: Patch[] }
+
+/** Runs a command over a document: the new document plus the patches that redo and undo it. */
+export function applyCommand<N extends CommandName>(doc: EditorDoc, name: N, args: CommandArgs[N]): Applied {
+  const [next, patches, inversePatches] = produceWithPatches(doc, getCommand(name).recipe(args));
+  return { next, patches, inversePatches };
+}
+
+/** The command a key press triggers now, with its arguments (first match wins). */
+export function commandForKey(e: KeyLike, ctx: EditContext): { name: CommandName; args: CommandArgs[CommandName] } | null {
+  for (const def of registry.values()) {
+    if (!def.keyTest?.(e) || !def.argsFromKey) continue;
+    const args = def.argsFromKey(e, ctx);
+    if (args) return { name: def.name, args };
+  }
+  return null;
+}

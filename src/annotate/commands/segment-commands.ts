@@ -1,0 +1,62 @@
+// Action segment commands: move/resize on the timeline, update from the data panel, add/duplicate/delete.
+import { shiftEdge } from '../../domain/ops/segment-time';
+import type { ActionSegment } from '../../domain/types';
+import type { EditorDoc } from '../document/types';
+import type { CommandDef, KeyLike, SegmentArgs, SegmentChangeArgs } from './types';
+
+const applyChanges = ({ id, changes }: SegmentChangeArgs) => (draft: EditorDoc) => {
+  const seg = draft.segments.find((s) => s.id === id);
+  if (seg) Object.assign(seg, changes);
+};
+
+const insertSegment = ({ segment }: SegmentArgs) => (draft: EditorDoc) => {
+  if (draft.segments.some((s) => s.id === segment.id)) return;
+  // Keep the list ordered by start time (as the server sends it) so the panel order stays stable.
+  const at = draft.segments.findIndex((s) => s.start_time > segment.start_time);
+  draft.segments.splice(at === -1 ? draft.segments.length : at, 0, segment);
+};
+
+export const segmentMove: CommandDef<'segment.move'> = { name: 'segment.move', label: 'Move action', recipe: applyChanges };
+
+const bracket = (e: KeyLike) => e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey && (e.code === 'BracketLeft' || e.code === 'BracketRight' || e.key === '{' || e.key === '}');
+
+export const segmentResize: CommandDef<'segment.resize'> = {
+  name: 'segment.resize',
+  label: 'Resize action',
+  // Shift+'[' / Shift+']': the selected action's start / end moves by 0.1 s (spec §2.5).
+  // Shift+[ types '{' on US layouts, so the physical key (code) decides; Shift+'[' moves the start earlier,
+  // Shift+']' moves the end later; with Alt held the other direction is used.
+  keyTest: bracket,
+  argsFromKey: (e, { doc, ui }) => {
+    const seg = doc.segments.find((s) => s.id === ui.selectedSegmentId);
+    if (!seg) return null;
+    const isStart = e.code === 'BracketLeft' || e.key === '{';
+    const span = shiftEdge({ start: seg.start_time, end: seg.end_time }, isStart ? 'start' : 'end', isStart ? -1 : 1, doc.info.duration);
+    if (span.start === seg.start_time && span.end === seg.end_time) return null;
+    return { id: seg.id, changes: { start_time: span.start, end_time: span.end } };
+  },
+  recipe: applyChanges,
+};
+
+export const actionUpdate: CommandDef<'action.update'> = { name: 'action.update', label: 'Edit action', recipe: applyChanges };
+
+export const actionAdd: CommandDef<'action.add'> = { name: 'action.add', label: 'Add action', recipe: insertSegment };
+
+export const actionDuplicate: CommandDef<'action.duplicate'> = { name: 'action.duplicate', label: 'Duplicate action', recipe: insertSegment };
+
+export const actionDelete: CommandDef<'action.delete'> = {
+  name: 'action.delete',
+  label: 'Delete action',
+  recipe: ({ id }) => (draft) => {
+    const i = draft.segments.findIndex((s) => s.id === id);
+    if (i >= 0) draft.segments.splice(i, 1);
+  },
+};
+
+/** The copy Duplicate posts: same fields, confidence defaulting to 0.7 (spec §5). */
+export function duplicateFields(s: ActionSegment, defaultConfidence: number) {
+  return {
+    track_id: s.track_id, action_class: s.action_class, start_time: s.start_time, end_time: s.end_time,
+    confidence: Number.isFinite(s.confidence) ? s.confidence : defaultConfidence,
+  };
+}

@@ -1,0 +1,31 @@
+// track.merge and track.delete on the loaded document (the server applies the same rule to every frame).
+import { mergeRanges } from '../../domain/ops/track-merge';
+import type { CommandDef } from './types';
+
+export const trackMerge: CommandDef<'track.merge'> = {
+  name: 'track.merge',
+  label: 'Merge tracks',
+  recipe: ({ baseTrackId, mergeTrackId }) => (draft) => {
+    // The merge track's frames replace the base's overlapping ones (the rule of domain/ops mergeFrames),
+    // frame by frame (not one new object) so the patches touch only these frames, not windows loaded later.
+    const base = (draft.detections[baseTrackId] ??= {});
+    for (const [frame, det] of Object.entries(draft.detections[mergeTrackId] ?? {})) base[Number(frame)] = det;
+    delete draft.detections[mergeTrackId];
+    const range = mergeRanges(draft.trackRanges[baseTrackId], draft.trackRanges[mergeTrackId]);
+    if (range) draft.trackRanges[baseTrackId] = range;
+    delete draft.trackRanges[mergeTrackId];
+    draft.trackIds = draft.trackIds.filter((t) => t !== mergeTrackId);
+    for (const s of draft.segments) if (s.track_id === mergeTrackId) s.track_id = baseTrackId;
+  },
+};
+
+export const trackDelete: CommandDef<'track.delete'> = {
+  name: 'track.delete',
+  label: 'Delete track',
+  recipe: ({ trackId }) => (draft) => {
+    delete draft.detections[trackId];
+    delete draft.trackRanges[trackId];
+    draft.trackIds = draft.trackIds.filter((t) => t !== trackId);
+    draft.segments = draft.segments.filter((s) => s.track_id !== trackId);
+  },
+};

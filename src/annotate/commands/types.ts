@@ -1,0 +1,49 @@
+// Edit commands (DESIGN §6): every edit is a named command with a label and an optional hotkey test, so
+// menus, buttons and keys come from one registry. A command turns its arguments into an immer recipe;
+// the history runs it through produceWithPatches, which gives undo/redo.
+import type { ActionSegment } from '../../domain/types';
+import type { CompactDetection, DocCommand, EditorDoc } from '../document/types';
+import type { AnnotateUiState } from '../document/ui-store';
+
+export type CommandName =
+  | 'box.move' | 'box.resize' | 'keypoint.move'
+  | 'segment.move' | 'segment.resize'
+  | 'action.add' | 'action.update' | 'action.delete' | 'action.duplicate'
+  | 'track.merge' | 'track.delete';
+
+/** The parts of a KeyboardEvent a hotkey test reads (tests pass plain objects). */
+export interface KeyLike { key: string; code?: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }
+
+/** What a hotkey needs to turn a key into command arguments. */
+export interface EditContext {
+  doc: EditorDoc;
+  ui: AnnotateUiState;
+  /** The detection shown for a track at the current frame (stored or interpolated). */
+  shownDetection: (trackId: number) => CompactDetection | null;
+}
+
+export interface BoxArgs { trackId: number; frame: number; box: { x1: number; y1: number; x2: number; y2: number }; shown: CompactDetection }
+export interface KeypointArgs { trackId: number; frame: number; index: number; x: number; y: number; shown: CompactDetection }
+export type SegmentFields = Partial<Pick<ActionSegment, 'track_id' | 'action_class' | 'start_time' | 'end_time' | 'confidence' | 'human_verified'>>;
+export interface SegmentChangeArgs { id: number; changes: SegmentFields }
+export interface SegmentArgs { segment: ActionSegment }
+export interface SegmentIdArgs { id: number }
+export interface MergeArgs { baseTrackId: number; mergeTrackId: number }
+export interface TrackArgs { trackId: number }
+
+export interface CommandArgs {
+  'box.move': BoxArgs; 'box.resize': BoxArgs; 'keypoint.move': KeypointArgs;
+  'segment.move': SegmentChangeArgs; 'segment.resize': SegmentChangeArgs;
+  'action.add': SegmentArgs; 'action.update': SegmentChangeArgs; 'action.delete': SegmentIdArgs; 'action.duplicate': SegmentArgs;
+  'track.merge': MergeArgs; 'track.delete': TrackArgs;
+}
+
+export interface CommandDef<N extends CommandName = CommandName> {
+  name: N;
+  label: string;
+  /** True when this key press triggers the command (edit mode only). */
+  keyTest?: (e: KeyLike) => boolean;
+  /** Arguments for a key press, or null when the key does not apply now (nothing selected…). */
+  argsFromKey?: (e: KeyLike, ctx: EditContext) => CommandArgs[N] | null;
+  recipe: (args: CommandArgs[N]) => DocCommand;
+}

@@ -1,0 +1,76 @@
+// Data panel 'Data at {time in s, or frame n}' (spec §2.5): the actions active at the playhead (or all with
+// Show All), one row of chips each, 'Add Action Here' (edit mode only) and the edit side's row editors.
+import { useMemo, useSyncExternalStore } from 'react';
+import { Button } from '../../components/ui/Button';
+import type { ActionSegment } from '../../domain/types';
+import { getDoc, subscribe, useDoc } from '../document/store';
+import { getUi, setUi, subscribeUi, useUi } from '../document/ui-store';
+import { useEditSlots } from '../use-edit-slots';
+import { SegmentChips } from './SegmentChips';
+
+const EMPTY: ActionSegment[] = [];
+
+/** Ids of the segments active at the playhead, as one string so React re-renders only when the set changes. */
+function activeKey(): string {
+  const doc = getDoc(); const t = getUi().time;
+  if (!doc) return '';
+  let key = '';
+  for (const s of doc.segments) if (s.start_time <= t && t <= s.end_time) key += `${s.id},`;
+  return key;
+}
+const subscribeBoth = (cb: () => void) => { const a = subscribe(cb); const b = subscribeUi(cb); return () => { a(); b(); }; };
+
+function PanelTitle() {
+  const unit = useUi((s) => s.entryUnit);
+  const time = useUi((s) => s.time);
+  const frame = useUi((s) => s.frame);
+  return <h2 data-testid="panel.title" className="text-sm font-semibold">Data at {unit === 'frame' ? `frame ${frame}` : `${time.toFixed(2)} s`}</h2>;
+}
+
+export function DataPanel() {
+  const segments = useDoc((d) => d?.segments ?? EMPTY);
+  const showAll = useUi((s) => s.showAllActions);
+  const mode = useUi((s) => s.mode);
+  const unit = useUi((s) => s.entryUnit);
+  const selectedId = useUi((s) => s.selectedSegmentId);
+  const key = useSyncExternalStore(subscribeBoth, activeKey, activeKey);
+  const slots = useEditSlots();
+  const rows = useMemo(() => {
+    const ids = new Set(key.split(',').filter(Boolean).map(Number));
+    const list = showAll ? segments : segments.filter((s) => ids.has(s.id));
+    return [...list].sort((a, b) => a.start_time - b.start_time || a.track_id - b.track_id || a.id - b.id);
+  }, [segments, showAll, key]);
+
+  return (
+    <section data-testid="panel.root" className="flex min-h-0 flex-col rounded border border-slate-200 bg-white">
+      <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2">
+        <PanelTitle />
+        <label className="ml-auto flex items-center gap-1 text-sm">
+          <input type="checkbox" data-testid="panel.show-all" checked={showAll} onChange={(e) => setUi({ showAllActions: e.target.checked })} />
+          Show All
+        </label>
+        <span data-testid="panel.list-title" className="text-xs text-slate-500">{showAll ? 'All Actions' : 'Active Actions'}</span>
+        <Button data-testid="panel.add-action" disabled={mode !== 'edit'} onClick={() => slots.onAddActionHere?.()}>Add Action Here</Button>
+        {mode === 'edit' && slots.renderPanelButtons?.()}
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto p-2">
+        {segments.length === 0 ? (
+          <p data-testid="panel.empty" className="text-sm text-slate-500">No actions for this video.</p>
+        ) : rows.length === 0 ? (
+          <p data-testid="panel.empty" className="text-sm text-slate-500">No actions at this {unit === 'frame' ? 'frame' : 'time'}.</p>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {rows.slice(0, 500).map((s) => (
+              <li key={s.id} data-testid="panel.row" data-segment={s.id}
+                className={`rounded border px-2 py-1 ${s.id === selectedId ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200'}`}
+                onClick={() => setUi({ selectedSegmentId: s.id, selectedTrackId: s.track_id })}>
+                {mode === 'edit' && slots.renderSegmentEditor ? slots.renderSegmentEditor(s) : <SegmentChips segment={s} />}
+              </li>
+            ))}
+            {rows.length > 500 && <li className="text-xs text-slate-500">{rows.length - 500} more…</li>}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

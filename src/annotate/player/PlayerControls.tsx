@@ -1,0 +1,102 @@
+// Player controls (spec §2.5): View/Edit toggle, Time/Frame entry, overlay toggles, player sizes, play/pause,
+// ±10 s skip, Prev/Next Frame, volume, speeds, seek slider (step 0.1) and the m:ss.t readout.
+import { useState } from 'react';
+import { DEFAULT_VOLUME, SKIP_S, SPEEDS } from '../../domain/constants';
+import { Button } from '../../components/ui/Button';
+import { useSession } from '../../session';
+import { formatClock, parseEntry } from '../frame-math';
+import { requestMode, setToggle, setUi, useUi, type OverlayToggles, type PlayerSize } from '../document/ui-store';
+import { player } from './player-controller';
+
+const TOGGLES: [keyof OverlayToggles, string][] = [
+  ['snapTimeline', 'Snap timeline'], ['snapPlayhead', 'Snap to playhead'], ['snapGrid', 'Snap grid'],
+  ['skeletons', 'Skeletons'], ['keypoints', 'Keypoints'], ['boxes', 'Boxes'], ['confidence', 'Confidence'],
+];
+const SIZES: [PlayerSize, string][] = [['small', 'Small 720'], ['medium', 'Medium 960'], ['large', 'Large 1200'], ['full', 'Full width']];
+
+const group = 'flex flex-wrap items-center gap-1';
+
+function ModeToggle() {
+  const mode = useUi((s) => s.mode);
+  const { user, requireSignIn } = useSession();
+  const ctx = { signedIn: user.signedIn, requireSignIn: (m?: string) => { requireSignIn(m); }, pause: () => player.pause() };
+  return (
+    <div role="group" aria-label="Mode" className="inline-flex overflow-hidden rounded border border-slate-300">
+      {(['view', 'edit'] as const).map((m) => (
+        <button key={m} type="button" data-testid={`controls.mode-${m}`} aria-pressed={mode === m}
+          title={m === 'edit' && !user.signedIn ? 'Please sign in to edit annotations.' : undefined}
+          className={`px-3 py-1 text-sm ${mode === m ? 'bg-indigo-600 text-white' : 'bg-white'} ${m === 'edit' && !user.signedIn ? 'text-slate-400' : ''}`}
+          onClick={() => requestMode(m, ctx)}>{m === 'view' ? 'View' : 'Edit'}</button>
+      ))}
+    </div>
+  );
+}
+
+function TimeFrameEntry({ fps, totalFrames }: { fps: number; totalFrames: number }) {
+  const unit = useUi((s) => s.entryUnit);
+  const [text, setText] = useState('');
+  const go = () => { const f = parseEntry(text, unit, fps, totalFrames); if (f !== null) void player.seekFrame(f); };
+  return (
+    <form className={group} onSubmit={(e) => { e.preventDefault(); go(); }}>
+      <select aria-label="Entry unit" data-testid="controls.entry-unit" value={unit} className="rounded border border-slate-300 px-1 py-1 text-sm"
+        onChange={(e) => setUi({ entryUnit: e.target.value as 'time' | 'frame' })}>
+        <option value="time">Time (s)</option>
+        <option value="frame">Frame</option>
+      </select>
+      <input data-testid="controls.entry" aria-label={unit === 'time' ? 'Time in seconds' : 'Frame number'} value={text}
+        onChange={(e) => setText(e.target.value)} className="w-24 rounded border border-slate-300 px-2 py-1 text-sm" inputMode="decimal" />
+      <Button type="submit" data-testid="controls.entry-go">Go</Button>
+    </form>
+  );
+}
+
+export function PlayerControls({ fps, totalFrames, duration }: { fps: number; totalFrames: number; duration: number }) {
+  const toggles = useUi((s) => s.toggles);
+  const size = useUi((s) => s.playerSize);
+  const playing = useUi((s) => s.playing);
+  const time = useUi((s) => s.time);
+  const frame = useUi((s) => s.frame);
+  const [rate, setRate] = useState(player.rate);
+  const [volume, setVolume] = useState(DEFAULT_VOLUME);
+  return (
+    <div data-testid="controls.bar" className="flex flex-col gap-2 text-sm">
+      <div className={group}>
+        <ModeToggle />
+        <TimeFrameEntry fps={fps} totalFrames={totalFrames} />
+        {TOGGLES.map(([key, label]) => (
+          <label key={key} className="flex items-center gap-1 px-1">
+            <input type="checkbox" data-testid={`controls.toggle-${key}`} checked={toggles[key]} onChange={(e) => setToggle(key, e.target.checked)} />
+            {label}
+          </label>
+        ))}
+        <select aria-label="Player size" data-testid="controls.size" value={size} className="rounded border border-slate-300 px-1 py-1"
+          onChange={(e) => setUi({ playerSize: e.target.value as PlayerSize })}>
+          {SIZES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+        </select>
+      </div>
+      <div className={group}>
+        <Button data-testid="controls.play" variant="primary" onClick={() => player.toggle()}>{playing ? 'Pause' : 'Play'}</Button>
+        <Button data-testid="controls.back10" onClick={() => void player.skip(-SKIP_S)}>−10 s</Button>
+        <Button data-testid="controls.prev-frame" onClick={() => void player.step(-1)}>Prev Frame</Button>
+        <Button data-testid="controls.next-frame" onClick={() => void player.step(1)}>Next Frame</Button>
+        <Button data-testid="controls.fwd10" onClick={() => void player.skip(SKIP_S)}>+10 s</Button>
+        <label className="flex items-center gap-1 px-2">Volume
+          <input type="range" data-testid="controls.volume" min={0} max={1} step={0.05} value={volume}
+            onChange={(e) => { const v = Number(e.target.value); setVolume(v); player.setVolume(v); }} />
+        </label>
+        <div role="group" aria-label="Speed" className="inline-flex gap-1">
+          {SPEEDS.map((s) => (
+            <Button key={s} data-testid={`controls.speed-${s}`} aria-pressed={rate === s} variant={rate === s ? 'primary' : 'secondary'}
+              onClick={() => { setRate(s); player.setRate(s); }}>{s}x</Button>
+          ))}
+        </div>
+      </div>
+      <div className={group}>
+        <input type="range" aria-label="Seek" data-testid="controls.seek" className="min-w-0 flex-1" min={0} max={Math.max(0.1, duration)} step={0.1}
+          value={Math.min(time, duration)} onChange={(e) => void player.seekTime(Number(e.target.value))} />
+        <span data-testid="controls.readout" className="font-mono tabular-nums">{formatClock(time)} / {formatClock(duration)}</span>
+        <span data-testid="controls.frame" className="font-mono text-xs text-slate-500">frame {frame}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// The video with its overlay at the chosen player size (16:9 box; the video is letterboxed inside and the
+// overlay stage sits exactly on the picture). Load failures show 'Video {code}' or 'Failed to load'.
+import { useEffect, useRef, useState } from 'react';
+import { PLAYER_WIDTHS } from '../../domain/constants';
+import { Alert } from '../../components/dialogs/Alert';
+import { OverlayStage } from '../canvas/OverlayStage';
+import { useUi } from '../document/ui-store';
+import { useElementWidth } from '../use-element-width';
+import { player } from './player-controller';
+
+export function videoErrorText(video: HTMLVideoElement): string {
+  return video.error?.code ? `Video ${video.error.code}` : 'Failed to load';
+}
+
+/** The picture's rectangle inside a box (object-fit: contain). */
+export function containRect(boxW: number, boxH: number, videoW: number, videoH: number) {
+  if (!videoW || !videoH) return { x: 0, y: 0, width: boxW, height: boxH };
+  const scale = Math.min(boxW / videoW, boxH / videoH);
+  const width = Math.round(videoW * scale); const height = Math.round(videoH * scale);
+  return { x: Math.round((boxW - width) / 2), y: Math.round((boxH - height) / 2), width, height };
+}
+
+export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight }: {
+  src: string; fps: number; totalFrames: number; videoWidth: number; videoHeight: number;
+}) {
+  const outerRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const available = useElementWidth(outerRef);
+  const size = useUi((s) => s.playerSize);
+  const [error, setError] = useState<string | null>(null);
+  const wanted = PLAYER_WIDTHS[size] || available;
+  const boxW = Math.max(0, Math.min(wanted, available || wanted));
+  const boxH = Math.round((boxW * 9) / 16);
+  const pic = containRect(boxW, boxH, videoWidth, videoHeight);
+
+  useEffect(() => {
+    const v = videoRef.current;
+    if (!v) return;
+    setError(v.error ? videoErrorText(v) : null);
+    return player.attach(v, fps, totalFrames);
+  }, [src, fps, totalFrames]);
+
+  return (
+    <div ref={outerRef} className="w-full">
+      {error && <div className="mb-2"><Alert severity="error" testId="player.error" onClose={() => setError(null)}>{error}</Alert></div>}
+      <div data-testid="player.box" className="relative bg-black" style={{ width: boxW, height: boxH }}>
+        <video ref={videoRef} data-testid="player.video" src={src} preload="auto" playsInline crossOrigin="anonymous"
+          onError={(e) => setError(videoErrorText(e.currentTarget))}
+          className="absolute inset-0 h-full w-full object-contain" />
+        <div className="absolute" style={{ left: pic.x, top: pic.y, width: pic.width, height: pic.height }}>
+          <OverlayStage geometry={{ width: pic.width, height: pic.height, videoWidth, videoHeight }} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+// The save queue: every server op of an edit (and of its undo) runs here, one at a time and in order, so a
+// box PATCH never overtakes the merge of its track. Box/keypoint saves that fail are kept and retried
+// with backoff (the 'Unsaved changes' indicator stays until they land); action/track failures are
+// reported with the spec's texts and the edit stays in the document as an unsaved draft. Ops queued in the
+// background (history: edits, undo, redo) are also retried after network/server errors, so an undo never
+// leaves the server behind; calls the UI awaits (add, duplicate, delete, merge) fail fast instead.
+import type { ActionSegment } from '../../domain/types';
+import { detectionKey, isDetectionOp, type ServerOp } from './server-ops';
+import { failureText, isRetryable, segmentsOfResult, type OpExecutor } from './execute-op';
+
+export interface SaveState {
+  /** Ops not yet saved (including the one in flight). */
+  pending: number;
+  /** True while the head op waits for its next retry. */
+  retrying: boolean;
+  /** Action ids whose last save failed → the detail shown on their row. */
+  failedSegments: Readonly<Record<number, string>>;
+}
+
+interface Item { op: ServerOp; retry: boolean; reported: boolean; resolve: (r: unknown) => void; reject: (e: unknown) => void }
+
+export interface SaveQueueOptions {
+  execute: OpExecutor;
+  /** The version of an action as last seen in the document (before the queue saw a newer one). */
+  docVersion?: (id: number) => number | undefined;
+  onError?: (text: string, op: ServerOp) => void;
+  onSaved?: (op: ServerOp, segments: ActionSegment[]) => void;
+  /** Retry delay after `attempt` failures (ms). */
+  retryDelay?: (attempt: number) => number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (t: unknown) => void;
+}
+
+export class SaveQueue {
+  private items: Item[] = [];
+  private running = false;
+  private attempts = 0;
+  private timer: unknown = null;
+  private versions = new Map<number, number>();
+  private listeners = new Set<() => void>();
+  private idleWaiters: (() => void)[] = [];
+  private state: SaveState = { pending: 0, retrying: false, failedSegments: {} };
+
+  constructor(private o: SaveQueueOptions) {}
+
+  getState(): SaveState { return this.state; }
+  subscribe(fn: () => void): () => void { this.listeners.add(fn); return () => { this.listeners.delete(fn); }; }
+  hasUnsaved(): boolean { return this.state.pending > 0 || Object.keys(this.state.failedSegments).length > 0; }
+
+  /** Queues an op; the promise settles when it is saved or finally fails (callers may ignore it). */
+  run<T = unknown>(op: ServerOp, retry = false): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const key = detectionKey(op);
+      // Coalesce with a waiting save of the same frame when nothing else is queued after it.
+      const last = this.items[this.items.length - 1];
+      const inFlight = this.running ? this.items[0] : undefined;
+      if (key && last && last !== inFlight && detectionKey(last.op) === key) {
+        last.resolve(undefined);
+        this.items[this.items.length - 1] = { op, retry, reported: false, resolve: resolve as (r: unknown) => void, reject };
+      } else {
+        this.items.push({ op, retry, reported: false, resolve: resolve as (r: unknown) => void, reject });
+      }
+      this.update();
+      void this.pump();
+    });
+  }
+
+  /** Background save (retried on network/server errors); failures are reported through onError. */
+  enqueue(op: ServerOp): void { this.run(op, true).catch(() => { /* reported by onError */ }); }
+
+  /** Retries a waiting op now and resolves when nothing is pending (or after `timeoutMs`). */
+  flush(timeoutMs = 5000): Promise<boolean> {
+    if (this.items.length === 0) return Promise.resolve(true);
+    if (this.timer !== null) {
+      if (this.o.clearTimer) this.o.clearTimer(this.timer); else clearTimeout(this.timer as ReturnType<typeof setTimeout>);
+      this.timer = null;
+      void this.pump();
+    }
+    return new Promise<boolean>((resolve) => {
+      const t = setTimeout(() => resolve(false), timeoutMs);
+      this.idleWaiters.push(() => { clearTimeout(t); resolve(true); });
+    });
+  }
+
+  clearFailure(id: number): void {
+    if (!(id in this.state.failedSegments)) return;
+    const { [id]: _gone, ...rest } = this.state.failedSegments;
+    this.state = { ...this.state, failedSegments: rest };
+    this.emit();
+  }
+
+  versionOf = (id: number): number | undefined => this.versions.get(id) ?? this.o.docVersion?.(id);
+
+  private async pump(): Promise<void> {
+    if (this.running || this.timer !== null) return;
+    this.running = true;
+    while (this.items.length > 0) {
+      const item = this.items[0];
+      try {
+        const result = await this.o.execute(item.op, this.versionOf);
+        this.items.shift();
+        this.attempts = 0;
+        this.saved(item.op, result);
+        item.resolve(result);
+      } catch (err) {
+        if (item.retry && isRetryable(err)) {
+          // Actions say 'Failed to save' once; box/keypoint saves stay silent (spec §8).
+          if (!item.reported && !isDetectionOp(item.op)) { item.reported = true; this.o.onError?.(failureText(item.op, err), item.op); }
+          this.attempts += 1;
+          const delay = this.o.retryDelay?.(this.attempts) ?? Math.min(15_000, 1000 * 2 ** (this.attempts - 1));
+          const set = this.o.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+          this.timer = set(() => { this.timer = null; this.update(); void this.pump(); }, delay);
+          this.running = false;
+          this.update();
+          return;
+        }
+        this.items.shift();
+        this.failed(item.op, err);
+        item.reject(err);
+      }
+      this.update();
+    }
+    this.running = false;
+    this.update();
+    const waiters = this.idleWaiters; this.idleWaiters = [];
+    waiters.forEach((w) => w());
+  }
+
+  private saved(op: ServerOp, result: unknown): void {
+    const segs = segmentsOfResult(op, result);
+    for (const s of segs) if (typeof s.version === 'number') this.versions.set(s.id, s.version);
+    if (op.kind === 'action.patch' || op.kind === 'action.delete') this.clearFailure(op.id);
+    this.o.onSaved?.(op, segs);
+  }
+
+  private failed(op: ServerOp, err: unknown): void {
+    const text = failureText(op, err);
+    if (op.kind === 'action.patch') this.state = { ...this.state, failedSegments: { ...this.state.failedSegments, [op.id]: text } };
+    // Box/keypoint failures are not shown as alerts (spec §8); they stay visible through the indicator.
+    if (!isDetectionOp(op)) this.o.onError?.(text, op);
+  }
+
+  private update(): void {
+    const next = { ...this.state, pending: this.items.length, retrying: this.timer !== null };
+    if (next.pending !== this.state.pending || next.retrying !== this.state.retrying) { this.state = next; this.emit(); }
+  }
+
+  private emit(): void { this.listeners.forEach((l) => l()); }
+}

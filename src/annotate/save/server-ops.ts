@@ -1,0 +1,108 @@
+// What the server must do for each edit, and for its undo. History entries carry these ops; the save
+// queue runs them in order. Undo of a saved edit saves its inverse (issue 6 §3).
+import type { Keypoint, ActionSegment } from '../../domain/types';
+import type { CompactDetection, EditorDoc } from '../document/types';
+import type { CommandArgs, CommandName, SegmentFields } from '../commands/types';
+import type { DetectionBody } from '../../api/annotation-edits';
+
+/** An undo token the server hands out for a merge/delete; shared by an entry's forward and inverse ops. */
+export interface TokenRef { value: number | null }
+
+export type ServerOp =
+  | { kind: 'detection.put'; videoId: number; trackId: number; frame: number; det: CompactDetection }
+  | { kind: 'detection.delete'; videoId: number; trackId: number; frame: number }
+  | { kind: 'action.patch'; videoId: number; id: number; fields: SegmentFields }
+  | { kind: 'action.create'; videoId: number; segment: ActionSegment; purpose: 'add' | 'duplicate' | 'restore' }
+  | { kind: 'action.delete'; videoId: number; id: number }
+  | { kind: 'track.merge'; videoId: number; baseTrackId: number; mergeTrackId: number; token: TokenRef }
+  | { kind: 'track.delete'; videoId: number; trackId: number; token: TokenRef }
+  | { kind: 'track.restore'; videoId: number; token: TokenRef };
+
+export const isDetectionOp = (op: ServerOp) => op.kind === 'detection.put' || op.kind === 'detection.delete';
+
+/** Detection ops of the same frame replace each other while waiting (the latest value wins). */
+export function detectionKey(op: ServerOp): string | null {
+  return isDetectionOp(op) ? `${op.videoId}/${(op as { trackId: number }).trackId}/${(op as { frame: number }).frame}` : null;
+}
+
+/** PATCH body of a detection: the box, plus keypoints when every coordinate is known. */
+export function detectionBody(det: CompactDetection): DetectionBody {
+  const body: DetectionBody = { x1: det.x1, y1: det.y1, x2: det.x2, y2: det.y2, confidence: det.confidence };
+  const k = det.keypoints;
+  if (k && k.length >= 51 && Array.from(k.subarray(0, 51)).every(Number.isFinite)) {
+    const kps: Keypoint[] = [];
+    for (let i = 0; i < 17; i++) kps.push([k[i * 3], k[i * 3 + 1], Math.min(1, Math.max(0, k[i * 3 + 2]))]);
+    body.keypoints = kps;
+  }
+  return body;
+}
+
+const SEGMENT_FIELDS = ['track_id', 'action_class', 'start_time', 'end_time', 'confidence', 'human_verified'] as const;
+
+function fieldsOf(s: ActionSegment, keys: readonly (keyof SegmentFields)[]): SegmentFields {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[k] = s[k];
+  return out as SegmentFields;
+}
+
+function detectionOps(videoId: number, trackId: number, frame: number, before: EditorDoc, after: EditorDoc) {
+  const was = before.detections[trackId]?.[frame];
+  const now = after.detections[trackId]?.[frame];
+  const forward: ServerOp[] = now ? [{ kind: 'detection.put', videoId, trackId, frame, det: now }] : [];
+  const inverse: ServerOp[] = was
+    ? [{ kind: 'detection.put', videoId, trackId, frame, det: was }]
+    : [{ kind: 'detection.delete', videoId, trackId, frame }];
+  return { forward, inverse };
+}
+
+export interface EntryOps { forward: ServerOp[]; inverse: ServerOp[] }
+
+/** The server ops of a command applied to `before`, giving `after`. */
+export function opsForCommand<N extends CommandName>(name: N, args: CommandArgs[N], before: EditorDoc, after: EditorDoc, token: TokenRef): EntryOps {
+  const videoId = after.videoId;
+  switch (name) {
+    case 'box.move': case 'box.resize': case 'keypoint.move': {
+      const a = args as CommandArgs['box.move'];
+      return detectionOps(videoId, a.trackId, a.frame, before, after);
+    }
+    case 'segment.move': case 'segment.resize': case 'action.update': {
+      const { id, changes } = args as CommandArgs['action.update'];
+      const was = before.segments.find((s) => s.id === id);
+      const keys = SEGMENT_FIELDS.filter((k) => k in changes);
+      if (!was || keys.length === 0) return { forward: [], inverse: [] };
+      return {
+        forward: [{ kind: 'action.patch', videoId, id, fields: fieldsOf({ ...was, ...changes } as ActionSegment, keys) }],
+        inverse: [{ kind: 'action.patch', videoId, id, fields: fieldsOf(was, keys) }],
+      };
+    }
+    case 'action.add': case 'action.duplicate': {
+      const { segment } = args as CommandArgs['action.add'];
+      return {
+        forward: [{ kind: 'action.create', videoId, segment, purpose: 'restore' }],
+        inverse: [{ kind: 'action.delete', videoId, id: segment.id }],
+      };
+    }
+    case 'action.delete': {
+      const was = before.segments.find((s) => s.id === (args as CommandArgs['action.delete']).id);
+      if (!was) return { forward: [], inverse: [] };
+      return {
+        forward: [{ kind: 'action.delete', videoId, id: was.id }],
+        inverse: [{ kind: 'action.create', videoId, segment: was, purpose: 'restore' }],
+      };
+    }
+    case 'track.merge': {
+      const a = args as CommandArgs['track.merge'];
+      return {
+        forward: [{ kind: 'track.merge', videoId, baseTrackId: a.baseTrackId, mergeTrackId: a.mergeTrackId, token }],
+        inverse: [{ kind: 'track.restore', videoId, token }],
+      };
+    }
+    case 'track.delete':
+      return {
+        forward: [{ kind: 'track.delete', videoId, trackId: (args as CommandArgs['track.delete']).trackId, token }],
+        inverse: [{ kind: 'track.restore', videoId, token }],
+      };
+    default:
+      return { forward: [], inverse: [] };
+  }
+}

@@ -1,0 +1,41 @@
+// Typed write calls of the Annotate screen (spec part 1 §7.3) plus the undo extensions
+// (POST .../actions with restore_id, DELETE of a detection, POST .../tracks/restore).
+import type { ActionClass } from '../domain/constants';
+import type { ActionSegment, Keypoint } from '../domain/types';
+import { request } from './request';
+
+export interface NewActionBody {
+  track_id: number; action_class: ActionClass; start_time: number; end_time: number; confidence: number;
+  human_verified?: boolean; restore_id?: number;
+}
+export type ActionPatchBody = Partial<Pick<ActionSegment, 'track_id' | 'action_class' | 'start_time' | 'end_time' | 'confidence' | 'human_verified'>> & { version?: number };
+export interface DetectionBody { x1?: number; y1?: number; x2?: number; y2?: number; keypoints?: Keypoint[]; confidence?: number }
+export interface MergeResult { base_track_id: number; merge_track_id: number; moved_segments: number; segments: ActionSegment[]; undo_token: number }
+export interface DeleteTrackResult { track_id: number; deleted_detections: number; deleted_segments: number; undo_token: number }
+export interface RestoreResult { kind: string; track_ids: number[]; restored_detections: number; segments: ActionSegment[] }
+
+const base = (videoId: number) => `/api/v1/annotations/${videoId}`;
+
+export const createAction = (videoId: number, body: NewActionBody) =>
+  request<ActionSegment>(`${base(videoId)}/actions`, { method: 'POST', json: body });
+
+export const patchAction = (videoId: number, actionId: number, body: ActionPatchBody) =>
+  request<ActionSegment>(`${base(videoId)}/actions/${actionId}`, { method: 'PATCH', json: body });
+
+export const deleteAction = (videoId: number, actionId: number) =>
+  request<{ deleted: true; action: ActionSegment }>(`${base(videoId)}/actions/${actionId}`, { method: 'DELETE' });
+
+export const patchDetection = (videoId: number, trackId: number, frame: number, body: DetectionBody) =>
+  request<unknown>(`${base(videoId)}/tracks/${trackId}/detections/${frame}`, { method: 'PATCH', json: body });
+
+export const deleteDetection = (videoId: number, trackId: number, frame: number) =>
+  request<unknown>(`${base(videoId)}/tracks/${trackId}/detections/${frame}`, { method: 'DELETE' });
+
+export const mergeTracks = (videoId: number, baseTrackId: number, mergeTrackId: number) =>
+  request<MergeResult>(`${base(videoId)}/tracks/merge`, { method: 'POST', json: { base_track_id: baseTrackId, merge_track_id: mergeTrackId } });
+
+export const deleteTrack = (videoId: number, trackId: number) =>
+  request<DeleteTrackResult>(`${base(videoId)}/tracks/${trackId}`, { method: 'DELETE' });
+
+export const restoreTracks = (videoId: number, undoToken: number) =>
+  request<RestoreResult>(`${base(videoId)}/tracks/restore`, { method: 'POST', json: { undo_token: undoToken } });

@@ -1,0 +1,40 @@
+// Annotate header (spec §2.5): 'Back to Library' (saved filters + restore=1), 'Annotate: {filename}',
+// Export, Prev Video / Next Video (neighbours in the library's order; Alt+Left / Alt+Right), Actions menu.
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Video } from '../../domain/types';
+import { Button } from '../../components/ui/Button';
+import { annotationExportUrl } from '../../api/annotations';
+import { useSession } from '../../session';
+import { backToLibraryUrl } from '../library/libraryParams';
+import { StatusActionsMenu } from './StatusActionsMenu';
+import { useNeighbors } from './use-neighbors';
+
+export function AnnotateHeader({ videoId, video, onVideoChanged }: { videoId: number; video: Video | null; onVideoChanged: (v: Video) => void }) {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const neighbors = useNeighbors(videoId);
+  const go = (id: number | null) => { if (id) navigate(`/videos/${id}/annotate`); };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === 'ArrowLeft' && neighbors.prev_id) { e.preventDefault(); go(neighbors.prev_id); }
+      if (e.key === 'ArrowRight' && neighbors.next_id) { e.preventDefault(); go(neighbors.next_id); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const exportHref = annotationExportUrl(videoId, user.signedIn && user.id ? { id: user.id, name: user.name ?? undefined } : null);
+  return (
+    <header data-testid="annotate.header" className="flex flex-wrap items-center gap-2">
+      <Button data-testid="header.back" onClick={() => navigate(backToLibraryUrl())}>← Back to Library</Button>
+      <h1 data-testid="header.title" className="mr-auto truncate text-lg font-semibold">Annotate: {video?.filename ?? '…'}</h1>
+      <Button data-testid="header.export" onClick={() => window.open(exportHref, '_blank', 'noopener')}>Export</Button>
+      <Button data-testid="header.prev" disabled={!neighbors.prev_id} title="Alt+Left" onClick={() => go(neighbors.prev_id)}>Prev Video</Button>
+      <Button data-testid="header.next" disabled={!neighbors.next_id} title="Alt+Right" onClick={() => go(neighbors.next_id)}>Next Video</Button>
+      {video && <StatusActionsMenu video={video} onChanged={onVideoChanged} />}
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+// Annotate screen (/videos/:videoId/annotate, spec §2.5): header, frame-exact player with Konva overlay,
+// controls, Track Timeline and data panel. Editing plugs in through src/annotate/slots.ts.
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { Alert } from '../../components/dialogs/Alert';
+import { videoDownloadUrl } from '../../api/videos';
+import { DEFAULT_FPS, DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../domain/constants';
+import { useDoc } from '../../annotate/document/store';
+import { useAnnotateDocument } from '../../annotate/loader/use-annotate-document';
+import { VideoPlayer } from '../../annotate/player/VideoPlayer';
+import { PlayerControls } from '../../annotate/player/PlayerControls';
+import { TrackTimeline } from '../../annotate/timeline/TrackTimeline';
+import { DataPanel } from '../../annotate/panel/DataPanel';
+import { installTestApi } from '../../annotate/test-api';
+import { useEditSlots } from '../../annotate/use-edit-slots';
+import { AnnotateHeader } from './AnnotateHeader';
+// Edit mode (issue 6) registers its slots on import.
+import '../../annotate/edit/register';
+
+export function AnnotatePage() {
+  const params = useParams();
+  const videoId = Number(params.videoId);
+  if (!Number.isInteger(videoId) || videoId <= 0) {
+    return <div className="p-4"><Alert severity="error">Video not found</Alert></div>;
+  }
+  return <AnnotateScreen key={videoId} videoId={videoId} />;
+}
+
+function AnnotateScreen({ videoId }: { videoId: number }) {
+  const { video, error, setVideo } = useAnnotateDocument(videoId);
+  const info = useDoc((d) => d?.info ?? null);
+  const slots = useEditSlots();
+  // window.__vat (test hooks, DESIGN §6): on unless the build sets VITE_VAT_TEST_API=off.
+  useEffect(() => (import.meta.env.VITE_VAT_TEST_API === 'off' ? undefined : installTestApi()), []);
+
+  const fps = info?.fps || video?.fps || DEFAULT_FPS;
+  const totalFrames = info?.total_frames || video?.total_frames || 0;
+  const duration = info?.duration || video?.duration || 0;
+  const width = info?.width || video?.width || DEFAULT_WIDTH;
+  const height = info?.height || video?.height || DEFAULT_HEIGHT;
+
+  return (
+    <div data-testid="annotate.page" className="flex flex-col gap-3 p-4">
+      <AnnotateHeader videoId={videoId} video={video} onVideoChanged={setVideo} />
+      {error && <Alert severity="error" testId="annotate.error">{error}</Alert>}
+      <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="flex min-w-0 flex-col gap-3">
+          <VideoPlayer src={videoDownloadUrl(videoId)} fps={fps} totalFrames={totalFrames} videoWidth={width} videoHeight={height} />
+          <PlayerControls fps={fps} totalFrames={totalFrames} duration={duration} />
+        </div>
+        <div className="max-h-[80vh] min-h-[16rem]"><DataPanel /></div>
+      </div>
+      <TrackTimeline />
+      {slots.renderPageExtras?.()}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { SessionProvider, useSession, type SessionApi } from './SessionProvider';
+export type { SessionUser } from '../../machines/session';

@@ -1,0 +1,116 @@
+// The edit side's client (save queue, history, action saves) against the real API server over HTTP:
+// every edit lands in the database, undo saves the inverse, and failures carry the spec's texts.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { makeTestApp, type TestApp } from '../helpers/test-app';
+import { seedAnnotatedVideo, type SeededVideo } from './seed';
+import { setApiBase } from '../../src/api/request';
+import { replaceDoc, getDoc } from '../../src/annotate/document/store';
+import { setUi } from '../../src/annotate/document/ui-store';
+import type { EditorDoc } from '../../src/annotate/document/types';
+import type { AnnotationSet } from '../../src/domain/types';
+import { history, saveQueue, setDraft, setNotifier } from '../../src/annotate/edit/edit-session';
+import { addActionHere, deleteAction, duplicateAction, saveAction } from '../../src/annotate/edit/segment-saves';
+
+let t: TestApp;
+let v: SeededVideo;
+const messages: string[] = [];
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  setApiBase(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
+  const store = new Map<string, string>([['va_user', JSON.stringify({ signedIn: true, id: 'client.one', role: 'annotator', ts: 1 })]]);
+  (globalThis as { localStorage?: unknown }).localStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: () => {}, removeItem: () => {} };
+  setNotifier((_s, text) => { messages.push(text); });
+});
+afterAll(async () => { await t.close(); });
+
+async function loadDoc(): Promise<EditorDoc> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${v.videoId}` });
+  const set = res.json() as AnnotationSet;
+  const doc: EditorDoc = {
+    videoId: v.videoId, info: set.video_info, trackIds: set.person_tracks.map((p) => p.track_id), trackRanges: {},
+    segments: set.action_segments, relationships: [], detections: {}, windows: [],
+  };
+  replaceDoc(doc, 'load');
+  return doc;
+}
+const serverSegments = async () => (await t.database.sql.query<{ id: number; action_class: string; start_time: number; end_time: number; confidence: number; track_id: number }>(
+  'select id, track_id, action_class, start_time, end_time, confidence from action_segments where video_id = $1 order by id', [v.videoId])).rows;
+
+beforeEach(async () => {
+  messages.length = 0;
+  v = await seedAnnotatedVideo(t.database);
+  await loadDoc();
+});
+
+describe('action edits against the real server', () => {
+  it('Add Action Here creates run / 0.7 on the first track at the playhead, capped at the duration; undo deletes it', async () => {
+    setUi({ time: 9 });
+    const added = await addActionHere();
+    expect(added).toMatchObject({ track_id: 1, action_class: 'run', start_time: 9, end_time: 10, confidence: expect.closeTo(0.7) });
+    expect((await serverSegments()).map((s) => s.id)).toContain(added!.id);
+    history.undo();
+    await saveQueue.flush();
+    expect((await serverSegments()).map((s) => s.id)).not.toContain(added!.id);
+    history.redo();
+    await saveQueue.flush();
+    expect((await serverSegments()).find((s) => s.id === added!.id)).toMatchObject({ action_class: 'run', start_time: 9 });
+  });
+
+  it("says 'No tracks to attach action' when the video has no tracks", async () => {
+    replaceDoc({ ...getDoc()!, trackIds: [] }, 'load');
+    expect(await addActionHere()).toBeNull();
+    expect(messages).toEqual(['No tracks to attach action']);
+  });
+
+  it('Save sends the draft; undo saves the old values back', async () => {
+    const id = v.segmentIds[0];
+    setDraft(id, { action_class: 'kick', end_time: 2.5 });
+    expect(saveAction(id)).toBeNull();
+    await saveQueue.flush();
+    expect((await serverSegments()).find((s) => s.id === id)).toMatchObject({ action_class: 'kick', end_time: 2.5 });
+    expect(getDoc()!.segments.find((s) => s.id === id)).toMatchObject({ action_class: 'kick', updated_by_id: 'client.one', version: 2 });
+    history.undo();
+    await saveQueue.flush();
+    expect((await serverSegments()).find((s) => s.id === id)).toMatchObject({ action_class: 'run', end_time: 2 });
+  });
+
+  it('refuses a too short action before calling the server', async () => {
+    setDraft(v.segmentIds[0], { end_time: 0.05 });
+    expect(saveAction(v.segmentIds[0])).toBe('An action must be at least 0.1 s long');
+    expect(messages).toEqual(['Failed to save: An action must be at least 0.1 s long']);
+  });
+
+  it('shows the 409 detail when someone else saved first, and keeps the edit as unsaved', async () => {
+    const id = v.segmentIds[1];
+    await t.database.sql.query("update action_segments set version = version + 1, updated_by_id = 'ann.two' where id = $1", [id]);
+    setDraft(id, { end_time: 4.5 });
+    saveAction(id);
+    await saveQueue.flush();
+    expect(messages[0]).toMatch(/^Failed to save: This action was changed by ann\.two/);
+    expect(saveQueue.getState().failedSegments[id]).toMatch(/changed by ann\.two/);
+    expect(getDoc()!.segments.find((s) => s.id === id)!.end_time).toBe(4.5);
+    expect((await serverSegments()).find((s) => s.id === id)!.end_time).toBe(4);
+  });
+
+  it('Duplicate copies the action; Delete removes it and undo brings it back under its id', async () => {
+    const src = getDoc()!.segments[0];
+    await duplicateAction(src);
+    const segs = await serverSegments();
+    expect(segs).toHaveLength(3);
+    expect(segs[2]).toMatchObject({ track_id: src.track_id, action_class: src.action_class, start_time: src.start_time, end_time: src.end_time });
+    await deleteAction(src.id);
+    expect((await serverSegments()).map((s) => s.id)).not.toContain(src.id);
+    history.undo();
+    await saveQueue.flush();
+    expect((await serverSegments()).map((s) => s.id)).toContain(src.id);
+  });
+
+  it("names a failed delete 'Delete {status}'", async () => {
+    await t.database.sql.query('delete from action_segments where id = $1', [v.segmentIds[0]]);
+    await deleteAction(v.segmentIds[0]);
+    expect(messages).toEqual([`Delete 404: Action ${v.segmentIds[0]} not found in video ${v.videoId}`]);
+  });
+});

@@ -1,0 +1,85 @@
+// Every command: apply → undo → redo round trip (undo gives back the original, redo the edited document).
+import { applyPatches } from 'immer';
+import { describe, expect, it } from 'vitest';
+import { allCommands, applyCommand, commandForKey } from '../../src/annotate/commands/registry';
+import type { CommandArgs, CommandName, EditContext } from '../../src/annotate/commands/types';
+import { initialUiState } from '../../src/annotate/document/ui-store';
+import { det, sampleDoc, seg } from './fixtures';
+
+const cases: { [N in CommandName]: CommandArgs[N] } = {
+  'box.move': { trackId: 1, frame: 1, box: { x1: 0.3, y1: 0.2, x2: 0.5, y2: 0.6 }, shown: det(0.11) },
+  'box.resize': { trackId: 1, frame: 5, box: { x1: 0.3, y1: 0.2, x2: 0.6, y2: 0.7 }, shown: det(0.15) },
+  'keypoint.move': { trackId: 2, frame: 3, index: 4, x: 0.9, y: 0.05, shown: det(0.52, 0.6) },
+  'segment.move': { id: 11, changes: { start_time: 1, end_time: 3 } },
+  'segment.resize': { id: 12, changes: { end_time: 5.5 } },
+  'action.add': { segment: seg(20, 2, 5, 7) },
+  'action.update': { id: 11, changes: { action_class: 'kick', track_id: 2, confidence: 0.5 } },
+  'action.delete': { id: 11 },
+  'action.duplicate': { segment: { ...seg(21, 1, 0, 2), confidence: 0.7 } },
+  'track.merge': { baseTrackId: 1, mergeTrackId: 2 },
+  'track.delete': { trackId: 2 },
+};
+
+describe('edit commands', () => {
+  it('registers the eleven named commands with labels', () => {
+    expect(allCommands().map((c) => c.name).sort()).toEqual(Object.keys(cases).sort());
+    expect(allCommands().every((c) => c.label.length > 0)).toBe(true);
+  });
+
+  for (const name of Object.keys(cases) as CommandName[]) {
+    it(`${name}: apply → undo → redo round trip`, () => {
+      const original = sampleDoc();
+      const { next, patches, inversePatches } = applyCommand(original, name, cases[name] as never);
+      expect(next).not.toEqual(original);
+      expect(applyPatches(next, inversePatches)).toEqual(original);
+      expect(applyPatches(applyPatches(next, inversePatches), patches)).toEqual(next);
+    });
+  }
+
+  it('box.move on an interpolated frame stores a human detection and extends the track range', () => {
+    const { next } = applyCommand(sampleDoc(), 'box.resize', cases['box.resize']);
+    expect(next.detections[1][5]).toMatchObject({ x1: 0.3, x2: 0.6, source: 'human' });
+    expect(next.trackRanges[1]).toEqual({ first: 0, last: 5 });
+  });
+
+  it('keypoint.move assigns a new keypoint array and leaves the old one untouched', () => {
+    const doc = sampleDoc();
+    const old = doc.detections[2][3].keypoints!;
+    const { next } = applyCommand(doc, 'keypoint.move', cases['keypoint.move']);
+    expect(Array.from(next.detections[2][3].keypoints!.subarray(12, 15))).toEqual([expect.closeTo(0.9), expect.closeTo(0.05), expect.closeTo(0.6)]);
+    expect(old[12]).toBeCloseTo(0.6);
+  });
+
+  it("track.merge: the merge track's frames replace the base's and its segments move", () => {
+    const { next } = applyCommand(sampleDoc(), 'track.merge', cases['track.merge']);
+    expect(Object.keys(next.detections[1])).toEqual(['0', '1', '2', '3']);
+    expect(next.detections[1][2].x1).toBe(0.5);
+    expect(next.trackIds).toEqual([1]);
+    expect(next.trackRanges[1]).toEqual({ first: 0, last: 3 });
+    expect(next.segments.map((s) => s.track_id)).toEqual([1, 1]);
+  });
+});
+
+describe('hotkeys from the registry', () => {
+  const ctx = (over: Partial<typeof initialUiState> = {}): EditContext => {
+    const doc = sampleDoc();
+    return { doc, ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, selectedSegmentId: 11, frame: 1, ...over }, shownDetection: (t) => doc.detections[t]?.[1] ?? null };
+  };
+  const key = (k: string, extra: Partial<{ shiftKey: boolean; code: string }> = {}) => ({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...extra });
+
+  it('arrow keys move the selected box by 1 px, 5 px with Shift (video pixels)', () => {
+    const right = commandForKey(key('ArrowRight'), ctx());
+    expect(right?.name).toBe('box.move');
+    expect((right!.args as CommandArgs['box.move']).box.x1 * 1280).toBeCloseTo(0.11 * 1280 + 1);
+    const down = commandForKey(key('ArrowDown', { shiftKey: true }), ctx());
+    expect((down!.args as CommandArgs['box.move']).box.y1 * 720).toBeCloseTo(0.1 * 720 + 5);
+    expect(commandForKey(key('ArrowRight'), ctx({ selectedTrackId: null }))).toBeNull();
+  });
+
+  it("Shift+'[' moves the selected action's start 0.1 s earlier, Shift+']' its end 0.1 s later", () => {
+    const start = commandForKey(key('{', { shiftKey: true, code: 'BracketLeft' }), ctx({ selectedSegmentId: 12 }));
+    expect(start).toEqual({ name: 'segment.resize', args: { id: 12, changes: { start_time: 2.9, end_time: 4 } } });
+    const end = commandForKey(key('}', { shiftKey: true, code: 'BracketRight' }), ctx({ selectedSegmentId: 12 }));
+    expect(end?.args).toEqual({ id: 12, changes: { start_time: 3, end_time: 4.1 } });
+  });
+});

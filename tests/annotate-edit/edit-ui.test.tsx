@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+// Edit UI pieces as a user sees them: the Merge Tracks dialog's rules and texts, the row editor's inputs.
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SessionProvider } from '../../src/session';
+import { replaceDoc } from '../../src/annotate/document/store';
+import { setUi } from '../../src/annotate/document/ui-store';
+import { MergeTracksDialog, DeleteTrackButton, DeleteTrackDialog } from '../../src/annotate/edit/TrackDialogs';
+import { SegmentEditorRow } from '../../src/annotate/edit/SegmentEditorRow';
+import { setDialogs } from '../../src/annotate/edit/dialog-store';
+import { clearDrafts, getDraft } from '../../src/annotate/edit/edit-session';
+import { sampleDoc, seg } from './fixtures';
+
+const signedIn = () => {
+  const data = new Map([['va_user', JSON.stringify({ signedIn: true, id: 'ui.user', name: '', role: 'annotator', ts: 1 })]]);
+  return { getItem: (k: string) => data.get(k) ?? null, setItem: () => {}, removeItem: () => {} };
+};
+const guest = () => ({ getItem: () => null, setItem: () => {}, removeItem: () => {} });
+
+afterEach(() => { cleanup(); act(() => setDialogs({ merge: false, deleteTrack: null })); clearDrafts(); });
+
+describe('Merge Tracks dialog', () => {
+  it('needs two different tracks before Merge is enabled', () => {
+    replaceDoc(sampleDoc(), 'load');
+    render(<SessionProvider storage={signedIn()}><MergeTracksDialog /></SessionProvider>);
+    act(() => setDialogs({ merge: true }));
+    expect(screen.getByText('Merge Tracks')).toBeInTheDocument();
+    expect(screen.getByText('Please choose two different tracks.')).toBeInTheDocument();
+    const merge = screen.getByRole('button', { name: 'Merge' });
+    expect(merge).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Merge track'), { target: { value: '1' } });
+    expect(merge).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Merge track'), { target: { value: '2' } });
+    expect(merge).toBeEnabled();
+    expect(screen.queryByText('Please choose two different tracks.')).toBeNull();
+  });
+
+  it('says at least two tracks are required when there is one', () => {
+    replaceDoc({ ...sampleDoc(), trackIds: [1] }, 'load');
+    render(<SessionProvider storage={signedIn()}><MergeTracksDialog /></SessionProvider>);
+    act(() => setDialogs({ merge: true }));
+    expect(screen.getByText('At least two tracks are required to merge.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Merge' })).toBeDisabled();
+  });
+
+  it('asks a guest to sign in instead', () => {
+    replaceDoc(sampleDoc(), 'load');
+    render(<SessionProvider storage={guest()}><MergeTracksDialog /></SessionProvider>);
+    act(() => setDialogs({ merge: true }));
+    expect(screen.queryByText('Merge Tracks')).toBeNull();
+    expect(screen.getByText('Please sign in to edit annotations.')).toBeInTheDocument();
+  });
+});
+
+describe('track deletion', () => {
+  it('shows the delete button only in edit mode and confirms in Track Deletion Confirmation', () => {
+    replaceDoc(sampleDoc(), 'load');
+    act(() => setUi({ mode: 'view' }));
+    const { rerender } = render(<><DeleteTrackButton trackId={2} /><DeleteTrackDialog /></>);
+    expect(screen.queryByLabelText('Delete track 2')).toBeNull();
+    act(() => setUi({ mode: 'edit' }));
+    rerender(<><DeleteTrackButton trackId={2} /><DeleteTrackDialog /></>);
+    fireEvent.click(screen.getByLabelText('Delete track 2'));
+    expect(screen.getByText('Track Deletion Confirmation')).toBeInTheDocument();
+    expect(screen.getByText(/Delete track T2 with all its detections and actions\?/)).toBeInTheDocument();
+  });
+});
+
+describe('action row editor', () => {
+  it('keeps typed times as a draft, ignores non-numeric input, and enables Save', () => {
+    replaceDoc(sampleDoc(), 'load');
+    render(<SegmentEditorRow segment={seg(11, 1, 0, 2)} />);
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    expect(screen.getByLabelText('Start (s)')).toHaveAttribute('step', '0.01');
+    fireEvent.change(screen.getByLabelText('End (s)'), { target: { value: 'abc' } });
+    expect(getDraft(11)).toBeUndefined();
+    fireEvent.change(screen.getByLabelText('End (s)'), { target: { value: '3.25' } });
+    fireEvent.change(screen.getByLabelText('Class'), { target: { value: 'kick' } });
+    expect(getDraft(11)).toEqual({ end_time: 3.25, action_class: 'kick' });
+    expect(save).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Duplicate' })).toBeEnabled();
+  });
+});

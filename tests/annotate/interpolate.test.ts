@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { detectionAt } from '../../src/annotate/interpolate';
+import type { CompactDetection, TrackFrames } from '../../src/annotate/document/types';
+
+const det = (x: number, kp?: number): CompactDetection => ({
+  x1: x, y1: 0.1, x2: x + 0.1, y2: 0.5, confidence: 0.8,
+  keypoints: kp === undefined ? null : new Float32Array(51).fill(kp), source: 'ai',
+});
+
+describe('detectionAt', () => {
+  const stride3: TrackFrames = { 0: det(0.1, 0.2), 3: det(0.4, 0.5), 6: det(0.7, 0.8) };
+
+  it('returns the stored detection at an analysed frame', () => {
+    expect(detectionAt(stride3, 3, { stride: 3, interpolate: true })).toBe(stride3[3]);
+  });
+
+  it('interpolates boxes and keypoints linearly between analysed frames', () => {
+    const d = detectionAt(stride3, 1, { stride: 3, interpolate: true })!;
+    expect(d.x1).toBeCloseTo(0.2);
+    expect(d.x2).toBeCloseTo(0.3);
+    expect(d.keypoints![0]).toBeCloseTo(0.3);
+    const e = detectionAt(stride3, 5, { stride: 3, interpolate: true })!;
+    expect(e.x1).toBeCloseTo(0.6);
+  });
+
+  it('holds the last analysed detection when interpolation is off', () => {
+    expect(detectionAt(stride3, 2, { stride: 3, interpolate: false })).toBe(stride3[0]);
+  });
+
+  it('holds the last detection up to one stride after the track ends, then shows nothing', () => {
+    expect(detectionAt(stride3, 8, { stride: 3, interpolate: true })).toBe(stride3[6]);
+    expect(detectionAt(stride3, 9, { stride: 3, interpolate: true })).toBeNull();
+  });
+
+  it('shows nothing between frames when every frame was analysed (stride 1)', () => {
+    expect(detectionAt({ 0: det(0.1), 5: det(0.5) }, 2, { stride: 1, interpolate: true })).toBeNull();
+    expect(detectionAt(undefined, 2, { stride: 3, interpolate: true })).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { activeAction, collectOverlay, drawOverlay } from '../../src/annotate/canvas/overlay-draw';
+import { drawTimeline, hitTest, tickStep, AXIS_H, ROW_H } from '../../src/annotate/timeline/timeline-draw';
+import { emptyDoc, type CompactDetection, type EditorDoc } from '../../src/annotate/document/types';
+import type { ActionSegment } from '../../src/domain/types';
+
+const det = (x: number, withKp = true): CompactDetection => ({
+  x1: x, y1: 0.1, x2: x + 0.2, y2: 0.9, confidence: 0.87, source: 'ai',
+  keypoints: withKp ? new Float32Array(Array.from({ length: 51 }, (_, i) => (i % 3 === 2 ? (i === 2 ? 0.05 : 0.9) : 0.5))) : null,
+});
+const seg = (id: number, track: number, start: number, end: number, cls = 'run'): ActionSegment =>
+  ({ id, track_id: track, action_class: cls as ActionSegment['action_class'], start_time: start, end_time: end, confidence: 0.7, human_verified: false });
+
+function doc(): EditorDoc {
+  const d = emptyDoc(1, { id: 1, filename: 'a.mp4', width: 640, height: 360, fps: 30, duration: 10, total_frames: 300, frame_stride: 1 });
+  return { ...d, trackIds: [1, 2, 3], detections: { 1: { 5: det(0.1) }, 2: { 5: det(0.4, false) }, 3: { 6: det(0.7) } },
+    segments: [seg(10, 1, 0, 2, 'run'), seg(11, 1, 0.1, 1, 'jump'), seg(12, 2, 4, 6, 'sit')] };
+}
+const ctx = () => document.createElement('canvas').getContext('2d')!;
+const all = { boxes: true, skeletons: true, keypoints: true, confidence: true };
+
+describe('overlay', () => {
+  it('collects the tracks present at a frame with their active action, skipping hidden tracks', () => {
+    const items = collectOverlay(doc(), 5, 5 / 30, [], { stride: 1, interpolate: true });
+    expect(items.map((i) => [i.trackId, i.action])).toEqual([[1, 'jump'], [2, null]]);
+    expect(collectOverlay(doc(), 5, 5 / 30, [1], { stride: 1, interpolate: true }).map((i) => i.trackId)).toEqual([2]);
+  });
+
+  it('picks the latest-starting active segment and none outside all segments', () => {
+    expect(activeAction(doc().segments, 1.5)).toBe('run');
+    expect(activeAction(doc().segments, 3)).toBeNull();
+  });
+
+  it('draws a box and label per track, limbs and points only above the score threshold, honouring toggles', () => {
+    const items = collectOverlay(doc(), 5, 0.5, [], { stride: 1, interpolate: true });
+    // Keypoint 0 (nose) has score 0.05: 16 points drawn, and its 2 limbs (to the eyes) are skipped.
+    expect(drawOverlay(ctx(), items, 640, 360, all)).toMatchObject({ boxes: 2, keypoints: 16, lines: 14, trackIds: [1, 2] });
+    expect(drawOverlay(ctx(), items, 640, 360, { ...all, boxes: false, skeletons: false })).toMatchObject({ boxes: 0, keypoints: 16, lines: 0 });
+    const c = ctx();
+    const texts: string[] = [];
+    const orig = c.fillText.bind(c);
+    c.fillText = (t: string, x: number, y: number) => { texts.push(t); orig(t, x, y); };
+    drawOverlay(c, items, 640, 360, all);
+    expect(texts).toEqual(['Track 1 87% jump', 'Track 2 87%']);
+    texts.length = 0;
+    drawOverlay(c, items, 640, 360, { ...all, confidence: false });
+    expect(texts).toEqual(['Track 1 jump', 'Track 2']);
+  });
+});
+
+describe('timeline', () => {
+  const layout = { width: 1000, duration: 10, trackIds: [1, 2, 3] };
+  const bars = { segments: doc().segments, hidden: [] as number[], selectedSegmentId: null };
+
+  it('draws every bar of visible tracks only', () => {
+    expect(drawTimeline(ctx(), layout, bars)).toBe(3);
+    expect(drawTimeline(ctx(), layout, { ...bars, hidden: [1] })).toBe(1);
+  });
+
+  it('draws only the rows in view when the rows scroll', () => {
+    const many = { width: 1000, duration: 10, trackIds: Array.from({ length: 100 }, (_, i) => i + 1), viewHeight: 20 + 3 * 22 };
+    const segs = many.trackIds.map((t) => ({ id: t, track_id: t, action_class: 'run' as const, start_time: 1, end_time: 2, confidence: 0.7, human_verified: false }));
+    const state = { segments: segs, hidden: [] as number[], selectedSegmentId: null };
+    // 3 rows fit; one partial row on each side is drawn so scrolling never shows a gap.
+    expect(drawTimeline(ctx(), { ...many, scrollY: 0 }, state)).toBe(4);
+    expect(drawTimeline(ctx(), { ...many, scrollY: 22 * 50 }, state)).toBe(5);
+    expect(drawTimeline(ctx(), { ...many, viewHeight: undefined }, state)).toBe(100);
+  });
+
+  it('hit-tests bars by row and time, with edges for resizing', () => {
+    const y2 = AXIS_H + ROW_H + ROW_H / 2;
+    expect(hitTest(layout, bars, 500, y2)).toMatchObject({ trackId: 2, segment: { id: 12 }, part: 'body' });
+    expect(hitTest(layout, bars, 401, y2)).toMatchObject({ segment: { id: 12 }, part: 'start' });
+    expect(hitTest(layout, bars, 599, y2)).toMatchObject({ segment: { id: 12 }, part: 'end' });
+    expect(hitTest(layout, bars, 700, y2)).toMatchObject({ trackId: 2, segment: null, time: 7 });
+    expect(hitTest(layout, { ...bars, hidden: [2] }, 500, y2).segment).toBeNull();
+    expect(hitTest(layout, bars, 500, 5)).toMatchObject({ trackId: null, segment: null, time: 5 });
+  });
+
+  it('spaces grid ticks at least ~70 px apart', () => {
+    expect(tickStep(10, 1000)).toBe(1);
+    expect(tickStep(1800, 1200)).toBe(120);
+  });
+});

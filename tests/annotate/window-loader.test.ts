@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeDetectionWindow, encodeDetectionWindow, type DetectionRow } from '../../src/annotate/wire/detection-window';
+import { BLOCK_FRAMES, FIRST_WINDOW_FRAMES, MAX_BLOCKS, WindowLoader, docFromSummary, dropWindows, mergeWindow } from '../../src/annotate/loader/window-loader';
+import { getDoc, replaceDoc } from '../../src/annotate/document/store';
+import { resetUi, setUi } from '../../src/annotate/document/ui-store';
+import type { AnnotationSummary } from '../../src/api/annotate';
+
+const kp = (x: number) => Array.from({ length: 51 }, (_, i) => (i % 3 === 2 ? 0.9 : x));
+const rows = (from: number, to: number, tracks: number[]): DetectionRow[] => {
+  const out: DetectionRow[] = [];
+  for (let f = from; f < to; f++) for (const t of tracks) out.push({ track_id: t, frame: f, x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.4, confidence: 0.5, keypoints: kp(0.2), human: t === 2 });
+  return out;
+};
+const toBuffer = (u8: Uint8Array) => u8.buffer.slice(u8.byteOffset, u8.byteOffset + u8.byteLength) as ArrayBuffer;
+const summary: AnnotationSummary = {
+  video_info: { id: 7, filename: 'a.mp4', width: 640, height: 360, fps: 30, duration: 100, total_frames: 3000, frame_stride: 1 },
+  tracks: [{ track_id: 1, first_frame: 0, last_frame: 2999 }, { track_id: 2, first_frame: 0, last_frame: 2999 }],
+  action_segments: [], relationships: [], max_window_frames: 2000,
+};
+
+afterEach(() => { replaceDoc(null); resetUi(); });
+
+describe('detection window wire format', () => {
+  it('round-trips boxes, keypoints, sources and tolerates detections without keypoints', () => {
+    const input = rows(10, 12, [1, 2]);
+    input[0] = { ...input[0], keypoints: null };
+    const win = decodeDetectionWindow(toBuffer(encodeDetectionWindow(10, 12, input)));
+    expect(win).toMatchObject({ from: 10, to: 12, count: 4 });
+    expect(Array.from(win.tracks)).toEqual([1, 2, 1, 2]);
+    expect(Array.from(win.frames)).toEqual([10, 10, 11, 11]);
+    expect(win.boxes[4]).toBeCloseTo(0.5);
+    expect(Number.isNaN(win.keypoints[0])).toBe(true);
+    expect(win.keypoints[51]).toBeCloseTo(0.2);
+    expect(Array.from(win.human)).toEqual([0, 1, 0, 1]);
+  });
+
+  it('rejects a buffer that is not a detection window', () => {
+    expect(() => decodeDetectionWindow(new ArrayBuffer(28))).toThrow(/bad magic/);
+  });
+});
+
+describe('editor document windows', () => {
+  it('merges a window into per-track frames and keeps frames already in the document', () => {
+    let doc = docFromSummary(7, summary);
+    doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(0, 2, rows(0, 2, [1, 2])))));
+    const edited = { ...doc.detections[1][1], x1: 0.01, source: 'human' as const };
+    doc = { ...doc, detections: { ...doc.detections, 1: { ...doc.detections[1], 1: edited } } };
+    doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(0, 4, rows(0, 4, [1, 2])))));
+    expect(Object.keys(doc.detections[1]).map(Number)).toEqual([0, 1, 2, 3]);
+    expect(doc.detections[1][1]).toBe(edited);
+    expect(doc.detections[2][0].source).toBe('human');
+    expect(doc.detections[1][0].keypoints).toHaveLength(51);
+    // The block replaced the small window it covers.
+    expect(doc.windows).toEqual([{ from: 0, to: 4 }]);
+    const dropped = dropWindows(doc, [doc.windows[0]]);
+    expect(Object.keys(dropped.detections[1])).toEqual([]);
+    expect(dropped.windows).toEqual([]);
+  });
+
+  it('loads a small first window, then the block and its neighbour; evicts far blocks only in view mode', async () => {
+    const asked: [number, number][] = [];
+    const fetcher = async (_id: number, from: number, to: number) => {
+      asked.push([from, to]);
+      return decodeDetectionWindow(toBuffer(encodeDetectionWindow(from, to, rows(from, Math.min(to, from + 2), [1]))));
+    };
+    replaceDoc(docFromSummary(7, summary));
+    const loader = new WindowLoader(7, 300 * 100, fetcher);
+    await loader.start(0);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked.slice(0, 3)).toEqual([[0, FIRST_WINDOW_FRAMES], [0, BLOCK_FRAMES], [BLOCK_FRAMES, 2 * BLOCK_FRAMES]]);
+    expect(loader.isLoaded(0)).toBe(true);
+    for (let b = 2; b < MAX_BLOCKS + 4; b++) await loader.ensure(b * BLOCK_FRAMES);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(getDoc()!.windows.length).toBeLessThanOrEqual(MAX_BLOCKS);
+    expect(loader.isLoaded(0)).toBe(false);
+    setUi({ mode: 'edit' });
+    const before = getDoc()!.windows.length;
+    await loader.ensure(0);
+    expect(getDoc()!.windows.length).toBe(before + 1);
+    loader.dispose();
+  });
+});

@@ -1,0 +1,128 @@
+// The real MoveNet model on a real-people clip (pan/zoom over a photo of four people), through the real
+// HTTP call, pg-boss queue and worker.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { as, makeTestApp, type TestApp } from '../helpers/test-app';
+import { startQueue } from '../../server/queue';
+import { startWorkers } from '../../server/workers';
+import { ensurePeopleClip } from '../../server/services/sample-media';
+import { saveRenderSettings, getRenderSettings } from '../../server/services/settings';
+import { actionSegments, detections, statusHistory } from '../../server/db/schema';
+import type { AnnotationSet } from '../../src/domain/types';
+import { insertVideo, logOf, statusOf, TEST_MODELS_DIR, waitFor } from './video-rows';
+
+let t: TestApp;
+let stopWorkers: () => Promise<void>;
+let videoId: number;
+const heartbeats = new Set<number>();
+
+const annotations = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${videoId}` })).json() as AnnotationSet;
+const centreX = (b: { x1: number; x2: number }) => (b.x1 + b.x2) / 2;
+
+async function processAndWait(kind: 'process' | 'reprocess') {
+  const r = await t.app.inject({ method: 'POST', url: `/api/v1/videos/${videoId}/${kind}`, headers: as('tester') });
+  expect(r.statusCode).toBe(202);
+  await waitFor(async () => {
+    const v = await statusOf(t.database, videoId);
+    if (v.processingStatus === 'processing') heartbeats.add(v.statusUpdatedAt.getTime());
+    return v.processingStatus === 'completed' || v.processingStatus === 'failed';
+  }, `${kind} to finish`, 280_000);
+}
+
+beforeAll(async () => {
+  t = await makeTestApp({ env: { VAT_MODELS_DIR: TEST_MODELS_DIR }, queue: (db) => startQueue(db) });
+  const clip = await ensurePeopleClip(t.deps.media.ffmpegPath, path.resolve('.cache/processing-test-clips'));
+  videoId = await insertVideo(t.database, t.deps.media, clip, 'pending');
+  // 384 px analysis (yolo_imgsz 1920): the fourth person, half hidden behind her neighbour, is found in every frame
+  await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), yolo_imgsz: 1920, pipeline_frame_stride: 3 });
+  stopWorkers = await startWorkers({ config: t.config, database: t.database, media: t.deps.media, queue: t.deps.queue!, log: { info() {}, warn() {}, error() {} } as never });
+  await processAndWait('process');
+}, 300_000);
+afterAll(async () => { await stopWorkers?.(); await t?.close(); });
+
+describe('processing the real-people clip', () => {
+  it('goes pending → processing → completed, with ai_processed_at and the frame stride set', async () => {
+    const v = await statusOf(t.database, videoId);
+    expect(v.processingStatus).toBe('completed');
+    expect(v.aiProcessedAt).not.toBeNull();
+    expect(v.frameStride).toBe(3);
+    const hist = await t.database.db.select().from(statusHistory).where(eq(statusHistory.videoId, videoId)).orderBy(statusHistory.id);
+    expect(hist.map((h) => `${h.oldStatus}->${h.newStatus}`)).toEqual(['pending->processing', 'processing->completed']);
+  });
+
+  it('kept status_updated_at moving while it ran (what "Updated Ns ago" shows)', () => {
+    expect(heartbeats.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives every one of the four people a track with 17 keypoints on every analysed frame', async () => {
+    const set = await annotations();
+    expect(set.person_tracks).toHaveLength(4);
+    for (const track of set.person_tracks) {
+      expect(track.detections.length).toBeGreaterThanOrEqual(76); // 80 analysed frames (240 / 3)
+      for (const d of track.detections) {
+        expect(d.frame % 3).toBe(0);
+        expect(d.keypoints).toHaveLength(17);
+        for (const k of d.keypoints) { expect(k[0]).toBeGreaterThanOrEqual(0); expect(k[0]).toBeLessThanOrEqual(1); }
+        expect(d.bbox.y2 - d.bbox.y1).toBeGreaterThan(0.4); // full-height people, not fragments
+      }
+    }
+  });
+
+  it('keeps ids stable across the pan: left-to-right order never changes and boxes move smoothly with the camera', async () => {
+    const set = await annotations();
+    const byFrame = new Map<number, Array<{ id: number; x: number }>>();
+    for (const tr of set.person_tracks) for (const d of tr.detections) {
+      if (!byFrame.has(d.frame)) byFrame.set(d.frame, []);
+      byFrame.get(d.frame)!.push({ id: tr.track_id, x: centreX(d.bbox) });
+    }
+    const order = (f: number) => byFrame.get(f)!.sort((a, b) => a.x - b.x).map((p) => p.id).join(',');
+    const full = [...byFrame.keys()].filter((f) => byFrame.get(f)!.length === 4).sort((a, b) => a - b);
+    expect(full.length).toBeGreaterThanOrEqual(76);
+    for (const f of full) expect(order(f)).toBe(order(full[0]));
+    for (const tr of set.person_tracks) {
+      const xs = tr.detections.map((d) => centreX(d.bbox));
+      for (let i = 1; i < xs.length; i++) expect(Math.abs(xs[i] - xs[i - 1])).toBeLessThan(0.05);
+      // the photo drifts right by 300 of 1280 px over the clip, and zooms a little
+      expect(xs[xs.length - 1] - xs[0]).toBeGreaterThan(0.12);
+      expect(xs[xs.length - 1] - xs[0]).toBeLessThan(0.4);
+    }
+  });
+
+  it('writes what ran to the processing log', async () => {
+    const log = (await logOf(t.database, videoId)).join('\n');
+    expect(log).toMatch(/model: MoveNet MultiPose Lightning/);
+    expect(log).toMatch(/frames analysed: 80; people found: \d+ detections \(up to 4 in one frame\)/);
+    expect(log).toMatch(/tracks: 4;/);
+    expect(log).toMatch(/segments proposed: \d+/);
+    expect(log).toMatch(/timings: decode\+pose .* frames\/s/);
+    expect(log).toMatch(/processing completed/);
+  });
+});
+
+describe('reprocessing', () => {
+  it('keeps human-edited detections and human-verified segments, and says so in the log', async () => {
+    const set = await annotations();
+    const first = set.person_tracks[0];
+    const edited = first.detections[5];
+    await t.database.db.update(detections).set({ source: 'human', x1: 0.01, updatedById: 'tester' })
+      .where(and(eq(detections.videoId, videoId), eq(detections.trackId, first.track_id), eq(detections.frame, edited.frame)));
+    await t.database.db.insert(actionSegments).values({ videoId, trackId: first.track_id, actionClass: 'sit', startTime: 1, endTime: 2.5, confidence: 1, humanVerified: true, createdById: 'tester' });
+    await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), pipeline_frame_stride: 6 });
+    await processAndWait('reprocess');
+    expect((await statusOf(t.database, videoId)).processingStatus).toBe('completed');
+    const after = await annotations();
+    const kept = after.person_tracks.find((p) => p.track_id === first.track_id)!;
+    expect(kept.detections).toHaveLength(1);
+    expect(kept.detections[0]).toMatchObject({ frame: edited.frame, source: 'human' });
+    expect(kept.detections[0].bbox.x1).toBeCloseTo(0.01, 5);
+    expect(after.action_segments.filter((s) => s.human_verified)).toMatchObject([{ track_id: first.track_id, action_class: 'sit', start_time: 1, end_time: 2.5 }]);
+    // new AI tracks are numbered after the highest kept track id (here 1): 4 people again, ids 2–5
+    const aiTracks = after.person_tracks.filter((p) => p.detections.some((d) => d.source === 'ai'));
+    expect(aiTracks.map((p) => p.track_id)).toEqual([2, 3, 4, 5]);
+    expect(aiTracks[0].detections.every((d) => d.frame % 6 === 0)).toBe(true);
+    const log = (await logOf(t.database, videoId)).join('\n');
+    expect(log).toMatch(/kept from before: 1 human-edited detection\(s\), 1 human-verified segment\(s\)/);
+    expect(log).toMatch(/tracks: 4 \(numbered from 2\)/);
+  });
+});
