@@ -77,6 +77,12 @@ async function main() {
   const { connectDatabase } = await import('../server/db/connect');
   const config = loadConfig();
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db') });
+  const found = await database.sql.query('select id from videos where id = $1', [videoId]);
+  if (!found.rows.length) {
+    console.error(`Video ${videoId} not found in ${config.databaseUrl ? 'DATABASE_URL' : path.join(config.dataDir, 'db')}`);
+    await database.close();
+    process.exit(1);
+  }
   const started = Date.now();
   const res = await seedAnnotations(database, {
     videoId, minutes: Number(arg('minutes') ?? 30), fps: Number(arg('fps') ?? 30), tracks: Number(arg('tracks') ?? 20),
