@@ -8,6 +8,7 @@ import { systemRoutes } from './system';
 import { sourceRoutes } from './sources';
 import { videoListRoutes } from './videos/list';
 import { adminUserRoutes } from './admin/users';
+import { renderSettingsRoutes } from './settings/render';
 import { actionRoutes } from './annotations/actions';
 import { detectionRoutes } from './annotations/detections';
 import { trackRoutes } from './annotations/tracks';
@@ -26,6 +27,7 @@ export const routeModules: RoutePlugin[] = [
   sourceRoutes,
   videoListRoutes,
   adminUserRoutes,
+  renderSettingsRoutes,
   actionRoutes,
   detectionRoutes,
   trackRoutes,
