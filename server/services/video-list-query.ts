@@ -25,14 +25,26 @@ export function buildVideoListSql(f: VideoListFilter): { text: string; values: u
   // Keyset paging (extension): with after_id the page starts after that id and skip is not needed, so
   // page 100 costs the same as page 1 instead of scanning 99,000 rows.
   if (f.afterId !== undefined) where.push(`id > ${p(f.afterId)}`);
-  if (f.statuses?.length) where.push(`processing_status = any(${p(f.statuses)}::text[])`);
   if (f.sourceRoot) where.push(`source_root = ${p(f.sourceRoot)}`);
   const q = f.q?.trim();
   if (q) { const pat = p(`%${likeEscape(q)}%`); where.push(`(filename ilike ${pat} or path ilike ${pat})`); }
   if (f.unassignedOnly) where.push('assigned_to_id is null');
   else if (f.assignee) where.push(`assigned_to_id = ${p(f.assignee)}`);
+  const limit = p(f.limit);
+  const offset = p(f.afterId !== undefined ? 0 : f.skip);
+  const statuses = [...new Set(f.statuses ?? [])];
+  let from: string;
+  if (statuses.length > 1) {
+    // Several statuses: one (status, id)-index range per status, each cut at offset+limit, merged by
+    // id. Reads at most statuses × (offset+limit) rows instead of every matching row before sorting.
+    const cap = `(${limit}::int + ${offset}::int)`;
+    from = `(${statuses.map((st) => `(select * from videos where ${[...where, `processing_status = ${p(st)}`].join(' and ')} order by id limit ${cap})`).join(' union all ')}) v`;
+  } else {
+    if (statuses.length === 1) where.push(`processing_status = ${p(statuses[0])}`);
+    from = `videos where ${where.join(' and ')}`;
+  }
   const text = `select coalesce(json_agg(t), '[]')::text as json from (
-    select ${COLUMNS} from videos where ${where.join(' and ')} order by id limit ${p(f.limit)} offset ${p(f.afterId !== undefined ? 0 : f.skip)}) t`;
+    select ${COLUMNS} from ${from} order by id limit ${limit} offset ${offset}) t`;
   return { text, values };
 }
 

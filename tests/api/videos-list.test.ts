@@ -44,6 +44,9 @@ describe('GET /api/v1/videos/', () => {
 
   test('filters by repeated status, source root, assignee and unassigned', async () => {
     expect(await list('status=kiv&status=completed')).toEqual(['beta_run.mp4', 'gamma.webm']);
+    expect(await list('status=kiv&status=completed&status=labelled&limit=2&skip=1')).toEqual(['gamma.webm', '100%_done.mp4']);
+    expect(await list(`status=labelled&status=kiv&status=kiv&limit=1&after_id=${ids[2]}`)).toEqual(['100%_done.mp4']);
+    expect(await list('status=pending&status=kiv&source_root=/media/b')).toEqual(['gamma.webm']);
     expect(await list('status=deleted')).toEqual([]);
     expect(await list('source_root=/media/b')).toEqual(['gamma.webm', '100%_done.mp4']);
     expect(await list('assignee=ann1')).toEqual(['beta_run.mp4', 'gamma.webm']);
