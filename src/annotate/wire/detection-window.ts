@@ -34,17 +34,22 @@ export function windowByteLength(n: number): number {
   return HEADER_INTS * 4 + n * 4 * 2 + n * 5 * 4 + n * WINDOW_KP_FLOATS * 4 + n;
 }
 
-export function encodeDetectionWindow(from: number, to: number, rows: readonly DetectionRow[]): Uint8Array {
-  const n = rows.length;
-  const buf = new ArrayBuffer(windowByteLength(n));
-  const header = new Int32Array(buf, 0, HEADER_INTS);
-  header.set([WINDOW_MAGIC, WINDOW_VERSION, from, to, n, WINDOW_KP_FLOATS, 0]);
+/** Typed-array views of the n-row body after the header: the one place the layout is written down. */
+function bodyViews(buf: ArrayBuffer, n: number) {
   let off = HEADER_INTS * 4;
   const tracks = new Int32Array(buf, off, n); off += n * 4;
   const frames = new Int32Array(buf, off, n); off += n * 4;
   const boxes = new Float32Array(buf, off, n * 5); off += n * 20;
-  const kps = new Float32Array(buf, off, n * WINDOW_KP_FLOATS); off += n * WINDOW_KP_FLOATS * 4;
+  const keypoints = new Float32Array(buf, off, n * WINDOW_KP_FLOATS); off += n * WINDOW_KP_FLOATS * 4;
   const human = new Uint8Array(buf, off, n);
+  return { tracks, frames, boxes, keypoints, human };
+}
+
+export function encodeDetectionWindow(from: number, to: number, rows: readonly DetectionRow[]): Uint8Array {
+  const n = rows.length;
+  const buf = new ArrayBuffer(windowByteLength(n));
+  new Int32Array(buf, 0, HEADER_INTS).set([WINDOW_MAGIC, WINDOW_VERSION, from, to, n, WINDOW_KP_FLOATS, 0]);
+  const { tracks, frames, boxes, keypoints: kps, human } = bodyViews(buf, n);
   for (let i = 0; i < n; i++) {
     const r = rows[i];
     tracks[i] = r.track_id; frames[i] = r.frame;
@@ -68,11 +73,5 @@ export function decodeDetectionWindow(input: ArrayBuffer): DetectionWindow {
   if (header[0] !== WINDOW_MAGIC || header[1] !== WINDOW_VERSION) throw new Error('Not a detection window (bad magic/version)');
   const [, , from, to, n, kpFloats] = header;
   if (kpFloats !== WINDOW_KP_FLOATS || input.byteLength !== windowByteLength(n)) throw new Error('Detection window has a bad length');
-  let off = HEADER_INTS * 4;
-  const tracks = new Int32Array(input, off, n); off += n * 4;
-  const frames = new Int32Array(input, off, n); off += n * 4;
-  const boxes = new Float32Array(input, off, n * 5); off += n * 20;
-  const keypoints = new Float32Array(input, off, n * WINDOW_KP_FLOATS); off += n * WINDOW_KP_FLOATS * 4;
-  const human = new Uint8Array(input, off, n);
-  return { from, to, count: n, tracks, frames, boxes, keypoints, human };
+  return { from, to, count: n, ...bodyViews(input, n) };
 }
