@@ -54,8 +54,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // (wildcard), so a rebuild of dist/ is served without a restart.
   const indexHtml = path.join(deps.config.staticDir, 'index.html');
   if (fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: deps.config.staticDir, wildcard: true, index: false });
-    const spa = (_req: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    await app.register(fastifyStatic, {
+      root: deps.config.staticDir, wildcard: true, index: false,
+      // Vite names built assets by content hash: cache them for good (repeat visits skip download and
+      // reuse V8's compiled code); index.html itself is always revalidated.
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    const spa = (_req: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html').sendFile('index.html'); // max-age=0: always revalidated
     app.get('/', spa);
     app.setNotFoundHandler((req, reply) => {
       const pathname = req.url.split('?')[0];
