@@ -4,8 +4,7 @@ import type { Db } from '../db/connect';
 import { actionSegments, detections, relationships, videos } from '../db/schema';
 import type { ActionSegment, AnnotationSet, Keypoint, PersonTrack } from '../../src/domain/types';
 import type { ActionClass } from '../../src/domain/constants';
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+import { iso } from './video-dto';
 
 export function keypointsFromFlat(flat: number[] | null): Keypoint[] {
   if (!flat) return [];

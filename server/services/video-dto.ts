@@ -6,7 +6,8 @@ import type { VideoStatus } from '../../src/domain/constants';
 
 export type VideoRow = InferSelectModel<typeof videos>;
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+/** API timestamps: ISO 8601 in UTC, or null. */
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export function toVideoDto(r: VideoRow): Video {
   return {

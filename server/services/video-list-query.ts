@@ -1,11 +1,24 @@
-// The library's list query. The database builds the JSON array itself (json_agg), so a 1,000-row page
-// crosses the driver as one text value and is sent as-is: no per-row decoding, mapping or re-encoding
-// in Node. Column names and formats match toVideoDto.
+// The library's list query and its filters. The filters (query schema + SQL conditions) live here once
+// so the list and Prev/Next neighbours always walk the same rows in the same order (id ascending).
+// The database builds the JSON array itself (json_agg), so a 1,000-row page crosses the driver as one
+// text value and is sent as-is: no per-row decoding, mapping or re-encoding in Node. Column names and
+// formats match toVideoDto.
+import { z } from 'zod';
 import type { SqlRunner } from '../db/connect';
+import { queryBool, repeated } from '../http/params';
+import { ALL_VIDEO_STATUSES } from '../../src/domain/constants';
 
-export interface VideoListFilter {
-  limit: number; skip: number; afterId?: number; statuses?: string[]; sourceRoot?: string; q?: string; assignee?: string; unassignedOnly?: boolean;
-}
+/** The library's filter query parameters (spec part 1 §7.2). */
+export const videoFilterQuery = z.object({
+  status: repeated(z.enum(ALL_VIDEO_STATUSES)).optional(), // 'deleted' is accepted but never listed
+  source_root: z.string().max(4096).optional(),
+  q: z.string().max(500).optional(),
+  assignee: z.string().max(200).optional(),
+  unassigned_only: queryBool.optional(),
+});
+export type VideoFilter = z.infer<typeof videoFilterQuery>;
+
+export interface VideoPage { limit: number; skip: number; afterId?: number }
 
 const COLUMNS = `id, filename, path, rel_path, source_root, size_bytes, duration, width, height, fps,
   fps_num || '/' || fps_den as fps_rational, total_frames, processing_status, previous_status,
@@ -18,21 +31,33 @@ const COLUMNS = `id, filename, path, rel_path, source_root, size_bytes, duration
 /** Escapes LIKE wildcards so the search text is matched literally. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function buildVideoListSql(f: VideoListFilter): { text: string; values: unknown[] } {
-  const values: unknown[] = [];
-  const p = (v: unknown) => { values.push(v); return `$${values.length}`; };
+type Param = (v: unknown) => string;
+
+/** SQL conditions of every filter except status (callers place that, see buildVideoListSql). */
+function filterConditions(f: VideoFilter, p: Param): string[] {
   const where = [`processing_status <> 'deleted'`];
-  // Keyset paging (extension): with after_id the page starts after that id and skip is not needed, so
-  // page 100 costs the same as page 1 instead of scanning 99,000 rows.
-  if (f.afterId !== undefined) where.push(`id > ${p(f.afterId)}`);
-  if (f.sourceRoot) where.push(`source_root = ${p(f.sourceRoot)}`);
+  if (f.source_root) where.push(`source_root = ${p(f.source_root)}`);
   const q = f.q?.trim();
   if (q) { const pat = p(`%${likeEscape(q)}%`); where.push(`(filename ilike ${pat} or path ilike ${pat})`); }
-  if (f.unassignedOnly) where.push('assigned_to_id is null');
+  if (f.unassigned_only) where.push('assigned_to_id is null');
   else if (f.assignee) where.push(`assigned_to_id = ${p(f.assignee)}`);
-  const limit = p(f.limit);
-  const offset = p(f.afterId !== undefined ? 0 : f.skip);
-  const statuses = [...new Set(f.statuses ?? [])];
+  return where;
+}
+
+function paramList(): { values: unknown[]; p: Param } {
+  const values: unknown[] = [];
+  return { values, p: (v) => { values.push(v); return `$${values.length}`; } };
+}
+
+export function buildVideoListSql(f: VideoFilter, page: VideoPage): { text: string; values: unknown[] } {
+  const { values, p } = paramList();
+  const where = filterConditions(f, p);
+  // Keyset paging (extension): with after_id the page starts after that id and skip is not needed, so
+  // page 100 costs the same as page 1 instead of scanning 99,000 rows.
+  if (page.afterId !== undefined) where.push(`id > ${p(page.afterId)}`);
+  const limit = p(page.limit);
+  const offset = p(page.afterId !== undefined ? 0 : page.skip);
+  const statuses = [...new Set(f.status ?? [])];
   let from: string;
   if (statuses.length > 1) {
     // Several statuses: one (status, id)-index range per status, each cut at offset+limit, merged by
@@ -48,8 +73,21 @@ export function buildVideoListSql(f: VideoListFilter): { text: string; values: u
   return { text, values };
 }
 
-export async function listVideosJson(sql: SqlRunner, f: VideoListFilter): Promise<string> {
-  const { text, values } = buildVideoListSql(f);
+export async function listVideosJson(sql: SqlRunner, f: VideoFilter, page: VideoPage): Promise<string> {
+  const { text, values } = buildVideoListSql(f, page);
   const { rows } = await sql.query<{ json: string }>(text, values);
   return rows[0]?.json ?? '[]';
+}
+
+/** The ids before and after `id` in the filtered library order (null at either end). */
+export async function neighborIds(sql: SqlRunner, id: number, f: VideoFilter): Promise<{ prev_id: number | null; next_id: number | null }> {
+  const { values, p } = paramList();
+  const where = filterConditions(f, p);
+  if (f.status?.length) where.push(`processing_status = any(${p(f.status)}::text[])`);
+  const self = p(id);
+  const cond = where.join(' and ');
+  const { rows } = await sql.query<{ prev_id: number | null; next_id: number | null }>(
+    `select (select id from videos where ${cond} and id < ${self} order by id desc limit 1) as prev_id,
+            (select id from videos where ${cond} and id > ${self} order by id asc limit 1) as next_id`, values);
+  return { prev_id: rows[0]?.prev_id ?? null, next_id: rows[0]?.next_id ?? null };
 }

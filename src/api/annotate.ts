@@ -2,6 +2,7 @@
 // Status changes, history, download and export URLs are shared with the library: src/api/videos.ts, annotations.ts.
 import type { ActionSegment, Relationship, Video, VideoInfo } from '../domain/types';
 import { ApiError, errorText, rawRequest, request } from './request';
+import { filterParams, type VideoListFilters } from './videos';
 import { decodeDetectionWindow, type DetectionWindow } from '../annotate/wire/detection-window';
 
 export interface AnnotationSummary {
@@ -14,8 +15,6 @@ export interface AnnotationSummary {
 
 export interface Neighbors { prev_id: number | null; next_id: number | null }
 
-/** The library filters that Prev/Next follow (same names as GET /videos/). */
-export interface LibraryFilters { status?: string[]; source_root?: string; q?: string; assignee?: string; unassigned_only?: boolean }
 
 export const fetchVideo = (id: number, signal?: AbortSignal) => request<Video>(`/api/v1/videos/${id}`, { signal });
 
@@ -28,19 +27,10 @@ export async function fetchDetectionWindow(id: number, from: number, to: number,
   return decodeDetectionWindow(await res.arrayBuffer());
 }
 
-export function neighborsQuery(f: LibraryFilters): string {
-  const p = new URLSearchParams();
-  for (const s of f.status ?? []) p.append('status', s);
-  if (f.source_root) p.set('source_root', f.source_root);
-  if (f.q) p.set('q', f.q);
-  if (f.unassigned_only) p.set('unassigned_only', 'true');
-  else if (f.assignee) p.set('assignee', f.assignee);
-  const s = p.toString();
-  return s ? `?${s}` : '';
+export function fetchNeighbors(id: number, filters: VideoListFilters = {}, signal?: AbortSignal): Promise<Neighbors> {
+  const qs = filterParams(filters).toString();
+  return request<Neighbors>(`/api/v1/videos/${id}/neighbors${qs ? `?${qs}` : ''}`, { signal });
 }
-
-export const fetchNeighbors = (id: number, filters: LibraryFilters = {}, signal?: AbortSignal) =>
-  request<Neighbors>(`/api/v1/videos/${id}/neighbors${neighborsQuery(filters)}`, { signal });
 
 /** GET /settings/render may not exist on every server: a failure means the defaults. */
 export async function fetchRenderSettingsOrNull(): Promise<Record<string, unknown> | null> {

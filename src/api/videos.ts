@@ -11,16 +11,21 @@ export interface VideoListFilters {
   unassigned_only?: boolean;
 }
 
-export function listQuery(f: VideoListFilters, skip: number, limit = FETCH_PAGE_SIZE, afterId?: number): string {
-  const p = new URLSearchParams({ limit: String(limit), skip: String(skip) });
-  // Extension (README API): the server pages by id after the last row, so deep pages cost the same as the first.
-  if (afterId !== undefined) p.set('after_id', String(afterId));
+/** The library's filters as query parameters: shared by the list and by Prev/Next neighbours. */
+export function filterParams(f: VideoListFilters, p = new URLSearchParams()): URLSearchParams {
   for (const s of f.status ?? []) p.append('status', s);
   if (f.source_root) p.set('source_root', f.source_root);
   if (f.q?.trim()) p.set('q', f.q.trim());
   if (f.unassigned_only) p.set('unassigned_only', 'true');
   else if (f.assignee) p.set('assignee', f.assignee);
-  return p.toString();
+  return p;
+}
+
+export function listQuery(f: VideoListFilters, skip: number, limit = FETCH_PAGE_SIZE, afterId?: number): string {
+  const p = new URLSearchParams({ limit: String(limit), skip: String(skip) });
+  // Extension (README API): the server pages by id after the last row, so deep pages cost the same as the first.
+  if (afterId !== undefined) p.set('after_id', String(afterId));
+  return filterParams(f, p).toString();
 }
 
 /** The first block fetched by the early-fetch entry (index.html) while the app bundle was still loading. */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect';
 import { detections } from '../../db/schema';
 import { notFound, unprocessable } from '../../http/errors';
 import { keypointsFromFlat } from '../annotation-set';
+import { iso } from '../video-dto';
 import type { Detection, Identity, Keypoint } from '../../../src/domain/types';
 import { requireTrack, requireVideo } from './common';
 
@@ -26,7 +27,7 @@ function dto(row: typeof detections.$inferSelect): Detection & { track_id: numbe
     track_id: row.trackId, frame: row.frame,
     bbox: { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2, confidence: row.confidence },
     keypoints: keypointsFromFlat(row.keypoints), source: row.source as 'ai' | 'human',
-    updated_by_id: row.updatedById, updated_at: row.updatedAt ? row.updatedAt.toISOString() : null,
+    updated_by_id: row.updatedById, updated_at: iso(row.updatedAt),
   };
 }
 

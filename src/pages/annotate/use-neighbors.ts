@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { fetchNeighbors, type Neighbors } from '../../api/annotate';
 import { readListState } from '../../../machines/listState';
-import { safeSessionStorage } from '../library/libraryParams';
+import { filtersFromState, safeSessionStorage } from '../library/libraryParams';
 
 export function useNeighbors(videoId: number): Neighbors {
   const [n, setN] = useState<Neighbors>({ prev_id: null, next_id: null });
@@ -10,7 +10,7 @@ export function useNeighbors(videoId: number): Neighbors {
     const abort = new AbortController();
     setN({ prev_id: null, next_id: null });
     const saved = readListState(safeSessionStorage(), Date.now(), false);
-    const filters = saved ? { status: saved.status, source_root: saved.source || undefined, q: saved.q || undefined, assignee: saved.assignee || undefined, unassigned_only: saved.unassigned } : {};
+    const filters = saved ? filtersFromState(saved) : {};
     fetchNeighbors(videoId, filters, abort.signal).then(setN, () => { /* silently ignored (spec §8) */ });
     return () => abort.abort();
   }, [videoId]);
