@@ -14,6 +14,8 @@ import fs from 'node:fs';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside db.transaction(async (tx) => …). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Raw SQL runner used by pg-boss and by hot paths that bypass the query builder. */
 export interface SqlRunner {

@@ -1,10 +1,8 @@
 // Every status change goes through here: the video row and its history row in one transaction.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import type { Db, Tx } from '../db/connect';
 import { statusHistory, videos } from '../db/schema';
 import type { VideoStatus } from '../../src/domain/constants';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface StatusChange {
   videoId: number;

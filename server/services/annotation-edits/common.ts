@@ -1,10 +1,9 @@
 // Shared checks of the annotation write calls: the video exists, a track exists, the transaction type.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect';
+import type { Db, Tx } from '../../db/connect';
 import { actionSegments, detections, videos } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface VideoFacts { id: number; duration: number; totalFrames: number; width: number; height: number }

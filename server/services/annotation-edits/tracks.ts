@@ -1,12 +1,12 @@
 // Track merge and delete (spec part 1 §4, §7.3), each in one transaction. Both keep the rows as they were
 // in annotation_undo and answer an undo_token; POST .../tracks/restore {undo_token} puts them back once.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect';
+import type { Db, Tx } from '../../db/connect';
 import { actionSegments, annotationUndo, detections } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { segmentDto } from '../annotation-set';
 import type { ActionSegment, Identity } from '../../../src/domain/types';
-import { requireTrack, requireVideo, type Tx } from './common';
+import { requireTrack, requireVideo } from './common';
 
 type DetectionRow = typeof detections.$inferSelect;
 type SegmentRow = typeof actionSegments.$inferSelect;

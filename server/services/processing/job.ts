@@ -2,7 +2,7 @@
 // the reason in the processing log. Heartbeats keep videos.status_updated_at fresh while it runs (the
 // library's 'Updated Ns ago'); a reprocess keeps human-edited detections and human-verified segments.
 import { and, eq, max, ne } from 'drizzle-orm';
-import type { Database, Db } from '../../db/connect';
+import type { Database, Db, Tx } from '../../db/connect';
 import { actionSegments, annotationUndo, detections, processingLog, videos } from '../../db/schema';
 import { getRenderSettings } from '../settings';
 import { changeStatus } from '../status';
@@ -25,7 +25,6 @@ export class StoppedError extends Error { constructor() { super('processing stop
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function appendLog(db: Db | Tx, videoId: number, lines: string | string[]): Promise<void> {
   const list = Array.isArray(lines) ? lines : [lines];
