@@ -75,6 +75,11 @@ describe('GET /api/v1/videos/{id}', () => {
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ id: ids[0], filename: 'alpha.mp4' });
   });
+  test('a list row and the single video are the same object (the list is built in SQL, the single row in Node)', async () => {
+    const [row] = (await t.app.inject({ method: 'GET', url: `/api/v1/videos/?limit=1&after_id=${ids[1] - 1}` })).json() as Video[];
+    const single = (await t.app.inject({ method: 'GET', url: `/api/v1/videos/${ids[1]}` })).json();
+    expect(row).toEqual(single);
+  });
   test('unknown and deleted ids are 404, malformed ids 400', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/videos/999999' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/videos/${ids[3]}` })).statusCode).toBe(404);
