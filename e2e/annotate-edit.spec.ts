@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, sampleVideo, signIn } from './fixtures';
 import { startSeededServer, type SeededServer } from './annotate-seeded-server';
-import type { AnnotationSet } from '../src/domain/types';
+import type { AnnotationSet } from '../domain/types';
 
 let server: SeededServer;
 let videoId: number;

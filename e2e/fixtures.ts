@@ -1,6 +1,6 @@
 // Shared e2e fixtures: sign-in through the stored identity, API access as a user, and sample lookup.
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Video } from '../src/domain/types';
+import type { Video } from '../domain/types';
 
 export type Role = 'annotator' | 'admin' | 'super';
 

@@ -2,8 +2,8 @@
 // / draggingSegmentEdge. Escape cancels and restores; pointer up commits ONE edit (emitted as 'commit').
 // Coordinates: video pixels for boxes and keypoints, seconds for segments (the host converts).
 import { assign, emit, setup } from 'xstate';
-import { moveBox, moveKeypoint, resizeBox, cornerPoint, type Box, type Corner, type Size } from '../src/domain/ops/box-geometry';
-import { resizeSpan, snapMove, snapTimelineTime, type Span, type TimelineSnap } from '../src/domain/ops/segment-time';
+import { moveBox, moveKeypoint, resizeBox, cornerPoint, type Box, type Corner, type Size } from '../domain/ops/box-geometry';
+import { resizeSpan, snapMove, snapTimelineTime, type Span, type TimelineSnap } from '../domain/ops/segment-time';
 
 export type DragTarget =
   | { kind: 'box'; trackId: number; box: Box }

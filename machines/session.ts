@@ -2,8 +2,8 @@
 // in localStorage under `va_user` as {signedIn, id, name, role, ts}; a missing or corrupt record is signed out.
 // Storage arrives through the machine input so the machine itself has no DOM dependency.
 import { assign, setup } from 'xstate';
-import { ROLES, STORED_USER_KEY, type Role } from '../src/domain/constants';
-import { validateUserId } from '../src/domain/validation';
+import { ROLES, STORED_USER_KEY, type Role } from '../domain/constants';
+import { validateUserId } from '../domain/validation';
 
 export interface SessionUser { signedIn: boolean; id: string; name: string; role: Role }
 export interface StoredUserRecord extends SessionUser { ts: number }

@@ -2,7 +2,7 @@
 // every 1 s for the first 10 s, every 2 s until 30 s, then every 5 s; polling stops when nothing is left.
 // Elapsed time is the sum of the delays waited, so the schedule is exact under a SimulatedClock.
 import { assign, fromPromise, setup } from 'xstate';
-import { statusPollInterval, type VideoStatus } from '../src/domain/constants';
+import { statusPollInterval, type VideoStatus } from '../domain/constants';
 
 export interface PolledStatus { id: number; status: VideoStatus; last_updated: string | null; previous_status?: VideoStatus | null }
 

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Database } from '../server/db/connect';
-import { ACTION_CLASSES } from '../src/domain/constants';
+import { ACTION_CLASSES } from '../domain/constants';
 
 export interface SeedOptions { videoId: number; minutes?: number; fps?: number; tracks?: number; keypoints?: boolean; frameCount?: number }
 

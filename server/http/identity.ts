@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
-import type { Role } from '../../src/domain/constants';
-import { USER_ID_PATTERN } from '../../src/domain/constants';
-import type { Identity } from '../../src/domain/types';
+import type { Role } from '../../domain/constants';
+import { USER_ID_PATTERN } from '../../domain/constants';
+import type { Identity } from '../../domain/types';
 import { badRequest, forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {

@@ -2,8 +2,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { actionSegments, detections, relationships, videos } from '../db/schema';
-import type { ActionSegment, AnnotationSet, Keypoint, PersonTrack } from '../../src/domain/types';
-import type { ActionClass } from '../../src/domain/constants';
+import type { ActionSegment, AnnotationSet, Keypoint, PersonTrack } from '../../domain/types';
+import type { ActionClass } from '../../domain/constants';
 import { iso } from './video-dto';
 
 export function keypointsFromFlat(flat: number[] | null): Keypoint[] {

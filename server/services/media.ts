@@ -2,7 +2,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import { DEFAULT_FPS, DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../src/domain/constants';
+import { DEFAULT_FPS, DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../domain/constants';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);

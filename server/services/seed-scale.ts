@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/connect';
 import { ensureSource } from './ingest';
-import { VIDEO_STATUSES } from '../../src/domain/constants';
+import { VIDEO_STATUSES } from '../../domain/constants';
 
 export interface SeedScaleOptions { count: number; root: string; clip?: string; batch?: number }
 

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { settings } from '../db/schema';
-import { RENDER_SETTINGS_DEFAULTS, type RenderSettings } from '../../src/domain/constants';
+import { RENDER_SETTINGS_DEFAULTS, type RenderSettings } from '../../domain/constants';
 
 export const RENDER_SETTINGS_KEY = 'render';
 

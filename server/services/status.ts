@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import { statusHistory, videos } from '../db/schema';
-import type { VideoStatus } from '../../src/domain/constants';
+import type { VideoStatus } from '../../domain/constants';
 
 export interface StatusChange {
   videoId: number;

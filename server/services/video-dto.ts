@@ -1,8 +1,8 @@
 // Row → API shape of a video (spec part 1 §3), shared by every route that returns videos.
 import type { InferSelectModel } from 'drizzle-orm';
 import type { videos } from '../db/schema';
-import type { Video } from '../../src/domain/types';
-import type { VideoStatus } from '../../src/domain/constants';
+import type { Video } from '../../domain/types';
+import type { VideoStatus } from '../../domain/constants';
 
 export type VideoRow = InferSelectModel<typeof videos>;
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { SqlRunner } from '../db/connect';
 import { queryBool, repeated } from '../http/params';
-import { ALL_VIDEO_STATUSES } from '../../src/domain/constants';
+import { ALL_VIDEO_STATUSES } from '../../domain/constants';
 
 /** The library's filter query parameters (spec part 1 §7.2). */
 export const videoFilterQuery = z.object({

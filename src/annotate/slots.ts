@@ -2,7 +2,7 @@
 // they are registered; the edit side registers them once (e.g. in an effect of its EditLayer component
 // or at module load) with registerEditSlots({...}) and never needs to edit the view's files.
 import type { ReactNode } from 'react';
-import type { ActionSegment } from '../domain/types';
+import type { ActionSegment } from '../../domain/types';
 
 /** Pixel geometry of the overlay stage: detections are fractions, multiply by width/height. */
 export interface StageGeometry { width: number; height: number; videoWidth: number; videoHeight: number }

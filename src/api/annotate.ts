@@ -1,9 +1,9 @@
 // Typed calls of the Annotate screen (spec §7.3 read calls + the compact editor reads, DESIGN §5).
 // Status changes, history, download and export URLs are shared with the library: src/api/videos.ts, annotations.ts.
-import type { ActionSegment, Relationship, Video, VideoInfo } from '../domain/types';
+import type { ActionSegment, Relationship, Video, VideoInfo } from '../../domain/types';
 import { ApiError, errorText, rawRequest, request } from './request';
 import { filterParams, type VideoListFilters } from './videos';
-import { decodeDetectionWindow, type DetectionWindow } from '../annotate/wire/detection-window';
+import { decodeDetectionWindow, type DetectionWindow } from '../../domain/detection-window';
 
 export interface AnnotationSummary {
   video_info: VideoInfo;

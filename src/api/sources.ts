@@ -1,5 +1,5 @@
 // Sources as the library uses them (spec part 1 §7.2): list and re-ingest one root.
-import type { Source } from '../domain/types';
+import type { Source } from '../../domain/types';
 import { request } from './request';
 
 export const listSources = () => request<Source[]>('/api/v1/sources/');

@@ -1,6 +1,6 @@
 // Library calls of spec part 1 §7.2 for videos: paged list, status, history, log, process, batch calls, URLs.
-import { FETCH_MAX_TOTAL, FETCH_PAGE_SIZE, type BatchExportMode, type BatchProcessFraction, type VideoStatus } from '../domain/constants';
-import type { HistoryEntry, Video, VideoStatusInfo } from '../domain/types';
+import { FETCH_MAX_TOTAL, FETCH_PAGE_SIZE, type BatchExportMode, type BatchProcessFraction, type VideoStatus } from '../../domain/constants';
+import type { HistoryEntry, Video, VideoStatusInfo } from '../../domain/types';
 import { ApiError, apiUrl, errorText, identityHeaders, rawRequest, request } from './request';
 
 export interface VideoListFilters {

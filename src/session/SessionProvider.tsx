@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { sessionMachine, type KeyValueStorage, type SessionUser } from '../../machines/session';
-import type { Role } from '../domain/constants';
+import type { Role } from '../../domain/constants';
 import { SignInRequiredDialog } from '../components/dialogs/SignInRequiredDialog';
 import { SignInDialog } from '../components/shell/SignInDialog';
 

@@ -8,7 +8,7 @@ import { setApiBase } from '../../src/api/request';
 import { replaceDoc, getDoc } from '../../src/annotate/document/store';
 import { setUi } from '../../src/annotate/document/ui-store';
 import type { EditorDoc } from '../../src/annotate/document/types';
-import type { AnnotationSet } from '../../src/domain/types';
+import type { AnnotationSet } from '../../domain/types';
 import { history, saveQueue, setDraft, setNotifier } from '../../src/annotate/edit/edit-session';
 import { addActionHere, deleteAction, duplicateAction, saveAction } from '../../src/annotate/edit/segment-saves';
 

@@ -1,6 +1,6 @@
 // A small editor document for command/history tests: tracks 1 and 2, two segments, 10 s at 30 fps.
 import type { CompactDetection, EditorDoc } from '../../src/annotate/document/types';
-import type { ActionSegment } from '../../src/domain/types';
+import type { ActionSegment } from '../../domain/types';
 
 export const det = (x1: number, kp = 0.2): CompactDetection => ({
   x1, y1: 0.1, x2: x1 + 0.2, y2: 0.5, confidence: 0.9, keypoints: new Float32Array(51).fill(kp), source: 'ai',

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   moveSpan, newActionSpan, resizeSpan, shiftEdge, snapMove, snapTenth, snapTimelineTime, spanProblem,
-} from '../../src/domain/ops/segment-time';
-import { moveBox, moveKeypoint, resizeBox, toFractions, toPixels } from '../../src/domain/ops/box-geometry';
-import { mergeFrames, mergeProblem, mergeRanges } from '../../src/domain/ops/track-merge';
+} from '../../domain/ops/segment-time';
+import { moveBox, moveKeypoint, resizeBox, toFractions, toPixels } from '../../domain/ops/box-geometry';
+import { mergeFrames, mergeProblem, mergeRanges } from '../../domain/ops/track-merge';
 
 const size = { width: 1280, height: 720 };
 const snapOff = { snapTimeline: false, snapPlayhead: false, visibleSpan: 10, playhead: 0 };

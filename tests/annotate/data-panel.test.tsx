@@ -7,7 +7,7 @@ import { replaceDoc } from '../../src/annotate/document/store';
 import { resetUi, setUi } from '../../src/annotate/document/ui-store';
 import { emptyDoc } from '../../src/annotate/document/types';
 import { registerEditSlots } from '../../src/annotate/slots';
-import type { ActionSegment } from '../../src/domain/types';
+import type { ActionSegment } from '../../domain/types';
 
 const info = { id: 1, filename: 'a.mp4', width: 640, height: 360, fps: 30, duration: 20, total_frames: 600 };
 const seg = (id: number, track: number, start: number, end: number, cls: ActionSegment['action_class']): ActionSegment =>

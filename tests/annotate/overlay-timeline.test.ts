@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { activeAction, collectOverlay, drawOverlay } from '../../src/annotate/canvas/overlay-draw';
 import { drawTimeline, hitTest, tickStep, AXIS_H, ROW_H } from '../../src/annotate/timeline/timeline-draw';
 import { emptyDoc, type CompactDetection, type EditorDoc } from '../../src/annotate/document/types';
-import type { ActionSegment } from '../../src/domain/types';
+import type { ActionSegment } from '../../domain/types';
 
 const det = (x: number, withKp = true): CompactDetection => ({
   x1: x, y1: 0.1, x2: x + 0.2, y2: 0.9, confidence: 0.87, source: 'ai',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeDetectionWindow, encodeDetectionWindow, type DetectionRow } from '../../src/annotate/wire/detection-window';
+import { decodeDetectionWindow, encodeDetectionWindow, type DetectionRow } from '../../domain/detection-window';
 import { BLOCK_FRAMES, FIRST_WINDOW_FRAMES, MAX_BLOCKS, WindowLoader, docFromSummary, dropWindows, mergeWindow } from '../../src/annotate/loader/window-loader';
 import { getDoc, replaceDoc } from '../../src/annotate/document/store';
 import { resetUi, setUi } from '../../src/annotate/document/ui-store';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/test-app';
 import { videos } from '../../server/db/schema';
 import { seedAnnotations } from '../../scripts/seed-annotations';
-import { decodeDetectionWindow } from '../../src/annotate/wire/detection-window';
+import { decodeDetectionWindow } from '../../domain/detection-window';
 
 let t: TestApp;
 let videoId: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { as, makeTestApp, type TestApp } from '../helpers/test-app';
-import { RENDER_SETTINGS_DEFAULTS } from '../../src/domain/constants';
+import { RENDER_SETTINGS_DEFAULTS } from '../../domain/constants';
 
 let t: TestApp;
 beforeAll(async () => { t = await makeTestApp(); });

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { as, makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { makeClip } from '../helpers/fixtures';
 import { jobs, sources, statusHistory } from '../../server/db/schema';
-import type { Video } from '../../src/domain/types';
+import type { Video } from '../../domain/types';
 
 let t: TestApp;
 let root: string;

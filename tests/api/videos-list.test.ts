@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/test-app';
 import { insertVideos } from '../helpers/fixtures';
-import type { Video } from '../../src/domain/types';
+import type { Video } from '../../domain/types';
 
 let t: TestApp;
 let ids: number[];

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { statusPollingMachine, type PolledStatus } from '../../machines/statusPolling';
-import type { VideoStatus } from '../../src/domain/constants';
+import type { VideoStatus } from '../../domain/constants';
 
 function harness(statusOf: (id: number, pollNo: number) => VideoStatus) {
   const clock = new SimulatedClock();

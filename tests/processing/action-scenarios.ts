@@ -1,5 +1,5 @@
 // One synthetic keypoint sequence per action class (and two with no action), at 30 analysed frames/s.
-import type { ActionClass } from '../../src/domain/constants';
+import type { ActionClass } from '../../domain/constants';
 import { J, sequence, type Pose } from './synthetic-pose';
 
 const bump = (t: number, a: number, b: number) => (t <= a || t >= b ? 0 : Math.sin((Math.PI * (t - a)) / (b - a)));

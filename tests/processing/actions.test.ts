@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { proposeActions } from '../../server/services/processing/actions';
-import { ACTION_CLASSES, MIN_ACTION_LENGTH_S } from '../../src/domain/constants';
+import { ACTION_CLASSES, MIN_ACTION_LENGTH_S } from '../../domain/constants';
 import { SCENARIOS, samplesOf } from './action-scenarios';
 
 const overlaps = (a: [number, number], b: [number, number]) => a[0] < b[1] && b[0] < a[1];

@@ -9,7 +9,7 @@ import { startWorkers } from '../../server/workers';
 import { ensurePeopleClip } from '../../server/services/sample-media';
 import { saveRenderSettings, getRenderSettings } from '../../server/services/settings';
 import { actionSegments, detections, statusHistory } from '../../server/db/schema';
-import type { AnnotationSet } from '../../src/domain/types';
+import type { AnnotationSet } from '../../domain/types';
 import { insertVideo, logOf, statusOf, TEST_MODELS_DIR, waitFor } from './video-rows';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 // Offers per status (spec part 1 §4) used by the library row menu, preview and annotate actions.
 import { describe, expect, it } from 'vitest';
 import { canAnnotate, canMarkReviewed, canReprocess, canStartProcessing, unmarkTarget } from '../../src/pages/library/statusRules';
-import type { VideoStatus } from '../../src/domain/constants';
+import type { VideoStatus } from '../../domain/constants';
 
 const v = (s: VideoStatus, processed = false, previous: VideoStatus | null = null) => ({ processing_status: s, ai_processed_at: processed ? '2026-01-01T00:00:00Z' : null, previous_status: previous });
 

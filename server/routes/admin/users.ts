@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { requireAdmin, requireSuper } from '../../http/identity';
 import type { RoutePlugin } from '../../http/types';
-import { ROLES } from '../../../src/domain/constants';
+import { ROLES } from '../../../domain/constants';
 
 const userId = z.string().trim().min(1, 'User ID is required').max(200);
 const userDto = (u: typeof users.$inferSelect) => ({ id: u.id, name: u.name, role: u.role, created_at: u.createdAt.toISOString(), updated_at: u.updatedAt.toISOString() });

@@ -5,7 +5,7 @@ import type { RoutePlugin } from '../../http/types';
 import { requireUser } from '../../http/identity';
 import { badRequest } from '../../http/errors';
 import { createAction, deleteAction, updateAction } from '../../services/annotation-edits/actions';
-import { ACTION_CLASSES } from '../../../src/domain/constants';
+import { ACTION_CLASSES } from '../../../domain/constants';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const trackId = z.number().int().min(0).max(2_147_483_647);

@@ -5,7 +5,7 @@ import type { RoutePlugin } from '../../http/types';
 import { requireUser } from '../../http/identity';
 import { badRequest } from '../../http/errors';
 import { deleteDetection, patchDetection } from '../../services/annotation-edits/detections';
-import type { Keypoint } from '../../../src/domain/types';
+import type { Keypoint } from '../../../domain/types';
 
 const int = z.coerce.number().int().min(0).max(2_147_483_647);
 const params = z.object({ id: int.min(1), trackId: int, frame: int });

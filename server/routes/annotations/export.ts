@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { buildAnnotationSet } from '../../services/annotation-set';
-import { USER_ID_PATTERN } from '../../../src/domain/constants';
+import { USER_ID_PATTERN } from '../../../domain/constants';
 import { contentDisposition } from '../videos/download';
 
 const exportQuery = z.object({

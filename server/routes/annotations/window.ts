@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { segmentDto } from '../../services/annotation-set';
-import { encodeDetectionWindow, type DetectionRow } from '../../../src/annotate/wire/detection-window';
+import { encodeDetectionWindow, type DetectionRow } from '../../../domain/detection-window';
 
 export const MAX_WINDOW_FRAMES = 2000;
 

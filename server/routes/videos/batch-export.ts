@@ -10,7 +10,7 @@ import type { RoutePlugin } from '../../http/types';
 import { buildAnnotationSet } from '../../services/annotation-set';
 import { normaliseRoot } from '../../services/ingest';
 import { toVideoDto } from '../../services/video-dto';
-import { BATCH_EXPORT_MODES, type BatchExportMode } from '../../../src/domain/constants';
+import { BATCH_EXPORT_MODES, type BatchExportMode } from '../../../domain/constants';
 import { contentDisposition } from './download';
 
 const body = z.object({

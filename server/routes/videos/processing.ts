@@ -10,7 +10,7 @@ import type { AppDeps, RoutePlugin } from '../../http/types';
 import { QUEUES, type JobQueue } from '../../queue';
 import { changeStatus } from '../../services/status';
 import { canProcess, canReprocess, videosWithLiveJobs, type ProcessJobData } from '../../services/processing/eligibility';
-import { BATCH_PROCESS_FRACTIONS, BATCH_PROCESS_FRACTION_VALUE } from '../../../src/domain/constants';
+import { BATCH_PROCESS_FRACTIONS, BATCH_PROCESS_FRACTION_VALUE } from '../../../domain/constants';
 
 const batchQuery = z.object({
   fraction: z.enum(BATCH_PROCESS_FRACTIONS, { message: `fraction must be one of ${BATCH_PROCESS_FRACTIONS.join(', ')}` }).default('all'),

@@ -7,8 +7,8 @@ import { requireUser } from '../../http/identity';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { changeStatus } from '../../services/status';
-import { VIDEO_STATUSES } from '../../../src/domain/constants';
-import { validateRemark } from '../../../src/domain/validation';
+import { VIDEO_STATUSES } from '../../../domain/constants';
+import { validateRemark } from '../../../domain/validation';
 
 /** Statuses a user may set by hand; processing is only ever set by the worker. */
 export const SETTABLE_STATUSES = VIDEO_STATUSES.filter((s) => s !== 'processing');

@@ -4,8 +4,8 @@ import type { Db } from '../../db/connect';
 import { actionSegments } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import { segmentDto } from '../annotation-set';
-import { MIN_ACTION_LENGTH_S, type ActionClass } from '../../../src/domain/constants';
-import type { ActionSegment, Identity } from '../../../src/domain/types';
+import { MIN_ACTION_LENGTH_S, type ActionClass } from '../../../domain/constants';
+import type { ActionSegment, Identity } from '../../../domain/types';
 import { requireVideo, trackExists, type VideoFacts } from './common';
 
 /** Float slack so 0.1 s typed as 0.30 − 0.20 still counts as 0.1 s. */

@@ -6,7 +6,7 @@ import { detections } from '../../db/schema';
 import { notFound, unprocessable } from '../../http/errors';
 import { keypointsFromFlat } from '../annotation-set';
 import { iso } from '../video-dto';
-import type { Detection, Identity, Keypoint } from '../../../src/domain/types';
+import type { Detection, Identity, Keypoint } from '../../../domain/types';
 import { requireTrack, requireVideo } from './common';
 
 export interface DetectionChange {

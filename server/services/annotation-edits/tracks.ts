@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/connect';
 import { actionSegments, annotationUndo, detections } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { segmentDto } from '../annotation-set';
-import type { ActionSegment, Identity } from '../../../src/domain/types';
+import type { ActionSegment, Identity } from '../../../domain/types';
 import { requireTrack, requireVideo } from './common';
 
 type DetectionRow = typeof detections.$inferSelect;

@@ -1,6 +1,6 @@
 // One video through the whole analysis: ffmpeg frames → MoveNet MultiPose (worker pool) → tracker →
 // action proposals. Pure of the database: the job (job.ts) stores what this returns.
-import type { RenderSettings } from '../../../src/domain/constants';
+import type { RenderSettings } from '../../../domain/constants';
 import { proposeActions, type ActionProposal } from './actions';
 import { analysisGeometry, analysisLongSide, decodeFrames } from './frames';
 import { decodeMoveNet, type PersonPose, type PosePool } from './pose-pool';

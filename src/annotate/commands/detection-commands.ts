@@ -1,7 +1,7 @@
 // box.move, box.resize, keypoint.move: replace one detection of one track at one frame. Editing an
 // interpolated frame stores a new detection there (seeded from what was shown).
-import { ARROW_STEP_PX, ARROW_STEP_SHIFT_PX } from '../../domain/constants';
-import { moveBox, toFractions, toPixels } from '../../domain/ops/box-geometry';
+import { ARROW_STEP_PX, ARROW_STEP_SHIFT_PX } from '../../../domain/constants';
+import { moveBox, toFractions, toPixels } from '../../../domain/ops/box-geometry';
 import type { CompactDetection, EditorDoc } from '../document/types';
 import type { BoxArgs, CommandDef, KeyLike, KeypointArgs } from './types';
 

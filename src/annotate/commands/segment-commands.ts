@@ -1,6 +1,6 @@
 // Action segment commands: move/resize on the timeline, update from the data panel, add/duplicate/delete.
-import { shiftEdge } from '../../domain/ops/segment-time';
-import type { ActionSegment } from '../../domain/types';
+import { shiftEdge } from '../../../domain/ops/segment-time';
+import type { ActionSegment } from '../../../domain/types';
 import type { EditorDoc } from '../document/types';
 import type { CommandDef, KeyLike, SegmentArgs, SegmentChangeArgs } from './types';
 

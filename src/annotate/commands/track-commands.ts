@@ -1,5 +1,5 @@
 // track.merge and track.delete on the loaded document (the server applies the same rule to every frame).
-import { mergeRanges } from '../../domain/ops/track-merge';
+import { mergeRanges } from '../../../domain/ops/track-merge';
 import type { CommandDef } from './types';
 
 export const trackMerge: CommandDef<'track.merge'> = {

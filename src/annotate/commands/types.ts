@@ -1,7 +1,7 @@
 // Edit commands (DESIGN §6): every edit is a named command with a label and an optional hotkey test, so
 // menus, buttons and keys come from one registry. A command turns its arguments into an immer recipe;
 // the history runs it through produceWithPatches, which gives undo/redo.
-import type { ActionSegment } from '../../domain/types';
+import type { ActionSegment } from '../../../domain/types';
 import type { CompactDetection, DocCommand, EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-store';
 

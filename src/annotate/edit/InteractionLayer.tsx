@@ -9,7 +9,7 @@ import { useDoc } from '../document/store';
 import { setUi, useUi } from '../document/ui-store';
 import { detectionAt } from '../interpolate';
 import type { StageGeometry } from '../slots';
-import type { Corner } from '../../domain/ops/box-geometry';
+import type { Corner } from '../../../domain/ops/box-geometry';
 import type { CompactDetection } from '../document/types';
 import type { DragTarget } from '../../../machines/interaction';
 import { KEYPOINT_MIN_SCORE } from '../canvas/overlay-draw';

@@ -1,7 +1,7 @@
 // A data panel row in edit mode (spec §2.5): class select, track select, Start (s) / End (s) inputs (step
 // 0.01), Delete / Save / Duplicate, the pulsing 'NEW' chip, and the failure text of its last save.
-import { ACTION_CLASSES, type ActionClass } from '../../domain/constants';
-import type { ActionSegment } from '../../domain/types';
+import { ACTION_CLASSES, type ActionClass } from '../../../domain/constants';
+import type { ActionSegment } from '../../../domain/types';
 import { Button } from '../../components/ui/Button';
 import { useDoc } from '../document/store';
 import { getDraft, isNew, setDraft, useEditVersion, useSaveState } from './edit-session';

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/dialogs/Modal';
 import { Button } from '../../components/ui/Button';
-import { mergeProblem } from '../../domain/ops/track-merge';
+import { mergeProblem } from '../../../domain/ops/track-merge';
 import { useSession } from '../../session';
 import type { DeleteTrackResult, MergeResult } from '../../api/annotation-edits';
 import { getDoc, useDoc } from '../document/store';

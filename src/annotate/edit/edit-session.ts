@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { produce } from 'immer';
 import { getDoc, replaceDoc, setDoc, subscribe } from '../document/store';
-import type { ActionSegment } from '../../domain/types';
+import type { ActionSegment } from '../../../domain/types';
 import { EditHistory } from '../history/history';
 import { SaveQueue } from '../save/save-queue';
 import { executeOp } from '../save/execute-op';

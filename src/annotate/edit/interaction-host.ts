@@ -4,7 +4,7 @@
 import { createActor } from 'xstate';
 import { applyPatches, produceWithPatches, type Patch } from 'immer';
 import { interactionMachine, type DragOptions, type DragPreview, type DragTarget } from '../../../machines/interaction';
-import { toFractions } from '../../domain/ops/box-geometry';
+import { toFractions } from '../../../domain/ops/box-geometry';
 import { getDoc, replaceDoc } from '../document/store';
 import type { CompactDetection } from '../document/types';
 import { history } from './edit-session';

@@ -3,9 +3,9 @@
 // undoable command; field edits apply at once and save in the queue (a failure keeps them as a draft).
 import { getDoc } from '../document/store';
 import { getUi, setUi } from '../document/ui-store';
-import { NEW_ACTION_CLASS, NEW_ACTION_CONFIDENCE, NEW_ACTION_LENGTH_S } from '../../domain/constants';
-import { newActionSpan, spanProblem } from '../../domain/ops/segment-time';
-import type { ActionSegment } from '../../domain/types';
+import { NEW_ACTION_CLASS, NEW_ACTION_CONFIDENCE, NEW_ACTION_LENGTH_S } from '../../../domain/constants';
+import { newActionSpan, spanProblem } from '../../../domain/ops/segment-time';
+import type { ActionSegment } from '../../../domain/types';
 import type { SegmentFields } from '../commands/types';
 import { clearDraft, draftIds, getDraft, history, markNew, notify, saveQueue } from './edit-session';
 

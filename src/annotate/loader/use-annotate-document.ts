@@ -2,8 +2,8 @@
 // detection windows around the playhead; reads realtime.interpolation from the render settings (defaults
 // when that endpoint fails). Returns the video and a load error.
 import { useEffect, useState } from 'react';
-import type { Video } from '../../domain/types';
-import { RENDER_SETTINGS_DEFAULTS } from '../../domain/constants';
+import type { Video } from '../../../domain/types';
+import { RENDER_SETTINGS_DEFAULTS } from '../../../domain/constants';
 import { fetchDetectionWindow, fetchRenderSettingsOrNull, fetchSummary, fetchVideo } from '../../api/annotate';
 import { replaceDoc } from '../document/store';
 import { resetUi, setUi, subscribeUi } from '../document/ui-store';

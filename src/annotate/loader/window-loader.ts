@@ -3,8 +3,8 @@
 // In view mode at most MAX_BLOCKS stay loaded (furthest from the playhead dropped); in edit mode nothing is
 // dropped, because undo patches may point into any loaded frame (see document/store.ts).
 import type { AnnotationSummary } from '../../api/annotate';
-import type { DetectionWindow } from '../wire/detection-window';
-import { WINDOW_KP_FLOATS } from '../wire/detection-window';
+import type { DetectionWindow } from '../../../domain/detection-window';
+import { WINDOW_KP_FLOATS } from '../../../domain/detection-window';
 import type { CompactDetection, EditorDoc, LoadedWindow, TrackFrames } from '../document/types';
 import { getDoc, replaceDoc } from '../document/store';
 import { getUi } from '../document/ui-store';

@@ -2,7 +2,7 @@
 // Show All), one row of chips each, 'Add Action Here' (edit mode only) and the edit side's row editors.
 import { useMemo, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button';
-import type { ActionSegment } from '../../domain/types';
+import type { ActionSegment } from '../../../domain/types';
 import { getDoc, subscribe, useDoc } from '../document/store';
 import { getUi, setUi, subscribeUi, useUi } from '../document/ui-store';
 import { useEditSlots } from '../use-edit-slots';

@@ -1,5 +1,5 @@
 // The chips of one action row: class, track, start, end, confidence, and who/when when known.
-import type { ActionSegment } from '../../domain/types';
+import type { ActionSegment } from '../../../domain/types';
 import { classColor } from '../colors';
 
 const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '');

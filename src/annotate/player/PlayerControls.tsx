@@ -1,7 +1,7 @@
 // Player controls (spec §2.5): View/Edit toggle, Time/Frame entry, overlay toggles, player sizes, play/pause,
 // ±10 s skip, Prev/Next Frame, volume, speeds, seek slider (step 0.1) and the m:ss.t readout.
 import { useState } from 'react';
-import { DEFAULT_VOLUME, SKIP_S, SPEEDS } from '../../domain/constants';
+import { DEFAULT_VOLUME, SKIP_S, SPEEDS } from '../../../domain/constants';
 import { Button } from '../../components/ui/Button';
 import { useSession } from '../../session';
 import { formatClock, parseEntry } from '../frame-math';

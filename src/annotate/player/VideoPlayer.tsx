@@ -1,7 +1,7 @@
 // The video with its overlay at the chosen player size (16:9 box; the video is letterboxed inside and the
 // overlay stage sits exactly on the picture). Load failures show 'Video {code}' or 'Failed to load'.
 import { useEffect, useRef, useState } from 'react';
-import { PLAYER_WIDTHS } from '../../domain/constants';
+import { PLAYER_WIDTHS } from '../../../domain/constants';
 import { Alert } from '../../components/dialogs/Alert';
 import { OverlayStage } from '../canvas/OverlayStage';
 import { useUi } from '../document/ui-store';

@@ -2,7 +2,7 @@
 // frame comes from requestVideoFrameCallback metadata.mediaTime (frame = round(mediaTime × fps)), never from
 // currentTime during playback; stepping seeks to the middle of the target frame and the frame is confirmed
 // when the video presents it. Everything else (timeline, data panel, edit side) calls this controller.
-import { DEFAULT_RATE, DEFAULT_VOLUME, SKIP_S } from '../../domain/constants';
+import { DEFAULT_RATE, DEFAULT_VOLUME, SKIP_S } from '../../../domain/constants';
 import { clampFrame, frameAtMediaTime, frameAtTime, safeFps, seekTimeForFrame } from '../frame-math';
 import { getUi, setUi } from '../document/ui-store';
 import { loadTiming } from '../loader/load-timing';

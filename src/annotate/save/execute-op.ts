@@ -1,7 +1,7 @@
 // Runs one server op with the real API client, and names a failure with the spec's texts (part 1 §8).
 import * as api from '../../api/annotation-edits';
 import { ApiError } from '../../api/request';
-import type { ActionSegment } from '../../domain/types';
+import type { ActionSegment } from '../../../domain/types';
 import { detectionBody, type ServerOp } from './server-ops';
 
 export type OpExecutor = (op: ServerOp, version: (id: number) => number | undefined) => Promise<unknown>;

@@ -4,7 +4,7 @@
 // reported with the spec's texts and the edit stays in the document as an unsaved draft. Ops queued in the
 // background (history: edits, undo, redo) are also retried after network/server errors, so an undo never
 // leaves the server behind; calls the UI awaits (add, duplicate, delete, merge) fail fast instead.
-import type { ActionSegment } from '../../domain/types';
+import type { ActionSegment } from '../../../domain/types';
 import { detectionKey, isDetectionOp, type ServerOp } from './server-ops';
 import { failureText, isRetryable, segmentsOfResult, type OpExecutor } from './execute-op';
 

@@ -1,7 +1,7 @@
 // Pure drawing and hit-testing of the Track Timeline canvas (one row per track, bars per action segment).
 // Bars and grid are drawn by one Konva.Shape (not one node or DOM element per bar): 100 tracks × 50
 // segments redraw in a few milliseconds.
-import type { ActionSegment } from '../../domain/types';
+import type { ActionSegment } from '../../../domain/types';
 import { classColor } from '../colors';
 import { segmentsByTrack } from '../canvas/overlay-draw';
 

@@ -1,6 +1,6 @@
 // Status History (spec part 1 §2.4, §2.5, §8): time, old → new status, optional remark, 'by' user or 'guest'.
 // Empty: 'No history'. The caller turns a load failure into a single entry whose new status is 'error'.
-import type { HistoryEntry } from '../../domain/types';
+import type { HistoryEntry } from '../../../domain/types';
 import { Button } from '../ui/Button';
 import { Modal } from './Modal';
 

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Dialog, DialogPanel } from '@headlessui/react';
-import { SIDE_MENU_WIDTH } from '../../domain/constants';
+import { SIDE_MENU_WIDTH } from '../../../domain/constants';
 import { SessionProvider, useSession } from '../../session';
 import { SnackbarProvider } from '../dialogs/Alert';
 import { AccountIcon, MenuIcon } from '../ui/icons';

@@ -1,7 +1,7 @@
 // Side menu (spec part 1 §2.2): titled 'Video Annotation Tool', 240 px; entries gated by role; an entry is
 // highlighted when the current path starts with its path.
 import { Link, useLocation } from 'react-router-dom';
-import { SIDE_MENU_WIDTH, type Role } from '../../domain/constants';
+import { SIDE_MENU_WIDTH, type Role } from '../../../domain/constants';
 
 export interface MenuEntry { path: string; label: string; roles: 'all' | readonly Role[] }
 

@@ -2,7 +2,7 @@
 // Export, Prev Video / Next Video (neighbours in the library's order; Alt+Left / Alt+Right), Actions menu.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Video } from '../../domain/types';
+import type { Video } from '../../../domain/types';
 import { Button } from '../../components/ui/Button';
 import { annotationExportUrl } from '../../api/annotations';
 import { useSession } from '../../session';

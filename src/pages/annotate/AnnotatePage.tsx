@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert } from '../../components/dialogs/Alert';
 import { videoDownloadUrl } from '../../api/videos';
-import { DEFAULT_FPS, DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../domain/constants';
+import { DEFAULT_FPS, DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../../domain/constants';
 import { useDoc } from '../../annotate/document/store';
 import { useAnnotateDocument } from '../../annotate/loader/use-annotate-document';
 import { VideoPlayer } from '../../annotate/player/VideoPlayer';

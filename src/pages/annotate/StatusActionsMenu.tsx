@@ -2,8 +2,8 @@
 // dialogs), Mark Reviewed, Mark Labelled / 'Already Labelled', and 'History Status: {filename}'.
 import { useState } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import type { VideoStatus } from '../../domain/constants';
-import type { HistoryEntry, Video } from '../../domain/types';
+import type { VideoStatus } from '../../../domain/constants';
+import type { HistoryEntry, Video } from '../../../domain/types';
 import { getVideoHistory, setVideoStatus } from '../../api/videos';
 import { RemarkDialog, type RemarkKind } from '../../components/dialogs/RemarkDialog';
 import { StatusHistoryDialog, historyErrorEntry } from '../../components/dialogs/StatusHistoryDialog';

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getVideoHistory, getVideoLog, videoDownloadUrl, videoLogUrl } from '../../api/videos';
-import type { HistoryEntry, Video } from '../../domain/types';
+import type { HistoryEntry, Video } from '../../../domain/types';
 import { Modal } from '../../components/dialogs/Modal';
 import { RemarkDialog } from '../../components/dialogs/RemarkDialog';
 import { StatusHistoryDialog, historyErrorEntry } from '../../components/dialogs/StatusHistoryDialog';

@@ -3,7 +3,7 @@
 import { useNavigate } from 'react-router-dom';
 import { annotationExportUrl } from '../../api/annotations';
 import { videoDownloadUrl } from '../../api/videos';
-import type { Video } from '../../domain/types';
+import type { Video } from '../../../domain/types';
 import { MoreIcon } from '../../components/ui/icons';
 import { PopupMenu } from '../../components/ui/PopupMenu';
 import { canAnnotate, canReprocess, canStartProcessing } from './statusRules';

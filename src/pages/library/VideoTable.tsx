@@ -2,8 +2,8 @@
 // client-side pagination (5/10/25/50/100) over the loaded rows.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ROWS_PER_PAGE_OPTIONS } from '../../domain/constants';
-import type { Video } from '../../domain/types';
+import { ROWS_PER_PAGE_OPTIONS } from '../../../domain/constants';
+import type { Video } from '../../../domain/types';
 import { EditIcon, PlayIcon } from '../../components/ui/icons';
 import { Tooltip } from '../../components/ui/Tooltip';
 import { RowMenu } from './RowMenu';

@@ -1,6 +1,6 @@
 // The library's URL query (spec part 1 §2.4) ⇄ list state. The URL is the source of truth while on the page;
 // session storage (machines/listState) keeps it for the next visit and the return trip from Annotate.
-import { DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE_OPTIONS, VIDEO_STATUSES, type VideoStatus } from '../../domain/constants';
+import { DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE_OPTIONS, VIDEO_STATUSES, type VideoStatus } from '../../../domain/constants';
 import type { VideoListFilters } from '../../api/videos';
 import { readListState, type ListState } from './listStorage';
 

@@ -1,6 +1,6 @@
 // Session-storage record of the library list state (spec part 1 §4), kept free of XState so the tiny early-fetch
 // entry can read it before the app bundle runs. machines/listState.ts drives it.
-import { LIST_STATE_RESTORE_TTL_MS, LIST_STATE_TTL_MS, type VideoStatus } from '../../domain/constants';
+import { LIST_STATE_RESTORE_TTL_MS, LIST_STATE_TTL_MS, type VideoStatus } from '../../../domain/constants';
 
 export const LIST_STATE_KEY = 'va_library_state';
 

@@ -1,6 +1,6 @@
 // Offers per status (spec part 1 §4), as pure functions the library (and annotate screen) share.
-import type { VideoStatus } from '../../domain/constants';
-import type { Video } from '../../domain/types';
+import type { VideoStatus } from '../../../domain/constants';
+import type { Video } from '../../../domain/types';
 
 type V = Pick<Video, 'processing_status' | 'ai_processed_at' | 'previous_status'>;
 

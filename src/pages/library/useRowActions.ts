@@ -2,8 +2,8 @@
 // reprocess (row set to pending at once, restored on failure), and the dialogs' open state.
 import { useCallback, useState } from 'react';
 import { setVideoStatus, startProcessing, startReprocessing } from '../../api/videos';
-import type { VideoStatus } from '../../domain/constants';
-import type { Video } from '../../domain/types';
+import type { VideoStatus } from '../../../domain/constants';
+import type { Video } from '../../../domain/types';
 import { useSession } from '../../session';
 import { useSnackbar } from '../../components/dialogs/Alert';
 import type { RemarkKind } from '../../components/dialogs/RemarkDialog';

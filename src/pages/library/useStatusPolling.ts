@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { getVideoStatus } from '../../api/videos';
-import type { Video } from '../../domain/types';
+import type { Video } from '../../../domain/types';
 import { statusPollingMachine, type PolledStatus } from '../../../machines/statusPolling';
 
 /** At most this many rows are polled per tick; more would flood the server for a large batch. */

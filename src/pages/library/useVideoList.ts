@@ -2,7 +2,7 @@
 // while the rest stream in. A failure shows the message (or 'Failed to load videos') and empties the list.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadAllVideos, type VideoListFilters } from '../../api/videos';
-import type { Video } from '../../domain/types';
+import type { Video } from '../../../domain/types';
 
 export interface VideoList {
   videos: Video[];
