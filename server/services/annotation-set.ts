@@ -1,10 +1,10 @@
 // Builds the annotation set of spec part 1 §3 for one video (export, GET /annotations/{id}).
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { actionSegments, detections, relationships, videos } from '../db/schema';
+import { actionSegments, detections, relationships } from '../db/schema';
 import type { ActionSegment, AnnotationSet, Keypoint, PersonTrack } from '../../domain/types';
 import type { ActionClass } from '../../domain/constants';
-import { iso } from './video-dto';
+import { iso, type VideoRow } from './video-dto';
 
 export function keypointsFromFlat(flat: number[] | null): Keypoint[] {
   if (!flat) return [];
@@ -21,10 +21,9 @@ export function segmentDto(s: typeof actionSegments.$inferSelect): ActionSegment
   };
 }
 
-/** Null when the video does not exist. */
-export async function buildAnnotationSet(db: Db, videoId: number): Promise<AnnotationSet | null> {
-  const [v] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
-  if (!v) return null;
+/** The set of a video the caller has already looked up (and found live). */
+export async function buildAnnotationSet(db: Db, v: VideoRow): Promise<AnnotationSet> {
+  const videoId = v.id;
   const dets = await db.select().from(detections).where(eq(detections.videoId, videoId)).orderBy(asc(detections.trackId), asc(detections.frame));
   const tracks = new Map<number, PersonTrack>();
   for (const d of dets) {

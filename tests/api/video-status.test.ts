@@ -86,6 +86,61 @@ describe('video status', () => {
   });
 });
 
+describe('status rules the screens offer', () => {
+  const patch = (id: number, status: string) => t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${id}/status`, headers: as('alice'), payload: { status } });
+  const current = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/v1/videos/${id}/status` })).json().status;
+
+  it('refuses labelled and completed on a never-processed pending video with 409', async () => {
+    const id = await insertVideo('never-processed.mp4', 'pending');
+    for (const status of ['labelled', 'completed', 'failed']) {
+      const res = await patch(id, status);
+      expect(res.statusCode, status).toBe(409);
+      expect(res.json().detail).toMatch(/pending/);
+    }
+    expect(await current(id)).toBe('pending');
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/videos/${id}/history` })).json()).toEqual([]);
+  });
+
+  it('marks labelled only from completed or reviewed', async () => {
+    expect((await patch(await insertVideo('done.mp4', 'completed'), 'labelled')).statusCode).toBe(200);
+    expect((await patch(await insertVideo('seen.mp4', 'reviewed'), 'labelled')).statusCode).toBe(200);
+    for (const from of ['failed', 'kiv', 'disqualified', 'unknown', 'labelled']) {
+      expect((await patch(await insertVideo(`from-${from}.mp4`, from), 'labelled')).statusCode, from).toBe(409);
+    }
+  });
+
+  it('marks reviewed from anything but reviewed; KIV and disqualified from any other status', async () => {
+    const id = await insertVideo('walk.mp4', 'pending');
+    expect((await patch(id, 'reviewed')).statusCode).toBe(200);
+    expect((await patch(id, 'reviewed')).statusCode).toBe(409);
+    expect((await patch(id, 'kiv')).statusCode).toBe(200);
+    expect((await patch(id, 'kiv')).statusCode).toBe(409);
+    expect((await patch(id, 'disqualified')).statusCode).toBe(200);
+  });
+
+  it('unmarks only back to the previous status, or pending when none is usable', async () => {
+    const failed = await insertVideo('failed-kiv.mp4', 'failed');
+    expect((await patch(failed, 'kiv')).statusCode).toBe(200);
+    expect((await patch(failed, 'completed')).statusCode).toBe(409);
+    expect((await patch(failed, 'pending')).statusCode).toBe(409);
+    expect((await patch(failed, 'failed')).json()).toEqual({ status: 'failed', previous_status: 'kiv' });
+    const unknownPrev = await insertVideo('dq.mp4', 'disqualified');
+    expect((await patch(unknownPrev, 'completed')).statusCode).toBe(409);
+    expect((await patch(unknownPrev, 'pending')).json()).toEqual({ status: 'pending', previous_status: 'disqualified' });
+  });
+
+  it('never sets pending, completed or failed by hand outside an unmark', async () => {
+    const id = await insertVideo('finished.mp4', 'labelled');
+    for (const status of ['pending', 'completed', 'failed', 'unknown']) expect((await patch(id, status)).statusCode, status).toBe(409);
+    expect(await current(id)).toBe('labelled');
+  });
+
+  it('answers 404 for a deleted video', async () => {
+    const id = await insertVideo('gone.mp4', 'deleted');
+    expect((await patch(id, 'kiv')).statusCode).toBe(404);
+  });
+});
+
 describe('history and log', () => {
   it('answers an empty history and an empty log for an untouched video', async () => {
     const id = await insertVideo('fresh.mp4', 'pending');

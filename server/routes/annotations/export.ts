@@ -1,12 +1,10 @@
 // GET /api/v1/annotations/{id}/export: the annotation set as a JSON attachment. The annotate screen adds
 // user_id and user_name (spec part 1 §7.2); they are recorded in the file as who exported it.
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { videos } from '../../db/schema';
-import { notFound } from '../../http/errors';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { buildAnnotationSet } from '../../services/annotation-set';
+import { requireLiveVideo } from '../../services/videos';
 import { USER_ID_PATTERN } from '../../../domain/constants';
 import { contentDisposition } from '../videos/download';
 
@@ -17,14 +15,12 @@ const exportQuery = z.object({
 
 export const annotationExportRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/annotations/:id/export', { schema: { params: videoIdParams, querystring: exportQuery } }, async (req, reply) => {
-    const [v] = await db.select({ filename: videos.filename, status: videos.processingStatus }).from(videos).where(eq(videos.id, req.params.id)).limit(1);
-    if (!v || v.status === 'deleted') throw notFound(`Video ${req.params.id} not found`);
-    const set = await buildAnnotationSet(db, req.params.id);
-    if (!set) throw notFound(`Video ${req.params.id} not found`);
+    const v = await requireLiveVideo(db, req.params.id);
+    const set = await buildAnnotationSet(db, v);
     const exportedBy = req.query.user_id ?? req.identity?.id ?? null;
     const body = {
       ...set,
-      status: v.status,
+      status: v.processingStatus,
       exported_at: new Date().toISOString(),
       exported_by: exportedBy ? { id: exportedBy, name: req.query.user_name ?? req.identity?.name ?? null } : null,
     };

@@ -4,11 +4,12 @@
 // so a 1M-detection set shows its first frame without one giant JSON (GET /annotations/{id} stays for export).
 import { z } from 'zod';
 import { asc, eq } from 'drizzle-orm';
-import { actionSegments, relationships, videos } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { actionSegments, relationships } from '../../db/schema';
+import { badRequest } from '../../http/errors';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { segmentDto } from '../../services/annotation-set';
+import { requireLiveVideo } from '../../services/videos';
 import { encodeDetectionWindow, type DetectionRow } from '../../../domain/detection-window';
 
 export const MAX_WINDOW_FRAMES = 2000;
@@ -39,14 +40,8 @@ from detections where video_id = $1 and frame >= $2 and frame < $3 order by fram
 export const annotationWindowRoutes: RoutePlugin = (app, { database }) => {
   const { db, sql } = database;
 
-  async function videoRow(id: number) {
-    const [v] = await db.select().from(videos).where(eq(videos.id, id)).limit(1);
-    if (!v || v.processingStatus === 'deleted') throw notFound(`Video ${id} not found`);
-    return v;
-  }
-
   app.get('/annotations/:id/summary', { schema: { params: videoIdParams } }, async (req, reply) => {
-    const v = await videoRow(req.params.id);
+    const v = await requireLiveVideo(db, req.params.id);
     const ranges = await sql.query<{ track_id: number; first: number; last: number }>(TRACK_RANGES_SQL, [v.id]);
     const segs = await db.select().from(actionSegments).where(eq(actionSegments.videoId, v.id)).orderBy(asc(actionSegments.startTime), asc(actionSegments.id));
     const rels = await db.select().from(relationships).where(eq(relationships.videoId, v.id));
@@ -64,7 +59,7 @@ export const annotationWindowRoutes: RoutePlugin = (app, { database }) => {
     const { from, to } = req.query;
     if (to <= from) throw badRequest('to must be greater than from');
     if (to - from > MAX_WINDOW_FRAMES) throw badRequest(`A window spans at most ${MAX_WINDOW_FRAMES} frames`);
-    const v = await videoRow(req.params.id);
+    const v = await requireLiveVideo(db, req.params.id);
     const { rows } = await sql.query<DetectionRow>(WINDOW_SQL, [v.id, from, to]);
     const body = encodeDetectionWindow(from, to, rows);
     reply.header('Cache-Control', 'no-store');

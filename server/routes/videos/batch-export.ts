@@ -48,8 +48,7 @@ export const batchExportRoutes: RoutePlugin = (app, { database: { db } }) => {
     const zip = new yazl.ZipFile();
     const entries: Array<{ id: number; filename: string; rel_path: string; file: string }> = [];
     for (const v of chosen) {
-      const set = await buildAnnotationSet(db, v.id);
-      if (!set) continue; // deleted meanwhile
+      const set = await buildAnnotationSet(db, v);
       const file = `videos/${v.id}_${safeName(v.filename)}.json`;
       const dto = toVideoDto(v);
       zip.addBuffer(Buffer.from(JSON.stringify({ video: dto, status: dto.processing_status, annotations: set })), file);

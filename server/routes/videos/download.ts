@@ -2,11 +2,10 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import send from '@fastify/send';
-import { eq } from 'drizzle-orm';
-import { videos } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
+import { requireLiveVideo } from '../../services/videos';
 
 export const VIDEO_CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
@@ -21,11 +20,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 
 export const videoDownloadRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/videos/:id/download', { schema: { params: videoIdParams } }, async (req, reply) => {
-    const [v] = await db.select({ path: videos.path, root: videos.sourceRoot, filename: videos.filename, status: videos.processingStatus })
-      .from(videos).where(eq(videos.id, req.params.id)).limit(1);
-    if (!v || v.status === 'deleted') throw notFound(`Video ${req.params.id} not found`);
+    const v = await requireLiveVideo(db, req.params.id);
     // The stored path must lie inside its source root; anything else is never served.
-    const rel = path.relative(v.root, v.path);
+    const rel = path.relative(v.sourceRoot, v.path);
     if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw notFound(`Video ${req.params.id} file is outside its source`);
     const stat = await fs.stat(v.path).catch(() => null);
     if (!stat?.isFile()) throw notFound(`Video file is missing on disk: ${v.filename}`);

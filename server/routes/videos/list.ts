@@ -1,11 +1,9 @@
 // GET /api/v1/videos/ (filtered, paged, stable order) and GET /api/v1/videos/{id}.
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { videos } from '../../db/schema';
-import { notFound } from '../../http/errors';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { toVideoDto } from '../../services/video-dto';
+import { requireLiveVideo } from '../../services/videos';
 import { listVideosJson, videoFilterQuery } from '../../services/video-list-query';
 
 const listQuery = videoFilterQuery.extend({
@@ -21,9 +19,5 @@ export const videoListRoutes: RoutePlugin = (app, { database: { db, sql } }) => 
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  app.get('/videos/:id', { schema: { params: videoIdParams } }, async (req) => {
-    const [row] = await db.select().from(videos).where(eq(videos.id, req.params.id)).limit(1);
-    if (!row || row.processingStatus === 'deleted') throw notFound(`Video ${req.params.id} not found`);
-    return toVideoDto(row);
-  });
+  app.get('/videos/:id', { schema: { params: videoIdParams } }, async (req) => toVideoDto(await requireLiveVideo(db, req.params.id)));
 };

@@ -3,12 +3,13 @@
 import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import { videos } from '../../db/schema';
-import { conflict, HttpError, notFound } from '../../http/errors';
+import { conflict, HttpError } from '../../http/errors';
 import { requireUser } from '../../http/identity';
 import { videoIdParams } from '../../http/params';
 import type { AppDeps, RoutePlugin } from '../../http/types';
 import { QUEUES, type JobQueue } from '../../queue';
 import { changeStatus } from '../../services/status';
+import { requireLiveVideo } from '../../services/videos';
 import { canProcess, canReprocess, videosWithLiveJobs, type ProcessJobData } from '../../services/processing/eligibility';
 import { BATCH_PROCESS_FRACTIONS, BATCH_PROCESS_FRACTION_VALUE } from '../../../domain/constants';
 
@@ -28,8 +29,7 @@ export const videoProcessingRoutes: RoutePlugin = (app, deps) => {
   /** Moves the video to pending (unless it already is) and queues its job. */
   async function start(videoId: number, kind: 'process' | 'reprocess', by: string) {
     const queue = queueOf(deps);
-    const [v] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
-    if (!v || v.processingStatus === 'deleted') throw notFound(`Video ${videoId} not found`);
+    const v = await requireLiveVideo(db, videoId);
     const allowed = kind === 'process' ? canProcess(v) : canReprocess(v);
     if (!allowed) {
       throw conflict(kind === 'process'

@@ -1,13 +1,15 @@
-// Status of one video (spec part 1 §7.2): read, change (with history in the same transaction), history, log.
+// Status of one video: read, change (by the shared status rules, with history in the same transaction), history, log.
 import { z } from 'zod';
 import { asc, desc, eq } from 'drizzle-orm';
-import { processingLog, statusHistory, videos } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { processingLog, statusHistory } from '../../db/schema';
+import { badRequest, conflict } from '../../http/errors';
 import { requireUser } from '../../http/identity';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { changeStatus } from '../../services/status';
-import { VIDEO_STATUSES } from '../../../domain/constants';
+import { requireLiveVideo } from '../../services/videos';
+import { VIDEO_STATUSES, type VideoStatus } from '../../../domain/constants';
+import { manualStatusRefusal } from '../../../domain/status-rules';
 import { validateRemark } from '../../../domain/validation';
 
 /** Statuses a user may set by hand; processing is only ever set by the worker. */
@@ -19,16 +21,11 @@ const patchBody = z.object({
 });
 
 export const videoStatusRoutes: RoutePlugin = (app, { database: { db } }) => {
-  const findVideo = async (id: number) => {
-    const [row] = await db.select({ status: videos.processingStatus, prev: videos.previousStatus, updated: videos.statusUpdatedAt })
-      .from(videos).where(eq(videos.id, id)).limit(1);
-    if (!row || row.status === 'deleted') throw notFound(`Video ${id} not found`);
-    return row;
-  };
+  const findVideo = (id: number) => requireLiveVideo(db, id);
 
   app.get('/videos/:id/status', { schema: { params: videoIdParams } }, async (req) => {
     const row = await findVideo(req.params.id);
-    return { status: row.status, previous_status: row.prev, last_updated: row.updated.toISOString() };
+    return { status: row.processingStatus, previous_status: row.previousStatus, last_updated: row.statusUpdatedAt.toISOString() };
   });
 
   app.patch('/videos/:id/status', { schema: { params: videoIdParams, body: patchBody } }, async (req) => {
@@ -36,9 +33,14 @@ export const videoStatusRoutes: RoutePlugin = (app, { database: { db } }) => {
     const remark = req.body.remark?.trim() || null;
     const problem = validateRemark(remark);
     if (problem) throw badRequest(problem);
-    await findVideo(req.params.id);
-    const changed = await changeStatus(db, { videoId: req.params.id, to: req.body.status as (typeof SETTABLE_STATUSES)[number], by: who.id, remark });
-    if (!changed) throw notFound(`Video ${req.params.id} not found`);
+    const v = await findVideo(req.params.id);
+    const from = v.processingStatus as VideoStatus;
+    const to = req.body.status as VideoStatus;
+    const refusal = manualStatusRefusal({ processing_status: from, previous_status: v.previousStatus as VideoStatus | null }, to);
+    if (refusal) throw conflict(refusal);
+    // `from` guards a race: the rules were checked against this status, so only change from it.
+    const changed = await changeStatus(db, { videoId: req.params.id, to, by: who.id, remark, from: [from] });
+    if (!changed) throw conflict(`Video ${req.params.id} changed status meanwhile; reload and try again`);
     return changed;
   });
 

@@ -1,18 +1,17 @@
 // Shared checks of the annotation write calls: the video exists, a track exists, the transaction type.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { actionSegments, detections, videos } from '../../db/schema';
+import { actionSegments, detections } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { requireLiveVideo } from '../videos';
 
 export type DbOrTx = Db | Tx;
 
 export interface VideoFacts { id: number; duration: number; totalFrames: number; width: number; height: number }
 
 export async function requireVideo(db: DbOrTx, videoId: number): Promise<VideoFacts> {
-  const [v] = await db.select({ id: videos.id, duration: videos.duration, totalFrames: videos.totalFrames, width: videos.width, height: videos.height })
-    .from(videos).where(eq(videos.id, videoId)).limit(1);
-  if (!v) throw notFound(`Video ${videoId} not found`);
-  return v;
+  const v = await requireLiveVideo(db, videoId);
+  return { id: v.id, duration: v.duration, totalFrames: v.totalFrames, width: v.width, height: v.height };
 }
 
 /** A track exists when it has detections or an action segment refers to it. */

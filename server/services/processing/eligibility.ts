@@ -1,15 +1,19 @@
-// Which videos may be (re)processed (spec part 1 §4), shared by the routes and the job, and a look at
-// the queue for jobs already waiting or running for a video.
+// Which videos may be (re)processed (the shared offers of domain/status-rules), used by the routes and
+// the job, and a look at the queue for jobs already waiting or running for a video.
 import type { Database } from '../../db/connect';
 import { QUEUES } from '../../queue';
+import type { VideoStatus } from '../../../domain/constants';
+import { canReprocess as offersReprocess, canStartProcessing } from '../../../domain/status-rules';
 
 export interface ProcessableVideo { processingStatus: string; aiProcessedAt: Date | null }
 
 /** Start processing: pending, or reviewed without ai_processed_at. */
-export const canProcess = (v: ProcessableVideo) => v.processingStatus === 'pending' || (v.processingStatus === 'reviewed' && !v.aiProcessedAt);
+export const canProcess = (v: ProcessableVideo) => canStartProcessing(facts(v));
 
 /** Reprocess: completed, labelled, failed, or reviewed with ai_processed_at. */
-export const canReprocess = (v: ProcessableVideo) => ['completed', 'labelled', 'failed'].includes(v.processingStatus) || (v.processingStatus === 'reviewed' && Boolean(v.aiProcessedAt));
+export const canReprocess = (v: ProcessableVideo) => offersReprocess(facts(v));
+
+const facts = (v: ProcessableVideo) => ({ processing_status: v.processingStatus as VideoStatus, ai_processed_at: v.aiProcessedAt });
 
 export interface ProcessJobData {
   videoId: number;

@@ -9,10 +9,7 @@ import { RemarkDialog, type RemarkKind } from '../../components/dialogs/RemarkDi
 import { StatusHistoryDialog, historyErrorEntry } from '../../components/dialogs/StatusHistoryDialog';
 import { useSnackbar } from '../../components/dialogs/Alert';
 import { useSession } from '../../session';
-import { unmarkTarget } from '../library/statusRules';
-
-/** Mark Labelled is offered from completed or reviewed, to a signed-in user (spec §4). */
-export const canMarkLabelled = (status: VideoStatus, signedIn: boolean) => signedIn && (status === 'completed' || status === 'reviewed');
+import { canMarkLabelled, canMarkReviewed, unmarkTarget } from '../library/statusRules';
 
 export function StatusActionsMenu({ video, onChanged }: { video: Video; onChanged: (v: Video) => void }) {
   const { user, requireSignIn } = useSession();
@@ -61,10 +58,10 @@ export function StatusActionsMenu({ video, onChanged }: { video: Video; onChange
               ? <button type="button" data-testid="actions.unmark-disqualified" className={item} onClick={() => void change(unmarkTarget(video))}>Unmark Disqualified</button>
               : <button type="button" data-testid="actions.disqualify" className={item} onClick={() => askRemark('disqualified')}>Disqualify</button>}
           </MenuItem>
-          <MenuItem disabled={status === 'reviewed'}>
+          <MenuItem disabled={!canMarkReviewed(video)}>
             <button type="button" data-testid="actions.reviewed" className={item} onClick={() => void change('reviewed')}>Mark Reviewed</button>
           </MenuItem>
-          <MenuItem disabled={!canMarkLabelled(status, user.signedIn)}>
+          <MenuItem disabled={!canMarkLabelled(video, user.signedIn)}>
             <button type="button" data-testid="actions.labelled" className={item} onClick={() => void change('labelled')}>
               {labelled ? 'Already Labelled' : 'Mark Labelled'}
             </button>
