@@ -1,6 +1,7 @@
 // Every environment variable the server reads, with its default, validated once at start.
 import { z } from 'zod';
 import path from 'node:path';
+import { validateUserId } from '../domain/validation';
 
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => ['1', 'true', 'yes'].includes(v));
 
@@ -9,7 +10,14 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
-  VAT_BOOTSTRAP_SUPER: z.string().default(''),
+  // comma-separated; each id must be one the sign-in rule accepts, or that super user could never act
+  VAT_BOOTSTRAP_SUPER: z.string().default('').transform((s) => s.split(',').map((id) => id.trim()).filter(Boolean))
+    .superRefine((ids, ctx) => {
+      for (const id of ids) {
+        const problem = validateUserId(id);
+        if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(id)}: ${problem}` });
+      }
+    }),
   VAT_MAX_UPLOAD_MB: z.coerce.number().int().positive().default(2048),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
@@ -57,7 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    bootstrapSuper: e.VAT_BOOTSTRAP_SUPER.split(',').map((s) => s.trim()).filter(Boolean),
+    bootstrapSuper: e.VAT_BOOTSTRAP_SUPER,
     maxUploadBytes: e.VAT_MAX_UPLOAD_MB * 1024 * 1024,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,

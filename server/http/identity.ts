@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import type { Role } from '../../domain/constants';
-import { USER_ID_PATTERN } from '../../domain/constants';
+import { validateUserId } from '../../domain/validation';
 import type { Identity } from '../../domain/types';
 import { badRequest, forbidden, unauthorized } from './errors';
 
@@ -27,7 +27,8 @@ export async function resolveIdentity(db: Db, req: FastifyRequest): Promise<void
   const rawId = header(req, 'x-user-id');
   if (rawId === undefined || rawId.trim() === '') return;
   const id = rawId.trim();
-  if (!USER_ID_PATTERN.test(id)) throw badRequest('Invalid X-User-Id: 3–64 chars: letters, numbers, . _ - @');
+  const problem = validateUserId(id);
+  if (problem) throw badRequest(`Invalid X-User-Id: ${problem}`);
   let name = header(req, 'x-user-name')?.trim() || null;
   if (name) {
     try { name = decodeURIComponent(name); } catch { /* keep raw */ }

@@ -51,6 +51,30 @@ describe('identity: the role comes from the users table, never from the header',
   });
 });
 
+describe('user ids follow the sign-in rule everywhere', () => {
+  const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: as('root@example.com'), payload });
+  test.each(['ab', 'x'.repeat(65), 'has space', 'semi;colon', '../etc', 'é-accent'])('POST /admin/users refuses the id %j with 400', async (id) => {
+    const r = await post({ id, role: 'annotator' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().detail).toContain('3–64 chars: letters, numbers, . _ - @');
+  });
+  test('a blank id is "User ID is required"', async () => {
+    const r = await post({ id: '   ' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().detail).toContain('User ID is required');
+  });
+  test('an id is stored trimmed, and that user can act', async () => {
+    const r = await post({ id: '  trimmed.user@x  ', role: 'admin' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().id).toBe('trimmed.user@x');
+    expect((await me(as('trimmed.user@x'))).json()).toMatchObject({ signed_in: true, role: 'admin' });
+  });
+  test('PUT and DELETE with a malformed id answer 400', async () => {
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/admin/users/a%20b', headers: as('root@example.com'), payload: { role: 'admin' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/v1/admin/users/ab', headers: as('root@example.com') })).statusCode).toBe(400);
+  });
+});
+
 describe('request hygiene', () => {
   test('invalid JSON is 400 with a detail', async () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: { ...as('root@example.com'), 'content-type': 'application/json' }, payload: '{"id": ' });

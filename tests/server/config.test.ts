@@ -9,11 +9,13 @@ describe('configuration from the environment', () => {
     expect(c.modelsDir).toBe(path.resolve('./data/models'));
   });
   test('values are parsed and validated', () => {
-    const c = loadConfig({ PORT: '9000', VAT_BOOTSTRAP_SUPER: 'a@x.io, b', VAT_MAX_UPLOAD_MB: '10', DATABASE_URL: 'postgres://u@h/db' });
-    expect(c).toMatchObject({ port: 9000, bootstrapSuper: ['a@x.io', 'b'], maxUploadBytes: 10 * 1024 * 1024, databaseUrl: 'postgres://u@h/db' });
+    const c = loadConfig({ PORT: '9000', VAT_BOOTSTRAP_SUPER: 'a@x.io, bob', VAT_MAX_UPLOAD_MB: '10', DATABASE_URL: 'postgres://u@h/db' });
+    expect(c).toMatchObject({ port: 9000, bootstrapSuper: ['a@x.io', 'bob'], maxUploadBytes: 10 * 1024 * 1024, databaseUrl: 'postgres://u@h/db' });
   });
   test('bad values fail with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    // a bootstrap id the identity header would refuse could never sign in
+    expect(() => loadConfig({ VAT_BOOTSTRAP_SUPER: 'ok@x.io, b' })).toThrow(/VAT_BOOTSTRAP_SUPER.*3–64 chars/);
   });
 });

@@ -1,13 +1,13 @@
-// /api/v1/admin/users (spec part 2 §7): list for admin and super; writes for super only.
+// /api/v1/admin/users: list for admin and super; writes for super only.
 import { z } from 'zod';
 import { asc, eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { requireAdmin, requireSuper } from '../../http/identity';
+import { userIdSchema as userId } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { ROLES } from '../../../domain/constants';
 
-const userId = z.string().trim().min(1, 'User ID is required').max(200);
 const userDto = (u: typeof users.$inferSelect) => ({ id: u.id, name: u.name, role: u.role, created_at: u.createdAt.toISOString(), updated_at: u.updatedAt.toISOString() });
 
 export const adminUserRoutes: RoutePlugin = (app, { database: { db } }) => {
@@ -19,7 +19,7 @@ export const adminUserRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.post('/admin/users', { schema: { body: z.object({ id: userId, name: z.string().trim().max(200).nullish(), role: z.enum(ROLES).default('annotator') }) } }, async (req) => {
     requireSuper(req);
     const { id, name, role } = req.body;
-    // Adding an id that exists replaces that row (spec part 2 §4).
+    // Adding an id that exists replaces that row.
     const [row] = await db.insert(users).values({ id, name: name || null, role })
       .onConflictDoUpdate({ target: users.id, set: { name: name || null, role, updatedAt: new Date() } }).returning();
     return userDto(row);

@@ -1,15 +1,14 @@
 // GET /api/v1/annotations/{id}/export: the annotation set as a JSON attachment. The annotate screen adds
 // user_id and user_name (spec part 1 §7.2); they are recorded in the file as who exported it.
 import { z } from 'zod';
-import { videoIdParams } from '../../http/params';
+import { userIdSchema, videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { buildAnnotationSet } from '../../services/annotation-set';
 import { requireLiveVideo } from '../../services/videos';
-import { USER_ID_PATTERN } from '../../../domain/constants';
 import { contentDisposition } from '../videos/download';
 
 const exportQuery = z.object({
-  user_id: z.string().regex(USER_ID_PATTERN, 'user_id: 3–64 chars: letters, numbers, . _ - @').optional(),
+  user_id: userIdSchema.optional(),
   user_name: z.string().max(200).optional(),
 });
 
