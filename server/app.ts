@@ -5,10 +5,15 @@ import fastifyMultipart from '@fastify/multipart';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
 import path from 'node:path';
-import { HttpError } from './http/errors';
-import { resolveIdentity } from './http/identity';
+import { DomainError, type DomainErrorKind } from './domain-errors';
+import { authorize, resolveIdentity } from './http/identity';
 import type { App, AppDeps } from './http/types';
 import { routeModules } from './routes';
+
+/** The one place a domain error becomes an HTTP status. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400, unauthenticated: 401, forbidden: 403, 'not-found': 404, conflict: 409, unprocessable: 422, unavailable: 503,
+};
 
 function validationDetail(err: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -33,7 +38,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('headerRole', null);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof HttpError) return reply.status(err.statusCode).send({ detail: err.detail });
+    if (err instanceof DomainError) return reply.status(STATUS_OF[err.kind]).send({ detail: err.detail });
     if (err.validation) return reply.status(400).send({ detail: validationDetail(err) });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send({ detail: err.message });
@@ -45,6 +50,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(async (api) => {
     api.addHook('onRequest', async (req) => { await resolveIdentity(deps.database.db, req); });
+    // After validation (a malformed request is 400 before it is 401), before the handler.
+    api.addHook('preHandler', async (req) => {
+      const role = req.routeOptions.config.role;
+      if (role) authorize(req.identity, role);
+    });
     for (const mod of routeModules) await mod(api as App, deps);
     api.all('/*', async (req, reply) => reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }));
   }, { prefix: '/api/v1' });

@@ -1,18 +1,25 @@
-// Identity from X-User-* headers; the ROLE comes from the users table, never from the header.
+// Identity from X-User-* headers; the ROLE comes from the users table, never from the header. Routes
+// declare who may call them (`config: { role }`); one hook in app.ts checks it with `authorize`.
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { users } from '../db/schema';
+import { findUser } from '../repositories/users';
 import type { Role } from '../../domain/constants';
-import { validateUserId } from '../../domain/validation';
 import type { Identity } from '../../domain/types';
-import { badRequest, forbidden, unauthorized } from './errors';
+import { validateUserId } from '../../domain/validation';
+import { Forbidden, Invalid, Unauthenticated } from '../domain-errors';
+
+/** Who may call a route: any signed-in user, an admin (or super), or a super user only. */
+export type RouteRole = 'user' | 'admin' | 'super';
 
 declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity | null;
     /** What the client claimed in X-User-Role (informational only). */
     headerRole: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Checked once per request by the role hook; routes without it are open to guests. */
+    role?: RouteRole;
   }
 }
 
@@ -28,29 +35,25 @@ export async function resolveIdentity(db: Db, req: FastifyRequest): Promise<void
   if (rawId === undefined || rawId.trim() === '') return;
   const id = rawId.trim();
   const problem = validateUserId(id);
-  if (problem) throw badRequest(`Invalid X-User-Id: ${problem}`);
+  if (problem) throw new Invalid(`Invalid X-User-Id: ${problem}`);
   let name = header(req, 'x-user-name')?.trim() || null;
   if (name) {
     try { name = decodeURIComponent(name); } catch { /* keep raw */ }
-    if (name.length > 200) throw badRequest('X-User-Name is too long (max 200 characters)');
+    if (name.length > 200) throw new Invalid('X-User-Name is too long (max 200 characters)');
   }
-  const [row] = await db.select({ role: users.role, name: users.name }).from(users).where(eq(users.id, id)).limit(1);
+  const row = await findUser(db, id);
   req.identity = { id, name: name ?? row?.name ?? null, role: (row?.role as Role | undefined) ?? 'annotator' };
 }
 
-export function requireUser(req: FastifyRequest): Identity {
-  if (!req.identity) throw unauthorized();
+/** Throws unless `who` holds `role` by the users table. */
+export function authorize(who: Identity | null, role: RouteRole): void {
+  if (!who) throw new Unauthenticated('Sign in required: send X-User-Id');
+  if (role === 'admin' && who.role !== 'admin' && who.role !== 'super') throw new Forbidden('Administrator role required');
+  if (role === 'super' && who.role !== 'super') throw new Forbidden('Super user role required');
+}
+
+/** The signed-in caller of a route that declares a role (the hook has already let them in). */
+export function caller(req: FastifyRequest): Identity {
+  if (!req.identity) throw new Unauthenticated('Sign in required: send X-User-Id');
   return req.identity;
-}
-
-export function requireAdmin(req: FastifyRequest): Identity {
-  const who = requireUser(req);
-  if (who.role !== 'admin' && who.role !== 'super') throw forbidden('Administrator role required');
-  return who;
-}
-
-export function requireSuper(req: FastifyRequest): Identity {
-  const who = requireUser(req);
-  if (who.role !== 'super') throw forbidden('Super user role required');
-  return who;
 }

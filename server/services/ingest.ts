@@ -4,7 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { jobs, processingLog, sources, statusHistory, videos } from '../db/schema';
+import { jobs, processingLog, statusHistory, videos } from '../db/schema';
+import { insertSourceIfAbsent } from '../repositories/sources';
 import type { MediaService } from './media';
 
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.webm', '.m4v']);
@@ -120,5 +121,5 @@ export async function failInterruptedJobs(db: Db): Promise<void> {
 }
 
 export async function ensureSource(db: Db, root: string, label: string): Promise<void> {
-  await db.insert(sources).values({ root: normaliseRoot(root), label, enabled: true }).onConflictDoNothing();
+  await insertSourceIfAbsent(db, normaliseRoot(root), label);
 }

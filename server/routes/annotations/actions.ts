@@ -2,8 +2,8 @@
 // DELETE /annotations/{videoId}/actions/{actionId}. All three need a signed-in user.
 import { z } from 'zod';
 import type { RoutePlugin } from '../../http/types';
-import { requireUser } from '../../http/identity';
-import { badRequest } from '../../http/errors';
+import { caller } from '../../http/identity';
+import { Invalid } from '../../domain-errors';
 import { createAction, deleteAction, updateAction } from '../../services/annotation-edits/actions';
 import { ACTION_CLASSES } from '../../../domain/constants';
 
@@ -34,23 +34,23 @@ const patchBody = z.object({
 }).strict();
 
 export const actionRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.post('/annotations/:id/actions', { schema: { params: z.object({ id }), body: createBody } }, async (req, reply) => {
-    const who = requireUser(req);
+  app.post('/annotations/:id/actions', { config: { role: 'user' }, schema: { params: z.object({ id }), body: createBody } }, async (req, reply) => {
+    const who = caller(req);
     const seg = await createAction(db, req.params.id, req.body, who);
     return reply.status(201).send(seg);
   });
 
-  app.patch('/annotations/:id/actions/:actionId', { schema: { params: actionParams, body: patchBody } }, async (req) => {
-    const who = requireUser(req);
+  app.patch('/annotations/:id/actions/:actionId', { config: { role: 'user' }, schema: { params: actionParams, body: patchBody } }, async (req) => {
+    const who = caller(req);
     const { version, ...change } = req.body;
-    if (Object.keys(change).length === 0) throw badRequest('Send at least one of track_id, action_class, start_time, end_time, confidence, human_verified');
+    if (Object.keys(change).length === 0) throw new Invalid('Send at least one of track_id, action_class, start_time, end_time, confidence, human_verified');
     return updateAction(db, req.params.id, req.params.actionId, { ...change, version }, who);
   });
 
   app.delete('/annotations/:id/actions/:actionId', {
+    config: { role: 'user' },
     schema: { params: actionParams, querystring: z.object({ version: z.coerce.number().int().min(1).optional() }) },
   }, async (req) => {
-    requireUser(req);
     const deleted = await deleteAction(db, req.params.id, req.params.actionId, req.query.version);
     return { deleted: true, action: deleted };
   });

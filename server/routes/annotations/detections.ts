@@ -2,8 +2,8 @@
 // (fractions of the frame). Extension: DELETE of the same path removes a stored row (undo of an upsert).
 import { z } from 'zod';
 import type { RoutePlugin } from '../../http/types';
-import { requireUser } from '../../http/identity';
-import { badRequest } from '../../http/errors';
+import { caller } from '../../http/identity';
+import { Invalid } from '../../domain-errors';
 import { deleteDetection, patchDetection } from '../../services/annotation-edits/detections';
 import type { Keypoint } from '../../../domain/types';
 
@@ -21,18 +21,17 @@ const body = z.object({
 }).strict();
 
 export const detectionRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.patch('/annotations/:id/tracks/:trackId/detections/:frame', { schema: { params, body } }, async (req) => {
-    const who = requireUser(req);
+  app.patch('/annotations/:id/tracks/:trackId/detections/:frame', { config: { role: 'user' }, schema: { params, body } }, async (req) => {
+    const who = caller(req);
     const b = req.body;
     const boxParts = [b.x1, b.y1, b.x2, b.y2].filter((v) => v !== undefined).length;
-    if (boxParts !== 0 && boxParts !== 4) throw badRequest('Send all of x1, y1, x2, y2 for a box');
-    if (boxParts === 0 && !b.keypoints) throw badRequest('Send a box {x1, y1, x2, y2} or {keypoints}');
-    if (boxParts === 4 && !(b.x1! < b.x2! && b.y1! < b.y2!)) throw badRequest('The box needs x1 < x2 and y1 < y2');
+    if (boxParts !== 0 && boxParts !== 4) throw new Invalid('Send all of x1, y1, x2, y2 for a box');
+    if (boxParts === 0 && !b.keypoints) throw new Invalid('Send a box {x1, y1, x2, y2} or {keypoints}');
+    if (boxParts === 4 && !(b.x1! < b.x2! && b.y1! < b.y2!)) throw new Invalid('The box needs x1 < x2 and y1 < y2');
     return patchDetection(db, req.params.id, req.params.trackId, req.params.frame, { ...b, keypoints: b.keypoints as Keypoint[] | undefined }, who);
   });
 
-  app.delete('/annotations/:id/tracks/:trackId/detections/:frame', { schema: { params } }, async (req) => {
-    requireUser(req);
+  app.delete('/annotations/:id/tracks/:trackId/detections/:frame', { config: { role: 'user' }, schema: { params } }, async (req) => {
     return { deleted: true, detection: await deleteDetection(db, req.params.id, req.params.trackId, req.params.frame) };
   });
 };

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { asc, eq } from 'drizzle-orm';
 import { actionSegments, relationships } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { Invalid } from '../../domain-errors';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { segmentDto } from '../../services/annotation-set';
@@ -57,8 +57,8 @@ export const annotationWindowRoutes: RoutePlugin = (app, { database }) => {
 
   app.get('/annotations/:id/detections', { schema: { params: videoIdParams, querystring: windowQuery } }, async (req, reply) => {
     const { from, to } = req.query;
-    if (to <= from) throw badRequest('to must be greater than from');
-    if (to - from > MAX_WINDOW_FRAMES) throw badRequest(`A window spans at most ${MAX_WINDOW_FRAMES} frames`);
+    if (to <= from) throw new Invalid('to must be greater than from');
+    if (to - from > MAX_WINDOW_FRAMES) throw new Invalid(`A window spans at most ${MAX_WINDOW_FRAMES} frames`);
     const v = await requireLiveVideo(db, req.params.id);
     const { rows } = await sql.query<DetectionRow>(WINDOW_SQL, [v.id, from, to]);
     const body = encodeDetectionWindow(from, to, rows);

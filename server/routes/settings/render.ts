@@ -1,7 +1,6 @@
 // /api/v1/settings/render: render/detection settings (spec part 2 §3, §9). Anyone may read them (the
 // annotate screen reads default_view and interpolation); saving needs a signed-in user.
 import { z } from 'zod';
-import { requireUser } from '../../http/identity';
 import type { RoutePlugin } from '../../http/types';
 import { getRenderSettings, saveRenderSettings } from '../../services/settings';
 
@@ -23,8 +22,7 @@ export const renderSettingsSchema = z.object({
 export const renderSettingsRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/settings/render', async () => getRenderSettings(db));
 
-  app.put('/settings/render', { schema: { body: renderSettingsSchema } }, async (req) => {
-    requireUser(req);
+  app.put('/settings/render', { config: { role: 'user' }, schema: { body: renderSettingsSchema } }, async (req) => {
     await saveRenderSettings(db, req.body);
     return getRenderSettings(db);
   });

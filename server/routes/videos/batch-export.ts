@@ -5,7 +5,7 @@ import yazl from 'yazl';
 import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import { sources, videos } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { NotFound } from '../../domain-errors';
 import type { RoutePlugin } from '../../http/types';
 import { buildAnnotationSet } from '../../services/annotation-set';
 import { normaliseRoot } from '../../services/ingest';
@@ -38,11 +38,11 @@ export const batchExportRoutes: RoutePlugin = (app, { database: { db } }) => {
     if (req.body.source_root?.trim()) {
       root = normaliseRoot(req.body.source_root);
       const [src] = await db.select({ root: sources.root }).from(sources).where(eq(sources.root, root)).limit(1);
-      if (!src) throw notFound(`Unknown source: ${req.body.source_root}`);
+      if (!src) throw new NotFound(`Unknown source: ${req.body.source_root}`);
     }
     const where = root ? and(eq(videos.processingStatus, 'labelled'), eq(videos.sourceRoot, root)) : eq(videos.processingStatus, 'labelled');
     const labelled = await db.select().from(videos).where(where).orderBy(asc(videos.id));
-    if (labelled.length === 0) throw notFound(root ? `No labelled videos to export in ${root}` : 'No labelled videos to export');
+    if (labelled.length === 0) throw new NotFound(root ? `No labelled videos to export in ${root}` : 'No labelled videos to export');
     const chosen = labelled.slice(0, exportCount(mode, labelled.length));
 
     const zip = new yazl.ZipFile();

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import send from '@fastify/send';
-import { notFound } from '../../http/errors';
+import { NotFound } from '../../domain-errors';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { requireLiveVideo } from '../../services/videos';
@@ -23,9 +23,9 @@ export const videoDownloadRoutes: RoutePlugin = (app, { database: { db } }) => {
     const v = await requireLiveVideo(db, req.params.id);
     // The stored path must lie inside its source root; anything else is never served.
     const rel = path.relative(v.sourceRoot, v.path);
-    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw notFound(`Video ${req.params.id} file is outside its source`);
+    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw new NotFound(`Video ${req.params.id} file is outside its source`);
     const stat = await fs.stat(v.path).catch(() => null);
-    if (!stat?.isFile()) throw notFound(`Video file is missing on disk: ${v.filename}`);
+    if (!stat?.isFile()) throw new NotFound(`Video file is missing on disk: ${v.filename}`);
 
     const result = await send(req.raw, `/${encodeURIComponent(path.basename(v.path))}`, {
       root: path.dirname(v.path), dotfiles: 'allow', index: false, cacheControl: false, acceptRanges: true,
@@ -34,9 +34,9 @@ export const videoDownloadRoutes: RoutePlugin = (app, { database: { db } }) => {
       if (result.statusCode === 416) {
         return reply.status(416).header('content-range', result.headers['Content-Range']).send({ detail: 'Requested range not satisfiable' });
       }
-      throw notFound(`Video file is missing on disk: ${v.filename}`);
+      throw new NotFound(`Video file is missing on disk: ${v.filename}`);
     }
-    if (result.type !== 'file') throw notFound(`Video ${req.params.id} not found`);
+    if (result.type !== 'file') throw new NotFound(`Video ${req.params.id} not found`);
     const type = VIDEO_CONTENT_TYPES[path.extname(v.path).toLowerCase()] ?? 'application/octet-stream';
     return reply.status(result.statusCode).headers(result.headers)
       .header('content-type', type)

@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import { videos } from '../../db/schema';
-import { conflict, HttpError } from '../../http/errors';
-import { requireUser } from '../../http/identity';
+import { Conflict, Unavailable } from '../../domain-errors';
+import { caller } from '../../http/identity';
 import { videoIdParams } from '../../http/params';
 import type { AppDeps, RoutePlugin } from '../../http/types';
 import { QUEUES, type JobQueue } from '../../queue';
@@ -19,7 +19,7 @@ const batchQuery = z.object({
 });
 
 function queueOf(deps: AppDeps): JobQueue {
-  if (!deps.queue) throw new HttpError(503, 'Processing is unavailable: no job queue is running on this server');
+  if (!deps.queue) throw new Unavailable('Processing is unavailable: no job queue is running on this server');
   return deps.queue;
 }
 
@@ -32,33 +32,33 @@ export const videoProcessingRoutes: RoutePlugin = (app, deps) => {
     const v = await requireLiveVideo(db, videoId);
     const allowed = kind === 'process' ? canProcess(v) : canReprocess(v);
     if (!allowed) {
-      throw conflict(kind === 'process'
+      throw new Conflict(kind === 'process'
         ? `Video ${videoId} is ${v.processingStatus}${v.aiProcessedAt ? ' and already processed' : ''}: processing starts from pending, or reviewed without AI results; use reprocess`
         : `Video ${videoId} is ${v.processingStatus}${v.processingStatus === 'reviewed' ? ' without AI results' : ''}: reprocess is offered for completed, labelled, failed, or reviewed videos with AI results`);
     }
-    if ((await videosWithLiveJobs(deps.database, [videoId])).size) throw conflict(`Video ${videoId} is already queued for processing`);
+    if ((await videosWithLiveJobs(deps.database, [videoId])).size) throw new Conflict(`Video ${videoId} is already queued for processing`);
     const fromStatus = v.processingStatus;
     if (fromStatus !== 'pending') {
       const moved = await changeStatus(db, { videoId, to: 'pending', by, from: [v.processingStatus as never], remark: kind === 'process' ? 'processing requested' : 'reprocessing requested' });
-      if (!moved) throw conflict(`Video ${videoId} changed status meanwhile; reload and try again`);
+      if (!moved) throw new Conflict(`Video ${videoId} changed status meanwhile; reload and try again`);
     }
     await queue.send(QUEUES.process, { videoId, fromStatus, requestedBy: by } satisfies ProcessJobData);
     const [now] = await db.select({ status: videos.processingStatus, previous: videos.previousStatus }).from(videos).where(eq(videos.id, videoId));
     return { id: videoId, status: now.status, previous_status: now.previous, queued: true };
   }
 
-  app.post('/videos/:id/process', { schema: { params: videoIdParams } }, async (req, reply) => {
-    const who = requireUser(req);
+  app.post('/videos/:id/process', { config: { role: 'user' }, schema: { params: videoIdParams } }, async (req, reply) => {
+    const who = caller(req);
     return reply.code(202).send(await start(req.params.id, 'process', who.id));
   });
 
-  app.post('/videos/:id/reprocess', { schema: { params: videoIdParams } }, async (req, reply) => {
-    const who = requireUser(req);
+  app.post('/videos/:id/reprocess', { config: { role: 'user' }, schema: { params: videoIdParams } }, async (req, reply) => {
+    const who = caller(req);
     return reply.code(202).send(await start(req.params.id, 'reprocess', who.id));
   });
 
-  app.post('/videos/batch_process', { schema: { querystring: batchQuery } }, async (req, reply) => {
-    const who = requireUser(req);
+  app.post('/videos/batch_process', { config: { role: 'user' }, schema: { querystring: batchQuery } }, async (req, reply) => {
+    const who = caller(req);
     const queue = queueOf(deps);
     const { fraction, source_root } = req.query;
     const where = source_root ? and(eq(videos.processingStatus, 'pending'), eq(videos.sourceRoot, source_root)) : eq(videos.processingStatus, 'pending');

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { asc, desc, eq } from 'drizzle-orm';
 import { processingLog, statusHistory } from '../../db/schema';
-import { badRequest, conflict } from '../../http/errors';
-import { requireUser } from '../../http/identity';
+import { Invalid, Conflict } from '../../domain-errors';
+import { caller } from '../../http/identity';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { changeStatus } from '../../services/status';
@@ -28,19 +28,19 @@ export const videoStatusRoutes: RoutePlugin = (app, { database: { db } }) => {
     return { status: row.processingStatus, previous_status: row.previousStatus, last_updated: row.statusUpdatedAt.toISOString() };
   });
 
-  app.patch('/videos/:id/status', { schema: { params: videoIdParams, body: patchBody } }, async (req) => {
-    const who = requireUser(req);
+  app.patch('/videos/:id/status', { config: { role: 'user' }, schema: { params: videoIdParams, body: patchBody } }, async (req) => {
+    const who = caller(req);
     const remark = req.body.remark?.trim() || null;
     const problem = validateRemark(remark);
-    if (problem) throw badRequest(problem);
+    if (problem) throw new Invalid(problem);
     const v = await findVideo(req.params.id);
     const from = v.processingStatus as VideoStatus;
     const to = req.body.status as VideoStatus;
     const refusal = manualStatusRefusal({ processing_status: from, previous_status: v.previousStatus as VideoStatus | null }, to);
-    if (refusal) throw conflict(refusal);
+    if (refusal) throw new Conflict(refusal);
     // `from` guards a race: the rules were checked against this status, so only change from it.
     const changed = await changeStatus(db, { videoId: req.params.id, to, by: who.id, remark, from: [from] });
-    if (!changed) throw conflict(`Video ${req.params.id} changed status meanwhile; reload and try again`);
+    if (!changed) throw new Conflict(`Video ${req.params.id} changed status meanwhile; reload and try again`);
     return changed;
   });
 

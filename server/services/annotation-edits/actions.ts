@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { actionSegments } from '../../db/schema';
-import { conflict, notFound, unprocessable } from '../../http/errors';
+import { NotFound, Conflict, Unprocessable } from '../../domain-errors';
 import { segmentDto } from '../annotation-set';
 import { MIN_ACTION_LENGTH_S, type ActionClass } from '../../../domain/constants';
 import type { ActionSegment, Identity } from '../../../domain/types';
@@ -26,18 +26,18 @@ export interface ActionChange {
 }
 
 export function checkTimes(v: VideoFacts, start: number, end: number): void {
-  if (start < 0) throw unprocessable('start_time must be at least 0');
-  if (v.duration > 0 && end > v.duration + EPS) throw unprocessable(`end_time must be at most the video duration (${v.duration} s)`);
-  if (end - start < MIN_ACTION_LENGTH_S - EPS) throw unprocessable(`An action must be at least ${MIN_ACTION_LENGTH_S} s long (end_time − start_time)`);
+  if (start < 0) throw new Unprocessable('start_time must be at least 0');
+  if (v.duration > 0 && end > v.duration + EPS) throw new Unprocessable(`end_time must be at most the video duration (${v.duration} s)`);
+  if (end - start < MIN_ACTION_LENGTH_S - EPS) throw new Unprocessable(`An action must be at least ${MIN_ACTION_LENGTH_S} s long (end_time − start_time)`);
 }
 
 export async function createAction(db: Db, videoId: number, a: NewAction, who: Identity): Promise<ActionSegment> {
   const v = await requireVideo(db, videoId);
   checkTimes(v, a.start_time, a.end_time);
-  if (!(await trackExists(db, videoId, a.track_id))) throw unprocessable(`Track ${a.track_id} does not exist in video ${videoId}`);
+  if (!(await trackExists(db, videoId, a.track_id))) throw new Unprocessable(`Track ${a.track_id} does not exist in video ${videoId}`);
   if (a.restore_id !== undefined) {
     const [taken] = await db.select({ id: actionSegments.id }).from(actionSegments).where(eq(actionSegments.id, a.restore_id)).limit(1);
-    if (taken) throw conflict(`Action ${a.restore_id} already exists`);
+    if (taken) throw new Conflict(`Action ${a.restore_id} already exists`);
   }
   const now = new Date();
   const [row] = await db.insert(actionSegments).values({
@@ -52,7 +52,7 @@ export async function createAction(db: Db, videoId: number, a: NewAction, who: I
 async function requireAction(db: Db, videoId: number, actionId: number) {
   const [row] = await db.select().from(actionSegments)
     .where(and(eq(actionSegments.id, actionId), eq(actionSegments.videoId, videoId))).limit(1);
-  if (!row) throw notFound(`Action ${actionId} not found in video ${videoId}`);
+  if (!row) throw new NotFound(`Action ${actionId} not found in video ${videoId}`);
   return row;
 }
 
@@ -65,12 +65,12 @@ function staleDetail(row: typeof actionSegments.$inferSelect): string {
 export async function updateAction(db: Db, videoId: number, actionId: number, c: ActionChange, who: Identity): Promise<ActionSegment> {
   const v = await requireVideo(db, videoId);
   const row = await requireAction(db, videoId, actionId);
-  if (c.version !== undefined && c.version !== row.version) throw conflict(staleDetail(row));
+  if (c.version !== undefined && c.version !== row.version) throw new Conflict(staleDetail(row));
   const start = c.start_time ?? row.startTime;
   const end = c.end_time ?? row.endTime;
   if (c.start_time !== undefined || c.end_time !== undefined) checkTimes(v, start, end);
   if (c.track_id !== undefined && c.track_id !== row.trackId && !(await trackExists(db, videoId, c.track_id))) {
-    throw unprocessable(`Track ${c.track_id} does not exist in video ${videoId}`);
+    throw new Unprocessable(`Track ${c.track_id} does not exist in video ${videoId}`);
   }
   // The version in the WHERE makes the check atomic: a concurrent save between read and write loses.
   const [saved] = await db.update(actionSegments).set({
@@ -78,14 +78,14 @@ export async function updateAction(db: Db, videoId: number, actionId: number, c:
     confidence: c.confidence ?? row.confidence, humanVerified: c.human_verified ?? row.humanVerified,
     version: sql`${actionSegments.version} + 1`, updatedById: who.id, updatedAt: new Date(),
   }).where(and(eq(actionSegments.id, actionId), eq(actionSegments.version, row.version))).returning();
-  if (!saved) throw conflict(staleDetail(await requireAction(db, videoId, actionId)));
+  if (!saved) throw new Conflict(staleDetail(await requireAction(db, videoId, actionId)));
   return segmentDto(saved);
 }
 
 export async function deleteAction(db: Db, videoId: number, actionId: number, version?: number): Promise<ActionSegment> {
   await requireVideo(db, videoId);
   const row = await requireAction(db, videoId, actionId);
-  if (version !== undefined && version !== row.version) throw conflict(staleDetail(row));
+  if (version !== undefined && version !== row.version) throw new Conflict(staleDetail(row));
   await db.delete(actionSegments).where(eq(actionSegments.id, actionId));
   return segmentDto(row);
 }

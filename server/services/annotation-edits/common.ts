@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { actionSegments, detections } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { NotFound } from '../../domain-errors';
 import { requireLiveVideo } from '../videos';
 
 export type DbOrTx = Db | Tx;
@@ -25,5 +25,5 @@ export async function trackExists(db: DbOrTx, videoId: number, trackId: number):
 }
 
 export async function requireTrack(db: DbOrTx, videoId: number, trackId: number): Promise<void> {
-  if (!(await trackExists(db, videoId, trackId))) throw notFound(`Track ${trackId} not found in video ${videoId}`);
+  if (!(await trackExists(db, videoId, trackId))) throw new NotFound(`Track ${trackId} not found in video ${videoId}`);
 }

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { detections } from '../../db/schema';
-import { notFound, unprocessable } from '../../http/errors';
+import { NotFound, Unprocessable } from '../../domain-errors';
 import { keypointsFromFlat } from '../annotation-set';
 import { iso } from '../video-dto';
 import type { Detection, Identity, Keypoint } from '../../../domain/types';
@@ -33,13 +33,13 @@ function dto(row: typeof detections.$inferSelect): Detection & { track_id: numbe
 
 export async function patchDetection(db: Db, videoId: number, trackId: number, frame: number, c: DetectionChange, who: Identity) {
   const v = await requireVideo(db, videoId);
-  if (v.totalFrames > 0 && frame >= v.totalFrames) throw unprocessable(`frame must be below the video's ${v.totalFrames} frames`);
+  if (v.totalFrames > 0 && frame >= v.totalFrames) throw new Unprocessable(`frame must be below the video's ${v.totalFrames} frames`);
   await requireTrack(db, videoId, trackId);
   const where = and(eq(detections.videoId, videoId), eq(detections.trackId, trackId), eq(detections.frame, frame));
   const [row] = await db.select().from(detections).where(where).limit(1);
   const hasBox = c.x1 !== undefined;
   const box = hasBox ? { x1: c.x1!, y1: c.y1!, x2: c.x2!, y2: c.y2! } : row ? { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2 } : null;
-  if (!box) throw unprocessable(`Track ${trackId} has no detection at frame ${frame}; send the box (x1, y1, x2, y2) to add one`);
+  if (!box) throw new Unprocessable(`Track ${trackId} has no detection at frame ${frame}; send the box (x1, y1, x2, y2) to add one`);
   const keypoints = c.keypoints ? flatten(c.keypoints, row?.keypoints ?? null) : (row?.keypoints ?? null);
   const now = new Date();
   const values = { ...box, keypoints, source: 'human', updatedById: who.id, updatedAt: now };
@@ -53,6 +53,6 @@ export async function deleteDetection(db: Db, videoId: number, trackId: number, 
   await requireVideo(db, videoId);
   const where = and(eq(detections.videoId, videoId), eq(detections.trackId, trackId), eq(detections.frame, frame));
   const [row] = await db.delete(detections).where(where).returning();
-  if (!row) throw notFound(`Track ${trackId} has no detection at frame ${frame}`);
+  if (!row) throw new NotFound(`Track ${trackId} has no detection at frame ${frame}`);
   return dto(row);
 }

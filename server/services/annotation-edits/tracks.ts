@@ -3,7 +3,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { actionSegments, annotationUndo, detections } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { Invalid, NotFound } from '../../domain-errors';
 import { segmentDto } from '../annotation-set';
 import type { ActionSegment, Identity } from '../../../domain/types';
 import { requireTrack, requireVideo } from './common';
@@ -42,7 +42,7 @@ export interface MergeResult {
 
 /** The merge track's frames replace the base track's overlapping frames; its segments move to the base. */
 export async function mergeTracks(db: Db, videoId: number, baseId: number, mergeId: number, who: Identity): Promise<MergeResult> {
-  if (baseId === mergeId) throw badRequest('Please choose two different tracks.');
+  if (baseId === mergeId) throw new Invalid('Please choose two different tracks.');
   await requireVideo(db, videoId);
   return db.transaction(async (tx) => {
     await requireTrack(tx, videoId, baseId);
@@ -85,7 +85,7 @@ export async function restoreTracks(db: Db, videoId: number, token: number): Pro
   return db.transaction(async (tx) => {
     const [undo] = await tx.delete(annotationUndo)
       .where(and(eq(annotationUndo.id, token), eq(annotationUndo.videoId, videoId))).returning();
-    if (!undo) throw notFound(`Undo token ${token} is unknown for video ${videoId} or was already used`);
+    if (!undo) throw new NotFound(`Undo token ${token} is unknown for video ${videoId} or was already used`);
     const dets = undo.detections as StoredDetection[];
     const segs = undo.segments as StoredSegment[];
     await tx.delete(detections).where(and(eq(detections.videoId, videoId), inArray(detections.trackId, undo.trackIds)));

@@ -1,0 +1,24 @@
+// Errors the services throw when a rule says no. They name what went wrong in domain words; app.ts maps
+// each kind to an HTTP status in one place, so no service knows about HTTP.
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'unprocessable' | 'unavailable';
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: DomainErrorKind;
+  /** The message the API sends as `detail`. */
+  get detail(): string { return this.message; }
+}
+
+/** The request is malformed or breaks a validation rule. */
+export class Invalid extends DomainError { readonly kind = 'invalid'; }
+/** Nobody is signed in, and the action needs someone. */
+export class Unauthenticated extends DomainError { readonly kind = 'unauthenticated'; }
+/** The signed-in user's stored role does not allow the action. */
+export class Forbidden extends DomainError { readonly kind = 'forbidden'; }
+/** The thing asked for does not exist (or is deleted). */
+export class NotFound extends DomainError { readonly kind = 'not-found'; }
+/** The action does not fit the current state (a status rule, a stale version, a duplicate). */
+export class Conflict extends DomainError { readonly kind = 'conflict'; }
+/** Well-formed input that does not fit the data it refers to (a frame past the end, an unknown track). */
+export class Unprocessable extends DomainError { readonly kind = 'unprocessable'; }
+/** A part the action needs is not running on this server (e.g. the job queue). */
+export class Unavailable extends DomainError { readonly kind = 'unavailable'; }

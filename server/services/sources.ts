@@ -1,0 +1,44 @@
+// Re-ingest of one named source (any signed-in user; the source must be online) or of every source
+// (administrators only). Only configured roots are ever scanned: the client names one, never a path.
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors';
+import { findSource, listSources, type SourceRow } from '../repositories/sources';
+import { ingestSource, normaliseRoot } from './ingest';
+import type { MediaService } from './media';
+import type { Identity } from '../../domain/types';
+
+export interface SourceDeps { db: Db; media: MediaService; config: Config }
+
+/** The configured source a client names, or NotFound. */
+export async function requireSource(db: Db, named: string): Promise<SourceRow> {
+  if (named.includes('\0')) throw new Invalid('root contains a NUL byte');
+  const src = await findSource(db, normaliseRoot(named));
+  if (!src) throw new NotFound(`Unknown source: ${named}`);
+  return src;
+}
+
+export async function reingestOne(deps: SourceDeps, who: Identity, named: string, deleteMissing: boolean) {
+  const src = await requireSource(deps.db, named);
+  if (!src.enabled) throw new Conflict('Source must be online before re-ingesting.');
+  const r = await ingestSource(deps.db, deps.media, src.root, { deleteMissing, initiatedBy: who.id, parallelism: deps.config.ingestParallelism })
+    .catch((e: Error) => { throw new Conflict(`Re-ingest failed: ${e.message}`); });
+  return { root: src.root, added: r.added, removed: r.removed, updated: r.updated, restored: r.restored, errors: r.errors, job_id: r.job_id };
+}
+
+export async function reingestAll(deps: SourceDeps, who: Identity, opts: { deleteMissing: boolean; includeDisabled: boolean }) {
+  if (who.role !== 'admin' && who.role !== 'super') throw new Forbidden('Administrator role required');
+  let added = 0, removed = 0;
+  const results = [];
+  for (const src of await listSources(deps.db)) {
+    if (!src.enabled && !opts.includeDisabled) continue;
+    try {
+      const r = await ingestSource(deps.db, deps.media, src.root, { deleteMissing: opts.deleteMissing, initiatedBy: who.id, parallelism: deps.config.ingestParallelism });
+      added += r.added; removed += r.removed;
+      results.push({ root: src.root, added: r.added, removed: r.removed, errors: r.errors, job_id: r.job_id });
+    } catch (e) {
+      results.push({ root: src.root, added: 0, removed: 0, errors: [(e as Error).message] });
+    }
+  }
+  return { added, removed, sources: results };
+}
