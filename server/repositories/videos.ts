@@ -1,5 +1,5 @@
 // SQL over the videos table.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import { videos } from '../db/schema';
 import type { VideoRow } from '../services/video-dto';
@@ -7,5 +7,34 @@ import type { VideoRow } from '../services/video-dto';
 /** The video row unless it is missing or deleted (a deleted video is gone for every reader and writer). */
 export async function findLiveVideo(db: Db | Tx, id: number): Promise<VideoRow | null> {
   const [row] = await db.select().from(videos).where(and(eq(videos.id, id), ne(videos.processingStatus, 'deleted'))).limit(1);
+  return row ?? null;
+}
+
+/** Everyone with assigned (live) videos and how many, ordered by id. */
+export async function listAssignees(db: Db): Promise<Array<{ id: string; name: string | null; count: number }>> {
+  const rows = await db.select({
+    id: videos.assignedToId,
+    name: sql<string | null>`max(${videos.assignedToName})`,
+    count: count(),
+  }).from(videos)
+    .where(and(isNotNull(videos.assignedToId), ne(videos.processingStatus, 'deleted')))
+    .groupBy(videos.assignedToId).orderBy(asc(videos.assignedToId));
+  return rows.map((r) => ({ id: r.id as string, name: r.name, count: Number(r.count) }));
+}
+
+/** Labelled videos (of one source root, or all), id ascending. */
+export const listLabelled = (db: Db, sourceRoot: string | null): Promise<VideoRow[]> => db.select().from(videos)
+  .where(sourceRoot ? and(eq(videos.processingStatus, 'labelled'), eq(videos.sourceRoot, sourceRoot)) : eq(videos.processingStatus, 'labelled'))
+  .orderBy(asc(videos.id));
+
+/** Ids of pending videos (of one source root, or all), id ascending. */
+export async function listPendingIds(db: Db, sourceRoot: string | null): Promise<number[]> {
+  const where = sourceRoot ? and(eq(videos.processingStatus, 'pending'), eq(videos.sourceRoot, sourceRoot)) : eq(videos.processingStatus, 'pending');
+  return (await db.select({ id: videos.id }).from(videos).where(where).orderBy(asc(videos.id))).map((r) => r.id);
+}
+
+/** A video's status and previous status as stored now. */
+export async function readStatus(db: Db, id: number): Promise<{ status: string; previous: string | null } | null> {
+  const [row] = await db.select({ status: videos.processingStatus, previous: videos.previousStatus }).from(videos).where(eq(videos.id, id));
   return row ?? null;
 }

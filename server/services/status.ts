@@ -1,35 +1,26 @@
-// Every status change goes through here: the video row and its history row in one transaction.
-import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../db/connect';
-import { statusHistory, videos } from '../db/schema';
+// Every status change goes through changeStatus (the video row and its history row in one transaction).
+// A change by hand must also pass the shared status rules and the remark rule.
+import type { Db } from '../db/connect';
+import { Conflict, Invalid } from '../domain-errors';
+import { changeStatus, type StatusChanged } from '../repositories/status';
+import { requireLiveVideo } from './videos';
 import type { VideoStatus } from '../../domain/constants';
+import type { Identity } from '../../domain/types';
+import { manualStatusRefusal } from '../../domain/status-rules';
+import { validateRemark } from '../../domain/validation';
 
-export interface StatusChange {
-  videoId: number;
-  to: VideoStatus;
-  by: string | null;
-  remark?: string | null;
-  /** Only change when the current status is one of these (guards races); otherwise returns null. */
-  from?: readonly VideoStatus[];
-  /** Extra columns to set in the same update (e.g. aiProcessedAt). */
-  extra?: Partial<typeof videos.$inferInsert>;
-}
+export { changeStatus, type StatusChange, type StatusChanged } from '../repositories/status';
 
-export interface StatusChanged { status: VideoStatus; previous_status: VideoStatus | null }
-
-/** Changes a video's status inside `tx` (or a new transaction). Null when the video is missing or `from` did not match. */
-export async function changeStatus(db: Db | Tx, c: StatusChange): Promise<StatusChanged | null> {
-  const run = async (tx: Tx | Db) => {
-    const [row] = await tx.select({ status: videos.processingStatus }).from(videos).where(eq(videos.id, c.videoId)).for('update').limit(1);
-    if (!row) return null;
-    const old = row.status as VideoStatus;
-    if (c.from && !c.from.includes(old)) return null;
-    const now = new Date();
-    await tx.update(videos).set({
-      processingStatus: c.to, previousStatus: old, statusUpdatedAt: now, lastStatusById: c.by, lastStatusChangedAt: now, ...c.extra,
-    }).where(eq(videos.id, c.videoId));
-    await tx.insert(statusHistory).values({ videoId: c.videoId, oldStatus: old, newStatus: c.to, remark: c.remark ?? null, changedById: c.by, changedAt: now });
-    return { status: c.to, previous_status: old };
-  };
-  return 'rollback' in db ? run(db) : (db as Db).transaction(run);
+export async function setStatusByHand(db: Db, who: Identity, videoId: number, to: VideoStatus, rawRemark?: string | null): Promise<StatusChanged> {
+  const remark = rawRemark?.trim() || null;
+  const problem = validateRemark(remark);
+  if (problem) throw new Invalid(problem);
+  const v = await requireLiveVideo(db, videoId);
+  const from = v.processingStatus as VideoStatus;
+  const refusal = manualStatusRefusal({ processing_status: from, previous_status: v.previousStatus as VideoStatus | null }, to);
+  if (refusal) throw new Conflict(refusal);
+  // `from` guards a race: the rules were checked against this status, so only change from it.
+  const changed = await changeStatus(db, { videoId, to, by: who.id, remark, from: [from] });
+  if (!changed) throw new Conflict(`Video ${videoId} changed status meanwhile; reload and try again`);
+  return changed;
 }

@@ -4,7 +4,8 @@ import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { toVideoDto } from '../../services/video-dto';
 import { requireLiveVideo } from '../../services/videos';
-import { listVideosJson, videoFilterQuery } from '../../services/video-list-query';
+import { listVideosJson } from '../../repositories/video-list';
+import { videoFilterQuery } from './filter-query';
 
 const listQuery = videoFilterQuery.extend({
   limit: z.coerce.number().int().min(1).max(1000).default(1000),

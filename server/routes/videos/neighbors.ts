@@ -4,7 +4,8 @@
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { requireLiveVideo } from '../../services/videos';
-import { neighborIds, videoFilterQuery } from '../../services/video-list-query';
+import { neighborIds } from '../../repositories/video-list';
+import { videoFilterQuery } from './filter-query';
 
 export const videoNeighborRoutes: RoutePlugin = (app, { database: { db, sql } }) => {
   app.get('/videos/:id/neighbors', { schema: { params: videoIdParams, querystring: videoFilterQuery } }, async (req) => {

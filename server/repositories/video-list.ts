@@ -1,22 +1,13 @@
-// The library's list query and its filters. The filters (query schema + SQL conditions) live here once
-// so the list and Prev/Next neighbours always walk the same rows in the same order (id ascending).
+// SQL of the library's list and its filters. The filter conditions live here once so the list and
+// Prev/Next neighbours always walk the same rows in the same order (id ascending).
 // The database builds the JSON array itself (json_agg), so a 1,000-row page crosses the driver as one
 // text value and is sent as-is: no per-row decoding, mapping or re-encoding in Node. Column names and
 // formats match toVideoDto.
-import { z } from 'zod';
 import type { SqlRunner } from '../db/connect';
-import { queryBool, repeated } from '../http/params';
-import { ALL_VIDEO_STATUSES } from '../../domain/constants';
+import type { VideoStatus } from '../../domain/constants';
 
-/** The library's filter query parameters (spec part 1 §7.2). */
-export const videoFilterQuery = z.object({
-  status: repeated(z.enum(ALL_VIDEO_STATUSES)).optional(), // 'deleted' is accepted but never listed
-  source_root: z.string().max(4096).optional(),
-  q: z.string().max(500).optional(),
-  assignee: z.string().max(200).optional(),
-  unassigned_only: queryBool.optional(),
-});
-export type VideoFilter = z.infer<typeof videoFilterQuery>;
+/** The library's filters ('deleted' may be asked for but is never listed). */
+export interface VideoFilter { status?: VideoStatus[]; source_root?: string; q?: string; assignee?: string; unassigned_only?: boolean }
 
 export interface VideoPage { limit: number; skip: number; afterId?: number }
 
