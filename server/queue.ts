@@ -1,13 +1,19 @@
 // pg-boss on the same database as everything else: natively on PostgreSQL, through a small
-// executeSql adapter on PGlite (multi-statement SQL goes through PGlite's exec).
+// executeSql adapter on PGlite (multi-statement SQL goes through PGlite's exec). All SQL over pg-boss's
+// own tables lives here, so nothing else depends on how pg-boss stores its jobs.
 import PgBoss from 'pg-boss';
 import type { Database } from './db/connect';
 
 export const QUEUES = { process: 'video-process', render: 'video-render', import: 'package-import' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+/** A job that waits ('created', 'retry') or runs ('active'). */
+export interface LiveJob<T = unknown> { id: string; state: 'created' | 'retry' | 'active'; data: T }
+
 export interface JobQueue {
   boss: PgBoss;
+  /** Jobs of a queue that wait or run, oldest first. */
+  liveJobs<T>(name: QueueName): Promise<LiveJob<T>[]>;
   send(name: QueueName, data: object, opts?: PgBoss.SendOptions): Promise<string | null>;
   work<T extends object>(name: QueueName, concurrency: number, handler: (data: T, job: PgBoss.Job<T>) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -27,6 +33,11 @@ export async function startQueue(database: Database, opts: { databaseUrl?: strin
   const workIds: string[] = [];
   return {
     boss,
+    async liveJobs<T>(name: QueueName) {
+      const { rows } = await database.sql.query<LiveJob<T>>(
+        `select id, state::text as state, data from pgboss.job where name = $1 and state in ('created', 'retry', 'active') order by created_on, id`, [name]);
+      return rows;
+    },
     send: (name, data, o) => boss.send(name, data, o ?? {}),
     async work(name, concurrency, handler) {
       for (let i = 0; i < concurrency; i++) {

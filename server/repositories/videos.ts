@@ -1,5 +1,5 @@
 // SQL over the videos table.
-import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import { videos } from '../db/schema';
 import type { VideoRow } from '../services/video-dto';
@@ -38,3 +38,7 @@ export async function readStatus(db: Db, id: number): Promise<{ status: string; 
   const [row] = await db.select({ status: videos.processingStatus, previous: videos.previousStatus }).from(videos).where(eq(videos.id, id));
   return row ?? null;
 }
+
+/** Videos in 'processing' (all, or only those whose status has not changed since `staleBefore`). */
+export const listProcessing = (db: Db, staleBefore: Date | null) => db.select({ id: videos.id, previous: videos.previousStatus }).from(videos)
+  .where(staleBefore ? and(eq(videos.processingStatus, 'processing'), lt(videos.statusUpdatedAt, staleBefore)) : eq(videos.processingStatus, 'processing'));

@@ -1,7 +1,6 @@
 // Which videos may be (re)processed (the shared offers of domain/status-rules), used by the routes and
 // the job, and a look at the queue for jobs already waiting or running for a video.
-import type { Database } from '../../db/connect';
-import { QUEUES } from '../../queue';
+import { QUEUES, type JobQueue } from '../../queue';
 import type { VideoStatus } from '../../../domain/constants';
 import { canReprocess as offersReprocess, canStartProcessing } from '../../../domain/status-rules';
 
@@ -23,11 +22,7 @@ export interface ProcessJobData {
 }
 
 /** Video ids (of `ids`, or all when omitted) that have a processing job waiting or running. */
-export async function videosWithLiveJobs(database: Database, ids?: number[]): Promise<Set<number>> {
-  const { rows } = await database.sql.query<{ video_id: number }>(
-    `select distinct (data->>'videoId')::int as video_id from pgboss.job
-      where name = $1 and state in ('created', 'retry', 'active')`, [QUEUES.process],
-  ).catch(() => ({ rows: [] as Array<{ video_id: number }> })); // no pg-boss schema yet: nothing queued
-  const all = new Set(rows.map((r) => Number(r.video_id)));
+export async function videosWithLiveJobs(queue: JobQueue, ids?: number[]): Promise<Set<number>> {
+  const all = new Set((await queue.liveJobs<ProcessJobData>(QUEUES.process)).map((j) => Number(j.data.videoId)));
   return ids ? new Set(ids.filter((i) => all.has(i))) : all;
 }

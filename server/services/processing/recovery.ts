@@ -1,10 +1,9 @@
 // Start-up recovery: no video stays 'processing' forever. A video left 'processing' by a crash or a kill
 // is re-queued (its old job cancelled) when its heartbeat has stopped; one whose job still waits in the
 // queue (e.g. retried after a graceful stop) is left to that job.
-import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { videos } from '../../db/schema';
 import { QUEUES, type JobQueue } from '../../queue';
+import { listProcessing } from '../../repositories/videos';
 import { changeStatus } from '../status';
 import type { ProcessJobData } from './eligibility';
 import { appendLog } from './job';
@@ -21,18 +20,12 @@ export interface RecoveryResult { requeued: number[]; failed: number[]; leftToQu
 export async function recoverInterruptedProcessing(database: Database, queue: JobQueue, opts: RecoveryOptions = {}): Promise<RecoveryResult> {
   const { db } = database;
   const staleBefore = new Date(Date.now() - (opts.staleAfterMs ?? 60_000));
-  const where = opts.singleProcess
-    ? eq(videos.processingStatus, 'processing')
-    : and(eq(videos.processingStatus, 'processing'), lt(videos.statusUpdatedAt, staleBefore));
-  const stuck = await db.select({ id: videos.id, previous: videos.previousStatus }).from(videos).where(where);
+  const stuck = await listProcessing(db, opts.singleProcess ? null : staleBefore);
   const result: RecoveryResult = { requeued: [], failed: [], leftToQueue: [] };
   if (!stuck.length) return result;
-  const { rows: jobs } = await database.sql.query<{ id: string; state: string; video_id: number; data: ProcessJobData }>(
-    `select id, state::text as state, (data->>'videoId')::int as video_id, data from pgboss.job
-      where name = $1 and state in ('created', 'retry', 'active')`, [QUEUES.process],
-  );
+  const jobs = await queue.liveJobs<ProcessJobData>(QUEUES.process);
   for (const v of stuck) {
-    const mine = jobs.filter((j) => Number(j.video_id) === v.id);
+    const mine = jobs.filter((j) => Number(j.data.videoId) === v.id);
     if (mine.some((j) => j.state === 'created' || j.state === 'retry')) { result.leftToQueue.push(v.id); continue; }
     // an 'active' job here belongs to a worker that died: cancel it so it cannot run twice
     for (const j of mine) await queue.boss.cancel(QUEUES.process, j.id).catch(() => {});

@@ -1,0 +1,52 @@
+// Process / Reprocess / batch process requests: the video goes to 'pending' at once and a processing job
+// is queued; a video in the wrong state, or already queued, is a conflict.
+import type { Db } from '../db/connect';
+import { Conflict, Unavailable } from '../domain-errors';
+import { QUEUES, type JobQueue } from '../queue';
+import { listPendingIds, readStatus } from '../repositories/videos';
+import { canProcess, canReprocess, videosWithLiveJobs, type ProcessJobData } from './processing/eligibility';
+import { changeStatus } from './status';
+import { requireLiveVideo } from './videos';
+import { BATCH_PROCESS_FRACTION_VALUE, type BatchProcessFraction, type VideoStatus } from '../../domain/constants';
+
+export interface ProcessingDeps { db: Db; queue?: JobQueue }
+
+function queueOf(deps: ProcessingDeps): JobQueue {
+  if (!deps.queue) throw new Unavailable('Processing is unavailable: no job queue is running on this server');
+  return deps.queue;
+}
+
+/** Moves the video to pending (unless it already is) and queues its job. */
+export async function requestProcessing(deps: ProcessingDeps, videoId: number, kind: 'process' | 'reprocess', by: string) {
+  const queue = queueOf(deps);
+  const { db } = deps;
+  const v = await requireLiveVideo(db, videoId);
+  const allowed = kind === 'process' ? canProcess(v) : canReprocess(v);
+  if (!allowed) {
+    throw new Conflict(kind === 'process'
+      ? `Video ${videoId} is ${v.processingStatus}${v.aiProcessedAt ? ' and already processed' : ''}: processing starts from pending, or reviewed without AI results; use reprocess`
+      : `Video ${videoId} is ${v.processingStatus}${v.processingStatus === 'reviewed' ? ' without AI results' : ''}: reprocess is offered for completed, labelled, failed, or reviewed videos with AI results`);
+  }
+  if ((await videosWithLiveJobs(queue, [videoId])).size) throw new Conflict(`Video ${videoId} is already queued for processing`);
+  const fromStatus = v.processingStatus;
+  if (fromStatus !== 'pending') {
+    const moved = await changeStatus(db, { videoId, to: 'pending', by, from: [fromStatus as VideoStatus], remark: kind === 'process' ? 'processing requested' : 'reprocessing requested' });
+    if (!moved) throw new Conflict(`Video ${videoId} changed status meanwhile; reload and try again`);
+  }
+  await queue.send(QUEUES.process, { videoId, fromStatus, requestedBy: by } satisfies ProcessJobData);
+  const now = await readStatus(db, videoId);
+  return { id: videoId, status: now?.status, previous_status: now?.previous ?? null, queued: true };
+}
+
+/** Queues a fraction of the pending videos (of one source root, or all) that are not queued yet. */
+export async function requestBatchProcessing(deps: ProcessingDeps, fraction: BatchProcessFraction, sourceRoot: string | null, by: string) {
+  const queue = queueOf(deps);
+  const pending = await listPendingIds(deps.db, sourceRoot);
+  const queued = await videosWithLiveJobs(queue);
+  const eligible = pending.filter((id) => !queued.has(id));
+  const take = eligible.slice(0, Math.ceil(eligible.length * BATCH_PROCESS_FRACTION_VALUE[fraction]));
+  for (const videoId of take) {
+    await queue.send(QUEUES.process, { videoId, fromStatus: 'pending', requestedBy: by } satisfies ProcessJobData);
+  }
+  return { queued: take.length, video_ids: take };
+}
