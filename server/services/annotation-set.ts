@@ -1,10 +1,16 @@
-// Builds the annotation set of spec part 1 §3 for one video (export, GET /annotations/{id}).
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/connect';
-import { actionSegments, detections, relationships } from '../db/schema';
+// The annotation set of one video (export, GET /annotations/{id}) and the editor's compact reads: a
+// summary (tracks with frame ranges, segments) and binary detection windows.
+import type { Database, Db } from '../db/connect';
+import { Invalid } from '../domain-errors';
+import { listDetectionWindow, listDetections, listRelationships, listSegments, listTrackRanges, type RelationshipRow, type SegmentRow } from '../repositories/annotations';
 import type { ActionSegment, AnnotationSet, Keypoint, PersonTrack } from '../../domain/types';
 import type { ActionClass } from '../../domain/constants';
+import { encodeDetectionWindow } from '../../domain/detection-window';
 import { iso, type VideoRow } from './video-dto';
+import { requireLiveVideo } from './videos';
+
+/** The widest detection window one request may ask for. */
+export const MAX_WINDOW_FRAMES = 2000;
 
 export function keypointsFromFlat(flat: number[] | null): Keypoint[] {
   if (!flat) return [];
@@ -13,7 +19,7 @@ export function keypointsFromFlat(flat: number[] | null): Keypoint[] {
   return out;
 }
 
-export function segmentDto(s: typeof actionSegments.$inferSelect): ActionSegment {
+export function segmentDto(s: SegmentRow): ActionSegment {
   return {
     id: s.id, track_id: s.trackId, action_class: s.actionClass as ActionClass, start_time: s.startTime, end_time: s.endTime,
     confidence: s.confidence, human_verified: s.humanVerified, version: s.version,
@@ -21,12 +27,14 @@ export function segmentDto(s: typeof actionSegments.$inferSelect): ActionSegment
   };
 }
 
+const relationshipDto = (r: RelationshipRow) => ({ id: r.id, subject_track_id: r.subjectTrackId, object_track_id: r.objectTrackId, kind: r.kind, start_time: r.startTime, end_time: r.endTime });
+
+const videoInfo = (v: VideoRow) => ({ id: v.id, filename: v.filename, width: v.width, height: v.height, fps: v.fps, duration: v.duration, total_frames: v.totalFrames, frame_stride: v.frameStride });
+
 /** The set of a video the caller has already looked up (and found live). */
 export async function buildAnnotationSet(db: Db, v: VideoRow): Promise<AnnotationSet> {
-  const videoId = v.id;
-  const dets = await db.select().from(detections).where(eq(detections.videoId, videoId)).orderBy(asc(detections.trackId), asc(detections.frame));
   const tracks = new Map<number, PersonTrack>();
-  for (const d of dets) {
+  for (const d of await listDetections(db, v.id)) {
     let t = tracks.get(d.trackId);
     if (!t) tracks.set(d.trackId, (t = { track_id: d.trackId, detections: [] }));
     t.detections.push({
@@ -36,12 +44,31 @@ export async function buildAnnotationSet(db: Db, v: VideoRow): Promise<Annotatio
       source: d.source as 'ai' | 'human',
     });
   }
-  const segs = await db.select().from(actionSegments).where(eq(actionSegments.videoId, videoId)).orderBy(asc(actionSegments.startTime), asc(actionSegments.id));
-  const rels = await db.select().from(relationships).where(eq(relationships.videoId, videoId));
   return {
     person_tracks: [...tracks.values()],
-    action_segments: segs.map(segmentDto),
-    relationships: rels.map((r) => ({ id: r.id, subject_track_id: r.subjectTrackId, object_track_id: r.objectTrackId, kind: r.kind, start_time: r.startTime, end_time: r.endTime })),
-    video_info: { id: v.id, filename: v.filename, width: v.width, height: v.height, fps: v.fps, duration: v.duration, total_frames: v.totalFrames, frame_stride: v.frameStride },
+    action_segments: (await listSegments(db, v.id)).map(segmentDto),
+    relationships: (await listRelationships(db, v.id)).map(relationshipDto),
+    video_info: videoInfo(v),
   };
+}
+
+/** The editor's first read: tracks with their frame ranges instead of every detection. */
+export async function buildAnnotationSummary({ db, sql }: Database, videoId: number) {
+  const v = await requireLiveVideo(db, videoId);
+  return {
+    video_info: videoInfo(v),
+    tracks: await listTrackRanges(sql, v.id),
+    action_segments: (await listSegments(db, v.id)).map(segmentDto),
+    relationships: (await listRelationships(db, v.id)).map(relationshipDto),
+    max_window_frames: MAX_WINDOW_FRAMES,
+  };
+}
+
+/** Detections of frames [from, to) in the binary window format, and how many there are. */
+export async function readDetectionWindow({ db, sql }: Database, videoId: number, from: number, to: number): Promise<{ body: Uint8Array; count: number }> {
+  if (to <= from) throw new Invalid('to must be greater than from');
+  if (to - from > MAX_WINDOW_FRAMES) throw new Invalid(`A window spans at most ${MAX_WINDOW_FRAMES} frames`);
+  const v = await requireLiveVideo(db, videoId);
+  const rows = await listDetectionWindow(sql, v.id, from, to);
+  return { body: encodeDetectionWindow(from, to, rows), count: rows.length };
 }

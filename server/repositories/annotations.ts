@@ -1,0 +1,49 @@
+// SQL of the annotation reads: detections (whole set, per-track frame ranges, a frame window), action
+// segments and relationships of one video.
+import { asc, eq } from 'drizzle-orm';
+import type { Db, SqlRunner } from '../db/connect';
+import { actionSegments, detections, relationships } from '../db/schema';
+import type { DetectionRow } from '../../domain/detection-window';
+
+export type SegmentRow = typeof actionSegments.$inferSelect;
+export type RelationshipRow = typeof relationships.$inferSelect;
+
+// Distinct tracks by a skip scan over the (video_id, track_id, frame) primary key, then first/last frame
+// per track from the same index: milliseconds even for a million detections (no full scan).
+const TRACK_RANGES_SQL = `
+with recursive t(track_id) as (
+  (select track_id from detections where video_id = $1 order by track_id limit 1)
+  union all
+  select (select d.track_id from detections d where d.video_id = $1 and d.track_id > t.track_id order by d.track_id limit 1)
+  from t where t.track_id is not null
+)
+select t.track_id,
+  (select frame from detections d where d.video_id = $1 and d.track_id = t.track_id order by frame asc limit 1) as first,
+  (select frame from detections d where d.video_id = $1 and d.track_id = t.track_id order by frame desc limit 1) as last
+from t where t.track_id is not null order by t.track_id`;
+
+const WINDOW_SQL = `
+select track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human' as human
+from detections where video_id = $1 and frame >= $2 and frame < $3 order by frame, track_id`;
+
+/** Every track of a video with its first and last frame. */
+export async function listTrackRanges(sql: SqlRunner, videoId: number): Promise<Array<{ track_id: number; first_frame: number; last_frame: number }>> {
+  const { rows } = await sql.query<{ track_id: number; first: number; last: number }>(TRACK_RANGES_SQL, [videoId]);
+  return rows.map((r) => ({ track_id: Number(r.track_id), first_frame: Number(r.first), last_frame: Number(r.last) }));
+}
+
+/** Detections of frames [from, to), by frame then track. */
+export async function listDetectionWindow(sql: SqlRunner, videoId: number, from: number, to: number): Promise<DetectionRow[]> {
+  return (await sql.query<DetectionRow>(WINDOW_SQL, [videoId, from, to])).rows;
+}
+
+/** Every detection of a video, by track then frame. */
+export const listDetections = (db: Db, videoId: number) =>
+  db.select().from(detections).where(eq(detections.videoId, videoId)).orderBy(asc(detections.trackId), asc(detections.frame));
+
+/** Action segments of a video, by start time. */
+export const listSegments = (db: Db, videoId: number): Promise<SegmentRow[]> =>
+  db.select().from(actionSegments).where(eq(actionSegments.videoId, videoId)).orderBy(asc(actionSegments.startTime), asc(actionSegments.id));
+
+export const listRelationships = (db: Db, videoId: number): Promise<RelationshipRow[]> =>
+  db.select().from(relationships).where(eq(relationships.videoId, videoId));
