@@ -4,14 +4,14 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openRuntime, stopOnSignals } from './startup';
 import { bootstrapUsers } from './services/users';
-import { failInterruptedJobs } from './services/ingest';
+import { failInterruptedIngestJobs } from './services/ingest';
 import { ensureSampleLibrary } from './services/sample-library';
 import { startWorkers } from './workers';
 
 const config = loadConfig();
 const { media, database, queue } = await openRuntime(config, (e) => console.error('queue:', e));
 await bootstrapUsers(database.db, config.bootstrapSuper);
-await failInterruptedJobs(database.db);
+await failInterruptedIngestJobs(database.db);
 const app = await buildApp({ config, database, media, queue });
 const stopWorkers = config.worker ? await startWorkers({ config, database, media, queue, log: app.log }) : async () => {};
 

@@ -117,7 +117,8 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
 });
 
-export const jobs = pgTable('jobs', {
+/** One row per scan or re-ingest of a source (not the processing queue's jobs, which pg-boss keeps). */
+export const ingestJobs = pgTable('ingest_jobs', {
   id: serial('id').primaryKey(),
   jobType: text('job_type').notNull(), // scan | reingest | purge
   status: text('status').notNull().default('running'), // running | success | failed
@@ -126,7 +127,7 @@ export const jobs = pgTable('jobs', {
   initiatedBy: text('initiated_by'),
   summary: jsonb('summary').notNull().default({}),
   errors: jsonb('errors').notNull().default([]),
-}, (t) => [index('jobs_started_idx').on(t.startedAt)]);
+}, (t) => [index('ingest_jobs_started_idx').on(t.startedAt)]);
 
 export const importJobs = pgTable('import_jobs', {
   id: serial('id').primaryKey(),

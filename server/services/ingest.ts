@@ -1,10 +1,10 @@
 // Ingestion: scan a source root for video files, upsert rows by path, optionally mark missing files
-// deleted. Every scan/reingest writes a `jobs` row with summary counts and errors.
+// deleted. Every scan/reingest writes an `ingest_jobs` row with summary counts and errors.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { jobs, processingLog, statusHistory, videos } from '../db/schema';
+import { ingestJobs, processingLog, statusHistory, videos } from '../db/schema';
 import { insertSourceIfAbsent } from '../repositories/sources';
 import type { MediaService } from './media';
 
@@ -44,7 +44,7 @@ export async function ingestSource(
   opts: { deleteMissing?: boolean; jobType?: 'scan' | 'reingest'; initiatedBy?: string | null; parallelism?: number } = {},
 ): Promise<IngestResult> {
   const root = normaliseRoot(rootIn);
-  const [job] = await db.insert(jobs).values({ jobType: opts.jobType ?? 'reingest', initiatedBy: opts.initiatedBy ?? null, summary: { root } }).returning({ id: jobs.id });
+  const [job] = await db.insert(ingestJobs).values({ jobType: opts.jobType ?? 'reingest', initiatedBy: opts.initiatedBy ?? null, summary: { root } }).returning({ id: ingestJobs.id });
   const errors: string[] = [];
   let added = 0, updated = 0, removed = 0, restored = 0, unchanged = 0;
   try {
@@ -105,19 +105,19 @@ export async function ingestSource(
       }
     }
     const summary = { root, found: found.size, added, updated, removed, restored, unchanged };
-    await db.update(jobs).set({ status: 'success', finishedAt: new Date(), summary, errors }).where(eq(jobs.id, job.id));
+    await db.update(ingestJobs).set({ status: 'success', finishedAt: new Date(), summary, errors }).where(eq(ingestJobs.id, job.id));
     return { added, updated, removed, restored, unchanged, errors, job_id: job.id };
   } catch (e) {
     errors.push((e as Error).message);
-    await db.update(jobs).set({ status: 'failed', finishedAt: new Date(), summary: { root, added, updated, removed }, errors }).where(eq(jobs.id, job.id));
+    await db.update(ingestJobs).set({ status: 'failed', finishedAt: new Date(), summary: { root, added, updated, removed }, errors }).where(eq(ingestJobs.id, job.id));
     throw e;
   }
 }
 
-/** Marks jobs left `running` by a crashed process as failed (called on start). */
-export async function failInterruptedJobs(db: Db): Promise<void> {
-  await db.update(jobs).set({ status: 'failed', finishedAt: new Date(), errors: sql`${jobs.errors} || '["interrupted: the server stopped during this job"]'::jsonb` })
-    .where(eq(jobs.status, 'running'));
+/** Marks ingest jobs left `running` by a crashed process as failed (called on start). */
+export async function failInterruptedIngestJobs(db: Db): Promise<void> {
+  await db.update(ingestJobs).set({ status: 'failed', finishedAt: new Date(), errors: sql`${ingestJobs.errors} || '["interrupted: the server stopped during this job"]'::jsonb` })
+    .where(eq(ingestJobs.status, 'running'));
 }
 
 export async function ensureSource(db: Db, root: string, label: string): Promise<void> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { as, makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { makeClip } from '../helpers/fixtures';
-import { jobs, sources, statusHistory } from '../../server/db/schema';
+import { ingestJobs, sources, statusHistory } from '../../server/db/schema';
 import type { Video } from '../../domain/types';
 
 let t: TestApp;
@@ -60,8 +60,8 @@ describe('sources and re-ingest', () => {
     expect((await videosIn()).find((v) => v.filename === 'b.webm')?.processing_status).toBe('pending');
   });
 
-  test('each re-ingest writes a jobs row with summary counts', async () => {
-    const rows = await t.database.db.select().from(jobs);
+  test('each re-ingest writes an ingest_jobs row with summary counts', async () => {
+    const rows = await t.database.db.select().from(ingestJobs);
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.every((j) => j.status === 'success' && j.finishedAt)).toBe(true);
     expect(rows[0].summary).toMatchObject({ root, added: 3 });
