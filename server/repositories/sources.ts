@@ -1,5 +1,5 @@
 // SQL over the sources table (the configured library roots).
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { sources } from '../db/schema';
 
@@ -15,4 +15,9 @@ export async function findSource(db: Db, root: string): Promise<SourceRow | null
 /** Adds a root (already normalised) unless it is configured. */
 export async function insertSourceIfAbsent(db: Db, root: string, label: string): Promise<void> {
   await db.insert(sources).values({ root, label, enabled: true }).onConflictDoNothing();
+}
+
+export async function countSources(db: Db): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sources);
+  return n;
 }

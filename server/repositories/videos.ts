@@ -1,6 +1,6 @@
 // SQL over the videos table.
 import { and, asc, count, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/connect';
+import type { Db, SqlRunner, Tx } from '../db/connect';
 import { videos } from '../db/schema';
 import type { VideoRow } from '../services/video-dto';
 
@@ -42,3 +42,11 @@ export async function readStatus(db: Db, id: number): Promise<{ status: string; 
 /** Videos in 'processing' (all, or only those whose status has not changed since `staleBefore`). */
 export const listProcessing = (db: Db, staleBefore: Date | null) => db.select({ id: videos.id, previous: videos.previousStatus }).from(videos)
   .where(staleBefore ? and(eq(videos.processingStatus, 'processing'), lt(videos.statusUpdatedAt, staleBefore)) : eq(videos.processingStatus, 'processing'));
+
+/** Per status (deleted excluded): how many videos, and their average duration, width and height. */
+export async function statusStats(sqlRunner: SqlRunner): Promise<Array<{ status: string; n: number; dur: number; w: number; h: number }>> {
+  const { rows } = await sqlRunner.query<{ status: string; n: string | number; dur: number | null; w: number | null; h: number | null }>(
+    `select processing_status as status, count(*) as n, avg(duration) as dur, avg(width) as w, avg(height) as h
+       from videos where processing_status <> 'deleted' group by processing_status`);
+  return rows.map((r) => ({ status: r.status, n: Number(r.n), dur: Number(r.dur) || 0, w: Number(r.w) || 0, h: Number(r.h) || 0 }));
+}

@@ -2,10 +2,10 @@
 // user sees a populated library. Clips are generated once into the cache and copied from there.
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
-import { settings, sources } from '../db/schema';
+import { countSources } from '../repositories/sources';
+import { readSetting, writeSetting } from '../repositories/settings';
 import { ensureSource, ingestSource } from './ingest';
 import type { MediaService } from './media';
 import { DEFAULT_CACHE_DIR, generateSampleClips } from './sample-media';
@@ -16,9 +16,8 @@ export async function ensureSampleLibrary(d: {
   config: Config; database: Database; media: MediaService; log: { info(m: string): void; warn(m: string): void }; cacheDir?: string;
 }): Promise<string | null> {
   const { db } = d.database;
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sources);
-  const [marker] = await db.select().from(settings).where(eq(settings.key, MARKER)).limit(1);
-  if (n > 0 || marker) return null;
+  // Created once: a library the user emptied, or any configured source, means no sample library.
+  if ((await countSources(db)) > 0 || (await readSetting(db, MARKER)) !== undefined) return null;
   const root = path.join(d.config.dataDir, 'sample-library');
   const cache = path.join(d.cacheDir ?? DEFAULT_CACHE_DIR, 'sample-clips');
   d.log.info(`creating the sample library in ${root} (first start; clips are cached in ${cache})`);
@@ -38,7 +37,7 @@ export async function ensureSampleLibrary(d: {
   }
   await ensureSource(db, root, 'Sample library');
   const r = await ingestSource(db, d.media, root, { jobType: 'scan', initiatedBy: 'system' });
-  await db.insert(settings).values({ key: MARKER, value: { root, created_at: new Date().toISOString() } }).onConflictDoNothing();
+  await writeSetting(db, MARKER, { root, created_at: new Date().toISOString() });
   d.log.info(`sample library ready: ${r.added} clips in ${Date.now() - t0} ms`);
   return root;
 }

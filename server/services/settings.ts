@@ -1,14 +1,12 @@
-// Render/detection settings (spec part 2 §3) stored in the settings table under one key.
-import { eq } from 'drizzle-orm';
+// Render/detection settings, stored under one key; missing fields read as their defaults.
 import type { Db } from '../db/connect';
-import { settings } from '../db/schema';
+import { readSetting, writeSetting } from '../repositories/settings';
 import { RENDER_SETTINGS_DEFAULTS, type RenderSettings } from '../../domain/constants';
 
 export const RENDER_SETTINGS_KEY = 'render';
 
 export async function getRenderSettings(db: Db): Promise<RenderSettings> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, RENDER_SETTINGS_KEY)).limit(1);
-  const v = (row?.value ?? {}) as Partial<RenderSettings>;
+  const v = ((await readSetting(db, RENDER_SETTINGS_KEY)) ?? {}) as Partial<RenderSettings>;
   return {
     ...RENDER_SETTINGS_DEFAULTS, ...v,
     overlay: { ...RENDER_SETTINGS_DEFAULTS.overlay, ...v.overlay },
@@ -17,5 +15,5 @@ export async function getRenderSettings(db: Db): Promise<RenderSettings> {
 }
 
 export async function saveRenderSettings(db: Db, value: RenderSettings): Promise<void> {
-  await db.insert(settings).values({ key: RENDER_SETTINGS_KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+  await writeSetting(db, RENDER_SETTINGS_KEY, value);
 }
