@@ -1,12 +1,14 @@
-// Action segment writes (spec part 1 §7.3): create, update with optimistic concurrency (version), delete.
-import { and, eq, sql } from 'drizzle-orm';
+// Action segment writes: create, update with optimistic concurrency (version), delete.
 import type { Db } from '../../db/connect';
-import { actionSegments } from '../../db/schema';
+import type { SegmentRow } from '../../repositories/annotations';
+import { deleteSegment, findSegment, insertSegment, segmentIdTaken, updateSegmentAtVersion } from '../../repositories/action-segments';
 import { NotFound, Conflict, Unprocessable } from '../../domain-errors';
 import { segmentDto } from '../annotation-set';
 import { MIN_ACTION_LENGTH_S, type ActionClass } from '../../../domain/constants';
 import type { ActionSegment, Identity } from '../../../domain/types';
-import { requireVideo, trackExists, type VideoFacts } from './common';
+import { trackExists } from '../../repositories/detections';
+import type { VideoFacts } from './common';
+import { requireLiveVideo } from '../videos';
 
 /** Float slack so 0.1 s typed as 0.30 − 0.20 still counts as 0.1 s. */
 const EPS = 1e-6;
@@ -32,38 +34,34 @@ export function checkTimes(v: VideoFacts, start: number, end: number): void {
 }
 
 export async function createAction(db: Db, videoId: number, a: NewAction, who: Identity): Promise<ActionSegment> {
-  const v = await requireVideo(db, videoId);
+  const v = await requireLiveVideo(db, videoId);
   checkTimes(v, a.start_time, a.end_time);
   if (!(await trackExists(db, videoId, a.track_id))) throw new Unprocessable(`Track ${a.track_id} does not exist in video ${videoId}`);
-  if (a.restore_id !== undefined) {
-    const [taken] = await db.select({ id: actionSegments.id }).from(actionSegments).where(eq(actionSegments.id, a.restore_id)).limit(1);
-    if (taken) throw new Conflict(`Action ${a.restore_id} already exists`);
-  }
+  if (a.restore_id !== undefined && (await segmentIdTaken(db, a.restore_id))) throw new Conflict(`Action ${a.restore_id} already exists`);
   const now = new Date();
-  const [row] = await db.insert(actionSegments).values({
+  const row = await insertSegment(db, {
     ...(a.restore_id !== undefined ? { id: a.restore_id } : {}),
     videoId, trackId: a.track_id, actionClass: a.action_class, startTime: a.start_time, endTime: a.end_time,
     confidence: a.confidence, humanVerified: a.human_verified ?? true,
     createdById: who.id, createdAt: now, updatedById: who.id, updatedAt: now,
-  }).returning();
+  });
   return segmentDto(row);
 }
 
 async function requireAction(db: Db, videoId: number, actionId: number) {
-  const [row] = await db.select().from(actionSegments)
-    .where(and(eq(actionSegments.id, actionId), eq(actionSegments.videoId, videoId))).limit(1);
+  const row = await findSegment(db, videoId, actionId);
   if (!row) throw new NotFound(`Action ${actionId} not found in video ${videoId}`);
   return row;
 }
 
-function staleDetail(row: typeof actionSegments.$inferSelect): string {
+function staleDetail(row: SegmentRow): string {
   const by = row.updatedById ?? 'someone else';
   const at = row.updatedAt ? ` at ${row.updatedAt.toISOString()}` : '';
   return `This action was changed by ${by}${at} (version ${row.version}). Reload to see the latest version before saving.`;
 }
 
 export async function updateAction(db: Db, videoId: number, actionId: number, c: ActionChange, who: Identity): Promise<ActionSegment> {
-  const v = await requireVideo(db, videoId);
+  const v = await requireLiveVideo(db, videoId);
   const row = await requireAction(db, videoId, actionId);
   if (c.version !== undefined && c.version !== row.version) throw new Conflict(staleDetail(row));
   const start = c.start_time ?? row.startTime;
@@ -72,20 +70,19 @@ export async function updateAction(db: Db, videoId: number, actionId: number, c:
   if (c.track_id !== undefined && c.track_id !== row.trackId && !(await trackExists(db, videoId, c.track_id))) {
     throw new Unprocessable(`Track ${c.track_id} does not exist in video ${videoId}`);
   }
-  // The version in the WHERE makes the check atomic: a concurrent save between read and write loses.
-  const [saved] = await db.update(actionSegments).set({
+  // Saved only at the version read: a concurrent save between read and write loses.
+  const saved = await updateSegmentAtVersion(db, actionId, row.version, {
     trackId: c.track_id ?? row.trackId, actionClass: c.action_class ?? row.actionClass, startTime: start, endTime: end,
-    confidence: c.confidence ?? row.confidence, humanVerified: c.human_verified ?? row.humanVerified,
-    version: sql`${actionSegments.version} + 1`, updatedById: who.id, updatedAt: new Date(),
-  }).where(and(eq(actionSegments.id, actionId), eq(actionSegments.version, row.version))).returning();
+    confidence: c.confidence ?? row.confidence, humanVerified: c.human_verified ?? row.humanVerified, updatedById: who.id,
+  });
   if (!saved) throw new Conflict(staleDetail(await requireAction(db, videoId, actionId)));
   return segmentDto(saved);
 }
 
 export async function deleteAction(db: Db, videoId: number, actionId: number, version?: number): Promise<ActionSegment> {
-  await requireVideo(db, videoId);
+  await requireLiveVideo(db, videoId);
   const row = await requireAction(db, videoId, actionId);
   if (version !== undefined && version !== row.version) throw new Conflict(staleDetail(row));
-  await db.delete(actionSegments).where(eq(actionSegments.id, actionId));
+  await deleteSegment(db, actionId);
   return segmentDto(row);
 }

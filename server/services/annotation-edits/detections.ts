@@ -1,13 +1,13 @@
-// Box / keypoint corrections of one detection (spec part 1 §7.3). Upserts: editing an interpolated frame
-// (no stored row) stores a new human row. DELETE of a human row is the inverse of such an upsert (undo).
-import { and, eq } from 'drizzle-orm';
+// Box / keypoint corrections of one detection. Upserts: editing an interpolated frame (no stored row)
+// stores a new human row. DELETE of a human row is the inverse of such an upsert (undo).
 import type { Db } from '../../db/connect';
-import { detections } from '../../db/schema';
+import { deleteDetectionAt, findDetection, saveDetection, type DetectionRow } from '../../repositories/detections';
 import { NotFound, Unprocessable } from '../../domain-errors';
 import { keypointsFromFlat } from '../annotation-set';
 import { iso } from '../video-dto';
 import type { Detection, Identity, Keypoint } from '../../../domain/types';
-import { requireTrack, requireVideo } from './common';
+import { requireTrack } from './common';
+import { requireLiveVideo } from '../videos';
 
 export interface DetectionChange {
   x1?: number; y1?: number; x2?: number; y2?: number;
@@ -22,7 +22,7 @@ function flatten(kps: Keypoint[], previous: number[] | null): number[] {
   return flat;
 }
 
-function dto(row: typeof detections.$inferSelect): Detection & { track_id: number; updated_by_id: string | null; updated_at: string | null } {
+function dto(row: DetectionRow): Detection & { track_id: number; updated_by_id: string | null; updated_at: string | null } {
   return {
     track_id: row.trackId, frame: row.frame,
     bbox: { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2, confidence: row.confidence },
@@ -32,27 +32,23 @@ function dto(row: typeof detections.$inferSelect): Detection & { track_id: numbe
 }
 
 export async function patchDetection(db: Db, videoId: number, trackId: number, frame: number, c: DetectionChange, who: Identity) {
-  const v = await requireVideo(db, videoId);
+  const v = await requireLiveVideo(db, videoId);
   if (v.totalFrames > 0 && frame >= v.totalFrames) throw new Unprocessable(`frame must be below the video's ${v.totalFrames} frames`);
   await requireTrack(db, videoId, trackId);
-  const where = and(eq(detections.videoId, videoId), eq(detections.trackId, trackId), eq(detections.frame, frame));
-  const [row] = await db.select().from(detections).where(where).limit(1);
+  const key = { videoId, trackId, frame };
+  const row = await findDetection(db, key);
   const hasBox = c.x1 !== undefined;
   const box = hasBox ? { x1: c.x1!, y1: c.y1!, x2: c.x2!, y2: c.y2! } : row ? { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2 } : null;
   if (!box) throw new Unprocessable(`Track ${trackId} has no detection at frame ${frame}; send the box (x1, y1, x2, y2) to add one`);
   const keypoints = c.keypoints ? flatten(c.keypoints, row?.keypoints ?? null) : (row?.keypoints ?? null);
   const now = new Date();
   const values = { ...box, keypoints, source: 'human', updatedById: who.id, updatedAt: now };
-  const [saved] = row
-    ? await db.update(detections).set(values).where(where).returning()
-    : await db.insert(detections).values({ videoId, trackId, frame, confidence: c.confidence ?? 1, ...values }).returning();
-  return dto(saved);
+  return dto(await saveDetection(db, key, Boolean(row), row ? values : { confidence: c.confidence ?? 1, ...values }));
 }
 
 export async function deleteDetection(db: Db, videoId: number, trackId: number, frame: number) {
-  await requireVideo(db, videoId);
-  const where = and(eq(detections.videoId, videoId), eq(detections.trackId, trackId), eq(detections.frame, frame));
-  const [row] = await db.delete(detections).where(where).returning();
+  await requireLiveVideo(db, videoId);
+  const row = await deleteDetectionAt(db, { videoId, trackId, frame });
   if (!row) throw new NotFound(`Track ${trackId} has no detection at frame ${frame}`);
   return dto(row);
 }

@@ -1,0 +1,81 @@
+// SQL of whole-track edits (merge, delete) and of their undo snapshots in annotation_undo. Every function
+// here runs inside the caller's transaction.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/connect';
+import { actionSegments, annotationUndo, detections } from '../db/schema';
+import type { SegmentRow } from './annotations';
+import type { DetectionRow } from './detections';
+
+/** A detection row kept compact in the undo snapshot. */
+type StoredDetection = [track: number, frame: number, x1: number, y1: number, x2: number, y2: number, conf: number,
+  keypoints: number[] | null, source: string, by: string | null, at: string | null];
+type StoredSegment = Omit<SegmentRow, 'createdAt' | 'updatedAt'> & { createdAt: string | null; updatedAt: string | null };
+
+const toStoredDetection = (d: DetectionRow): StoredDetection =>
+  [d.trackId, d.frame, d.x1, d.y1, d.x2, d.y2, d.confidence, d.keypoints, d.source, d.updatedById, d.updatedAt?.toISOString() ?? null];
+const toStoredSegment = (s: SegmentRow): StoredSegment =>
+  ({ ...s, createdAt: s.createdAt?.toISOString() ?? null, updatedAt: s.updatedAt?.toISOString() ?? null });
+
+/** Undo lives as long as an editing session; older snapshots are dropped when new ones are made. */
+const UNDO_KEEP = sql`interval '24 hours'`;
+
+const ofTracks = (videoId: number, trackIds: number[]) => and(eq(detections.videoId, videoId), inArray(detections.trackId, trackIds));
+const segmentsOf = (videoId: number, trackIds: number[]) => and(eq(actionSegments.videoId, videoId), inArray(actionSegments.trackId, trackIds));
+
+/** Keeps the detections of `trackIds` and the segments of `segmentTrackIds` as they are now; returns the undo token. */
+export async function snapshotTracks(tx: Tx, videoId: number, kind: string, trackIds: number[], segmentTrackIds: number[], by: string): Promise<number> {
+  await tx.delete(annotationUndo).where(sql`${annotationUndo.createdAt} < now() - ${UNDO_KEEP}`);
+  const dets = await tx.select().from(detections).where(ofTracks(videoId, trackIds));
+  const segs = await tx.select().from(actionSegments).where(segmentsOf(videoId, segmentTrackIds));
+  const [row] = await tx.insert(annotationUndo).values({
+    videoId, kind, trackIds, detections: dets.map(toStoredDetection), segments: segs.map(toStoredSegment), createdById: by,
+  }).returning({ id: annotationUndo.id });
+  return row.id;
+}
+
+/** The merge track's frames replace the base track's overlapping frames; its segments move to the base (new versions). */
+export async function mergeTrackRows(tx: Tx, videoId: number, baseId: number, mergeId: number, by: string) {
+  const overlap = sql`(select frame from ${detections} where ${detections.videoId} = ${videoId} and ${detections.trackId} = ${mergeId})`;
+  const replaced = await tx.delete(detections)
+    .where(and(eq(detections.videoId, videoId), eq(detections.trackId, baseId), sql`${detections.frame} in ${overlap}`))
+    .returning({ frame: detections.frame });
+  const moved = await tx.update(detections).set({ trackId: baseId })
+    .where(and(eq(detections.videoId, videoId), eq(detections.trackId, mergeId))).returning({ frame: detections.frame });
+  const segments = await tx.update(actionSegments)
+    .set({ trackId: baseId, version: sql`${actionSegments.version} + 1`, updatedById: by, updatedAt: new Date() })
+    .where(and(eq(actionSegments.videoId, videoId), eq(actionSegments.trackId, mergeId))).returning();
+  return { replaced: replaced.length, moved: moved.length, segments };
+}
+
+export async function deleteTrackRows(tx: Tx, videoId: number, trackId: number) {
+  const d = await tx.delete(detections).where(ofTracks(videoId, [trackId])).returning({ f: detections.frame });
+  const s = await tx.delete(actionSegments).where(segmentsOf(videoId, [trackId])).returning({ id: actionSegments.id });
+  return { detections: d.length, segments: s.length };
+}
+
+/**
+ * Puts the rows of undo snapshot `token` back exactly as they were and removes the snapshot (one use).
+ * Null when the token is unknown for the video or was used.
+ */
+export async function restoreSnapshot(tx: Tx, videoId: number, token: number) {
+  const [undo] = await tx.delete(annotationUndo).where(and(eq(annotationUndo.id, token), eq(annotationUndo.videoId, videoId))).returning();
+  if (!undo) return null;
+  const dets = undo.detections as StoredDetection[];
+  await tx.delete(detections).where(ofTracks(videoId, undo.trackIds));
+  for (let i = 0; i < dets.length; i += 1000) {
+    await tx.insert(detections).values(dets.slice(i, i + 1000).map(([trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, by, at]) => ({
+      videoId, trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, updatedById: by, updatedAt: at ? new Date(at) : null,
+    })));
+  }
+  const segments: SegmentRow[] = [];
+  for (const s of undo.segments as StoredSegment[]) {
+    // Versions only grow, so a client holding the pre-restore version gets a 409 instead of overwriting.
+    const [cur] = await tx.delete(actionSegments).where(eq(actionSegments.id, s.id)).returning({ version: actionSegments.version });
+    const [row] = await tx.insert(actionSegments).values({
+      ...s, version: Math.max(cur?.version ?? 0, s.version) + 1,
+      createdAt: s.createdAt ? new Date(s.createdAt) : null, updatedAt: s.updatedAt ? new Date(s.updatedAt) : null,
+    }).returning();
+    segments.push(row);
+  }
+  return { kind: undo.kind, trackIds: undo.trackIds, restoredDetections: dets.length, segments };
+}
