@@ -4,14 +4,14 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openRuntime, stopOnSignals } from './startup';
 import { bootstrapUsers } from './services/users';
-import { failInterruptedIngestJobs } from './services/ingest';
+import { failRunningIngestJobs } from './repositories/ingest';
 import { ensureSampleLibrary } from './services/sample-library';
 import { startWorkers } from './workers';
 
 const config = loadConfig();
 const { media, database, queue } = await openRuntime(config, (e) => console.error('queue:', e));
 await bootstrapUsers(database.db, config.bootstrapSuper);
-await failInterruptedIngestJobs(database.db);
+await failRunningIngestJobs(database.db); // a scan cut off by a crash or restart
 const app = await buildApp({ config, database, media, queue });
 const stopWorkers = config.worker ? await startWorkers({ config, database, media, queue, log: app.log }) : async () => {};
 

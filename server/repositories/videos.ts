@@ -2,7 +2,8 @@
 import { and, asc, count, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, SqlRunner, Tx } from '../db/connect';
 import { videos } from '../db/schema';
-import type { VideoRow } from '../services/video-dto';
+
+export type VideoRow = typeof videos.$inferSelect;
 
 /** The video row unless it is missing or deleted (a deleted video is gone for every reader and writer). */
 export async function findLiveVideo(db: Db | Tx, id: number): Promise<VideoRow | null> {

@@ -2,9 +2,11 @@
 // deleted. Every scan/reingest writes an `ingest_jobs` row with summary counts and errors.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { ingestJobs, processingLog, statusHistory, videos } from '../db/schema';
+import {
+  finishIngestJob, insertScannedVideo, listVideosOfRoot, markMissingDeleted, restoreScannedVideo,
+  startIngestJob, updateScannedVideo,
+} from '../repositories/ingest';
 import { insertSourceIfAbsent } from '../repositories/sources';
 import type { MediaService } from './media';
 
@@ -44,7 +46,8 @@ export async function ingestSource(
   opts: { deleteMissing?: boolean; jobType?: 'scan' | 'reingest'; initiatedBy?: string | null; parallelism?: number } = {},
 ): Promise<IngestResult> {
   const root = normaliseRoot(rootIn);
-  const [job] = await db.insert(ingestJobs).values({ jobType: opts.jobType ?? 'reingest', initiatedBy: opts.initiatedBy ?? null, summary: { root } }).returning({ id: ingestJobs.id });
+  const by = opts.initiatedBy ?? null;
+  const jobId = await startIngestJob(db, opts.jobType ?? 'reingest', by, { root });
   const errors: string[] = [];
   let added = 0, updated = 0, removed = 0, restored = 0, unchanged = 0;
   try {
@@ -55,8 +58,7 @@ export async function ingestSource(
       const s = await fs.stat(file).catch(() => null);
       if (s) found.set(file, { size: s.size, mtime: Math.floor(s.mtimeMs) });
     }
-    const existing = await db.select({ id: videos.id, path: videos.path, sizeBytes: videos.sizeBytes, mtime: videos.mtime, status: videos.processingStatus, prev: videos.previousStatus })
-      .from(videos).where(eq(videos.sourceRoot, root));
+    const existing = await listVideosOfRoot(db, root);
     const byPath = new Map(existing.map((r) => [r.path, r]));
     const toProbe = [...found.entries()].filter(([p, f]) => {
       const row = byPath.get(p);
@@ -76,19 +78,15 @@ export async function ingestSource(
         ...(meta ? { duration: meta.duration, width: meta.width, height: meta.height, fps: meta.fps, fpsNum: meta.fpsNum, fpsDen: meta.fpsDen, totalFrames: meta.totalFrames, codec: meta.codec } : {}),
       };
       if (!row) {
-        const [ins] = await db.insert(videos).values({ ...values, processingStatus: meta ? 'pending' : 'unknown' }).returning({ id: videos.id });
-        if (!meta) await db.insert(processingLog).values({ videoId: ins.id, line: `ingest: ${errors[errors.length - 1]}` });
+        await insertScannedVideo(db, values, meta ? 'pending' : 'unknown', meta ? null : `ingest: ${errors[errors.length - 1]}`);
         added++;
       } else if (row.status === 'deleted') {
         // The file came back: restore what it was before it went missing.
         const back = row.prev && row.prev !== 'deleted' ? row.prev : 'pending';
-        await db.transaction(async (tx) => {
-          await tx.update(videos).set({ ...values, processingStatus: back, previousStatus: 'deleted', statusUpdatedAt: new Date() }).where(eq(videos.id, row.id));
-          await tx.insert(statusHistory).values({ videoId: row.id, oldStatus: 'deleted', newStatus: back, remark: 'file found again by re-ingest', changedById: opts.initiatedBy ?? null });
-        });
+        await restoreScannedVideo(db, row.id, values, back, by);
         restored++;
       } else {
-        await db.update(videos).set(values).where(eq(videos.id, row.id));
+        await updateScannedVideo(db, row.id, values);
         updated++;
       }
     });
@@ -96,28 +94,18 @@ export async function ingestSource(
       const missing = existing.filter((r) => !found.has(r.path) && r.status !== 'deleted');
       for (let i = 0; i < missing.length; i += 500) {
         const chunk = missing.slice(i, i + 500);
-        await db.transaction(async (tx) => {
-          await tx.insert(statusHistory).values(chunk.map((r) => ({ videoId: r.id, oldStatus: r.status, newStatus: 'deleted', remark: 'file missing at re-ingest', changedById: opts.initiatedBy ?? null })));
-          await tx.update(videos).set({ previousStatus: sql`${videos.processingStatus}`, processingStatus: 'deleted', statusUpdatedAt: new Date() })
-            .where(and(inArray(videos.id, chunk.map((r) => r.id)), ne(videos.processingStatus, 'deleted')));
-        });
+        await markMissingDeleted(db, chunk, by);
         removed += chunk.length;
       }
     }
     const summary = { root, found: found.size, added, updated, removed, restored, unchanged };
-    await db.update(ingestJobs).set({ status: 'success', finishedAt: new Date(), summary, errors }).where(eq(ingestJobs.id, job.id));
-    return { added, updated, removed, restored, unchanged, errors, job_id: job.id };
+    await finishIngestJob(db, jobId, 'success', summary, errors);
+    return { added, updated, removed, restored, unchanged, errors, job_id: jobId };
   } catch (e) {
     errors.push((e as Error).message);
-    await db.update(ingestJobs).set({ status: 'failed', finishedAt: new Date(), summary: { root, added, updated, removed }, errors }).where(eq(ingestJobs.id, job.id));
+    await finishIngestJob(db, jobId, 'failed', { root, added, updated, removed }, errors);
     throw e;
   }
-}
-
-/** Marks ingest jobs left `running` by a crashed process as failed (called on start). */
-export async function failInterruptedIngestJobs(db: Db): Promise<void> {
-  await db.update(ingestJobs).set({ status: 'failed', finishedAt: new Date(), errors: sql`${ingestJobs.errors} || '["interrupted: the server stopped during this job"]'::jsonb` })
-    .where(eq(ingestJobs.status, 'running'));
 }
 
 export async function ensureSource(db: Db, root: string, label: string): Promise<void> {

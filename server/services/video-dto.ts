@@ -1,10 +1,9 @@
 // Row → API shape of a video (spec part 1 §3), shared by every route that returns videos.
-import type { InferSelectModel } from 'drizzle-orm';
-import type { videos } from '../db/schema';
+import type { VideoRow } from '../repositories/videos';
 import type { Video } from '../../domain/types';
 import type { VideoStatus } from '../../domain/constants';
 
-export type VideoRow = InferSelectModel<typeof videos>;
+export type { VideoRow };
 
 /** API timestamps: ISO 8601 in UTC, or null. */
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -1,0 +1,57 @@
+// SQL of ingestion: the ingest_jobs bookkeeping rows and the video rows a scan adds, updates, restores
+// or marks deleted.
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { ingestJobs, processingLog, statusHistory, videos } from '../db/schema';
+
+export type IngestJobStatus = 'running' | 'success' | 'failed';
+/** The file facts and probed metadata a scan writes onto a video row. */
+export type ScannedVideo = Pick<typeof videos.$inferInsert, 'filename' | 'path' | 'relPath' | 'sourceRoot' | 'sizeBytes' | 'mtime'>
+  & Partial<Pick<typeof videos.$inferInsert, 'duration' | 'width' | 'height' | 'fps' | 'fpsNum' | 'fpsDen' | 'totalFrames' | 'codec'>>;
+
+export async function startIngestJob(db: Db, jobType: string, initiatedBy: string | null, summary: object): Promise<number> {
+  const [job] = await db.insert(ingestJobs).values({ jobType, initiatedBy, summary }).returning({ id: ingestJobs.id });
+  return job.id;
+}
+
+export async function finishIngestJob(db: Db, id: number, status: Exclude<IngestJobStatus, 'running'>, summary: object, errors: string[]): Promise<void> {
+  await db.update(ingestJobs).set({ status, finishedAt: new Date(), summary, errors }).where(eq(ingestJobs.id, id));
+}
+
+/** Marks ingest jobs left `running` by a crashed process as failed. */
+export async function failRunningIngestJobs(db: Db): Promise<void> {
+  await db.update(ingestJobs).set({ status: 'failed', finishedAt: new Date(), errors: sql`${ingestJobs.errors} || '["interrupted: the server stopped during this job"]'::jsonb` })
+    .where(eq(ingestJobs.status, 'running'));
+}
+
+/** Every video row of a source root (deleted ones too: a file that comes back is restored). */
+export const listVideosOfRoot = (db: Db, root: string) => db.select({
+  id: videos.id, path: videos.path, sizeBytes: videos.sizeBytes, mtime: videos.mtime, status: videos.processingStatus, prev: videos.previousStatus,
+}).from(videos).where(eq(videos.sourceRoot, root));
+
+/** Adds a video row; `logLine` (why it could not be probed) goes to its processing log. */
+export async function insertScannedVideo(db: Db, values: ScannedVideo, status: string, logLine: string | null): Promise<void> {
+  const [ins] = await db.insert(videos).values({ ...values, processingStatus: status }).returning({ id: videos.id });
+  if (logLine) await db.insert(processingLog).values({ videoId: ins.id, line: logLine });
+}
+
+export async function updateScannedVideo(db: Db, id: number, values: ScannedVideo): Promise<void> {
+  await db.update(videos).set(values).where(eq(videos.id, id));
+}
+
+/** A deleted video whose file came back returns to status `back`, with a history row. */
+export async function restoreScannedVideo(db: Db, id: number, values: ScannedVideo, back: string, by: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(videos).set({ ...values, processingStatus: back, previousStatus: 'deleted', statusUpdatedAt: new Date() }).where(eq(videos.id, id));
+    await tx.insert(statusHistory).values({ videoId: id, oldStatus: 'deleted', newStatus: back, remark: 'file found again by re-ingest', changedById: by });
+  });
+}
+
+/** Marks videos whose files are missing as deleted, each with a history row. */
+export async function markMissingDeleted(db: Db, rows: Array<{ id: number; status: string }>, by: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(statusHistory).values(rows.map((r) => ({ videoId: r.id, oldStatus: r.status, newStatus: 'deleted', remark: 'file missing at re-ingest', changedById: by })));
+    await tx.update(videos).set({ previousStatus: sql`${videos.processingStatus}`, processingStatus: 'deleted', statusUpdatedAt: new Date() })
+      .where(and(inArray(videos.id, rows.map((r) => r.id)), ne(videos.processingStatus, 'deleted')));
+  });
+}
