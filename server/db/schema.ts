@@ -1,4 +1,4 @@
-// Drizzle schema of DESIGN §4. One schema for PGlite (embedded) and PostgreSQL (scale-out).
+// Drizzle schema: one schema for PGlite (embedded) and PostgreSQL (scale-out).
 import {
   pgTable, text, integer, bigint, doublePrecision, boolean, timestamp, real, jsonb, serial, bigserial,
   primaryKey, index,

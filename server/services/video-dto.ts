@@ -1,4 +1,4 @@
-// Row → API shape of a video (spec part 1 §3), shared by every route that returns videos.
+// Row → API shape of a video, shared by every route that returns videos.
 import type { VideoRow } from '../repositories/videos';
 import type { Video } from '../../domain/types';
 import type { VideoStatus } from '../../domain/constants';

@@ -1,5 +1,5 @@
 // GET /api/v1/annotations/{id}/export: the annotation set as a JSON attachment. The annotate screen adds
-// user_id and user_name (spec part 1 §7.2); they are recorded in the file as who exported it.
+// user_id and user_name; they are recorded in the file as who exported it.
 import { z } from 'zod';
 import { userIdSchema, videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';

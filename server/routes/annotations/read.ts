@@ -1,4 +1,4 @@
-// GET /annotations/{id}: the whole annotation set of spec part 1 §3 (person tracks with detections,
+// GET /annotations/{id}: the whole annotation set (person tracks with detections,
 // action segments, relationships, video info).
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';

@@ -1,4 +1,4 @@
-// /api/v1/settings/render: render/detection settings (spec part 2 §3, §9). Anyone may read them (the
+// /api/v1/settings/render: render/detection settings. Anyone may read them (the
 // annotate screen reads default_view and interpolation); saving needs a signed-in user.
 import { z } from 'zod';
 import type { RoutePlugin } from '../../http/types';

@@ -1,4 +1,4 @@
-// The Annotate header's Actions menu (spec §2.5, §4, §5): Mark KIV / Unmark, Disqualify / Unmark (remark
+// The Annotate header's Actions menu: Mark KIV / Unmark, Disqualify / Unmark (remark
 // dialogs), Mark Reviewed, Mark Labelled / 'Already Labelled', and 'History Status: {filename}'.
 import { useState } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
