@@ -51,3 +51,8 @@ export async function statusStats(sqlRunner: SqlRunner): Promise<Array<{ status:
        from videos where processing_status <> 'deleted' group by processing_status`);
   return rows.map((r) => ({ status: r.status, n: Number(r.n), dur: Number(r.dur) || 0, w: Number(r.w) || 0, h: Number(r.h) || 0 }));
 }
+
+/** Throws when the database does not answer a trivial query. */
+export async function pingDatabase(sqlRunner: SqlRunner): Promise<void> {
+  await sqlRunner.query('select 1');
+}

@@ -1,7 +1,7 @@
 // The dashboard's summary: videos per status, average duration and resolution, and the completion rate
 // (completed, reviewed and labelled over all live videos).
 import type { SqlRunner } from '../db/connect';
-import { statusStats } from '../repositories/videos';
+import { pingDatabase, statusStats } from '../repositories/videos';
 
 export async function metricsSummary(sql: SqlRunner) {
   const status: Record<string, number> = { pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0, failed: 0, kiv: 0, disqualified: 0, unknown: 0 };
@@ -24,5 +24,5 @@ export async function metricsSummary(sql: SqlRunner) {
 
 /** 'connected', or the error the database answered a trivial query with. */
 export async function databaseStatus(sql: SqlRunner): Promise<string> {
-  try { await sql.query('select 1'); return 'connected'; } catch (e) { return `error: ${(e as Error).message}`; }
+  try { await pingDatabase(sql); return 'connected'; } catch (e) { return `error: ${(e as Error).message}`; }
 }
