@@ -1,6 +1,7 @@
 // The processing job: pending → processing → (analysis) → completed in one transaction, or failed with
 // the reason in the processing log. Heartbeats keep videos.status_updated_at fresh while it runs (the
-// library's 'Updated Ns ago'); a reprocess keeps human-edited detections and human-verified segments.
+// library's 'Updated Ns ago'); a reprocess keeps human-edited detections and human-verified segments
+// and moves them onto the new track of the same person (relink.ts).
 import { and, eq, max, ne } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/connect';
 import { actionSegments, annotationUndo, detections, processingLog, videos } from '../../db/schema';
