@@ -57,7 +57,7 @@ export const SAMPLE_CLIPS: ClipSpec[] = [
 const stampOf = (out: string) => `${out}.recipe`;
 const recipeOf = (args: string[]) => JSON.stringify(args);
 
-export function isCurrentClip(out: string, args: string[]): boolean {
+function isCurrentClip(out: string, args: string[]): boolean {
   try { return fs.existsSync(out) && fs.readFileSync(stampOf(out), 'utf8') === recipeOf(args); } catch { return false; }
 }
 

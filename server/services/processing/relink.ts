@@ -21,7 +21,10 @@ export async function readKeptRows(tx: Tx, videoId: number): Promise<KeptRows> {
   const human = await tx.select({ trackId: detections.trackId, frame: detections.frame })
     .from(detections).where(and(eq(detections.videoId, videoId), eq(detections.source, 'human')));
   const humanFrames = new Map<number, number[]>();
-  for (const h of human) humanFrames.set(h.trackId, [...(humanFrames.get(h.trackId) ?? []), h.frame]);
+  for (const h of human) {
+    const list = humanFrames.get(h.trackId);
+    if (list) list.push(h.frame); else humanFrames.set(h.trackId, [h.frame]);
+  }
   const tracks = [...new Set([...segments.map((s) => s.trackId), ...humanFrames.keys()])];
   const old = tracks.length ? await tx.select({ trackId: detections.trackId, frame: detections.frame, x1: detections.x1, y1: detections.y1, x2: detections.x2, y2: detections.y2 })
     .from(detections).where(and(eq(detections.videoId, videoId), inArray(detections.trackId, tracks))) : [];
@@ -50,7 +53,8 @@ export async function relinkKeptRows(tx: Tx, videoId: number, kept: KeptRows, ne
   // from what a detector gives, the AI boxes around it show where the person was.
   const matches = [...kept.humanFrames].map(([trackId, frames]) => ({
     trackId, n: frames.length,
-    m: bestMatchingTrack(kept.oldBoxes.get(trackId) ?? [], newTracks, Math.min(...frames) - Math.round(fps), Math.max(...frames) + Math.round(fps), maxGap),
+    m: bestMatchingTrack(kept.oldBoxes.get(trackId) ?? [], newTracks,
+      frames.reduce((a, b) => Math.min(a, b)) - Math.round(fps), frames.reduce((a, b) => Math.max(a, b)) + Math.round(fps), maxGap),
   })).sort((a, b) => (b.m?.iou ?? 0) - (a.m?.iou ?? 0));
   // Two old tracks never share a new one: their human boxes could sit on the same frame.
   const taken = new Set<number>();
