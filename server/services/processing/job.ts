@@ -131,7 +131,8 @@ export class VideoProcessor {
       // before the AI rows go in, so that a kept human box wins over the AI box of its new track's frame
       const maxGap = Math.max(video.frameStride ?? 1, r.stats.stride);
       const relinked = await relinkKeptRows(tx, videoId, kept, boxesByTrack(rows), video.fps, maxGap);
-      for (let i = 0; i < rows.length; i += 1000) await tx.insert(detections).values(rows.slice(i, i + 1000)).onConflictDoNothing();
+      let stored = 0;
+      for (let i = 0; i < rows.length; i += 1000) stored += (await tx.insert(detections).values(rows.slice(i, i + 1000)).onConflictDoNothing().returning({ frame: detections.frame })).length;
       const segs = r.segments.map((s) => ({ videoId, trackId: s.trackId + offset, actionClass: s.actionClass, startTime: s.start, endTime: s.end, confidence: s.confidence, humanVerified: false, createdById: null }));
       for (let i = 0; i < segs.length; i += 1000) await tx.insert(actionSegments).values(segs.slice(i, i + 1000));
       const s = r.stats;
@@ -139,7 +140,7 @@ export class VideoProcessor {
       await appendLog(tx, videoId, [
         `analysis: every ${s.stride === 1 ? 'frame' : `${s.stride}th frame`}, ${s.inputW}x${s.inputH} input (long side ${s.longSide} px), tracker ${s.tracker}`,
         `frames analysed: ${s.framesAnalysed}; people found: ${s.peopleFound} detections (up to ${s.maxPeopleInFrame} in one frame)`,
-        `tracks: ${s.tracks}${offset ? ` (numbered from ${offset + 1})` : ''}; detections stored: ${rows.length}`,
+        `tracks: ${s.tracks}${offset ? ` (numbered from ${offset + 1})` : ''}; detections stored: ${stored}${stored < rows.length ? ` (${rows.length - stored} gave way to kept human boxes)` : ''}`,
         `segments proposed: ${segs.length}${perClass.length ? ` (${perClass.map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
         `kept from before: ${keptDetections} human-edited detection(s), ${keptSegments} human-verified segment(s)`,
         ...relinked,
