@@ -31,10 +31,8 @@ export async function ensureSampleLibrary(d: {
     clips = await generateSampleClips(d.media.ffmpegPath, cache, d.cacheDir ?? DEFAULT_CACHE_DIR, { people: false });
   }
   fs.mkdirSync(root, { recursive: true });
-  for (const c of clips) {
-    const dest = path.join(root, path.basename(c));
-    if (!fs.existsSync(dest)) fs.copyFileSync(c, dest);
-  }
+  // Always copied over: a clip left in the data dir by an older recipe must not shadow the current one.
+  for (const c of clips) fs.copyFileSync(c, path.join(root, path.basename(c)));
   await ensureSource(db, root, 'Sample library');
   const r = await ingestSource(db, d.media, root, { jobType: 'scan', initiatedBy: 'system' });
   await writeSetting(db, MARKER, { root, created_at: new Date().toISOString() });

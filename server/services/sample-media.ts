@@ -14,6 +14,7 @@ export const DEFAULT_CACHE_DIR = path.join(repoRoot, '.cache');
 export const FACE_API_SPEC = '@vladmandic/face-api@1.7.15';
 /** sample6.jpg: four people standing side by side, full upper bodies. */
 export const PEOPLE_PHOTO = 'demo/sample6.jpg';
+export const PEOPLE_CLIP = 'people_pan_1280x720_30fps_8s.mp4';
 
 /** Barcode geometry shared with tests that read frame numbers back from pixels. */
 export const COUNTER_BITS = 16;
@@ -51,8 +52,21 @@ export const SAMPLE_CLIPS: ClipSpec[] = [
   { file: 'life_320x240_30fps_60s.mp4', args: () => ['-f', 'lavfi', '-i', 'life=s=320x240:r=30:mold=10:ratio=0.1:death_color=#102040:life_color=#e0c040', '-t', '60', ...x264] },
 ];
 
-async function ffmpegTo(ffmpeg: string, out: string, args: string[]): Promise<void> {
+// Each clip is cached with a stamp of the exact ffmpeg arguments that made it: when a recipe changes, a
+// clip made by the old one (on this machine or copied from another) no longer matches and is re-made.
+const stampOf = (out: string) => `${out}.recipe`;
+const recipeOf = (args: string[]) => JSON.stringify(args);
+
+function isCurrentClip(out: string, args: string[]): boolean {
+  try { return fs.existsSync(out) && fs.readFileSync(stampOf(out), 'utf8') === recipeOf(args); } catch { return false; }
+}
+
+/** Makes `out` with ffmpeg unless a clip from the same arguments is already there. */
+async function ensureClip(ffmpeg: string, out: string, args: string[]): Promise<string> {
+  if (isCurrentClip(out, args)) return out;
+  // Written under a temporary name and renamed, so a failed or interrupted run leaves no clip behind.
   const tmp = out.replace(/(\.\w+)$/, '.part$1');
+  fs.rmSync(stampOf(out), { force: true });
   try {
     await run(ffmpeg, ['-v', 'error', '-y', ...args, tmp], { timeout: 300_000, maxBuffer: 16 * 1024 * 1024 });
   } catch (e) {
@@ -60,6 +74,8 @@ async function ffmpegTo(ffmpeg: string, out: string, args: string[]): Promise<vo
     throw new Error(`ffmpeg could not make ${path.basename(out)}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`);
   }
   fs.renameSync(tmp, out);
+  fs.writeFileSync(stampOf(out), recipeOf(args));
+  return out;
 }
 
 /** Photos of real people from the face-api npm tarball, cached. */
@@ -69,18 +85,22 @@ export async function ensureFaceApiSamples(cacheDir = DEFAULT_CACHE_DIR): Promis
 
 /** A 1280x720 30 fps, 8 s pan/zoom clip over four real people (all stay in view). */
 export async function ensurePeopleClip(ffmpeg: string, outDir: string, cacheDir = DEFAULT_CACHE_DIR): Promise<string> {
-  const out = path.join(outDir, 'people_pan_1280x720_30fps_8s.mp4');
-  if (fs.existsSync(out)) return out;
+  const out = path.join(outDir, PEOPLE_CLIP);
   fs.mkdirSync(outDir, { recursive: true });
   const [photo] = await ensureFaceApiSamples(cacheDir);
-  const dur = 8;
-  // The whole photo (full bodies) drifts across a dark 1280x720 frame while slowly zooming in: a
-  // camera pan/zoom with every person in view throughout.
-  const fc = `color=c=0x202020:s=1280x720:r=30:d=${dur}[bg];` +
-    `[0:v]scale=-2:'640+60*t/${dur}':eval=frame[img];` +
-    `[bg][img]overlay=x='20+300*t/${dur}':y='(H-h)/2':shortest=1,format=yuv420p[out]`;
-  await ffmpegTo(ffmpeg, out, ['-loop', '1', '-framerate', '30', '-t', String(dur), '-i', photo, '-filter_complex', fc, '-map', '[out]', ...x264]);
-  return out;
+  const dur = 8, fps = 30;
+  // The whole photo (full bodies) drifts right across a dark 1280x720 frame while growing from 640 to
+  // 700 px high: a camera pan/zoom with every person in view throughout. ffmpeg 4.1 (the npm build) has
+  // no per-frame size in scale, so the zoom is zoompan's, anchored at the left edge and centred
+  // vertically; the photo's x in the unzoomed frame is divided by the zoom so that on screen its left edge
+  // is at 20 + 300·t/8 and its height 640·zoom. Composed at twice the size so that zoompan's whole-pixel
+  // crop does not jitter.
+  const zoom = (t: string) => `(1+${60 / 640}*${t}/${dur})`;
+  const fc = `color=c=0x202020:s=2560x1440:r=${fps}:d=${dur}[bg];` +
+    `[0:v]scale=-2:1280[img];` +
+    `[bg][img]overlay=x='2*(20+300*t/${dur})/${zoom('t')}':y='(H-h)/2':shortest=1,` +
+    `zoompan=z='${zoom(`on/${fps}`)}':x=0:y='ih/2-ih/zoom/2':d=1:s=1280x720:fps=${fps},format=yuv420p[out]`;
+  return ensureClip(ffmpeg, out, ['-loop', '1', '-framerate', '30', '-t', String(dur), '-i', photo, '-filter_complex', fc, '-map', '[out]', ...x264]);
 }
 
 /** Generates every sample clip missing from outDir (plus the people clip). Returns the files. */
@@ -88,9 +108,7 @@ export async function generateSampleClips(ffmpeg: string, outDir: string, cacheD
   fs.mkdirSync(outDir, { recursive: true });
   const made: string[] = [];
   for (const c of SAMPLE_CLIPS) {
-    const out = path.join(outDir, c.file);
-    if (!fs.existsSync(out)) await ffmpegTo(ffmpeg, out, c.args(ffmpeg));
-    made.push(out);
+    made.push(await ensureClip(ffmpeg, path.join(outDir, c.file), c.args(ffmpeg)));
   }
   if (opts.people !== false) made.push(await ensurePeopleClip(ffmpeg, outDir, cacheDir));
   return made;

@@ -11,7 +11,7 @@ import { COUNTER_BITS, COUNTER_STRIP_FRACTION, SAMPLE_CLIPS } from '../../server
 import { analysisGeometry, decodeFrames } from '../../server/services/processing/frames';
 
 const run = promisify(execFile);
-const media = createMediaService();
+const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
 let dir: string;
 let clip: string;
 

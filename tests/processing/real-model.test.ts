@@ -101,28 +101,39 @@ describe('processing the real-people clip', () => {
 });
 
 describe('reprocessing', () => {
-  it('keeps human-edited detections and human-verified segments, and says so in the log', async () => {
+  it('moves the human-edited box and the human-verified segment onto the new track of the same person, and logs it', async () => {
     const set = await annotations();
-    const first = set.person_tracks[0];
-    const edited = first.detections[5];
-    await t.database.db.update(detections).set({ source: 'human', x1: 0.01, updatedById: 'tester' })
-      .where(and(eq(detections.videoId, videoId), eq(detections.trackId, first.track_id), eq(detections.frame, edited.frame)));
-    await t.database.db.insert(actionSegments).values({ videoId, trackId: first.track_id, actionClass: 'sit', startTime: 1, endTime: 2.5, confidence: 1, humanVerified: true, createdById: 'tester' });
+    // the second person from the left: a neighbour on either side to be confused with
+    const byX = [...set.person_tracks].sort((a, b) => centreX(a.detections[0].bbox) - centreX(b.detections[0].bbox));
+    const person = byX[1];
+    // on a frame the reprocess (every 6th frame) analyses again: the kept human box must win over the new AI box
+    const edited = person.detections.find((d) => d.frame >= 12 && d.frame % 6 === 0)!;
+    await t.database.db.update(detections).set({ source: 'human', x1: edited.bbox.x1 - 0.01, updatedById: 'tester' })
+      .where(and(eq(detections.videoId, videoId), eq(detections.trackId, person.track_id), eq(detections.frame, edited.frame)));
+    const [seg] = await t.database.db.insert(actionSegments).values({ videoId, trackId: person.track_id, actionClass: 'sit', startTime: 1, endTime: 2.5, confidence: 1, humanVerified: true, createdById: 'tester' }).returning();
     await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), pipeline_frame_stride: 6 });
     await processAndWait('reprocess');
     expect((await statusOf(t.database, videoId)).processingStatus).toBe('completed');
     const after = await annotations();
-    const kept = after.person_tracks.find((p) => p.track_id === first.track_id)!;
-    expect(kept.detections).toHaveLength(1);
-    expect(kept.detections[0]).toMatchObject({ frame: edited.frame, source: 'human' });
-    expect(kept.detections[0].bbox.x1).toBeCloseTo(0.01, 5);
-    expect(after.action_segments.filter((s) => s.human_verified)).toMatchObject([{ track_id: first.track_id, action_class: 'sit', start_time: 1, end_time: 2.5 }]);
-    // new AI tracks are numbered after the highest kept track id (here 1): 4 people again, ids 2–5
-    const aiTracks = after.person_tracks.filter((p) => p.detections.some((d) => d.source === 'ai'));
-    expect(aiTracks.map((p) => p.track_id)).toEqual([2, 3, 4, 5]);
-    expect(aiTracks[0].detections.every((d) => d.frame % 6 === 0)).toBe(true);
+    // new AI tracks are numbered after the kept track id; 4 people again and the old track is left empty
+    expect(after.person_tracks.map((p) => p.track_id)).toEqual([1, 2, 3, 4].map((i) => person.track_id + i));
+    const newByX = [...after.person_tracks].sort((a, b) => centreX(a.detections[0].bbox) - centreX(b.detections[0].bbox));
+    const samePerson = newByX[1];
+    // the human box now sits on that person's new track, among its AI detections at the new stride
+    const human = samePerson.detections.filter((d) => d.source === 'human');
+    expect(human).toHaveLength(1);
+    expect(human[0]).toMatchObject({ frame: edited.frame });
+    expect(human[0].bbox.x1).toBeCloseTo(edited.bbox.x1 - 0.01, 5);
+    const ai = samePerson.detections.filter((d) => d.source === 'ai');
+    expect(ai.length).toBeGreaterThanOrEqual(37);
+    expect(ai.some((d) => d.frame === edited.frame)).toBe(false);
+    expect(ai.every((d) => d.frame % 6 === 0)).toBe(true);
+    expect(after.action_segments.filter((s) => s.human_verified)).toMatchObject([{ id: seg.id, track_id: samePerson.track_id, action_class: 'sit', start_time: 1, end_time: 2.5 }]);
     const log = (await logOf(t.database, videoId)).join('\n');
     expect(log).toMatch(/kept from before: 1 human-edited detection\(s\), 1 human-verified segment\(s\)/);
-    expect(log).toMatch(/tracks: 4 \(numbered from 2\)/);
+    const aiStored = after.person_tracks.reduce((n, p) => n + p.detections.filter((d) => d.source === 'ai').length, 0);
+    expect(log).toMatch(new RegExp(`detections stored: ${aiStored} \\(1 gave way to kept human boxes\\)`));
+    expect(log).toMatch(new RegExp(`segment ${seg.id} \\(sit, 1\\.00–2\\.50 s\\) re-linked from track ${person.track_id} to track ${samePerson.track_id}, IoU (0\\.[5-9]\\d|1\\.00)`));
+    expect(log).toMatch(new RegExp(`1 human-edited detection\\(s\\) re-linked from track ${person.track_id} to track ${samePerson.track_id}, IoU (0\\.[5-9]\\d|1\\.00)`));
   });
 });

@@ -1,6 +1,7 @@
 // The processing job: pending → processing → (analysis) → completed in one transaction, or failed with
 // the reason in the processing log. Heartbeats keep videos.status_updated_at fresh while it runs (the
-// library's 'Updated Ns ago'); a reprocess keeps human-edited detections and human-verified segments.
+// library's 'Updated Ns ago'); a reprocess keeps human-edited detections and human-verified segments
+// and moves them onto the new track of the same person (relink.ts).
 import { and, eq, max, ne } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/connect';
 import { actionSegments, annotationUndo, detections, processingLog, videos } from '../../db/schema';
@@ -10,6 +11,8 @@ import type { ProcessJobData } from './eligibility';
 import { ensureModel, MODEL_LABEL, MODEL_PACKAGE, modelIsCached } from './model-fetch';
 import { analyseVideo, type AnalysisResult } from './pipeline';
 import { defaultPoseThreads, PosePool } from './pose-pool';
+import { readKeptRows, relinkKeptRows } from './relink';
+import { boxesByTrack } from './track-match';
 
 export interface ProcessingDeps {
   database: Database;
@@ -89,7 +92,7 @@ export class VideoProcessor {
         },
       });
       if (this.abort.signal.aborted) throw new StoppedError();
-      await this.store(job, result, performance.now() - t0);
+      await this.store(job, video, result, performance.now() - t0);
       return 'completed';
     } catch (e) {
       if (this.abort.signal.aborted) {
@@ -109,9 +112,10 @@ export class VideoProcessor {
   }
 
   /** Detections, segments, log and status `completed` in one transaction. */
-  private async store(job: ProcessJobData, r: AnalysisResult, elapsedMs: number): Promise<void> {
+  private async store(job: ProcessJobData, video: { fps: number; frameStride: number | null }, r: AnalysisResult, elapsedMs: number): Promise<void> {
     const { videoId } = job;
     await this.deps.database.db.transaction(async (tx) => {
+      const kept = await readKeptRows(tx, videoId);
       // what people did by hand survives: their detections, verified segments, and the track ids they use
       await tx.delete(detections).where(and(eq(detections.videoId, videoId), ne(detections.source, 'human')));
       await tx.delete(actionSegments).where(and(eq(actionSegments.videoId, videoId), eq(actionSegments.humanVerified, false)));
@@ -124,7 +128,11 @@ export class VideoProcessor {
       // new AI tracks are numbered after every kept track so a kept id never points at a different person
       const offset = Math.max(humanDet ?? 0, keptSeg ?? 0);
       const rows = r.detections.map((d) => ({ videoId, trackId: d.trackId + offset, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, source: 'ai' }));
-      for (let i = 0; i < rows.length; i += 1000) await tx.insert(detections).values(rows.slice(i, i + 1000)).onConflictDoNothing();
+      // before the AI rows go in, so that a kept human box wins over the AI box of its new track's frame
+      const maxGap = Math.max(video.frameStride ?? 1, r.stats.stride);
+      const relinked = await relinkKeptRows(tx, videoId, kept, boxesByTrack(rows), video.fps, maxGap);
+      let stored = 0;
+      for (let i = 0; i < rows.length; i += 1000) stored += (await tx.insert(detections).values(rows.slice(i, i + 1000)).onConflictDoNothing().returning({ frame: detections.frame })).length;
       const segs = r.segments.map((s) => ({ videoId, trackId: s.trackId + offset, actionClass: s.actionClass, startTime: s.start, endTime: s.end, confidence: s.confidence, humanVerified: false, createdById: null }));
       for (let i = 0; i < segs.length; i += 1000) await tx.insert(actionSegments).values(segs.slice(i, i + 1000));
       const s = r.stats;
@@ -132,9 +140,10 @@ export class VideoProcessor {
       await appendLog(tx, videoId, [
         `analysis: every ${s.stride === 1 ? 'frame' : `${s.stride}th frame`}, ${s.inputW}x${s.inputH} input (long side ${s.longSide} px), tracker ${s.tracker}`,
         `frames analysed: ${s.framesAnalysed}; people found: ${s.peopleFound} detections (up to ${s.maxPeopleInFrame} in one frame)`,
-        `tracks: ${s.tracks}${offset ? ` (numbered from ${offset + 1})` : ''}; detections stored: ${rows.length}`,
+        `tracks: ${s.tracks}${offset ? ` (numbered from ${offset + 1})` : ''}; detections stored: ${stored}${stored < rows.length ? ` (${rows.length - stored} gave way to kept human boxes)` : ''}`,
         `segments proposed: ${segs.length}${perClass.length ? ` (${perClass.map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
         `kept from before: ${keptDetections} human-edited detection(s), ${keptSegments} human-verified segment(s)`,
+        ...relinked,
         `timings: decode+pose ${secs(s.decodeInferMs)} (${(s.framesAnalysed / (s.decodeInferMs / 1000)).toFixed(1)} frames/s), tracking ${secs(s.trackMs)}, actions ${secs(s.actionsMs)}, total ${secs(elapsedMs)}`,
         'processing completed',
       ]);
