@@ -1,7 +1,7 @@
 // Annotate screen, edit side (issue 6), with the mouse and keyboard on a real server seeded with known
 // detections: every edit is read back from the API, undone, and a failing save keeps the edit.
 import type { Page } from '@playwright/test';
-import { test, expect, sampleVideo, signIn } from './fixtures';
+import { test, expect, expectConsole, sampleVideo, signIn } from './fixtures';
 import { startSeededServer, type SeededServer } from './annotate-seeded-server';
 import type { AnnotationSet } from '../domain/types';
 
@@ -220,6 +220,7 @@ test('delete a track after the confirmation, then undo', async ({ page }) => {
 });
 
 test('a failing box save keeps the edit, shows Unsaved changes, and lands once the server answers', async ({ page }) => {
+  expectConsole(page, /status of 503/); // the failed save this test provokes
   await openInEditMode(page);
   await page.route('**/api/v1/annotations/*/tracks/*/detections/*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"down"}' }));
   const b = (await box(page, 1))!;

@@ -1,7 +1,7 @@
 // Annotate screen, view side (issue 5), on a real server seeded with known detections (see
 // annotate-seeded-server.ts) and the sample library's burned-in frame-counter clip.
 import type { Page } from '@playwright/test';
-import { test, expect, sampleVideo, signIn } from './fixtures';
+import { test, expect, expectConsole, sampleVideo, signIn } from './fixtures';
 import { startSeededServer, type SeededServer } from './annotate-seeded-server';
 import { seedAnnotations } from '../scripts/seed-annotations';
 
@@ -46,10 +46,10 @@ async function openAnnotate(page: Page, id: number, shared = false) {
 const counterOnScreen = (page: Page) => page.evaluate(() => {
   const v = document.querySelector('[data-testid="player.video"]') as HTMLVideoElement;
   const c = document.createElement('canvas'); c.width = v.videoWidth; c.height = v.videoHeight;
-  const ctx = c.getContext('2d')!; ctx.drawImage(v, 0, 0);
-  const y = Math.floor(v.videoHeight / 24);
+  const ctx = c.getContext('2d', { willReadFrequently: true })!; ctx.drawImage(v, 0, 0);
+  const row = ctx.getImageData(0, Math.floor(v.videoHeight / 24), v.videoWidth, 1).data;
   let n = 0;
-  for (let i = 0; i < 16; i++) if (ctx.getImageData(Math.floor(((i + 0.5) * v.videoWidth) / 16), y, 1, 1).data[0] > 128) n |= 1 << i;
+  for (let i = 0; i < 16; i++) if (row[4 * Math.floor(((i + 0.5) * v.videoWidth) / 16)] > 128) n |= 1 << i;
   return n;
 });
 
@@ -157,6 +157,7 @@ test('Back to Library returns to the saved filters with restore=1', async ({ pag
 });
 
 test('a video that cannot be loaded shows the player error', async ({ page }) => {
+  expectConsole(page, /status of 404/); // the missing file's download answers 404
   await page.goto(annotateUrl(brokenId));
   await expect(page.getByTestId('player.error')).toContainText(/^(Video \d|Failed to load)/);
 });

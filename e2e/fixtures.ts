@@ -36,5 +36,37 @@ export async function sampleVideo(request: APIRequestContext, prefix: string): P
   return v;
 }
 
-export const test = base;
+/**
+ * Console discipline: a test fails on any console error or warning, or uncaught page error, that it did
+ * not declare. A test that provokes one on purpose (a refused save, a failed request) lists a pattern
+ * for it with `test.use({ expectedConsole: [/…/] })` or `expectConsole(page, /…/)`.
+ */
+interface ConsoleFixtures { expectedConsole: RegExp[]; consoleGuard: ConsoleGuard }
+export interface ConsoleGuard { allow(pattern: RegExp): void }
+
+const guards = new WeakMap<Page, ConsoleGuard>();
+
+/** Declares, inside one test, a console message it expects (e.g. the failed request it provokes). */
+export function expectConsole(page: Page, pattern: RegExp): void {
+  const g = guards.get(page);
+  if (!g) throw new Error('expectConsole needs the page fixture of e2e/fixtures.ts');
+  g.allow(pattern);
+}
+
+export const test = base.extend<ConsoleFixtures>({
+  expectedConsole: [[], { option: true }],
+  consoleGuard: [async ({ page, expectedConsole }, use) => {
+    const allowed = [...expectedConsole];
+    const unexpected: string[] = [];
+    const check = (kind: string, text: string) => {
+      if (!allowed.some((re) => re.test(text))) unexpected.push(`${kind}: ${text}`);
+    };
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') check(`console.${m.type()}`, m.text()); });
+    page.on('pageerror', (e) => check('pageerror', e.message));
+    const guard: ConsoleGuard = { allow: (re) => { allowed.push(re); } };
+    guards.set(page, guard);
+    await use(guard);
+    expect(unexpected, 'unexpected console errors or warnings').toEqual([]);
+  }, { auto: true }],
+});
 export { expect };

@@ -1,6 +1,6 @@
 // Video Library against the real server and sample library: sign-in, search, filters, pagination, URL state,
 // KIV with remark + Status History, guest Sign-In Required, and the preview playing the video.
-import { test, expect, listVideos, sampleVideo, signIn } from './fixtures';
+import { test, expect, expectConsole, listVideos, sampleVideo, signIn } from './fixtures';
 
 test('signing in through the account dialog validates the user id and shows the chip', async ({ page }) => {
   await page.goto('/videos');
@@ -218,6 +218,7 @@ test('Process from the row menu queues the video and status polling shows the wo
 });
 
 test('load failures show the spec texts: list message or fallback, log error, history error entry', async ({ page }) => {
+  expectConsole(page, /status of (500|503)/); // the failures this test provokes
   await page.route('**/api/v1/videos/?*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Database is restarting' }) }));
   await page.goto('/videos');
   await expect(page.getByTestId('library.error')).toHaveText('Database is restarting');
@@ -258,6 +259,7 @@ test('Mark Reviewed in the preview needs a signed-in user and is disabled once r
 });
 
 test('a refused reprocess restores the previous status and shows the spec text', async ({ page, request }) => {
+  expectConsole(page, /status of 500/); // the refusal this test provokes
   const v = await sampleVideo(request, 'vp9_');
   // The list answers this row as failed so Reprocess is offered; the server call itself is refused.
   await page.route('**/api/v1/videos/?*', async (route) => {

@@ -1,8 +1,9 @@
-// Route table of spec part 1 §2.1.
+// The app's route table: every screen under the shell; unknown paths go to the library.
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { AppShell } from './components/shell/AppShell';
 import { PlaceholderPage } from './pages/PlaceholderPage';
 import { LibraryPage } from './pages/library/LibraryPage';
+import { RouteLoading } from './pages/RouteLoading';
 
 export const router = createBrowserRouter([
   {
@@ -12,7 +13,13 @@ export const router = createBrowserRouter([
       { path: '/dashboard', element: <PlaceholderPage title="Dashboard" /> },
       { path: '/videos', element: <LibraryPage /> },
       // Loaded on demand: the editor (Konva) stays out of the bundle every other screen waits for.
-      { path: '/videos/:videoId/annotate', lazy: async () => ({ Component: (await import('./pages/annotate/AnnotatePage')).AnnotatePage }) },
+      // A lazy route is still loading on the first render of a direct visit, so it needs a fallback to
+      // show meanwhile (React Router warns without one).
+      {
+        path: '/videos/:videoId/annotate',
+        HydrateFallback: RouteLoading,
+        lazy: async () => ({ Component: (await import('./pages/annotate/AnnotatePage')).AnnotatePage }),
+      },
       { path: '/upload', element: <PlaceholderPage title="Upload" /> },
       { path: '/review', element: <PlaceholderPage title="Review Queue" /> },
       { path: '/metrics', element: <PlaceholderPage title="Metrics" /> },
