@@ -1,8 +1,8 @@
 // Video Library against the real server and sample library: sign-in, search, filters, pagination, URL state,
 // KIV with remark + Status History, guest Sign-In Required, and the preview playing the video.
-import { test, expect, expectConsole, listVideos, sampleVideo, signIn } from './fixtures';
+import { test, expect, expectConsole, grantRole, listVideos, sampleVideo, signIn } from './fixtures';
 
-test('signing in through the account dialog validates the user id and shows the chip', async ({ page }) => {
+test('signing in through the account dialog validates the user id and shows the chip with the role the server grants', async ({ page, request }) => {
   await page.goto('/videos');
   await expect(page.getByTestId('shell.sessionChip')).toHaveText('Guest');
   await page.getByTestId('shell.account').click();
@@ -17,10 +17,16 @@ test('signing in through the account dialog validates the user id and shows the 
   await dialog.getByTestId('signIn.userId').fill('  lib.tester ');
   await dialog.getByTestId('signIn.role').selectOption({ label: 'Administrator' });
   await dialog.getByTestId('signIn.submit').click();
-  await expect(page.getByTestId('shell.sessionChip')).toHaveText('Signed in: lib.tester (admin)');
-  await expect(page.getByTestId('shell.menu.assignments')).toBeVisible();
+  // Picking Administrator grants nothing: the server's users table does not know lib.tester.
+  await expect(page.getByTestId('snackbar')).toContainText('This server has not granted you the Administrator role');
+  await expect(page.getByTestId('shell.sessionChip')).toHaveText('Signed in: lib.tester (annotator)');
+  await expect(page.getByTestId('shell.menu.assignments')).toHaveCount(0);
+  // Once a super user grants the role, a reload shows it, and says nothing more.
+  await grantRole(request, 'lib.tester', 'admin');
   await page.reload();
   await expect(page.getByTestId('shell.sessionChip')).toHaveText('Signed in: lib.tester (admin)');
+  await expect(page.getByTestId('shell.menu.assignments')).toBeVisible();
+  await expect(page.getByTestId('snackbar')).toHaveCount(0);
   await page.getByTestId('shell.account').click();
   await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
   await page.getByTestId('signIn.signOut').click();

@@ -1,4 +1,4 @@
-import { test, expect, listVideos } from './fixtures';
+import { test, expect, listVideos, SUPER_ID } from './fixtures';
 
 test('the app opens on the dashboard route inside the shell', async ({ page }) => {
   await page.goto('/');
@@ -23,4 +23,15 @@ test('the sample library is ingested with probed metadata', async ({ request }) 
   expect(ntsc?.fps_rational).toBe('30000/1001');
   expect(videos.some((v) => v.filename.endsWith('.webm'))).toBe(true);
   expect(videos.some((v) => v.filename.startsWith('people_'))).toBe(true);
+});
+
+test('a bootstrapped super user who signs in with the default role sees super and the super-only menu', async ({ page }) => {
+  await page.goto('/videos');
+  await page.getByTestId('shell.account').click();
+  const dialog = page.getByTestId('dialog.signIn');
+  await dialog.getByTestId('signIn.userId').fill(SUPER_ID);
+  await dialog.getByTestId('signIn.submit').click();
+  await expect(page.getByTestId('shell.sessionChip')).toHaveText(`Signed in: ${SUPER_ID} (super)`);
+  await expect(page.getByTestId('shell.menu.admin-users')).toBeVisible();
+  await expect(page.getByTestId('snackbar')).toHaveCount(0);
 });

@@ -1,14 +1,22 @@
 // React side of the session machine: one actor for the app, the sign-in dialog and the Sign-In Required dialog.
-// useSession() → { user, signIn, signOut, requireSignIn(), openSignIn() } (see machines/README.md).
+// useSession() → { user, role, notice, ... } (see machines/README.md). `role` is the role the server grants,
+// which is what every screen shows and gates on; `user.role` is only what the user picked.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { sessionMachine, type KeyValueStorage, type SessionUser } from '../../machines/session';
+import { fromPromise } from 'xstate';
+import { effectiveRole, sessionMachine, type KeyValueStorage, type SessionUser } from '../../machines/session';
+import { fetchGrantedRole } from '../api/me';
 import type { Role } from '../../domain/constants';
 import { SignInRequiredDialog } from '../components/dialogs/SignInRequiredDialog';
 import { SignInDialog } from '../components/shell/SignInDialog';
 
 export interface SessionApi {
   user: SessionUser;
+  /** The role the server grants (annotator until it has answered): show and gate on this. */
+  role: Role;
+  /** Plain words to tell the user once, when the picked role was not granted. */
+  notice: string | null;
+  dismissNotice: () => void;
   signIn: (values: { id: string; name?: string; role?: Role }) => void;
   signOut: () => void;
   /** True when signed in; otherwise opens the Sign-In Required dialog and returns false. */
@@ -23,9 +31,20 @@ function browserStorage(): KeyValueStorage | null {
   try { return globalThis.localStorage ?? null; } catch { return null; }
 }
 
-export function SessionProvider({ children, storage }: { children: ReactNode; storage?: KeyValueStorage | null }) {
-  const actor = useActorRef(sessionMachine, { input: { storage: storage === undefined ? browserStorage() : storage } });
+const grantedRoleFromServer = fromPromise<Role, SessionUser>(({ input }) => fetchGrantedRole(input.id));
+
+export function SessionProvider({ children, storage, grantedRole = grantedRoleFromServer }: {
+  children: ReactNode;
+  storage?: KeyValueStorage | null;
+  /** How the granted role is read (tests pass their own). */
+  grantedRole?: typeof grantedRoleFromServer;
+}) {
+  const actor = useActorRef(sessionMachine.provide({ actors: { fetchGrantedRole: grantedRole } }),
+    { input: { storage: storage === undefined ? browserStorage() : storage } });
   const user = useSelector(actor, (s) => s.context.user);
+  const role = useSelector(actor, (s) => effectiveRole(s.context));
+  const notice = useSelector(actor, (s) => s.context.notice);
+  const dismissNotice = useCallback(() => actor.send({ type: 'session.noticeSeen' }), [actor]);
   const [signInOpen, setSignInOpen] = useState(false);
   const [requiredText, setRequiredText] = useState<string | null>(null);
 
@@ -40,7 +59,8 @@ export function SessionProvider({ children, storage }: { children: ReactNode; st
   }, [actor]);
   const openSignIn = useCallback(() => setSignInOpen(true), []);
 
-  const value = useMemo<SessionApi>(() => ({ user, signIn, signOut, requireSignIn, openSignIn }), [user, signIn, signOut, requireSignIn, openSignIn]);
+  const value = useMemo<SessionApi>(() => ({ user, role, notice, dismissNotice, signIn, signOut, requireSignIn, openSignIn }),
+    [user, role, notice, dismissNotice, signIn, signOut, requireSignIn, openSignIn]);
   return (
     <SessionContext.Provider value={value}>
       {children}

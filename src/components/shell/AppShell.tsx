@@ -1,12 +1,13 @@
-// Application shell (spec part 1 §2.2): fixed top bar (menu toggle, title, session chip, account button) and a
-// side menu that is persistent on wide screens and a temporary drawer on narrow ones. It also provides the
-// session and snackbar contexts to every screen. The settings button joins the bar once the settings dialog exists.
+// Application shell: fixed top bar (menu toggle, title, session chip, account button) and a side menu that is
+// persistent on wide screens and a temporary drawer on narrow ones. It also provides the session and snackbar
+// contexts to every screen. The chip and the menu follow the role the server grants, not the one picked at
+// sign-in. The settings button joins the bar once the settings dialog exists.
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { SIDE_MENU_WIDTH } from '../../../domain/constants';
 import { SessionProvider, useSession } from '../../session';
-import { SnackbarProvider } from '../dialogs/Alert';
+import { SnackbarProvider, useSnackbar } from '../dialogs/Alert';
 import { AccountIcon, MenuIcon } from '../ui/icons';
 import { Tooltip } from '../ui/Tooltip';
 import { SideMenu } from './SideMenu';
@@ -28,8 +29,20 @@ function useIsWide(): boolean {
 
 const iconButton = 'rounded-full p-2 hover:bg-white/15 focus:outline-none focus-visible:ring-2 focus-visible:ring-white';
 
+/** Says the "role not granted" notice once, as a warning the user closes. */
+function useRoleNotice() {
+  const { notice, dismissNotice } = useSession();
+  const snackbar = useSnackbar();
+  useEffect(() => {
+    if (!notice) return;
+    snackbar.show('warning', notice);
+    dismissNotice();
+  }, [notice, dismissNotice, snackbar]);
+}
+
 function ShellLayout() {
-  const { user, openSignIn } = useSession();
+  const { user, role, openSignIn } = useSession();
+  useRoleNotice();
   const wide = useIsWide();
   const [menuOpen, setMenuOpen] = useState(true);
   const accountTip = user.signedIn ? 'Manage account' : 'Sign in';
@@ -42,7 +55,7 @@ function ShellLayout() {
         <h1 className="flex-1 truncate text-lg font-semibold">Video Annotation Tool</h1>
         <span data-testid="shell.sessionChip"
           className={`rounded-full px-3 py-1 text-xs font-medium ${user.signedIn ? 'bg-green-600 text-white' : 'bg-white/20 text-white'}`}>
-          {user.signedIn ? `Signed in: ${user.id} (${user.role})` : 'Guest'}
+          {user.signedIn ? `Signed in: ${user.id} (${role})` : 'Guest'}
         </span>
         <Tooltip text={accountTip}>
           <button type="button" data-testid="shell.account" aria-label={accountTip} className={iconButton} onClick={openSignIn}>
@@ -53,13 +66,13 @@ function ShellLayout() {
 
       {wide ? (
         menuOpen && <aside className="fixed bottom-0 left-0 top-14 z-30">
-          <SideMenu role={user.role} signedIn={user.signedIn} />
+          <SideMenu role={role} signedIn={user.signedIn} />
         </aside>
       ) : (
         <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} className="relative z-50">
           <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
           <DialogPanel data-testid="shell.drawer" className="fixed bottom-0 left-0 top-0 shadow-xl">
-            <SideMenu role={user.role} signedIn={user.signedIn} onNavigate={() => setMenuOpen(false)} />
+            <SideMenu role={role} signedIn={user.signedIn} onNavigate={() => setMenuOpen(false)} />
           </DialogPanel>
         </Dialog>
       )}
