@@ -1,10 +1,10 @@
 // Library list state (spec part 1 §4): filters, page and rows saved in session storage. A saved state is valid
 // for 24 h, or 5 min when restored on the return trip from the annotate screen. Storage failures are ignored.
 import { assign, setup } from 'xstate';
-import { readListState, writeListState, type ListState } from '../src/pages/library/listStorage';
+import { readListState, writeListState, type ListState } from '../domain/list-state';
 import type { KeyValueStorage } from './session';
 
-export { LIST_STATE_KEY, readListState, writeListState, type ListState } from '../src/pages/library/listStorage';
+export { LIST_STATE_KEY, readListState, writeListState, type ListState } from '../domain/list-state';
 
 export interface ListStateContext { storage: KeyValueStorage | null; now: () => number; restored: ListState | null }
 

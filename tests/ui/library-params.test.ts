@@ -1,7 +1,7 @@
 // Library URL ⇄ list state (spec part 1 §2.4 query parameters) and the saved-state redirect rules (§4).
 import { describe, expect, it } from 'vitest';
 import { backToLibraryUrl, focusParam, listParams, parseListParams, savedStateRedirect } from '../../src/pages/library/libraryParams';
-import { writeListState } from '../../src/pages/library/listStorage';
+import { writeListState } from '../../domain/list-state';
 
 function memory() {
   const data = new Map<string, string>();

@@ -2,7 +2,7 @@
 // session storage (machines/listState) keeps it for the next visit and the return trip from Annotate.
 import { DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE_OPTIONS, VIDEO_STATUSES, type VideoStatus } from '../../../domain/constants';
 import type { VideoListFilters } from '../../api/videos';
-import { readListState, type ListState } from './listStorage';
+import { readListState, type ListState } from '../../../domain/list-state';
 
 export const DEFAULT_LIST_STATE: ListState = { page: 0, rows: DEFAULT_ROWS_PER_PAGE, q: '', status: [], source: '', assignee: '', unassigned: false };
 

@@ -1,6 +1,6 @@
-// Session-storage record of the library list state (spec part 1 §4), kept free of XState so the tiny early-fetch
-// entry can read it before the app bundle runs. machines/listState.ts drives it.
-import { LIST_STATE_RESTORE_TTL_MS, LIST_STATE_TTL_MS, type VideoStatus } from '../../../domain/constants';
+// Session-storage record of the library list state, kept free of XState and the DOM so the tiny early-fetch
+// entry can read it before the app bundle runs, and machines/listState.ts can drive it.
+import { LIST_STATE_RESTORE_TTL_MS, LIST_STATE_TTL_MS, type VideoStatus } from './constants';
 
 export const LIST_STATE_KEY = 'va_library_state';
 
@@ -30,5 +30,5 @@ export function readListState(storage: ListStorage | null, now: number, restore:
 }
 
 export function writeListState(storage: ListStorage | null, state: ListState, now: number): void {
-  try { storage?.setItem(LIST_STATE_KEY, JSON.stringify({ state, savedAt: now } satisfies SavedListState)); } catch { /* ignored (§4) */ }
+  try { storage?.setItem(LIST_STATE_KEY, JSON.stringify({ state, savedAt: now } satisfies SavedListState)); } catch { /* a full or blocked storage must never break the list */ }
 }
