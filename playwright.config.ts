@@ -48,7 +48,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR!,
       VAT_BOOTSTRAP_SUPER: 'e2e-super',
       VAT_LOG_LEVEL: 'warn',
-      VAT_STATIC_DIR: path.resolve('dist'),
+      // the test build (npm run build:test): production probes plus the test hooks on window.__vat
+      VAT_STATIC_DIR: path.resolve('dist-test'),
       // the pose model cache the unit tests fill, so the e2e server never downloads it again
       VAT_MODELS_DIR: path.resolve('.cache/models'),
     },

@@ -5,6 +5,9 @@ import tailwindcss from '@tailwindcss/vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // A build for tests and benchmarks (VAT_TEST_HOOKS=1, into dist-test/) carries window.__vat's mutators
+  // and benchmark helpers; every other build replaces the flag with false and drops them.
+  define: { __VAT_TEST_HOOKS__: JSON.stringify(process.env.VAT_TEST_HOOKS === '1') },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
   test: {

@@ -1,6 +1,6 @@
 // Benchmark (DESIGN §9): a 30-minute, 30 fps, 20-track annotation set (1,080,000 detections with 17
 // keypoints, seeded by scripts/seed-annotations.ts) must show its first frame in < 1 s; then scrubbing to
-// far positions (new windows) is timed. Run: npx vite build && npx tsx bench/annotate-first-frame.ts
+// far positions (new windows) is timed. Run: npm run build:test && npx tsx bench/annotate-first-frame.ts
 // VAT_BENCH_KEEP_DIR=/tmp/x keeps the seeded data dir for the next run (seeding takes ~2 min on PGlite).
 import os from 'node:os';
 import { seedAnnotations } from '../scripts/seed-annotations';
@@ -54,11 +54,11 @@ async function main() {
           for (let i = 1; i <= 10; i++) {
             const target = Math.floor((total * i) / 11);
             const t0 = performance.now();
-            window.__vat!.setUi({ frame: target, time: target / 30 });
+            window.__vat!.setUi!({ frame: target, time: target / 30 });
             while (window.__vat!.overlay().frame !== target || window.__vat!.overlay().boxes < 20) {
               await new Promise((r) => setTimeout(r, 5));
               if (performance.now() - t0 > 10_000) break;
-              if (window.__vat!.overlay().frame !== target) window.__vat!.setUi({ frame: target, time: target / 30 + 1e-9 * Math.random() });
+              if (window.__vat!.overlay().frame !== target) window.__vat!.setUi!({ frame: target, time: target / 30 + 1e-9 * Math.random() });
             }
             out.push(performance.now() - t0);
           }

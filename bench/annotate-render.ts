@@ -1,6 +1,6 @@
 // Benchmark (DESIGN §9): overlay JS time per frame for 20 / 50 / 100 tracks (box + skeleton + keypoints,
 // targets < 4 ms / – / < 12 ms) and timeline redraw at 100 tracks × 50 segments (< 16 ms), in Chromium on
-// the real page. Run: npx vite build && npx tsx bench/annotate-render.ts
+// the real page. Run: npm run build:test && npx tsx bench/annotate-render.ts
 import { seedAnnotations } from '../scripts/seed-annotations';
 import { startSeededServer } from '../e2e/annotate-seeded-server';
 import { launchChromium, linkClip, makeClip, median } from './annotate-common';
@@ -32,19 +32,19 @@ async function main() {
         .catch(async (e) => { console.error(await page.evaluate(() => JSON.stringify({ w: window.__vat?.loadedWindows(), t: window.__vat?.timing(), body: document.body.innerText.slice(0, 300) }))); throw e; });
       await page.waitForFunction(() => (document.querySelector('[data-testid="player.video"]') as HTMLVideoElement)?.readyState >= 2);
       // Synthetic: collect + draw 300 consecutive frames onto a 960×540 canvas, flushed.
-      const synthetic = await page.evaluate(() => { window.__vat!.benchOverlay(30, 960, 540); return window.__vat!.benchOverlay(240, 960, 540); });
+      const synthetic = await page.evaluate(() => { window.__vat!.benchOverlay!(30, 960, 540); return window.__vat!.benchOverlay!(240, 960, 540); });
       // In the app: step frames through the real player; drawMs is the overlay's sceneFunc (collect + draw).
       const stepped = await page.evaluate(async () => {
         const ms: number[] = []; let boxes = 0;
-        for (let f = 1; f <= 40; f++) { await window.__vat!.seekFrame(f); await new Promise((r) => requestAnimationFrame(() => r(null))); const o = window.__vat!.overlay(); ms.push(o.drawMs); boxes = o.boxes; }
+        for (let f = 1; f <= 40; f++) { await window.__vat!.seekFrame!(f); await new Promise((r) => requestAnimationFrame(() => r(null))); const o = window.__vat!.overlay(); ms.push(o.drawMs); boxes = o.boxes; }
         return { ms, boxes };
       });
       console.log(`overlay ${TRACK_COUNTS[i]} tracks: ${synthetic.toFixed(2)} ms/frame (240 frames, 960×540, flushed); `
         + `in-app sceneFunc median ${median(stepped.ms).toFixed(2)} ms, max ${Math.max(...stepped.ms).toFixed(2)} ms, boxes drawn ${stepped.boxes}`);
       if (TRACK_COUNTS[i] === 100) {
         await page.setViewportSize({ width: 1600, height: 1200 });
-        const all = await page.evaluate(() => { window.__vat!.benchTimeline(5, 1200); return window.__vat!.benchTimeline(50, 1200); });
-        const view = await page.evaluate(() => { window.__vat!.benchTimeline(5, 1200, 320); return window.__vat!.benchTimeline(50, 1200, 320); });
+        const all = await page.evaluate(() => { window.__vat!.benchTimeline!(5, 1200); return window.__vat!.benchTimeline!(50, 1200); });
+        const view = await page.evaluate(() => { window.__vat!.benchTimeline!(5, 1200, 320); return window.__vat!.benchTimeline!(50, 1200, 320); });
         const inApp = await page.evaluate(() => window.__vat!.timeline());
         console.log(`timeline 100 tracks × 50 segments: ${view.toFixed(2)} ms/redraw of the 320 px view as shown (scrolling, flushed); `
           + `${all.toFixed(2)} ms drawing all 100 rows (1200×2220 canvas); in-app last bars redraw ${inApp.drawMs.toFixed(2)} ms JS`);

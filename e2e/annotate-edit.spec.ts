@@ -169,7 +169,7 @@ test("'[' / ']' step frames and Shift+']' moves the selected action's end by 0.1
   const run = (await annotationSet(page)).action_segments.find((x) => x.action_class === 'run')!;
   const bar = (await page.evaluate((id) => window.__vatEdit!.barOnScreen(id), run.id))!;
   await page.mouse.click((bar.x1 + bar.x2) / 2, bar.y); // a click selects the bar (and seeks to its start)
-  await expect.poll(() => page.evaluate(() => window.__vat!.selectedSegmentId())).toBe(run.id);
+  await expect.poll(() => page.evaluate(() => window.__vat!.selectedSegmentId!())).toBe(run.id);
   await page.keyboard.press('Shift+BracketRight');
   await allSaved(page);
   expect(segmentsOf(await annotationSet(page))[0]).toEqual({ track: 1, cls: 'run', start: 2, end: 5.1 });
@@ -239,6 +239,7 @@ test('a failing box save keeps the edit, shows Unsaved changes, and lands once t
 });
 
 test('a rejected action save shows the server detail and keeps the draft', async ({ page }) => {
+  expectConsole(page, /status of 409/); // the conflict this test provokes
   await openInEditMode(page);
   await page.route('**/api/v1/annotations/*/actions/*', (route) => (route.request().method() === 'PATCH'
     ? route.fulfill({ status: 409, contentType: 'application/json', body: '{"detail":"This action was changed by someone.else"}' })

@@ -73,7 +73,7 @@ async function serve(dataDir: string, ids: number[], removeOnStop: boolean): Pro
   const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, VAT_SAMPLE_LIBRARY: '0', VAT_WORKER: '0',
-      VAT_LOG_LEVEL: 'warn', VAT_STATIC_DIR: path.resolve('dist'), VAT_BOOTSTRAP_SUPER: 'e2e-super',
+      VAT_LOG_LEVEL: 'warn', VAT_STATIC_DIR: path.resolve('dist-test'), VAT_BOOTSTRAP_SUPER: 'e2e-super',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -100,7 +100,7 @@ test('the overlay draws one box per track present at the frame; the eye toggle h
   await page.getByTestId('controls.toggle-boxes').check();
   await page.locator('[data-testid="timeline.row"][data-track="1"]').getByTestId('timeline.eye').click();
   await expect.poll(() => page.evaluate(() => window.__vat!.overlay())).toMatchObject({ boxes: 2, trackIds: [2, 3] });
-  expect(await page.evaluate(() => window.__vat!.visibleTracks())).toEqual([2, 3]);
+  expect(await page.evaluate(() => window.__vat!.visibleTracks!())).toEqual([2, 3]);
   await expect(page.getByTestId('timeline.merge')).toBeEnabled();
 });
 
@@ -121,7 +121,7 @@ test('clicking a segment bar seeks to its start, selects it and the data panel f
   await expect(row.getByTestId('chip.start')).toHaveText('Start 8.00 s');
   await expect(row.getByTestId('chip.end')).toHaveText('End 12.50 s');
   await expect(row.getByTestId('chip.confidence')).toHaveText('Conf 60%');
-  expect(await page.evaluate(() => window.__vat!.selectedTrackId())).toBe(2);
+  expect(await page.evaluate(() => window.__vat!.selectedTrackId!())).toBe(2);
   await page.getByTestId('panel.show-all').check();
   await expect(page.getByTestId('panel.list-title')).toHaveText('All Actions');
   await expect(page.getByTestId('panel.row')).toHaveCount(2);

@@ -48,7 +48,8 @@ export function EditController() {
     const unload = onBeforeUnload(() => saveQueue.hasUnsaved() || draftIds().length > 0);
     window.addEventListener('keydown', onEditKeyDown);
     window.addEventListener('beforeunload', unload);
-    const offTest = installEditTestApi();
+    // Where edit targets are on screen, for the browser tests: only in the test build.
+    const offTest = __VAT_TEST_HOOKS__ ? installEditTestApi() : () => {};
     return () => { window.removeEventListener('keydown', onEditKeyDown); window.removeEventListener('beforeunload', unload); offTest(); };
   }, []);
 

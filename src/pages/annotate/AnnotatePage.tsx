@@ -30,8 +30,14 @@ function AnnotateScreen({ videoId }: { videoId: number }) {
   const { video, error, setVideo } = useAnnotateDocument(videoId);
   const info = useDoc((d) => d?.info ?? null);
   const slots = useEditSlots();
-  // window.__vat (test hooks, DESIGN §6): on unless the build sets VITE_VAT_TEST_API=off.
-  useEffect(() => (import.meta.env.VITE_VAT_TEST_API === 'off' ? undefined : installTestApi()), []);
+  // window.__vat: read-only probes always; the test build adds its mutators and benchmark helpers.
+  useEffect(() => {
+    if (!__VAT_TEST_HOOKS__) return installTestApi();
+    let uninstall: (() => void) | null = null;
+    let gone = false;
+    void import('../../annotate/test-hooks').then(({ testHooks }) => { if (!gone) uninstall = installTestApi(testHooks); });
+    return () => { gone = true; uninstall?.(); };
+  }, []);
 
   const fps = info?.fps || video?.fps || DEFAULT_FPS;
   const totalFrames = info?.total_frames || video?.total_frames || 0;

@@ -1,0 +1,64 @@
+// Test-build hooks on window.__vat: mutators (replace the document, set UI state, seek) and the
+// benchmark helpers. Only a build made with VAT_TEST_HOOKS=1 imports this file (the Annotate page
+// guards it with the __VAT_TEST_HOOKS__ literal), so a production bundle has none of it and no page
+// script can rewrite a reviewer's document through it.
+import { getDoc, replaceDoc } from './document/store';
+import { getUi, setUi } from './document/ui-store';
+import { collectOverlay, drawOverlay } from './canvas/overlay-draw';
+import { drawTimeline } from './timeline/timeline-draw';
+import { player } from './player/player-controller';
+
+export interface VatTestHooks {
+  selectedSegmentId(): number | null;
+  selectedTrackId(): number | null;
+  /** Tracks not hidden by the eye toggle. */
+  visibleTracks(): number[];
+  seekFrame(frame: number): Promise<number>;
+  /** Benchmark helpers: time N overlay / timeline draws on an offscreen canvas (ms per draw). */
+  benchOverlay(frames: number, width: number, height: number): number;
+  benchTimeline(draws: number, width: number, viewHeight?: number): number;
+  /** Replaces the document (benchmarks load synthetic documents). */
+  replaceDoc: typeof replaceDoc;
+  getDoc: typeof getDoc;
+  setUi: typeof setUi;
+}
+
+function benchOverlay(frames: number, width: number, height: number): number {
+  const canvas = document.createElement('canvas'); canvas.width = width; canvas.height = height;
+  const ctx = canvas.getContext('2d')!;
+  const doc = getDoc(); const ui = getUi();
+  if (!doc) return NaN;
+  const t0 = performance.now();
+  for (let i = 0; i < frames; i++) {
+    const frame = (ui.frame + i) % Math.max(1, doc.info.total_frames);
+    ctx.clearRect(0, 0, width, height);
+    const items = collectOverlay(doc, frame, frame / doc.info.fps, ui.hiddenTracks, { stride: doc.info.frame_stride ?? 1, interpolate: ui.interpolation });
+    drawOverlay(ctx, items, width, height, ui.toggles);
+  }
+  // Reading a pixel forces the queued canvas work to finish inside the measurement.
+  ctx.getImageData(0, 0, 1, 1);
+  return (performance.now() - t0) / frames;
+}
+
+function benchTimeline(draws: number, width: number, viewHeight?: number): number {
+  const doc = getDoc();
+  if (!doc) return NaN;
+  const canvas = document.createElement('canvas'); canvas.width = width; canvas.height = Math.min(viewHeight ?? Infinity, 20 + doc.trackIds.length * 22);
+  const ctx = canvas.getContext('2d')!;
+  const t0 = performance.now();
+  for (let i = 0; i < draws; i++) {
+    // Scrolls through the rows like a user would while the playhead moves.
+    const scrollY = viewHeight ? (i * 37) % Math.max(1, 20 + doc.trackIds.length * 22 - viewHeight) : 0;
+    drawTimeline(ctx, { width, duration: doc.info.duration, trackIds: doc.trackIds, viewHeight, scrollY }, { segments: doc.segments, hidden: [], selectedSegmentId: null });
+  }
+  ctx.getImageData(0, 0, 1, 1);
+  return (performance.now() - t0) / draws;
+}
+
+export const testHooks: VatTestHooks = {
+  selectedSegmentId: () => getUi().selectedSegmentId,
+  selectedTrackId: () => getUi().selectedTrackId,
+  visibleTracks: () => (getDoc()?.trackIds ?? []).filter((t) => !getUi().hiddenTracks.includes(t)),
+  seekFrame: (f) => player.seekFrame(f),
+  benchOverlay, benchTimeline, replaceDoc, getDoc, setUi,
+};
