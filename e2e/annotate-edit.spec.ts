@@ -159,7 +159,7 @@ test('Add Action Here, edit the row and Save; undo removes it again', async ({ p
   expect(segmentsOf(await annotationSet(page))).toEqual([{ track: 1, cls: 'run', start: 2, end: 5 }, { track: 2, cls: 'jump', start: 8, end: 12.5 }]);
 });
 
-test("'[' / ']' step frames and Shift+']' moves the selected action's end by 0.1 s", async ({ page }) => {
+test("'[' / ']' step frames, Shift(+Alt)+'[' / ']' move the selected action's edges both ways, '?' shows the keys", async ({ page }) => {
   await openInEditMode(page);
   for (let i = 0; i < 3; i++) await page.keyboard.press(']');
   await expect.poll(() => page.evaluate(() => window.__vat!.currentFrame())).toBe(3);
@@ -173,10 +173,25 @@ test("'[' / ']' step frames and Shift+']' moves the selected action's end by 0.1
   await page.keyboard.press('Shift+BracketRight');
   await allSaved(page);
   expect(segmentsOf(await annotationSet(page))[0]).toEqual({ track: 1, cls: 'run', start: 2, end: 5.1 });
+  // Alt reverses each edge: every direction is reachable from the keyboard.
+  await page.keyboard.press('Alt+Shift+BracketRight');
+  await page.keyboard.press('Alt+Shift+BracketRight');
+  await page.keyboard.press('Shift+BracketLeft');
+  await allSaved(page);
+  expect(segmentsOf(await annotationSet(page))[0]).toEqual({ track: 1, cls: 'run', start: 1.9, end: 4.9 });
+  await page.keyboard.press('Alt+Shift+BracketLeft');
+  await allSaved(page);
+  expect(segmentsOf(await annotationSet(page))[0]).toEqual({ track: 1, cls: 'run', start: 2, end: 4.9 });
   await page.keyboard.press('Control+Shift+z'); // nothing to redo: no change
-  await page.keyboard.press('Control+z');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Control+z');
   await allSaved(page);
   expect(segmentsOf(await annotationSet(page))[0]).toEqual({ track: 1, cls: 'run', start: 2, end: 5 });
+  // '?' opens the keyboard help, which lists these keys.
+  await page.keyboard.press('?');
+  const help = page.getByTestId('help.dialog');
+  await expect(help.getByTestId('help.group.segment')).toContainText('Alt+Shift+]');
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
 });
 
 test('merge two tracks in the Merge Tracks dialog, then undo', async ({ page }) => {

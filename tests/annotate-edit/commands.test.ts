@@ -83,3 +83,43 @@ describe('hotkeys from the registry', () => {
     expect(end?.args).toEqual({ id: 12, changes: { start_time: 3, end_time: 4.1 } });
   });
 });
+
+describe('keyboard: bracket keys move both edges both ways, and no key press means two commands', () => {
+  const ctx = (over: Partial<typeof initialUiState> = {}): EditContext => {
+    const doc = sampleDoc();
+    return { doc, ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, frame: 1, ...over }, shownDetection: (t) => doc.detections[t]?.[1] ?? null };
+  };
+  const press = (code: 'BracketLeft' | 'BracketRight', altKey = false) =>
+    ({ key: code === 'BracketLeft' ? '{' : '}', code, shiftKey: true, ctrlKey: false, metaKey: false, altKey });
+  const span = (code: 'BracketLeft' | 'BracketRight', alt: boolean) => {
+    const hit = commandForKey(press(code, alt), ctx({ selectedSegmentId: 12 }));
+    const changes = (hit?.args as { changes: { start_time: number; end_time: number } } | undefined)?.changes;
+    return changes && [changes.start_time, changes.end_time];
+  };
+
+  it('Shift+[ / Alt+Shift+[ move the start earlier / later; Shift+] / Alt+Shift+] move the end later / earlier', () => {
+    // segment 12 runs 3 s to 4 s (tests/annotate-edit/fixtures.ts)
+    expect(span('BracketLeft', false)).toEqual([2.9, 4]);
+    expect(span('BracketLeft', true)).toEqual([3.1, 4]);
+    expect(span('BracketRight', false)).toEqual([3, 4.1]);
+    expect(span('BracketRight', true)).toEqual([3, 3.9]);
+  });
+
+  it('every key combination triggers at most one command', () => {
+    const keys = ['[', ']', '{', '}', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'z', 'y', 'Delete', 'Escape', '?'];
+    const codes: Record<string, string> = { '[': 'BracketLeft', ']': 'BracketRight', '{': 'BracketLeft', '}': 'BracketRight' };
+    const clashes: string[] = [];
+    for (const key of keys) {
+      for (let m = 0; m < 16; m++) {
+        const e = { key, code: codes[key], shiftKey: !!(m & 1), ctrlKey: !!(m & 2), altKey: !!(m & 4), metaKey: !!(m & 8) };
+        const hits = allCommands().filter((c) => c.keyTest?.(e)).map((c) => c.name);
+        if (hits.length > 1) clashes.push(`${JSON.stringify(e)} → ${hits.join(', ')}`);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+
+  it('every command with a key test says what its keys do in the keyboard help', () => {
+    expect(allCommands().filter((c) => c.keyTest && !c.shortcuts?.length).map((c) => c.name)).toEqual([]);
+  });
+});

@@ -28,8 +28,12 @@ const isArrow = (e: KeyLike) => e.key in ARROWS && !e.ctrlKey && !e.metaKey && !
 export const boxMove: CommandDef<'box.move'> = {
   name: 'box.move',
   label: 'Move box',
+  shortcuts: [
+    { keys: 'Arrow keys', does: 'Move the selected box 1 px', group: 'box', editOnly: true },
+    { keys: 'Shift+Arrow keys', does: 'Move the selected box 5 px', group: 'box', editOnly: true },
+  ],
   keyTest: isArrow,
-  // Arrow keys: 1 px (5 px with Shift) in video pixels, clamped to the video (spec §9).
+  // Arrow keys step in video pixels and the box stays inside the video.
   argsFromKey: (e, { doc, ui, shownDetection }) => {
     if (ui.selectedTrackId === null) return null;
     const shown = shownDetection(ui.selectedTrackId);

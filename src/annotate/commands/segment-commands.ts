@@ -18,20 +18,29 @@ const insertSegment = ({ segment }: SegmentArgs) => (draft: EditorDoc) => {
 
 export const segmentMove: CommandDef<'segment.move'> = { name: 'segment.move', label: 'Move action', recipe: applyChanges };
 
-const bracket = (e: KeyLike) => e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey && (e.code === 'BracketLeft' || e.code === 'BracketRight' || e.key === '{' || e.key === '}');
+/** Shift+[ or Shift+] with or without Alt. The physical key (code) decides: Shift+[ types '{' on US
+ *  layouts and Alt changes the character on others. */
+const bracket = (e: KeyLike) => e.shiftKey && !e.ctrlKey && !e.metaKey
+  && (e.code === 'BracketLeft' || e.code === 'BracketRight' || (!e.code && (e.key === '{' || e.key === '}')));
 
 export const segmentResize: CommandDef<'segment.resize'> = {
   name: 'segment.resize',
   label: 'Resize action',
-  // Shift+'[' / Shift+']': the selected action's start / end moves by 0.1 s (spec §2.5).
-  // Shift+[ types '{' on US layouts, so the physical key (code) decides; Shift+'[' moves the start earlier,
-  // Shift+']' moves the end later; with Alt held the other direction is used.
+  // '[' is the start edge and ']' the end edge; Shift alone moves the edge outwards (a longer action),
+  // Alt+Shift moves it inwards, so every edge can go both ways from the keyboard.
+  shortcuts: [
+    { keys: 'Shift+[', does: 'Selected action: start 0.1 s earlier', group: 'segment', editOnly: true },
+    { keys: 'Alt+Shift+[', does: 'Selected action: start 0.1 s later', group: 'segment', editOnly: true },
+    { keys: 'Shift+]', does: 'Selected action: end 0.1 s later', group: 'segment', editOnly: true },
+    { keys: 'Alt+Shift+]', does: 'Selected action: end 0.1 s earlier', group: 'segment', editOnly: true },
+  ],
   keyTest: bracket,
   argsFromKey: (e, { doc, ui }) => {
     const seg = doc.segments.find((s) => s.id === ui.selectedSegmentId);
     if (!seg) return null;
-    const isStart = e.code === 'BracketLeft' || e.key === '{';
-    const span = shiftEdge({ start: seg.start_time, end: seg.end_time }, isStart ? 'start' : 'end', isStart ? -1 : 1, doc.info.duration);
+    const isStart = e.code ? e.code === 'BracketLeft' : e.key === '{';
+    const outwards: -1 | 1 = isStart ? -1 : 1;
+    const span = shiftEdge({ start: seg.start_time, end: seg.end_time }, isStart ? 'start' : 'end', e.altKey ? (-outwards as -1 | 1) : outwards, doc.info.duration);
     if (span.start === seg.start_time && span.end === seg.end_time) return null;
     return { id: seg.id, changes: { start_time: span.start, end_time: span.end } };
   },
@@ -53,7 +62,7 @@ export const actionDelete: CommandDef<'action.delete'> = {
   },
 };
 
-/** The copy Duplicate posts: same fields, confidence defaulting to 0.7 (spec §5). */
+/** The copy Duplicate posts: same fields, confidence defaulting to 0.7 when the original has none. */
 export function duplicateFields(s: ActionSegment, defaultConfidence: number) {
   return {
     track_id: s.track_id, action_class: s.action_class, start_time: s.start_time, end_time: s.end_time,

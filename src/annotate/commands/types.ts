@@ -1,5 +1,5 @@
-// Edit commands (DESIGN §6): every edit is a named command with a label and an optional hotkey test, so
-// menus, buttons and keys come from one registry. A command turns its arguments into an immer recipe;
+// Edit commands: every edit is a named command with a label and an optional hotkey test, so menus,
+// buttons, keys and the keyboard help come from one registry. A command turns its arguments into an immer recipe;
 // the history runs it through produceWithPatches, which gives undo/redo.
 import type { ActionSegment } from '../../../domain/types';
 import type { CompactDetection, DocCommand, EditorDoc } from '../document/types';
@@ -38,9 +38,16 @@ export interface CommandArgs {
   'track.merge': MergeArgs; 'track.delete': TrackArgs;
 }
 
+/** How the keyboard help groups shortcuts. */
+export type ShortcutGroup = 'frame' | 'box' | 'segment' | 'history' | 'navigation';
+/** One line of the keyboard help: the keys as a person types them, and what they do. */
+export interface Shortcut { keys: string; does: string; group: ShortcutGroup; editOnly?: boolean }
+
 export interface CommandDef<N extends CommandName = CommandName> {
   name: N;
   label: string;
+  /** What the keyboard help shows for this command's keys (must describe what keyTest accepts). */
+  shortcuts?: readonly Shortcut[];
   /** True when this key press triggers the command (edit mode only). */
   keyTest?: (e: KeyLike) => boolean;
   /** Arguments for a key press, or null when the key does not apply now (nothing selected…). */

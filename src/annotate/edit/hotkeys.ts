@@ -1,6 +1,6 @@
-// Edit-mode keys (spec §2.5, §9): Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo, '[' / ']' one frame back /
-// forward, arrows move the selected box 1 px (Shift 5 px), Shift+'[' / ']' shift the selected action's
-// start / end by 0.1 s, Escape cancels a drag. Keys typed into form fields are left alone.
+// Edit-mode keys: Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo, '[' / ']' one frame back /
+// forward, and the commands' own keys (arrows, Shift(+Alt)+'[' / ']'). The keyboard help lists them all
+// (commands/shortcuts.ts). Escape cancels a drag. Keys typed into form fields are left alone.
 import { getDoc } from '../document/store';
 import { getUi } from '../document/ui-store';
 import { detectionAt } from '../interpolate';

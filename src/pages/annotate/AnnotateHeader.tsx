@@ -9,6 +9,7 @@ import { useSession } from '../../session';
 import { backToLibraryUrl } from '../library/libraryParams';
 import { StatusActionsMenu } from './StatusActionsMenu';
 import { useNeighbors } from './use-neighbors';
+import { KeyboardHelp } from '../../annotate/KeyboardHelp';
 
 export function AnnotateHeader({ videoId, video, onVideoChanged }: { videoId: number; video: Video | null; onVideoChanged: (v: Video) => void }) {
   const navigate = useNavigate();
@@ -35,6 +36,7 @@ export function AnnotateHeader({ videoId, video, onVideoChanged }: { videoId: nu
       <Button data-testid="header.prev" disabled={!neighbors.prev_id} title="Alt+Left" onClick={() => go(neighbors.prev_id)}>Prev Video</Button>
       <Button data-testid="header.next" disabled={!neighbors.next_id} title="Alt+Right" onClick={() => go(neighbors.next_id)}>Next Video</Button>
       {video && <StatusActionsMenu video={video} onChanged={onVideoChanged} />}
+      <KeyboardHelp />
     </header>
   );
 }
