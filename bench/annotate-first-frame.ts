@@ -1,4 +1,4 @@
-// Benchmark (DESIGN §9): a 30-minute, 30 fps, 20-track annotation set (1,080,000 detections with 17
+// Benchmark: a 30-minute, 30 fps, 20-track annotation set (1,080,000 detections with 17
 // keypoints, seeded by scripts/seed-annotations.ts) must show its first frame in < 1 s; then scrubbing to
 // far positions (new windows) is timed. Run: npm run build:test && npx tsx bench/annotate-first-frame.ts
 // VAT_BENCH_KEEP_DIR=/tmp/x keeps the seeded data dir for the next run (seeding takes ~2 min on PGlite).

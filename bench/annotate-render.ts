@@ -1,4 +1,4 @@
-// Benchmark (DESIGN §9): overlay JS time per frame for 20 / 50 / 100 tracks (box + skeleton + keypoints,
+// Benchmark: overlay JS time per frame for 20 / 50 / 100 tracks (box + skeleton + keypoints,
 // targets < 4 ms / – / < 12 ms) and timeline redraw at 100 tracks × 50 segments (< 16 ms), in Chromium on
 // the real page. Run: npm run build:test && npx tsx bench/annotate-render.ts
 import { seedAnnotations } from '../scripts/seed-annotations';

@@ -1,5 +1,5 @@
 // Video Library with 100,000 videos: time from navigation start until the first table rows are visible in
-// Chromium, and until the whole list (100 blocks of 1,000) has streamed in. Target (DESIGN §9): < 300 ms.
+// Chromium, and until the whole list (100 blocks of 1,000) has streamed in. Target: < 300 ms.
 // Run: npx vite build && npx tsx bench/library-first-rows.ts [--videos 100000] [--runs 7] [--dist dist]
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Benchmark (issue 4): AI processing speed on a 720p clip of real people — analysed frames per second and
+// Benchmark: AI processing speed on a 720p clip of real people — analysed frames per second and
 // × real time (video seconds per wall-clock second) at frame stride 1 and 3, with the default analysis size
 // (yolo_imgsz 1280 → 256 px long side) and one pose worker per core (VAT_POSE_THREADS overrides).
 // Target: ≥ 1× real time at stride 3. Run: npx tsx bench/processing.ts [--imgsz 1280] [--repeat 1]

@@ -1,4 +1,4 @@
-// Business constants of spec part 1 §9 and part 2 §9. Shared by browser and server.
+// Business constants and limits of the product. Shared by browser and server.
 export const STORED_USER_KEY = 'va_user';
 export const USER_ID_MIN = 3;
 export const USER_ID_MAX = 64;
@@ -54,7 +54,7 @@ export const BATCH_PROCESS_FRACTION_VALUE: Record<BatchProcessFraction, number> 
   all: 1, half: 0.5, quarter: 0.25, '10%': 0.1, '5%': 0.05,
 };
 
-/** Timeline snap step by visible span (spec part 1 §9). */
+/** Timeline snap step by visible span. */
 export function timelineSnapStep(visibleSpanS: number): number {
   if (visibleSpanS <= 5) return 0.25;
   if (visibleSpanS <= 10) return 0.5;
@@ -63,7 +63,7 @@ export function timelineSnapStep(visibleSpanS: number): number {
   return 5;
 }
 
-/** Status polling interval by elapsed time since polling started (spec part 1 §4). */
+/** Status polling interval by elapsed time since polling started. */
 export function statusPollInterval(elapsedMs: number): number {
   if (elapsedMs < 10_000) return 1000;
   if (elapsedMs < 30_000) return 2000;

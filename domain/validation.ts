@@ -1,4 +1,4 @@
-// Validation rules of spec part 1 §5, shared by the sign-in dialog, remark dialog and the server.
+// Validation rules shared by the sign-in dialog, the remark dialog and the server.
 import { REMARK_MAX_CHARS, REMARK_MAX_WORDS, USER_ID_PATTERN } from './constants';
 
 export const USER_ID_REQUIRED = 'User ID is required';

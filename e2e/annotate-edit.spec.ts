@@ -1,4 +1,4 @@
-// Annotate screen, edit side (issue 6), with the mouse and keyboard on a real server seeded with known
+// Annotate screen, edit side, with the mouse and keyboard on a real server seeded with known
 // detections: every edit is read back from the API, undone, and a failing save keeps the edit.
 import type { Page } from '@playwright/test';
 import { test, expect, expectConsole, sampleVideo, signIn } from './fixtures';

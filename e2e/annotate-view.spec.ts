@@ -1,4 +1,4 @@
-// Annotate screen, view side (issue 5), on a real server seeded with known detections (see
+// Annotate screen, view side, on a real server seeded with known detections (see
 // annotate-seeded-server.ts) and the sample library's burned-in frame-counter clip.
 import type { Page } from '@playwright/test';
 import { test, expect, expectConsole, sampleVideo, signIn } from './fixtures';

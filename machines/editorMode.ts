@@ -1,4 +1,4 @@
-// Editor mode (spec part 1 §2.5, §4, §5): view ⇄ edit. Edit needs a signed-in user (else the Sign-In
+// Editor mode: view ⇄ edit. Edit needs a signed-in user (else the Sign-In
 // Required dialog with 'Please sign in to edit annotations.'); every switch pauses playback; leaving edit
 // mode discards drafts and flushes pending saves (a flush that does not finish in time moves on: the
 // saves keep retrying in the background and the 'Unsaved changes' indicator stays).

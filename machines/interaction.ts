@@ -1,4 +1,4 @@
-// Pointer interaction of edit mode (DESIGN §6): idle → pointing → translating / resizing / draggingKeypoint
+// Pointer interaction of edit mode: idle → pointing → translating / resizing / draggingKeypoint
 // / draggingSegmentEdge. Escape cancels and restores; pointer up commits ONE edit (emitted as 'commit').
 // Coordinates: video pixels for boxes and keypoints, seconds for segments (the host converts).
 import { assign, emit, setup } from 'xstate';

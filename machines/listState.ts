@@ -1,4 +1,4 @@
-// Library list state (spec part 1 §4): filters, page and rows saved in session storage. A saved state is valid
+// Library list state: filters, page and rows saved in session storage. A saved state is valid
 // for 24 h, or 5 min when restored on the return trip from the annotate screen. Storage failures are ignored.
 import { assign, setup } from 'xstate';
 import { readListState, writeListState, type ListState } from '../domain/list-state';

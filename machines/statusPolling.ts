@@ -1,4 +1,4 @@
-// Status polling (spec part 1 §4): rows in processing plus pending rows started in this session are polled
+// Status polling: rows in processing plus pending rows started in this session are polled
 // every 1 s for the first 10 s, every 2 s until 30 s, then every 5 s; polling stops when nothing is left.
 // Elapsed time is the sum of the delays waited, so the schedule is exact under a SimulatedClock.
 import { assign, fromPromise, setup } from 'xstate';

@@ -1,4 +1,4 @@
-// Box and keypoint geometry of edit mode (spec part 1 §5, §9): boxes are fractions of the frame, edits
+// Box and keypoint geometry of edit mode: boxes are fractions of the frame, edits
 // happen in video pixels; 8 px grid when Snap grid is on; everything clamped to the video size.
 import { BOX_GRID_PX } from '../constants';
 

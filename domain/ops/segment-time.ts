@@ -1,4 +1,4 @@
-// Action segment time rules (spec part 1 §5, §9): 0.1 s snapping, timeline snap step by visible span,
+// Action segment time rules: 0.1 s snapping, timeline snap step by visible span,
 // snap to the playhead within 0.2 s, length ≥ 0.1 s, start/end within 0 … duration.
 import { BRACKET_SHIFT_S, MIN_ACTION_LENGTH_S, PLAYHEAD_SNAP_S, timelineSnapStep } from '../constants';
 

@@ -1,4 +1,4 @@
-// Track merge rule (spec part 1 §4): the merge track's frames replace the overlapping frames of the base
+// Track merge rule: the merge track's frames replace the overlapping frames of the base
 // track; its segments move to the base track. Used by the client command and mirrored by the server SQL.
 
 /** Frames of the merged track: the base's, overwritten by the merge track's where both exist. */

@@ -1,4 +1,4 @@
-// Colours: tracks cycle through 5 (spec §3), each action class has its own timeline colour.
+// Colours: tracks cycle through 5, each action class has its own timeline colour.
 import type { ActionClass } from '../../domain/constants';
 
 export const TRACK_COLORS = ['#ef4444', '#3b82f6', '#22c55e', '#f59e0b', '#a855f7'] as const;

@@ -1,4 +1,4 @@
-// Frame ↔ time arithmetic of the frame-exact player (DESIGN §6 "Frame sync").
+// Frame ↔ time arithmetic of the frame-exact player.
 // A frame n is presented from n/fps to (n+1)/fps; requestVideoFrameCallback reports its mediaTime = n/fps
 // (up to container rounding), so the presented frame is round(mediaTime × fps). Seeking to the middle of a
 // frame, (n + 0.5)/fps, lands on frame n whatever the decoder's rounding.
@@ -33,7 +33,7 @@ export function clampFrame(frame: number, totalFrames: number): number {
   return Math.min(last, Math.max(0, Math.round(frame)));
 }
 
-/** m:ss.t — minutes, seconds and tenths (spec §2.5 readout). Tenths are truncated, never rounded up to 60. */
+/** m:ss.t — minutes, seconds and tenths. Tenths are truncated, never rounded up to 60. */
 export function formatClock(seconds: number): string {
   const s = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
   const tenthsTotal = Math.floor(s * 10 + 1e-6);
@@ -46,7 +46,7 @@ export function formatClock(seconds: number): string {
 export type EntryUnit = 'time' | 'frame';
 
 /**
- * Time/Frame entry (spec §2.5, §5): seconds, or a frame number at the video's fps. Non-numeric input is
+ * Time/Frame entry: seconds, or a frame number at the video's fps. Non-numeric input is
  * ignored (null). Returns the target frame, clamped to the video.
  */
 export function parseEntry(input: string, unit: EntryUnit, fps: number, totalFrames: number): number | null {

@@ -1,4 +1,4 @@
-// Detection of a track at a frame, with interpolation between analysed frames (DESIGN §6, spec §2.5):
+// Detection of a track at a frame, with interpolation between analysed frames:
 // when the AI analysed every `stride`-th frame, frames in between show the linear blend of the analysed
 // neighbours (realtime.interpolation on) or hold the last analysed detection (off).
 import type { CompactDetection, TrackFrames } from './document/types';

@@ -1,4 +1,4 @@
-// Extension points of the Annotate view for the edit side (issue 6). The view renders these slots when
+// Extension points of the Annotate view for the edit side. The view renders these slots when
 // they are registered; the edit side registers them once (e.g. in an effect of its EditLayer component
 // or at module load) with registerEditSlots({...}) and never needs to edit the view's files.
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Typed calls of the Annotate screen (spec §7.3 read calls + the compact editor reads, DESIGN §5).
+// Typed calls of the Annotate screen.
 // Status changes, history, download and export URLs are shared with the library: src/api/videos.ts, annotations.ts.
 import type { ActionSegment, Relationship, Video, VideoInfo } from '../../domain/types';
 import { ApiError, errorText, rawRequest, request } from './request';

@@ -1,4 +1,4 @@
-// Typed write calls of the Annotate screen (spec part 1 §7.3) plus the undo extensions
+// Typed write calls of the Annotate screen plus the undo extensions
 // (POST .../actions with restore_id, DELETE of a detection, POST .../tracks/restore).
 import type { ActionClass } from '../../domain/constants';
 import type { ActionSegment, Keypoint } from '../../domain/types';

@@ -1,4 +1,4 @@
-// Annotation export URL (spec part 1 §7.2): opened in a new tab; the annotate screen adds the signed-in user.
+// Annotation export URL: opened in a new tab; the annotate screen adds the signed-in user.
 import { apiUrl } from './request';
 
 export function annotationExportUrl(videoId: number, user?: { id: string; name?: string } | null): string {

@@ -1,4 +1,4 @@
-// Assignees for the library's Assignee filter (spec part 1 §7.2).
+// Assignees for the library's Assignee filter.
 import type { Assignee } from '../../domain/types';
 import { request } from './request';
 

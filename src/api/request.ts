@@ -1,4 +1,4 @@
-// Shared request behaviour of spec part 1 §7.1: optional API base, identity headers, retry once on a
+// Shared request behaviour: optional API base, identity headers, retry once on a
 // network error with the relative path (then clear the base), and `detail` as the error text.
 import { STORED_USER_KEY } from '../../domain/constants';
 

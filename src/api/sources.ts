@@ -1,4 +1,4 @@
-// Sources as the library uses them (spec part 1 §7.2): list and re-ingest one root.
+// Sources as the library uses them: list and re-ingest one root.
 import type { Source } from '../../domain/types';
 import { request } from './request';
 

@@ -1,4 +1,4 @@
-// Library calls of spec part 1 §7.2 for videos: paged list, status, history, log, process, batch calls, URLs.
+// Library calls for videos: paged list, status, history, log, process, batch calls, URLs.
 import { FETCH_MAX_TOTAL, FETCH_PAGE_SIZE, type BatchExportMode, type BatchProcessFraction, type VideoStatus } from '../../domain/constants';
 import type { HistoryEntry, Video, VideoStatusInfo } from '../../domain/types';
 import { ApiError, apiUrl, errorText, identityHeaders, rawRequest, request } from './request';
@@ -47,7 +47,7 @@ async function takeEarlyBlock(path: string): Promise<Video[] | null> {
 }
 
 /**
- * Loads the list in blocks of 1000 until a short block or 100,000 rows (spec §7.2, §9). `onBlock` gets every
+ * Loads the list in blocks of 1000 until a short block or 100,000 rows. `onBlock` gets every
  * block as it arrives so the first rows can show while the rest stream in.
  */
 export async function loadAllVideos(f: VideoListFilters, onBlock: (rows: Video[]) => void, signal?: AbortSignal): Promise<number> {

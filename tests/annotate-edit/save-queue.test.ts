@@ -36,7 +36,7 @@ describe('save queue', () => {
     await flushMicrotasks();
     expect(h.q.getState()).toMatchObject({ pending: 1, retrying: true });
     expect(h.q.hasUnsaved()).toBe(true);
-    expect(h.errors).toEqual([]); // box failures are silent (spec §8); the indicator shows them
+    expect(h.errors).toEqual([]); // box failures are silent; the indicator shows them
     h.timers[0]();
     await flushMicrotasks();
     expect(h.done).toHaveLength(1);

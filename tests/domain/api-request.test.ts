@@ -7,7 +7,7 @@ const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200, 
 beforeEach(() => { localStorage.clear(); setApiBase(''); });
 afterEach(() => vi.restoreAllMocks());
 
-describe('shared request behaviour (spec part 1 §7.1)', () => {
+describe('shared request behaviour', () => {
   test('the base address loses its trailing slash and prefixes every path', async () => {
     setApiBase('http://api.example:9000///');
     const f = vi.spyOn(globalThis, 'fetch').mockResolvedValue(ok([]));

@@ -1,4 +1,4 @@
-// Library URL ⇄ list state (spec part 1 §2.4 query parameters) and the saved-state redirect rules (§4).
+// Library URL ⇄ list state and the saved-state redirect rules.
 import { describe, expect, it } from 'vitest';
 import { backToLibraryUrl, focusParam, listParams, parseListParams, savedStateRedirect } from '../../src/pages/library/libraryParams';
 import { writeListState } from '../../domain/list-state';

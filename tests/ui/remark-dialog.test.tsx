@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Remark dialog (spec §5): titles, the 'n / 150 chars • n / 20 words' counter, 150-char cap, Confirm disabled above 20 words.
+// Remark dialog: titles, the 'n / 150 chars • n / 20 words' counter, 150-char cap, Confirm disabled above 20 words.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

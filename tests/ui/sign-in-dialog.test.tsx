@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Sign-in dialog (spec §2.3, §5): titles, helper text, validation messages, trimmed id, Sign Out only when signed in.
+// Sign-in dialog: titles, helper text, validation messages, trimmed id, Sign Out only when signed in.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Status History (spec §2.4, §8): 'No history', old → new, remark, 'by' user or 'guest', error entry.
+// Status History: 'No history', old → new, remark, 'by' user or 'guest', error entry.
 import { afterEach, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { StatusHistoryDialog, historyErrorEntry } from '../../src/components/dialogs/StatusHistoryDialog';

@@ -1,4 +1,4 @@
-// Konva stage over the video (DESIGN §6): an annotations layer (listening:false) whose single Shape draws the
+// Konva stage over the video: an annotations layer (listening:false) whose single Shape draws the
 // current frame from the stores, and an interaction layer where the edit side mounts handles
 // (EditSlots.renderInteraction). Konva never owns state: the shape redraws when the stores change.
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-// External store of the editor document (DESIGN §6: "Konva draws state, it never owns it").
+// External store of the editor document.
 //
 // Contract (view side ↔ edit side):
 // - `getDoc()` returns the current immutable EditorDoc (or null before the summary is loaded).

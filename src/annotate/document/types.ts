@@ -1,6 +1,6 @@
-// The editor document of the Annotate screen (DESIGN §6). It holds the annotation set in a compact form and
+// The editor document of the Annotate screen. It holds the annotation set in a compact form and
 // only the detections of the frame windows loaded so far, so a 1M-detection set never becomes one giant JSON.
-// Shared contract between the view side (issue 5) and the edit side (issue 6): keep it stable.
+// Shared contract between the view side and the edit side: keep it stable.
 import type { ActionSegment, Relationship, VideoInfo } from '../../../domain/types';
 
 /** Number of floats per detection's keypoints: 17 COCO points × (x, y, score). */

@@ -91,7 +91,7 @@ export function toggleTrackHidden(trackId: number): void {
 // ---- Mode requests -------------------------------------------------------------------------------
 // The View/Edit toggle calls requestMode(). The edit side (editorMode machine) replaces the handler via
 // setModeRequestHandler() to pause playback, flush saves and discard drafts. The default handler
-// only enforces sign-in (spec §5) and pauses playback (spec §4).
+// only enforces sign-in and pauses playback.
 
 export interface ModeRequestContext { signedIn: boolean; requireSignIn: (message?: string) => void; pause: () => void }
 export type ModeRequestHandler = (mode: EditorMode, ctx: ModeRequestContext) => void;

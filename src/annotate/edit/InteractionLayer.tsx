@@ -1,4 +1,4 @@
-// Edit-mode handles on the overlay (spec §2.5): every box shown can be picked and moved, the selected box
+// Edit-mode handles on the overlay: every box shown can be picked and moved, the selected box
 // has four corner handles and draggable keypoints. Konva holds these nodes only while editing; the drag
 // itself is the interaction machine's (preview drawn here), and its end commits one command.
 import { useEffect, useRef } from 'react';

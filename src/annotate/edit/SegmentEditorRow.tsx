@@ -1,4 +1,4 @@
-// A data panel row in edit mode (spec §2.5): class select, track select, Start (s) / End (s) inputs (step
+// A data panel row in edit mode: class select, track select, Start (s) / End (s) inputs (step
 // 0.01), Delete / Save / Duplicate, the pulsing 'NEW' chip, and the failure text of its last save.
 import { ACTION_CLASSES, type ActionClass } from '../../../domain/constants';
 import type { ActionSegment } from '../../../domain/types';
@@ -17,7 +17,7 @@ export function SegmentEditorRow({ segment: s }: { segment: ActionSegment }) {
   const draft = getDraft(s.id) ?? {};
   const v = { ...s, ...draft };
   const dirty = Object.keys(draft).length > 0;
-  // Non-numeric time input is ignored (spec §5): only finite numbers reach the draft.
+  // Non-numeric time input is ignored: only finite numbers reach the draft.
   const time = (field: 'start_time' | 'end_time') => (e: React.ChangeEvent<HTMLInputElement>) => {
     const n = e.target.valueAsNumber;
     if (Number.isFinite(n)) setDraft(s.id, { [field]: n });

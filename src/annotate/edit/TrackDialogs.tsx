@@ -1,4 +1,4 @@
-// 'Merge Tracks' and 'Track Deletion Confirmation' (spec §2.5, §5, §8). Both ask the server first (one
+// 'Merge Tracks' and 'Track Deletion Confirmation'. Both ask the server first (one
 // transaction there), then apply the same edit to the document as one undoable command.
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/dialogs/Modal';

@@ -1,4 +1,4 @@
-// Action saves of the data panel and 'Add Action Here' (spec part 1 §2.5, §5, §8). Create, duplicate and
+// Action saves of the data panel and 'Add Action Here'. Create, duplicate and
 // delete ask the server first (they need its id / may fail with 'Create {status}' …) and then become one
 // undoable command; field edits apply at once and save in the queue (a failure keeps them as a draft).
 import { getDoc } from '../document/store';

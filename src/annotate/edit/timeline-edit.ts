@@ -1,4 +1,4 @@
-// Timeline bars in edit mode: drag the body to move, an end to resize (spec §2.5, §5, §9): snapping to the
+// Timeline bars in edit mode: drag the body to move, an end to resize: snapping to the
 // timeline step of the visible span and to the playhead within 0.2 s when the toggles are on; length
 // ≥ 0.1 s; 0 … duration. A click without movement still selects the bar and seeks to its start.
 import type { BarPointerEvent } from '../slots';

@@ -1,4 +1,4 @@
-// Undo/redo of edit commands with immer patches (DESIGN §6). The server follows: undoing an edit queues
+// Undo/redo of edit commands with immer patches. The server follows: undoing an edit queues
 // its inverse ops, redoing queues the forward ops again. Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y in hotkeys.ts.
 import { applyPatches, type Patch } from 'immer';
 import { applyCommand } from '../commands/registry';

@@ -1,4 +1,4 @@
-// Data panel 'Data at {time in s, or frame n}' (spec §2.5): the actions active at the playhead (or all with
+// Data panel 'Data at {time in s, or frame n}': the actions active at the playhead (or all with
 // Show All), one row of chips each, 'Add Action Here' (edit mode only) and the edit side's row editors.
 import { useMemo, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button';

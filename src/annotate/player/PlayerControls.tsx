@@ -1,4 +1,4 @@
-// Player controls (spec §2.5): View/Edit toggle, Time/Frame entry, overlay toggles, player sizes, play/pause,
+// Player controls: View/Edit toggle, Time/Frame entry, overlay toggles, player sizes, play/pause,
 // ±10 s skip, Prev/Next Frame, volume, speeds, seek slider (step 0.1) and the m:ss.t readout.
 import { useState } from 'react';
 import { DEFAULT_VOLUME, SKIP_S, SPEEDS } from '../../../domain/constants';

@@ -1,4 +1,4 @@
-// The frame-exact player (DESIGN §6 "Frame sync"). One controller drives the page's <video>: the presented
+// The frame-exact player. One controller drives the page's <video>: the presented
 // frame comes from requestVideoFrameCallback metadata.mediaTime (frame = round(mediaTime × fps)), never from
 // currentTime during playback; stepping seeks to the middle of the target frame and the frame is confirmed
 // when the video presents it. Everything else (timeline, data panel, edit side) calls this controller.

@@ -1,4 +1,4 @@
-// Runs one server op with the real API client, and names a failure with the spec's texts (part 1 §8).
+// Runs one server op with the real API client, and names a failure with the spec's texts.
 import * as api from '../../api/annotation-edits';
 import { ApiError } from '../../api/request';
 import type { ActionSegment } from '../../../domain/types';

@@ -104,7 +104,7 @@ export class SaveQueue {
         item.resolve(result);
       } catch (err) {
         if (item.retry && isRetryable(err)) {
-          // Actions say 'Failed to save' once; box/keypoint saves stay silent (spec §8).
+          // Actions say 'Failed to save' once; box/keypoint saves stay silent.
           if (!item.reported && !isDetectionOp(item.op)) { item.reported = true; this.o.onError?.(failureText(item.op, err), item.op); }
           this.attempts += 1;
           const delay = this.o.retryDelay?.(this.attempts) ?? Math.min(15_000, 1000 * 2 ** (this.attempts - 1));
@@ -136,7 +136,7 @@ export class SaveQueue {
   private failed(op: ServerOp, err: unknown): void {
     const text = failureText(op, err);
     if (op.kind === 'action.patch') this.state = { ...this.state, failedSegments: { ...this.state.failedSegments, [op.id]: text } };
-    // Box/keypoint failures are not shown as alerts (spec §8); they stay visible through the indicator.
+    // Box/keypoint failures are not shown as alerts; they stay visible through the indicator.
     if (!isDetectionOp(op)) this.o.onError?.(text, op);
   }
 

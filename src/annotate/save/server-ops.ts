@@ -1,5 +1,5 @@
 // What the server must do for each edit, and for its undo. History entries carry these ops; the save
-// queue runs them in order. Undo of a saved edit saves its inverse (issue 6 §3).
+// queue runs them in order. Undo of a saved edit saves its inverse.
 import type { Keypoint, ActionSegment } from '../../../domain/types';
 import type { CompactDetection, EditorDoc } from '../document/types';
 import type { CommandArgs, CommandName, SegmentFields } from '../commands/types';

@@ -1,4 +1,4 @@
-// Track Timeline (spec §2.5): one row per track (eye toggle, label T{n}, edit extras), a time grid, a
+// Track Timeline: one row per track (eye toggle, label T{n}, edit extras), a time grid, a
 // playhead and clickable segment bars on a Konva canvas. Clicking a bar seeks to its start and selects
 // it; the edit side gets the pointer-down first (EditSlots.onBarPointerDown) to start drags.
 import { useEffect, useMemo, useRef, type PointerEvent as ReactPointerEvent } from 'react';

@@ -1,4 +1,4 @@
-// Alert / snackbar (spec part 1 §8): severities success, info, warning, error; closable with 'Close'.
+// Alert / snackbar: severities success, info, warning, error; closable with 'Close'.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';

@@ -1,4 +1,4 @@
-// Remark dialog for KIV / Disqualify (spec part 1 §5): optional remark, at most 150 characters and 20 words,
+// Remark dialog for KIV / Disqualify: optional remark, at most 150 characters and 20 words,
 // with the counter 'n / 150 chars • n / 20 words'. Confirm is disabled above 20 words.
 import { useEffect, useState } from 'react';
 import { REMARK_MAX_CHARS, REMARK_MAX_WORDS } from '../../../domain/constants';

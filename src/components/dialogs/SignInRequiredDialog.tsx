@@ -1,4 +1,4 @@
-// 'Sign-In Required' (spec part 1 §2.4, §5): shown when a guest tries an action that needs a signed-in user.
+// 'Sign-In Required': shown when a guest tries an action that needs a signed-in user.
 import { Button } from '../ui/Button';
 import { Modal } from './Modal';
 

@@ -1,10 +1,10 @@
-// Status History (spec part 1 §2.4, §2.5, §8): time, old → new status, optional remark, 'by' user or 'guest'.
+// Status History: time, old → new status, optional remark, 'by' user or 'guest'.
 // Empty: 'No history'. The caller turns a load failure into a single entry whose new status is 'error'.
 import type { HistoryEntry } from '../../../domain/types';
 import { Button } from '../ui/Button';
 import { Modal } from './Modal';
 
-/** The single entry shown when the history cannot be loaded (spec §8). */
+/** The single entry shown when the history cannot be loaded. */
 export function historyErrorEntry(message: string): HistoryEntry {
   return { id: -1, changed_at: new Date().toISOString(), old_status: null, new_status: 'error', remark: message, changed_by_id: null };
 }

@@ -1,4 +1,4 @@
-// Side menu (spec part 1 §2.2): titled 'Video Annotation Tool', 240 px; entries gated by role; an entry is
+// Side menu: titled 'Video Annotation Tool', 240 px; entries gated by role; an entry is
 // highlighted when the current path starts with its path.
 import { Link, useLocation } from 'react-router-dom';
 import { SIDE_MENU_WIDTH, type Role } from '../../../domain/constants';

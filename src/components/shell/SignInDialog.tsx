@@ -1,4 +1,4 @@
-// Sign-in dialog (spec part 1 §2.3, §5): title 'Account' when signed in, else 'Sign In'; User ID with helper
+// Sign-in dialog: title 'Account' when signed in, else 'Sign In'; User ID with helper
 // text and validation, optional Name, Role select; Sign Out (signed in only), Close, Sign In / Update.
 import { useEffect, useState } from 'react';
 import type { Role } from '../../../domain/constants';

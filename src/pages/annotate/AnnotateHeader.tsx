@@ -1,4 +1,4 @@
-// Annotate header (spec §2.5): 'Back to Library' (saved filters + restore=1), 'Annotate: {filename}',
+// Annotate header: 'Back to Library' (saved filters + restore=1), 'Annotate: {filename}',
 // Export, Prev Video / Next Video (neighbours in the library's order; Alt+Left / Alt+Right), Actions menu.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';

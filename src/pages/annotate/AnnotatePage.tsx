@@ -1,4 +1,4 @@
-// Annotate screen (/videos/:videoId/annotate, spec §2.5): header, frame-exact player with Konva overlay,
+// Annotate screen: header, frame-exact player with Konva overlay,
 // controls, Track Timeline and data panel. Editing plugs in through src/annotate/slots.ts.
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { DataPanel } from '../../annotate/panel/DataPanel';
 import { installTestApi } from '../../annotate/test-api';
 import { useEditSlots } from '../../annotate/use-edit-slots';
 import { AnnotateHeader } from './AnnotateHeader';
-// Edit mode (issue 6) registers its slots on import.
+// Edit mode registers its slots on import.
 import '../../annotate/edit/register';
 
 export function AnnotatePage() {

@@ -1,4 +1,4 @@
-// Prev/Next video ids in the library's order and filters (saved list state); failures are ignored (§8).
+// Prev/Next video ids in the library's order and filters (saved list state); failures are ignored.
 import { useEffect, useState } from 'react';
 import { fetchNeighbors, type Neighbors } from '../../api/annotate';
 import { readListState } from '../../../machines/listState';
@@ -11,7 +11,7 @@ export function useNeighbors(videoId: number): Neighbors {
     setN({ prev_id: null, next_id: null });
     const saved = readListState(safeSessionStorage(), Date.now(), false);
     const filters = saved ? filtersFromState(saved) : {};
-    fetchNeighbors(videoId, filters, abort.signal).then(setN, () => { /* silently ignored (spec §8) */ });
+    fetchNeighbors(videoId, filters, abort.signal).then(setN, () => { /* silently ignored */ });
     return () => abort.abort();
   }, [videoId]);
   return n;

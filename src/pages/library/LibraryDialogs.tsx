@@ -1,4 +1,4 @@
-// Dialogs of the library (spec part 1 §2.4): video preview, Processing Log, Status History and the remark dialog.
+// Dialogs of the library: video preview, Processing Log, Status History and the remark dialog.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getVideoHistory, getVideoLog, videoDownloadUrl, videoLogUrl } from '../../api/videos';

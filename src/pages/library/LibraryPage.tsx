@@ -1,4 +1,4 @@
-// Video Library screen (/videos, spec part 1 §2.4): URL-driven filters, streamed list, table and dialogs.
+// Video Library screen: URL-driven filters, streamed list, table and dialogs.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';

@@ -1,4 +1,4 @@
-// Library controls (spec part 1 §2.4): search, Status multi-select, Source and Assignee filters, Upload,
+// Library controls: search, Status multi-select, Source and Assignee filters, Upload,
 // Process and Batch Export menus, Re-ingest Source (only with a source chosen) and Refresh.
 import { useEffect, useRef, useState } from 'react';
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';

@@ -1,4 +1,4 @@
-// The per-row menu (spec part 1 §2.4, §4): Process, Annotate, Download, Export Annotations, View Log,
+// The per-row menu: Process, Annotate, Download, Export Annotations, View Log,
 // View History, Reprocess, Mark KIV / Unmark KIV, Disqualify / Unmark Disqualified, 'Delete (disabled)'.
 import { useNavigate } from 'react-router-dom';
 import { annotationExportUrl } from '../../api/annotations';

@@ -1,4 +1,4 @@
-// Library table (spec part 1 §2.4): ID, Filename, Path, Assignee, Duration, Resolution, Status, Actions, with
+// Library table: ID, Filename, Path, Assignee, Duration, Resolution, Status, Actions, with
 // client-side pagination (5/10/25/50/100) over the loaded rows.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The library's URL query (spec part 1 §2.4) ⇄ list state. The URL is the source of truth while on the page;
+// The library's URL query ⇄ list state. The URL is the source of truth while on the page;
 // session storage (machines/listState) keeps it for the next visit and the return trip from Annotate.
 import { DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE_OPTIONS, VIDEO_STATUSES, type VideoStatus } from '../../../domain/constants';
 import type { VideoListFilters } from '../../api/videos';
@@ -43,7 +43,7 @@ export function focusParam(p: URLSearchParams): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
-/** 'Back to Library' target for the annotate screen: the saved filters plus restore=1 (spec §2.5). */
+/** 'Back to Library' target for the annotate screen: the saved filters plus restore=1. */
 export function backToLibraryUrl(storage: Storage | null = safeSessionStorage(), now = Date.now()): string {
   const saved = readListState(storage, now, false) ?? DEFAULT_LIST_STATE;
   const p = listParams(saved);

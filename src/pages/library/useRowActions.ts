@@ -1,4 +1,4 @@
-// Per-row actions of the library (spec part 1 §2.4, §4, §8): status changes with sign-in checks, start and
+// Per-row actions of the library: status changes with sign-in checks, start and
 // reprocess (row set to pending at once, restored on failure), and the dialogs' open state.
 import { useCallback, useState } from 'react';
 import { setVideoStatus, startProcessing, startReprocessing } from '../../api/videos';

@@ -32,7 +32,7 @@ export function useStatusPolling(videos: Video[], patchVideo: (id: number, patch
   }), []);
   const actor = useActorRef(machine);
 
-  // Every processing row in the loaded list is watched (spec §4); pending ones only when started here.
+  // Every processing row in the loaded list is watched; pending ones only when started here.
   const processingKey = videos.filter((v) => v.processing_status === 'processing').map((v) => v.id).join(',');
   useEffect(() => {
     const ids = processingKey ? processingKey.split(',').map(Number) : [];

@@ -1,4 +1,4 @@
-// Loads the library in blocks of 1000 (spec §7.2): the first rows show as soon as the first block arrives
+// Loads the library in blocks of 1000: the first rows show as soon as the first block arrives
 // while the rest stream in. A failure shows the message (or 'Failed to load videos') and empties the list.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadAllVideos, type VideoListFilters } from '../../api/videos';
