@@ -2,9 +2,11 @@
 // the reason in the processing log. Heartbeats keep videos.status_updated_at fresh while it runs (the
 // library's 'Updated Ns ago'); a reprocess keeps human-edited detections and human-verified segments
 // and moves them onto the new track of the same person (relink.ts).
-import { and, eq, max, ne } from 'drizzle-orm';
-import type { Database, Db, Tx } from '../../db/connect';
-import { actionSegments, annotationUndo, detections, processingLog, videos } from '../../db/schema';
+import type { Database } from '../../db/connect';
+import { bumpAnnotationVersion } from '../../repositories/annotation-version';
+import { insertDetections } from '../../repositories/detection-bulk';
+import { clearAiRows, findVideo, insertSegments, touchProcessingHeartbeat } from '../../repositories/processing-results';
+import { appendProcessingLog as appendLog } from '../../repositories/status';
 import { getRenderSettings } from '../settings';
 import { changeStatus } from '../status';
 import type { ProcessJobData } from './eligibility';
@@ -28,11 +30,6 @@ export class StoppedError extends Error { constructor() { super('processing stop
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-
-export async function appendLog(db: Db | Tx, videoId: number, lines: string | string[]): Promise<void> {
-  const list = Array.isArray(lines) ? lines : [lines];
-  if (list.length) await db.insert(processingLog).values(list.map((line) => ({ videoId, line })));
-}
 
 /** One per worker process: the pose pool is started on the first job and shared by every job after it. */
 export class VideoProcessor {
@@ -61,7 +58,7 @@ export class VideoProcessor {
     if (this.abort.signal.aborted) throw new StoppedError(); // picked up while stopping: leave it to the retry
     const { db } = this.deps.database;
     const { videoId } = job;
-    const [video] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
+    const video = await findVideo(db, videoId);
     if (!video) return 'skipped';
     // a retried job finds its video still 'processing'; anything else means someone moved it on
     const started = await changeStatus(db, { videoId, to: 'processing', by: job.requestedBy, from: ['pending', 'processing'], remark: 'AI processing started' });
@@ -70,8 +67,7 @@ export class VideoProcessor {
       return 'skipped';
     }
     const heartbeat = setInterval(() => {
-      void db.update(videos).set({ statusUpdatedAt: new Date() })
-        .where(and(eq(videos.id, videoId), eq(videos.processingStatus, 'processing'))).catch(() => {});
+      void touchProcessingHeartbeat(db, videoId).catch(() => {});
     }, this.deps.heartbeatMs ?? 2000);
     const t0 = performance.now();
     try {
@@ -117,24 +113,17 @@ export class VideoProcessor {
     await this.deps.database.db.transaction(async (tx) => {
       const kept = await readKeptRows(tx, videoId);
       // what people did by hand survives: their detections, verified segments, and the track ids they use
-      await tx.delete(detections).where(and(eq(detections.videoId, videoId), ne(detections.source, 'human')));
-      await tx.delete(actionSegments).where(and(eq(actionSegments.videoId, videoId), eq(actionSegments.humanVerified, false)));
-      // undo snapshots of track merges/deletes refer to the AI rows just replaced: restoring them would resurrect stale tracks
-      await tx.delete(annotationUndo).where(eq(annotationUndo.videoId, videoId));
-      const [{ humanDet }] = await tx.select({ humanDet: max(detections.trackId) }).from(detections).where(eq(detections.videoId, videoId));
-      const [{ keptSeg }] = await tx.select({ keptSeg: max(actionSegments.trackId) }).from(actionSegments).where(eq(actionSegments.videoId, videoId));
-      const keptDetections = (await tx.select({ trackId: detections.trackId }).from(detections).where(eq(detections.videoId, videoId))).length;
-      const keptSegments = (await tx.select({ id: actionSegments.id }).from(actionSegments).where(eq(actionSegments.videoId, videoId))).length;
+      const { keptDetections, keptSegments, highestKeptTrack } = await clearAiRows(tx, videoId);
       // new AI tracks are numbered after every kept track so a kept id never points at a different person
-      const offset = Math.max(humanDet ?? 0, keptSeg ?? 0);
-      const rows = r.detections.map((d) => ({ videoId, trackId: d.trackId + offset, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, source: 'ai' }));
+      const offset = highestKeptTrack;
+      const rows = r.detections.map((d) => ({ trackId: d.trackId + offset, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, source: 'ai' }));
       // before the AI rows go in, so that a kept human box wins over the AI box of its new track's frame
       const maxGap = Math.max(video.frameStride ?? 1, r.stats.stride);
       const relinked = await relinkKeptRows(tx, videoId, kept, boxesByTrack(rows), video.fps, maxGap);
-      let stored = 0;
-      for (let i = 0; i < rows.length; i += 1000) stored += (await tx.insert(detections).values(rows.slice(i, i + 1000)).onConflictDoNothing().returning({ frame: detections.frame })).length;
+      const stored = await insertDetections(tx, videoId, rows, { skipConflicts: true });
       const segs = r.segments.map((s) => ({ videoId, trackId: s.trackId + offset, actionClass: s.actionClass, startTime: s.start, endTime: s.end, confidence: s.confidence, humanVerified: false, createdById: null }));
-      for (let i = 0; i < segs.length; i += 1000) await tx.insert(actionSegments).values(segs.slice(i, i + 1000));
+      await insertSegments(tx, segs);
+      await bumpAnnotationVersion(tx, videoId);
       const s = r.stats;
       const perClass = Object.entries(r.segments.reduce<Record<string, number>>((a, x) => ({ ...a, [x.actionClass]: (a[x.actionClass] ?? 0) + 1 }), {}));
       await appendLog(tx, videoId, [
