@@ -60,7 +60,8 @@ export async function seedAnnotations(database: Database, opts: SeedOptions): Pr
   await sql.query('delete from action_segments where video_id = $1', [opts.videoId]);
   for (let t = 1; t <= tracks; t++) {
     for (let f = 0; f < frames; f += SEED_CHUNK_FRAMES) {
-      await insertDetections(db, opts.videoId, trackRows(t, f, Math.min(frames, f + SEED_CHUNK_FRAMES), opts.keypoints !== false));
+      const rows = trackRows(t, f, Math.min(frames, f + SEED_CHUNK_FRAMES), opts.keypoints !== false);
+      await db.transaction((tx) => insertDetections(tx, opts.videoId, rows));
     }
   }
   const durationS = frames / fps;

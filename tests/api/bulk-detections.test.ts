@@ -1,6 +1,7 @@
 // The bulk detection writer stores exactly the rows it is given: counts, values, NaN keypoints, rows
 // without keypoints, human rows with their author, and rows that give way to stored ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { makeTestApp, type TestApp } from '../helpers/test-app';
 import { videos } from '../../server/db/schema';
 import { insertDetections, type NewDetection } from '../../server/repositories/detection-bulk';
@@ -59,5 +60,16 @@ describe('insertDetections', () => {
     expect(stored).toBe(7);
     const { rows } = await t.database.sql.query<{ x1: number }>('select x1 from detections where video_id = $1 and track_id = 1 and frame = 0', [id]);
     expect(rows[0].x1).toBeCloseTo(0.1);
+  });
+
+  it('refuses rows of a video that does not exist, and keeps checking foreign keys after a bulk write', async () => {
+    await expect(t.database.db.transaction((tx) => insertDetections(tx, 999_999, rowsOf(3)))).rejects.toThrow();
+    const id = await newVideo();
+    await expect(t.database.db.transaction(async (tx) => {
+      await insertDetections(tx, id, rowsOf(3));
+      await tx.execute(sql`insert into action_segments (video_id, track_id, action_class, start_time, end_time) values (999999, 1, 'run', 0, 1)`);
+    })).rejects.toThrow();
+    const { rows: [c] } = await t.database.sql.query<{ n: number }>('select count(*)::int as n from detections where video_id = $1', [id]);
+    expect(c.n).toBe(0);
   });
 });
