@@ -1,13 +1,16 @@
 // Seeds a large synthetic annotation set for one video (benchmarks, scale checks):
 //   tsx scripts/seed-annotations.ts --video <id> [--minutes 30] [--fps 30] [--tracks 20] [--no-keypoints]
 // Default: 30 min × 30 fps × 20 tracks = 1,080,000 detections with 17 keypoints each, plus one action
-// segment every 30 s per track. Rows are generated inside the database with generate_series (one
-// INSERT … SELECT per track), so nothing crosses the wire row by row. Uses DATA_DIR / DATABASE_URL like
-// the server; stop a PGlite server first (PGlite allows one process per data dir).
+// segment every 30 s per track. Detections are generated here and stored with the server's bulk writer
+// (binary COPY on PGlite, unnest batches on PostgreSQL), the same path processing results take, so its
+// timing is the write path's. Uses DATA_DIR / DATABASE_URL like the server; stop a PGlite server first
+// (PGlite allows one process per data dir).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Database } from '../server/db/connect';
 import { ACTION_CLASSES } from '../domain/constants';
+import { bumpAnnotationVersion } from '../server/repositories/annotation-version';
+import { insertDetections, type NewDetection } from '../server/repositories/detection-bulk';
 
 export interface SeedOptions { videoId: number; minutes?: number; fps?: number; tracks?: number; keypoints?: boolean; frameCount?: number }
 
@@ -18,35 +21,48 @@ const KP_TEMPLATE: ReadonlyArray<readonly [number, number]> = [
   [0.13, 0.25], [-0.14, 0.45], [0.14, 0.45],
 ];
 
-/** SQL array expression of 51 reals built from columns cx, cy, w, h, f (wrists swing with the frame). */
-function keypointSql(): string {
-  const parts: string[] = [];
+/** 17 × [x, y, score] around the box centre (cx, cy) of size (w, h); the wrists swing with the frame. */
+function keypointsAt(cx: number, cy: number, w: number, h: number, f: number): number[] {
+  const out: number[] = [];
   KP_TEMPLATE.forEach(([dx, dy], i) => {
-    const swing = i === 9 || i === 10 ? ` + 0.05 * sin(f * 0.2) * h` : '';
-    parts.push(`(cx + (${dx}) * w)::real`, `(cy + (${dy}) * h${swing})::real`, `0.9::real`);
+    const swing = i === 9 || i === 10 ? 0.05 * Math.sin(f * 0.2) * h : 0;
+    out.push(cx + dx * w, cy + dy * h + swing, 0.9);
   });
-  return `array[${parts.join(', ')}]`;
+  return out;
 }
+
+/** Frames [from, to) of track t: each track walks its own smooth path, sizes differ so boxes are told apart. */
+function trackRows(t: number, from: number, to: number, keypoints: boolean): NewDetection[] {
+  const rows: NewDetection[] = [];
+  const w = 0.05 + 0.003 * (t % 10);
+  const h = 0.25 + 0.005 * (t % 10);
+  for (let f = from; f < to; f++) {
+    const cx = 0.1 + 0.8 * (0.5 + 0.5 * Math.sin(f * 0.004 + t * 1.7));
+    const cy = 0.2 + 0.6 * (0.5 + 0.5 * Math.sin(f * 0.003 + t * 0.9));
+    rows.push({
+      trackId: t, frame: f, x1: cx - w / 2, y1: cy - h / 2, x2: cx + w / 2, y2: cy + h / 2,
+      confidence: 0.6 + 0.39 * (0.5 + 0.5 * Math.sin(f * 0.05 + t)),
+      keypoints: keypoints ? keypointsAt(cx, cy, w, h, f) : null, source: 'ai',
+    });
+  }
+  return rows;
+}
+
+/** Frames generated and written per call, so a million rows never sit in memory at once. */
+const SEED_CHUNK_FRAMES = 50_000;
 
 export async function seedAnnotations(database: Database, opts: SeedOptions): Promise<{ detections: number; segments: number }> {
   const fps = opts.fps ?? 30;
   const frames = opts.frameCount ?? Math.round((opts.minutes ?? 30) * 60 * fps);
   const tracks = opts.tracks ?? 20;
-  const kp = opts.keypoints === false ? 'null' : keypointSql();
-  const { sql } = database;
+  const { sql, db } = database;
   await sql.query('delete from detections where video_id = $1', [opts.videoId]);
   await sql.query('delete from action_segments where video_id = $1', [opts.videoId]);
   for (let t = 1; t <= tracks; t++) {
-    // Each track walks its own smooth path; sizes differ per track so boxes are told apart.
-    await sql.query(`
-      insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source)
-      select $1, $2, f, (cx - w / 2)::real, (cy - h / 2)::real, (cx + w / 2)::real, (cy + h / 2)::real,
-             (0.6 + 0.39 * (0.5 + 0.5 * sin(f * 0.05 + $2)))::real, ${kp}, 'ai'
-      from generate_series(0, $3::int - 1) as f,
-      lateral (select 0.1 + 0.8 * (0.5 + 0.5 * sin(f * 0.004 + $2 * 1.7)) as cx,
-                      0.2 + 0.6 * (0.5 + 0.5 * sin(f * 0.003 + $2 * 0.9)) as cy,
-                      0.05 + 0.003 * ($2 % 10) as w, 0.25 + 0.005 * ($2 % 10) as h) as g`,
-    [opts.videoId, t, frames]);
+    for (let f = 0; f < frames; f += SEED_CHUNK_FRAMES) {
+      const rows = trackRows(t, f, Math.min(frames, f + SEED_CHUNK_FRAMES), opts.keypoints !== false);
+      await db.transaction((tx) => insertDetections(tx, opts.videoId, rows));
+    }
   }
   const durationS = frames / fps;
   const classes = ACTION_CLASSES.map((c) => `'${c}'`).join(',');
@@ -59,6 +75,7 @@ export async function seedAnnotations(database: Database, opts: SeedOptions): Pr
       where k * 30 + (t % 7) + 0.1 < $3::float8
       returning 1)
     select count(*)::int as n from ins`, [opts.videoId, tracks, durationS]);
+  await bumpAnnotationVersion(db, opts.videoId);
   return { detections: frames * tracks, segments: Number(segs.rows[0]?.n ?? 0) };
 }
 

@@ -29,6 +29,7 @@ export const configSchema = z.object({
   VAT_INGEST_PARALLELISM: z.coerce.number().int().min(1).max(32).default(4),
   VAT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VAT_STATIC_DIR: z.string().optional(),
+  VAT_WINDOW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
 });
 
 export type Env = z.infer<typeof configSchema>;
@@ -50,6 +51,8 @@ export interface Config {
   ingestParallelism: number;
   logLevel: Env['VAT_LOG_LEVEL'];
   staticDir: string;
+  /** Bytes of encoded detection windows kept in memory; 0 turns the cache off. */
+  windowCacheBytes: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -77,5 +80,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ingestParallelism: e.VAT_INGEST_PARALLELISM,
     logLevel: e.VAT_LOG_LEVEL,
     staticDir: path.resolve(e.VAT_STATIC_DIR ?? 'dist'),
+    windowCacheBytes: e.VAT_WINDOW_CACHE_MB * 1024 * 1024,
   };
 }

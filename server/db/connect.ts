@@ -6,6 +6,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgliteSession } from 'drizzle-orm/pglite/session';
+import { is } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +31,20 @@ export interface Database {
   sql: SqlRunner;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+}
+
+/** What a PGlite connection or transaction offers beyond SQL text: a query that reads a blob as /dev/blob. */
+export interface PgliteBlobQuery {
+  query(text: string, params?: unknown[], options?: { blob?: Blob }): Promise<unknown>;
+}
+
+/**
+ * The PGlite connection under a drizzle handle (a transaction's own inside db.transaction), or null on
+ * PostgreSQL. Bulk writes need it for COPY FROM a blob, which drizzle has no API for.
+ */
+export function pgliteClientOf(db: Db | Tx): PgliteBlobQuery | null {
+  const { session } = db as unknown as { session: unknown };
+  return is(session, PgliteSession) ? (session as unknown as { client: PgliteBlobQuery }).client : null;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

@@ -40,6 +40,9 @@ export const videos = pgTable('videos', {
   lastStatusById: text('last_status_by_id'),
   lastStatusChangedAt: ts('last_status_changed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // bumped in the same transaction as every write of the video's detections, segments or tracks, so a
+  // cached detection window keyed by it can never outlive the data it was encoded from
+  annotationVersion: integer('annotation_version').notNull().default(0),
 }, (t) => [
   index('videos_status_idx').on(t.processingStatus, t.id),
   index('videos_source_idx').on(t.sourceRoot, t.id),

@@ -42,3 +42,9 @@ export const listStatusHistory = (db: Db, videoId: number) => db.select().from(s
 /** A video's processing log lines in the order they were written. */
 export const listProcessingLog = (db: Db, videoId: number) => db.select({ at: processingLog.at, line: processingLog.line })
   .from(processingLog).where(eq(processingLog.videoId, videoId)).orderBy(asc(processingLog.id));
+
+/** Appends lines to a video's processing log. */
+export async function appendProcessingLog(db: Db | Tx, videoId: number, lines: string | string[]): Promise<void> {
+  const list = Array.isArray(lines) ? lines : [lines];
+  if (list.length) await db.insert(processingLog).values(list.map((line) => ({ videoId, line })));
+}

@@ -5,6 +5,7 @@ import type { Tx } from '../db/connect';
 import { actionSegments, annotationUndo, detections } from '../db/schema';
 import type { SegmentRow } from './annotations';
 import type { DetectionRow } from './detections';
+import { insertDetections } from './detection-bulk';
 
 /** A detection row kept compact in the undo snapshot. */
 type StoredDetection = [track: number, frame: number, x1: number, y1: number, x2: number, y2: number, conf: number,
@@ -62,11 +63,9 @@ export async function restoreSnapshot(tx: Tx, videoId: number, token: number) {
   if (!undo) return null;
   const dets = undo.detections as StoredDetection[];
   await tx.delete(detections).where(ofTracks(videoId, undo.trackIds));
-  for (let i = 0; i < dets.length; i += 1000) {
-    await tx.insert(detections).values(dets.slice(i, i + 1000).map(([trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, by, at]) => ({
-      videoId, trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, updatedById: by, updatedAt: at ? new Date(at) : null,
-    })));
-  }
+  await insertDetections(tx, videoId, dets.map(([trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, by, at]) => ({
+    trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, updatedById: by, updatedAt: at ? new Date(at) : null,
+  })));
   const segments: SegmentRow[] = [];
   for (const s of undo.segments as StoredSegment[]) {
     // Versions only grow, so a client holding the pre-restore version gets a 409 instead of overwriting.

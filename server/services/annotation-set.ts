@@ -1,5 +1,7 @@
 // The annotation set of one video (export, GET /annotations/{id}) and the editor's compact reads: a
-// summary (tracks with frame ranges, segments) and binary detection windows.
+// summary (tracks with frame ranges, segments) and binary detection windows, each with a validator
+// built from the video's annotation version.
+import { createHash } from 'node:crypto';
 import type { Database, Db } from '../db/connect';
 import { Invalid } from '../domain-errors';
 import { listDetectionWindow, listDetections, listRelationships, listSegments, listTrackRanges, type RelationshipRow, type SegmentRow } from '../repositories/annotations';
@@ -8,6 +10,7 @@ import type { ActionClass } from '../../domain/constants';
 import { encodeDetectionWindow } from '../../domain/detection-window';
 import { iso, type VideoRow } from './video-dto';
 import { requireLiveVideo } from './videos';
+import { WindowCache, type EncodedWindow } from './window-cache';
 
 /** The widest detection window one request may ask for. */
 export const MAX_WINDOW_FRAMES = 2000;
@@ -52,9 +55,23 @@ export async function buildAnnotationSet(db: Db, v: VideoRow): Promise<Annotatio
   };
 }
 
+/**
+ * The validator of a video's summary: its annotation version (every write of tracks or segments bumps it)
+ * and a digest of the video facts it shows, which change without an annotation write (a rescan).
+ */
+function summaryTag(v: VideoRow): string {
+  const facts = createHash('sha1').update(JSON.stringify(videoInfo(v))).digest('base64url').slice(0, 12);
+  return `"s${v.id}-v${v.annotationVersion}-${facts}"`;
+}
+
+/** The live video and the validator of its summary, read before the summary so the tag is never newer than the data. */
+export async function annotationSummaryTag(db: Db, videoId: number): Promise<{ video: VideoRow; etag: string }> {
+  const video = await requireLiveVideo(db, videoId);
+  return { video, etag: summaryTag(video) };
+}
+
 /** The editor's first read: tracks with their frame ranges instead of every detection. */
-export async function buildAnnotationSummary({ db, sql }: Database, videoId: number) {
-  const v = await requireLiveVideo(db, videoId);
+export async function buildAnnotationSummary({ db, sql }: Database, v: VideoRow) {
   return {
     video_info: videoInfo(v),
     tracks: await listTrackRanges(sql, v.id),
@@ -64,11 +81,27 @@ export async function buildAnnotationSummary({ db, sql }: Database, videoId: num
   };
 }
 
-/** Detections of frames [from, to) in the binary window format, and how many there are. */
-export async function readDetectionWindow({ db, sql }: Database, videoId: number, from: number, to: number): Promise<{ body: Uint8Array; count: number }> {
+export interface DetectionWindowRead {
+  /** Strong validator: video, window and annotation version. */
+  etag: string;
+  /** The encoded window, from the cache or encoded now. */
+  read(): Promise<EncodedWindow>;
+}
+
+/**
+ * Detections of frames [from, to) in the binary window format. The version is read before the rows, so
+ * a concurrent save can only make the rows newer than the tag, never older: no stale window is cached.
+ */
+export async function openDetectionWindow({ db, sql }: Database, cache: WindowCache, videoId: number, from: number, to: number): Promise<DetectionWindowRead> {
   if (to <= from) throw new Invalid('to must be greater than from');
   if (to - from > MAX_WINDOW_FRAMES) throw new Invalid(`A window spans at most ${MAX_WINDOW_FRAMES} frames`);
   const v = await requireLiveVideo(db, videoId);
-  const rows = await listDetectionWindow(sql, v.id, from, to);
-  return { body: encodeDetectionWindow(from, to, rows), count: rows.length };
+  return {
+    etag: `"w${v.id}-${from}-${to}-v${v.annotationVersion}"`,
+    read: () => cache.get(WindowCache.key(v.id, v.annotationVersion, from, to), async () => {
+      const rows = await listDetectionWindow(sql, v.id, from, to);
+      const body = encodeDetectionWindow(from, to, rows);
+      return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), count: rows.length };
+    }),
+  };
 }

@@ -12,6 +12,12 @@ describe('configuration from the environment', () => {
     const c = loadConfig({ PORT: '9000', VAT_BOOTSTRAP_SUPER: 'a@x.io, bob', VAT_MAX_UPLOAD_MB: '10', DATABASE_URL: 'postgres://u@h/db' });
     expect(c).toMatchObject({ port: 9000, bootstrapSuper: ['a@x.io', 'bob'], maxUploadBytes: 10 * 1024 * 1024, databaseUrl: 'postgres://u@h/db' });
   });
+  test('the window cache holds 256 MB unless VAT_WINDOW_CACHE_MB says otherwise (0 turns it off)', () => {
+    expect(loadConfig({}).windowCacheBytes).toBe(256 * 1024 * 1024);
+    expect(loadConfig({ VAT_WINDOW_CACHE_MB: '64' }).windowCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ VAT_WINDOW_CACHE_MB: '0' }).windowCacheBytes).toBe(0);
+    expect(() => loadConfig({ VAT_WINDOW_CACHE_MB: '-1' })).toThrow(/VAT_WINDOW_CACHE_MB/);
+  });
   test('bad values fail with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

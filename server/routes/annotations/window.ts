@@ -2,27 +2,34 @@
 //   GET /api/v1/annotations/{id}/summary                  → tracks with frame ranges, segments, video_info
 //   GET /api/v1/annotations/{id}/detections?from=&to=     → binary detection window [from, to), ≤ 2000 frames
 // so a 1M-detection set shows its first frame without one giant JSON (GET /annotations/{id} stays for export).
+// Both answer with a strong ETag built from the video's annotation version and 304 on a matching
+// If-None-Match; encoded windows are shared by every reader through one byte-bounded cache per app.
 import { z } from 'zod';
 import { videoIdParams } from '../../http/params';
+import { revalidate } from '../../http/revalidation';
 import type { RoutePlugin } from '../../http/types';
-import { buildAnnotationSummary, readDetectionWindow } from '../../services/annotation-set';
+import { annotationSummaryTag, buildAnnotationSummary, openDetectionWindow } from '../../services/annotation-set';
+import { WindowCache } from '../../services/window-cache';
 
 const windowQuery = z.object({
   from: z.coerce.number().int().min(0).max(100_000_000),
   to: z.coerce.number().int().min(1).max(100_000_000),
 });
 
-export const annotationWindowRoutes: RoutePlugin = (app, { database }) => {
+export const annotationWindowRoutes: RoutePlugin = (app, { database, config }) => {
+  const cache = new WindowCache(config.windowCacheBytes);
+
   app.get('/annotations/:id/summary', { schema: { params: videoIdParams } }, async (req, reply) => {
-    const summary = await buildAnnotationSummary(database, req.params.id);
-    reply.header('Cache-Control', 'no-store');
-    return summary;
+    const { video, etag } = await annotationSummaryTag(database.db, req.params.id);
+    if (revalidate(req, reply, etag)) return reply.code(304).send();
+    return buildAnnotationSummary(database, video);
   });
 
   app.get('/annotations/:id/detections', { schema: { params: videoIdParams, querystring: windowQuery } }, async (req, reply) => {
-    const { body, count } = await readDetectionWindow(database, req.params.id, req.query.from, req.query.to);
-    reply.header('Cache-Control', 'no-store');
+    const window = await openDetectionWindow(database, cache, req.params.id, req.query.from, req.query.to);
+    if (revalidate(req, reply, window.etag)) return reply.code(304).send();
+    const { body, count } = await window.read();
     reply.header('X-Detection-Count', String(count));
-    return reply.type('application/octet-stream').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    return reply.type('application/octet-stream').send(body);
   });
 };

@@ -7,7 +7,7 @@ import { segmentDto } from '../annotation-set';
 import { MIN_ACTION_LENGTH_S, type ActionClass } from '../../../domain/constants';
 import type { ActionSegment, Identity } from '../../../domain/types';
 import { trackExists } from '../../repositories/detections';
-import type { VideoFacts } from './common';
+import { writeAnnotations, type VideoFacts } from './common';
 import { requireLiveVideo } from '../videos';
 
 /** Float slack so 0.1 s typed as 0.30 − 0.20 still counts as 0.1 s. */
@@ -34,18 +34,20 @@ export function checkTimes(v: VideoFacts, start: number, end: number): void {
 }
 
 export async function createAction(db: Db, videoId: number, a: NewAction, who: Identity): Promise<ActionSegment> {
-  const v = await requireLiveVideo(db, videoId);
-  checkTimes(v, a.start_time, a.end_time);
-  if (!(await trackExists(db, videoId, a.track_id))) throw new Unprocessable(`Track ${a.track_id} does not exist in video ${videoId}`);
-  if (a.restore_id !== undefined && (await segmentIdTaken(db, a.restore_id))) throw new Conflict(`Action ${a.restore_id} already exists`);
-  const now = new Date();
-  const row = await insertSegment(db, {
-    ...(a.restore_id !== undefined ? { id: a.restore_id } : {}),
-    videoId, trackId: a.track_id, actionClass: a.action_class, startTime: a.start_time, endTime: a.end_time,
-    confidence: a.confidence, humanVerified: a.human_verified ?? true,
-    createdById: who.id, createdAt: now, updatedById: who.id, updatedAt: now,
+  return writeAnnotations(db, videoId, async (tx) => {
+    const v = await requireLiveVideo(tx, videoId);
+    checkTimes(v, a.start_time, a.end_time);
+    if (!(await trackExists(tx, videoId, a.track_id))) throw new Unprocessable(`Track ${a.track_id} does not exist in video ${videoId}`);
+    if (a.restore_id !== undefined && (await segmentIdTaken(tx, a.restore_id))) throw new Conflict(`Action ${a.restore_id} already exists`);
+    const now = new Date();
+    const row = await insertSegment(tx, {
+      ...(a.restore_id !== undefined ? { id: a.restore_id } : {}),
+      videoId, trackId: a.track_id, actionClass: a.action_class, startTime: a.start_time, endTime: a.end_time,
+      confidence: a.confidence, humanVerified: a.human_verified ?? true,
+      createdById: who.id, createdAt: now, updatedById: who.id, updatedAt: now,
+    });
+    return segmentDto(row);
   });
-  return segmentDto(row);
 }
 
 async function requireAction(db: Db, videoId: number, actionId: number) {
@@ -61,28 +63,32 @@ function staleDetail(row: SegmentRow): string {
 }
 
 export async function updateAction(db: Db, videoId: number, actionId: number, c: ActionChange, who: Identity): Promise<ActionSegment> {
-  const v = await requireLiveVideo(db, videoId);
-  const row = await requireAction(db, videoId, actionId);
-  if (c.version !== undefined && c.version !== row.version) throw new Conflict(staleDetail(row));
-  const start = c.start_time ?? row.startTime;
-  const end = c.end_time ?? row.endTime;
-  if (c.start_time !== undefined || c.end_time !== undefined) checkTimes(v, start, end);
-  if (c.track_id !== undefined && c.track_id !== row.trackId && !(await trackExists(db, videoId, c.track_id))) {
-    throw new Unprocessable(`Track ${c.track_id} does not exist in video ${videoId}`);
-  }
-  // Saved only at the version read: a concurrent save between read and write loses.
-  const saved = await updateSegmentAtVersion(db, actionId, row.version, {
-    trackId: c.track_id ?? row.trackId, actionClass: c.action_class ?? row.actionClass, startTime: start, endTime: end,
-    confidence: c.confidence ?? row.confidence, humanVerified: c.human_verified ?? row.humanVerified, updatedById: who.id,
+  return writeAnnotations(db, videoId, async (tx) => {
+    const v = await requireLiveVideo(tx, videoId);
+    const row = await requireAction(tx, videoId, actionId);
+    if (c.version !== undefined && c.version !== row.version) throw new Conflict(staleDetail(row));
+    const start = c.start_time ?? row.startTime;
+    const end = c.end_time ?? row.endTime;
+    if (c.start_time !== undefined || c.end_time !== undefined) checkTimes(v, start, end);
+    if (c.track_id !== undefined && c.track_id !== row.trackId && !(await trackExists(tx, videoId, c.track_id))) {
+      throw new Unprocessable(`Track ${c.track_id} does not exist in video ${videoId}`);
+    }
+    // Saved only at the version read: a concurrent save between read and write loses.
+    const saved = await updateSegmentAtVersion(tx, actionId, row.version, {
+      trackId: c.track_id ?? row.trackId, actionClass: c.action_class ?? row.actionClass, startTime: start, endTime: end,
+      confidence: c.confidence ?? row.confidence, humanVerified: c.human_verified ?? row.humanVerified, updatedById: who.id,
+    });
+    if (!saved) throw new Conflict(staleDetail(await requireAction(tx, videoId, actionId)));
+    return segmentDto(saved);
   });
-  if (!saved) throw new Conflict(staleDetail(await requireAction(db, videoId, actionId)));
-  return segmentDto(saved);
 }
 
 export async function deleteAction(db: Db, videoId: number, actionId: number, version?: number): Promise<ActionSegment> {
-  await requireLiveVideo(db, videoId);
-  const row = await requireAction(db, videoId, actionId);
-  if (version !== undefined && version !== row.version) throw new Conflict(staleDetail(row));
-  await deleteSegment(db, actionId);
-  return segmentDto(row);
+  return writeAnnotations(db, videoId, async (tx) => {
+    await requireLiveVideo(tx, videoId);
+    const row = await requireAction(tx, videoId, actionId);
+    if (version !== undefined && version !== row.version) throw new Conflict(staleDetail(row));
+    await deleteSegment(tx, actionId);
+    return segmentDto(row);
+  });
 }

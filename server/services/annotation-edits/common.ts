@@ -1,6 +1,7 @@
-// Shared checks of the annotation write calls: a track exists, the transaction type. (The video itself
+// Shared pieces of the annotation write calls: a track exists, the transaction type, the versioned write. (The video itself
 // is looked up with the one live-video lookup, requireLiveVideo.)
 import type { Db, Tx } from '../../db/connect';
+import { bumpAnnotationVersion } from '../../repositories/annotation-version';
 import { trackExists } from '../../repositories/detections';
 import { NotFound } from '../../domain-errors';
 import type { VideoRow } from '../video-dto';
@@ -11,4 +12,16 @@ export type VideoFacts = Pick<VideoRow, 'id' | 'duration' | 'totalFrames' | 'wid
 
 export async function requireTrack(db: DbOrTx, videoId: number, trackId: number): Promise<void> {
   if (!(await trackExists(db, videoId, trackId))) throw new NotFound(`Track ${trackId} not found in video ${videoId}`);
+}
+
+/**
+ * Runs one annotation write in a transaction that also bumps the video's annotation version, so a cached
+ * or revalidated detection window can never outlive the rows the write changed (a failed write bumps nothing).
+ */
+export function writeAnnotations<T>(db: Db, videoId: number, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await write(tx);
+    await bumpAnnotationVersion(tx, videoId);
+    return result;
+  });
 }

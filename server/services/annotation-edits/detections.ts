@@ -6,7 +6,7 @@ import { NotFound, Unprocessable } from '../../domain-errors';
 import { keypointsFromFlat } from '../annotation-set';
 import { iso } from '../video-dto';
 import type { Detection, Identity, Keypoint } from '../../../domain/types';
-import { requireTrack } from './common';
+import { requireTrack, writeAnnotations } from './common';
 import { requireLiveVideo } from '../videos';
 
 export interface DetectionChange {
@@ -32,23 +32,27 @@ function dto(row: DetectionRow): Detection & { track_id: number; updated_by_id: 
 }
 
 export async function patchDetection(db: Db, videoId: number, trackId: number, frame: number, c: DetectionChange, who: Identity) {
-  const v = await requireLiveVideo(db, videoId);
-  if (v.totalFrames > 0 && frame >= v.totalFrames) throw new Unprocessable(`frame must be below the video's ${v.totalFrames} frames`);
-  await requireTrack(db, videoId, trackId);
-  const key = { videoId, trackId, frame };
-  const row = await findDetection(db, key);
-  const hasBox = c.x1 !== undefined;
-  const box = hasBox ? { x1: c.x1!, y1: c.y1!, x2: c.x2!, y2: c.y2! } : row ? { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2 } : null;
-  if (!box) throw new Unprocessable(`Track ${trackId} has no detection at frame ${frame}; send the box (x1, y1, x2, y2) to add one`);
-  const keypoints = c.keypoints ? flatten(c.keypoints, row?.keypoints ?? null) : (row?.keypoints ?? null);
-  const now = new Date();
-  const values = { ...box, keypoints, source: 'human', updatedById: who.id, updatedAt: now };
-  return dto(await saveDetection(db, key, Boolean(row), row ? values : { confidence: c.confidence ?? 1, ...values }));
+  return writeAnnotations(db, videoId, async (tx) => {
+    const v = await requireLiveVideo(tx, videoId);
+    if (v.totalFrames > 0 && frame >= v.totalFrames) throw new Unprocessable(`frame must be below the video's ${v.totalFrames} frames`);
+    await requireTrack(tx, videoId, trackId);
+    const key = { videoId, trackId, frame };
+    const row = await findDetection(tx, key);
+    const hasBox = c.x1 !== undefined;
+    const box = hasBox ? { x1: c.x1!, y1: c.y1!, x2: c.x2!, y2: c.y2! } : row ? { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2 } : null;
+    if (!box) throw new Unprocessable(`Track ${trackId} has no detection at frame ${frame}; send the box (x1, y1, x2, y2) to add one`);
+    const keypoints = c.keypoints ? flatten(c.keypoints, row?.keypoints ?? null) : (row?.keypoints ?? null);
+    const now = new Date();
+    const values = { ...box, keypoints, source: 'human', updatedById: who.id, updatedAt: now };
+    return dto(await saveDetection(tx, key, Boolean(row), row ? values : { confidence: c.confidence ?? 1, ...values }));
+  });
 }
 
 export async function deleteDetection(db: Db, videoId: number, trackId: number, frame: number) {
-  await requireLiveVideo(db, videoId);
-  const row = await deleteDetectionAt(db, { videoId, trackId, frame });
-  if (!row) throw new NotFound(`Track ${trackId} has no detection at frame ${frame}`);
-  return dto(row);
+  return writeAnnotations(db, videoId, async (tx) => {
+    await requireLiveVideo(tx, videoId);
+    const row = await deleteDetectionAt(tx, { videoId, trackId, frame });
+    if (!row) throw new NotFound(`Track ${trackId} has no detection at frame ${frame}`);
+    return dto(row);
+  });
 }

@@ -5,7 +5,7 @@ import { Invalid, NotFound } from '../../domain-errors';
 import { deleteTrackRows, mergeTrackRows, restoreSnapshot, snapshotTracks } from '../../repositories/track-edits';
 import { segmentDto } from '../annotation-set';
 import type { ActionSegment, Identity } from '../../../domain/types';
-import { requireTrack } from './common';
+import { requireTrack, writeAnnotations } from './common';
 import { requireLiveVideo } from '../videos';
 
 export interface MergeResult {
@@ -18,7 +18,7 @@ export interface MergeResult {
 export async function mergeTracks(db: Db, videoId: number, baseId: number, mergeId: number, who: Identity): Promise<MergeResult> {
   if (baseId === mergeId) throw new Invalid('Please choose two different tracks.');
   await requireLiveVideo(db, videoId);
-  return db.transaction(async (tx) => {
+  return writeAnnotations(db, videoId, async (tx) => {
     await requireTrack(tx, videoId, baseId);
     await requireTrack(tx, videoId, mergeId);
     const token = await snapshotTracks(tx, videoId, 'track.merge', [baseId, mergeId], [mergeId], who.id);
@@ -34,7 +34,7 @@ export interface DeleteTrackResult { track_id: number; deleted_detections: numbe
 
 export async function deleteTrack(db: Db, videoId: number, trackId: number, who: Identity): Promise<DeleteTrackResult> {
   await requireLiveVideo(db, videoId);
-  return db.transaction(async (tx) => {
+  return writeAnnotations(db, videoId, async (tx) => {
     await requireTrack(tx, videoId, trackId);
     const token = await snapshotTracks(tx, videoId, 'track.delete', [trackId], [trackId], who.id);
     const r = await deleteTrackRows(tx, videoId, trackId);
@@ -47,7 +47,7 @@ export interface RestoreResult { kind: string; track_ids: number[]; restored_det
 /** Puts the tracks of an undo snapshot back exactly as they were (one use per token). */
 export async function restoreTracks(db: Db, videoId: number, token: number): Promise<RestoreResult> {
   await requireLiveVideo(db, videoId);
-  return db.transaction(async (tx) => {
+  return writeAnnotations(db, videoId, async (tx) => {
     const r = await restoreSnapshot(tx, videoId, token);
     if (!r) throw new NotFound(`Undo token ${token} is unknown for video ${videoId} or was already used`);
     return { kind: r.kind, track_ids: r.trackIds, restored_detections: r.restoredDetections, segments: r.segments.map(segmentDto) };

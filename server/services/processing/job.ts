@@ -2,17 +2,16 @@
 // the reason in the processing log. Heartbeats keep videos.status_updated_at fresh while it runs (the
 // library's 'Updated Ns ago'); a reprocess keeps human-edited detections and human-verified segments
 // and moves them onto the new track of the same person (relink.ts).
-import { and, eq, max, ne } from 'drizzle-orm';
-import type { Database, Db, Tx } from '../../db/connect';
-import { actionSegments, annotationUndo, detections, processingLog, videos } from '../../db/schema';
+import type { Database } from '../../db/connect';
+import { findVideo, touchProcessingHeartbeat } from '../../repositories/processing-results';
+import { appendProcessingLog as appendLog } from '../../repositories/status';
 import { getRenderSettings } from '../settings';
 import { changeStatus } from '../status';
 import type { ProcessJobData } from './eligibility';
 import { ensureModel, MODEL_LABEL, MODEL_PACKAGE, modelIsCached } from './model-fetch';
-import { analyseVideo, type AnalysisResult } from './pipeline';
+import { analyseVideo } from './pipeline';
+import { secs, storeAnalysis } from './store-result';
 import { defaultPoseThreads, PosePool } from './pose-pool';
-import { readKeptRows, relinkKeptRows } from './relink';
-import { boxesByTrack } from './track-match';
 
 export interface ProcessingDeps {
   database: Database;
@@ -25,14 +24,6 @@ export interface ProcessingDeps {
 }
 
 export class StoppedError extends Error { constructor() { super('processing stopped (server shutting down); the job will be retried'); } }
-
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-
-export async function appendLog(db: Db | Tx, videoId: number, lines: string | string[]): Promise<void> {
-  const list = Array.isArray(lines) ? lines : [lines];
-  if (list.length) await db.insert(processingLog).values(list.map((line) => ({ videoId, line })));
-}
 
 /** One per worker process: the pose pool is started on the first job and shared by every job after it. */
 export class VideoProcessor {
@@ -61,7 +52,7 @@ export class VideoProcessor {
     if (this.abort.signal.aborted) throw new StoppedError(); // picked up while stopping: leave it to the retry
     const { db } = this.deps.database;
     const { videoId } = job;
-    const [video] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
+    const video = await findVideo(db, videoId);
     if (!video) return 'skipped';
     // a retried job finds its video still 'processing'; anything else means someone moved it on
     const started = await changeStatus(db, { videoId, to: 'processing', by: job.requestedBy, from: ['pending', 'processing'], remark: 'AI processing started' });
@@ -70,8 +61,7 @@ export class VideoProcessor {
       return 'skipped';
     }
     const heartbeat = setInterval(() => {
-      void db.update(videos).set({ statusUpdatedAt: new Date() })
-        .where(and(eq(videos.id, videoId), eq(videos.processingStatus, 'processing'))).catch(() => {});
+      void touchProcessingHeartbeat(db, videoId).catch(() => {});
     }, this.deps.heartbeatMs ?? 2000);
     const t0 = performance.now();
     try {
@@ -92,7 +82,7 @@ export class VideoProcessor {
         },
       });
       if (this.abort.signal.aborted) throw new StoppedError();
-      await this.store(job, video, result, performance.now() - t0);
+      await storeAnalysis(db, job, video, result, performance.now() - t0);
       return 'completed';
     } catch (e) {
       if (this.abort.signal.aborted) {
@@ -109,47 +99,6 @@ export class VideoProcessor {
     } finally {
       clearInterval(heartbeat);
     }
-  }
-
-  /** Detections, segments, log and status `completed` in one transaction. */
-  private async store(job: ProcessJobData, video: { fps: number; frameStride: number | null }, r: AnalysisResult, elapsedMs: number): Promise<void> {
-    const { videoId } = job;
-    await this.deps.database.db.transaction(async (tx) => {
-      const kept = await readKeptRows(tx, videoId);
-      // what people did by hand survives: their detections, verified segments, and the track ids they use
-      await tx.delete(detections).where(and(eq(detections.videoId, videoId), ne(detections.source, 'human')));
-      await tx.delete(actionSegments).where(and(eq(actionSegments.videoId, videoId), eq(actionSegments.humanVerified, false)));
-      // undo snapshots of track merges/deletes refer to the AI rows just replaced: restoring them would resurrect stale tracks
-      await tx.delete(annotationUndo).where(eq(annotationUndo.videoId, videoId));
-      const [{ humanDet }] = await tx.select({ humanDet: max(detections.trackId) }).from(detections).where(eq(detections.videoId, videoId));
-      const [{ keptSeg }] = await tx.select({ keptSeg: max(actionSegments.trackId) }).from(actionSegments).where(eq(actionSegments.videoId, videoId));
-      const keptDetections = (await tx.select({ trackId: detections.trackId }).from(detections).where(eq(detections.videoId, videoId))).length;
-      const keptSegments = (await tx.select({ id: actionSegments.id }).from(actionSegments).where(eq(actionSegments.videoId, videoId))).length;
-      // new AI tracks are numbered after every kept track so a kept id never points at a different person
-      const offset = Math.max(humanDet ?? 0, keptSeg ?? 0);
-      const rows = r.detections.map((d) => ({ videoId, trackId: d.trackId + offset, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, source: 'ai' }));
-      // before the AI rows go in, so that a kept human box wins over the AI box of its new track's frame
-      const maxGap = Math.max(video.frameStride ?? 1, r.stats.stride);
-      const relinked = await relinkKeptRows(tx, videoId, kept, boxesByTrack(rows), video.fps, maxGap);
-      let stored = 0;
-      for (let i = 0; i < rows.length; i += 1000) stored += (await tx.insert(detections).values(rows.slice(i, i + 1000)).onConflictDoNothing().returning({ frame: detections.frame })).length;
-      const segs = r.segments.map((s) => ({ videoId, trackId: s.trackId + offset, actionClass: s.actionClass, startTime: s.start, endTime: s.end, confidence: s.confidence, humanVerified: false, createdById: null }));
-      for (let i = 0; i < segs.length; i += 1000) await tx.insert(actionSegments).values(segs.slice(i, i + 1000));
-      const s = r.stats;
-      const perClass = Object.entries(r.segments.reduce<Record<string, number>>((a, x) => ({ ...a, [x.actionClass]: (a[x.actionClass] ?? 0) + 1 }), {}));
-      await appendLog(tx, videoId, [
-        `analysis: every ${s.stride === 1 ? 'frame' : `${s.stride}th frame`}, ${s.inputW}x${s.inputH} input (long side ${s.longSide} px), tracker ${s.tracker}`,
-        `frames analysed: ${s.framesAnalysed}; people found: ${s.peopleFound} detections (up to ${s.maxPeopleInFrame} in one frame)`,
-        `tracks: ${s.tracks}${offset ? ` (numbered from ${offset + 1})` : ''}; detections stored: ${stored}${stored < rows.length ? ` (${rows.length - stored} gave way to kept human boxes)` : ''}`,
-        `segments proposed: ${segs.length}${perClass.length ? ` (${perClass.map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
-        `kept from before: ${keptDetections} human-edited detection(s), ${keptSegments} human-verified segment(s)`,
-        ...relinked,
-        `timings: decode+pose ${secs(s.decodeInferMs)} (${(s.framesAnalysed / (s.decodeInferMs / 1000)).toFixed(1)} frames/s), tracking ${secs(s.trackMs)}, actions ${secs(s.actionsMs)}, total ${secs(elapsedMs)}`,
-        'processing completed',
-      ]);
-      const done = await changeStatus(tx, { videoId, to: 'completed', by: job.requestedBy, from: ['processing'], remark: 'AI processing completed', extra: { aiProcessedAt: new Date(), frameStride: s.stride } });
-      if (!done) throw new Error('the video left the processing state while it was analysed; results discarded');
-    });
   }
 
   /** Stops running jobs at their next safe point and the pose workers. */

@@ -6,7 +6,7 @@ import { QUEUES, type JobQueue } from '../../queue';
 import { listProcessing } from '../../repositories/videos';
 import { changeStatus } from '../status';
 import type { ProcessJobData } from './eligibility';
-import { appendLog } from './job';
+import { appendProcessingLog as appendLog } from '../../repositories/status';
 
 export interface RecoveryOptions {
   /** A 'processing' video whose status_updated_at is older than this is considered abandoned. Default 60 s. */

@@ -1,0 +1,1 @@
+ALTER TABLE "videos" ADD COLUMN "annotation_version" integer DEFAULT 0 NOT NULL;
