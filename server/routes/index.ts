@@ -17,6 +17,7 @@ import { videoDownloadRoutes } from './videos/download';
 import { batchExportRoutes } from './videos/batch-export';
 import { annotationExportRoutes } from './annotations/export';
 import { assignmentRoutes } from './assignments';
+import { adminRepoSourceRoutes } from './admin/repo-sources';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -36,4 +37,5 @@ export const routeModules: RoutePlugin[] = [
   batchExportRoutes,
   annotationExportRoutes,
   assignmentRoutes,
+  adminRepoSourceRoutes,
 ];
