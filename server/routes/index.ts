@@ -18,6 +18,7 @@ import { batchExportRoutes } from './videos/batch-export';
 import { annotationExportRoutes } from './annotations/export';
 import { assignmentRoutes } from './assignments';
 import { adminRepoSourceRoutes } from './admin/repo-sources';
+import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -38,4 +39,5 @@ export const routeModules: RoutePlugin[] = [
   annotationExportRoutes,
   assignmentRoutes,
   adminRepoSourceRoutes,
+  adminRepoRootConfigRoutes,
 ];
