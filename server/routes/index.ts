@@ -19,6 +19,7 @@ import { annotationExportRoutes } from './annotations/export';
 import { assignmentRoutes } from './assignments';
 import { adminRepoSourceRoutes } from './admin/repo-sources';
 import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
+import { adminRepoJobRoutes } from './admin/repo-jobs';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -40,4 +41,5 @@ export const routeModules: RoutePlugin[] = [
   assignmentRoutes,
   adminRepoSourceRoutes,
   adminRepoRootConfigRoutes,
+  adminRepoJobRoutes,
 ];
