@@ -20,6 +20,7 @@ import { assignmentRoutes } from './assignments';
 import { adminRepoSourceRoutes } from './admin/repo-sources';
 import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
 import { adminRepoJobRoutes } from './admin/repo-jobs';
+import { adminRepoPurgeRoutes } from './admin/repo-purge';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -42,4 +43,5 @@ export const routeModules: RoutePlugin[] = [
   adminRepoSourceRoutes,
   adminRepoRootConfigRoutes,
   adminRepoJobRoutes,
+  adminRepoPurgeRoutes,
 ];
