@@ -27,6 +27,7 @@ export const configSchema = z.object({
   VAT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   VAT_POSE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   VAT_INGEST_PARALLELISM: z.coerce.number().int().min(1).max(32).default(4),
+  VAT_WATCH_SOURCES: bool.default(false),
   VAT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VAT_STATIC_DIR: z.string().optional(),
 });
@@ -48,6 +49,8 @@ export interface Config {
   workerConcurrency: number;
   poseThreads?: number;
   ingestParallelism: number;
+  /** Scan an enabled source when its files change (off by default). */
+  watchSources: boolean;
   logLevel: Env['VAT_LOG_LEVEL'];
   staticDir: string;
 }
@@ -75,6 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerConcurrency: e.VAT_WORKER_CONCURRENCY,
     poseThreads: e.VAT_POSE_THREADS,
     ingestParallelism: e.VAT_INGEST_PARALLELISM,
+    watchSources: e.VAT_WATCH_SOURCES,
     logLevel: e.VAT_LOG_LEVEL,
     staticDir: path.resolve(e.VAT_STATIC_DIR ?? 'dist'),
   };
