@@ -27,6 +27,7 @@ export const configSchema = z.object({
   VAT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   VAT_POSE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   VAT_INGEST_PARALLELISM: z.coerce.number().int().min(1).max(32).default(4),
+  VAT_WATCH_SOURCES: bool.default(false),
   VAT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VAT_STATIC_DIR: z.string().optional(),
   VAT_WINDOW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
@@ -49,6 +50,8 @@ export interface Config {
   workerConcurrency: number;
   poseThreads?: number;
   ingestParallelism: number;
+  /** Scan an enabled source when its files change (off by default). */
+  watchSources: boolean;
   logLevel: Env['VAT_LOG_LEVEL'];
   staticDir: string;
   /** Bytes of encoded detection windows kept in memory; 0 turns the cache off. */
@@ -78,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerConcurrency: e.VAT_WORKER_CONCURRENCY,
     poseThreads: e.VAT_POSE_THREADS,
     ingestParallelism: e.VAT_INGEST_PARALLELISM,
+    watchSources: e.VAT_WATCH_SOURCES,
     logLevel: e.VAT_LOG_LEVEL,
     staticDir: path.resolve(e.VAT_STATIC_DIR ?? 'dist'),
     windowCacheBytes: e.VAT_WINDOW_CACHE_MB * 1024 * 1024,

@@ -7,6 +7,7 @@ import { bootstrapUsers } from './services/users';
 import { failRunningIngestJobs } from './repositories/ingest';
 import { ensureSampleLibrary } from './services/sample-library';
 import { startWorkers } from './workers';
+import { watchSources } from './services/repository/watch';
 
 const config = loadConfig();
 const { media, database, queue } = await openRuntime(config, (e) => console.error('queue:', e));
@@ -19,9 +20,13 @@ if (config.sampleLibrary) {
   await ensureSampleLibrary({ config, database, media, log: app.log });
 }
 await app.listen({ port: config.port, host: config.host });
+const watcher = config.watchSources
+  ? watchSources({ db: database.db, media, parallelism: config.ingestParallelism, log: (m) => app.log.warn(m) }) : null;
+await watcher?.sync();
 
 stopOnSignals(app.log, [
   () => app.close(), // stop accepting, finish in-flight requests
+  async () => watcher?.stop(),
   stopWorkers, // running jobs stop at a safe point; interrupted ones are retried on the next start
   () => queue.stop(),
   () => database.close(),

@@ -1,6 +1,6 @@
 // SQL of ingestion: the ingest_jobs bookkeeping rows and the video rows a scan adds, updates, restores
 // or marks deleted.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { ingestJobs, processingLog, statusHistory, videos } from '../db/schema';
 
@@ -55,3 +55,13 @@ export async function markMissingDeleted(db: Db, rows: Array<{ id: number; statu
       .where(and(inArray(videos.id, rows.map((r) => r.id)), ne(videos.processingStatus, 'deleted')));
   });
 }
+
+/** Progress of a running job, written over its summary. */
+export async function updateIngestJobSummary(db: Db, id: number, summary: object): Promise<void> {
+  await db.update(ingestJobs).set({ summary }).where(eq(ingestJobs.id, id));
+}
+
+/** The newest jobs first, optionally of one type and one status. */
+export const listIngestJobs = (db: Db, f: { limit: number; jobType?: string; status?: string }) => db.select().from(ingestJobs)
+  .where(and(f.jobType ? eq(ingestJobs.jobType, f.jobType) : undefined, f.status ? eq(ingestJobs.status, f.status) : undefined))
+  .orderBy(desc(ingestJobs.startedAt), desc(ingestJobs.id)).limit(f.limit);

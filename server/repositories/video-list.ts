@@ -7,7 +7,11 @@ import type { SqlRunner } from '../db/connect';
 import type { VideoStatus } from '../../domain/constants';
 
 /** The library's filters ('deleted' may be asked for but is never listed). */
-export interface VideoFilter { status?: VideoStatus[]; source_root?: string; q?: string; assignee?: string; unassigned_only?: boolean }
+export interface VideoFilter {
+  status?: VideoStatus[]; source_root?: string; q?: string; assignee?: string; unassigned_only?: boolean;
+  /** Set by the server from the viewer's role, never by the client: videos of sources with these roles are left out. */
+  hidden_source_roles?: string[];
+}
 
 export interface VideoPage { limit: number; skip: number; afterId?: number }
 
@@ -27,6 +31,7 @@ type Param = (v: unknown) => string;
 /** SQL conditions of every filter except status (callers place that, see buildVideoListSql). */
 function filterConditions(f: VideoFilter, p: Param): string[] {
   const where = [`processing_status <> 'deleted'`];
+  if (f.hidden_source_roles?.length) where.push(`source_root not in (select root from sources where role = any(${p(f.hidden_source_roles)}::text[]))`);
   if (f.source_root) where.push(`source_root = ${p(f.source_root)}`);
   const q = f.q?.trim();
   if (q) { const pat = p(`%${likeEscape(q)}%`); where.push(`(filename ilike ${pat} or path ilike ${pat})`); }

@@ -5,6 +5,10 @@ import { videos } from '../db/schema';
 
 export type VideoRow = typeof videos.$inferSelect;
 
+/** Leaves out videos of sources limited to one of these roles (no condition when there are none). */
+const visibleSources = (hidden: string[]) => (hidden.length
+  ? sql`${videos.sourceRoot} not in (select root from sources where role in ${hidden})` : undefined);
+
 /** The video row unless it is missing or deleted (a deleted video is gone for every reader and writer). */
 export async function findLiveVideo(db: Db | Tx, id: number): Promise<VideoRow | null> {
   const [row] = await db.select().from(videos).where(and(eq(videos.id, id), ne(videos.processingStatus, 'deleted'))).limit(1);
@@ -12,13 +16,13 @@ export async function findLiveVideo(db: Db | Tx, id: number): Promise<VideoRow |
 }
 
 /** Everyone with assigned (live) videos and how many, ordered by id. */
-export async function listAssignees(db: Db): Promise<Array<{ id: string; name: string | null; count: number }>> {
+export async function listAssignees(db: Db, hiddenSourceRoles: string[] = []): Promise<Array<{ id: string; name: string | null; count: number }>> {
   const rows = await db.select({
     id: videos.assignedToId,
     name: sql<string | null>`max(${videos.assignedToName})`,
     count: count(),
   }).from(videos)
-    .where(and(isNotNull(videos.assignedToId), ne(videos.processingStatus, 'deleted')))
+    .where(and(isNotNull(videos.assignedToId), ne(videos.processingStatus, 'deleted'), visibleSources(hiddenSourceRoles)))
     .groupBy(videos.assignedToId).orderBy(asc(videos.assignedToId));
   return rows.map((r) => ({ id: r.id as string, name: r.name, count: Number(r.count) }));
 }
@@ -45,10 +49,11 @@ export const listProcessing = (db: Db, staleBefore: Date | null) => db.select({ 
   .where(staleBefore ? and(eq(videos.processingStatus, 'processing'), lt(videos.statusUpdatedAt, staleBefore)) : eq(videos.processingStatus, 'processing'));
 
 /** Per status (deleted excluded): how many videos, and their average duration, width and height. */
-export async function statusStats(sqlRunner: SqlRunner): Promise<Array<{ status: string; n: number; dur: number; w: number; h: number }>> {
+export async function statusStats(sqlRunner: SqlRunner, hiddenSourceRoles: string[] = []): Promise<Array<{ status: string; n: number; dur: number; w: number; h: number }>> {
   const { rows } = await sqlRunner.query<{ status: string; n: string | number; dur: number | null; w: number | null; h: number | null }>(
     `select processing_status as status, count(*) as n, avg(duration) as dur, avg(width) as w, avg(height) as h
-       from videos where processing_status <> 'deleted' group by processing_status`);
+       from videos where processing_status <> 'deleted'
+         and source_root not in (select root from sources where role = any($1::text[])) group by processing_status`, [hiddenSourceRoles]);
   return rows.map((r) => ({ status: r.status, n: Number(r.n), dur: Number(r.dur) || 0, w: Number(r.w) || 0, h: Number(r.h) || 0 }));
 }
 

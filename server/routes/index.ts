@@ -17,6 +17,10 @@ import { videoDownloadRoutes } from './videos/download';
 import { batchExportRoutes } from './videos/batch-export';
 import { annotationExportRoutes } from './annotations/export';
 import { assignmentRoutes } from './assignments';
+import { adminRepoSourceRoutes } from './admin/repo-sources';
+import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
+import { adminRepoJobRoutes } from './admin/repo-jobs';
+import { adminRepoPurgeRoutes } from './admin/repo-purge';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -36,4 +40,8 @@ export const routeModules: RoutePlugin[] = [
   batchExportRoutes,
   annotationExportRoutes,
   assignmentRoutes,
+  adminRepoSourceRoutes,
+  adminRepoRootConfigRoutes,
+  adminRepoJobRoutes,
+  adminRepoPurgeRoutes,
 ];

@@ -2,6 +2,7 @@
 import type { RoutePlugin } from '../http/types';
 import { aiDevice } from '../services/ai-device';
 import { databaseStatus, metricsSummary } from '../services/metrics';
+import { hiddenSourceRoles } from '../services/source-visibility';
 
 export const systemRoutes: RoutePlugin = (app, { database }) => {
   app.get('/me', async (req) => ({
@@ -20,5 +21,5 @@ export const systemRoutes: RoutePlugin = (app, { database }) => {
     time: new Date().toISOString(),
   }));
 
-  app.get('/metrics/summary', async () => metricsSummary(database.sql));
+  app.get('/metrics/summary', async (req) => metricsSummary(database.sql, hiddenSourceRoles(req.identity)));
 };

@@ -5,12 +5,15 @@ import path from 'node:path';
 import type { Db } from '../db/connect';
 import {
   finishIngestJob, insertScannedVideo, listVideosOfRoot, markMissingDeleted, restoreScannedVideo,
-  startIngestJob, updateScannedVideo,
+  startIngestJob, updateIngestJobSummary, updateScannedVideo,
 } from '../repositories/ingest';
 import { insertSourceIfAbsent } from '../repositories/sources';
 import type { MediaService } from './media';
 
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.webm', '.m4v']);
+
+/** How many files a scan handles between two progress writes. */
+const PROGRESS_EVERY = 200;
 
 export interface IngestResult { added: number; updated: number; removed: number; restored: number; unchanged: number; errors: string[]; job_id: number }
 
@@ -54,9 +57,13 @@ export async function ingestSource(
     const stat = await fs.stat(root).catch(() => null);
     if (!stat?.isDirectory()) throw new Error(`source folder is not reachable: ${root}`);
     const found = new Map<string, { size: number; mtime: number }>();
+    // A long scan reports how far it got in its job's summary, so Job History shows it moving.
+    const progress = (phase: string, extra: object = {}) =>
+      updateIngestJobSummary(db, jobId, { root, phase, found: found.size, added, updated, restored, ...extra });
     for await (const file of walk(root)) {
       const s = await fs.stat(file).catch(() => null);
       if (s) found.set(file, { size: s.size, mtime: Math.floor(s.mtimeMs) });
+      if (found.size % PROGRESS_EVERY === 0) await progress('listing');
     }
     const existing = await listVideosOfRoot(db, root);
     const byPath = new Map(existing.map((r) => [r.path, r]));
@@ -68,7 +75,9 @@ export async function ingestSource(
       unchanged++;
       return false;
     });
+    let probed = 0;
     await mapLimit(toProbe, opts.parallelism ?? 4, async ([file, f]) => {
+      if (++probed % PROGRESS_EVERY === 0) await progress('probing', { probed, to_probe: toProbe.length });
       const row = byPath.get(file);
       let meta: Awaited<ReturnType<MediaService['probe']>> | null = null;
       try { meta = await media.probe(file); } catch (e) { errors.push((e as Error).message); }

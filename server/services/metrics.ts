@@ -3,10 +3,10 @@
 import type { SqlRunner } from '../db/connect';
 import { pingDatabase, statusStats } from '../repositories/videos';
 
-export async function metricsSummary(sql: SqlRunner) {
+export async function metricsSummary(sql: SqlRunner, hiddenSourceRoles: string[] = []) {
   const status: Record<string, number> = { pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0, failed: 0, kiv: 0, disqualified: 0, unknown: 0 };
   let total = 0, durSum = 0, wSum = 0, hSum = 0;
-  for (const r of await statusStats(sql)) {
+  for (const r of await statusStats(sql, hiddenSourceRoles)) {
     status[r.status] = r.n;
     total += r.n; durSum += r.dur * r.n; wSum += r.w * r.n; hSum += r.h * r.n;
   }

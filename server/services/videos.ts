@@ -3,9 +3,20 @@ import type { Db, Tx } from '../db/connect';
 import { NotFound } from '../domain-errors';
 import { findLiveVideo } from '../repositories/videos';
 import type { VideoRow } from './video-dto';
+import { findSource } from '../repositories/sources';
+import { hiddenSourceRoles } from './source-visibility';
+import type { Identity } from '../../domain/types';
 
 export async function requireLiveVideo(db: Db | Tx, id: number): Promise<VideoRow> {
   const row = await findLiveVideo(db, id);
   if (!row) throw new NotFound(`Video ${id} not found`);
+  return row;
+}
+
+/** The live video, and 404 as well when its source is limited to a role above the viewer's. */
+export async function requireVisibleVideo(db: Db, id: number, viewer: Identity | null): Promise<VideoRow> {
+  const row = await requireLiveVideo(db, id);
+  const src = await findSource(db, row.sourceRoot);
+  if (src?.role && hiddenSourceRoles(viewer).includes(src.role)) throw new NotFound(`Video ${id} not found`);
   return row;
 }

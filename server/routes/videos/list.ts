@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { toVideoDto } from '../../services/video-dto';
-import { requireLiveVideo } from '../../services/videos';
+import { requireVisibleVideo } from '../../services/videos';
+import { hiddenSourceRoles } from '../../services/source-visibility';
 import { listVideosJson } from '../../repositories/video-list';
 import { videoFilterQuery } from './filter-query';
 
@@ -16,9 +17,9 @@ const listQuery = videoFilterQuery.extend({
 export const videoListRoutes: RoutePlugin = (app, { database: { db, sql } }) => {
   app.get('/videos', { schema: { querystring: listQuery } }, async (req, reply) => {
     const { limit, skip, after_id: afterId, ...filter } = req.query;
-    const json = await listVideosJson(sql, filter, { limit, skip, afterId });
+    const json = await listVideosJson(sql, { ...filter, hidden_source_roles: hiddenSourceRoles(req.identity) }, { limit, skip, afterId });
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  app.get('/videos/:id', { schema: { params: videoIdParams } }, async (req) => toVideoDto(await requireLiveVideo(db, req.params.id)));
+  app.get('/videos/:id', { schema: { params: videoIdParams } }, async (req) => toVideoDto(await requireVisibleVideo(db, req.params.id, req.identity)));
 };

@@ -3,13 +3,14 @@
 // walk the same filtered list the user came from (the same filter code as the list itself).
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
-import { requireLiveVideo } from '../../services/videos';
+import { requireVisibleVideo } from '../../services/videos';
+import { hiddenSourceRoles } from '../../services/source-visibility';
 import { neighborIds } from '../../repositories/video-list';
 import { videoFilterQuery } from './filter-query';
 
 export const videoNeighborRoutes: RoutePlugin = (app, { database: { db, sql } }) => {
   app.get('/videos/:id/neighbors', { schema: { params: videoIdParams, querystring: videoFilterQuery } }, async (req) => {
-    await requireLiveVideo(db, req.params.id);
-    return neighborIds(sql, req.params.id, req.query);
+    await requireVisibleVideo(db, req.params.id, req.identity);
+    return neighborIds(sql, req.params.id, { ...req.query, hidden_source_roles: hiddenSourceRoles(req.identity) });
   });
 };

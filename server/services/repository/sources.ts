@@ -1,0 +1,102 @@
+// The Repository Manager's source folders: list with per-status stats, the path check, add, edit and
+// remove. Adding an enabled source starts its first scan at once (a `scan` job).
+import type { Db } from '../../db/connect';
+import { Conflict, Invalid, NotFound } from '../../domain-errors';
+import {
+  countVideosBySourceAndStatus, deleteSourceAndVideos, findSource, insertSource, listSources, updateSource, type SourceRow,
+} from '../../repositories/sources';
+import { ingestSource } from '../ingest';
+import type { MediaService } from '../media';
+import { checkClientPath, folderFacts, isWithin, realOrSame, type FolderFacts } from './safe-path';
+import type { Identity } from '../../../domain/types';
+
+export const STAT_KEYS = ['pending', 'processing', 'completed', 'reviewed', 'labelled'] as const;
+export type SourceStats = Record<'total' | (typeof STAT_KEYS)[number], number>;
+
+export const sourceDto = (s: SourceRow, stats: SourceStats) => ({
+  root: s.root, label: s.label, role: s.role ?? '', enabled: s.enabled, created_at: s.createdAt.toISOString(), stats,
+});
+
+export async function listSourcesWithStats(db: Db) {
+  const [rows, counts] = await Promise.all([listSources(db), countVideosBySourceAndStatus(db)]);
+  const statsOf = (root: string): SourceStats => {
+    const mine = counts.filter((c) => c.root === root && c.status !== 'deleted');
+    const n = (st: string) => mine.find((c) => c.status === st)?.n ?? 0;
+    return { total: mine.reduce((a, c) => a + c.n, 0), ...Object.fromEntries(STAT_KEYS.map((k) => [k, n(k)])) } as SourceStats;
+  };
+  return rows.map((s) => sourceDto(s, statsOf(s.root)));
+}
+
+export interface SourceValidation extends FolderFacts {
+  normalized_root: string;
+  conflict: boolean;
+  /** The rule a conflict breaks, in the form's words; null without a conflict. */
+  conflict_message: string | null;
+  conflict_with: string | null;
+}
+
+/** The path check: where the root really is, what it is, and whether another source already covers it. */
+export async function validateSourceRoot(db: Db, rawRoot: string, originalRoot?: string): Promise<SourceValidation> {
+  if (!rawRoot.trim()) throw new Invalid('Root path is required');
+  const root = await realOrSame(checkClientPath(rawRoot, 'root'));
+  const others = (await listSources(db)).filter((s) => s.root !== originalRoot);
+  let conflict_message: string | null = null, conflict_with: string | null = null;
+  for (const s of others) {
+    const other = await realOrSame(s.root);
+    if (other.toLowerCase() === root.toLowerCase() || s.root.toLowerCase() === root.toLowerCase()) {
+      conflict_message = 'Another source already uses this path'; conflict_with = s.root; break;
+    }
+    if (isWithin(other, root) || isWithin(root, other)) { conflict_message = 'Conflicts with an existing source path'; conflict_with = s.root; }
+  }
+  return { normalized_root: root, ...await folderFacts(root), conflict: conflict_message !== null, conflict_message, conflict_with };
+}
+
+export interface SourceInput { root: string; label: string; role?: string; enabled: boolean }
+export interface SourceDeps { db: Db; media: MediaService; parallelism: number; log?: (msg: string) => void }
+
+async function checkedValues(db: Db, input: SourceInput, originalRoot?: string) {
+  const v = await validateSourceRoot(db, input.root, originalRoot);
+  if (v.conflict) throw new Conflict(v.conflict_message!);
+  if (!v.is_dir) throw new Invalid(`Root path is not an existing folder: ${v.normalized_root}`);
+  return { root: v.normalized_root, label: input.label, role: input.role || null, enabled: input.enabled };
+}
+
+function scanInBackground(deps: SourceDeps, root: string, who: Identity) {
+  // The answer does not wait for the scan: a large folder takes minutes. Its progress and outcome are
+  // in the scan job's row, which Job History lists.
+  void ingestSource(deps.db, deps.media, root, { jobType: 'scan', initiatedBy: who.id, parallelism: deps.parallelism })
+    .catch((e: Error) => deps.log?.(`scan of ${root} failed: ${e.message}`));
+}
+
+const emptyStats = (): SourceStats => ({ total: 0, pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0 });
+
+export async function addSource(deps: SourceDeps, who: Identity, input: SourceInput) {
+  const row = await insertSource(deps.db, await checkedValues(deps.db, input));
+  if (row.enabled) scanInBackground(deps, row.root, who);
+  return sourceDto(row, emptyStats());
+}
+
+export async function editSource(deps: SourceDeps, who: Identity, originalRaw: string, input: SourceInput) {
+  const original = checkClientPath(originalRaw, 'original_root');
+  checkClientPath(input.root, 'root');
+  const before = await findSource(deps.db, original);
+  if (!before) throw new NotFound(`Unknown source: ${original}`);
+  const row = await updateSource(deps.db, original, await checkedValues(deps.db, input, original));
+  if (!row) throw new NotFound(`Unknown source: ${original}`);
+  if (row.enabled && (!before.enabled || row.root !== before.root)) scanInBackground(deps, row.root, who);
+  return (await listSourcesWithStats(deps.db)).find((s) => s.root === row.root)!;
+}
+
+/**
+ * Removes a disabled source and its videos' rows with their annotations. The video files are the
+ * user's own collection and stay on disk, so `files_removed` is always 0.
+ */
+export async function removeSource(db: Db, rawRoot: string) {
+  const root = checkClientPath(rawRoot, 'root');
+  const src = await findSource(db, root);
+  if (!src) throw new NotFound(`Unknown source: ${root}`);
+  if (src.enabled) throw new Conflict('Disable the source before removing it.');
+  const dbDeleted = await deleteSourceAndVideos(db, src.root);
+  return { root: src.root, summary: { db_deleted: dbDeleted, files_removed: 0 } };
+}
+

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { as, makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
+import { insertVideos } from '../helpers/fixtures';
+import { sources } from '../../server/db/schema';
+
+let t: TestApp;
+let open: number, hidden: number, open2: number;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  await seedUser(t.database, 'admin1', 'admin');
+  await seedUser(t.database, 'super1', 'super');
+  await seedUser(t.database, 'ann1', 'annotator');
+  await t.database.db.insert(sources).values([{ root: '/media/open', label: 'Open' }, { root: '/media/staff', label: 'Staff', role: 'admin' }]);
+  [open, hidden, open2] = await insertVideos(t.database, [
+    { filename: 'a.mp4', sourceRoot: '/media/open', assignedToId: 'ann1' },
+    { filename: 'b.mp4', sourceRoot: '/media/staff', assignedToId: 'ann2', status: 'completed' },
+    { filename: 'c.mp4', sourceRoot: '/media/open' },
+  ]);
+});
+afterAll(() => t.close());
+
+const get = (url: string, who: string | null) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: who ? as(who, 'super') : {} });
+const ids = async (who: string | null) => (await get('/videos/', who)).json().map((v: { id: number }) => v.id);
+
+describe('a source limited to administrators', () => {
+  test('its videos are listed only for admins and super users, whatever role header is sent', async () => {
+    expect(await ids('ann1')).toEqual([open, open2]);
+    expect(await ids(null)).toEqual([open, open2]);
+    expect(await ids('admin1')).toEqual([open, hidden, open2]);
+    expect(await ids('super1')).toEqual([open, hidden, open2]);
+  });
+
+  test('looking one of its videos up is 404 below admin', async () => {
+    expect((await get(`/videos/${hidden}`, 'ann1')).statusCode).toBe(404);
+    expect((await get(`/videos/${hidden}/neighbors`, 'ann1')).statusCode).toBe(404);
+    expect((await get(`/videos/${hidden}`, 'admin1')).json()).toMatchObject({ id: hidden });
+  });
+
+  test('neighbours skip it below admin', async () => {
+    expect((await get(`/videos/${open}/neighbors`, 'ann1')).json()).toEqual({ prev_id: null, next_id: open2 });
+    expect((await get(`/videos/${open}/neighbors`, 'admin1')).json()).toEqual({ prev_id: null, next_id: hidden });
+  });
+
+  test('assignees and the metrics summary leave it out below admin', async () => {
+    expect((await get('/assignments/assignees', 'ann1')).json().map((a: { id: string }) => a.id)).toEqual(['ann1']);
+    expect((await get('/assignments/assignees', 'admin1')).json().map((a: { id: string }) => a.id)).toEqual(['ann1', 'ann2']);
+    expect((await get('/metrics/summary', 'ann1')).json()).toMatchObject({ totals: { videos: 2 }, status: { completed: 0 } });
+    expect((await get('/metrics/summary', 'super1')).json()).toMatchObject({ totals: { videos: 3 }, status: { completed: 1 } });
+  });
+});
