@@ -7,8 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DomainError, type DomainErrorKind } from './domain-errors';
 import { authorize, resolveIdentity } from './http/identity';
+import { requireVisibleVideo } from './services/videos';
 import type { App, AppDeps } from './http/types';
 import { routeModules } from './routes';
+
+/** Routes addressing one video by id: their video must be visible to the caller (a source limited to a
+ *  role hides its videos from lower roles), so every by-id read or write answers 404 for a hidden one. */
+const BY_VIDEO_ID = /^\/api\/v1\/(videos|annotations)\/:id(\/|$)/;
 
 /** The one place a domain error becomes an HTTP status. */
 const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -54,6 +59,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     api.addHook('preHandler', async (req) => {
       const role = req.routeOptions.config.role;
       if (role) authorize(req.identity, role);
+      const id = (req.params as { id?: unknown } | undefined)?.id;
+      if (id !== undefined && BY_VIDEO_ID.test(req.routeOptions.url ?? '')) {
+        await requireVisibleVideo(deps.database.db, Number(id), req.identity);
+      }
     });
     for (const mod of routeModules) await mod(api as App, deps);
     api.all('/*', async (req, reply) => reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }));

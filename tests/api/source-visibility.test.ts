@@ -49,3 +49,32 @@ describe('a source limited to administrators', () => {
     expect((await get('/metrics/summary', 'super1')).json()).toMatchObject({ totals: { videos: 3 }, status: { completed: 1 } });
   });
 });
+
+describe('by-id calls on a hidden video', () => {
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: string, payload?: object) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: as(who, 'super'), payload });
+
+  test('annotation reads and writes, status, history, log, download and processing answer 404 below admin', async () => {
+    const attempts = [
+      call('GET', `/annotations/${hidden}`, 'ann1'),
+      call('GET', `/annotations/${hidden}/summary`, 'ann1'),
+      call('GET', `/annotations/${hidden}/detections?from=0&to=10`, 'ann1'),
+      call('POST', `/annotations/${hidden}/actions`, 'ann1', { track_id: 1, action_class: 'run', start_time: 0, end_time: 1, confidence: 0.7 }),
+      call('PATCH', `/videos/${hidden}/status`, 'ann1', { status: 'kiv', remark: '' }),
+      call('GET', `/videos/${hidden}/status`, 'ann1'),
+      call('GET', `/videos/${hidden}/history`, 'ann1'),
+      call('GET', `/videos/${hidden}/log`, 'ann1'),
+      call('GET', `/videos/${hidden}/download`, 'ann1'),
+      call('POST', `/videos/${hidden}/reprocess`, 'ann1'),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().detail).toBe(`Video ${hidden} not found`);
+    }
+  });
+
+  test('an admin still reaches them', async () => {
+    expect((await call('GET', `/annotations/${hidden}/summary`, 'admin1')).statusCode).toBe(200);
+    expect((await call('GET', `/videos/${hidden}/history`, 'admin1')).statusCode).toBe(200);
+  });
+});
