@@ -7,7 +7,7 @@
 //   The edit side owns undo/redo (src/annotate/history) and calls setDoc for undo/redo too.
 // - `replaceDoc(next)` publishes a document that is NOT an edit: the initial load, a new video, and
 //   detection windows merged in by the loader. Listeners receive `reason` so history can ignore these
-//   ('load' = new document: history must reset; 'window' = more detections loaded, no edit).
+//   ('load' = new document: history must reset; the other reasons are not edits, see DocChangeReason).
 // - Never mutate a published document. Detections are replaced per object (see types.ts).
 // - The window loader never drops a window while the UI mode is 'edit' (patches may point into it).
 // - `subscribe(fn)` / `useDoc(selector)` follow useSyncExternalStore; selectors must return stable values
@@ -15,7 +15,13 @@
 import { useSyncExternalStore } from 'react';
 import type { EditorDoc } from './types';
 
-export type DocChangeReason = 'edit' | 'load' | 'window';
+/**
+ * Why the document changed. Only 'edit' is a user's edit (history records it); 'load' is a new
+ * document (history resets); the others add or show data without being edits: detections merged in
+ * by the loader, fields the server stamped on a saved segment (who, when, version), and the live
+ * preview of a bar being dragged.
+ */
+export type DocChangeReason = 'edit' | 'load' | 'detections-loaded' | 'server-stamp' | 'drag-preview';
 type Listener = (doc: EditorDoc | null, reason: DocChangeReason) => void;
 
 let current: EditorDoc | null = null;

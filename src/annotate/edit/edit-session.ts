@@ -33,12 +33,12 @@ function showSavedBy(saved: ActionSegment[]): void {
       const e = byId.get(s.id);
       if (e) { s.updated_by_id = e.updated_by_id; s.updated_at = e.updated_at; s.version = e.version; }
     }
-  }), 'window');
+  }), 'server-stamp');
 }
 
 export const history = new EditHistory({ get: getDoc, set: setDoc }, (op) => saveQueue.enqueue(op), (n) => getCommand(n).label);
 
-// A new document (another video, a reload) starts a fresh history; windows merged in are not edits.
+// A new document (another video, a reload) starts a fresh history; other non-edit changes keep it.
 subscribe((_doc, reason) => { if (reason === 'load') { history.clear(); clearDrafts(); newIds.clear(); emit(); } });
 
 // ---- Row drafts of the data panel (unsaved form values; discarded when leaving edit mode) -------------

@@ -25,7 +25,7 @@ export const moveDrag = (x: number, y: number) => interaction.send({ type: 'poin
 export const endDrag = () => interaction.send({ type: 'pointer.up' });
 export const cancelDrag = () => interaction.send({ type: 'key.escape' });
 
-/** Shows a dragged bar where it would land, outside the history (reason 'window' = not an edit). */
+/** Shows a dragged bar where it would land, outside the history (a 'drag-preview', not an edit). */
 function previewSpan(segmentId: number, preview: DragPreview | null): void {
   let doc = getDoc();
   if (!doc) return;
@@ -38,7 +38,7 @@ function previewSpan(segmentId: number, preview: DragPreview | null): void {
     previewInverse = inverse;
     doc = next;
   }
-  replaceDoc(doc, 'window');
+  replaceDoc(doc, 'drag-preview');
 }
 
 interaction.subscribe((snap) => {

@@ -1,5 +1,5 @@
 // Loads the editor document: the summary first (tracks, segments, video info), then detection windows of
-// BLOCK_FRAMES around the playhead, merged into the document as they arrive (replaceDoc 'window').
+// BLOCK_FRAMES around the playhead, merged into the document as they arrive (replaceDoc 'detections-loaded').
 // In view mode at most MAX_BLOCKS stay loaded (furthest from the playhead dropped); in edit mode nothing is
 // dropped, because undo patches may point into any loaded frame (see document/store.ts).
 import type { AnnotationSummary } from '../../api/annotate';
@@ -129,7 +129,7 @@ export class WindowLoader {
     const doc = getDoc();
     if (this.disposed || !doc || doc.videoId !== this.videoId) return;
     if (doc.windows.some((w) => w.from <= win.from && w.to >= win.to)) return;
-    replaceDoc(this.evict(mergeWindow(doc, win), keepBlock), 'window');
+    replaceDoc(this.evict(mergeWindow(doc, win), keepBlock), 'detections-loaded');
   }
 
   private loadBlock(block: number, hotFrame?: number, onHot?: () => void): Promise<void> {
