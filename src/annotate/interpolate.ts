@@ -1,7 +1,7 @@
 // Detection of a track at a frame, with interpolation between analysed frames:
 // when the AI analysed every `stride`-th frame, frames in between show the linear blend of the analysed
 // neighbours (realtime.interpolation on) or hold the last analysed detection (off).
-import type { CompactDetection, TrackFrames } from './document/types';
+import type { CompactDetection, EditorDoc, TrackFrames } from './document/types';
 
 export interface InterpolationOptions { stride: number; interpolate: boolean }
 
@@ -40,4 +40,21 @@ export function detectionAt(frames: TrackFrames | undefined, frame: number, opts
     if (next) return lerpDetection(prev, next, (frame - prevFrame) / (f - prevFrame));
   }
   return prev;
+}
+
+/** The parts of the document and UI state that decide what is shown. */
+export interface ShownInputs {
+  doc: Pick<EditorDoc, 'detections'> & { info: { frame_stride?: number | null } };
+  ui: { interpolation: boolean };
+}
+
+/**
+ * What is shown at `frame`, per track: the stored detection, or between analysed frames the
+ * interpolated (or held) one, following the document's stride and the UI's interpolation toggle.
+ * The overlay, the edit handles, the hotkeys and the test hooks all ask this one selector, so what a
+ * user edits is always what they see.
+ */
+export function shownAt(doc: ShownInputs['doc'], ui: ShownInputs['ui'], frame: number): (trackId: number) => CompactDetection | null {
+  const opts: InterpolationOptions = { stride: doc.info.frame_stride ?? 1, interpolate: ui.interpolation };
+  return (trackId) => detectionAt(doc.detections[trackId], frame, opts);
 }

@@ -2,6 +2,7 @@
 // benchmark helpers. Only a build made with VAT_TEST_HOOKS=1 imports this file (the Annotate page
 // guards it with the __VAT_TEST_HOOKS__ literal), so a production bundle has none of it and no page
 // script can rewrite a reviewer's document through it.
+import { shownAt } from './interpolate';
 import { getDoc, replaceDoc } from './document/store';
 import { getUi, setUi } from './document/ui-store';
 import { collectOverlay, drawOverlay } from './canvas/overlay-draw';
@@ -32,7 +33,7 @@ function benchOverlay(frames: number, width: number, height: number): number {
   for (let i = 0; i < frames; i++) {
     const frame = (ui.frame + i) % Math.max(1, doc.info.total_frames);
     ctx.clearRect(0, 0, width, height);
-    const items = collectOverlay(doc, frame, frame / doc.info.fps, ui.hiddenTracks, { stride: doc.info.frame_stride ?? 1, interpolate: ui.interpolation });
+    const items = collectOverlay(doc, frame / doc.info.fps, ui.hiddenTracks, shownAt(doc, ui, frame));
     drawOverlay(ctx, items, width, height, ui.toggles);
   }
   // Reading a pixel forces the queued canvas work to finish inside the measurement.

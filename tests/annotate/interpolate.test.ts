@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectionAt } from '../../src/annotate/interpolate';
+import { detectionAt, shownAt } from '../../src/annotate/interpolate';
 import type { CompactDetection, TrackFrames } from '../../src/annotate/document/types';
 
 const det = (x: number, kp?: number): CompactDetection => ({
@@ -35,5 +35,20 @@ describe('detectionAt', () => {
   it('shows nothing between frames when every frame was analysed (stride 1)', () => {
     expect(detectionAt({ 0: det(0.1), 5: det(0.5) }, 2, { stride: 1, interpolate: true })).toBeNull();
     expect(detectionAt(undefined, 2, { stride: 3, interpolate: true })).toBeNull();
+  });
+});
+
+describe('shownAt: the one selector of what is shown', () => {
+  const frames: TrackFrames = { 0: det(0.1), 3: det(0.4) };
+  const doc = { detections: { 7: frames }, info: { frame_stride: 3 } };
+
+  it("follows the document's stride and the UI's interpolation toggle, per track", () => {
+    expect(shownAt(doc, { interpolation: true }, 1)(7)!.x1).toBeCloseTo(0.2);
+    expect(shownAt(doc, { interpolation: false }, 1)(7)).toBe(frames[0]);
+    expect(shownAt(doc, { interpolation: true }, 1)(8)).toBeNull();
+  });
+
+  it('shows nothing between analysed frames of a stride-1 document', () => {
+    expect(shownAt({ ...doc, info: { frame_stride: 1 } }, { interpolation: true }, 1)(7)).toBeNull();
   });
 });

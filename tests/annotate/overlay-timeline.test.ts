@@ -4,6 +4,7 @@ import { activeAction, collectOverlay, drawOverlay } from '../../src/annotate/ca
 import { drawTimeline, hitTest, tickStep, AXIS_H, ROW_H } from '../../src/annotate/timeline/timeline-draw';
 import { emptyDoc, type CompactDetection, type EditorDoc } from '../../src/annotate/document/types';
 import type { ActionSegment } from '../../domain/types';
+import { shownAt } from '../../src/annotate/interpolate';
 
 const det = (x: number, withKp = true): CompactDetection => ({
   x1: x, y1: 0.1, x2: x + 0.2, y2: 0.9, confidence: 0.87, source: 'ai',
@@ -22,9 +23,9 @@ const all = { boxes: true, skeletons: true, keypoints: true, confidence: true };
 
 describe('overlay', () => {
   it('collects the tracks present at a frame with their active action, skipping hidden tracks', () => {
-    const items = collectOverlay(doc(), 5, 5 / 30, [], { stride: 1, interpolate: true });
+    const items = collectOverlay(doc(), 5 / 30, [], shownAt(doc(), { interpolation: true }, 5));
     expect(items.map((i) => [i.trackId, i.action])).toEqual([[1, 'jump'], [2, null]]);
-    expect(collectOverlay(doc(), 5, 5 / 30, [1], { stride: 1, interpolate: true }).map((i) => i.trackId)).toEqual([2]);
+    expect(collectOverlay(doc(), 5 / 30, [1], shownAt(doc(), { interpolation: true }, 5)).map((i) => i.trackId)).toEqual([2]);
   });
 
   it('picks the latest-starting active segment and none outside all segments', () => {
@@ -33,7 +34,7 @@ describe('overlay', () => {
   });
 
   it('draws a box and label per track, limbs and points only above the score threshold, honouring toggles', () => {
-    const items = collectOverlay(doc(), 5, 0.5, [], { stride: 1, interpolate: true });
+    const items = collectOverlay(doc(), 0.5, [], shownAt(doc(), { interpolation: true }, 5));
     // Keypoint 0 (nose) has score 0.05: 16 points drawn, and its 2 limbs (to the eyes) are skipped.
     expect(drawOverlay(ctx(), items, 640, 360, all)).toMatchObject({ boxes: 2, keypoints: 16, lines: 14, trackIds: [1, 2] });
     expect(drawOverlay(ctx(), items, 640, 360, { ...all, boxes: false, skeletons: false })).toMatchObject({ boxes: 0, keypoints: 16, lines: 0 });

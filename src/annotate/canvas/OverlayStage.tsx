@@ -1,6 +1,7 @@
 // Konva stage over the video: an annotations layer (listening:false) whose single Shape draws the
 // current frame from the stores, and an interaction layer where the edit side mounts handles
 // (EditSlots.renderInteraction). Konva never owns state: the shape redraws when the stores change.
+import { shownAt } from '../interpolate';
 import { useEffect, useRef } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
@@ -17,7 +18,7 @@ function drawCurrentFrame(ctx: CanvasRenderingContext2D, width: number, height: 
   const doc = getDoc();
   const ui = getUi();
   if (!doc) return;
-  const items = collectOverlay(doc, ui.frame, ui.time, ui.hiddenTracks, { stride: doc.info.frame_stride ?? 1, interpolate: ui.interpolation });
+  const items = collectOverlay(doc, ui.time, ui.hiddenTracks, shownAt(doc, ui, ui.frame));
   const stats = drawOverlay(ctx, items, width, height, ui.toggles);
   lastOverlay.frame = ui.frame;
   lastOverlay.stats = stats;

@@ -4,7 +4,6 @@
 import { COCO_SKELETON } from '../../../domain/constants';
 import type { ActionSegment } from '../../../domain/types';
 import type { CompactDetection, EditorDoc } from '../document/types';
-import { detectionAt, type InterpolationOptions } from '../interpolate';
 import { trackColor } from '../colors';
 
 export interface OverlayItem { trackId: number; colorIndex: number; det: CompactDetection; action: string | null }
@@ -35,14 +34,14 @@ export function activeAction(list: ActionSegment[] | undefined, time: number): s
   return best ? best.action_class : null;
 }
 
-export function collectOverlay(doc: EditorDoc, frame: number, time: number, hidden: readonly number[], interp: InterpolationOptions): OverlayItem[] {
+export function collectOverlay(doc: EditorDoc, time: number, hidden: readonly number[], shown: (trackId: number) => CompactDetection | null): OverlayItem[] {
   const items: OverlayItem[] = [];
   const byTrack = segmentsByTrack(doc.segments);
   const ids = doc.trackIds;
   for (let i = 0; i < ids.length; i++) {
     const trackId = ids[i];
     if (hidden.length && hidden.includes(trackId)) continue;
-    const det = detectionAt(doc.detections[trackId], frame, interp);
+    const det = shown(trackId);
     if (det) items.push({ trackId, colorIndex: i, det, action: activeAction(byTrack.get(trackId), time) });
   }
   return items;

@@ -7,7 +7,7 @@ import type Konva from 'konva';
 import { useSelector } from '@xstate/react';
 import { useDoc } from '../document/store';
 import { setUi, useUi } from '../document/ui-store';
-import { detectionAt } from '../interpolate';
+import { shownAt } from '../interpolate';
 import type { StageGeometry } from '../slots';
 import type { Corner } from '../../../domain/ops/box-geometry';
 import type { CompactDetection } from '../document/types';
@@ -47,7 +47,7 @@ export function InteractionLayer({ geo }: { geo: StageGeometry }) {
   }, [sx, sy]);
 
   if (mode !== 'edit' || !detections || !trackIds) return null;
-  const shownOf = (t: number) => detectionAt(detections[t], frame, { stride, interpolate });
+  const shownOf = shownAt({ detections, info: { frame_stride: stride } }, { interpolation: interpolate }, frame);
 
   const begin = (e: Konva.KonvaEventObject<MouseEvent | TouchEvent>, t: DragTarget, shown: CompactDetection) => {
     e.cancelBubble = true;

@@ -2,7 +2,7 @@
 // the Playwright edit tests. Read-only; installed while the edit host is mounted.
 import { getDoc } from '../document/store';
 import { getUi } from '../document/ui-store';
-import { detectionAt } from '../interpolate';
+import { shownAt } from '../interpolate';
 import { AXIS_H, ROW_H } from '../timeline/timeline-draw';
 import { saveQueue } from './edit-session';
 
@@ -24,7 +24,7 @@ function stageRect(): DOMRect | null {
 function shown(trackId: number) {
   const doc = getDoc(); const ui = getUi();
   if (!doc) return null;
-  return detectionAt(doc.detections[trackId], ui.frame, { stride: doc.info.frame_stride ?? 1, interpolate: ui.interpolation });
+  return shownAt(doc, ui, ui.frame)(trackId);
 }
 
 export const editTestApi: VatEditApi = {

@@ -3,7 +3,7 @@
 // (commands/shortcuts.ts). Escape cancels a drag. Keys typed into form fields are left alone.
 import { getDoc } from '../document/store';
 import { getUi } from '../document/ui-store';
-import { detectionAt } from '../interpolate';
+import { shownAt } from '../interpolate';
 import { commandForKey } from '../commands/registry';
 import { historyKey } from '../history/history';
 import { player } from '../player/player-controller';
@@ -25,8 +25,7 @@ export function onEditKeyDown(e: KeyboardEvent): void {
     void player.step(e.key === '[' ? -1 : 1);
     return;
   }
-  const interp = { stride: doc.info.frame_stride ?? 1, interpolate: ui.interpolation };
-  const cmd = commandForKey(e, { doc, ui, shownDetection: (t) => detectionAt(doc.detections[t], ui.frame, interp) });
+  const cmd = commandForKey(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) });
   if (cmd) { e.preventDefault(); history.perform(cmd.name, cmd.args as never); }
 }
 
