@@ -3,6 +3,7 @@
 import { ARROW_STEP_PX, ARROW_STEP_SHIFT_PX } from '../../../domain/constants';
 import { moveBox, toFractions, toPixels } from '../../../domain/ops/box-geometry';
 import type { CompactDetection, EditorDoc } from '../document/types';
+import { detectionOps } from '../save/server-ops';
 import type { BoxArgs, CommandDef, KeyLike, KeypointArgs } from './types';
 
 /** The draft detection at (track, frame), created from the shown one when the frame had none. */
@@ -45,9 +46,10 @@ export const boxMove: CommandDef<'box.move'> = {
     return { trackId: ui.selectedTrackId, frame: ui.frame, box: toFractions(moved, size), shown };
   },
   recipe: setBox,
+  serverOps: (a, ctx) => detectionOps(a.trackId, a.frame, ctx),
 };
 
-export const boxResize: CommandDef<'box.resize'> = { name: 'box.resize', label: 'Resize box', recipe: setBox };
+export const boxResize: CommandDef<'box.resize'> = { name: 'box.resize', label: 'Resize box', recipe: setBox, serverOps: (a, ctx) => detectionOps(a.trackId, a.frame, ctx) };
 
 export const keypointMove: CommandDef<'keypoint.move'> = {
   name: 'keypoint.move',
@@ -61,4 +63,5 @@ export const keypointMove: CommandDef<'keypoint.move'> = {
     det.keypoints = next;
     det.source = 'human';
   },
+  serverOps: (a, ctx) => detectionOps(a.trackId, a.frame, ctx),
 };

@@ -2,6 +2,7 @@
 import { shiftEdge } from '../../../domain/ops/segment-time';
 import type { ActionSegment } from '../../../domain/types';
 import type { EditorDoc } from '../document/types';
+import { segmentCreateOps, segmentDeleteOps, segmentPatchOps } from '../save/server-ops';
 import type { CommandDef, KeyLike, SegmentArgs, SegmentChangeArgs } from './types';
 
 const applyChanges = ({ id, changes }: SegmentChangeArgs) => (draft: EditorDoc) => {
@@ -16,7 +17,10 @@ const insertSegment = ({ segment }: SegmentArgs) => (draft: EditorDoc) => {
   draft.segments.splice(at === -1 ? draft.segments.length : at, 0, segment);
 };
 
-export const segmentMove: CommandDef<'segment.move'> = { name: 'segment.move', label: 'Move action', recipe: applyChanges };
+const patchOps = (a: SegmentChangeArgs, ctx: Parameters<typeof segmentPatchOps>[2]) => segmentPatchOps(a.id, a.changes, ctx);
+const createOps = (a: SegmentArgs, ctx: Parameters<typeof segmentCreateOps>[1]) => segmentCreateOps(a.segment, ctx);
+
+export const segmentMove: CommandDef<'segment.move'> = { name: 'segment.move', label: 'Move action', recipe: applyChanges, serverOps: patchOps };
 
 /** Shift+[ or Shift+] with or without Alt. The physical key (code) decides: Shift+[ types '{' on US
  *  layouts and Alt changes the character on others. */
@@ -45,13 +49,14 @@ export const segmentResize: CommandDef<'segment.resize'> = {
     return { id: seg.id, changes: { start_time: span.start, end_time: span.end } };
   },
   recipe: applyChanges,
+  serverOps: patchOps,
 };
 
-export const actionUpdate: CommandDef<'action.update'> = { name: 'action.update', label: 'Edit action', recipe: applyChanges };
+export const actionUpdate: CommandDef<'action.update'> = { name: 'action.update', label: 'Edit action', recipe: applyChanges, serverOps: patchOps };
 
-export const actionAdd: CommandDef<'action.add'> = { name: 'action.add', label: 'Add action', recipe: insertSegment };
+export const actionAdd: CommandDef<'action.add'> = { name: 'action.add', label: 'Add action', recipe: insertSegment, serverOps: createOps };
 
-export const actionDuplicate: CommandDef<'action.duplicate'> = { name: 'action.duplicate', label: 'Duplicate action', recipe: insertSegment };
+export const actionDuplicate: CommandDef<'action.duplicate'> = { name: 'action.duplicate', label: 'Duplicate action', recipe: insertSegment, serverOps: createOps };
 
 export const actionDelete: CommandDef<'action.delete'> = {
   name: 'action.delete',
@@ -60,6 +65,7 @@ export const actionDelete: CommandDef<'action.delete'> = {
     const i = draft.segments.findIndex((s) => s.id === id);
     if (i >= 0) draft.segments.splice(i, 1);
   },
+  serverOps: ({ id }, ctx) => segmentDeleteOps(id, ctx),
 };
 
 /** The copy Duplicate posts: same fields, confidence defaulting to 0.7 when the original has none. */

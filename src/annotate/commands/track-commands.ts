@@ -17,6 +17,11 @@ export const trackMerge: CommandDef<'track.merge'> = {
     draft.trackIds = draft.trackIds.filter((t) => t !== mergeTrackId);
     for (const s of draft.segments) if (s.track_id === mergeTrackId) s.track_id = baseTrackId;
   },
+  // The server keeps the rows as they were under the token it answers, so the undo restores exactly.
+  serverOps: ({ baseTrackId, mergeTrackId }, { videoId, token }) => ({
+    forward: [{ kind: 'track.merge', videoId, baseTrackId, mergeTrackId, token }],
+    inverse: [{ kind: 'track.restore', videoId, token }],
+  }),
 };
 
 export const trackDelete: CommandDef<'track.delete'> = {
@@ -28,4 +33,8 @@ export const trackDelete: CommandDef<'track.delete'> = {
     draft.trackIds = draft.trackIds.filter((t) => t !== trackId);
     draft.segments = draft.segments.filter((s) => s.track_id !== trackId);
   },
+  serverOps: ({ trackId }, { videoId, token }) => ({
+    forward: [{ kind: 'track.delete', videoId, trackId, token }],
+    inverse: [{ kind: 'track.restore', videoId, token }],
+  }),
 };

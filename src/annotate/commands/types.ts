@@ -4,6 +4,7 @@
 import type { ActionSegment } from '../../../domain/types';
 import type { CompactDetection, DocCommand, EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-store';
+import type { EntryOps, OpsContext } from '../save/server-ops';
 
 export type CommandName =
   | 'box.move' | 'box.resize' | 'keypoint.move'
@@ -53,4 +54,6 @@ export interface CommandDef<N extends CommandName = CommandName> {
   /** Arguments for a key press, or null when the key does not apply now (nothing selected…). */
   argsFromKey?: (e: KeyLike, ctx: EditContext) => CommandArgs[N] | null;
   recipe: (args: CommandArgs[N]) => DocCommand;
+  /** What the server must do for this edit and for its undo. */
+  serverOps: (args: CommandArgs[N], ctx: OpsContext) => EntryOps;
 }

@@ -1,10 +1,10 @@
 // Undo/redo of edit commands with immer patches. The server follows: undoing an edit queues
 // its inverse ops, redoing queues the forward ops again. Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y in hotkeys.ts.
 import { applyPatches, type Patch } from 'immer';
-import { applyCommand } from '../commands/registry';
+import { applyCommand, getCommand } from '../commands/registry';
 import type { CommandArgs, CommandName } from '../commands/types';
 import type { EditorDoc } from '../document/types';
-import { opsForCommand, type ServerOp, type TokenRef } from '../save/server-ops';
+import type { ServerOp, TokenRef } from '../save/server-ops';
 
 export interface HistoryEntry {
   name: CommandName;
@@ -44,7 +44,7 @@ export class EditHistory {
     const { next, patches, inversePatches } = applyCommand(before, name, args);
     if (patches.length === 0) return false;
     const token: TokenRef = { value: opts.token ?? null };
-    const { forward, inverse } = opsForCommand(name, args, before, next, token);
+    const { forward, inverse } = getCommand(name).serverOps(args, { videoId: next.videoId, before, after: next, token });
     this.doc.set(next);
     this.undoStack.push({ name, label: this.labelOf(name), patches, inversePatches, forward, inverse });
     this.redoStack = [];

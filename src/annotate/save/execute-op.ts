@@ -1,4 +1,5 @@
-// Runs one server op with the real API client, and names a failure with the spec's texts.
+// Runs one server op with the real API client (a table keyed by op kind), and names a failure with the
+// product's texts.
 import * as api from '../../api/annotation-edits';
 import { ApiError } from '../../api/request';
 import type { ActionSegment } from '../../../domain/types';
@@ -6,41 +7,46 @@ import { detectionBody, type ServerOp } from './server-ops';
 
 export type OpExecutor = (op: ServerOp, version: (id: number) => number | undefined) => Promise<unknown>;
 
-export const executeOp: OpExecutor = async (op, version) => {
-  switch (op.kind) {
-    case 'detection.put': return api.patchDetection(op.videoId, op.trackId, op.frame, detectionBody(op.det));
-    case 'detection.delete':
-      try { return await api.deleteDetection(op.videoId, op.trackId, op.frame); } catch (e) {
-        if (e instanceof ApiError && e.status === 404) return null; // already gone: the undo is done
-        throw e;
-      }
-    case 'action.patch': return api.patchAction(op.videoId, op.id, { ...op.fields, version: version(op.id) });
-    case 'action.create': {
-      const s = op.segment;
-      return api.createAction(op.videoId, {
-        track_id: s.track_id, action_class: s.action_class, start_time: s.start_time, end_time: s.end_time, confidence: s.confidence,
-        human_verified: s.human_verified, ...(op.purpose === 'restore' ? { restore_id: s.id } : {}),
-      });
+type OpOf<K extends ServerOp['kind']> = Extract<ServerOp, { kind: K }>;
+type Runner<K extends ServerOp['kind']> = (op: OpOf<K>, version: (id: number) => number | undefined) => Promise<unknown>;
+
+/** How each kind of server op is carried out with the API client: one entry per kind. */
+const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
+  'detection.put': (op) => api.patchDetection(op.videoId, op.trackId, op.frame, detectionBody(op.det)),
+  'detection.delete': async (op) => {
+    try { return await api.deleteDetection(op.videoId, op.trackId, op.frame); } catch (e) {
+      if (e instanceof ApiError && e.status === 404) return null; // already gone: the undo is done
+      throw e;
     }
-    case 'action.delete': return api.deleteAction(op.videoId, op.id);
-    case 'track.merge': {
-      const r = await api.mergeTracks(op.videoId, op.baseTrackId, op.mergeTrackId);
-      op.token.value = r.undo_token;
-      return r;
-    }
-    case 'track.delete': {
-      const r = await api.deleteTrack(op.videoId, op.trackId);
-      op.token.value = r.undo_token;
-      return r;
-    }
-    case 'track.restore': {
-      if (op.token.value === null) throw new Error('Nothing to restore: the track edit was never saved');
-      const r = await api.restoreTracks(op.videoId, op.token.value);
-      op.token.value = null;
-      return r;
-    }
-  }
+  },
+  'action.patch': (op, version) => api.patchAction(op.videoId, op.id, { ...op.fields, version: version(op.id) }),
+  'action.create': (op) => {
+    const s = op.segment;
+    return api.createAction(op.videoId, {
+      track_id: s.track_id, action_class: s.action_class, start_time: s.start_time, end_time: s.end_time, confidence: s.confidence,
+      human_verified: s.human_verified, ...(op.purpose === 'restore' ? { restore_id: s.id } : {}),
+    });
+  },
+  'action.delete': (op) => api.deleteAction(op.videoId, op.id),
+  'track.merge': async (op) => {
+    const r = await api.mergeTracks(op.videoId, op.baseTrackId, op.mergeTrackId);
+    op.token.value = r.undo_token;
+    return r;
+  },
+  'track.delete': async (op) => {
+    const r = await api.deleteTrack(op.videoId, op.trackId);
+    op.token.value = r.undo_token;
+    return r;
+  },
+  'track.restore': async (op) => {
+    if (op.token.value === null) throw new Error('Nothing to restore: the track edit was never saved');
+    const r = await api.restoreTracks(op.videoId, op.token.value);
+    op.token.value = null;
+    return r;
+  },
 };
+
+export const executeOp: OpExecutor = (op, version) => (RUN[op.kind] as Runner<typeof op.kind>)(op as never, version);
 
 /** Box/keypoint saves are retried: a network error, a timeout, too many requests or a server error. */
 export function isRetryable(err: unknown): boolean {
@@ -48,21 +54,20 @@ export function isRetryable(err: unknown): boolean {
   return err.status >= 500 || err.status === 408 || err.status === 429;
 }
 
-/** The text a user sees when an op fails: the spec's text, then the server's detail when it says more. */
+/** The product's text for a failed op of each kind, given the HTTP status (null for a network error). */
+const FAILURE: { [K in ServerOp['kind']]?: (op: OpOf<K>, status: number | null) => string } = {
+  'action.create': (op, status) => op.purpose === 'duplicate' ? (status ? `Duplicate ${status}` : 'Failed to duplicate')
+    : op.purpose === 'add' ? (status ? `Create ${status}` : 'Failed to add segment') : 'Failed to save',
+  'action.delete': (_op, status) => (status ? `Delete ${status}` : 'Failed to delete'),
+  'track.merge': (_op, status) => `Merge failed (${status ?? 'network error'})`,
+  'track.delete': (_op, status) => (status ? `Delete track ${status}` : 'Failed to delete track'),
+};
+
+/** The text a user sees when an op fails: the product's text, then the server's detail when it says more. */
 export function failureText(op: ServerOp, err: unknown): string {
   const status = err instanceof ApiError ? err.status : null;
-  let text: string;
-  switch (op.kind) {
-    case 'action.create':
-      if (op.purpose === 'duplicate') text = status ? `Duplicate ${status}` : 'Failed to duplicate';
-      else if (op.purpose === 'add') text = status ? `Create ${status}` : 'Failed to add segment';
-      else text = 'Failed to save';
-      break;
-    case 'action.delete': text = status ? `Delete ${status}` : 'Failed to delete'; break;
-    case 'track.merge': text = `Merge failed (${status ?? 'network error'})`; break;
-    case 'track.delete': text = status ? `Delete track ${status}` : 'Failed to delete track'; break;
-    default: text = 'Failed to save';
-  }
+  const of = FAILURE[op.kind] as ((op: ServerOp, status: number | null) => string) | undefined;
+  const text = of ? of(op, status) : 'Failed to save';
   const detail = err instanceof Error ? err.message : '';
   return detail && !/^HTTP \d+$/.test(detail) && detail !== text ? `${text}: ${detail}` : text;
 }

@@ -2,7 +2,7 @@
 // queue runs them in order. Undo of a saved edit saves its inverse.
 import type { Keypoint, ActionSegment } from '../../../domain/types';
 import type { CompactDetection, EditorDoc } from '../document/types';
-import type { CommandArgs, CommandName, SegmentFields } from '../commands/types';
+import type { SegmentFields } from '../commands/types';
 import type { DetectionBody } from '../../api/annotation-edits';
 
 /** An undo token the server hands out for a merge/delete; shared by an entry's forward and inverse ops. */
@@ -45,7 +45,14 @@ function fieldsOf(s: ActionSegment, keys: readonly (keyof SegmentFields)[]): Seg
   return out as SegmentFields;
 }
 
-function detectionOps(videoId: number, trackId: number, frame: number, before: EditorDoc, after: EditorDoc) {
+export interface EntryOps { forward: ServerOp[]; inverse: ServerOp[] }
+const NONE: EntryOps = { forward: [], inverse: [] };
+
+/** What a command's server operations are computed from: the document before and after it. */
+export interface OpsContext { videoId: number; before: EditorDoc; after: EditorDoc; token: TokenRef }
+
+/** A detection edit: PUT the new one; its undo puts the old one back, or deletes one the edit created. */
+export function detectionOps(trackId: number, frame: number, { videoId, before, after }: OpsContext): EntryOps {
   const was = before.detections[trackId]?.[frame];
   const now = after.detections[trackId]?.[frame];
   const forward: ServerOp[] = now ? [{ kind: 'detection.put', videoId, trackId, frame, det: now }] : [];
@@ -55,54 +62,29 @@ function detectionOps(videoId: number, trackId: number, frame: number, before: E
   return { forward, inverse };
 }
 
-export interface EntryOps { forward: ServerOp[]; inverse: ServerOp[] }
+/** A segment change: PATCH the changed fields; its undo patches them back. */
+export function segmentPatchOps(id: number, changes: SegmentFields, { videoId, before }: OpsContext): EntryOps {
+  const was = before.segments.find((s) => s.id === id);
+  const keys = SEGMENT_FIELDS.filter((k) => k in changes);
+  if (!was || keys.length === 0) return NONE;
+  return {
+    forward: [{ kind: 'action.patch', videoId, id, fields: fieldsOf({ ...was, ...changes } as ActionSegment, keys) }],
+    inverse: [{ kind: 'action.patch', videoId, id, fields: fieldsOf(was, keys) }],
+  };
+}
 
-/** The server ops of a command applied to `before`, giving `after`. */
-export function opsForCommand<N extends CommandName>(name: N, args: CommandArgs[N], before: EditorDoc, after: EditorDoc, token: TokenRef): EntryOps {
-  const videoId = after.videoId;
-  switch (name) {
-    case 'box.move': case 'box.resize': case 'keypoint.move': {
-      const a = args as CommandArgs['box.move'];
-      return detectionOps(videoId, a.trackId, a.frame, before, after);
-    }
-    case 'segment.move': case 'segment.resize': case 'action.update': {
-      const { id, changes } = args as CommandArgs['action.update'];
-      const was = before.segments.find((s) => s.id === id);
-      const keys = SEGMENT_FIELDS.filter((k) => k in changes);
-      if (!was || keys.length === 0) return { forward: [], inverse: [] };
-      return {
-        forward: [{ kind: 'action.patch', videoId, id, fields: fieldsOf({ ...was, ...changes } as ActionSegment, keys) }],
-        inverse: [{ kind: 'action.patch', videoId, id, fields: fieldsOf(was, keys) }],
-      };
-    }
-    case 'action.add': case 'action.duplicate': {
-      const { segment } = args as CommandArgs['action.add'];
-      return {
-        forward: [{ kind: 'action.create', videoId, segment, purpose: 'restore' }],
-        inverse: [{ kind: 'action.delete', videoId, id: segment.id }],
-      };
-    }
-    case 'action.delete': {
-      const was = before.segments.find((s) => s.id === (args as CommandArgs['action.delete']).id);
-      if (!was) return { forward: [], inverse: [] };
-      return {
-        forward: [{ kind: 'action.delete', videoId, id: was.id }],
-        inverse: [{ kind: 'action.create', videoId, segment: was, purpose: 'restore' }],
-      };
-    }
-    case 'track.merge': {
-      const a = args as CommandArgs['track.merge'];
-      return {
-        forward: [{ kind: 'track.merge', videoId, baseTrackId: a.baseTrackId, mergeTrackId: a.mergeTrackId, token }],
-        inverse: [{ kind: 'track.restore', videoId, token }],
-      };
-    }
-    case 'track.delete':
-      return {
-        forward: [{ kind: 'track.delete', videoId, trackId: (args as CommandArgs['track.delete']).trackId, token }],
-        inverse: [{ kind: 'track.restore', videoId, token }],
-      };
-    default:
-      return { forward: [], inverse: [] };
-  }
+/** A new segment (the server created it first): redo re-creates it under its id, undo deletes it. */
+export const segmentCreateOps = (segment: ActionSegment, { videoId }: OpsContext): EntryOps => ({
+  forward: [{ kind: 'action.create', videoId, segment, purpose: 'restore' }],
+  inverse: [{ kind: 'action.delete', videoId, id: segment.id }],
+});
+
+/** A deleted segment: its undo re-creates it under its old id. */
+export function segmentDeleteOps(id: number, { videoId, before }: OpsContext): EntryOps {
+  const was = before.segments.find((s) => s.id === id);
+  if (!was) return NONE;
+  return {
+    forward: [{ kind: 'action.delete', videoId, id: was.id }],
+    inverse: [{ kind: 'action.create', videoId, segment: was, purpose: 'restore' }],
+  };
 }
