@@ -1,9 +1,17 @@
 // The command registry (Excalidraw actions/register style): one place that knows every edit by name.
 import { produceWithPatches, enablePatches, enableMapSet, type Patch } from 'immer';
 import type { EditorDoc } from '../document/types';
-import { boxMove, boxResize, keypointMove } from './detection-commands';
-import { actionAdd, actionDelete, actionDuplicate, actionUpdate, segmentMove, segmentResize } from './segment-commands';
-import { trackDelete, trackMerge } from './track-commands';
+import { actionAdd } from './action-add';
+import { actionDelete } from './action-delete';
+import { actionDuplicate } from './action-duplicate';
+import { actionUpdate } from './action-update';
+import { boxMove } from './box-move';
+import { boxResize } from './box-resize';
+import { keypointMove } from './keypoint-move';
+import { segmentMove } from './segment-move';
+import { segmentResize } from './segment-resize';
+import { trackDelete } from './track-delete';
+import { trackMerge } from './track-merge';
 import type { CommandArgs, CommandDef, CommandName, EditContext, KeyLike } from './types';
 
 enablePatches();

@@ -1,4 +1,4 @@
-// track.merge and track.delete on the loaded document (the server applies the same rule to every frame).
+// track.merge on the loaded document (the server applies the same rule to every frame).
 import { mergeRanges } from '../../../domain/ops/track-merge';
 import type { CommandDef } from './types';
 
@@ -20,21 +20,6 @@ export const trackMerge: CommandDef<'track.merge'> = {
   // The server keeps the rows as they were under the token it answers, so the undo restores exactly.
   serverOps: ({ baseTrackId, mergeTrackId }, { videoId, token }) => ({
     forward: [{ kind: 'track.merge', videoId, baseTrackId, mergeTrackId, token }],
-    inverse: [{ kind: 'track.restore', videoId, token }],
-  }),
-};
-
-export const trackDelete: CommandDef<'track.delete'> = {
-  name: 'track.delete',
-  label: 'Delete track',
-  recipe: ({ trackId }) => (draft) => {
-    delete draft.detections[trackId];
-    delete draft.trackRanges[trackId];
-    draft.trackIds = draft.trackIds.filter((t) => t !== trackId);
-    draft.segments = draft.segments.filter((s) => s.track_id !== trackId);
-  },
-  serverOps: ({ trackId }, { videoId, token }) => ({
-    forward: [{ kind: 'track.delete', videoId, trackId, token }],
     inverse: [{ kind: 'track.restore', videoId, token }],
   }),
 };

@@ -1,0 +1,5 @@
+// action.add: 'Add Action Here' (the server creates the segment first, then the document shows it).
+import { createOps, insertSegment } from './segment-changes';
+import type { CommandDef } from './types';
+
+export const actionAdd: CommandDef<'action.add'> = { name: 'action.add', label: 'Add action', recipe: insertSegment, serverOps: createOps };
