@@ -39,20 +39,20 @@ describe('edit history', () => {
     h.perform('segment.move', { id: 11, changes: { start_time: 1, end_time: 3 } });
     h.undo();
     expect(sent).toEqual([
-      { kind: 'action.patch', videoId: 7, id: 11, fields: { start_time: 1, end_time: 3 } },
-      { kind: 'action.patch', videoId: 7, id: 11, fields: { start_time: 0, end_time: 2 } },
+      { kind: 'segment.patch', videoId: 7, id: 11, fields: { start_time: 1, end_time: 3 } },
+      { kind: 'segment.patch', videoId: 7, id: 11, fields: { start_time: 0, end_time: 2 } },
     ]);
   });
 
   it('an add the server already did is not sent again; undo deletes it, redo re-creates it under its id', () => {
     const { h, sent, doc } = setup();
-    h.perform('action.add', { segment: seg(30, 1, 4, 6) }, { synced: true });
+    h.perform('segment.add', { segment: seg(30, 1, 4, 6) }, { synced: true });
     expect(sent).toEqual([]);
     expect(doc().segments.map((s) => s.id)).toEqual([11, 12, 30]);
     h.undo();
-    expect(sent[0]).toEqual({ kind: 'action.delete', videoId: 7, id: 30 });
+    expect(sent[0]).toEqual({ kind: 'segment.delete', videoId: 7, id: 30 });
     h.redo();
-    expect(sent[1]).toMatchObject({ kind: 'action.create', purpose: 'restore', segment: { id: 30 } });
+    expect(sent[1]).toMatchObject({ kind: 'segment.create', purpose: 'restore', segment: { id: 30 } });
   });
 
   it('track delete undo restores with the token the server gave, redo deletes again', () => {
@@ -68,8 +68,8 @@ describe('edit history', () => {
 
   it('a new edit clears redo; labels follow the stacks', () => {
     const { h } = setup();
-    h.perform('action.delete', { id: 11 }, { synced: true });
-    expect(h.getState()).toMatchObject({ canUndo: true, canRedo: false, undoLabel: 'action.delete' });
+    h.perform('segment.delete', { id: 11 }, { synced: true });
+    expect(h.getState()).toMatchObject({ canUndo: true, canRedo: false, undoLabel: 'segment.delete' });
     h.undo();
     expect(h.getState()).toMatchObject({ canUndo: false, canRedo: true });
     h.perform('segment.resize', { id: 12, changes: { end_time: 5 } });

@@ -18,8 +18,8 @@ function harness(fail: (op: ServerOp, n: number) => unknown = () => null) {
       calls += 1;
       const err = fail(op, calls);
       if (err) throw err;
-      done.push(op.kind === 'action.patch' ? { ...op, fields: { ...op.fields, version: version(op.id) } } as ServerOp : op);
-      return op.kind === 'action.patch' ? { ...seg(op.id, 1, 0, 1), version: (version(op.id) ?? 0) + 1 } : {};
+      done.push(op.kind === 'segment.patch' ? { ...op, fields: { ...op.fields, version: version(op.id) } } as ServerOp : op);
+      return op.kind === 'segment.patch' ? { ...seg(op.id, 1, 0, 1), version: (version(op.id) ?? 0) + 1 } : {};
     },
     docVersion: () => 1,
     onError: (t) => errors.push(t),
@@ -57,16 +57,16 @@ describe('save queue', () => {
 
   it('sends the version it last saw and remembers the new one', async () => {
     const h = harness();
-    h.q.enqueue({ kind: 'action.patch', videoId: 7, id: 11, fields: { start_time: 1 } });
-    h.q.enqueue({ kind: 'action.patch', videoId: 7, id: 11, fields: { start_time: 2 } });
+    h.q.enqueue({ kind: 'segment.patch', videoId: 7, id: 11, fields: { start_time: 1 } });
+    h.q.enqueue({ kind: 'segment.patch', videoId: 7, id: 11, fields: { start_time: 2 } });
     await h.q.flush();
     expect(h.done.map((o) => (o as { fields: { version?: number } }).fields.version)).toEqual([1, 2]);
   });
 
   it('marks an action whose save failed (409 detail shown) and keeps going', async () => {
     const detail = 'This action was changed by ann.two at 2026-01-01T00:00:00.000Z (version 3). Reload to see the latest version before saving.';
-    const h = harness((op) => (op.kind === 'action.patch' ? new ApiError(409, detail) : null));
-    h.q.enqueue({ kind: 'action.patch', videoId: 7, id: 11, fields: { end_time: 3 } });
+    const h = harness((op) => (op.kind === 'segment.patch' ? new ApiError(409, detail) : null));
+    h.q.enqueue({ kind: 'segment.patch', videoId: 7, id: 11, fields: { end_time: 3 } });
     h.q.enqueue(put(0.3));
     await h.q.flush();
     expect(h.errors).toEqual([`Failed to save: ${detail}`]);
@@ -90,10 +90,10 @@ describe('save queue', () => {
   });
 
   it.each([
-    [{ kind: 'action.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'add' }, new ApiError(422, 'HTTP 422'), 'Create 422'],
-    [{ kind: 'action.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'add' }, new TypeError('Failed to fetch'), 'Failed to add segment: Failed to fetch'],
-    [{ kind: 'action.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'duplicate' }, new ApiError(500, 'HTTP 500'), 'Duplicate 500'],
-    [{ kind: 'action.delete', videoId: 7, id: 1 }, new ApiError(404, 'Action 1 not found in video 7'), 'Delete 404: Action 1 not found in video 7'],
+    [{ kind: 'segment.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'add' }, new ApiError(422, 'HTTP 422'), 'Create 422'],
+    [{ kind: 'segment.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'add' }, new TypeError('Failed to fetch'), 'Failed to add segment: Failed to fetch'],
+    [{ kind: 'segment.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'duplicate' }, new ApiError(500, 'HTTP 500'), 'Duplicate 500'],
+    [{ kind: 'segment.delete', videoId: 7, id: 1 }, new ApiError(404, 'Action 1 not found in video 7'), 'Delete 404: Action 1 not found in video 7'],
     [{ kind: 'track.merge', videoId: 7, baseTrackId: 1, mergeTrackId: 2, token: { value: null } }, new ApiError(404, 'HTTP 404'), 'Merge failed (404)'],
     [{ kind: 'track.delete', videoId: 7, trackId: 1, token: { value: null } }, new ApiError(401, 'HTTP 401'), 'Delete track 401'],
   ] as [ServerOp, Error, string][])('names a failed %j with the spec text', async (op, err, text) => {

@@ -1,7 +1,7 @@
 // One video through the whole analysis: ffmpeg frames → MoveNet MultiPose (worker pool) → tracker →
 // action proposals. Pure of the database: the job (job.ts) stores what this returns.
 import type { RenderSettings } from '../../../domain/constants';
-import { proposeActions, type ActionProposal } from './actions';
+import { proposeSegments, type SegmentProposal } from './segment-proposals';
 import { analysisGeometry, analysisLongSide, decodeFrames } from './frames';
 import { decodeMoveNet, type PersonPose, type PosePool } from './pose-pool';
 import { trackAll, type TrackerName } from './tracker';
@@ -16,7 +16,7 @@ export interface AnalysedDetection {
 
 export interface AnalysisResult {
   detections: AnalysedDetection[];
-  segments: Array<ActionProposal & { trackId: number }>;
+  segments: Array<SegmentProposal & { trackId: number }>;
   stats: {
     framesAnalysed: number; stride: number; inputW: number; inputH: number; longSide: number; tracker: 'bytetrack' | 'botsort';
     peopleFound: number; maxPeopleInFrame: number; tracks: number; decodeInferMs: number; trackMs: number; actionsMs: number;
@@ -89,7 +89,7 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
   const t2 = performance.now();
   const segments: AnalysisResult['segments'] = [];
   for (const [trackId, samples] of perTrack) {
-    for (const a of proposeActions(samples, video.duration, stride / video.fps)) segments.push({ ...a, trackId });
+    for (const a of proposeSegments(samples, video.duration, stride / video.fps)) segments.push({ ...a, trackId });
   }
   return {
     detections,

@@ -1,10 +1,10 @@
 // The command registry (Excalidraw actions/register style): one place that knows every edit by name.
 import { produceWithPatches, enablePatches, enableMapSet, type Patch } from 'immer';
 import type { EditorDoc } from '../document/types';
-import { actionAdd } from './action-add';
-import { actionDelete } from './action-delete';
-import { actionDuplicate } from './action-duplicate';
-import { actionUpdate } from './action-update';
+import { segmentAdd } from './segment-add';
+import { segmentDelete } from './segment-delete';
+import { segmentDuplicate } from './segment-duplicate';
+import { segmentUpdate } from './segment-update';
 import { boxMove } from './box-move';
 import { boxResize } from './box-resize';
 import { keypointMove } from './keypoint-move';
@@ -23,7 +23,7 @@ export function register<N extends CommandName>(def: CommandDef<N>): void {
   registry.set(def.name, def as unknown as CommandDef);
 }
 
-[boxMove, boxResize, keypointMove, segmentMove, segmentResize, actionAdd, actionUpdate, actionDelete, actionDuplicate, trackMerge, trackDelete]
+[boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete]
   .forEach((d) => register(d as CommandDef<CommandName>));
 
 export function getCommand<N extends CommandName>(name: N): CommandDef<N> {

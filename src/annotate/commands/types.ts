@@ -9,7 +9,7 @@ import type { EntryOps, OpsContext } from '../save/server-ops';
 export type CommandName =
   | 'box.move' | 'box.resize' | 'keypoint.move'
   | 'segment.move' | 'segment.resize'
-  | 'action.add' | 'action.update' | 'action.delete' | 'action.duplicate'
+  | 'segment.add' | 'segment.update' | 'segment.delete' | 'segment.duplicate'
   | 'track.merge' | 'track.delete';
 
 /** The parts of a KeyboardEvent a hotkey test reads (tests pass plain objects). */
@@ -35,7 +35,7 @@ export interface TrackArgs { trackId: number }
 export interface CommandArgs {
   'box.move': BoxArgs; 'box.resize': BoxArgs; 'keypoint.move': KeypointArgs;
   'segment.move': SegmentChangeArgs; 'segment.resize': SegmentChangeArgs;
-  'action.add': SegmentArgs; 'action.update': SegmentChangeArgs; 'action.delete': SegmentIdArgs; 'action.duplicate': SegmentArgs;
+  'segment.add': SegmentArgs; 'segment.update': SegmentChangeArgs; 'segment.delete': SegmentIdArgs; 'segment.duplicate': SegmentArgs;
   'track.merge': MergeArgs; 'track.delete': TrackArgs;
 }
 

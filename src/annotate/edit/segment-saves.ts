@@ -19,10 +19,10 @@ export async function addActionHere(): Promise<ActionSegment | null> {
   const span = newActionSpan(getUi().time, doc.info.duration, NEW_ACTION_LENGTH_S);
   try {
     const saved = await saveQueue.run<ActionSegment>({
-      kind: 'action.create', videoId: doc.videoId, purpose: 'add',
+      kind: 'segment.create', videoId: doc.videoId, purpose: 'add',
       segment: placeholder({ track_id: trackId, action_class: NEW_ACTION_CLASS, start_time: span.start, end_time: span.end, confidence: NEW_ACTION_CONFIDENCE }),
     });
-    history.perform('action.add', { segment: saved }, { synced: true });
+    history.perform('segment.add', { segment: saved }, { synced: true });
     markNew(saved.id);
     setUi({ selectedSegmentId: saved.id, selectedTrackId: saved.track_id });
     return saved;
@@ -34,10 +34,10 @@ export async function duplicateAction(s: ActionSegment): Promise<void> {
   if (!doc) return;
   try {
     const saved = await saveQueue.run<ActionSegment>({
-      kind: 'action.create', videoId: doc.videoId, purpose: 'duplicate',
+      kind: 'segment.create', videoId: doc.videoId, purpose: 'duplicate',
       segment: placeholder({ ...s, confidence: Number.isFinite(s.confidence) ? s.confidence : NEW_ACTION_CONFIDENCE }),
     });
-    history.perform('action.duplicate', { segment: saved }, { synced: true });
+    history.perform('segment.duplicate', { segment: saved }, { synced: true });
     markNew(saved.id);
   } catch { /* 'Duplicate {status}' / 'Failed to duplicate' shown by the queue */ }
 }
@@ -46,9 +46,9 @@ export async function deleteAction(id: number): Promise<void> {
   const doc = getDoc();
   if (!doc) return;
   try {
-    await saveQueue.run({ kind: 'action.delete', videoId: doc.videoId, id });
+    await saveQueue.run({ kind: 'segment.delete', videoId: doc.videoId, id });
     clearDraft(id);
-    history.perform('action.delete', { id }, { synced: true });
+    history.perform('segment.delete', { id }, { synced: true });
     if (getUi().selectedSegmentId === id) setUi({ selectedSegmentId: null });
   } catch { /* 'Delete {status}' / 'Failed to delete' shown by the queue */ }
 }
@@ -66,11 +66,11 @@ export function saveAction(id: number): string | null {
   for (const [k, v] of Object.entries(draft) as [keyof SegmentFields, never][]) if (seg[k] !== v) changes[k] = v;
   clearDraft(id);
   const failed = id in saveQueue.getState().failedSegments;
-  if (Object.keys(changes).length > 0) history.perform('action.update', { id, changes: { ...changes, human_verified: true } });
+  if (Object.keys(changes).length > 0) history.perform('segment.update', { id, changes: { ...changes, human_verified: true } });
   else if (failed) {
     saveQueue.clearFailure(id);
     saveQueue.enqueue({
-      kind: 'action.patch', videoId: doc.videoId, id,
+      kind: 'segment.patch', videoId: doc.videoId, id,
       fields: { track_id: seg.track_id, action_class: seg.action_class, start_time: seg.start_time, end_time: seg.end_time, confidence: seg.confidence, human_verified: seg.human_verified },
     });
   }

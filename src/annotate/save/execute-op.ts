@@ -19,15 +19,15 @@ const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
       throw e;
     }
   },
-  'action.patch': (op, version) => api.patchAction(op.videoId, op.id, { ...op.fields, version: version(op.id) }),
-  'action.create': (op) => {
+  'segment.patch': (op, version) => api.patchAction(op.videoId, op.id, { ...op.fields, version: version(op.id) }),
+  'segment.create': (op) => {
     const s = op.segment;
     return api.createAction(op.videoId, {
       track_id: s.track_id, action_class: s.action_class, start_time: s.start_time, end_time: s.end_time, confidence: s.confidence,
       human_verified: s.human_verified, ...(op.purpose === 'restore' ? { restore_id: s.id } : {}),
     });
   },
-  'action.delete': (op) => api.deleteAction(op.videoId, op.id),
+  'segment.delete': (op) => api.deleteAction(op.videoId, op.id),
   'track.merge': async (op) => {
     const r = await api.mergeTracks(op.videoId, op.baseTrackId, op.mergeTrackId);
     op.token.value = r.undo_token;
@@ -56,9 +56,9 @@ export function isRetryable(err: unknown): boolean {
 
 /** The product's text for a failed op of each kind, given the HTTP status (null for a network error). */
 const FAILURE: { [K in ServerOp['kind']]?: (op: OpOf<K>, status: number | null) => string } = {
-  'action.create': (op, status) => op.purpose === 'duplicate' ? (status ? `Duplicate ${status}` : 'Failed to duplicate')
+  'segment.create': (op, status) => op.purpose === 'duplicate' ? (status ? `Duplicate ${status}` : 'Failed to duplicate')
     : op.purpose === 'add' ? (status ? `Create ${status}` : 'Failed to add segment') : 'Failed to save',
-  'action.delete': (_op, status) => (status ? `Delete ${status}` : 'Failed to delete'),
+  'segment.delete': (_op, status) => (status ? `Delete ${status}` : 'Failed to delete'),
   'track.merge': (_op, status) => `Merge failed (${status ?? 'network error'})`,
   'track.delete': (_op, status) => (status ? `Delete track ${status}` : 'Failed to delete track'),
 };
@@ -75,7 +75,7 @@ export function failureText(op: ServerOp, err: unknown): string {
 /** Segments the server answered with (their versions become the ones the next save sends). */
 export function segmentsOfResult(op: ServerOp, result: unknown): ActionSegment[] {
   if (!result || typeof result !== 'object') return [];
-  if (op.kind === 'action.patch' || op.kind === 'action.create') return [result as ActionSegment];
+  if (op.kind === 'segment.patch' || op.kind === 'segment.create') return [result as ActionSegment];
   const segs = (result as { segments?: ActionSegment[] }).segments;
   return Array.isArray(segs) ? segs : [];
 }

@@ -129,13 +129,13 @@ export class SaveQueue {
   private saved(op: ServerOp, result: unknown): void {
     const segs = segmentsOfResult(op, result);
     for (const s of segs) if (typeof s.version === 'number') this.versions.set(s.id, s.version);
-    if (op.kind === 'action.patch' || op.kind === 'action.delete') this.clearFailure(op.id);
+    if (op.kind === 'segment.patch' || op.kind === 'segment.delete') this.clearFailure(op.id);
     this.o.onSaved?.(op, segs);
   }
 
   private failed(op: ServerOp, err: unknown): void {
     const text = failureText(op, err);
-    if (op.kind === 'action.patch') this.state = { ...this.state, failedSegments: { ...this.state.failedSegments, [op.id]: text } };
+    if (op.kind === 'segment.patch') this.state = { ...this.state, failedSegments: { ...this.state.failedSegments, [op.id]: text } };
     // Box/keypoint failures are not shown as alerts; they stay visible through the indicator.
     if (!isDetectionOp(op)) this.o.onError?.(text, op);
   }

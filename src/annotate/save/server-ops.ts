@@ -11,9 +11,9 @@ export interface TokenRef { value: number | null }
 export type ServerOp =
   | { kind: 'detection.put'; videoId: number; trackId: number; frame: number; det: CompactDetection }
   | { kind: 'detection.delete'; videoId: number; trackId: number; frame: number }
-  | { kind: 'action.patch'; videoId: number; id: number; fields: SegmentFields }
-  | { kind: 'action.create'; videoId: number; segment: ActionSegment; purpose: 'add' | 'duplicate' | 'restore' }
-  | { kind: 'action.delete'; videoId: number; id: number }
+  | { kind: 'segment.patch'; videoId: number; id: number; fields: SegmentFields }
+  | { kind: 'segment.create'; videoId: number; segment: ActionSegment; purpose: 'add' | 'duplicate' | 'restore' }
+  | { kind: 'segment.delete'; videoId: number; id: number }
   | { kind: 'track.merge'; videoId: number; baseTrackId: number; mergeTrackId: number; token: TokenRef }
   | { kind: 'track.delete'; videoId: number; trackId: number; token: TokenRef }
   | { kind: 'track.restore'; videoId: number; token: TokenRef };
@@ -68,15 +68,15 @@ export function segmentPatchOps(id: number, changes: SegmentFields, { videoId, b
   const keys = SEGMENT_FIELDS.filter((k) => k in changes);
   if (!was || keys.length === 0) return NONE;
   return {
-    forward: [{ kind: 'action.patch', videoId, id, fields: fieldsOf({ ...was, ...changes } as ActionSegment, keys) }],
-    inverse: [{ kind: 'action.patch', videoId, id, fields: fieldsOf(was, keys) }],
+    forward: [{ kind: 'segment.patch', videoId, id, fields: fieldsOf({ ...was, ...changes } as ActionSegment, keys) }],
+    inverse: [{ kind: 'segment.patch', videoId, id, fields: fieldsOf(was, keys) }],
   };
 }
 
 /** A new segment (the server created it first): redo re-creates it under its id, undo deletes it. */
 export const segmentCreateOps = (segment: ActionSegment, { videoId }: OpsContext): EntryOps => ({
-  forward: [{ kind: 'action.create', videoId, segment, purpose: 'restore' }],
-  inverse: [{ kind: 'action.delete', videoId, id: segment.id }],
+  forward: [{ kind: 'segment.create', videoId, segment, purpose: 'restore' }],
+  inverse: [{ kind: 'segment.delete', videoId, id: segment.id }],
 });
 
 /** A deleted segment: its undo re-creates it under its old id. */
@@ -84,7 +84,7 @@ export function segmentDeleteOps(id: number, { videoId, before }: OpsContext): E
   const was = before.segments.find((s) => s.id === id);
   if (!was) return NONE;
   return {
-    forward: [{ kind: 'action.delete', videoId, id: was.id }],
-    inverse: [{ kind: 'action.create', videoId, segment: was, purpose: 'restore' }],
+    forward: [{ kind: 'segment.delete', videoId, id: was.id }],
+    inverse: [{ kind: 'segment.create', videoId, segment: was, purpose: 'restore' }],
   };
 }

@@ -7,7 +7,7 @@ import type { ActionClass } from '../../../domain/constants';
 import { MIN_ACTION_LENGTH_S } from '../../../domain/constants';
 import { bodyAt, dist, KP, kinematics, speed, torsoAngle, velocity, windowOf, type PoseSample, type TrackKinematics } from './pose-features';
 
-export interface ActionProposal { actionClass: ActionClass; start: number; end: number; confidence: number }
+export interface SegmentProposal { actionClass: ActionClass; start: number; end: number; confidence: number }
 
 interface Rule {
   cls: ActionClass;
@@ -188,11 +188,11 @@ function runs(t: number[], ev: number[]): Array<{ a: number; b: number; mean: nu
 }
 
 /** Proposals for one track. `duration` bounds every segment; `frameTime` is one analysed step in seconds. */
-export function proposeActions(samples: PoseSample[], duration: number, frameTime: number): ActionProposal[] {
+export function proposeSegments(samples: PoseSample[], duration: number, frameTime: number): SegmentProposal[] {
   if (samples.length < 3 || duration < MIN_ACTION_LENGTH_S) return [];
   const k = kinematics(samples);
   const ctx = context(k);
-  const out: ActionProposal[] = [];
+  const out: SegmentProposal[] = [];
   const covered = new Array<boolean>(k.t.length).fill(false);
   const emit = (cls: ActionClass, a: number, b: number, strength: number, pad: number, maxConf: number) => {
     let start = Math.max(0, k.t[a] - pad), end = Math.min(duration, k.t[b] + frameTime + pad);

@@ -2,4 +2,4 @@
 import { createOps, insertSegment } from './segment-changes';
 import type { CommandDef } from './types';
 
-export const actionAdd: CommandDef<'action.add'> = { name: 'action.add', label: 'Add action', recipe: insertSegment, serverOps: createOps };
+export const segmentAdd: CommandDef<'segment.add'> = { name: 'segment.add', label: 'Add action', recipe: insertSegment, serverOps: createOps };

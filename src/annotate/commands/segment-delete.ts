@@ -2,8 +2,8 @@
 import { segmentDeleteOps } from '../save/server-ops';
 import type { CommandDef } from './types';
 
-export const actionDelete: CommandDef<'action.delete'> = {
-  name: 'action.delete',
+export const segmentDelete: CommandDef<'segment.delete'> = {
+  name: 'segment.delete',
   label: 'Delete action',
   recipe: ({ id }) => (draft) => {
     const i = draft.segments.findIndex((s) => s.id === id);

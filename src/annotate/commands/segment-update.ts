@@ -2,4 +2,4 @@
 import { applyChanges, patchOps } from './segment-changes';
 import type { CommandDef } from './types';
 
-export const actionUpdate: CommandDef<'action.update'> = { name: 'action.update', label: 'Edit action', recipe: applyChanges, serverOps: patchOps };
+export const segmentUpdate: CommandDef<'segment.update'> = { name: 'segment.update', label: 'Edit action', recipe: applyChanges, serverOps: patchOps };

@@ -2,4 +2,4 @@
 import { createOps, insertSegment } from './segment-changes';
 import type { CommandDef } from './types';
 
-export const actionDuplicate: CommandDef<'action.duplicate'> = { name: 'action.duplicate', label: 'Duplicate action', recipe: insertSegment, serverOps: createOps };
+export const segmentDuplicate: CommandDef<'segment.duplicate'> = { name: 'segment.duplicate', label: 'Duplicate action', recipe: insertSegment, serverOps: createOps };

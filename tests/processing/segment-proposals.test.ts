@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { proposeActions } from '../../server/services/processing/actions';
+import { proposeSegments } from '../../server/services/processing/segment-proposals';
 import { ACTION_CLASSES, MIN_ACTION_LENGTH_S } from '../../domain/constants';
-import { SCENARIOS, samplesOf } from './action-scenarios';
+import { SCENARIOS, samplesOf } from './segment-proposal-scenarios';
 
 const overlaps = (a: [number, number], b: [number, number]) => a[0] < b[1] && b[0] < a[1];
 
@@ -12,7 +12,7 @@ describe('action proposals from keypoint motion (synthetic skeletons at 30 analy
 
   for (const s of SCENARIOS) {
     it(s.expect ? `proposes ${s.expect} for ${s.name}, and nothing else` : `proposes nothing for ${s.name}`, () => {
-      const proposals = proposeActions(samplesOf(s, 30), s.seconds, 1 / 30);
+      const proposals = proposeSegments(samplesOf(s, 30), s.seconds, 1 / 30);
       if (!s.expect) {
         expect(proposals).toEqual([]);
         return;
@@ -33,7 +33,7 @@ describe('action proposals at stride 3 (10 analysed frames/s)', () => {
   // 'others' (stomping) needs the finer sampling: at 10 frames/s a quick foot lift spans one or two samples
   for (const s of SCENARIOS.filter((x) => x.expect && x.expect !== 'others')) {
     it(`still proposes ${s.expect} for ${s.name}`, () => {
-      const proposals = proposeActions(samplesOf(s, 10), s.seconds, 1 / 10);
+      const proposals = proposeSegments(samplesOf(s, 10), s.seconds, 1 / 10);
       expect(proposals.map((p) => p.actionClass)).toEqual([s.expect]);
       expect(overlaps([proposals[0].start, proposals[0].end], s.window)).toBe(true);
     });
@@ -43,9 +43,9 @@ describe('action proposals at stride 3 (10 analysed frames/s)', () => {
 describe('confidence reflects the evidence', () => {
   it('is lower when the keypoints were seen poorly', () => {
     const run = SCENARIOS.find((s) => s.expect === 'run')!;
-    const clear = proposeActions(samplesOf(run, 30), run.seconds, 1 / 30)[0];
+    const clear = proposeSegments(samplesOf(run, 30), run.seconds, 1 / 30)[0];
     const faint = samplesOf(run, 30).map((x) => ({ ...x, keypoints: x.keypoints.map(([a, b]) => [a, b, 0.35] as [number, number, number]) }));
-    const weak = proposeActions(faint, run.seconds, 1 / 30)[0];
+    const weak = proposeSegments(faint, run.seconds, 1 / 30)[0];
     expect(weak.actionClass).toBe('run');
     expect(weak.confidence).toBeLessThan(clear.confidence);
   });
@@ -54,7 +54,7 @@ describe('confidence reflects the evidence', () => {
     const kick = SCENARIOS.find((s) => s.expect === 'kick')!;
     const samples = samplesOf(kick, 30).filter((x) => x.t >= 1.4 && x.t < 1.95).map((x) => ({ ...x, t: x.t - 1.4 }));
     const duration = 0.55;
-    const proposals = proposeActions(samples, duration, 1 / 30);
+    const proposals = proposeSegments(samples, duration, 1 / 30);
     expect(proposals.map((p) => p.actionClass)).toEqual(['kick']);
     for (const p of proposals) {
       expect(p.start).toBeGreaterThanOrEqual(0);
