@@ -2,18 +2,18 @@
 // (administrators only). Only configured roots are ever scanned: the client names one, never a path.
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors';
+import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import { findSource, listSources, type SourceRow } from '../repositories/sources';
-import { ingestSource, normaliseRoot } from './ingest';
+import { ingestSource } from './ingest';
 import type { MediaService } from './media';
+import { checkClientPath } from './repository/safe-path';
 import type { Identity } from '../../domain/types';
 
 export interface SourceDeps { db: Db; media: MediaService; config: Config }
 
-/** The configured source a client names, or NotFound. */
+/** The configured source a client names, or NotFound; a relative path or one with `..` is refused (400). */
 export async function requireSource(db: Db, named: string): Promise<SourceRow> {
-  if (named.includes('\0')) throw new Invalid('root contains a NUL byte');
-  const src = await findSource(db, normaliseRoot(named));
+  const src = await findSource(db, checkClientPath(named, 'root'));
   if (!src) throw new NotFound(`Unknown source: ${named}`);
   return src;
 }
