@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { fromPromise } from 'xstate';
 import type { JobDto, SourceDto } from '../../src/api/repository';
 import { ActivityLog, ActivityLogProvider, useActivityLog } from '../../src/pages/repository/ActivityLog';
-import { JobRow } from '../../src/pages/repository/JobHistoryCard';
+import { JobHistoryCard, JobRow } from '../../src/pages/repository/JobHistoryCard';
 import { RepositoryPage } from '../../src/pages/repository/RepositoryPage';
 import { SourceForm } from '../../src/pages/repository/SourceForm';
 import { SessionProvider } from '../../src/session';
@@ -92,6 +92,26 @@ describe('job row', () => {
     render(<ul><JobRow job={{ ...job, status: 'running', finished_at: null, errors: [], summary: { root: '/m', phase: 'probing', probed: 200, to_probe: 800 } }} /></ul>);
     expect(screen.getByTestId('jobs.progress')).toHaveAttribute('aria-valuenow', '25');
     expect(screen.queryByTestId('jobs.errorCount')).toBeNull();
+  });
+});
+
+describe('job history', () => {
+  it('asks with the filters and limit, reads again while a job runs, and reports the jobs that finished', async () => {
+    const running: JobDto = { id: 3, job_type: 'scan', status: 'running', started_at: '2026-01-01T00:00:00Z', finished_at: null, initiated_by: 'boss', summary: { root: '/m', phase: 'listing' }, errors: [] };
+    const done: JobDto = { ...running, status: 'success', finished_at: '2026-01-01T00:00:09Z', summary: { root: '/m', added: 4 } };
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => { urls.push(url); return json(urls.length < 3 ? [running] : [done]); }));
+    const onFinished = vi.fn();
+    render(<JobHistoryCard refreshKey={0} follow={false} onFinished={onFinished} />);
+    expect(urls[0]).toBe('/api/v1/admin/repo/jobs?limit=25&job_type=all&status=all');
+    await waitFor(() => expect(onFinished).toHaveBeenCalledWith([done]), { timeout: 10_000 });
+    expect(screen.getByTestId('jobs.status')).toHaveTextContent('success');
+    const calls = urls.length;
+    fireEvent.change(screen.getByTestId('jobs.typeFilter'), { target: { value: 'purge' } });
+    fireEvent.change(screen.getByTestId('jobs.limit'), { target: { value: '100' } });
+    await waitFor(() => expect(urls.at(-1)).toBe('/api/v1/admin/repo/jobs?limit=100&job_type=purge&status=all'));
+    expect(urls.length).toBeGreaterThan(calls);
+    expect(onFinished).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -64,12 +64,12 @@ export function JobRow({ job }: { job: JobDto }) {
   );
 }
 
-export function JobHistoryCard({ refreshKey, follow, onSettled }: {
+export function JobHistoryCard({ refreshKey, follow, onFinished }: {
   refreshKey: number;
   /** Keep reading the list although no running job is listed yet (a job is about to start). */
   follow: boolean;
-  /** Called when the last running job has finished (its counts changed the sources). */
-  onSettled(): void;
+  /** Called with the jobs seen running that have now finished (their counts changed the sources). */
+  onFinished(jobs: JobDto[]): void;
 }) {
   const [jobType, setJobType] = useState<JobTypeFilter>('all');
   const [status, setStatus] = useState<JobStatusFilter>('all');
@@ -94,11 +94,14 @@ export function JobHistoryCard({ refreshKey, follow, onSettled }: {
   }, [load, refreshKey, tick]);
 
   const running = !!jobs?.some((j) => j.status === 'running');
-  const wasRunning = useRef(false);
+  const seenRunning = useRef(new Set<number>());
   useEffect(() => {
-    if (wasRunning.current && !running) onSettled();
-    wasRunning.current = running;
-  }, [running, onSettled]);
+    if (!jobs) return;
+    const done = jobs.filter((j) => j.status !== 'running' && seenRunning.current.has(j.id));
+    for (const j of done) seenRunning.current.delete(j.id);
+    for (const j of jobs) if (j.status === 'running') seenRunning.current.add(j.id);
+    if (done.length) onFinished(done);
+  }, [jobs, onFinished]);
   useEffect(() => {
     if (!running && !follow) return;
     const t = setTimeout(() => setTick((n) => n + 1), POLL_MS);

@@ -2,9 +2,9 @@
 // folders, re-ingest with the Activity Log, Job History and purge. The page owns the source list (every
 // card shows it) and tells Job History when something may have started or recorded a job.
 import { useCallback, useEffect, useState } from 'react';
-import { listRepoSources, type SourceDto } from '../../api/repository';
+import { listRepoSources, type JobDto, type SourceDto } from '../../api/repository';
 import { Alert } from '../../components/dialogs/Alert';
-import { ActivityLogProvider } from './ActivityLog';
+import { ActivityLogProvider, useActivityLog } from './ActivityLog';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
 import { IngestCard } from './IngestCard';
 import { JobHistoryCard } from './JobHistoryCard';
@@ -19,6 +19,10 @@ export const ACCESS_RESTRICTED = 'Access restricted: repository management is li
 const FOLLOW_AFTER_CHANGE_MS = 3000;
 
 function RepositoryManager() {
+  return <ActivityLogProvider><RepositoryCards /></ActivityLogProvider>;
+}
+
+function RepositoryCards() {
   const [sources, setSources] = useState<SourceDto[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -44,18 +48,30 @@ function RepositoryManager() {
   }, [following, jobsKey, reload]);
 
   const afterWork = useCallback(() => { reload(); setJobsKey((k) => k + 1); }, [reload]);
+  const { appendLog } = useActivityLog();
+  // A scan started by adding or enabling a source ends after its answer: say how it went once it has.
+  // (Re-ingests and purges answer with their outcome, which their cards log.)
+  const jobsFinished = useCallback((jobs: JobDto[]) => {
+    for (const j of jobs.filter((x) => x.job_type === 'scan')) {
+      const counts = ['found', 'added', 'removed'].filter((k) => typeof j.summary?.[k] === 'number').map((k) => `${k} ${j.summary![k]}`).join(', ');
+      const where = typeof j.summary?.root === 'string' ? ` of ${j.summary.root}` : '';
+      appendLog(`${j.job_type} #${j.id}${where} ${j.status === 'success' ? 'finished' : 'failed'}${counts ? `: ${counts}` : ''}`, j.status === 'success' ? 'info' : 'error');
+      for (const e of j.errors ?? []) appendLog(`${j.job_type} #${j.id}: ${e}`, 'error');
+    }
+    reload();
+  }, [appendLog, reload]);
 
   return (
-    <ActivityLogProvider>
+    <>
       <div className="space-y-4">
         <SourcesCard sources={sources} loading={loading} error={error} onReload={reload} onJobsChanged={jobsChanged} />
         <RootConfigCard />
         <IngestCard sources={sources} onBusy={setIngesting} onDone={afterWork} />
-        <JobHistoryCard refreshKey={jobsKey} follow={ingesting || following} onSettled={reload} />
+        <JobHistoryCard refreshKey={jobsKey} follow={ingesting || following} onFinished={jobsFinished} />
         <PurgeCard sources={sources} onConfirm={setConfirm} onDone={afterWork} />
       </div>
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
-    </ActivityLogProvider>
+    </>
   );
 }
 
