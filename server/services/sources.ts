@@ -7,6 +7,7 @@ import { findSource, listSources, type SourceRow } from '../repositories/sources
 import { ingestSource } from './ingest';
 import type { MediaService } from './media';
 import { checkClientPath } from './repository/safe-path';
+import { hiddenSourceRoles } from './source-visibility';
 import type { Identity } from '../../domain/types';
 
 export interface SourceDeps { db: Db; media: MediaService; config: Config }
@@ -20,6 +21,8 @@ export async function requireSource(db: Db, named: string): Promise<SourceRow> {
 
 export async function reingestOne(deps: SourceDeps, who: Identity, named: string, deleteMissing: boolean) {
   const src = await requireSource(deps.db, named);
+  // A source limited to a role above the caller's is as unknown to them as its videos are.
+  if (src.role && hiddenSourceRoles(who).includes(src.role)) throw new NotFound(`Unknown source: ${named}`);
   if (!src.enabled) throw new Conflict('Source must be online before re-ingesting.');
   const r = await ingestSource(deps.db, deps.media, src.root, { deleteMissing, initiatedBy: who.id, parallelism: deps.config.ingestParallelism })
     .catch((e: Error) => { throw new Conflict(`Re-ingest failed: ${e.message}`); });
