@@ -105,3 +105,36 @@ test('add a folder, see its scan and videos, re-ingest, purge with a dry run fir
   await page.goto(`/videos?q=kept.mp4`);
   await expect(page.getByTestId('library.empty')).toHaveText('No videos');
 });
+
+test('root folders: validate shows which exist, export downloads root_paths.json, import reads a file back', async ({ page, request }) => {
+  await grantRole(request, ADMIN, 'admin');
+  await signIn(page, ADMIN, 'admin');
+  const headers = { 'X-User-Id': ADMIN };
+  const saved = await (await request.get('/api/v1/admin/repo/root-config', { headers })).json();
+  try {
+    await page.goto('/admin/repository');
+    const card = page.getByTestId('repo.rootConfigCard');
+    await expect(card.getByTestId('rootConfig.upload_root')).toHaveValue(saved.upload_root);
+    await card.getByTestId('rootConfig.temp_root').fill(path.join(dir, 'no-such-folder'));
+    await card.getByTestId('rootConfig.validate').click();
+    await expect(card.getByTestId('rootConfig.temp_root.exists')).toHaveText('Missing');
+    await card.getByTestId('rootConfig.temp_root').fill(dir);
+    await card.getByTestId('rootConfig.validate').click();
+    await expect(card.getByTestId('rootConfig.temp_root.exists')).toHaveText('Exists');
+    await card.getByTestId('rootConfig.save').click();
+    await expect(card.getByTestId('rootConfig.message')).toContainText('Root configuration saved');
+
+    const download = page.waitForEvent('download');
+    await card.getByTestId('rootConfig.export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('root_paths.json');
+    expect(JSON.parse(fs.readFileSync(await file.path(), 'utf8'))).toEqual({ ...saved, temp_root: dir });
+
+    await card.getByTestId('rootConfig.file').setInputFiles({ name: 'root_paths.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(saved)) });
+    await expect(card.getByTestId('rootConfig.message')).toContainText('Root configuration imported from root_paths.json');
+    await expect(card.getByTestId('rootConfig.temp_root')).toHaveValue(saved.temp_root);
+    expect(await (await request.get('/api/v1/admin/repo/root-config', { headers })).json()).toEqual(saved);
+  } finally {
+    await request.put('/api/v1/admin/repo/root-config', { headers, data: saved });
+  }
+});

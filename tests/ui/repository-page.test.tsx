@@ -75,7 +75,7 @@ describe('source form', () => {
 describe('job row', () => {
   const job: JobDto = {
     id: 7, job_type: 'scan', status: 'failed', started_at: '2026-01-01T00:00:00Z', finished_at: '2026-01-01T00:01:00Z', initiated_by: 'boss',
-    summary: { root: '/media/cams', found: 3, added: 2, updated: 0, removed: 1 }, errors: ['bad.mp4: moov atom not found', 'x.mp4: truncated'],
+    summary: { added: 2, found: 3, root: '/media/cams', removed: 1, updated: 0 }, errors: ['bad.mp4: moov atom not found', 'x.mp4: truncated'],
   };
   it('collapsed shows the first 4 summary fields and the error count; expanded lists everything', () => {
     render(<ul><JobRow job={job} /></ul>);

@@ -17,6 +17,12 @@ const COLLAPSED_FIELDS = 4;
 
 const control = 'rounded border border-slate-300 bg-white px-2 py-1 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
 const statusColour = { running: 'bg-sky-100 text-sky-800', success: 'bg-green-100 text-green-800', failed: 'bg-red-100 text-red-800' } as const;
+// The database keeps a summary's keys in its own order (jsonb sorts them by length), so the fields a
+// reader looks for first are put first: where, then how far, then what changed.
+const FIELD_ORDER = ['root', 'source_root', 'phase', 'found', 'probed', 'to_probe', 'attempted', 'added', 'updated', 'removed', 'restored', 'unchanged', 'db_deleted', 'files_deleted', 'files_missing'];
+const rank = (k: string) => { const i = FIELD_ORDER.indexOf(k); return i < 0 ? FIELD_ORDER.length : i; };
+export const summaryFields = (summary: Record<string, unknown> | null) =>
+  Object.entries(summary ?? {}).sort(([a], [b]) => rank(a) - rank(b));
 const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -36,7 +42,7 @@ function ScanProgress({ summary }: { summary: Record<string, unknown> }) {
 
 export function JobRow({ job }: { job: JobDto }) {
   const [open, setOpen] = useState(false);
-  const entries = Object.entries(job.summary ?? {});
+  const entries = summaryFields(job.summary);
   const errors = job.errors ?? [];
   const shown = open ? entries : entries.slice(0, COLLAPSED_FIELDS);
   return (
