@@ -1,5 +1,5 @@
 // The Repository Manager's calls: source folders with stats and the path check, the root folders,
-// re-ingest, job history and purge. Each call carries the spec's fallback error text.
+// re-ingest, job history and purge. Each call carries the error text shown when the server gives no detail.
 import type { Role } from '../../domain/constants';
 import { ApiError, errorText, rawRequest, request } from './request';
 

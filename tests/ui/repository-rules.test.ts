@@ -1,4 +1,4 @@
-// The Repository Manager's pure rules: the source form's errors in the spec's words, the unchanged
+// The Repository Manager's pure rules: the source form's errors in the screen's words, the unchanged
 // edit, duplicate roots, and the purge request (confirm always, limit only when above 0).
 import { describe, expect, it } from 'vitest';
 import { purgeBody, type SourceDto } from '../../src/api/repository';
