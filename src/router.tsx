@@ -24,7 +24,11 @@ export const router = createBrowserRouter([
       { path: '/review', element: <PlaceholderPage title="Review Queue" /> },
       { path: '/metrics', element: <PlaceholderPage title="Metrics" /> },
       { path: '/assignments', element: <PlaceholderPage title="Assignments" /> },
-      { path: '/admin/repository', element: <PlaceholderPage title="Repository" /> },
+      {
+        path: '/admin/repository',
+        HydrateFallback: RouteLoading,
+        lazy: async () => ({ Component: (await import('./pages/repository/RepositoryPage')).RepositoryPage }),
+      },
       { path: '/admin/users', element: <PlaceholderPage title="User Management" /> },
       { path: '*', element: <Navigate to="/videos" replace /> },
     ],

@@ -65,3 +65,10 @@ export async function updateIngestJobSummary(db: Db, id: number, summary: object
 export const listIngestJobs = (db: Db, f: { limit: number; jobType?: string; status?: string }) => db.select().from(ingestJobs)
   .where(and(f.jobType ? eq(ingestJobs.jobType, f.jobType) : undefined, f.status ? eq(ingestJobs.status, f.status) : undefined))
   .orderBy(desc(ingestJobs.startedAt), desc(ingestJobs.id)).limit(f.limit);
+
+/** True while a scan or re-ingest of this root is running (its rows may still be written). */
+export async function isIngestRunning(db: Db, root: string): Promise<boolean> {
+  const [row] = await db.select({ id: ingestJobs.id }).from(ingestJobs)
+    .where(and(eq(ingestJobs.status, 'running'), sql`${ingestJobs.summary}->>'root' = ${root}`)).limit(1);
+  return !!row;
+}

@@ -4,6 +4,7 @@ import { caller } from '../http/identity';
 import { queryBool } from '../http/params';
 import type { RoutePlugin } from '../http/types';
 import { listSources } from '../repositories/sources';
+import { hiddenSourceRoles } from '../services/source-visibility';
 import { reingestAll, reingestOne } from '../services/sources';
 
 const reingestQuery = z.object({
@@ -13,8 +14,12 @@ const reingestQuery = z.object({
 });
 
 export const sourceRoutes: RoutePlugin = (app, { database: { db }, media, config }) => {
-  app.get('/sources', async () => (await listSources(db))
-    .map((s) => ({ root: s.root, label: s.label, role: s.role, enabled: s.enabled, created_at: s.createdAt.toISOString() })));
+  // A source limited to a role above the viewer's is left out, as its videos are.
+  app.get('/sources', async (req) => {
+    const hidden = hiddenSourceRoles(req.identity);
+    return (await listSources(db)).filter((s) => !s.role || !hidden.includes(s.role))
+      .map((s) => ({ root: s.root, label: s.label, role: s.role, enabled: s.enabled, created_at: s.createdAt.toISOString() }));
+  });
 
   // Any signed-in user may re-ingest one named source; all sources at once needs an administrator.
   app.post('/sources/reingest', { config: { role: 'user' }, schema: { querystring: reingestQuery } }, async (req) => {

@@ -2,24 +2,27 @@
 // (administrators only). Only configured roots are ever scanned: the client names one, never a path.
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { Conflict, Forbidden, Invalid, NotFound } from '../domain-errors';
+import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import { findSource, listSources, type SourceRow } from '../repositories/sources';
-import { ingestSource, normaliseRoot } from './ingest';
+import { ingestSource } from './ingest';
 import type { MediaService } from './media';
+import { checkClientPath } from './repository/safe-path';
+import { hiddenSourceRoles } from './source-visibility';
 import type { Identity } from '../../domain/types';
 
 export interface SourceDeps { db: Db; media: MediaService; config: Config }
 
-/** The configured source a client names, or NotFound. */
+/** The configured source a client names, or NotFound; a relative path or one with `..` is refused (400). */
 export async function requireSource(db: Db, named: string): Promise<SourceRow> {
-  if (named.includes('\0')) throw new Invalid('root contains a NUL byte');
-  const src = await findSource(db, normaliseRoot(named));
+  const src = await findSource(db, checkClientPath(named, 'root'));
   if (!src) throw new NotFound(`Unknown source: ${named}`);
   return src;
 }
 
 export async function reingestOne(deps: SourceDeps, who: Identity, named: string, deleteMissing: boolean) {
   const src = await requireSource(deps.db, named);
+  // A source limited to a role above the caller's is as unknown to them as its videos are.
+  if (src.role && hiddenSourceRoles(who).includes(src.role)) throw new NotFound(`Unknown source: ${named}`);
   if (!src.enabled) throw new Conflict('Source must be online before re-ingesting.');
   const r = await ingestSource(deps.db, deps.media, src.root, { deleteMissing, initiatedBy: who.id, parallelism: deps.config.ingestParallelism })
     .catch((e: Error) => { throw new Conflict(`Re-ingest failed: ${e.message}`); });

@@ -134,6 +134,11 @@ describe('add, edit, remove', () => {
     expect(refused.json().detail).toBe('Disable the source before removing it.');
 
     await admin()('PUT', '/admin/repo/sources', { original_root: clips, root: clips, label: 'Renamed', enabled: false });
+    const [scan] = await t.database.db.insert(ingestJobs).values({ jobType: 'scan', initiatedBy: 'admin1', summary: { root: clips } }).returning();
+    const busy = await admin()('DELETE', '/admin/repo/sources', { root: clips });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().detail).toBe('A scan of this source is still running: remove it once the scan has finished.');
+    await t.database.db.update(ingestJobs).set({ status: 'success' }).where(eq(ingestJobs.id, scan.id));
     const r = await admin()('DELETE', '/admin/repo/sources', { root: clips });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toEqual({ root: clips, summary: { db_deleted: 1, files_removed: 0 } });

@@ -31,6 +31,19 @@ describe('a source limited to administrators', () => {
     expect(await ids('super1')).toEqual([open, hidden, open2]);
   });
 
+  test("the library's source list leaves it out below admin", async () => {
+    const roots = async (who: string | null) => (await get('/sources/', who)).json().map((s: { root: string }) => s.root);
+    expect(await roots('ann1')).toEqual(['/media/open']);
+    expect(await roots(null)).toEqual(['/media/open']);
+    expect(await roots('admin1')).toEqual(['/media/open', '/media/staff']);
+  });
+
+  test('re-ingesting it by name is 404 below admin', async () => {
+    const r = await t.app.inject({ method: 'POST', url: `/api/v1/sources/reingest?root=${encodeURIComponent('/media/staff')}`, headers: as('ann1') });
+    expect(r.statusCode).toBe(404);
+    expect(r.json().detail).toBe('Unknown source: /media/staff');
+  });
+
   test('looking one of its videos up is 404 below admin', async () => {
     expect((await get(`/videos/${hidden}`, 'ann1')).statusCode).toBe(404);
     expect((await get(`/videos/${hidden}/neighbors`, 'ann1')).statusCode).toBe(404);

@@ -73,11 +73,16 @@ describe('sources and re-ingest', () => {
     expect(r.json().detail).toBe('Source must be online before re-ingesting.');
   });
 
-  test('roots that are not configured sources are never opened: traversal attempts get 404', async () => {
-    for (const bad of [`${root}/../..`, '../../etc', '/etc', `${root}/nested`]) {
+  test('roots that are not configured sources are never opened: traversal attempts get 400 or 404', async () => {
+    for (const bad of ['/etc', `${root}/nested`]) {
       const r = await reingest(`root=${encodeURIComponent(bad)}`);
       expect(r.statusCode, bad).toBe(404);
       expect(r.json().detail).toMatch(/Unknown source/);
+    }
+    for (const [bad, text] of [[`${root}/../..`, "must not contain '..'"], ['../../etc', 'must be an absolute path'], [`${root}\0`, 'NUL byte']]) {
+      const r = await reingest(`root=${encodeURIComponent(bad)}`);
+      expect(r.statusCode, bad).toBe(400);
+      expect(r.json().detail).toContain(text);
     }
   });
 

@@ -5,6 +5,7 @@ import { Conflict, Invalid, NotFound } from '../../domain-errors';
 import {
   countVideosBySourceAndStatus, deleteSourceAndVideos, findSource, insertSource, listSources, updateSource, type SourceRow,
 } from '../../repositories/sources';
+import { isIngestRunning } from '../../repositories/ingest';
 import { ingestSource } from '../ingest';
 import type { MediaService } from '../media';
 import { checkClientPath, folderFacts, isWithin, realOrSame, type FolderFacts } from './safe-path';
@@ -96,6 +97,8 @@ export async function removeSource(db: Db, rawRoot: string) {
   const src = await findSource(db, root);
   if (!src) throw new NotFound(`Unknown source: ${root}`);
   if (src.enabled) throw new Conflict('Disable the source before removing it.');
+  // A scan still running would write rows for the removed source after it is gone.
+  if (await isIngestRunning(db, src.root)) throw new Conflict('A scan of this source is still running: remove it once the scan has finished.');
   const dbDeleted = await deleteSourceAndVideos(db, src.root);
   return { root: src.root, summary: { db_deleted: dbDeleted, files_removed: 0 } };
 }
