@@ -150,6 +150,17 @@ describe('GET /jobs/activity', () => {
     expect(asAdmin.jobs.filter((j) => j.can_cancel).map((j) => j.id).sort()).toEqual([running, a.jobs[1].id].sort());
     await finishJob(t.database.db, running, 'done');
   });
+
+  it('answers 304 to a poll that already holds the unchanged list', async () => {
+    const first = await call('GET', '/jobs/activity', 'alice');
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({ method: 'GET', url: '/api/v1/jobs/activity', headers: { ...as('alice'), 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await t.app.inject({ method: 'GET', url: '/api/v1/jobs/activity', headers: { ...as('boss'), 'if-none-match': etag } });
+    expect(other.statusCode).toBe(200); // another user's list (their Cancel rights) has its own tag
+  });
 });
 
 describe('scans report through the same model', () => {
