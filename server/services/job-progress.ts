@@ -73,8 +73,8 @@ export const readJob = (db: Db | Tx, id: number) => findJob(db, id);
 const clampPct = (p: number) => (Number.isFinite(p) ? Math.min(100, Math.max(0, p)) : 0);
 
 /**
- * Seconds left from the rate measured since the first sample: the time one percent took so far, times
- * the percents left. Null until there is a rate worth quoting (≥ 1 % and ≥ 1 s of it).
+ * Seconds left from the rate measured since the first sample of the current stage (so loading a model
+ * does not count as slow analysis): the time one percent took so far, times the percents left. Null until there is a rate worth quoting (≥ 1 % and ≥ 1 s of it).
  */
 export function etaFromRate(first: { at: number; progress: number }, now: { at: number; progress: number }): number | null {
   const done = now.progress - first.progress;
@@ -102,7 +102,9 @@ export interface ReporterOptions {
 export class ProgressReporter {
   private readonly controller = new AbortController();
   private readonly now: () => number;
-  private first: { at: number; progress: number } | null = null;
+  /** Where the rate is measured from: the first sample of the current stage (stages run at different speeds). */
+  private first: { at: number; progress: number; stage: string | null | undefined } | null = null;
+  private stage: string | null | undefined = undefined;
   private lastWrite = 0;
   private lastTouch = 0;
   private pending: { progress: number; stage?: string | null } | null = null;
@@ -124,6 +126,7 @@ export class ProgressReporter {
   report(progress: number, stage?: string | null): void {
     const p = Math.max(this.last, clampPct(progress));
     this.last = p;
+    if (stage !== undefined) this.stage = stage;
     this.pending = { progress: p, ...(stage !== undefined ? { stage } : {}) };
     if (this.now() - this.lastWrite >= (this.o.minWriteMs ?? 1000)) void this.write();
   }
@@ -141,7 +144,7 @@ export class ProgressReporter {
     const at = this.now();
     this.lastWrite = at;
     this.lastTouch = at;
-    if (!this.first || p.progress < this.first.progress) this.first = { at, progress: p.progress };
+    if (!this.first || this.first.stage !== this.stage) this.first = { at, progress: p.progress, stage: this.stage };
     const etaS = etaFromRate(this.first, { at, progress: p.progress });
     this.writing = reportProgress(this.db, this.id, { ...p, etaS })
       .then((by) => this.noteCancel(by), () => {})
