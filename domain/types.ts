@@ -24,6 +24,10 @@ export interface Video {
   last_status_by_id: string | null;
   last_status_changed_at: string | null;
   created_at: string;
+  /** Progress of the video's queued or running processing job, filled in by status polling (not in the list). */
+  progress?: number | null;
+  stage?: string | null;
+  eta_s?: number | null;
 }
 
 export interface Source {
@@ -37,7 +41,11 @@ export interface Source {
 
 export interface Assignee { id: string; name: string | null; count: number }
 
-export interface VideoStatusInfo { status: VideoStatus; previous_status: VideoStatus | null; last_updated: string | null }
+export interface VideoStatusInfo {
+  status: VideoStatus; previous_status: VideoStatus | null; last_updated: string | null;
+  /** Extension: the queued or running processing job (all null without one). */
+  progress?: number | null; stage?: string | null; eta_s?: number | null; job_id?: number | null; job_started_by?: string | null; can_cancel?: boolean;
+}
 
 export interface HistoryEntry {
   id: number;

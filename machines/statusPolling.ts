@@ -4,7 +4,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { statusPollInterval, type VideoStatus } from '../domain/constants';
 
-export interface PolledStatus { id: number; status: VideoStatus; last_updated: string | null; previous_status?: VideoStatus | null }
+export interface PolledStatus {
+  id: number; status: VideoStatus; last_updated: string | null; previous_status?: VideoStatus | null;
+  /** The processing job's progress (0–100), stage and seconds left; null without a job. */
+  progress?: number | null; stage?: string | null; eta_s?: number | null;
+}
 
 export interface StatusPollingContext {
   /** Ids being watched; `startedHere` ones stay while pending, the others only while processing. */

@@ -7,6 +7,7 @@ import { connectDatabase, type Database } from './db/connect';
 import { startQueue, type JobQueue } from './queue';
 import { createMediaService, type MediaService } from './services/media';
 import { recoverInterruptedProcessing } from './services/processing/recovery';
+import { recoverJobProgress } from './services/job-progress';
 
 export interface Runtime { config: Config; media: MediaService; database: Database; queue: JobQueue }
 
@@ -17,6 +18,8 @@ export async function openRuntime(config: Config, logError: (e: unknown) => void
   // A video left `processing` by a crash or restart is re-queued. With the embedded database this is the
   // only process, so every such video is stuck; on PostgreSQL only those with a stale heartbeat.
   await recoverInterruptedProcessing(database, queue, { singleProcess: !config.databaseUrl });
+  // Then the progress rows: a running job of a dead process, or a queued one whose queue job is gone, ends failed.
+  await recoverJobProgress(database, queue, { singleProcess: !config.databaseUrl });
   return { config, media, database, queue };
 }
 

@@ -169,3 +169,37 @@ export const annotationUndo = pgTable('annotation_undo', {
   createdById: text('created_by_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('annotation_undo_video_idx').on(t.videoId)]);
+
+/**
+ * Progress of every long job (processing, render, package import, scan, re-ingest, purge), one row per
+ * run, so any server process can answer "how far, how long, who" and a restart can tell what died.
+ * `subject` names what the job works on ('video:12', 'source:/media/a'); at most one queued or running
+ * row per (kind, subject) is what the services keep to.
+ */
+export const jobProgress = pgTable('job_progress', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(), // processing | render | import | scan | reingest | purge
+  subject: text('subject').notNull(),
+  videoId: integer('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+  sourceRoot: text('source_root'),
+  state: text('state').notNull().default('queued'), // queued | running | done | failed | cancelled
+  progress: real('progress').notNull().default(0), // 0–100, never goes down within a run
+  stage: text('stage'),
+  etaS: integer('eta_s'),
+  cancellable: boolean('cancellable').notNull().default(true),
+  startedBy: text('started_by'),
+  cancelRequestedBy: text('cancel_requested_by'),
+  queueName: text('queue_name'), // the pg-boss queue and job id while queued, so a cancel can withdraw it
+  queueJobId: text('queue_job_id'),
+  queuedAt: ts('queued_at').notNull().defaultNow(),
+  startedAt: ts('started_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+  link: text('link'), // where the result is seen (an app path)
+  result: jsonb('result').notNull().default({}),
+  message: text('message'), // why it failed or who cancelled it
+}, (t) => [
+  index('job_progress_subject_idx').on(t.kind, t.subject, t.state),
+  index('job_progress_state_idx').on(t.state),
+  index('job_progress_finished_idx').on(t.finishedAt),
+]);

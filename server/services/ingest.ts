@@ -1,5 +1,7 @@
 // Ingestion: scan a source root for video files, upsert rows by path, optionally mark missing files
-// deleted. Every scan/reingest writes an `ingest_jobs` row with summary counts and errors.
+// deleted. Every scan/reingest writes an `ingest_jobs` row with summary counts and errors, and a
+// job_progress row (listing → probing → marking missing, percent over the files to probe, cancellable
+// between files: what was scanned before the cancel stays).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/connect';
@@ -9,6 +11,7 @@ import {
 } from '../repositories/ingest';
 import { insertSourceIfAbsent } from '../repositories/sources';
 import type { MediaService } from './media';
+import { CancelledError, finishJob, ProgressReporter, startJob } from './job-progress';
 
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.webm', '.m4v']);
 
@@ -51,6 +54,9 @@ export async function ingestSource(
   const root = normaliseRoot(rootIn);
   const by = opts.initiatedBy ?? null;
   const jobId = await startIngestJob(db, opts.jobType ?? 'reingest', by, { root });
+  const progressId = await startJob(db, { kind: opts.jobType ?? 'reingest', sourceRoot: root, startedBy: by, stage: 'listing', link: '/admin/repository', result: { ingest_job_id: jobId } });
+  const tracker = new ProgressReporter(db, progressId);
+  const stopIfCancelled = () => { if (tracker.cancelledBy) throw new CancelledError(tracker.cancelledBy); };
   const errors: string[] = [];
   let added = 0, updated = 0, removed = 0, restored = 0, unchanged = 0;
   try {
@@ -63,7 +69,7 @@ export async function ingestSource(
     for await (const file of walk(root)) {
       const s = await fs.stat(file).catch(() => null);
       if (s) found.set(file, { size: s.size, mtime: Math.floor(s.mtimeMs) });
-      if (found.size % PROGRESS_EVERY === 0) await progress('listing');
+      if (found.size % PROGRESS_EVERY === 0) { await progress('listing'); stopIfCancelled(); }
     }
     const existing = await listVideosOfRoot(db, root);
     const byPath = new Map(existing.map((r) => [r.path, r]));
@@ -76,8 +82,11 @@ export async function ingestSource(
       return false;
     });
     let probed = 0;
+    tracker.report(5, 'probing');
     await mapLimit(toProbe, opts.parallelism ?? 4, async ([file, f]) => {
+      stopIfCancelled();
       if (++probed % PROGRESS_EVERY === 0) await progress('probing', { probed, to_probe: toProbe.length });
+      tracker.report(5 + (90 * probed) / toProbe.length, 'probing');
       const row = byPath.get(file);
       let meta: Awaited<ReturnType<MediaService['probe']>> | null = null;
       try { meta = await media.probe(file); } catch (e) { errors.push((e as Error).message); }
@@ -100,6 +109,8 @@ export async function ingestSource(
       }
     });
     if (opts.deleteMissing) {
+      stopIfCancelled();
+      tracker.report(95, 'marking missing files');
       const missing = existing.filter((r) => !found.has(r.path) && r.status !== 'deleted');
       for (let i = 0; i < missing.length; i += 500) {
         const chunk = missing.slice(i, i + 500);
@@ -109,10 +120,15 @@ export async function ingestSource(
     }
     const summary = { root, found: found.size, added, updated, removed, restored, unchanged };
     await finishIngestJob(db, jobId, 'success', summary, errors);
+    await tracker.close();
+    await finishJob(db, progressId, 'done', { result: summary });
     return { added, updated, removed, restored, unchanged, errors, job_id: jobId };
   } catch (e) {
     errors.push((e as Error).message);
     await finishIngestJob(db, jobId, 'failed', { root, added, updated, removed }, errors);
+    await tracker.close();
+    const cancelled = e instanceof CancelledError;
+    await finishJob(db, progressId, cancelled ? 'cancelled' : 'failed', { message: (e as Error).message, result: { added, updated, removed } });
     throw e;
   }
 }

@@ -6,6 +6,8 @@ import { QUEUES, type JobQueue } from '../queue';
 import { listPendingIds, readStatus } from '../repositories/videos';
 import { canProcess, canReprocess, videosWithLiveJobs, type ProcessJobData } from './processing/eligibility';
 import { changeStatus } from './status';
+import { attachQueueJob, startJob } from './job-progress';
+import type { ProcessingRestore } from './processing/cancelled';
 import { requireLiveVideo } from './videos';
 import { BATCH_PROCESS_FRACTION_VALUE, type BatchProcessFraction, type VideoStatus } from '../../domain/constants';
 
@@ -33,7 +35,7 @@ export async function requestProcessing(deps: ProcessingDeps, videoId: number, k
     const moved = await changeStatus(db, { videoId, to: 'pending', by, from: [fromStatus as VideoStatus], remark: kind === 'process' ? 'processing requested' : 'reprocessing requested' });
     if (!moved) throw new Conflict(`Video ${videoId} changed status meanwhile; reload and try again`);
   }
-  await queue.send(QUEUES.process, { videoId, fromStatus, requestedBy: by } satisfies ProcessJobData);
+  await queueProcessing(deps, { videoId, fromStatus, fromPrevious: v.previousStatus, requestedBy: by });
   const now = await readStatus(db, videoId);
   return { id: videoId, status: now?.status, previous_status: now?.previous ?? null, queued: true };
 }
@@ -46,7 +48,20 @@ export async function requestBatchProcessing(deps: ProcessingDeps, fraction: Bat
   const eligible = pending.filter((id) => !queued.has(id));
   const take = eligible.slice(0, Math.ceil(eligible.length * BATCH_PROCESS_FRACTION_VALUE[fraction]));
   for (const videoId of take) {
-    await queue.send(QUEUES.process, { videoId, fromStatus: 'pending', requestedBy: by } satisfies ProcessJobData);
+    await queueProcessing(deps, { videoId, fromStatus: 'pending', fromPrevious: null, requestedBy: by });
   }
   return { queued: take.length, video_ids: take };
+}
+
+/**
+ * Queues one processing job with its progress row (queued, cancellable; it remembers the status to
+ * restore when it is cancelled). The row exists before the queue job, so a worker always finds it.
+ */
+export async function queueProcessing(deps: ProcessingDeps, j: { videoId: number; fromStatus: string; fromPrevious: string | null; requestedBy: string | null }) {
+  const queue = queueOf(deps);
+  const restore: ProcessingRestore = { from_status: j.fromStatus, from_previous_status: j.fromPrevious };
+  const progressId = await startJob(deps.db, { kind: 'processing', videoId: j.videoId, startedBy: j.requestedBy, state: 'queued', stage: 'queued', result: { ...restore } });
+  const queueJobId = await queue.send(QUEUES.process, { videoId: j.videoId, fromStatus: j.fromStatus, requestedBy: j.requestedBy, progressId } satisfies ProcessJobData);
+  await attachQueueJob(deps.db, progressId, QUEUES.process, queueJobId);
+  return progressId;
 }

@@ -1,15 +1,22 @@
 // POST /videos/{id}/process, /videos/{id}/reprocess and /videos/batch_process: the video goes to
-// 'pending' at once and a processing job is queued; wrong states answer 409.
+// 'pending' at once and a processing job is queued; wrong states answer 409. POST /videos/{id}/cancel
+// stops the video's queued or running job (processing unless `kind` names another).
 import { z } from 'zod';
 import { caller } from '../../http/identity';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { requestBatchProcessing, requestProcessing } from '../../services/processing-requests';
+import { cancelVideoJob } from '../../services/job-cancel';
 import { BATCH_PROCESS_FRACTIONS } from '../../../domain/constants';
+import { JOB_KINDS } from '../../../domain/job-progress';
 
 const batchQuery = z.object({
   fraction: z.enum(BATCH_PROCESS_FRACTIONS, { message: `fraction must be one of ${BATCH_PROCESS_FRACTIONS.join(', ')}` }).default('all'),
   source_root: z.string().min(1).max(4096).optional(),
+});
+
+const cancelQuery = z.object({
+  kind: z.enum(JOB_KINDS, { message: `kind must be one of ${JOB_KINDS.join(', ')}` }).optional(),
 });
 
 export const videoProcessingRoutes: RoutePlugin = (app, { database: { db }, queue }) => {
@@ -20,6 +27,9 @@ export const videoProcessingRoutes: RoutePlugin = (app, { database: { db }, queu
 
   app.post('/videos/:id/reprocess', { config: { role: 'user' }, schema: { params: videoIdParams } },
     async (req, reply) => reply.code(202).send(await requestProcessing(deps, req.params.id, 'reprocess', caller(req).id)));
+
+  app.post('/videos/:id/cancel', { config: { role: 'user' }, schema: { params: videoIdParams, querystring: cancelQuery } },
+    async (req) => cancelVideoJob(deps, caller(req), req.params.id, req.query.kind));
 
   app.post('/videos/batch_process', { config: { role: 'user' }, schema: { querystring: batchQuery } },
     async (req, reply) => reply.code(202).send(await requestBatchProcessing(deps, req.query.fraction, req.query.source_root ?? null, caller(req).id)));

@@ -6,6 +6,7 @@ import type { RoutePlugin } from '../../http/types';
 import { listProcessingLog, listStatusHistory } from '../../repositories/status';
 import { setStatusByHand } from '../../services/status';
 import { requireLiveVideo } from '../../services/videos';
+import { processingProgressOf } from '../../services/job-activity';
 import { VIDEO_STATUSES, type VideoStatus } from '../../../domain/constants';
 
 /** Statuses a request may name; processing is only ever set by the worker (the rules refuse more). */
@@ -19,7 +20,9 @@ const patchBody = z.object({
 export const videoStatusRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/videos/:id/status', { schema: { params: videoIdParams } }, async (req) => {
     const v = await requireLiveVideo(db, req.params.id);
-    return { status: v.processingStatus, previous_status: v.previousStatus, last_updated: v.statusUpdatedAt.toISOString() };
+    // progress, stage and eta_s (extension) are those of the queued or running processing job, else null
+    const job = await processingProgressOf(db, v.id, req.identity);
+    return { status: v.processingStatus, previous_status: v.previousStatus, last_updated: v.statusUpdatedAt.toISOString(), ...job };
   });
 
   app.patch('/videos/:id/status', { config: { role: 'user' }, schema: { params: videoIdParams, body: patchBody } },

@@ -19,6 +19,8 @@ export interface ProcessJobData {
   /** The status before processing was requested: restored as previous_status when processing fails. */
   fromStatus: string;
   requestedBy: string | null;
+  /** The job_progress row of this run (absent on jobs queued before progress was tracked: the worker makes one). */
+  progressId?: number;
 }
 
 /** Video ids (of `ids`, or all when omitted) that have a processing job waiting or running. */

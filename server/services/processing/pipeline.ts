@@ -30,6 +30,8 @@ export interface AnalysisOptions {
   signal?: AbortSignal;
   /** Called every analysed frame; cheap. */
   onProgress?: (framesAnalysed: number, framesExpected: number) => void;
+  /** Called when the analysis moves past decoding + pose. */
+  onStage?: (stage: 'tracking' | 'proposing actions') => void;
 }
 
 /** People with a box score below this are not handed to the tracker at all. */
@@ -68,6 +70,7 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
   const decodeInferMs = performance.now() - t0;
 
   // the tracker works in video pixels so its noise model sees square pixels
+  o.onStage?.('tracking');
   const t1 = performance.now();
   const trackerName = (o.settings.tracker_name || 'auto') as TrackerName;
   const ids = trackAll(trackerName, people.map((ps) => ps.map((p) => ({
@@ -86,6 +89,7 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
   }));
   const trackMs = performance.now() - t1;
 
+  o.onStage?.('proposing actions');
   const t2 = performance.now();
   const segments: AnalysisResult['segments'] = [];
   for (const [trackId, samples] of perTrack) {

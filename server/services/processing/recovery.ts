@@ -7,6 +7,7 @@ import { listProcessing } from '../../repositories/videos';
 import { changeStatus } from '../status';
 import type { ProcessJobData } from './eligibility';
 import { appendProcessingLog as appendLog } from '../../repositories/status';
+import { queueProcessing } from '../processing-requests';
 
 export interface RecoveryOptions {
   /** A 'processing' video whose status_updated_at is older than this is considered abandoned. Default 60 s. */
@@ -34,7 +35,7 @@ export async function recoverInterruptedProcessing(database: Database, queue: Jo
       const moved = await changeStatus(db, { videoId: v.id, to: 'pending', by: null, from: ['processing'], remark: 'processing interrupted; queued again' });
       if (!moved) continue;
       await appendLog(db, v.id, 'processing was interrupted (server stopped or crashed); queued again');
-      await queue.send(QUEUES.process, { videoId: v.id, fromStatus, requestedBy: null } satisfies ProcessJobData);
+      await queueProcessing({ db, queue }, { videoId: v.id, fromStatus, fromPrevious: null, requestedBy: mine[0]?.data?.requestedBy ?? null });
       result.requeued.push(v.id);
     } catch (e) {
       await appendLog(db, v.id, `processing was interrupted and could not be queued again: ${(e as Error).message}`).catch(() => {});

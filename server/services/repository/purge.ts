@@ -10,6 +10,7 @@ import { deleteDeletedVideos, listDeletedVideos } from '../../repositories/purge
 import { findSource } from '../../repositories/sources';
 import { checkClientPath, isWithin, realOrSame } from './safe-path';
 import type { Identity } from '../../../domain/types';
+import { finishJob, ProgressReporter, startJob } from '../job-progress';
 
 export interface PurgeInput { dry_run: boolean; source_root?: string; limit?: number }
 export interface PurgeResult {
@@ -26,6 +27,8 @@ async function fateOf(file: string, root: string): Promise<FileFate> {
   return isWithin(await realOrSame(root), folder) ? 'delete' : 'outside';
 }
 
+const errors = (r: PurgeResult) => r.errors.length > 0;
+
 export async function purgeDeleted(db: Db, who: Identity, input: PurgeInput): Promise<PurgeResult> {
   let sourceRoot: string | undefined;
   if (input.source_root) {
@@ -37,7 +40,13 @@ export async function purgeDeleted(db: Db, who: Identity, input: PurgeInput): Pr
   // A dry run only looks: it writes no job row either, so the database is exactly as it was.
   const jobId = input.dry_run ? null : await startIngestJob(db, 'purge', who.id, { source_root: sourceRoot ?? null, attempted: r.attempted });
   const purgedIds: number[] = [];
+  // a real run reports per file and stops between files when cancelled (files already deleted stay deleted)
+  const tracker = jobId === null ? null
+    : new ProgressReporter(db, await startJob(db, { kind: 'purge', sourceRoot: sourceRoot ?? null, subject: `purge:${sourceRoot ?? 'all'}`, startedBy: who.id, stage: 'deleting files', link: '/admin/repository', result: { ingest_job_id: jobId } }));
+  let seen = 0;
   for (const v of candidates) {
+    if (tracker?.cancelledBy) { r.errors.push(`cancelled by ${tracker.cancelledBy} after ${seen} of ${candidates.length} videos`); break; }
+    tracker?.report((95 * seen++) / Math.max(1, candidates.length), 'deleting files');
     const fate = await fateOf(v.path, v.sourceRoot);
     if (fate === 'missing') r.files_missing++;
     if (fate === 'outside') r.warnings.push(`${v.path} is outside its source root ${v.sourceRoot}: the file was left in place`);
@@ -55,6 +64,11 @@ export async function purgeDeleted(db: Db, who: Identity, input: PurgeInput): Pr
     const { dry_run: _d, errors, job_id: _j, ...summary } = r;
     await finishIngestJob(db, jobId, errors.length ? 'failed' : 'success', { source_root: sourceRoot ?? null, ...summary }, errors);
     r.job_id = jobId;
+  }
+  if (tracker) {
+    await tracker.close();
+    const { dry_run: _d, ...result } = r;
+    await finishJob(db, tracker.id, tracker.cancelledBy ? 'cancelled' : errors(r) ? 'failed' : 'done', { result, message: tracker.cancelledBy ? `cancelled by ${tracker.cancelledBy}` : r.errors[0] ?? null });
   }
   return r;
 }

@@ -11,6 +11,7 @@ import { SnackbarProvider, useSnackbar } from '../dialogs/Alert';
 import { AccountIcon, MenuIcon } from '../ui/icons';
 import { Tooltip } from '../ui/Tooltip';
 import { SideMenu } from './SideMenu';
+import { ActivityIndicator } from './ActivityIndicator';
 
 const WIDE_QUERY = '(min-width: 900px)';
 
@@ -53,6 +54,7 @@ function ShellLayout() {
           <MenuIcon />
         </button>
         <h1 className="flex-1 truncate text-lg font-semibold">Video Annotation Tool</h1>
+        <ActivityIndicator />
         <span data-testid="shell.sessionChip"
           className={`rounded-full px-3 py-1 text-xs font-medium ${user.signedIn ? 'bg-green-600 text-white' : 'bg-white/20 text-white'}`}>
           {user.signedIn ? `Signed in: ${user.id} (${role})` : 'Guest'}

@@ -10,6 +10,7 @@ import { backToLibraryUrl } from '../library/libraryParams';
 import { StatusActionsMenu } from './StatusActionsMenu';
 import { useNeighbors } from './use-neighbors';
 import { KeyboardHelp } from '../../annotate/KeyboardHelp';
+import { JobCancelButton } from './JobCancelButton';
 
 export function AnnotateHeader({ videoId, video, onVideoChanged }: { videoId: number; video: Video | null; onVideoChanged: (v: Video) => void }) {
   const navigate = useNavigate();
@@ -32,6 +33,7 @@ export function AnnotateHeader({ videoId, video, onVideoChanged }: { videoId: nu
     <header data-testid="annotate.header" className="flex flex-wrap items-center gap-2">
       <Button data-testid="header.back" onClick={() => navigate(backToLibraryUrl())}>← Back to Library</Button>
       <h1 data-testid="header.title" className="mr-auto truncate text-lg font-semibold">Annotate: {video?.filename ?? '…'}</h1>
+      <JobCancelButton videoId={videoId} />
       <Button data-testid="header.export" onClick={() => window.open(exportHref, '_blank', 'noopener')}>Export</Button>
       <Button data-testid="header.prev" disabled={!neighbors.prev_id} title="Alt+Left" onClick={() => go(neighbors.prev_id)}>Prev Video</Button>
       <Button data-testid="header.next" disabled={!neighbors.next_id} title="Alt+Right" onClick={() => go(neighbors.next_id)}>Next Video</Button>

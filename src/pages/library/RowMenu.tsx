@@ -1,5 +1,6 @@
 // The per-row menu: Process, Annotate, Download, Export Annotations, View Log,
-// View History, Reprocess, Mark KIV / Unmark KIV, Disqualify / Unmark Disqualified, 'Delete (disabled)'.
+// View History, Reprocess, Cancel (a queued or running processing job), Mark KIV / Unmark KIV,
+// Disqualify / Unmark Disqualified, 'Delete (disabled)'.
 import { useNavigate } from 'react-router-dom';
 import { annotationExportUrl } from '../../api/annotations';
 import { videoDownloadUrl } from '../../api/videos';
@@ -7,6 +8,9 @@ import type { Video } from '../../../domain/types';
 import { MoreIcon } from '../../components/ui/icons';
 import { PopupMenu } from '../../components/ui/PopupMenu';
 import { canAnnotate, canReprocess, canStartProcessing } from './statusRules';
+
+/** A processing job exists only while the video is pending (queued) or processing. */
+const mayHaveProcessingJob = (v: Video) => v.processing_status === 'pending' || v.processing_status === 'processing';
 import type { useRowActions } from './useRowActions';
 
 type Actions = ReturnType<typeof useRowActions>;
@@ -25,6 +29,7 @@ export function RowMenu({ video, actions }: { video: Video; actions: Actions }) 
       { label: 'View Log', onSelect: () => actions.setDialog({ kind: 'log', video }) },
       { label: 'View History', onSelect: () => actions.setDialog({ kind: 'history', video }) },
       { label: 'Reprocess', disabled: !canReprocess(video), onSelect: () => void actions.start(video, true) },
+      { label: 'Cancel', disabled: !mayHaveProcessingJob(video), onSelect: () => void actions.cancel(video) },
       { label: kiv ? 'Unmark KIV' : 'Mark KIV', separatorBefore: true, onSelect: () => actions.toggleMark(video, 'kiv') },
       { label: dq ? 'Unmark Disqualified' : 'Disqualify', onSelect: () => actions.toggleMark(video, 'disqualified') },
       { label: 'Delete (disabled)', disabled: true },

@@ -6,6 +6,7 @@ import { ROWS_PER_PAGE_OPTIONS } from '../../../domain/constants';
 import type { Video } from '../../../domain/types';
 import { EditIcon, PlayIcon } from '../../components/ui/icons';
 import { Tooltip } from '../../components/ui/Tooltip';
+import { ProgressBar } from '../../components/ui/ProgressBar';
 import { RowMenu } from './RowMenu';
 import { canAnnotate } from './statusRules';
 import type { useRowActions } from './useRowActions';
@@ -32,6 +33,9 @@ function StatusCell({ v, now }: { v: Video; now: number }) {
   return (
     <div>
       <span data-testid="library.status" className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_COLOURS[v.processing_status] ?? ''}`}>{v.processing_status}</span>
+      {(v.processing_status === 'processing' || v.processing_status === 'pending') && v.progress != null && (
+        <ProgressBar testId="library.progress" progress={v.progress} etaS={v.eta_s} label={`Processing ${v.filename}`} />
+      )}
       {v.processing_status === 'processing' && updated !== null && <div className="text-xs text-slate-500">Updated {updated}s ago</div>}
       {v.last_status_changed_at && (
         <div data-testid="library.statusBy" className="text-xs text-slate-500">By {v.last_status_by_id || 'guest'} @ {new Date(v.last_status_changed_at).toLocaleString()}</div>

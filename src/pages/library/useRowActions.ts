@@ -2,6 +2,7 @@
 // reprocess (row set to pending at once, restored on failure), and the dialogs' open state.
 import { useCallback, useState } from 'react';
 import { setVideoStatus, startProcessing, startReprocessing } from '../../api/videos';
+import { cancelVideoJob } from '../../api/jobs';
 import type { VideoStatus } from '../../../domain/constants';
 import type { Video } from '../../../domain/types';
 import { useSession } from '../../session';
@@ -18,7 +19,7 @@ export type LibraryDialog =
 
 const message = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
 
-export function useRowActions(patchVideo: (id: number, patch: Partial<Video>) => void, polling: { watchStarted(id: number): void }) {
+export function useRowActions(patchVideo: (id: number, patch: Partial<Video>) => void, polling: { watchStarted(id: number): void; watchCancelled(id: number): void }) {
   const { user, requireSignIn } = useSession();
   const snackbar = useSnackbar();
   const [dialog, setDialog] = useState<LibraryDialog>(null);
@@ -52,6 +53,18 @@ export function useRowActions(patchVideo: (id: number, patch: Partial<Video>) =>
     }
   }, [requireSignIn, patchVideo, polling, snackbar]);
 
+  /** Cancel: the job stops (a queued one at once, a running one within a second or two); polling shows the restored status. */
+  const cancel = useCallback(async (video: Video) => {
+    if (!requireSignIn()) return;
+    try {
+      const r = await cancelVideoJob(video.id);
+      polling.watchCancelled(video.id);
+      snackbar.show('info', r.state === 'cancelled' ? `Processing cancelled: ${video.filename}` : `Cancelling processing: ${video.filename}`);
+    } catch (e) {
+      snackbar.show('error', message(e, 'Failed to cancel'));
+    }
+  }, [requireSignIn, polling, snackbar]);
+
   /** Mark KIV / Disqualify open the remark dialog; when already marked, unmark back to the previous status. */
   const toggleMark = useCallback((video: Video, kind: RemarkKind) => {
     if (!requireSignIn()) return;
@@ -68,5 +81,5 @@ export function useRowActions(patchVideo: (id: number, patch: Partial<Video>) =>
     if (await changeStatus(video, 'reviewed')) setDialog((d) => (d && d.kind === 'preview' ? { ...d, video: { ...d.video, processing_status: 'reviewed' } } : d));
   }, [changeStatus]);
 
-  return { dialog, setDialog, busy, start, toggleMark, confirmRemark, markReviewed };
+  return { dialog, setDialog, busy, start, cancel, toggleMark, confirmRemark, markReviewed };
 }

@@ -18,7 +18,7 @@ export function useStatusPolling(videos: Video[], patchVideo: (id: number, patch
         const results = await Promise.all(input.ids.slice(0, MAX_POLLED).map(async (id): Promise<PolledStatus | null> => {
           try {
             const s = await getVideoStatus(id);
-            return { id, status: s.status, last_updated: s.last_updated, previous_status: s.previous_status };
+            return { id, status: s.status, last_updated: s.last_updated, previous_status: s.previous_status, progress: s.progress ?? null, stage: s.stage ?? null, eta_s: s.eta_s ?? null };
           } catch { return null; }
         }));
         return results.filter((r): r is PolledStatus => r !== null);
@@ -26,7 +26,9 @@ export function useStatusPolling(videos: Video[], patchVideo: (id: number, patch
     },
     actions: {
       reportStatuses: (_, p: { statuses: PolledStatus[] }) => {
-        for (const s of p.statuses) patchRef.current(s.id, { processing_status: s.status, status_updated_at: s.last_updated, previous_status: s.previous_status ?? null });
+        for (const s of p.statuses) {
+          patchRef.current(s.id, { processing_status: s.status, status_updated_at: s.last_updated, previous_status: s.previous_status ?? null, progress: s.progress ?? null, stage: s.stage ?? null, eta_s: s.eta_s ?? null });
+        }
       },
     },
   }), []);
@@ -42,5 +44,10 @@ export function useStatusPolling(videos: Video[], patchVideo: (id: number, patch
   return useMemo(() => ({
     watchStarted: (id: number) => actor.send({ type: 'polling.watch', ids: [id], startedHere: true }),
     unwatch: (id: number) => actor.send({ type: 'polling.unwatch', ids: [id] }),
+    /** After a cancel: follow the row until it leaves processing (a restored 'pending' ends the watch too). */
+    watchCancelled: (id: number) => {
+      actor.send({ type: 'polling.unwatch', ids: [id] });
+      actor.send({ type: 'polling.watch', ids: [id], startedHere: false });
+    },
   }), [actor]);
 }

@@ -1,0 +1,64 @@
+// Cancelling a long job, for every kind: the signed-in user who started it, or an administrator, flags
+// its progress row. A queued job is withdrawn from the queue at once and whatever its request changed is
+// undone (UNDO_BEFORE_START); a running job sees the flag through its ProgressReporter within a second
+// and stops itself. A finished job is a conflict.
+import type { Db } from '../db/connect';
+import { Conflict, Forbidden, NotFound } from '../domain-errors';
+import type { JobQueue } from '../queue';
+import { findJob, findLiveJobOfVideo, findNewestJobOfVideo, finishJobRow, flagCancel, type JobProgressRow } from '../repositories/job-progress';
+import { restoreCancelledVideo, type ProcessingRestore } from './processing/cancelled';
+import { requireLiveVideo } from './videos';
+import { mayCancel, type JobKind } from '../../domain/job-progress';
+import type { Identity } from '../../domain/types';
+
+export interface CancelDeps { db: Db; queue?: JobQueue }
+
+/** What a request changed before its job ran, undone when the job is cancelled while still queued. */
+const UNDO_BEFORE_START: Partial<Record<JobKind, (db: Db, row: JobProgressRow, by: string) => Promise<void>>> = {
+  processing: (db, row, by) => restoreCancelledVideo(db, row.videoId!, row.result as unknown as ProcessingRestore, by, { from: ['pending'], when: 'before it started' }),
+};
+
+export interface CancelAnswer { id: number; kind: string; video_id: number | null; state: string; cancel_requested_by: string | null }
+
+const answer = (r: JobProgressRow): CancelAnswer => ({ id: r.id, kind: r.kind, video_id: r.videoId, state: r.state, cancel_requested_by: r.cancelRequestedBy });
+
+/**
+ * Ends a queued job as cancelled, once: whoever moves the row from queued to cancelled (the cancel
+ * request or the worker that finds the flag) withdraws the queue job and undoes the request.
+ */
+export async function withdrawQueuedJob(deps: CancelDeps, row: JobProgressRow, by: string): Promise<boolean> {
+  if (row.queueName && row.queueJobId && deps.queue) await deps.queue.boss.cancel(row.queueName, row.queueJobId).catch(() => {});
+  const won = await finishJobRow(deps.db, row.id, { state: 'cancelled', onlyFrom: ['queued'], message: `cancelled by ${by}` });
+  if (won) await UNDO_BEFORE_START[row.kind as JobKind]?.(deps.db, row, by);
+  return won;
+}
+
+export async function cancelJob(deps: CancelDeps, who: Identity, row: JobProgressRow): Promise<CancelAnswer> {
+  if (row.state !== 'queued' && row.state !== 'running') throw new Conflict(`This ${row.kind} job has already ended (${row.state}); there is nothing to cancel`);
+  if (!row.cancellable) throw new Conflict(`A ${row.kind} job cannot be stopped half-way`);
+  if (!mayCancel({ started_by: row.startedBy }, who)) {
+    throw new Forbidden(`Only the user who started this job${row.startedBy ? ` (${row.startedBy})` : ''}, or an administrator, can cancel it`);
+  }
+  const flagged = await flagCancel(deps.db, row.id, who.id);
+  if (!flagged) throw new Conflict(`This ${row.kind} job has just ended; there is nothing to cancel`);
+  if (flagged.state === 'queued') await withdrawQueuedJob(deps, flagged, who.id);
+  return answer((await findJob(deps.db, row.id)) ?? flagged);
+}
+
+/** POST /jobs/{id}/cancel */
+export async function cancelJobById(deps: CancelDeps, who: Identity, id: number): Promise<CancelAnswer> {
+  const row = await findJob(deps.db, id);
+  if (!row) throw new NotFound(`Job ${id} not found`);
+  return cancelJob(deps, who, row);
+}
+
+/** POST /videos/{id}/cancel: the video's queued or running job (of `kind`, or the newest of any kind). */
+export async function cancelVideoJob(deps: CancelDeps, who: Identity, videoId: number, kind?: JobKind): Promise<CancelAnswer> {
+  await requireLiveVideo(deps.db, videoId);
+  const live = await findLiveJobOfVideo(deps.db, videoId, kind ? [kind] : undefined);
+  if (live) return cancelJob(deps, who, live);
+  const last = await findNewestJobOfVideo(deps.db, videoId, kind ?? 'processing');
+  throw new Conflict(last
+    ? `Video ${videoId} has no queued or running ${kind ?? 'job'}: its last ${last.kind} job is ${last.state}`
+    : `Video ${videoId} has no queued or running ${kind ?? 'job'} to cancel`);
+}

@@ -1,0 +1,12 @@
+// Long-job calls (extensions): the activity list the top bar polls, and cancelling a job by its id or
+// a video's running job.
+import type { ActivitySnapshot } from '../../domain/job-progress';
+import { request } from './request';
+
+export interface CancelAnswer { id: number; kind: string; video_id: number | null; state: string; cancel_requested_by: string | null }
+
+export const getActivity = (signal?: AbortSignal) => request<ActivitySnapshot>('/api/v1/jobs/activity', { signal, fallback: 'Failed to load activity' });
+
+export const cancelJob = (id: number) => request<CancelAnswer>(`/api/v1/jobs/${id}/cancel`, { method: 'POST', fallback: 'Failed to cancel' });
+
+export const cancelVideoJob = (videoId: number) => request<CancelAnswer>(`/api/v1/videos/${videoId}/cancel`, { method: 'POST', fallback: 'Failed to cancel' });

@@ -1,0 +1,36 @@
+// While a long job runs on this video (processing, or a render), the annotate header shows its progress
+// and, to whoever may stop it, a Cancel button. It reads the app's shared activity poll; no poll of its own.
+import { useState } from 'react';
+import { cancelJob } from '../../api/jobs';
+import { Button } from '../../components/ui/Button';
+import { ProgressBar } from '../../components/ui/ProgressBar';
+import { useSnackbar } from '../../components/dialogs/Alert';
+import { refreshActivity, useActivity } from '../../components/shell/activity-store';
+import { useSession } from '../../session';
+import { isLiveJob, JOB_KIND_LABEL } from '../../../domain/job-progress';
+
+export function JobCancelButton({ videoId }: { videoId: number }) {
+  const { user } = useSession();
+  const activity = useActivity(user.signedIn ? user.id : null);
+  const snackbar = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const job = activity?.jobs.find((j) => j.video_id === videoId && isLiveJob(j));
+  if (!job) return null;
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      const r = await cancelJob(job.id);
+      refreshActivity();
+      snackbar.show('info', r.state === 'cancelled' ? `${JOB_KIND_LABEL[job.kind]} cancelled` : `Cancelling ${JOB_KIND_LABEL[job.kind].toLowerCase()}…`);
+    } catch (e) {
+      snackbar.show('error', e instanceof Error && e.message ? e.message : 'Failed to cancel');
+    } finally { setBusy(false); }
+  };
+  return (
+    <div data-testid="annotate.job" className="flex items-center gap-2 text-sm">
+      <span className="text-slate-600">{JOB_KIND_LABEL[job.kind]}{job.state === 'queued' ? ' queued' : ''}</span>
+      {job.state === 'running' && <ProgressBar testId="annotate.jobProgress" progress={job.progress} etaS={job.eta_s} label={`${JOB_KIND_LABEL[job.kind]} progress`} />}
+      {job.can_cancel && <Button data-testid="annotate.jobCancel" variant="danger" disabled={busy} onClick={() => void cancel()}>Cancel</Button>}
+    </div>
+  );
+}
