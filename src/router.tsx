@@ -4,6 +4,7 @@ import { AppShell } from './components/shell/AppShell';
 import { PlaceholderPage } from './pages/PlaceholderPage';
 import { LibraryPage } from './pages/library/LibraryPage';
 import { RouteLoading } from './pages/RouteLoading';
+import { UsersPage } from './pages/users/UsersPage';
 
 export const router = createBrowserRouter([
   {
@@ -25,7 +26,7 @@ export const router = createBrowserRouter([
       { path: '/metrics', element: <PlaceholderPage title="Metrics" /> },
       { path: '/assignments', element: <PlaceholderPage title="Assignments" /> },
       { path: '/admin/repository', element: <PlaceholderPage title="Repository" /> },
-      { path: '/admin/users', element: <PlaceholderPage title="User Management" /> },
+      { path: '/admin/users', element: <UsersPage /> },
       { path: '*', element: <Navigate to="/videos" replace /> },
     ],
   },

@@ -169,3 +169,25 @@ export const annotationUndo = pgTable('annotation_undo', {
   createdById: text('created_by_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('annotation_undo_video_idx').on(t.videoId)]);
+
+/** Every change to a user account: who changed it, when, and the name and role before and after. */
+export const userAudit = pgTable('user_audit', {
+  id: serial('id').primaryKey(),
+  userId: text('user_id').notNull(), // not a foreign key: the trail outlives a deleted account
+  action: text('action').notNull(), // create | update | delete
+  oldName: text('old_name'),
+  newName: text('new_name'),
+  oldRole: text('old_role'),
+  newRole: text('new_role'),
+  changedById: text('changed_by_id').notNull(),
+  changedAt: ts('changed_at').notNull().defaultNow(),
+}, (t) => [index('user_audit_user_idx').on(t.userId, t.changedAt)]);
+
+/** A signed-in user opened a video in the Annotate screen: the review queue's "in progress" and the
+ *  measured review time come from these rows. */
+export const reviewOpens = pgTable('review_opens', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  videoId: integer('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull(),
+  openedAt: ts('opened_at').notNull().defaultNow(),
+}, (t) => [index('review_opens_video_idx').on(t.videoId, t.openedAt)]);
