@@ -5,13 +5,14 @@ import { PlaceholderPage } from './pages/PlaceholderPage';
 import { LibraryPage } from './pages/library/LibraryPage';
 import { RouteLoading } from './pages/RouteLoading';
 import { UsersPage } from './pages/users/UsersPage';
+import { DashboardPage } from './pages/dashboard/DashboardPage';
 
 export const router = createBrowserRouter([
   {
     element: <AppShell />,
     children: [
       { path: '/', element: <Navigate to="/dashboard" replace /> },
-      { path: '/dashboard', element: <PlaceholderPage title="Dashboard" /> },
+      { path: '/dashboard', element: <DashboardPage /> },
       { path: '/videos', element: <LibraryPage /> },
       // Loaded on demand: the editor (Konva) stays out of the bundle every other screen waits for.
       // A lazy route is still loading on the first render of a direct visit, so it needs a fallback to
