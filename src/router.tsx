@@ -6,6 +6,7 @@ import { LibraryPage } from './pages/library/LibraryPage';
 import { RouteLoading } from './pages/RouteLoading';
 import { UsersPage } from './pages/users/UsersPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
+import { ReviewQueuePage } from './pages/review/ReviewQueuePage';
 
 export const router = createBrowserRouter([
   {
@@ -23,7 +24,7 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./pages/annotate/AnnotatePage')).AnnotatePage }),
       },
       { path: '/upload', element: <PlaceholderPage title="Upload" /> },
-      { path: '/review', element: <PlaceholderPage title="Review Queue" /> },
+      { path: '/review', element: <ReviewQueuePage /> },
       { path: '/metrics', element: <PlaceholderPage title="Metrics" /> },
       { path: '/assignments', element: <PlaceholderPage title="Assignments" /> },
       { path: '/admin/repository', element: <PlaceholderPage title="Repository" /> },

@@ -21,6 +21,8 @@ import { adminRepoSourceRoutes } from './admin/repo-sources';
 import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
 import { adminRepoJobRoutes } from './admin/repo-jobs';
 import { adminRepoPurgeRoutes } from './admin/repo-purge';
+import { reviewQueueRoutes } from './review/queue';
+import { videoReviewOpenRoutes } from './videos/review-open';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -44,4 +46,6 @@ export const routeModules: RoutePlugin[] = [
   adminRepoRootConfigRoutes,
   adminRepoJobRoutes,
   adminRepoPurgeRoutes,
+  reviewQueueRoutes,
+  videoReviewOpenRoutes,
 ];
