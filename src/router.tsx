@@ -7,6 +7,7 @@ import { RouteLoading } from './pages/RouteLoading';
 import { UsersPage } from './pages/users/UsersPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { ReviewQueuePage } from './pages/review/ReviewQueuePage';
+import { MetricsPage } from './pages/metrics/MetricsPage';
 
 export const router = createBrowserRouter([
   {
@@ -25,7 +26,7 @@ export const router = createBrowserRouter([
       },
       { path: '/upload', element: <PlaceholderPage title="Upload" /> },
       { path: '/review', element: <ReviewQueuePage /> },
-      { path: '/metrics', element: <PlaceholderPage title="Metrics" /> },
+      { path: '/metrics', element: <MetricsPage /> },
       { path: '/assignments', element: <PlaceholderPage title="Assignments" /> },
       { path: '/admin/repository', element: <PlaceholderPage title="Repository" /> },
       { path: '/admin/users', element: <UsersPage /> },

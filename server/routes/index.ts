@@ -23,6 +23,7 @@ import { adminRepoJobRoutes } from './admin/repo-jobs';
 import { adminRepoPurgeRoutes } from './admin/repo-purge';
 import { reviewQueueRoutes } from './review/queue';
 import { videoReviewOpenRoutes } from './videos/review-open';
+import { metricsDetailRoutes } from './metrics/details';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -48,4 +49,5 @@ export const routeModules: RoutePlugin[] = [
   adminRepoPurgeRoutes,
   reviewQueueRoutes,
   videoReviewOpenRoutes,
+  metricsDetailRoutes,
 ];

@@ -19,4 +19,5 @@ CREATE TABLE "review_opens" (
 );
 --> statement-breakpoint
 ALTER TABLE "review_opens" ADD CONSTRAINT "review_opens_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "review_opens_video_idx" ON "review_opens" USING btree ("video_id","opened_at");
+CREATE INDEX "review_opens_video_idx" ON "review_opens" USING btree ("video_id","opened_at");--> statement-breakpoint
+CREATE INDEX "detections_human_idx" ON "detections" USING btree ("video_id") WHERE "detections"."source" = 'human';
