@@ -186,6 +186,22 @@ export const userAudit = pgTable('user_audit', {
   changedAt: ts('changed_at').notNull().defaultNow(),
 }, (t) => [index('user_audit_user_idx').on(t.userId, t.changedAt)]);
 
+/** The review queue's evidence per processed video, computed once per annotation version (every write of
+ *  detections, segments or tracks bumps the version, so a stale row is recomputed on the next read). */
+export const reviewEvidence = pgTable('review_evidence', {
+  videoId: integer('video_id').primaryKey().references(() => videos.id, { onDelete: 'cascade' }),
+  annotationVersion: integer('annotation_version').notNull(),
+  tracks: integer('tracks').notNull(),
+  detections: integer('detections').notNull(),
+  meanConfidence: doublePrecision('mean_confidence'), // null without detections
+  lowDetections: integer('low_detections').notNull(), // boxes below the low-confidence threshold
+  lowTracks: integer('low_tracks').notNull(), // tracks whose mean confidence is below it
+  people: integer('people').notNull(), // most boxes in one frame
+  segments: integer('segments').notNull(),
+  unverified: integer('unverified').notNull(),
+  computedAt: ts('computed_at').notNull().defaultNow(),
+});
+
 /** A signed-in user opened a video in the Annotate screen: the review queue's "in progress" and the
  *  measured review time come from these rows. */
 export const reviewOpens = pgTable('review_opens', {

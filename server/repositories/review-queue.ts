@@ -1,7 +1,7 @@
 // SQL of the review queue: per video, aggregates of the evidence a reviewer should look at first (box
-// confidence, low-confidence share, track fragments, unverified segment proposals) and the recent opens
-// in the Annotate screen. The score and the order are computed in SQL, so only one page of rows leaves
-// the database however many videos wait.
+// confidence, low-confidence share, track fragments, unverified segment proposals), stored per annotation
+// version in review_evidence, and the recent opens in the Annotate screen. The score and the order are
+// computed in SQL, so only one page of rows leaves the database however many videos wait.
 import type { SqlRunner } from '../db/connect';
 
 export type ReviewStatus = 'pending' | 'in_progress' | 'completed';
@@ -14,7 +14,6 @@ export interface QueueFilter {
   status: ReviewStatus | 'all';
   limit: number;
   offset: number;
-  lowConfidence: number;
   inProgressMinutes: number;
   weights: { confidence: number; lowShare: number; fragments: number; unverified: number };
 }
@@ -44,37 +43,57 @@ function candidates(f: QueueFilter, values: unknown[]): string {
        where ${where.join(' and ')})`;
 }
 
+/**
+ * Computes the evidence of every processed video whose row is missing or older than its annotation
+ * version; the detection scans run once per version, not on every read of the queue.
+ */
+export async function refreshEvidence(sql: SqlRunner, lowConfidence: number): Promise<number> {
+  const { rows } = await sql.query<{ n: string | number }>(
+    `with stale as (
+       select v.id, v.annotation_version from videos v left join review_evidence e on e.video_id = v.id
+        where v.processing_status in ('completed', 'reviewed', 'labelled') and (e.video_id is null or e.annotation_version <> v.annotation_version)),
+     per_track as (
+       select d.video_id, d.track_id, count(*) as n, avg(d.confidence) as conf, sum(case when d.confidence < $1 then 1 else 0 end) as low_n
+         from detections d where d.video_id = any(array(select id from stale)) group by d.video_id, d.track_id),
+     tracks as (
+       select video_id, count(*) as tracks, sum(n) as detections, sum(conf * n) / nullif(sum(n), 0) as mean_confidence,
+              sum(low_n) as low_detections, sum(case when conf < $1 then 1 else 0 end) as low_tracks
+         from per_track group by video_id),
+     crowd as (
+       select video_id, max(k) as people
+         from (select d.video_id, d.frame, count(*) as k from detections d where d.video_id = any(array(select id from stale)) group by d.video_id, d.frame) f
+        group by video_id),
+     segs as (
+       select s.video_id, count(*) as segments, sum(case when s.human_verified then 0 else 1 end) as unverified
+         from action_segments s where s.video_id = any(array(select id from stale)) group by s.video_id),
+     written as (
+       insert into review_evidence (video_id, annotation_version, tracks, detections, mean_confidence, low_detections, low_tracks, people, segments, unverified, computed_at)
+       select st.id, st.annotation_version, coalesce(t.tracks, 0), coalesce(t.detections, 0), t.mean_confidence, coalesce(t.low_detections, 0),
+              coalesce(t.low_tracks, 0), coalesce(cr.people, 0), coalesce(sg.segments, 0), coalesce(sg.unverified, 0), now()
+         from stale st left join tracks t on t.video_id = st.id left join crowd cr on cr.video_id = st.id left join segs sg on sg.video_id = st.id
+       on conflict (video_id) do update set annotation_version = excluded.annotation_version, tracks = excluded.tracks, detections = excluded.detections,
+              mean_confidence = excluded.mean_confidence, low_detections = excluded.low_detections, low_tracks = excluded.low_tracks,
+              people = excluded.people, segments = excluded.segments, unverified = excluded.unverified, computed_at = excluded.computed_at
+       returning 1)
+     select count(*) as n from written`, [lowConfidence]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** One page of the queue, ranked in SQL from the stored evidence (call refreshEvidence first). */
 export async function queuePage(sql: SqlRunner, f: QueueFilter): Promise<{ rows: QueueRow[]; total: number }> {
   const values: unknown[] = [];
   const p = (v: unknown) => { values.push(v); return `$${values.length}`; };
   const cand = candidates(f, values);
-  const low = p(f.lowConfidence);
   const w = f.weights;
   const mine = f.viewerId ? `case when c.assigned_to_id = ${p(f.viewerId)} then 0 else 1 end` : '0';
   const statusFilter = f.status === 'all' ? '' : `where c.review_status = ${p(f.status)}`;
   const { rows } = await sql.query<QueueRow & { total: string | number }>(
     `with ${cand},
-     sel as (select * from cand c ${statusFilter}),
-     per_track as (
-       select d.video_id, d.track_id, count(*) as n, avg(d.confidence) as conf,
-              sum(case when d.confidence < ${low} then 1 else 0 end) as low_n
-         from detections d join sel on sel.id = d.video_id group by d.video_id, d.track_id),
-     tracks as (
-       select video_id, count(*) as tracks, sum(n) as detections, sum(conf * n) / nullif(sum(n), 0) as mean_confidence,
-              sum(low_n) as low_detections, sum(case when conf < ${low} then 1 else 0 end) as low_tracks
-         from per_track group by video_id),
-     crowd as (
-       select video_id, max(k) as people
-         from (select d.video_id, d.frame, count(*) as k from detections d join sel on sel.id = d.video_id group by d.video_id, d.frame) f
-        group by video_id),
-     segs as (
-       select s.video_id, count(*) as segments, sum(case when s.human_verified then 0 else 1 end) as unverified
-         from action_segments s join sel on sel.id = s.video_id group by s.video_id),
      scored as (
-       select c.*, coalesce(t.tracks, 0)::int as tracks, coalesce(t.detections, 0)::int as detections, t.mean_confidence::float8 as mean_confidence,
-              coalesce(t.low_detections, 0)::int as low_detections, coalesce(t.low_tracks, 0)::int as low_tracks,
-              coalesce(cr.people, 0)::int as people, coalesce(s.segments, 0)::int as segments, coalesce(s.unverified, 0)::int as unverified
-         from sel c left join tracks t on t.video_id = c.id left join crowd cr on cr.video_id = c.id left join segs s on s.video_id = c.id)
+       select c.*, coalesce(e.tracks, 0) as tracks, coalesce(e.detections, 0) as detections, e.mean_confidence,
+              coalesce(e.low_detections, 0) as low_detections, coalesce(e.low_tracks, 0) as low_tracks, coalesce(e.people, 0) as people,
+              coalesce(e.segments, 0) as segments, coalesce(e.unverified, 0) as unverified
+         from cand c left join review_evidence e on e.video_id = c.id ${statusFilter})
      select x.*, count(*) over () as total from (
        select c.*, (${p(w.confidence)}::float8 * (1 - coalesce(c.mean_confidence, 0))
                   + ${p(w.lowShare)}::float8 * (case when c.detections > 0 then c.low_detections::float8 / c.detections else 0 end)
@@ -85,7 +104,7 @@ export async function queuePage(sql: SqlRunner, f: QueueFilter): Promise<{ rows:
      order by x.mine_rank, case x.review_status when 'completed' then 1 else 0 end, x.score desc, x.id
      limit ${p(f.limit)} offset ${p(f.offset)}`, values);
   const total = rows.length ? Number(rows[0].total) : 0;
-  return { rows: rows.map((r) => ({ ...r, score: Number(r.score), duration: Number(r.duration) })), total };
+  return { rows: rows.map((r) => ({ ...r, score: Number(r.score), duration: Number(r.duration), mean_confidence: r.mean_confidence === null ? null : Number(r.mean_confidence) })), total };
 }
 
 /** How many candidate videos are in each review status (no detection scan). */

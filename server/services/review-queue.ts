@@ -7,7 +7,7 @@
 // three reviews have been measured.
 import type { SqlRunner } from '../db/connect';
 import { Forbidden } from '../domain-errors';
-import { measuredReviewFactor, queueCounts, queuePage, recordOpen, type QueueFilter, type QueueRow, type ReviewStatus } from '../repositories/review-queue';
+import { measuredReviewFactor, queueCounts, queuePage, recordOpen, refreshEvidence, type QueueFilter, type QueueRow, type ReviewStatus } from '../repositories/review-queue';
 import { REVIEW_LOW_CONFIDENCE } from '../../domain/constants';
 import type { Identity } from '../../domain/types';
 
@@ -44,8 +44,9 @@ export async function reviewQueue(sql: SqlRunner, viewer: Identity | null, hidde
   if (q.scope === 'all' && !admin) throw new Forbidden('Only administrators may show every assignee\'s videos');
   const filter: QueueFilter = {
     hiddenSourceRoles, allAssignees: q.scope === 'all', viewerId: viewer?.id ?? null, status: q.status, limit: q.limit, offset: q.offset,
-    lowConfidence: REVIEW_LOW_CONFIDENCE, inProgressMinutes: IN_PROGRESS_MINUTES, weights: PRIORITY_WEIGHTS,
+    inProgressMinutes: IN_PROGRESS_MINUTES, weights: PRIORITY_WEIGHTS,
   };
+  await refreshEvidence(sql, REVIEW_LOW_CONFIDENCE);
   const [page, counts, measured] = await Promise.all([queuePage(sql, filter), queueCounts(sql, filter), measuredReviewFactor(sql, 4, 200)]);
   const useMeasured = measured.factor !== null && measured.samples >= MIN_MEASURED;
   const factor = useMeasured ? measured.factor! : DEFAULT_REVIEW_FACTOR;

@@ -71,7 +71,7 @@ describe('priority and order', () => {
   });
   test('the scores follow the evidence weights', async () => {
     const v = byVideo((await queue()).items);
-    // 0.35·(1−0.75) + 0.25·0.5 + 0 + 0.2·1
+    // 0.35·(1−0.75) + 0.25·0.5 + 0 + 0.2·(2 of 2 unverified)
     expect(v.mid.score).toBeCloseTo(0.4125, 2);
     expect(v.bad.score).toBeGreaterThan(v.mid.score);
     expect(v.mid.score).toBeGreaterThan(v.good.score);
@@ -92,6 +92,18 @@ describe('priority and order', () => {
     const all = (await queue()).items.map((i: { id: number }) => i.id);
     const second = (await queue('?limit=2&offset=2')).items.map((i: { id: number }) => i.id);
     expect(second).toEqual(all.slice(2, 4));
+  });
+});
+
+describe('stored evidence', () => {
+  test('verifying a proposal through the API is reflected at the next read (evidence follows the annotation version)', async () => {
+    expect(byVideo((await queue()).items).mid.unverified_segments).toBe(2);
+    const set = (await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${id.mid}` })).json();
+    const r = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${id.mid}/actions/${set.action_segments[0].id}`, headers: as('rev1'), payload: { human_verified: true } });
+    expect(r.statusCode, r.body).toBe(200);
+    const mid = byVideo((await queue()).items).mid;
+    expect(mid.unverified_segments).toBe(1);
+    expect(mid.issues).toEqual(['1 unverified segment']);
   });
 });
 
