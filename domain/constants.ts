@@ -95,3 +95,6 @@ export const RENDER_SETTINGS_DEFAULTS = {
   default_view: 'annotated' as 'annotated' | 'live',
 };
 export type RenderSettings = typeof RENDER_SETTINGS_DEFAULTS;
+
+/** Review queue: a confidence below this is flagged (warning icon, low-confidence detections and tracks). */
+export const REVIEW_LOW_CONFIDENCE = 0.7;

@@ -4,13 +4,17 @@ import { AppShell } from './components/shell/AppShell';
 import { PlaceholderPage } from './pages/PlaceholderPage';
 import { LibraryPage } from './pages/library/LibraryPage';
 import { RouteLoading } from './pages/RouteLoading';
+import { UsersPage } from './pages/users/UsersPage';
+import { DashboardPage } from './pages/dashboard/DashboardPage';
+import { ReviewQueuePage } from './pages/review/ReviewQueuePage';
+import { MetricsPage } from './pages/metrics/MetricsPage';
 
 export const router = createBrowserRouter([
   {
     element: <AppShell />,
     children: [
       { path: '/', element: <Navigate to="/dashboard" replace /> },
-      { path: '/dashboard', element: <PlaceholderPage title="Dashboard" /> },
+      { path: '/dashboard', element: <DashboardPage /> },
       { path: '/videos', element: <LibraryPage /> },
       // Loaded on demand: the editor (Konva) stays out of the bundle every other screen waits for.
       // A lazy route is still loading on the first render of a direct visit, so it needs a fallback to
@@ -21,15 +25,15 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./pages/annotate/AnnotatePage')).AnnotatePage }),
       },
       { path: '/upload', element: <PlaceholderPage title="Upload" /> },
-      { path: '/review', element: <PlaceholderPage title="Review Queue" /> },
-      { path: '/metrics', element: <PlaceholderPage title="Metrics" /> },
+      { path: '/review', element: <ReviewQueuePage /> },
+      { path: '/metrics', element: <MetricsPage /> },
       { path: '/assignments', element: <PlaceholderPage title="Assignments" /> },
       {
         path: '/admin/repository',
         HydrateFallback: RouteLoading,
         lazy: async () => ({ Component: (await import('./pages/repository/RepositoryPage')).RepositoryPage }),
       },
-      { path: '/admin/users', element: <PlaceholderPage title="User Management" /> },
+      { path: '/admin/users', element: <UsersPage /> },
       { path: '*', element: <Navigate to="/videos" replace /> },
     ],
   },

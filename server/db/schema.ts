@@ -3,6 +3,7 @@ import {
   pgTable, text, integer, bigint, doublePrecision, boolean, timestamp, real, jsonb, serial, bigserial,
   primaryKey, index,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -79,6 +80,8 @@ export const detections = pgTable('detections', {
 }, (t) => [
   primaryKey({ columns: [t.videoId, t.trackId, t.frame] }),
   index('detections_video_frame_idx').on(t.videoId, t.frame),
+  // the few human-edited boxes, counted by the Metrics screen without scanning every AI box
+  index('detections_human_idx').on(t.videoId).where(sql`${t.source} = 'human'`),
 ]);
 
 export const actionSegments = pgTable('action_segments', {
@@ -203,3 +206,40 @@ export const jobProgress = pgTable('job_progress', {
   index('job_progress_state_idx').on(t.state),
   index('job_progress_finished_idx').on(t.finishedAt),
 ]);
+/** Every change to a user account: who changed it, when, and the name and role before and after. */
+export const userAudit = pgTable('user_audit', {
+  id: serial('id').primaryKey(),
+  userId: text('user_id').notNull(), // not a foreign key: the trail outlives a deleted account
+  action: text('action').notNull(), // create | update | delete
+  oldName: text('old_name'),
+  newName: text('new_name'),
+  oldRole: text('old_role'),
+  newRole: text('new_role'),
+  changedById: text('changed_by_id').notNull(),
+  changedAt: ts('changed_at').notNull().defaultNow(),
+}, (t) => [index('user_audit_user_idx').on(t.userId, t.changedAt)]);
+
+/** The review queue's evidence per processed video, computed once per annotation version (every write of
+ *  detections, segments or tracks bumps the version, so a stale row is recomputed on the next read). */
+export const reviewEvidence = pgTable('review_evidence', {
+  videoId: integer('video_id').primaryKey().references(() => videos.id, { onDelete: 'cascade' }),
+  annotationVersion: integer('annotation_version').notNull(),
+  tracks: integer('tracks').notNull(),
+  detections: integer('detections').notNull(),
+  meanConfidence: doublePrecision('mean_confidence'), // null without detections
+  lowDetections: integer('low_detections').notNull(), // boxes below the low-confidence threshold
+  lowTracks: integer('low_tracks').notNull(), // tracks whose mean confidence is below it
+  people: integer('people').notNull(), // most boxes in one frame
+  segments: integer('segments').notNull(),
+  unverified: integer('unverified').notNull(),
+  computedAt: ts('computed_at').notNull().defaultNow(),
+});
+
+/** A signed-in user opened a video in the Annotate screen: the review queue's "in progress" and the
+ *  measured review time come from these rows. */
+export const reviewOpens = pgTable('review_opens', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  videoId: integer('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull(),
+  openedAt: ts('opened_at').notNull().defaultNow(),
+}, (t) => [index('review_opens_video_idx').on(t.videoId, t.openedAt)]);

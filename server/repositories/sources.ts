@@ -1,5 +1,5 @@
 // SQL over the sources table (the configured library roots).
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { sources, videos } from '../db/schema';
 
@@ -53,3 +53,10 @@ export async function deleteSourceAndVideos(db: Db, root: string): Promise<numbe
 export const countVideosBySourceAndStatus = (db: Db) => db
   .select({ root: videos.sourceRoot, status: videos.processingStatus, n: sql<number>`count(*)::int` })
   .from(videos).groupBy(videos.sourceRoot, videos.processingStatus);
+
+/** Enabled sources whose role the viewer may see (roles in `hiddenRoles` are left out). */
+export async function countActiveSources(db: Db, hiddenRoles: string[]): Promise<number> {
+  const visible = hiddenRoles.length ? or(isNull(sources.role), notInArray(sources.role, hiddenRoles)) : undefined;
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sources).where(and(eq(sources.enabled, true), visible));
+  return n;
+}

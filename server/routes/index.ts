@@ -22,6 +22,9 @@ import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
 import { adminRepoJobRoutes } from './admin/repo-jobs';
 import { adminRepoPurgeRoutes } from './admin/repo-purge';
 import { jobRoutes } from './jobs';
+import { reviewQueueRoutes } from './review/queue';
+import { videoReviewOpenRoutes } from './videos/review-open';
+import { metricsDetailRoutes } from './metrics/details';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -46,4 +49,7 @@ export const routeModules: RoutePlugin[] = [
   adminRepoJobRoutes,
   adminRepoPurgeRoutes,
   jobRoutes,
+  reviewQueueRoutes,
+  videoReviewOpenRoutes,
+  metricsDetailRoutes,
 ];

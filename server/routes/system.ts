@@ -1,10 +1,10 @@
 // /api/v1/me (extension), /api/v1/status and /api/v1/metrics/summary.
 import type { RoutePlugin } from '../http/types';
 import { aiDevice } from '../services/ai-device';
-import { databaseStatus, metricsSummary } from '../services/metrics';
+import { dashboardSummary, databaseStatus } from '../services/metrics';
 import { hiddenSourceRoles } from '../services/source-visibility';
 
-export const systemRoutes: RoutePlugin = (app, { database }) => {
+export const systemRoutes: RoutePlugin = (app, { database, queue }) => {
   app.get('/me', async (req) => ({
     signed_in: Boolean(req.identity),
     id: req.identity?.id ?? null,
@@ -21,5 +21,5 @@ export const systemRoutes: RoutePlugin = (app, { database }) => {
     time: new Date().toISOString(),
   }));
 
-  app.get('/metrics/summary', async (req) => metricsSummary(database.sql, hiddenSourceRoles(req.identity)));
+  app.get('/metrics/summary', async (req) => dashboardSummary(database, queue, hiddenSourceRoles(req.identity)));
 };

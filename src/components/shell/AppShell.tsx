@@ -12,6 +12,8 @@ import { AccountIcon, MenuIcon } from '../ui/icons';
 import { Tooltip } from '../ui/Tooltip';
 import { SideMenu } from './SideMenu';
 import { ActivityIndicator } from './ActivityIndicator';
+import { StatusBar } from './StatusBar';
+import { useDebugBarEnabled } from './debug-bar-setting';
 
 const WIDE_QUERY = '(min-width: 900px)';
 
@@ -46,6 +48,7 @@ function ShellLayout() {
   useRoleNotice();
   const wide = useIsWide();
   const [menuOpen, setMenuOpen] = useState(true);
+  const statusBar = useDebugBarEnabled();
   const accountTip = user.signedIn ? 'Manage account' : 'Sign in';
   return (
     <div className="min-h-screen bg-slate-50">
@@ -79,9 +82,10 @@ function ShellLayout() {
         </Dialog>
       )}
 
-      <main className="pt-14 transition-[margin]" style={{ marginLeft: wide && menuOpen ? SIDE_MENU_WIDTH : 0 }}>
+      <main className={`pt-14 transition-[margin] ${statusBar ? 'pb-8' : ''}`} style={{ marginLeft: wide && menuOpen ? SIDE_MENU_WIDTH : 0 }}>
         <Outlet />
       </main>
+      {statusBar && <StatusBar />}
     </div>
   );
 }

@@ -14,6 +14,8 @@ import { DataPanel } from '../../annotate/panel/DataPanel';
 import { installTestApi } from '../../annotate/test-api';
 import { useEditSlots } from '../../annotate/use-edit-slots';
 import { AnnotateHeader } from './AnnotateHeader';
+import { useRecordReviewOpen } from '../review/use-record-review-open';
+import { useSession } from '../../session';
 // Edit mode registers its slots on import.
 import '../../annotate/edit/register';
 
@@ -30,6 +32,7 @@ function AnnotateScreen({ videoId }: { videoId: number }) {
   const { video, error, setVideo } = useAnnotateDocument(videoId);
   const info = useDoc((d) => d?.info ?? null);
   const slots = useEditSlots();
+  useRecordReviewOpen(videoId, video !== null, useSession().user.signedIn);
   // window.__vat: read-only probes always; the test build adds its mutators and benchmark helpers.
   useEffect(() => {
     if (!__VAT_TEST_HOOKS__) return installTestApi();

@@ -1,0 +1,8 @@
+// /api/v1/metrics/details (extension): the Metrics screen's live figures beyond the summary.
+import type { RoutePlugin } from '../../http/types';
+import { metricsDetails } from '../../services/metrics-details';
+import { hiddenSourceRoles } from '../../services/source-visibility';
+
+export const metricsDetailRoutes: RoutePlugin = (app, { database }) => {
+  app.get('/metrics/details', async (req) => metricsDetails(database.sql, hiddenSourceRoles(req.identity)));
+};
