@@ -6,6 +6,7 @@ import type { RoutePlugin } from '../../http/types';
 import { listProcessingLog, listStatusHistory } from '../../repositories/status';
 import { setStatusByHand } from '../../services/status';
 import { requireLiveVideo } from '../../services/videos';
+import { autoRender } from '../../services/render/requests';
 import { VIDEO_STATUSES, type VideoStatus } from '../../../domain/constants';
 
 /** Statuses a request may name; processing is only ever set by the worker (the rules refuse more). */
@@ -16,14 +17,19 @@ const patchBody = z.object({
   remark: z.string().max(10_000).nullish(),
 });
 
-export const videoStatusRoutes: RoutePlugin = (app, { database: { db } }) => {
+export const videoStatusRoutes: RoutePlugin = (app, { database, queue }) => {
+  const { db } = database;
   app.get('/videos/:id/status', { schema: { params: videoIdParams } }, async (req) => {
     const v = await requireLiveVideo(db, req.params.id);
     return { status: v.processingStatus, previous_status: v.previousStatus, last_updated: v.statusUpdatedAt.toISOString() };
   });
 
-  app.patch('/videos/:id/status', { config: { role: 'user' }, schema: { params: videoIdParams, body: patchBody } },
-    async (req) => setStatusByHand(db, caller(req), req.params.id, req.body.status as VideoStatus, req.body.remark));
+  app.patch('/videos/:id/status', { config: { role: 'user' }, schema: { params: videoIdParams, body: patchBody } }, async (req) => {
+    const changed = await setStatusByHand(db, caller(req), req.params.id, req.body.status as VideoStatus, req.body.remark);
+    // marking reviewed renders the video when the settings ask for it (auto_render_on_reviewed)
+    if (changed.status === 'reviewed') await autoRender({ db, sql: database.sql, queue, log: req.log }, req.params.id, 'reviewed', caller(req).id);
+    return changed;
+  });
 
   app.get('/videos/:id/history', { schema: { params: videoIdParams } }, async (req) => {
     await requireLiveVideo(db, req.params.id);
