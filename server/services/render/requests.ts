@@ -12,25 +12,15 @@ import { claimRender, failRender, findRender, type RenderRow } from '../../repos
 import type { SqlRunner } from '../../db/connect';
 import { getRenderSettings } from '../settings';
 import { requireLiveVideo } from '../videos';
+import type { RenderArtifact, RenderPhase, RenderStatus } from '../../../domain/render-status';
+
+export type { RenderStatus };
 
 export interface RenderJobData { videoId: number; token: string; requestedBy: string | null }
 export interface RenderDeps { db: Db; sql: SqlRunner; queue?: JobQueue; log?: { warn(m: string): void } }
 
 /** A running render whose heartbeat is older than this belongs to a process that died. */
 export const RENDER_STALE_MS = 60_000;
-
-export type RenderPhase = 'idle' | 'queued' | 'running' | 'done' | 'failed';
-
-export interface RenderStatus {
-  state: 'idle' | 'queued' | 'done';
-  progress: number;
-  artifact: Record<string, unknown> | null;
-  key: string | null;
-  phase: RenderPhase;
-  error: string | null;
-  stale: boolean;
-  annotation_version: number;
-}
 
 const running = (r: RenderRow | null) => Boolean(r && (r.state === 'queued' || (r.state === 'running' && Date.now() - r.updatedAt.getTime() < RENDER_STALE_MS)));
 
@@ -41,7 +31,7 @@ export function renderStatusOf(videoId: number, r: RenderRow | null, annotationV
     state: phase === 'queued' || phase === 'running' ? 'queued' : hasArtifact ? 'done' : 'idle',
     progress: phase === 'running' ? Math.round((r?.progress ?? 0) * 10) / 10 : phase === 'queued' ? 0 : hasArtifact ? 100 : 0,
     artifact: hasArtifact ? {
-      ...(r!.artifact as Record<string, unknown> | null),
+      ...(r!.artifact as Omit<RenderArtifact, 'url' | 'annotation_version'>),
       annotation_version: r!.annotationVersion,
       url: `/api/v1/videos/${videoId}/render/download?k=${r!.key}`,
     } : null,
