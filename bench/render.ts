@@ -66,7 +66,7 @@ console.log(`render benchmark: ${seconds} s clips at ${FPS} fps, 4 tracks, prese
 for (const [label, ffmpeg] of builds) {
   for (const [size, w, h] of [['1280x720', 1280, 720], ['1920x1080', 1920, 1080]] as const) {
     const input = clip(size);
-    const runs = [];
+    const runs: Awaited<ReturnType<typeof renderVideo>>[] = [];
     let cpu = 0, nodeCpu = 0;
     for (let i = 0; i < repeat; i++) {
       const c0 = cpuSeconds();
