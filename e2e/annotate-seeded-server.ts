@@ -37,13 +37,14 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 
 /**
  * `keepDir`: a data dir kept between runs (benchmarks): seeded on the first run, reused afterwards
- * (ids are then the videos already stored, in id order) and not deleted on stop.
+ * (ids are then the videos already stored, in id order) and not deleted on stop. `env` overrides the
+ * server's environment (e.g. VAT_WORKER=1 for a spec that needs the job worker).
  */
-export async function startSeededServer(list: SeedVideo[], seed: (database: Database, ids: number[]) => Promise<void>, keepDir?: string): Promise<SeededServer> {
+export async function startSeededServer(list: SeedVideo[], seed: (database: Database, ids: number[]) => Promise<void>, keepDir?: string, env: Record<string, string> = {}): Promise<SeededServer> {
   const reuse = !!keepDir && fs.existsSync(path.join(keepDir, 'db'));
   const dataDir = keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vat-annotate-'));
   const ids = reuse ? await storedIds(dataDir) : await createAndSeed(dataDir, list, seed);
-  return serve(dataDir, ids, !keepDir);
+  return serve(dataDir, ids, !keepDir, env);
 }
 
 async function storedIds(dataDir: string): Promise<number[]> {
@@ -68,12 +69,13 @@ async function createAndSeed(dataDir: string, list: SeedVideo[], seed: (database
   return ids;
 }
 
-async function serve(dataDir: string, ids: number[], removeOnStop: boolean): Promise<SeededServer> {
+async function serve(dataDir: string, ids: number[], removeOnStop: boolean, env: Record<string, string>): Promise<SeededServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, VAT_SAMPLE_LIBRARY: '0', VAT_WORKER: '0',
       VAT_LOG_LEVEL: 'warn', VAT_STATIC_DIR: path.resolve('dist-test'), VAT_BOOTSTRAP_SUPER: 'e2e-super',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

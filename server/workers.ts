@@ -6,16 +6,20 @@ import { QUEUES, type JobQueue } from './queue';
 import type { MediaService } from './services/media';
 import type { ProcessJobData } from './services/processing/eligibility';
 import { VideoProcessor } from './services/processing/job';
+import { VideoRenderer } from './services/render/job';
+import { autoRender, type RenderJobData } from './services/render/requests';
 
 export interface WorkerDeps { config: Config; database: Database; media: MediaService; queue: JobQueue; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> }
 
 /** Registers every job handler; returns a stop function that lets running jobs end safely. */
 export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void>> = [];
+  const renderDeps = { db: deps.database.db, sql: deps.database.sql, queue: deps.queue, log: { warn: (m: string) => deps.log.warn(m) } };
   // AI processing: one shared pose pool per process; jobs at config.workerConcurrency (VAT_WORKER_CONCURRENCY)
   const processor = new VideoProcessor({
     database: deps.database, ffmpegPath: deps.media.ffmpegPath, modelsDir: deps.config.modelsDir,
     poseThreads: deps.config.poseThreads, log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m), error: (m) => deps.log.error(m) },
+    onCompleted: (videoId, by) => autoRender(renderDeps, videoId, 'completed', by).then(() => {}),
   });
   await deps.queue.work<ProcessJobData>(QUEUES.process, deps.config.workerConcurrency, async (data) => {
     // a StoppedError propagates so pg-boss marks the job for retry; bad videos end 'failed' without a throw
@@ -25,6 +29,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
     await deps.queue.boss.offWork(QUEUES.process); // fetch no new jobs (does not wait for the running one)
     await processor.stop(); // the running job stops at its next frame and is retried later
   });
-  // Further job handlers (render, import) register here.
+  // Rendering: one render at a time per process (it keeps both cores busy: decoder, drawing, encoder).
+  const renderer = new VideoRenderer({ database: deps.database, ffmpegPath: deps.media.ffmpegPath, dataDir: deps.config.dataDir, log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m) } });
+  await deps.queue.work<RenderJobData>(QUEUES.render, 1, async (data) => { await renderer.run(data); });
+  stops.push(async () => {
+    await deps.queue.boss.offWork(QUEUES.render);
+    renderer.stop(); // the running render ends failed at once; its previous artifact stays
+  });
+  // Further job handlers (import) register here.
   return async () => { for (const s of stops) await s(); };
 }

@@ -151,14 +151,21 @@ export const importJobs = pgTable('import_jobs', {
   errors: jsonb('errors').notNull().default([]),
 });
 
+/** One row per rendered video: the job phase, and the artifact last rendered (kept when a later render fails). */
 export const renders = pgTable('renders', {
   videoId: integer('video_id').primaryKey().references(() => videos.id, { onDelete: 'cascade' }),
-  state: text('state').notNull().default('idle'), // idle | queued | done | failed
-  progress: real('progress').notNull().default(0),
-  key: text('key'),
-  path: text('path'),
+  state: text('state').notNull().default('idle'), // idle | queued | running | done | failed
+  progress: real('progress').notNull().default(0), // 0..100 while running
+  jobToken: text('job_token'), // the one queued job allowed to run this render
+  key: text('key'), // download key of the artifact
+  path: text('path'), // artifact file under target_root
+  annotationVersion: integer('annotation_version'), // videos.annotation_version the artifact shows
+  artifact: jsonb('artifact'), // facts of the artifact: size, frames, fps, duration, rendered_at
   error: text('error'),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  requestedBy: text('requested_by'),
+  startedAt: ts('started_at'),
+  finishedAt: ts('finished_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(), // heartbeat while running
 });
 
 /** Server-side undo of destructive track edits (delete, merge): the rows as they were, restorable once by token. */

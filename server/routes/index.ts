@@ -14,6 +14,7 @@ import { detectionRoutes } from './annotations/detections';
 import { trackRoutes } from './annotations/tracks';
 import { videoStatusRoutes } from './videos/status';
 import { videoDownloadRoutes } from './videos/download';
+import { videoRenderRoutes } from './videos/render';
 import { batchExportRoutes } from './videos/batch-export';
 import { annotationExportRoutes } from './annotations/export';
 import { assignmentRoutes } from './assignments';
@@ -41,6 +42,7 @@ export const routeModules: RoutePlugin[] = [
   trackRoutes,
   videoStatusRoutes,
   videoDownloadRoutes,
+  videoRenderRoutes,
   batchExportRoutes,
   annotationExportRoutes,
   assignmentRoutes,

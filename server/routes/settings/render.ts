@@ -1,28 +1,32 @@
-// /api/v1/settings/render: render/detection settings. Anyone may read them (the
-// annotate screen reads default_view and interpolation); saving needs a signed-in user.
+// /api/v1/settings/render: render/detection settings. Anyone may read them (the annotate screen reads
+// default_view, the overlay and interpolation); they change how every video is processed and rendered,
+// so saving needs an administrator.
 import { z } from 'zod';
 import type { RoutePlugin } from '../../http/types';
 import { getRenderSettings, saveRenderSettings } from '../../services/settings';
+import {
+  CRF_RANGE, DEFAULT_VIEWS, IMGSZ_RANGE, RENDER_CODECS, RENDER_MAX_RES, REALTIME_MODES, RENDER_PRESETS, STRIDE_MAX, TRACKER_NAMES,
+} from '../../../domain/render-settings';
 
 export const renderSettingsSchema = z.object({
   auto_render_on_completed: z.boolean(),
   auto_render_on_reviewed: z.boolean(),
-  render_preset: z.enum(['veryfast', 'fast', 'medium']),
-  render_crf: z.number().int().min(0).max(51),
-  render_codec: z.enum(['auto', 'x264', 'nvenc']),
-  render_max_res: z.enum(['original', '720p']),
-  tracker_name: z.enum(['auto', 'botsort', 'bytetrack']),
-  yolo_imgsz: z.number().int().min(160).max(4096),
-  pipeline_frame_stride: z.number().int().min(1).max(1000),
+  render_preset: z.enum(RENDER_PRESETS),
+  render_crf: z.number().int().min(CRF_RANGE.min).max(CRF_RANGE.max),
+  render_codec: z.enum(RENDER_CODECS),
+  render_max_res: z.enum(RENDER_MAX_RES),
+  tracker_name: z.enum(TRACKER_NAMES),
+  yolo_imgsz: z.number().int().min(IMGSZ_RANGE.min).max(IMGSZ_RANGE.max),
+  pipeline_frame_stride: z.number().int().min(1).max(STRIDE_MAX),
   overlay: z.object({ boxes: z.boolean(), skeletons: z.boolean(), keypoints: z.boolean(), labels: z.boolean() }),
-  realtime: z.object({ mode: z.string().min(1).max(40), interpolation: z.boolean() }),
-  default_view: z.enum(['annotated', 'live']),
+  realtime: z.object({ mode: z.enum(REALTIME_MODES), interpolation: z.boolean() }),
+  default_view: z.enum(DEFAULT_VIEWS),
 });
 
 export const renderSettingsRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/settings/render', async () => getRenderSettings(db));
 
-  app.put('/settings/render', { config: { role: 'user' }, schema: { body: renderSettingsSchema } }, async (req) => {
+  app.put('/settings/render', { config: { role: 'admin' }, schema: { body: renderSettingsSchema } }, async (req) => {
     await saveRenderSettings(db, req.body);
     return getRenderSettings(db);
   });

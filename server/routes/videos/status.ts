@@ -7,6 +7,7 @@ import { listProcessingLog, listStatusHistory } from '../../repositories/status'
 import { setStatusByHand } from '../../services/status';
 import { requireLiveVideo } from '../../services/videos';
 import { processingProgressOf } from '../../services/job-activity';
+import { autoRender } from '../../services/render/requests';
 import { VIDEO_STATUSES, type VideoStatus } from '../../../domain/constants';
 
 /** Statuses a request may name; processing is only ever set by the worker (the rules refuse more). */
@@ -17,7 +18,8 @@ const patchBody = z.object({
   remark: z.string().max(10_000).nullish(),
 });
 
-export const videoStatusRoutes: RoutePlugin = (app, { database: { db } }) => {
+export const videoStatusRoutes: RoutePlugin = (app, { database, queue }) => {
+  const { db } = database;
   app.get('/videos/:id/status', { schema: { params: videoIdParams } }, async (req) => {
     const v = await requireLiveVideo(db, req.params.id);
     // progress, stage and eta_s (extension) are those of the queued or running processing job, else null
@@ -25,8 +27,12 @@ export const videoStatusRoutes: RoutePlugin = (app, { database: { db } }) => {
     return { status: v.processingStatus, previous_status: v.previousStatus, last_updated: v.statusUpdatedAt.toISOString(), ...job };
   });
 
-  app.patch('/videos/:id/status', { config: { role: 'user' }, schema: { params: videoIdParams, body: patchBody } },
-    async (req) => setStatusByHand(db, caller(req), req.params.id, req.body.status as VideoStatus, req.body.remark));
+  app.patch('/videos/:id/status', { config: { role: 'user' }, schema: { params: videoIdParams, body: patchBody } }, async (req) => {
+    const changed = await setStatusByHand(db, caller(req), req.params.id, req.body.status as VideoStatus, req.body.remark);
+    // marking reviewed renders the video when the settings ask for it (auto_render_on_reviewed)
+    if (changed.status === 'reviewed') await autoRender({ db, sql: database.sql, queue, log: req.log }, req.params.id, 'reviewed', caller(req).id);
+    return changed;
+  });
 
   app.get('/videos/:id/history', { schema: { params: videoIdParams } }, async (req) => {
     await requireLiveVideo(db, req.params.id);

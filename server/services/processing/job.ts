@@ -29,6 +29,8 @@ export interface ProcessingDeps {
   log?: { info(m: string): void; warn(m: string): void; error(m: string): void };
   /** How often status_updated_at is bumped while processing (ms). */
   heartbeatMs?: number;
+  /** Runs after a video is stored `completed` (the automatic render); it must not throw. */
+  onCompleted?: (videoId: number, by: string | null) => Promise<void>;
 }
 
 export class StoppedError extends Error { constructor() { super('processing stopped (server shutting down); the job will be retried'); } }
@@ -112,6 +114,7 @@ export class VideoProcessor {
       await storeAnalysis(db, job, video, result, performance.now() - t0);
       await progress.close();
       await finishJob(db, progressId, 'done', { link: `/videos/${videoId}/annotate`, result: { frames_analysed: result.stats.framesAnalysed, tracks: result.stats.tracks } });
+      await this.deps.onCompleted?.(videoId, job.requestedBy ?? null);
       return 'completed';
     } catch (e) {
       await progress.close();

@@ -3,24 +3,10 @@
 // Shared contract between the view side and the edit side: keep it stable.
 import type { ActionSegment, Relationship, VideoInfo } from '../../../domain/types';
 
-/** Number of floats per detection's keypoints: 17 COCO points × (x, y, score). */
-export const KEYPOINT_FLOATS = 17 * 3;
-
-/**
- * One detection of one track at one frame. Coordinates are fractions of the frame size (0..1).
- * `keypoints` is 17 × (x, y, score) flattened, or null when the detection has none.
- * Typed arrays are not drafted by immer: a command that changes keypoints must assign a NEW array
- * (`det.keypoints = next`), never write into the old one, or undo history and redraw break.
- */
-export interface CompactDetection {
-  x1: number; y1: number; x2: number; y2: number;
-  confidence: number;
-  keypoints: Float32Array | null;
-  source: 'ai' | 'human';
-}
-
-/** frame → detection of one track (plain object with integer keys: fast in V8 and draftable by immer). */
-export type TrackFrames = Record<number, CompactDetection>;
+// The compact detection (fractions of the frame; keypoints 17 × (x, y, score), replaced never mutated)
+// is shared with the server's renderer.
+export { KEYPOINT_FLOATS, type CompactDetection, type TrackFrames } from '../../../domain/overlay/detection';
+import type { CompactDetection, TrackFrames } from '../../../domain/overlay/detection';
 
 /** First and last frame with a detection of a track over the WHOLE video (not only loaded windows). */
 export interface TrackRange { first: number; last: number }

@@ -8,6 +8,8 @@ export type PlayerSize = 'small' | 'medium' | 'large' | 'full';
 
 export interface OverlayToggles {
   skeletons: boolean; keypoints: boolean; boxes: boolean; confidence: boolean;
+  /** overlay.labels of the render settings ('Track N' tags); absent = with the boxes. */
+  labels?: boolean;
   snapTimeline: boolean; snapPlayhead: boolean; snapGrid: boolean;
 }
 

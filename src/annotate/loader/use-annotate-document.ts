@@ -1,5 +1,5 @@
 // Loads the Annotate screen's data: video details, the annotation summary (→ editor document) and the
-// detection windows around the playhead; reads realtime.interpolation from the render settings (defaults
+// detection windows around the playhead; reads realtime.interpolation and the overlay toggles from the render settings (defaults
 // when that endpoint fails). Returns the video and a load error.
 import { useEffect, useState } from 'react';
 import type { Video } from '../../../domain/types';
@@ -26,7 +26,13 @@ export function useAnnotateDocument(videoId: number): AnnotateData {
     loadTiming.start(videoId);
     void fetchRenderSettingsOrNull().then((s) => {
       const realtime = (s?.realtime ?? RENDER_SETTINGS_DEFAULTS.realtime) as { interpolation?: boolean };
-      setUi({ interpolation: realtime.interpolation !== false });
+      // the live overlay starts with what the settings draw on a rendered video
+      const o = { ...RENDER_SETTINGS_DEFAULTS.overlay, ...(s?.overlay as object | undefined) };
+      setUi((u) => ({
+        interpolation: realtime.interpolation !== false,
+        // labels on: the tags follow the Boxes toggle (undefined); off: never drawn
+        toggles: { ...u.toggles, boxes: o.boxes, skeletons: o.skeletons, keypoints: o.keypoints, labels: o.labels ? undefined : false },
+      }));
     });
     fetchVideo(videoId, abort.signal).then(setVideo, (e: Error) => { if (!abort.signal.aborted) setError(e.message || 'Failed to load'); });
     // The first frame's window is requested together with the summary (one round trip, not two).

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { PLAYER_WIDTHS } from '../../../domain/constants';
 import { Alert } from '../../components/dialogs/Alert';
 import { OverlayStage } from '../canvas/OverlayStage';
-import { useUi } from '../document/ui-store';
+import { getUi, useUi } from '../document/ui-store';
+import { seekTimeForFrame } from '../frame-math';
 import { useElementWidth } from '../use-element-width';
 import { player } from './player-controller';
 
@@ -20,8 +21,10 @@ export function containRect(boxW: number, boxH: number, videoW: number, videoH: 
   return { x: Math.round((boxW - width) / 2), y: Math.round((boxH - height) / 2), width, height };
 }
 
-export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight }: {
+export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, overlay = true }: {
   src: string; fps: number; totalFrames: number; videoWidth: number; videoHeight: number;
+  /** False while a rendered video (overlay burned in) is played: no live overlay on top. */
+  overlay?: boolean;
 }) {
   const outerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -37,7 +40,12 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight }: 
     const v = videoRef.current;
     if (!v) return;
     setError(v.error ? videoErrorText(v) : null);
-    return player.attach(v, fps, totalFrames);
+    // a new source (Annotated View ↔ Live View) continues at the frame shown before the switch
+    const frame = getUi().frame;
+    const resume = () => { if (frame > 0) v.currentTime = seekTimeForFrame(frame, fps); };
+    v.addEventListener('loadedmetadata', resume, { once: true });
+    const detach = player.attach(v, fps, totalFrames);
+    return () => { v.removeEventListener('loadedmetadata', resume); detach(); };
   }, [src, fps, totalFrames]);
 
   return (
@@ -48,7 +56,7 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight }: 
           onError={(e) => setError(videoErrorText(e.currentTarget))}
           className="absolute inset-0 h-full w-full object-contain" />
         <div className="absolute" style={{ left: pic.x, top: pic.y, width: pic.width, height: pic.height }}>
-          <OverlayStage geometry={{ width: pic.width, height: pic.height, videoWidth, videoHeight }} />
+          {overlay && <OverlayStage geometry={{ width: pic.width, height: pic.height, videoWidth, videoHeight }} />}
         </div>
       </div>
     </div>

@@ -1,19 +1,21 @@
 // Application shell: fixed top bar (menu toggle, title, session chip, account button) and a side menu that is
 // persistent on wide screens and a temporary drawer on narrow ones. It also provides the session and snackbar
 // contexts to every screen. The chip and the menu follow the role the server grants, not the one picked at
-// sign-in. The settings button joins the bar once the settings dialog exists.
+// sign-in. Signed-in users get a settings button that opens the render/detection settings dialog.
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { SIDE_MENU_WIDTH } from '../../../domain/constants';
 import { SessionProvider, useSession } from '../../session';
 import { SnackbarProvider, useSnackbar } from '../dialogs/Alert';
-import { AccountIcon, MenuIcon } from '../ui/icons';
+import { AccountIcon, MenuIcon, SettingsIcon } from '../ui/icons';
 import { Tooltip } from '../ui/Tooltip';
 import { SideMenu } from './SideMenu';
 import { ActivityIndicator } from './ActivityIndicator';
 import { StatusBar } from './StatusBar';
 import { useDebugBarEnabled } from './debug-bar-setting';
+import { SettingsDialog } from './SettingsDialog';
+import { useRenderSettings } from './useRenderSettings';
 
 const WIDE_QUERY = '(min-width: 900px)';
 
@@ -49,6 +51,8 @@ function ShellLayout() {
   const wide = useIsWide();
   const [menuOpen, setMenuOpen] = useState(true);
   const statusBar = useDebugBarEnabled();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const renderSettings = useRenderSettings();
   const accountTip = user.signedIn ? 'Manage account' : 'Sign in';
   return (
     <div className="min-h-screen bg-slate-50">
@@ -67,6 +71,11 @@ function ShellLayout() {
             <AccountIcon />
           </button>
         </Tooltip>
+        {user.signedIn && <Tooltip text="Settings">
+          <button type="button" data-testid="shell.settings" aria-label="Settings" className={iconButton} onClick={() => setSettingsOpen(true)}>
+            <SettingsIcon />
+          </button>
+        </Tooltip>}
       </header>
 
       {wide ? (
@@ -81,6 +90,9 @@ function ShellLayout() {
           </DialogPanel>
         </Dialog>
       )}
+
+      <SettingsDialog open={settingsOpen && user.signedIn} settings={renderSettings.settings} canSave={role !== 'annotator'}
+        onClose={() => setSettingsOpen(false)} onSave={renderSettings.save} />
 
       <main className={`pt-14 transition-[margin] ${statusBar ? 'pb-8' : ''}`} style={{ marginLeft: wide && menuOpen ? SIDE_MENU_WIDTH : 0 }}>
         <Outlet />

@@ -1,6 +1,7 @@
 // Annotate header: 'Back to Library' (saved filters + restore=1), 'Annotate: {filename}',
-// Export, Prev Video / Next Video (neighbours in the library's order; Alt+Left / Alt+Right), Actions menu.
-import { useEffect } from 'react';
+// Export, Prev Video / Next Video (neighbours in the library's order; Alt+Left / Alt+Right), the render
+// controls (RenderControls: Render Annotated Video, progress, Annotated/Live toggle), Actions menu.
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Video } from '../../../domain/types';
 import { Button } from '../../components/ui/Button';
@@ -12,7 +13,7 @@ import { useNeighbors } from './use-neighbors';
 import { KeyboardHelp } from '../../annotate/KeyboardHelp';
 import { JobCancelButton } from './JobCancelButton';
 
-export function AnnotateHeader({ videoId, video, onVideoChanged }: { videoId: number; video: Video | null; onVideoChanged: (v: Video) => void }) {
+export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls }: { videoId: number; video: Video | null; onVideoChanged: (v: Video) => void; renderControls?: ReactNode }) {
   const navigate = useNavigate();
   const { user } = useSession();
   const neighbors = useNeighbors(videoId);
@@ -37,6 +38,7 @@ export function AnnotateHeader({ videoId, video, onVideoChanged }: { videoId: nu
       <Button data-testid="header.export" onClick={() => window.open(exportHref, '_blank', 'noopener')}>Export</Button>
       <Button data-testid="header.prev" disabled={!neighbors.prev_id} title="Alt+Left" onClick={() => go(neighbors.prev_id)}>Prev Video</Button>
       <Button data-testid="header.next" disabled={!neighbors.next_id} title="Alt+Right" onClick={() => go(neighbors.next_id)}>Next Video</Button>
+      {renderControls}
       {video && <StatusActionsMenu video={video} onChanged={onVideoChanged} />}
       <KeyboardHelp />
     </header>

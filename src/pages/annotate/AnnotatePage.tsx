@@ -16,6 +16,8 @@ import { useEditSlots } from '../../annotate/use-edit-slots';
 import { AnnotateHeader } from './AnnotateHeader';
 import { useRecordReviewOpen } from '../review/use-record-review-open';
 import { useSession } from '../../session';
+import { RenderControls } from './RenderControls';
+import { useAnnotatedView } from './use-annotated-view';
 // Edit mode registers its slots on import.
 import '../../annotate/edit/register';
 
@@ -33,6 +35,7 @@ function AnnotateScreen({ videoId }: { videoId: number }) {
   const info = useDoc((d) => d?.info ?? null);
   const slots = useEditSlots();
   useRecordReviewOpen(videoId, video !== null, useSession().user.signedIn);
+  const annotated = useAnnotatedView(videoId);
   // window.__vat: read-only probes always; the test build adds its mutators and benchmark helpers.
   useEffect(() => {
     if (!__VAT_TEST_HOOKS__) return installTestApi();
@@ -50,11 +53,11 @@ function AnnotateScreen({ videoId }: { videoId: number }) {
 
   return (
     <div data-testid="annotate.page" className="flex flex-col gap-3 p-4">
-      <AnnotateHeader videoId={videoId} video={video} onVideoChanged={setVideo} />
+      <AnnotateHeader videoId={videoId} video={video} onVideoChanged={setVideo} renderControls={<RenderControls flow={annotated} />} />
       {error && <Alert severity="error" testId="annotate.error">{error}</Alert>}
       <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-3">
-          <VideoPlayer src={videoDownloadUrl(videoId)} fps={fps} totalFrames={totalFrames} videoWidth={width} videoHeight={height} />
+          <VideoPlayer src={annotated.annotatedSrc ?? videoDownloadUrl(videoId)} overlay={!annotated.annotatedSrc} fps={fps} totalFrames={totalFrames} videoWidth={width} videoHeight={height} />
           <PlayerControls fps={fps} totalFrames={totalFrames} duration={duration} />
         </div>
         <div className="max-h-[80vh] min-h-[16rem]"><DataPanel /></div>

@@ -1,0 +1,61 @@
+// One detection of one track at one frame in the compact form the editor and the renderer draw, and the
+// detection shown at a frame between analysed frames: when the AI analysed every `stride`-th frame, the
+// frames in between show the linear blend of the analysed neighbours (interpolation on) or hold the last
+// analysed detection (off). Pure code: the browser overlay and the server's renderer both use it.
+
+/** Number of floats per detection's keypoints: 17 COCO points × (x, y, score). */
+export const KEYPOINT_FLOATS = 17 * 3;
+
+/**
+ * Coordinates are fractions of the frame size (0..1). `keypoints` is 17 × (x, y, score) flattened, or
+ * null when the detection has none. Typed arrays are not drafted by immer: a command that changes
+ * keypoints must assign a NEW array, never write into the old one.
+ */
+export interface CompactDetection {
+  x1: number; y1: number; x2: number; y2: number;
+  confidence: number;
+  keypoints: Float32Array | null;
+  source: 'ai' | 'human';
+}
+
+/** frame → detection of one track (plain object with integer keys: fast in V8 and draftable by immer). */
+export type TrackFrames = Record<number, CompactDetection>;
+
+export interface InterpolationOptions { stride: number; interpolate: boolean }
+
+function lerpKeypoints(a: Float32Array | null, b: Float32Array | null, t: number): Float32Array | null {
+  if (!a || !b) return a ?? null;
+  const out = new Float32Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i] + (b[i] - a[i]) * t;
+  return out;
+}
+
+export function lerpDetection(a: CompactDetection, b: CompactDetection, t: number): CompactDetection {
+  return {
+    x1: a.x1 + (b.x1 - a.x1) * t, y1: a.y1 + (b.y1 - a.y1) * t, x2: a.x2 + (b.x2 - a.x2) * t, y2: a.y2 + (b.y2 - a.y2) * t,
+    confidence: a.confidence + (b.confidence - a.confidence) * t,
+    keypoints: lerpKeypoints(a.keypoints, b.keypoints, t),
+    source: a.source,
+  };
+}
+
+/**
+ * The detection shown for `frame`: the stored one if present; otherwise, within `stride` frames of an
+ * analysed frame, the interpolated (or held) one; otherwise none (the track is absent here).
+ */
+export function detectionAt(frames: TrackFrames | undefined, frame: number, opts: InterpolationOptions): CompactDetection | null {
+  if (!frames) return null;
+  const exact = frames[frame];
+  if (exact) return exact;
+  const stride = Math.max(1, Math.floor(opts.stride));
+  if (stride <= 1) return null;
+  let prev: CompactDetection | undefined; let prevFrame = -1;
+  for (let f = frame - 1; f >= frame - stride + 1 && f >= 0; f--) { const d = frames[f]; if (d) { prev = d; prevFrame = f; break; } }
+  if (!prev) return null;
+  if (!opts.interpolate) return prev;
+  for (let f = frame + 1; f <= prevFrame + stride; f++) {
+    const next = frames[f];
+    if (next) return lerpDetection(prev, next, (frame - prevFrame) / (f - prevFrame));
+  }
+  return prev;
+}

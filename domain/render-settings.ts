@@ -1,0 +1,48 @@
+// Render/detection settings: the option sets and the dialog's fallbacks for empty fields, shared by the
+// settings dialog (browser) and PUT /settings/render (server).
+import { RENDER_SETTINGS_DEFAULTS, type RenderSettings } from './constants';
+
+export const RENDER_PRESETS = ['veryfast', 'fast', 'medium'] as const;
+export const RENDER_CODECS = ['auto', 'x264', 'nvenc'] as const;
+export const RENDER_MAX_RES = ['original', '720p'] as const;
+export const TRACKER_NAMES = ['auto', 'botsort', 'bytetrack'] as const;
+export const DEFAULT_VIEWS = ['annotated', 'live'] as const;
+/** realtime.mode: only 'auto' exists (the live view draws in the browser and picks its own pace). */
+export const REALTIME_MODES = ['auto'] as const;
+
+export const CRF_RANGE = { min: 0, max: 51 } as const; // x264's quality scale
+export const IMGSZ_RANGE = { min: 160, max: 4096 } as const;
+export const STRIDE_MAX = 1000;
+
+
+/** The dialog's number fields as typed (text, possibly empty). */
+export interface SettingsNumberInputs { render_crf: string; yolo_imgsz: string; pipeline_frame_stride: string }
+
+const intOf = (text: string): number | null => {
+  const t = text.trim();
+  if (!t) return null;
+  const n = Math.round(Number(t));
+  return Number.isFinite(n) ? n : null;
+};
+
+/**
+ * The numbers Save sends: an empty (or unreadable) CRF is 22 and image size 1280; the frame stride is
+ * at least 1 whatever was typed (empty → 1).
+ */
+export function numbersFromInputs(inputs: SettingsNumberInputs): Pick<RenderSettings, 'render_crf' | 'yolo_imgsz' | 'pipeline_frame_stride'> {
+  return {
+    render_crf: intOf(inputs.render_crf) ?? RENDER_SETTINGS_DEFAULTS.render_crf,
+    yolo_imgsz: intOf(inputs.yolo_imgsz) ?? RENDER_SETTINGS_DEFAULTS.yolo_imgsz,
+    pipeline_frame_stride: Math.max(1, intOf(inputs.pipeline_frame_stride) ?? 1),
+  };
+}
+
+/** Stored (possibly partial or older) settings with every missing field at its default. */
+export function withDefaults(v: Partial<RenderSettings> | null | undefined): RenderSettings {
+  const s = v ?? {};
+  return {
+    ...RENDER_SETTINGS_DEFAULTS, ...s,
+    overlay: { ...RENDER_SETTINGS_DEFAULTS.overlay, ...s.overlay },
+    realtime: { ...RENDER_SETTINGS_DEFAULTS.realtime, ...s.realtime },
+  };
+}

@@ -1,0 +1,46 @@
+// /api/v1/videos/{id}/render: start a render (202; 409 while one is queued or running), its status
+// (polled by the annotate screen every 500 ms) and the rendered video by its current key, with Range/206.
+import path from 'node:path';
+import send from '@fastify/send';
+import { z } from 'zod';
+import { NotFound } from '../../domain-errors';
+import { caller } from '../../http/identity';
+import { videoIdParams } from '../../http/params';
+import type { RoutePlugin } from '../../http/types';
+import { getRenderStatus, requestRender, resolveRenderDownload } from '../../services/render/requests';
+import { contentDisposition } from './download';
+
+const downloadQuery = z.object({ k: z.string().regex(/^[0-9a-f]{32}$/, 'k must be the render key from the render status') });
+
+export const videoRenderRoutes: RoutePlugin = (app, { database, queue }) => {
+  const { db } = database;
+  const deps = { db, sql: database.sql, queue, log: app.log };
+
+  app.post('/videos/:id/render', { config: { role: 'user' }, schema: { params: videoIdParams } },
+    async (req, reply) => reply.code(202).send(await requestRender(deps, req.params.id, caller(req).id)));
+
+  app.get('/videos/:id/render/status', { schema: { params: videoIdParams } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getRenderStatus(db, req.params.id);
+  });
+
+  app.get('/videos/:id/render/download', { schema: { params: videoIdParams, querystring: downloadQuery } }, async (req, reply) => {
+    const { file, filename } = await resolveRenderDownload(db, req.params.id, req.query.k);
+    const result = await send(req.raw, `/${encodeURIComponent(path.basename(file))}`, {
+      root: path.dirname(file), dotfiles: 'deny', index: false, cacheControl: false, acceptRanges: true,
+    });
+    if (result.type === 'error') {
+      if (result.statusCode === 416) {
+        return reply.status(416).header('content-range', result.headers['Content-Range']).send({ detail: 'Requested range not satisfiable' });
+      }
+      throw new NotFound('The rendered video is missing on disk; render it again');
+    }
+    if (result.type !== 'file') throw new NotFound('The rendered video is missing on disk; render it again');
+    // a key names one immutable file: caches may keep it
+    return reply.status(result.statusCode).headers(result.headers)
+      .header('content-type', 'video/mp4')
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('content-disposition', contentDisposition('inline', filename))
+      .send(result.stream);
+  });
+};

@@ -1,0 +1,116 @@
+// Render/detection settings dialog (top bar's settings button): sections Render, Detection and Other,
+// buttons Close and Save. Empty number fields fall back as the settings rules say (CRF 22, image size
+// 1280, stride at least 1). Saving needs an administrator: others see the values read-only and why.
+import { useEffect, useState, type ReactNode } from 'react';
+import type { RenderSettings } from '../../../domain/constants';
+import {
+  DEFAULT_VIEWS, numbersFromInputs, REALTIME_MODES, RENDER_CODECS, RENDER_MAX_RES, RENDER_PRESETS, TRACKER_NAMES,
+  type SettingsNumberInputs,
+} from '../../../domain/render-settings';
+import { Button } from '../ui/Button';
+import { Modal } from '../dialogs/Modal';
+
+export const SETTINGS_READ_ONLY_TEXT = 'Only administrators can change these settings.';
+
+export interface SettingsDialogProps {
+  open: boolean;
+  settings: RenderSettings;
+  canSave: boolean;
+  onClose: () => void;
+  /** Resolves true when saved (the dialog then closes); false keeps it open with nothing shown. */
+  onSave: (settings: RenderSettings) => Promise<boolean>;
+}
+
+const field = 'mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm disabled:bg-slate-100';
+type Overlay = RenderSettings['overlay'];
+
+const numberInputs = (s: RenderSettings): SettingsNumberInputs =>
+  ({ render_crf: String(s.render_crf), yolo_imgsz: String(s.yolo_imgsz), pipeline_frame_stride: String(s.pipeline_frame_stride) });
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="mb-3 rounded border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{title}</legend>
+      <div className="grid grid-cols-2 gap-x-4 gap-y-2">{children}</div>
+    </fieldset>
+  );
+}
+
+function Select<T extends string>({ id, label, value, options, disabled, onChange }: { id: string; label: string; value: T; options: readonly T[]; disabled: boolean; onChange: (v: T) => void }) {
+  return (
+    <label className="block text-sm text-slate-700">{label}
+      <select data-testid={`settings.${id}`} className={field} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((o) => <option key={o} value={o}>{o}</option>)}
+      </select>
+    </label>
+  );
+}
+
+function Check({ id, label, checked, disabled, onChange }: { id: string; label: string; checked: boolean; disabled: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <input type="checkbox" data-testid={`settings.${id}`} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+function NumberField({ id, label, value, disabled, min, onChange }: { id: string; label: string; value: string; disabled: boolean; min?: number; onChange: (v: string) => void }) {
+  return (
+    <label className="block text-sm text-slate-700">{label}
+      <input type="number" data-testid={`settings.${id}`} className={field} value={value} min={min} step={1} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
+export function SettingsDialog({ open, settings, canSave, onClose, onSave }: SettingsDialogProps) {
+  const [draft, setDraft] = useState(settings);
+  const [numbers, setNumbers] = useState(() => numberInputs(settings));
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (open) { setDraft(settings); setNumbers(numberInputs(settings)); }
+  }, [open, settings]);
+  const ro = !canSave;
+  const set = <K extends keyof RenderSettings>(k: K, v: RenderSettings[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const setOverlay = (k: keyof Overlay, v: boolean) => setDraft((d) => ({ ...d, overlay: { ...d.overlay, [k]: v } }));
+  const setNumber = (k: keyof SettingsNumberInputs, v: string) => setNumbers((n) => ({ ...n, [k]: v }));
+  const save = async () => {
+    setSaving(true);
+    try {
+      const full = { ...draft, ...numbersFromInputs(numbers) };
+      if (await onSave(full)) onClose();
+    } finally { setSaving(false); }
+  };
+  return (
+    <Modal open={open} onClose={onClose} title="Settings" testId="dialog.settings" width="max-w-xl"
+      actions={<>
+        <Button data-testid="settings.close" onClick={onClose}>Close</Button>
+        <Button variant="primary" data-testid="settings.save" disabled={ro || saving} onClick={() => void save()}>Save</Button>
+      </>}>
+      {ro && <p data-testid="settings.readOnly" className="mb-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-800">{SETTINGS_READ_ONLY_TEXT}</p>}
+      <Section title="Render">
+        <Check id="autoCompleted" label="Auto render on completed" checked={draft.auto_render_on_completed} disabled={ro} onChange={(v) => set('auto_render_on_completed', v)} />
+        <Check id="autoReviewed" label="Auto render on reviewed" checked={draft.auto_render_on_reviewed} disabled={ro} onChange={(v) => set('auto_render_on_reviewed', v)} />
+        <Select id="preset" label="Preset" value={draft.render_preset} options={RENDER_PRESETS} disabled={ro} onChange={(v) => set('render_preset', v)} />
+        <NumberField id="crf" label="CRF" value={numbers.render_crf} disabled={ro} min={0} onChange={(v) => setNumber('render_crf', v)} />
+        <Select id="codec" label="Codec" value={draft.render_codec} options={RENDER_CODECS} disabled={ro} onChange={(v) => set('render_codec', v)} />
+        <Select id="maxRes" label="Max resolution" value={draft.render_max_res} options={RENDER_MAX_RES} disabled={ro} onChange={(v) => set('render_max_res', v)} />
+        <Check id="overlayBoxes" label="Boxes" checked={draft.overlay.boxes} disabled={ro} onChange={(v) => setOverlay('boxes', v)} />
+        <Check id="overlaySkeletons" label="Skeletons" checked={draft.overlay.skeletons} disabled={ro} onChange={(v) => setOverlay('skeletons', v)} />
+        <Check id="overlayKeypoints" label="Keypoints" checked={draft.overlay.keypoints} disabled={ro} onChange={(v) => setOverlay('keypoints', v)} />
+        <Check id="overlayLabels" label="Labels" checked={draft.overlay.labels} disabled={ro} onChange={(v) => setOverlay('labels', v)} />
+      </Section>
+      <Section title="Detection">
+        <Select id="tracker" label="Tracker" value={draft.tracker_name} options={TRACKER_NAMES} disabled={ro} onChange={(v) => set('tracker_name', v)} />
+        <NumberField id="imgsz" label="YOLO image size" value={numbers.yolo_imgsz} disabled={ro} onChange={(v) => setNumber('yolo_imgsz', v)} />
+        <NumberField id="stride" label="Frame stride" value={numbers.pipeline_frame_stride} disabled={ro} min={1} onChange={(v) => setNumber('pipeline_frame_stride', v)} />
+      </Section>
+      <Section title="Other">
+        <Select id="realtimeMode" label="Realtime mode" value={draft.realtime.mode as (typeof REALTIME_MODES)[number]} options={REALTIME_MODES} disabled={ro}
+          onChange={(v) => set('realtime', { ...draft.realtime, mode: v })} />
+        <Check id="interpolation" label="Interpolation" checked={draft.realtime.interpolation} disabled={ro} onChange={(v) => set('realtime', { ...draft.realtime, interpolation: v })} />
+        <Select id="defaultView" label="Default view" value={draft.default_view} options={DEFAULT_VIEWS} disabled={ro} onChange={(v) => set('default_view', v)} />
+      </Section>
+    </Modal>
+  );
+}

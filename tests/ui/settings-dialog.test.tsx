@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+// Settings dialog: sections and option sets, fallbacks for empty numbers, read-only for non-admins,
+// and a failed save keeps the dialog open with nothing shown.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SettingsDialog, SETTINGS_READ_ONLY_TEXT } from '../../src/components/shell/SettingsDialog';
+import { RENDER_SETTINGS_DEFAULTS } from '../../domain/constants';
+
+afterEach(cleanup);
+
+const setup = (canSave = true, result = true) => {
+  const onSave = vi.fn(async () => result), onClose = vi.fn();
+  render(<SettingsDialog open settings={RENDER_SETTINGS_DEFAULTS} canSave={canSave} onSave={onSave} onClose={onClose} />);
+  return { onSave, onClose };
+};
+const options = (id: string) => within(screen.getByTestId(`settings.${id}`)).getAllByRole('option').map((o) => o.textContent);
+
+describe('settings dialog', () => {
+  it('shows the three sections, Close and Save, and every option set', () => {
+    setup();
+    for (const s of ['Render', 'Detection', 'Other']) expect(screen.getByRole('group', { name: s })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(options('preset')).toEqual(['veryfast', 'fast', 'medium']);
+    expect(options('codec')).toEqual(['auto', 'x264', 'nvenc']);
+    expect(options('maxRes')).toEqual(['original', '720p']);
+    expect(options('tracker')).toEqual(['auto', 'botsort', 'bytetrack']);
+    expect(options('defaultView')).toEqual(['annotated', 'live']);
+    expect(screen.getByTestId('settings.crf')).toHaveValue(22);
+    expect(screen.getByTestId('settings.autoReviewed')).toBeChecked();
+    expect(screen.getByTestId('settings.autoCompleted')).not.toBeChecked();
+  });
+
+  it('sends the full settings with empty CRF → 22, empty image size → 1280, stride forced to at least 1, then closes', async () => {
+    const { onSave, onClose } = setup();
+    await userEvent.clear(screen.getByTestId('settings.crf'));
+    await userEvent.clear(screen.getByTestId('settings.imgsz'));
+    await userEvent.clear(screen.getByTestId('settings.stride'));
+    await userEvent.type(screen.getByTestId('settings.stride'), '0');
+    await userEvent.selectOptions(screen.getByTestId('settings.maxRes'), '720p');
+    await userEvent.click(screen.getByTestId('settings.overlayLabels'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ ...RENDER_SETTINGS_DEFAULTS, render_crf: 22, yolo_imgsz: 1280, pipeline_frame_stride: 1, render_max_res: '720p', overlay: { ...RENDER_SETTINGS_DEFAULTS.overlay, labels: false } });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('keeps the dialog open and shows nothing when the save fails', async () => {
+    const { onSave, onClose } = setup(true, false);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('is read-only for annotators and says why', () => {
+    setup(false);
+    expect(screen.getByTestId('settings.readOnly')).toHaveTextContent(SETTINGS_READ_ONLY_TEXT);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByTestId('settings.crf')).toBeDisabled();
+    expect(screen.getByTestId('settings.preset')).toBeDisabled();
+  });
+});
