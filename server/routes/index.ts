@@ -16,6 +16,7 @@ import { videoStatusRoutes } from './videos/status';
 import { videoDownloadRoutes } from './videos/download';
 import { batchExportRoutes } from './videos/batch-export';
 import { annotationExportRoutes } from './annotations/export';
+import { annotationImportRoutes } from './annotations/import';
 import { assignmentRoutes } from './assignments';
 import { adminRepoSourceRoutes } from './admin/repo-sources';
 import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
@@ -39,6 +40,7 @@ export const routeModules: RoutePlugin[] = [
   videoDownloadRoutes,
   batchExportRoutes,
   annotationExportRoutes,
+  annotationImportRoutes,
   assignmentRoutes,
   adminRepoSourceRoutes,
   adminRepoRootConfigRoutes,

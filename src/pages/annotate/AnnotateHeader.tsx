@@ -8,6 +8,7 @@ import { annotationExportUrl } from '../../api/annotations';
 import { useSession } from '../../session';
 import { backToLibraryUrl } from '../library/libraryParams';
 import { StatusActionsMenu } from './StatusActionsMenu';
+import { ExportFormatsMenu } from './ExportFormatsMenu';
 import { useNeighbors } from './use-neighbors';
 import { KeyboardHelp } from '../../annotate/KeyboardHelp';
 
@@ -33,6 +34,7 @@ export function AnnotateHeader({ videoId, video, onVideoChanged }: { videoId: nu
       <Button data-testid="header.back" onClick={() => navigate(backToLibraryUrl())}>← Back to Library</Button>
       <h1 data-testid="header.title" className="mr-auto truncate text-lg font-semibold">Annotate: {video?.filename ?? '…'}</h1>
       <Button data-testid="header.export" onClick={() => window.open(exportHref, '_blank', 'noopener')}>Export</Button>
+      <ExportFormatsMenu videoId={videoId} />
       <Button data-testid="header.prev" disabled={!neighbors.prev_id} title="Alt+Left" onClick={() => go(neighbors.prev_id)}>Prev Video</Button>
       <Button data-testid="header.next" disabled={!neighbors.next_id} title="Alt+Right" onClick={() => go(neighbors.next_id)}>Next Video</Button>
       {video && <StatusActionsMenu video={video} onChanged={onVideoChanged} />}
