@@ -22,6 +22,7 @@ import { adminRepoSourceRoutes } from './admin/repo-sources';
 import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
 import { adminRepoJobRoutes } from './admin/repo-jobs';
 import { adminRepoPurgeRoutes } from './admin/repo-purge';
+import { adminRepoPackageRoutes } from './admin/repo-packages';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -46,4 +47,5 @@ export const routeModules: RoutePlugin[] = [
   adminRepoRootConfigRoutes,
   adminRepoJobRoutes,
   adminRepoPurgeRoutes,
+  adminRepoPackageRoutes,
 ];
