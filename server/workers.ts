@@ -6,6 +6,7 @@ import { QUEUES, type JobQueue } from './queue';
 import type { MediaService } from './services/media';
 import type { ProcessJobData } from './services/processing/eligibility';
 import { VideoProcessor } from './services/processing/job';
+import { runImportJob, type ImportJobData } from './services/packages/import';
 
 export interface WorkerDeps { config: Config; database: Database; media: MediaService; queue: JobQueue; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> }
 
@@ -25,6 +26,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
     await deps.queue.boss.offWork(QUEUES.process); // fetch no new jobs (does not wait for the running one)
     await processor.stop(); // the running job stops at its next frame and is retried later
   });
-  // Further job handlers (render, import) register here.
+  // Annotation package imports: one at a time per process (each video is its own transaction).
+  await deps.queue.work<ImportJobData>(QUEUES.import, 1, (data) => runImportJob(deps.database, data.jobId));
+  stops.push(async () => { await deps.queue.boss.offWork(QUEUES.import); });
+  // Further job handlers (render) register here.
   return async () => { for (const s of stops) await s(); };
 }
