@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test, expect, sampleVideo, signIn, userHeaders } from './fixtures';
 
 test('Export as lists the three interchange formats and each downloads the imported tracks', async ({ page, request }) => {
-  const video = await sampleVideo(request, 'life_'); // a clip no other spec reads the tracks of
+  const video = await sampleVideo(request, 'life_'); // a clip whose tracks no other e2e test reads
   const mot = fs.readFileSync(path.join(__dirname, '../tests/fixtures/formats/mot.txt'));
   const imported = await request.post(`/api/v1/annotations/${video.id}/import`, {
     headers: userHeaders('e2e-formats'),

@@ -21,12 +21,15 @@ export interface DetectionExportRow {
   keypoints: number[] | null; source: string; updated_by_id: string | null; updated_at: Date | string | null;
 }
 
-// (track_id, frame) is the primary key's order after video_id: each page is an index range scan.
-const PAGE_SQL = `
+// One track at a time, in frame order: `track_id = $2 and frame > $3 order by frame` is an ordered range of
+// the primary key (video_id, track_id, frame) that stops at the limit. (Paging the whole video with a row
+// comparison `(track_id, frame) > (…)` is planned as a bitmap scan plus a sort of every remaining row,
+// which makes paging quadratic.)
+const TRACK_PAGE_SQL = `
 select track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at
-from detections where video_id = $1 and (track_id, frame) > ($2, $3) order by track_id, frame limit $4`;
+from detections where video_id = $1 and track_id = $2 and frame > $3 order by frame limit $4`;
 
-/** Detections after (track, frame), by track then frame. */
-export async function detectionsPage(sqlRunner: SqlRunner, videoId: number, afterTrack: number, afterFrame: number, limit: number): Promise<DetectionExportRow[]> {
-  return (await sqlRunner.query<DetectionExportRow>(PAGE_SQL, [videoId, afterTrack, afterFrame, limit])).rows;
+/** Up to `limit` detections of one track after `afterFrame`, by frame. */
+export async function trackDetectionsPage(sqlRunner: SqlRunner, videoId: number, trackId: number, afterFrame: number, limit: number): Promise<DetectionExportRow[]> {
+  return (await sqlRunner.query<DetectionExportRow>(TRACK_PAGE_SQL, [videoId, trackId, afterFrame, limit])).rows;
 }

@@ -6,6 +6,8 @@ import { as, makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { readZip } from '../helpers/zip';
 import { seedPackageSource } from '../helpers/package-seed';
 import { sources, videos } from '../../server/db/schema';
+import { seedAnnotations } from '../../scripts/seed-annotations';
+import { decodeTrack } from '../../server/services/packages/package-format';
 
 let t: TestApp;
 const ROOT = '/media/field-a';
@@ -70,4 +72,19 @@ it('refuses a disabled source, a source without completed videos, unknown source
 it('is for administrators only', async () => {
   expect((await exportAs(null, { source_root: ROOT })).statusCode).toBe(401);
   expect((await exportAs('ann@example.com', { source_root: ROOT })).statusCode).toBe(403);
+});
+
+it('pages through a track longer than one read and carries every row exactly', async () => {
+  await t.database.db.insert(sources).values({ root: '/media/long', label: '', enabled: true });
+  const [v] = await t.database.db.insert(videos).values({ filename: 'long.mp4', path: '/media/long/long.mp4', relPath: 'long.mp4', sourceRoot: '/media/long', processingStatus: 'completed', totalFrames: 12_001 }).returning({ id: videos.id });
+  await seedAnnotations(t.database, { videoId: v.id, frameCount: 12_001, tracks: 1 });
+  const res = await exportAs('admin@example.com', { source_root: '/media/long' });
+  expect(res.headers['content-disposition']).toContain('filename="export_source_');
+  const entry = JSON.parse((await readZip(res.rawPayload)).files.get('videos/000001.json')!.toString());
+  const rows = decodeTrack(entry.tracks[0]);
+  const stored = (await t.database.sql.query<{ frame: number; x1: number; keypoints: number[] }>('select frame, x1, keypoints from detections where video_id = $1 order by frame', [v.id])).rows;
+  expect(rows.map((r) => r.frame)).toEqual(stored.map((r) => r.frame));
+  // the database answers float4 as its shortest decimal; the package carries the float32 itself
+  expect(rows.map((r) => r.x1)).toEqual(stored.map((r) => Math.fround(r.x1)));
+  expect(rows[12_000].keypoints).toEqual(stored[12_000].keypoints.map(Math.fround));
 });

@@ -77,7 +77,7 @@ function fillImport(opts: { dryRun?: boolean } = {}) {
 const started = { job_id: 7, status: 'queued', progress: { videos_imported: 0, videos_skipped: 0, videos_failed: 0 }, summary: {}, warnings: [], errors: [] };
 
 describe('Import Annotations', () => {
-  it('shows the spec texts and defaults, and enables Import only with a file and both paths', () => {
+  it('shows its texts and defaults, and enables Import only with a file and both paths', () => {
     renderDialog(ImportAnnotationsDialog);
     const dialog = screen.getByTestId('packages.import-dialog');
     expect(within(dialog).getByText('Import Annotations')).toBeTruthy();

@@ -1,16 +1,16 @@
 // Export of a source's annotations as a package (layout in package-format.ts). The zip is streamed: videos
-// are read in keyset pages, each video's entry is produced while it is written (detections in keyset pages
-// too), hashed on the way out, and the next entry starts only when the last one has been consumed, so the
-// response's back-pressure bounds memory to about one track of one video.
+// are read in keyset pages, each video's entry is produced while it is written (one track at a time, its
+// detections in keyset pages), hashed on the way out, and the next entry starts only when the last one
+// has been consumed, so the response's back-pressure bounds memory to about one track of one video.
 import { createHash } from 'node:crypto';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { Database } from '../../db/connect';
 import { Conflict, Invalid } from '../../domain-errors';
-import { listRelationships, listSegments } from '../../repositories/annotations';
+import { listRelationships, listSegments, listTrackRanges } from '../../repositories/annotations';
 import type { NewDetection } from '../../repositories/detection-bulk';
-import { countSourceVideosWithStatus, detectionsPage, sourceVideosPage, type DetectionExportRow } from '../../repositories/package-export';
+import { countSourceVideosWithStatus, sourceVideosPage, trackDetectionsPage, type DetectionExportRow } from '../../repositories/package-export';
 import { listProcessingLog, listStatusHistory } from '../../repositories/status';
 import type { VideoRow } from '../../repositories/videos';
 import { VIDEO_STATUSES } from '../../../domain/constants';
@@ -57,28 +57,20 @@ async function* videoEntry({ db, sql }: Database, v: VideoRow, withLog: boolean,
     ...(withLog ? { processing_log: (await listProcessingLog(db, v.id)).map((l) => ({ at: iso(l.at), line: l.line })) } : {}),
   };
   yield Buffer.from(`${JSON.stringify(head).slice(0, -1)},"tracks":[`);
-  let track: NewDetection[] = [];
   let first = true;
-  const flush = function* () {
-    if (!track.length) return;
-    counts.detections += track.length;
-    yield Buffer.from(`${first ? '' : ','}${JSON.stringify(encodeTrack(track[0].trackId, track))}`);
-    first = false;
-    track = [];
-  };
-  let after: [number, number] = [-1, -1];
-  for (;;) {
-    const page = await detectionsPage(sql, v.id, after[0], after[1], DETECTION_PAGE);
-    for (const d of page) {
-      const row = toRow(d);
-      if (track.length && track[0].trackId !== row.trackId) yield* flush();
-      track.push(row);
+  for (const { track_id: trackId } of await listTrackRanges(sql, v.id)) {
+    const rows: NewDetection[] = [];
+    for (let after = -1; ;) {
+      const page = await trackDetectionsPage(sql, v.id, trackId, after, DETECTION_PAGE);
+      for (const d of page) rows.push(toRow(d));
+      if (page.length < DETECTION_PAGE) break;
+      after = Number(page[page.length - 1].frame);
     }
-    if (page.length < DETECTION_PAGE) break;
-    const last = page[page.length - 1];
-    after = [Number(last.track_id), Number(last.frame)];
+    if (!rows.length) continue;
+    counts.detections += rows.length;
+    yield Buffer.from(`${first ? '' : ','}${JSON.stringify(encodeTrack(trackId, rows))}`);
+    first = false;
   }
-  yield* flush();
   yield Buffer.from(']}');
 }
 
