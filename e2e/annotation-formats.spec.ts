@@ -6,7 +6,7 @@ import { test, expect, sampleVideo, signIn, userHeaders } from './fixtures';
 
 test('Export as lists the three interchange formats and each downloads the imported tracks', async ({ page, request }) => {
   const video = await sampleVideo(request, 'life_'); // a clip whose tracks no other e2e test reads
-  const mot = fs.readFileSync(path.join(__dirname, '../tests/fixtures/formats/mot.txt'));
+  const mot = fs.readFileSync(path.resolve('tests/fixtures/formats/mot.txt')); // the suite runs from the repository root
   const imported = await request.post(`/api/v1/annotations/${video.id}/import`, {
     headers: userHeaders('e2e-formats'),
     multipart: { format: 'mot', dry_run: 'false', file: { name: 'mot.txt', mimeType: 'text/csv', buffer: mot } },
