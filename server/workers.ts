@@ -8,6 +8,7 @@ import type { ProcessJobData } from './services/processing/eligibility';
 import { VideoProcessor } from './services/processing/job';
 import { VideoRenderer } from './services/render/job';
 import { autoRender, type RenderJobData } from './services/render/requests';
+import { runImportJob, type ImportJobData } from './services/packages/import';
 
 export interface WorkerDeps { config: Config; database: Database; media: MediaService; queue: JobQueue; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> }
 
@@ -36,6 +37,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
     await deps.queue.boss.offWork(QUEUES.render);
     renderer.stop(); // the running render ends failed at once; its previous artifact stays
   });
-  // Further job handlers (import) register here.
+  // Annotation package imports: one at a time per process (each video is its own transaction).
+  await deps.queue.work<ImportJobData>(QUEUES.import, 1, (data) => runImportJob(deps.database, data.jobId));
+  stops.push(async () => { await deps.queue.boss.offWork(QUEUES.import); });
   return async () => { for (const s of stops) await s(); };
 }

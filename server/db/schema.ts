@@ -135,13 +135,18 @@ export const ingestJobs = pgTable('ingest_jobs', {
   errors: jsonb('errors').notNull().default([]),
 }, (t) => [index('ingest_jobs_started_idx').on(t.startedAt)]);
 
+/** One row per annotation package import (or dry run): its settings, the uploaded archive while it is
+ *  needed, and the result the Import Annotations dialog shows. */
 export const importJobs = pgTable('import_jobs', {
   id: serial('id').primaryKey(),
-  status: text('status').notNull().default('running'),
+  status: text('status').notNull().default('running'), // queued | running | completed | completed_with_errors | failed
   sourceRoot: text('source_root').notNull(),
   targetRoot: text('target_root').notNull(),
   mode: text('mode').notNull(),
   dryRun: boolean('dry_run').notNull().default(false),
+  validateFiles: boolean('validate_files').notNull().default(true),
+  archivePath: text('archive_path'), // the uploaded zip under temp_root, removed when the job ends
+  archiveBytes: bigint('archive_bytes', { mode: 'number' }).notNull().default(0),
   initiatedBy: text('initiated_by'),
   startedAt: ts('started_at').notNull().defaultNow(),
   finishedAt: ts('finished_at'),
@@ -149,7 +154,7 @@ export const importJobs = pgTable('import_jobs', {
   summary: jsonb('summary').notNull().default({}),
   warnings: jsonb('warnings').notNull().default([]),
   errors: jsonb('errors').notNull().default([]),
-});
+}, (t) => [index('import_jobs_started_idx').on(t.startedAt)]);
 
 /** One row per rendered video: the job phase, and the artifact last rendered (kept when a later render fails). */
 export const renders = pgTable('renders', {

@@ -17,6 +17,7 @@ import { videoDownloadRoutes } from './videos/download';
 import { videoRenderRoutes } from './videos/render';
 import { batchExportRoutes } from './videos/batch-export';
 import { annotationExportRoutes } from './annotations/export';
+import { annotationImportRoutes } from './annotations/import';
 import { assignmentRoutes } from './assignments';
 import { adminRepoSourceRoutes } from './admin/repo-sources';
 import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
@@ -26,6 +27,7 @@ import { jobRoutes } from './jobs';
 import { reviewQueueRoutes } from './review/queue';
 import { videoReviewOpenRoutes } from './videos/review-open';
 import { metricsDetailRoutes } from './metrics/details';
+import { adminRepoPackageRoutes } from './admin/repo-packages';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -45,6 +47,7 @@ export const routeModules: RoutePlugin[] = [
   videoRenderRoutes,
   batchExportRoutes,
   annotationExportRoutes,
+  annotationImportRoutes,
   assignmentRoutes,
   adminRepoSourceRoutes,
   adminRepoRootConfigRoutes,
@@ -54,4 +57,5 @@ export const routeModules: RoutePlugin[] = [
   reviewQueueRoutes,
   videoReviewOpenRoutes,
   metricsDetailRoutes,
+  adminRepoPackageRoutes,
 ];

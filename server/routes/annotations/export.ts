@@ -1,20 +1,28 @@
 // GET /api/v1/annotations/{id}/export: the annotation set as a JSON attachment. The annotate screen adds
-// user_id and user_name; they are recorded in the file as who exported it.
+// user_id and user_name; they are recorded in the file as who exported it. With ?format=posetrack|mot|
+// cvat-video the tracks are sent in that interchange format instead.
 import { z } from 'zod';
 import { userIdSchema, videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { buildAnnotationSet } from '../../services/annotation-set';
 import { requireLiveVideo } from '../../services/videos';
 import { contentDisposition } from '../videos/download';
+import { exportInterchange } from '../../services/formats/interchange';
+import { FORMAT_NAMES } from '../../../domain/formats';
 
 const exportQuery = z.object({
   user_id: userIdSchema.optional(),
   user_name: z.string().max(200).optional(),
+  format: z.enum(FORMAT_NAMES).optional(),
 });
 
 export const annotationExportRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/annotations/:id/export', { schema: { params: videoIdParams, querystring: exportQuery } }, async (req, reply) => {
     const v = await requireLiveVideo(db, req.params.id);
+    if (req.query.format) {
+      const file = await exportInterchange(db, v, req.query.format);
+      return reply.type(file.contentType).header('content-disposition', contentDisposition('attachment', file.filename)).send(file.body);
+    }
     const set = await buildAnnotationSet(db, v);
     const exportedBy = req.query.user_id ?? req.identity?.id ?? null;
     const body = {

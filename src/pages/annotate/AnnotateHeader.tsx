@@ -9,6 +9,7 @@ import { annotationExportUrl } from '../../api/annotations';
 import { useSession } from '../../session';
 import { backToLibraryUrl } from '../library/libraryParams';
 import { StatusActionsMenu } from './StatusActionsMenu';
+import { ExportFormatsMenu } from './ExportFormatsMenu';
 import { useNeighbors } from './use-neighbors';
 import { KeyboardHelp } from '../../annotate/KeyboardHelp';
 import { JobCancelButton } from './JobCancelButton';
@@ -36,6 +37,7 @@ export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls 
       <h1 data-testid="header.title" className="mr-auto truncate text-lg font-semibold">Annotate: {video?.filename ?? '…'}</h1>
       <JobCancelButton videoId={videoId} />
       <Button data-testid="header.export" onClick={() => window.open(exportHref, '_blank', 'noopener')}>Export</Button>
+      <ExportFormatsMenu videoId={videoId} />
       <Button data-testid="header.prev" disabled={!neighbors.prev_id} title="Alt+Left" onClick={() => go(neighbors.prev_id)}>Prev Video</Button>
       <Button data-testid="header.next" disabled={!neighbors.next_id} title="Alt+Right" onClick={() => go(neighbors.next_id)}>Next Video</Button>
       {renderControls}

@@ -1,0 +1,28 @@
+// POST /api/v1/annotations/{id}/import: multipart `file` (a PoseTrack JSON, MOTChallenge CSV or CVAT for
+// video XML), `format` and `dry_run`; the file's tracks are added to the video as human-made tracks.
+import { z } from 'zod';
+import { caller } from '../../http/identity';
+import { readMultipart } from '../../http/multipart';
+import { videoIdParams } from '../../http/params';
+import type { RoutePlugin } from '../../http/types';
+import { Invalid } from '../../domain-errors';
+import { importInterchange } from '../../services/formats/interchange';
+import { FORMAT_NAMES } from '../../../domain/formats';
+
+/** Interchange files are text; a few hundred MB covers hours of 17-keypoint tracks. */
+const MAX_FORMAT_FILE_BYTES = 256 * 1024 * 1024;
+
+const fields = z.object({
+  format: z.enum(FORMAT_NAMES, { error: `format must be one of ${FORMAT_NAMES.join(', ')}` }),
+  dry_run: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1'),
+});
+
+export const annotationImportRoutes: RoutePlugin = (app, { database, config }) => {
+  app.post('/annotations/:id/import', { config: { role: 'user' }, schema: { params: videoIdParams } }, async (req) => {
+    const form = await readMultipart(req, { maxFileBytes: Math.min(config.maxUploadBytes, MAX_FORMAT_FILE_BYTES) });
+    const parsed = fields.safeParse(form.fields);
+    if (!parsed.success) throw new Invalid(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    if (!form.file?.buffer) throw new Invalid('A file is required');
+    return importInterchange(database, req.params.id, parsed.data.format, form.file.buffer.toString('utf8'), { dryRun: parsed.data.dry_run, who: caller(req) });
+  });
+};

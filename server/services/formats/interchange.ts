@@ -1,0 +1,75 @@
+// Per-video interchange files (PoseTrack, MOTChallenge, CVAT for video): the stored tracks written in a
+// format, and a file's tracks added to a video as human-made tracks (so a reprocess keeps them).
+import type { Database, Db } from '../../db/connect';
+import { Unprocessable } from '../../domain-errors';
+import { bumpAnnotationVersion } from '../../repositories/annotation-version';
+import { listDetections, listTrackRanges } from '../../repositories/annotations';
+import { insertDetections, type NewDetection } from '../../repositories/detection-bulk';
+import type { VideoRow } from '../../repositories/videos';
+import { FORMATS, FormatError, type FormatName, type FormatTrack, type FormatVideo } from '../../../domain/formats';
+import type { Identity } from '../../../domain/types';
+import { requireLiveVideo } from '../videos';
+
+export const formatVideoOf = (v: VideoRow): FormatVideo => ({
+  id: v.id, filename: v.filename, width: v.width, height: v.height, totalFrames: v.totalFrames, frameStride: v.frameStride,
+});
+
+/** The stored tracks of a video in the neutral model, by track then frame. */
+export async function storedTracks(db: Db, videoId: number): Promise<FormatTrack[]> {
+  const tracks: FormatTrack[] = [];
+  for (const d of await listDetections(db, videoId)) {
+    let t = tracks[tracks.length - 1];
+    if (!t || t.trackId !== d.trackId) tracks.push((t = { trackId: d.trackId, detections: [] }));
+    t.detections.push({ frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, human: d.source === 'human' });
+  }
+  return tracks;
+}
+
+export async function exportInterchange(db: Db, v: VideoRow, format: FormatName): Promise<{ body: string; filename: string; contentType: string }> {
+  const f = FORMATS[format];
+  const body = f.encode(formatVideoOf(v), await storedTracks(db, v.id));
+  return { body, filename: `${v.filename.replace(/\.[^.]+$/, '')}${f.suffix}`, contentType: f.contentType };
+}
+
+export interface InterchangeImportResult {
+  format: FormatName;
+  dry_run: boolean;
+  tracks_imported: number;
+  detections_imported: number;
+  /** The file's track ids and the ids they were stored under. */
+  track_ids: Array<{ file_id: number; track_id: number }>;
+  warnings: string[];
+}
+
+/**
+ * Adds a file's tracks to a video. The file's ids are kept when none is taken; otherwise every imported
+ * track is numbered after the video's last track, so an import never merges into an existing person.
+ */
+export async function importInterchange(database: Database, videoId: number, format: FormatName, text: string, opts: { dryRun: boolean; who: Identity }): Promise<InterchangeImportResult> {
+  const v = await requireLiveVideo(database.db, videoId);
+  let decoded;
+  try { decoded = FORMATS[format].decode(text, formatVideoOf(v)); } catch (e) {
+    if (e instanceof FormatError) throw new Unprocessable(`Not a valid ${format} file: ${e.message}`);
+    throw e;
+  }
+  const existing = (await listTrackRanges(database.sql, v.id)).map((t) => t.track_id);
+  const taken = new Set(existing);
+  const keep = !decoded.tracks.some((t) => taken.has(t.trackId));
+  const after = existing.length ? Math.max(...existing) : 0;
+  const warnings = [...decoded.warnings];
+  if (!keep) warnings.push(`Track ids already in use: imported tracks are numbered from ${after + 1}`);
+  if (!decoded.tracks.length) warnings.push('The file holds no tracks');
+  const trackIds = decoded.tracks.map((t, i) => ({ file_id: t.trackId, track_id: keep ? t.trackId : after + 1 + i }));
+  const now = new Date();
+  const rows: NewDetection[] = decoded.tracks.flatMap((t, i) => t.detections.map((d) => ({
+    trackId: trackIds[i].track_id, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence,
+    keypoints: d.keypoints, source: 'human', updatedById: opts.who.id, updatedAt: now,
+  })));
+  if (!opts.dryRun && rows.length) {
+    await database.db.transaction(async (tx) => {
+      await insertDetections(tx, v.id, rows);
+      await bumpAnnotationVersion(tx, v.id);
+    });
+  }
+  return { format, dry_run: opts.dryRun, tracks_imported: decoded.tracks.length, detections_imported: rows.length, track_ids: trackIds, warnings };
+}

@@ -1,0 +1,36 @@
+// What an import does with one package video, decided the same way for a dry run and a real run: the
+// target is the live video at target_root/rel_path; reviewed and labelled videos are never changed, a video
+// being processed is left alone, and an annotated video is skipped (skip_existing) or replaced (overwrite).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db, Tx } from '../../db/connect';
+import { findLiveVideoByPath, hasAnnotations } from '../../repositories/package-import';
+import type { VideoRow } from '../../repositories/videos';
+import type { PackageVideo } from './package-format';
+
+export type ImportMode = 'skip_existing' | 'overwrite';
+export interface ImportSettings { targetRoot: string; mode: ImportMode; validateFiles: boolean }
+
+export type VideoDecision =
+  | { action: 'import'; video: VideoRow; replace: boolean }
+  | { action: 'skip'; warning: string };
+
+/** Statuses whose annotations a person has signed off: an import never changes them. */
+const PROTECTED = new Set(['reviewed', 'labelled']);
+
+export async function decideVideo(db: Db | Tx, pkg: PackageVideo, s: ImportSettings): Promise<VideoDecision> {
+  const target = path.join(s.targetRoot, ...pkg.rel_path.split('/'));
+  const video = await findLiveVideoByPath(db, target);
+  if (!video) return { action: 'skip', warning: `${pkg.rel_path}: no video at ${target} in this environment` };
+  if (s.validateFiles) {
+    const st = await fs.stat(target).catch(() => null);
+    if (!st?.isFile()) return { action: 'skip', warning: `${pkg.rel_path}: file not found at ${target}` };
+  }
+  if (PROTECTED.has(video.processingStatus)) {
+    return { action: 'skip', warning: `${pkg.rel_path}: not overwritten, the video is ${video.processingStatus}` };
+  }
+  if (video.processingStatus === 'processing') return { action: 'skip', warning: `${pkg.rel_path}: skipped, the video is being processed` };
+  const annotated = await hasAnnotations(db, video.id);
+  if (annotated && s.mode === 'skip_existing') return { action: 'skip', warning: `${pkg.rel_path}: skipped, it already has annotations` };
+  return { action: 'import', video, replace: annotated };
+}

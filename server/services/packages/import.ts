@@ -1,0 +1,158 @@
+// Import of an annotation package. The request saves the upload, checks the whole archive (safety, manifest,
+// every video file) and answers a job; the queue's worker then applies it video by video, each in its own
+// transaction, so one failure leaves the others done and is listed in the job's errors. A dry run goes
+// through the same steps with the writes left out, inline, and answers the finished job.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/connect';
+import { Invalid, NotFound, Unavailable } from '../../domain-errors';
+import { bumpAnnotationVersion } from '../../repositories/annotation-version';
+import { insertDetections, type NewDetection } from '../../repositories/detection-bulk';
+import {
+  appendImportLog, clearAnnotations, findImportJob, insertImportJob, insertImportedRows, setImportedStatus, updateImportJob, type ImportJobRow,
+} from '../../repositories/package-import';
+import { QUEUES, type JobQueue } from '../../queue';
+import type { Identity } from '../../../domain/types';
+import { checkClientPath } from '../repository/safe-path';
+import { decideVideo, type ImportMode, type ImportSettings } from './import-plan';
+import { decodeTrack, type PackageVideo } from './package-format';
+import { PackageError, PackageReader } from './package-reader';
+import { iso } from '../video-dto';
+
+export interface ImportConfig { source_root: string; target_root: string; mode: ImportMode; validate_files: boolean; dry_run: boolean }
+export interface ImportJobData { jobId: number }
+
+/** The database's own words for a failed statement (drizzle wraps them in the query text). */
+const reason = (e: unknown) => ((e as { cause?: Error }).cause?.message ?? (e as Error).message);
+const date = (s: string | null | undefined) => (s ? new Date(s) : null);
+const INSERT_ROWS = 50_000;
+
+/** Where an upload is kept until its job ends. */
+export async function importArchivePath(tempRoot: string): Promise<string> {
+  const dir = path.join(tempRoot, 'imports');
+  await fs.mkdir(dir, { recursive: true });
+  return path.join(dir, `${randomUUID()}.zip`);
+}
+
+export function importJobDto(j: ImportJobRow) {
+  const p = j.progress as Record<string, number>;
+  return {
+    job_id: j.id, status: j.status, dry_run: j.dryRun, mode: j.mode, source_root: j.sourceRoot, target_root: j.targetRoot, validate_files: j.validateFiles,
+    progress: { videos_imported: p.videos_imported ?? 0, videos_skipped: p.videos_skipped ?? 0, videos_failed: p.videos_failed ?? 0, videos_total: p.videos_total ?? 0 },
+    summary: j.summary as Record<string, number>, warnings: j.warnings as string[], errors: j.errors as string[],
+    initiated_by: j.initiatedBy, started_at: iso(j.startedAt), finished_at: iso(j.finishedAt),
+  };
+}
+
+/** Checks the saved upload and creates its job: queued for a real run, finished at once for a dry run. */
+export async function startPackageImport(database: Database, queue: JobQueue | undefined, who: Identity, upload: { path: string; bytes: number }, cfg: ImportConfig) {
+  try {
+    const sourceRoot = checkClientPath(cfg.source_root, 'source_root');
+    const targetRoot = checkClientPath(cfg.target_root, 'target_root');
+    if (!cfg.dry_run && !queue) throw new Unavailable('The job queue is not running');
+    let reader: PackageReader | null = null;
+    try {
+      reader = await PackageReader.open(upload.path, upload.bytes);
+      const from = reader.manifest.source_root.replace(/[\\/]+$/, '');
+      if (from !== sourceRoot) throw new Invalid(`The package was exported from ${reader.manifest.source_root}, not from ${sourceRoot}`);
+      for (const f of reader.manifest.files) await reader.readVideo(f);
+    } catch (e) {
+      if (e instanceof PackageError) throw new Invalid(e.message);
+      throw e;
+    } finally { reader?.close(); }
+    const job = await insertImportJob(database.db, {
+      status: cfg.dry_run ? 'running' : 'queued', sourceRoot, targetRoot, mode: cfg.mode, dryRun: cfg.dry_run, validateFiles: cfg.validate_files,
+      archivePath: upload.path, archiveBytes: upload.bytes, initiatedBy: who.id,
+    });
+    if (cfg.dry_run) await runImportJob(database, job.id);
+    else await queue!.send(QUEUES.import, { jobId: job.id } satisfies ImportJobData);
+    return importJobDto((await findImportJob(database.db, job.id))!);
+  } catch (e) {
+    await fs.rm(upload.path, { force: true });
+    throw e;
+  }
+}
+
+export async function requireImportJob(database: Database, id: number) {
+  const job = await findImportJob(database.db, id);
+  if (!job) throw new NotFound(`Unknown import job: ${id}`);
+  return importJobDto(job);
+}
+
+/** One video's annotations, status and history in one transaction; the counts it added. */
+async function writeVideo(database: Database, job: ImportJobRow, pkg: PackageVideo, settings: ImportSettings) {
+  return database.db.transaction(async (tx) => {
+    // decided again inside the transaction, so an edit since the plan is never overwritten by surprise
+    const d = await decideVideo(tx, pkg, settings);
+    if (d.action === 'skip') return d;
+    const id = d.video.id;
+    if (d.replace) await clearAnnotations(tx, id);
+    let batch: NewDetection[] = [];
+    let detections = 0;
+    for (const t of pkg.tracks) {
+      for (const row of decodeTrack(t)) batch.push(row);
+      if (batch.length >= INSERT_ROWS) { detections += await insertDetections(tx, id, batch); batch = []; }
+    }
+    if (batch.length) detections += await insertDetections(tx, id, batch);
+    await insertImportedRows(tx, id, {
+      segments: pkg.action_segments.map((s) => ({
+        trackId: s.track_id, actionClass: s.action_class, startTime: s.start_time, endTime: s.end_time, confidence: s.confidence, humanVerified: s.human_verified,
+        createdById: s.created_by_id, createdAt: date(s.created_at), updatedById: s.updated_by_id, updatedAt: date(s.updated_at),
+      })),
+      relationships: pkg.relationships.map((r) => ({ subjectTrackId: r.subject_track_id, objectTrackId: r.object_track_id, kind: r.kind, startTime: r.start_time, endTime: r.end_time })),
+      history: pkg.status_history.map((h) => ({ changedAt: new Date(h.changed_at), oldStatus: h.old_status, newStatus: h.new_status, remark: h.remark, changedById: h.changed_by_id })),
+    });
+    await setImportedStatus(tx, id, {
+      processingStatus: pkg.status, previousStatus: pkg.previous_status, aiProcessedAt: date(pkg.ai_processed_at),
+      lastStatusById: pkg.last_status_by_id, lastStatusChangedAt: date(pkg.last_status_changed_at), frameStride: pkg.probe.frame_stride,
+    });
+    await bumpAnnotationVersion(tx, id);
+    await appendImportLog(tx, id, `Annotations imported from a package of ${job.sourceRoot} (import job ${job.id}, by ${job.initiatedBy ?? 'unknown'})`);
+    return { action: 'import' as const, detections };
+  });
+}
+
+/** Runs a job to its end (the queue's handler, and inline for dry runs). Never throws: failures are recorded. */
+export async function runImportJob(database: Database, jobId: number): Promise<void> {
+  const job = await findImportJob(database.db, jobId);
+  if (!job || !['queued', 'running'].includes(job.status)) return;
+  await updateImportJob(database.db, jobId, { status: 'running' });
+  const settings: ImportSettings = { targetRoot: job.targetRoot, mode: job.mode as ImportMode, validateFiles: job.validateFiles };
+  const progress = { videos_imported: 0, videos_skipped: 0, videos_failed: 0, videos_total: 0 };
+  const summary = { persons_imported: 0, actions_imported: 0, detections_imported: 0, relationships_imported: 0, history_imported: 0 };
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  let reader: PackageReader | null = null;
+  try {
+    if (!job.archivePath) throw new Error('The uploaded archive is gone');
+    reader = await PackageReader.open(job.archivePath, job.archiveBytes);
+    progress.videos_total = reader.manifest.files.length;
+    for (const f of reader.manifest.files) {
+      let pkg: PackageVideo | null = null;
+      try {
+        pkg = await reader.readVideo(f);
+        const outcome = job.dryRun ? await decideVideo(database.db, pkg, settings) : await writeVideo(database, job, pkg, settings);
+        if (outcome.action === 'skip') { progress.videos_skipped++; warnings.push(outcome.warning); continue; }
+        progress.videos_imported++;
+        summary.persons_imported += pkg.tracks.length;
+        summary.actions_imported += pkg.action_segments.length;
+        summary.detections_imported += pkg.tracks.reduce((n, t) => n + t.frames.length, 0);
+        summary.relationships_imported += pkg.relationships.length;
+        summary.history_imported += pkg.status_history.length;
+      } catch (e) {
+        progress.videos_failed++;
+        errors.push(`${pkg?.rel_path ?? f.rel_path}: ${reason(e)}`);
+      }
+      await updateImportJob(database.db, jobId, { progress });
+    }
+  } catch (e) {
+    errors.push(reason(e));
+  } finally { reader?.close(); }
+  const failedAll = errors.length > 0 && progress.videos_imported === 0 && progress.videos_skipped === 0;
+  if (job.archivePath) await fs.rm(job.archivePath, { force: true });
+  await updateImportJob(database.db, jobId, {
+    status: failedAll ? 'failed' : errors.length ? 'completed_with_errors' : 'completed',
+    progress, summary, warnings, errors, finishedAt: new Date(), archivePath: null,
+  });
+}

@@ -1,0 +1,127 @@
+// The annotation package (`vat-package` version 1), a zip:
+// - `videos/000001.json`, … one entry per video: its relative path, probe facts, status and status
+//   history, action segments, relationships and tracks;
+// - `manifest.json`, written LAST (its file list carries each entry's sha256, known only once the entry
+//   has streamed out): format, version, source root and label, created_at, exported_by, counts, files.
+// A track's detections travel as columns: `frames` (JSON ints), `boxes` (base64 of little-endian float32
+// x1, y1, x2, y2, confidence per row), `keypoints` (base64 float32, 51 per row that has keypoints, NaN for
+// an absent point), `with_keypoints` and `source` (one character per row: '1'/'0'; 'a' for ai, 'h' for human), and
+// `edits` ([row, updated_by_id, updated_at] for rows a person changed). float32 columns are exactly what
+// the database stores, so an import reproduces every value bit for bit.
+import { z } from 'zod';
+import type { NewDetection } from '../../repositories/detection-bulk';
+import { VIDEO_STATUSES } from '../../../domain/constants';
+
+export const PACKAGE_FORMAT = 'vat-package';
+export const PACKAGE_VERSION = 1;
+export const MANIFEST_ENTRY = 'manifest.json';
+export const videoEntryName = (seq: number) => `videos/${String(seq).padStart(6, '0')}.json`;
+
+const KP = 51;
+
+const f32base64 = (values: number[]) => {
+  const a = new Float32Array(values);
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+};
+function f32decode(b64: string, expected: number, what: string): Float32Array {
+  const buf = Buffer.from(b64, 'base64');
+  if (buf.length !== expected * 4) throw new Error(`${what} holds ${buf.length / 4} values, expected ${expected}`);
+  const copy = new Uint8Array(buf); // aligned copy for the float view
+  return new Float32Array(copy.buffer, 0, expected);
+}
+
+/** One track's rows (by frame) in the column layout. */
+export function encodeTrack(trackId: number, rows: NewDetection[]) {
+  const boxes: number[] = [];
+  const kps: number[] = [];
+  let withKp = '';
+  let source = '';
+  const edits: Array<[number, string | null, string | null]> = [];
+  rows.forEach((r, i) => {
+    boxes.push(r.x1, r.y1, r.x2, r.y2, r.confidence);
+    if (r.keypoints && r.keypoints.length === KP) { withKp += '1'; for (const v of r.keypoints) kps.push(v); } else withKp += '0';
+    source += r.source === 'human' ? 'h' : 'a';
+    if (r.updatedById || r.updatedAt) edits.push([i, r.updatedById ?? null, r.updatedAt?.toISOString() ?? null]);
+  });
+  return { track_id: trackId, frames: rows.map((r) => r.frame), boxes: f32base64(boxes), keypoints: f32base64(kps), with_keypoints: withKp, source, edits };
+}
+
+export const trackSchema = z.object({
+  track_id: z.number().int().min(0).max(2_147_483_647),
+  frames: z.array(z.number().int().min(0).max(2_147_483_647)),
+  boxes: z.string(),
+  keypoints: z.string(),
+  with_keypoints: z.string().regex(/^[01]*$/),
+  source: z.string().regex(/^[ah]*$/),
+  edits: z.array(z.tuple([z.number().int().min(0), z.string().max(200).nullable(), z.string().datetime({ offset: true }).nullable()])),
+});
+export type PackageTrack = z.infer<typeof trackSchema>;
+
+/** The rows of a validated track; throws with what is wrong when the columns disagree. */
+export function decodeTrack(t: PackageTrack): NewDetection[] {
+  const n = t.frames.length;
+  if (t.with_keypoints.length !== n || t.source.length !== n) throw new Error(`track ${t.track_id}: with_keypoints and source need one character per frame`);
+  const boxes = f32decode(t.boxes, n * 5, `track ${t.track_id} boxes`);
+  const withKp = [...t.with_keypoints].filter((c) => c === '1').length;
+  const kps = f32decode(t.keypoints, withKp * KP, `track ${t.track_id} keypoints`);
+  const edits = new Map(t.edits.map(([i, by, at]) => [i, { by, at }]));
+  const seen = new Set<number>();
+  let k = 0;
+  return t.frames.map((frame, i) => {
+    if (seen.has(frame)) throw new Error(`track ${t.track_id} has frame ${frame} twice`);
+    seen.add(frame);
+    const keypoints = t.with_keypoints[i] === '1' ? Array.from(kps.subarray(k * KP, ++k * KP)) : null;
+    const edit = edits.get(i);
+    return {
+      trackId: t.track_id, frame, x1: boxes[i * 5], y1: boxes[i * 5 + 1], x2: boxes[i * 5 + 2], y2: boxes[i * 5 + 3], confidence: boxes[i * 5 + 4],
+      keypoints, source: t.source[i] === 'h' ? 'human' : 'ai', updatedById: edit?.by ?? null, updatedAt: edit?.at ? new Date(edit.at) : null,
+    };
+  });
+}
+
+const status = z.enum(VIDEO_STATUSES);
+const isoOrNull = z.string().datetime({ offset: true }).nullable();
+
+export const videoEntrySchema = z.object({
+  format: z.literal(`${PACKAGE_FORMAT}-video`),
+  version: z.literal(PACKAGE_VERSION),
+  rel_path: z.string().min(1).max(4096),
+  filename: z.string().min(1).max(1024),
+  probe: z.object({
+    width: z.number().int(), height: z.number().int(), fps: z.number(), fps_num: z.number().int(), fps_den: z.number().int(),
+    duration: z.number(), total_frames: z.number().int(), codec: z.string().nullable(), size_bytes: z.number(), frame_stride: z.number().int().min(1),
+  }),
+  status,
+  previous_status: status.nullable(),
+  ai_processed_at: isoOrNull,
+  last_status_by_id: z.string().max(200).nullable(),
+  last_status_changed_at: isoOrNull,
+  status_history: z.array(z.object({
+    changed_at: z.string().datetime({ offset: true }), old_status: z.string().max(40).nullable(), new_status: z.string().max(40),
+    remark: z.string().max(10_000).nullable(), changed_by_id: z.string().max(200).nullable(),
+  })),
+  action_segments: z.array(z.object({
+    track_id: z.number().int(), action_class: z.string().max(60), start_time: z.number(), end_time: z.number(), confidence: z.number(),
+    human_verified: z.boolean(), created_by_id: z.string().max(200).nullable(), created_at: isoOrNull,
+    updated_by_id: z.string().max(200).nullable(), updated_at: isoOrNull,
+  })),
+  relationships: z.array(z.object({
+    subject_track_id: z.number().int(), object_track_id: z.number().int(), kind: z.string().max(60), start_time: z.number(), end_time: z.number(),
+  })),
+  processing_log: z.array(z.object({ at: z.string().datetime({ offset: true }), line: z.string() })).optional(),
+  tracks: z.array(trackSchema),
+});
+export type PackageVideo = z.infer<typeof videoEntrySchema>;
+
+export const manifestSchema = z.object({
+  format: z.literal(PACKAGE_FORMAT),
+  version: z.literal(PACKAGE_VERSION),
+  source_root: z.string(),
+  source_label: z.string().nullable(),
+  created_at: z.string(),
+  exported_by: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  statuses: z.array(z.string()),
+  counts: z.object({ videos: z.number().int(), detections: z.number().int(), segments: z.number().int(), relationships: z.number().int(), history: z.number().int() }),
+  files: z.array(z.object({ path: z.string(), rel_path: z.string(), bytes: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+});
+export type PackageManifest = z.infer<typeof manifestSchema>;

@@ -1,0 +1,184 @@
+/** @vitest-environment jsdom */
+// The Export Annotations and Import Annotations dialogs: texts, defaults, enabling rules, the result panel
+// and what they tell the repository page. The server is replaced by a fetch stub (the test's edge).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ExportAnnotationsDialog } from '../../src/pages/repository/packages/ExportAnnotationsDialog';
+import { ImportAnnotationsDialog } from '../../src/pages/repository/packages/ImportAnnotationsDialog';
+import type { SourceDto } from '../../src/api/packages';
+
+const source: SourceDto = { root: '/media/field-a', label: 'Field A', role: '', enabled: true, stats: { total: 3, pending: 0, processing: 0, completed: 1, reviewed: 1, labelled: 1 } };
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  URL.createObjectURL = vi.fn(() => 'blob:zip');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+
+function renderDialog(Dialog: typeof ExportAnnotationsDialog, sources: SourceDto[] = [source]) {
+  const props = { open: true, onClose: vi.fn(), sources, onLog: vi.fn(), onImported: vi.fn() };
+  render(<Dialog {...props} />);
+  return props;
+}
+
+describe('Export Annotations', () => {
+  it('has every default status ticked and downloads the zip under the server-given name, then logs it', async () => {
+    let finish: (r: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => { finish = r; }));
+    const props = renderDialog(ExportAnnotationsDialog);
+    for (const s of ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified']) expect((screen.getByTestId(`export.status.${s}`) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByTestId('export.submit'));
+    expect(screen.getByTestId('export.submit').textContent).toBe('Exporting…');
+    expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(true);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/v1/admin/repo/export_source');
+    expect(JSON.parse(init.body)).toEqual({ source_root: '/media/field-a', status: ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified'], include_history: false });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { downloads.push(this.download); });
+    const downloads: string[] = [];
+    finish(new Response('zip', { headers: { 'content-disposition': 'attachment; filename="export_Field A_2026-01-01T00-00-00.000Z.zip"' } }));
+    await waitFor(() => expect(props.onLog).toHaveBeenCalledWith('Exported annotations from Field A', 'info'));
+    expect(downloads).toEqual(['export_Field A_2026-01-01T00-00-00.000Z.zip']);
+    expect(props.onClose).toHaveBeenCalled();
+    clicked.mockRestore();
+  });
+
+  it('is disabled when nothing is selected, when the source is offline or has no completed video', () => {
+    renderDialog(ExportAnnotationsDialog);
+    for (const s of ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified']) fireEvent.click(screen.getByTestId(`export.status.${s}`));
+    expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    renderDialog(ExportAnnotationsDialog, [{ ...source, enabled: false }]);
+    expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    renderDialog(ExportAnnotationsDialog, [{ ...source, label: '', stats: { ...source.stats!, completed: 0 } }]);
+    expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("logs the server's reason when the export fails", async () => {
+    fetchMock.mockResolvedValueOnce(json({ detail: 'The source is disabled: enable it before exporting its annotations' }, 409));
+    const props = renderDialog(ExportAnnotationsDialog);
+    fireEvent.click(screen.getByTestId('export.submit'));
+    await waitFor(() => expect(props.onLog).toHaveBeenCalledWith('The source is disabled: enable it before exporting its annotations', 'error'));
+    expect(props.onClose).not.toHaveBeenCalled();
+  });
+});
+
+function fillImport(opts: { dryRun?: boolean } = {}) {
+  const file = new File([new Uint8Array(2048)], 'package.zip', { type: 'application/zip' });
+  fireEvent.change(screen.getByTestId('import.file'), { target: { files: [file] } });
+  fireEvent.change(screen.getByTestId('import.source-root'), { target: { value: '  /old/root  ' } });
+  if (opts.dryRun) fireEvent.click(screen.getByTestId('import.dry-run'));
+}
+
+const started = { job_id: 7, status: 'queued', progress: { videos_imported: 0, videos_skipped: 0, videos_failed: 0 }, summary: {}, warnings: [], errors: [] };
+
+describe('Import Annotations', () => {
+  it('shows its texts and defaults, and enables Import only with a file and both paths', () => {
+    renderDialog(ImportAnnotationsDialog);
+    const dialog = screen.getByTestId('packages.import-dialog');
+    expect(within(dialog).getByText('Import Annotations')).toBeTruthy();
+    expect(screen.getByTestId('import.target-name').textContent).toBe('Importing to: Field A');
+    expect(dialog.textContent).toContain('Original root path from the exported environment');
+    expect(dialog.textContent).toContain('Destination root path in this environment');
+    expect((screen.getByTestId('import.target-root') as HTMLInputElement).value).toBe('/media/field-a');
+    expect((screen.getByTestId('import.mode') as HTMLSelectElement).value).toBe('skip_existing');
+    expect([...(screen.getByTestId('import.mode') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Skip Existing (safest)', 'Overwrite (with safety checks)']);
+    expect(screen.getByTestId('import.mode-hint').textContent).toBe('Skip videos that already have annotations');
+    fireEvent.change(screen.getByTestId('import.mode'), { target: { value: 'overwrite' } });
+    expect(screen.getByTestId('import.mode-hint').textContent).toBe("Replace existing annotations (won't overwrite reviewed/labelled)");
+    expect((screen.getByTestId('import.validate') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId('import.dry-run') as HTMLInputElement).checked).toBe(false);
+    expect(dialog.textContent).toContain('Validate video files exist');
+    expect(dialog.textContent).toContain('Dry run (preview only)');
+    expect((screen.getByTestId('import.submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('import.cancel').textContent).toBe('Cancel');
+    fillImport();
+    expect(screen.getByTestId('import.file-info').textContent).toBe('package.zip (2.0 KB)');
+    expect((screen.getByTestId('import.submit') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId('import.submit').textContent).toBe('Import');
+    fireEvent.click(screen.getByTestId('import.dry-run'));
+    expect(screen.getByTestId('import.submit').textContent).toBe('Preview Import');
+    fireEvent.change(screen.getByTestId('import.target-root'), { target: { value: ' ' } });
+    fireEvent.blur(screen.getByTestId('import.target-root'));
+    expect(dialog.textContent).toContain('Target root path is required');
+    expect((screen.getByTestId('import.submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('imports: sends trimmed paths, merges the job details fetched once, caps lists at five, refreshes and logs', async () => {
+    fetchMock.mockResolvedValueOnce(json(started));
+    const warnings = Array.from({ length: 7 }, (_, i) => `warning ${i + 1}`);
+    fetchMock.mockResolvedValueOnce(json({ job_id: 7, status: 'completed', progress: { videos_imported: 3, videos_skipped: 7, videos_failed: 0 }, summary: { persons_imported: 12, actions_imported: 4 }, warnings, errors: [] }));
+    const props = renderDialog(ImportAnnotationsDialog);
+    fillImport();
+    fireEvent.click(screen.getByTestId('import.submit'));
+    expect(screen.getByTestId('import.submit').textContent).toBe('Importing…');
+    await screen.findByTestId('import.result');
+    const form = fetchMock.mock.calls[0][1].body as FormData;
+    expect(JSON.parse(form.get('config') as string)).toEqual({ source_root: '/old/root', target_root: '/media/field-a', mode: 'skip_existing', validate_files: true, dry_run: false });
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/v1/admin/repo/import_jobs/7');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId('import.result-title').textContent).toBe('Import Complete');
+    expect(screen.getByTestId('import.result').dataset.style).toBe('success');
+    expect(screen.getByTestId('import.result.videos-imported').textContent).toBe('3');
+    expect(screen.getByTestId('import.result.persons-imported').textContent).toBe('12');
+    expect(screen.getByTestId('import.result.job-id').textContent).toBe('7');
+    const list = screen.getByTestId('import.warnings');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(list.textContent).toContain('...and 2 more');
+    expect(screen.getByTestId('import.cancel').textContent).toBe('Close');
+    expect(props.onImported).toHaveBeenCalledTimes(1);
+    expect(props.onLog).toHaveBeenCalledWith('Imported annotations to Field A', 'info');
+  });
+
+  it('a dry run shows Dry Run Results and neither refreshes nor logs an import', async () => {
+    fetchMock.mockResolvedValueOnce(json({ ...started, status: 'completed' }));
+    fetchMock.mockResolvedValueOnce(json({ status: 'completed', dry_run: true }));
+    const props = renderDialog(ImportAnnotationsDialog);
+    fillImport({ dryRun: true });
+    fireEvent.click(screen.getByTestId('import.submit'));
+    await screen.findByTestId('import.result');
+    expect(screen.getByTestId('import.result-title').textContent).toBe('Dry Run Results');
+    expect(props.onImported).not.toHaveBeenCalled();
+    expect(props.onLog).not.toHaveBeenCalled();
+  });
+
+  it('shows the start response alone in warning style when the job detail fetch fails; N/A without a job id', async () => {
+    fetchMock.mockResolvedValueOnce(json({ ...started, errors: ['a', 'b', 'c', 'd', 'e', 'f'] }));
+    fetchMock.mockResolvedValueOnce(json({ detail: 'boom' }, 500));
+    renderDialog(ImportAnnotationsDialog);
+    fillImport();
+    fireEvent.click(screen.getByTestId('import.submit'));
+    await screen.findByTestId('import.result');
+    expect(screen.getByTestId('import.result.status').textContent).toBe('queued');
+    expect(screen.getByTestId('import.result').dataset.style).toBe('warning');
+    expect(screen.getByTestId('import.errors').textContent).toContain('...and 1 more');
+    cleanup();
+    fetchMock.mockResolvedValueOnce(json({ ...started, job_id: null, status: 'failed' }));
+    renderDialog(ImportAnnotationsDialog);
+    fillImport();
+    fireEvent.click(screen.getByTestId('import.submit'));
+    await screen.findByTestId('import.result');
+    expect(screen.getByTestId('import.result.job-id').textContent).toBe('N/A');
+  });
+
+  it("logs the server's reason when the import is refused", async () => {
+    fetchMock.mockResolvedValueOnce(json({ detail: 'manifest.json: not valid JSON' }, 400));
+    const props = renderDialog(ImportAnnotationsDialog);
+    fillImport();
+    fireEvent.click(screen.getByTestId('import.submit'));
+    await waitFor(() => expect(props.onLog).toHaveBeenCalledWith('manifest.json: not valid JSON', 'error'));
+    expect(screen.getByTestId('import.error').textContent).toBe('manifest.json: not valid JSON');
+  });
+});
+
+describe('export file name', () => {
+  it("is export_{label or 'source'}_{timestamp with colons replaced by dashes}.zip", async () => {
+    const { exportFileName } = await import('../../src/api/packages');
+    expect(exportFileName('Field A', new Date('2026-01-02T03:04:05.006Z'))).toBe('export_Field A_2026-01-02T03-04-05.006Z.zip');
+    expect(exportFileName('', new Date('2026-01-02T03:04:05.006Z'))).toBe('export_source_2026-01-02T03-04-05.006Z.zip');
+  });
+});
