@@ -94,6 +94,11 @@ it('a dry run reports what the real run then does, and changes nothing', async (
   expect(done.warnings).toEqual(report.warnings);
   expect(done.status).toBe('completed');
   expect(importsDir()).toEqual([]);
+  // the real run (not the dry run) shows in the shared activity list, finished at 100 %
+  const activity = (await t.app.inject({ method: 'GET', url: '/api/v1/jobs/activity', headers: as(ADMIN) })).json();
+  const imports = activity.jobs.filter((j: { kind: string }) => j.kind === 'import');
+  expect(imports).toHaveLength(1);
+  expect(imports[0]).toMatchObject({ state: 'done', progress: 100, started_by: ADMIN });
 });
 
 it('the import reproduces every detection, keypoint, segment, relationship, status and history entry', async () => {

@@ -19,6 +19,7 @@ import { decideVideo, type ImportMode, type ImportSettings } from './import-plan
 import { decodeTrack, type PackageVideo } from './package-format';
 import { PackageError, PackageReader } from './package-reader';
 import { iso } from '../video-dto';
+import { finishJob, ProgressReporter, startJob } from '../job-progress';
 
 export interface ImportConfig { source_root: string; target_root: string; mode: ImportMode; validate_files: boolean; dry_run: boolean }
 export interface ImportJobData { jobId: number }
@@ -124,11 +125,20 @@ export async function runImportJob(database: Database, jobId: number): Promise<v
   const warnings: string[] = [];
   const errors: string[] = [];
   let reader: PackageReader | null = null;
+  // A real run shows in the shared progress model (activity panel); it can be cancelled between videos,
+  // each of which is its own transaction, so what was imported stays.
+  const progressId = job.dryRun ? null : await startJob(database.db, { kind: 'import', sourceRoot: job.targetRoot, startedBy: job.initiatedBy, link: '/admin/repository', stage: 'reading' });
+  const reporter = progressId === null ? null : new ProgressReporter(database.db, progressId);
   try {
     if (!job.archivePath) throw new Error('The uploaded archive is gone');
     reader = await PackageReader.open(job.archivePath, job.archiveBytes);
     progress.videos_total = reader.manifest.files.length;
-    for (const f of reader.manifest.files) {
+    for (const [i, f] of reader.manifest.files.entries()) {
+      if (reporter?.signal.aborted) {
+        warnings.push(`Cancelled by ${reporter.cancelledBy}: ${progress.videos_total - i} video(s) were not imported`);
+        break;
+      }
+      reporter?.report((100 * i) / Math.max(1, progress.videos_total), 'importing');
       let pkg: PackageVideo | null = null;
       try {
         pkg = await reader.readVideo(f);
@@ -150,6 +160,11 @@ export async function runImportJob(database: Database, jobId: number): Promise<v
     errors.push(reason(e));
   } finally { reader?.close(); }
   const failedAll = errors.length > 0 && progress.videos_imported === 0 && progress.videos_skipped === 0;
+  if (reporter && progressId !== null) {
+    await reporter.close();
+    const state = reporter.cancelledBy ? 'cancelled' : failedAll ? 'failed' : 'done';
+    await finishJob(database.db, progressId, state, { link: '/admin/repository', result: { ...progress, ...summary }, message: errors[0] ?? null });
+  }
   if (job.archivePath) await fs.rm(job.archivePath, { force: true });
   await updateImportJob(database.db, jobId, {
     status: failedAll ? 'failed' : errors.length ? 'completed_with_errors' : 'completed',
