@@ -17,7 +17,7 @@ const BY_VIDEO_ID = /^\/api\/v1\/(videos|annotations)\/:id(\/|$)/;
 
 /** The one place a domain error becomes an HTTP status. */
 const STATUS_OF: Record<DomainErrorKind, number> = {
-  invalid: 400, unauthenticated: 401, forbidden: 403, 'not-found': 404, conflict: 409, unprocessable: 422, unavailable: 503,
+  invalid: 400, unauthenticated: 401, forbidden: 403, 'not-found': 404, conflict: 409, 'too-large': 413, 'unsupported-media': 415, unprocessable: 422, unavailable: 503,
 };
 
 function validationDetail(err: FastifyError): string {

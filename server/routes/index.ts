@@ -21,6 +21,7 @@ import { adminRepoSourceRoutes } from './admin/repo-sources';
 import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
 import { adminRepoJobRoutes } from './admin/repo-jobs';
 import { adminRepoPurgeRoutes } from './admin/repo-purge';
+import { videoUploadRoutes } from './videos/upload';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -44,4 +45,5 @@ export const routeModules: RoutePlugin[] = [
   adminRepoRootConfigRoutes,
   adminRepoJobRoutes,
   adminRepoPurgeRoutes,
+  videoUploadRoutes,
 ];
