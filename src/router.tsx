@@ -4,6 +4,7 @@ import { AppShell } from './components/shell/AppShell';
 import { PlaceholderPage } from './pages/PlaceholderPage';
 import { LibraryPage } from './pages/library/LibraryPage';
 import { RouteLoading } from './pages/RouteLoading';
+import { UploadPage } from './pages/upload/UploadPage';
 
 export const router = createBrowserRouter([
   {
@@ -20,7 +21,7 @@ export const router = createBrowserRouter([
         HydrateFallback: RouteLoading,
         lazy: async () => ({ Component: (await import('./pages/annotate/AnnotatePage')).AnnotatePage }),
       },
-      { path: '/upload', element: <PlaceholderPage title="Upload" /> },
+      { path: '/upload', element: <UploadPage /> },
       { path: '/review', element: <PlaceholderPage title="Review Queue" /> },
       { path: '/metrics', element: <PlaceholderPage title="Metrics" /> },
       { path: '/assignments', element: <PlaceholderPage title="Assignments" /> },
