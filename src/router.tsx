@@ -5,6 +5,7 @@ import { PlaceholderPage } from './pages/PlaceholderPage';
 import { LibraryPage } from './pages/library/LibraryPage';
 import { RouteLoading } from './pages/RouteLoading';
 import { UploadPage } from './pages/upload/UploadPage';
+import { AssignmentsPage } from './pages/assignments/AssignmentsPage';
 
 export const router = createBrowserRouter([
   {
@@ -24,7 +25,7 @@ export const router = createBrowserRouter([
       { path: '/upload', element: <UploadPage /> },
       { path: '/review', element: <PlaceholderPage title="Review Queue" /> },
       { path: '/metrics', element: <PlaceholderPage title="Metrics" /> },
-      { path: '/assignments', element: <PlaceholderPage title="Assignments" /> },
+      { path: '/assignments', element: <AssignmentsPage /> },
       { path: '/admin/repository', element: <PlaceholderPage title="Repository" /> },
       { path: '/admin/users', element: <PlaceholderPage title="User Management" /> },
       { path: '*', element: <Navigate to="/videos" replace /> },
