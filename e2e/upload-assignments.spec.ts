@@ -2,7 +2,7 @@
 // uploaded videos, and the library's Assignee filter shows them; non-admins see the warning.
 import fs from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, expectConsole, SUPER_ID, listVideos, sampleVideo, signIn, userHeaders } from './fixtures';
+import { test, expect, expectConsole, grantRole, SUPER_ID, listVideos, sampleVideo, signIn, userHeaders } from './fixtures';
 
 /** Uploads a copy of a sample clip under `name` through the API; answers the new video's id. */
 async function uploadCopy(request: APIRequestContext, name: string): Promise<number> {
@@ -60,4 +60,30 @@ test('a malformed CSV shows HTTP 400 with the reason', async ({ page }) => {
   await page.getByTestId('assignments.file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('filename,owner\na.mp4,x\n') });
   await page.getByTestId('assignments.submit').click();
   await expect(page.getByTestId('assignments.error')).toContainText('HTTP 400: The CSV needs a worker_name column');
+});
+
+test('an administrator selects rows in the library and assigns them to a user from the menu', async ({ page, request }) => {
+  const id = await uploadCopy(request, 'assign-from-menu.mp4');
+  await grantRole(request, 'menu.worker', 'annotator');
+  await grantRole(request, 'lib.admin', 'admin');
+  await signIn(page, 'lib.admin', 'admin');
+  await page.goto('/videos?q=assign-from-menu');
+  const row = page.locator(`[data-testid="library.row"][data-video-id="${id}"]`);
+  await expect(row).toBeVisible();
+  await row.getByTestId('library.select').check();
+  await expect(page.getByTestId('library.selectedCount')).toHaveText('1 selected');
+  await page.getByTestId('library.assignMenu').click();
+  await page.getByRole('menuitem', { name: 'menu.worker (menu.worker)' }).click();
+  await expect(page.getByTestId('snackbar')).toContainText('Assigned 1 video(s) to menu.worker');
+  await expect(page.getByTestId('library.assignBar')).toHaveCount(0);
+  await expect(row).toContainText('menu.worker');
+  await expect(page.getByTestId('library.assigneeFilter').locator('option', { hasText: 'menu.worker (1)' })).toHaveCount(1);
+  expect((await listVideos(request, '&assignee=menu.worker')).map((v) => v.id)).toEqual([id]);
+});
+
+test('an annotator has no selection column in the library', async ({ page }) => {
+  await signIn(page, 'plain.annotator');
+  await page.goto('/videos');
+  await expect(page.getByTestId('library.row').first()).toBeVisible();
+  await expect(page.getByTestId('library.select')).toHaveCount(0);
 });

@@ -22,6 +22,7 @@ import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
 import { adminRepoJobRoutes } from './admin/repo-jobs';
 import { adminRepoPurgeRoutes } from './admin/repo-purge';
 import { videoUploadRoutes } from './videos/upload';
+import { videoAssignmentRoutes } from './videos/assignment';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -46,4 +47,5 @@ export const routeModules: RoutePlugin[] = [
   adminRepoJobRoutes,
   adminRepoPurgeRoutes,
   videoUploadRoutes,
+  videoAssignmentRoutes,
 ];

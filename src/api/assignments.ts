@@ -30,3 +30,14 @@ export async function importAssignmentsCsv(file: File, opts: { dryRun: boolean; 
   }
   return res.json() as Promise<AssignmentReport>;
 }
+
+export interface AssignableUser { id: string; name?: string | null; role: string }
+
+/** Users an administrator can assign videos to (the user-management list). */
+export const listAssignableUsers = () => request<AssignableUser[]>('/api/v1/admin/users', { fallback: 'Failed to load users' });
+
+export interface AssignResult { updated: number[]; assigned_to_id: string | null; assigned_to_name: string | null }
+
+/** PATCH /videos/assignment: assign the videos to a user, or unassign them with null. */
+export const assignVideos = (videoIds: number[], assigneeId: string | null) =>
+  request<AssignResult>('/api/v1/videos/assignment', { method: 'PATCH', json: { video_ids: videoIds, assignee_id: assigneeId }, fallback: 'Failed to assign videos' });
