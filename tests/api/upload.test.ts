@@ -90,7 +90,7 @@ describe('upload', () => {
     expect(r.json().detail).toContain('notes.txt is not a supported video file');
   });
 
-  test('a file over VAT_MAX_UPLOAD_MB is refused with 413 while streaming, nothing left behind', async () => {
+  test('a file whose declared size is over VAT_MAX_UPLOAD_MB is refused with 413 before it is read, nothing left behind', async () => {
     const before = listDir(uploads());
     const rows = await videoCount(t);
     const r = await upload(t, 'big.mp4', Buffer.concat([clip, Buffer.alloc(2 * 1024 * 1024, 7)]));
@@ -111,15 +111,15 @@ describe('upload', () => {
   });
 });
 
-describe('an upload aborted mid-body over a real socket', () => {
+describe('over a real socket', () => {
   let s: TestApp;
   beforeAll(async () => {
-    s = await makeTestApp({ env: { VAT_MAX_UPLOAD_MB: '64' } });
+    s = await makeTestApp({ env: { VAT_MAX_UPLOAD_MB: '16' } });
     await s.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => s.close());
 
-  test('leaves no temporary file, no file in upload_root and no row', async () => {
+  test('an aborted upload leaves no temporary file, no file in upload_root and no row', async () => {
     const { port } = s.app.server.address() as AddressInfo;
     const { payload, headers } = multipartFile('aborted.mp4', Buffer.alloc(8 * 1024 * 1024, 1));
     const tempDir = path.join(s.dataDir, 'tmp');
@@ -137,5 +137,35 @@ describe('an upload aborted mid-body over a real socket', () => {
     // the server still answers
     const ok = await fetch(`http://127.0.0.1:${port}/api/v1/videos/?limit=1&skip=0`);
     expect(ok.status).toBe(200);
+  });
+
+  test('a body without a declared size is cut off at the limit while it streams: 413 before the rest is sent', async () => {
+    const { port } = s.app.server.address() as AddressInfo;
+    const { payload, headers } = multipartFile('stream.mp4', Buffer.concat([clip, Buffer.alloc(64 * 1024 * 1024, 0)]));
+    let written = 0;
+    const answer = await new Promise<{ status: number; body: string; writtenAtAnswer: number }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/videos/upload', headers: { ...headers, ...as('ann1'), 'transfer-encoding': 'chunked' } }, (res) => {
+        const writtenAtAnswer = written;
+        let body = '';
+        res.on('data', (c) => { body += c; });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, writtenAtAnswer }));
+      });
+      req.on('error', (e) => { if (!written) reject(e); }); // the server closes the connection after its answer
+      const pump = () => {
+        while (written < payload.length) {
+          const chunk = payload.subarray(written, written + 256 * 1024);
+          written += chunk.length;
+          if (!req.write(chunk)) { req.once('drain', pump); return; }
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).detail).toBe('File is larger than the upload limit of 16 MB');
+    expect(answer.writtenAtAnswer).toBeLessThan(payload.length);
+    while (listDir(path.join(s.dataDir, 'tmp')).length > 0) await new Promise((r) => setTimeout(r, 10));
+    expect(listDir(path.join(s.dataDir, 'uploads'))).toEqual([]);
+    expect(await videoCount(s)).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
 // pending video of the 'Uploads' source. Whatever goes wrong, nothing is left behind: no temporary file,
 // no half-written file in upload_root, no row.
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -24,18 +25,31 @@ export interface UploadContext { db: Db; media: MediaService; dataDir: string; m
 /** The file part of a multipart request: busboy marks `truncated` when it cut the file at the limit. */
 export interface UploadPart { filename: string; file: Readable & { truncated?: boolean } }
 
-const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+/** The 413 text for a limit of `bytes`. */
+export const uploadLimitText = (bytes: number) => `File is larger than the upload limit of ${Math.round(bytes / (1024 * 1024))} MB`;
 const removeQuietly = (p: string) => fsp.rm(p, { force: true }).catch(() => undefined);
 
-/** Streams the part to `tmp`; throws TooLarge at the limit. The caller removes `tmp` on any error. */
+/** Streams the part to `tmp`; throws TooLarge the moment the limit is passed (busboy would otherwise
+ * keep reading the rest of the part before ending the stream). The caller removes `tmp` on any error. */
 async function streamToTemp(part: UploadPart, tmp: string, limit: number): Promise<number> {
+  const tooLarge = () => new TooLarge(uploadLimitText(limit));
+  const out = fs.createWriteStream(tmp, { flags: 'wx' });
+  let onLimit = () => {};
+  const overLimit = new Promise<never>((_, reject) => { onLimit = () => reject(tooLarge()); });
+  part.file.once('limit', onLimit);
+  const written = pipeline(part.file, out);
   try {
-    await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx' }));
+    await Promise.race([written, overLimit]);
   } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new TooLarge(`File is larger than the upload limit of ${mb(limit)} MB`);
+    written.catch(() => undefined);
+    out.destroy(); // stops the pipeline; the file stream is destroyed with it
+    if (!out.closed) await once(out, 'close').catch(() => undefined); // a late open must not recreate tmp after it is removed
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw e;
+  } finally {
+    part.file.off('limit', onLimit);
   }
-  if (part.file.truncated) throw new TooLarge(`File is larger than the upload limit of ${mb(limit)} MB`);
+  if (part.file.truncated) throw tooLarge();
   return (await fsp.stat(tmp)).size;
 }
 
