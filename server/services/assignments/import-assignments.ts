@@ -65,7 +65,7 @@ async function plan(tx: Db | Tx, rows: CsvAssignmentRow[], force: boolean) {
   const byPath = new Map(candidates.map((v) => [v.path, v]));
   const byName = new Map<string, AssignableVideo[]>();
   for (const v of candidates) byName.set(v.filename, [...(byName.get(v.filename) ?? []), v]);
-  const resolve = workerResolver(await listUsers(tx as Db));
+  const resolve = workerResolver(await listUsers(tx));
   // who each matched video is assigned to as the import proceeds row by row
   const current = new Map(candidates.map((v) => [v.id, v.assignedToId ? { id: v.assignedToId, name: v.assignedToName ?? v.assignedToId } : null]));
   const writes = new Map<number, Worker>();
