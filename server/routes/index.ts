@@ -23,6 +23,7 @@ import { adminRepoJobRoutes } from './admin/repo-jobs';
 import { adminRepoPurgeRoutes } from './admin/repo-purge';
 import { videoUploadRoutes } from './videos/upload';
 import { videoAssignmentRoutes } from './videos/assignment';
+import { uploadTusRoutes } from './uploads/tus';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -48,4 +49,5 @@ export const routeModules: RoutePlugin[] = [
   adminRepoPurgeRoutes,
   videoUploadRoutes,
   videoAssignmentRoutes,
+  uploadTusRoutes,
 ];

@@ -96,23 +96,34 @@ async function placeUnique(db: Db, tmp: string, dir: string, name: { base: strin
   }
 }
 
-export async function receiveUpload(ctx: UploadContext, part: UploadPart, uploadedBy: string): Promise<VideoRow> {
-  const name = safeUploadName(part.filename ?? '');
-  const shownName = candidateName(name, 0);
+/** The safe name of a client's file name, or UnsupportedMedia when it is not a video file name. */
+export function checkUploadName(clientName: string): { base: string; ext: string } {
+  const name = safeUploadName(clientName);
   if (!VIDEO_EXTENSIONS.has(name.ext)) {
-    part.file.resume(); // read the rest of the body to nowhere, so the client gets the answer
-    throw new UnsupportedMedia(`${shownName} is not a supported video file (${[...VIDEO_EXTENSIONS].join(', ')})`);
+    throw new UnsupportedMedia(`${candidateName(name, 0)} is not a supported video file (${[...VIDEO_EXTENSIONS].join(', ')})`);
   }
+  return name;
+}
+
+/** The working folders, created when missing. */
+export async function uploadFolders(ctx: UploadContext): Promise<{ tempDir: string; uploadDir: string }> {
   const roots = await readRootConfig(ctx.db, ctx.dataDir);
   const tempDir = normaliseRoot(roots.temp_root);
   const uploadDir = normaliseRoot(roots.upload_root);
   await fsp.mkdir(tempDir, { recursive: true });
   await fsp.mkdir(uploadDir, { recursive: true });
-  const tmp = path.join(tempDir, `upload-${randomUUID()}.part`);
+  return { tempDir, uploadDir };
+}
+
+/** A complete file in temp_root becomes a library video: probed, placed in upload_root, ingested. The
+ * temporary file is gone afterwards whatever happens; on failure nothing is left in upload_root either. */
+export async function ingestTempFile(ctx: UploadContext, tmp: string, clientName: string, uploadedBy: string): Promise<VideoRow> {
   let placed: string | null = null;
   try {
-    const size = await streamToTemp(part, tmp, ctx.maxUploadBytes);
-    const meta = await probeVideo(ctx.media, tmp, shownName);
+    const name = checkUploadName(clientName);
+    const { uploadDir } = await uploadFolders(ctx);
+    const size = (await fsp.stat(tmp)).size;
+    const meta = await probeVideo(ctx.media, tmp, candidateName(name, 0));
     placed = await placeUnique(ctx.db, tmp, uploadDir, name);
     await removeQuietly(tmp);
     await insertSourceIfAbsent(ctx.db, uploadDir, UPLOAD_SOURCE_LABEL);
@@ -122,10 +133,27 @@ export async function receiveUpload(ctx: UploadContext, part: UploadPart, upload
       filename, path: placed, relPath: filename, sourceRoot: uploadDir, sizeBytes: size, mtime: Math.floor(st.mtimeMs),
       duration: meta.duration, width: meta.width, height: meta.height, fps: meta.fps, fpsNum: meta.fpsNum, fpsDen: meta.fpsDen,
       totalFrames: meta.totalFrames, codec: meta.codec,
-    }, `uploaded by ${uploadedBy} as ${JSON.stringify(part.filename ?? '')}`);
+    }, `uploaded by ${uploadedBy} as ${JSON.stringify(clientName)}`);
   } catch (e) {
     await removeQuietly(tmp);
     if (placed) await removeQuietly(placed);
     throw e;
   }
+}
+
+/** One multipart file part: streamed to temp_root under the size limit, then ingested. */
+export async function receiveUpload(ctx: UploadContext, part: UploadPart, uploadedBy: string): Promise<VideoRow> {
+  try { checkUploadName(part.filename ?? ''); } catch (e) {
+    part.file.resume(); // read the rest of the body to nowhere, so the client gets the answer
+    throw e;
+  }
+  const { tempDir } = await uploadFolders(ctx);
+  const tmp = path.join(tempDir, `upload-${randomUUID()}.part`);
+  try {
+    await streamToTemp(part, tmp, ctx.maxUploadBytes);
+  } catch (e) {
+    await removeQuietly(tmp);
+    throw e;
+  }
+  return ingestTempFile(ctx, tmp, part.filename ?? '', uploadedBy);
 }
