@@ -84,3 +84,36 @@ test('a file that is not a video is marked error with the server reason; a cance
   await expect(second.getByTestId('upload.file-status')).toHaveText('cancelled');
   expect((await listVideos(request, '&q=e2e cancelled'))).toEqual([]);
 });
+
+test('a resumable upload cut off by a reload continues from the bytes the server has when the file is picked again', async ({ page, request }) => {
+  const file = clip('e2e resumable.mp4', 2);
+  const size = fs.statSync(file).size;
+  await signIn(page, 'uploader1');
+  await page.goto('/upload');
+  const patches: Array<{ url: string; offset: number }> = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().includes('/api/v1/uploads/tus/')) patches.push({ url: r.url(), offset: Number(r.headers()['upload-offset']) });
+  });
+  await throttleUploads(page, 256 * 1024);
+  await page.getByTestId('upload.resumable').check();
+  await page.getByTestId('upload.input').setInputFiles([file]);
+  await expect.poll(() => patches.length).toBe(1);
+  // wait until the server holds part of the file, then leave the page in the middle of the upload
+  const serverOffset = async () => Number((await request.head(patches[0].url, { headers: { 'Tus-Resumable': '1.0.0', 'X-User-Id': 'uploader1' } })).headers()['upload-offset']);
+  await expect.poll(serverOffset, { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.reload();
+  const kept = await serverOffset();
+  expect(kept).toBeGreaterThan(0);
+  expect(kept).toBeLessThan(size);
+
+  await page.getByTestId('upload.resumable').check();
+  await page.getByTestId('upload.input').setInputFiles([file]);
+  await expect(page.getByTestId('upload.file').first().getByTestId('upload.file-status')).toHaveText('success', { timeout: 60_000 });
+  // the second page sent only the rest, to the same upload
+  expect(patches.length).toBe(2);
+  expect(patches[1].url).toBe(patches[0].url);
+  expect(patches[1].offset).toBeGreaterThanOrEqual(kept);
+  const [v] = await listVideos(request, '&q=e2e resumable');
+  expect(v.size_bytes).toBe(size);
+  expect(fs.readFileSync(v.path).equals(fs.readFileSync(file))).toBe(true);
+});

@@ -1,10 +1,11 @@
 // Upload screen: pick or drop video files; each is sent in its own request, one at a time, with a
 // progress bar fed by the bytes actually sent. Files can be cancelled; finished ones link to the library.
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromCallback } from 'xstate';
 import { queueBusy, uploadQueueMachine, type SendInput, type UploadQueueEvent } from '../../../machines/uploadQueue';
 import type { Video } from '../../../domain/types';
+import { uploadVideoResumable } from '../../api/tus-upload';
 import { uploadVideo } from '../../api/uploads';
 import { startProcessing } from '../../api/videos';
 import { Alert, useSnackbar } from '../../components/dialogs/Alert';
@@ -13,14 +14,18 @@ import { DropZone } from './DropZone';
 import { formatFileSize } from './fileSize';
 import { UploadedFilesList } from './UploadedFilesList';
 
-const sendFile = fromCallback<UploadQueueEvent, SendInput>(({ input, sendBack }) => uploadVideo(input.file, input.name, {
-  onProgress: (sent) => sendBack({ type: 'upload.progress', key: input.key, sent }),
-  onDone: (video) => sendBack({ type: 'upload.succeeded', key: input.key, result: video }),
-  onError: (error) => sendBack({ type: 'upload.failed', key: input.key, error }),
-}));
+/** The sender for the queue: one multipart request per file, or a resumable (tus) upload. */
+const makeSender = (resumable: { current: boolean }) => fromCallback<UploadQueueEvent, SendInput>(({ input, sendBack }) =>
+  (resumable.current ? uploadVideoResumable : uploadVideo)(input.file, input.name, {
+    onProgress: (sent) => sendBack({ type: 'upload.progress', key: input.key, sent }),
+    onDone: (video) => sendBack({ type: 'upload.succeeded', key: input.key, result: video }),
+    onError: (error) => sendBack({ type: 'upload.failed', key: input.key, error }),
+  }));
 
 export function UploadPage() {
-  const queue = useActorRef(useMemo(() => uploadQueueMachine.provide({ actors: { sendFile } }), []));
+  const resumableRef = useRef(false);
+  const [resumable, setResumable] = useState(false);
+  const queue = useActorRef(useMemo(() => uploadQueueMachine.provide({ actors: { sendFile: makeSender(resumableRef) } }), []));
   const items = useSelector(queue, (s) => s.context.items);
   const { requireSignIn } = useSession();
   const snackbar = useSnackbar();
@@ -49,6 +54,11 @@ export function UploadPage() {
     <section className="mx-auto flex max-w-4xl flex-col gap-4 p-6">
       <h2 className="text-xl font-semibold">Upload Videos</h2>
       <DropZone onFiles={add} />
+      <label className="flex items-center gap-2 text-sm text-slate-700" title="Sends in parts; an interrupted upload continues where it stopped">
+        <input type="checkbox" checked={resumable} data-testid="upload.resumable"
+          onChange={(e) => { resumableRef.current = e.target.checked; setResumable(e.target.checked); }} />
+        Resumable upload (continues after a dropped connection)
+      </label>
       {busy && (
         <div data-testid="upload.progress" className="flex flex-col gap-1">
           <div className="flex justify-between text-sm text-slate-600">
