@@ -86,6 +86,9 @@ test('a file that is not a video is marked error with the server reason; a cance
 });
 
 test('a resumable upload cut off by a reload continues from the bytes the server has when the file is picked again', async ({ page, request }) => {
+  // The server can still be finishing the request the reload cut off when the new page continues: tus
+  // then answers 409 (offset or lock) once and the client retries from the offset it asks for again.
+  expectConsole(page, /status of 409/);
   const file = clip('e2e resumable.mp4', 2);
   const size = fs.statSync(file).size;
   await signIn(page, 'uploader1');
@@ -110,10 +113,11 @@ test('a resumable upload cut off by a reload continues from the bytes the server
   await page.getByTestId('upload.input').setInputFiles([file]);
   await expect(page.getByTestId('upload.file').first().getByTestId('upload.file-status')).toHaveText('success', { timeout: 60_000 });
   // the second page sent only the rest, to the same upload
-  expect(patches.length).toBe(2);
-  expect(patches[1].url).toBe(patches[0].url);
+  expect(patches.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(patches.map((p) => p.url)).size).toBe(1);
   expect(patches[1].offset).toBeGreaterThanOrEqual(kept);
-  const [v] = await listVideos(request, '&q=e2e resumable');
+  const href = await page.getByTestId('upload.file').first().getByTestId('upload.open').getAttribute('href');
+  const v = (await listVideos(request, '&q=e2e resumable')).find((x) => href === `/videos?focus=${x.id}`)!;
   expect(v.size_bytes).toBe(size);
   expect(fs.readFileSync(v.path).equals(fs.readFileSync(file))).toBe(true);
 });
