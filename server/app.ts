@@ -5,7 +5,8 @@ import fastifyMultipart from '@fastify/multipart';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DomainError, type DomainErrorKind } from './domain-errors';
+import { DomainError } from './domain-errors';
+import { STATUS_OF } from './http/error-status';
 import { authorize, resolveIdentity } from './http/identity';
 import { requireVisibleVideo } from './services/videos';
 import type { App, AppDeps } from './http/types';
@@ -14,11 +15,6 @@ import { routeModules } from './routes';
 /** Routes addressing one video by id: their video must be visible to the caller (a source limited to a
  *  role hides its videos from lower roles), so every by-id read or write answers 404 for a hidden one. */
 const BY_VIDEO_ID = /^\/api\/v1\/(videos|annotations)\/:id(\/|$)/;
-
-/** The one place a domain error becomes an HTTP status. */
-const STATUS_OF: Record<DomainErrorKind, number> = {
-  invalid: 400, unauthenticated: 401, forbidden: 403, 'not-found': 404, conflict: 409, unprocessable: 422, unavailable: 503,
-};
 
 function validationDetail(err: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(err)) {

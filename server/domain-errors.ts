@@ -1,6 +1,6 @@
 // Errors the services throw when a rule says no. They name what went wrong in domain words; app.ts maps
 // each kind to an HTTP status in one place, so no service knows about HTTP.
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'unprocessable' | 'unavailable';
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'unsupported-media' | 'unprocessable' | 'unavailable';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -18,6 +18,10 @@ export class Forbidden extends DomainError { readonly kind = 'forbidden'; }
 export class NotFound extends DomainError { readonly kind = 'not-found'; }
 /** The action does not fit the current state (a status rule, a stale version, a duplicate). */
 export class Conflict extends DomainError { readonly kind = 'conflict'; }
+/** The request body is over a configured size limit. */
+export class TooLarge extends DomainError { readonly kind = 'too-large'; }
+/** The content is not of a kind the call accepts (e.g. an upload that is not a video). */
+export class UnsupportedMedia extends DomainError { readonly kind = 'unsupported-media'; }
 /** Well-formed input that does not fit the data it refers to (a frame past the end, an unknown track). */
 export class Unprocessable extends DomainError { readonly kind = 'unprocessable'; }
 /** A part the action needs is not running on this server (e.g. the job queue). */

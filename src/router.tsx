@@ -8,6 +8,8 @@ import { UsersPage } from './pages/users/UsersPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { ReviewQueuePage } from './pages/review/ReviewQueuePage';
 import { MetricsPage } from './pages/metrics/MetricsPage';
+import { UploadPage } from './pages/upload/UploadPage';
+import { AssignmentsPage } from './pages/assignments/AssignmentsPage';
 
 export const router = createBrowserRouter([
   {
@@ -24,10 +26,10 @@ export const router = createBrowserRouter([
         HydrateFallback: RouteLoading,
         lazy: async () => ({ Component: (await import('./pages/annotate/AnnotatePage')).AnnotatePage }),
       },
-      { path: '/upload', element: <PlaceholderPage title="Upload" /> },
+      { path: '/upload', element: <UploadPage /> },
       { path: '/review', element: <ReviewQueuePage /> },
       { path: '/metrics', element: <MetricsPage /> },
-      { path: '/assignments', element: <PlaceholderPage title="Assignments" /> },
+      { path: '/assignments', element: <AssignmentsPage /> },
       {
         path: '/admin/repository',
         HydrateFallback: RouteLoading,

@@ -1,8 +1,29 @@
-// GET /api/v1/assignments/assignees: everyone with assigned videos, with their counts (library filter).
+// /api/v1/assignments: the assignees of the library's filter, and the CSV import of assignments (admins).
+import { z } from 'zod';
 import type { RoutePlugin } from '../http/types';
+import { Invalid, TooLarge } from '../domain-errors';
 import { listAssignees } from '../repositories/videos';
+import { importAssignments } from '../services/assignments/import-assignments';
 import { hiddenSourceRoles } from '../services/source-visibility';
+
+/** Largest assignment CSV accepted. */
+export const MAX_ASSIGNMENT_CSV_BYTES = 10 * 1024 * 1024;
+
+const flag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
+const importQuery = z.object({ dry_run: flag, force: flag });
 
 export const assignmentRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/assignments/assignees', async (req) => (await listAssignees(db, hiddenSourceRoles(req.identity))).map((r) => ({ id: r.id, name: r.name ?? r.id, count: r.count })));
+
+  app.post('/assignments/import', { config: { role: 'admin' }, schema: { querystring: importQuery } }, async (req) => {
+    if (!req.isMultipart()) throw new Invalid('Send the CSV as multipart/form-data');
+    const part = await req.file({ limits: { fileSize: MAX_ASSIGNMENT_CSV_BYTES } });
+    if (!part) throw new Invalid('No CSV file in the request');
+    let content: Buffer;
+    try { content = await part.toBuffer(); } catch (e) {
+      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new TooLarge('The CSV file is larger than 10 MB');
+      throw e;
+    }
+    return importAssignments(db, content, { dryRun: req.query.dry_run, force: req.query.force });
+  });
 };

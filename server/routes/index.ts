@@ -28,6 +28,9 @@ import { reviewQueueRoutes } from './review/queue';
 import { videoReviewOpenRoutes } from './videos/review-open';
 import { metricsDetailRoutes } from './metrics/details';
 import { adminRepoPackageRoutes } from './admin/repo-packages';
+import { videoUploadRoutes } from './videos/upload';
+import { videoAssignmentRoutes } from './videos/assignment';
+import { uploadTusRoutes } from './uploads/tus';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -58,4 +61,7 @@ export const routeModules: RoutePlugin[] = [
   videoReviewOpenRoutes,
   metricsDetailRoutes,
   adminRepoPackageRoutes,
+  videoUploadRoutes,
+  videoAssignmentRoutes,
+  uploadTusRoutes,
 ];

@@ -14,6 +14,8 @@ import { listStateMachine, type ListState } from '../../../machines/listState';
 import { filtersFromState, focusParam, listParams, parseListParams, safeSessionStorage, savedStateRedirect } from './libraryParams';
 import { LibraryDialogs } from './LibraryDialogs';
 import { LibraryToolbar } from './LibraryToolbar';
+import { AssignBar } from './AssignBar';
+import { useRowSelection } from './useRowSelection';
 import { useRowActions } from './useRowActions';
 import { useStatusPolling } from './useStatusPolling';
 import { useVideoList } from './useVideoList';
@@ -47,7 +49,9 @@ export function LibraryPage() {
   const list = useVideoList(filters, ready);
   const polling = useStatusPolling(list.videos, list.patchVideo);
   const actions = useRowActions(list.patchVideo, polling);
-  const { requireSignIn } = useSession();
+  const { requireSignIn, role } = useSession();
+  const selection = useRowSelection(list.videos);
+  const canAssign = role === 'admin' || role === 'super';
   const snackbar = useSnackbar();
 
   const [sources, setSources] = useState<Source[]>([]);
@@ -125,8 +129,15 @@ export function LibraryPage() {
       <LibraryToolbar state={state} sources={sources} assignees={assignees} onChange={update} busy={busy}
         onProcess={onProcess} onExport={onExport} onReingest={onReingest} onRefresh={() => { list.reload(); loadMeta(); }} />
       {list.error && <div className="mb-3"><Alert severity="error" testId="library.error">{list.error}</Alert></div>}
+      {canAssign && selection.ids.length > 0 && (
+        <AssignBar selected={selection.ids} onClear={selection.clear} onAssigned={(r) => {
+          for (const id of r.updated) list.patchVideo(id, { assigned_to_id: r.assigned_to_id, assigned_to_name: r.assigned_to_name });
+          selection.clear();
+          loadMeta();
+        }} />
+      )}
       <VideoTable videos={list.videos} loading={list.loading} page={state.page} rows={state.rows} focusId={focusId}
-        actions={actions} onPage={(page) => update({ page })} onRows={(rows) => update({ rows })} />
+        actions={actions} onPage={(page) => update({ page })} onRows={(rows) => update({ rows })} selection={canAssign ? selection : undefined} />
       <LibraryDialogs dialog={actions.dialog} busy={actions.busy} onClose={() => actions.setDialog(null)}
         onMarkReviewed={(v) => void actions.markReviewed(v)} onConfirmRemark={(r) => void actions.confirmRemark(r)} />
     </section>

@@ -53,9 +53,11 @@ export interface VideoTableProps {
   actions: ReturnType<typeof useRowActions>;
   onPage: (page: number) => void;
   onRows: (rows: number) => void;
+  /** Administrators get a checkbox column to pick rows for assignment. */
+  selection?: { selected: ReadonlySet<number>; toggle(ids: number[], on: boolean): void };
 }
 
-export function VideoTable({ videos, loading, page, rows, focusId, actions, onPage, onRows }: VideoTableProps) {
+export function VideoTable({ videos, loading, page, rows, focusId, actions, onPage, onRows, selection }: VideoTableProps) {
   const navigate = useNavigate();
   const pageCount = Math.max(1, Math.ceil(videos.length / rows));
   const safePage = Math.min(page, pageCount - 1);
@@ -69,13 +71,21 @@ export function VideoTable({ videos, loading, page, rows, focusId, actions, onPa
       <div className="overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="library.table">
           <thead className="bg-slate-50">
-            <tr><th className={th}>ID</th><th className={th}>Filename</th><th className={th}>Path</th><th className={th}>Assignee</th>
+            <tr>{selection && (
+              <th className={th}><input type="checkbox" aria-label="Select page" data-testid="library.selectPage"
+                checked={visible.length > 0 && visible.every((v) => selection.selected.has(v.id))}
+                onChange={(e) => selection.toggle(visible.map((v) => v.id), e.target.checked)} /></th>
+            )}<th className={th}>ID</th><th className={th}>Filename</th><th className={th}>Path</th><th className={th}>Assignee</th>
               <th className={th}>Duration (s)</th><th className={th}>Resolution</th><th className={th}>Status</th><th className={th}>Actions</th></tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {visible.map((v) => (
               <tr key={v.id} id={`video-row-${v.id}`} data-testid="library.row" data-video-id={v.id}
                 className={v.id === focusId ? 'bg-amber-50 outline outline-2 outline-amber-400' : 'hover:bg-slate-50'}>
+                {selection && (
+                  <td className="px-3 py-2"><input type="checkbox" aria-label={`Select ${v.filename}`} data-testid="library.select"
+                    checked={selection.selected.has(v.id)} onChange={(e) => selection.toggle([v.id], e.target.checked)} /></td>
+                )}
                 <td className="px-3 py-2 tabular-nums">{v.id}</td>
                 <td className="px-3 py-2 font-medium text-slate-900" data-testid="library.filename">{v.filename}</td>
                 <td className="max-w-xs px-3 py-2 text-slate-600">
@@ -100,7 +110,7 @@ export function VideoTable({ videos, loading, page, rows, focusId, actions, onPa
               </tr>
             ))}
             {!visible.length && (
-              <tr><td colSpan={8} className="px-3 py-8 text-center text-slate-500" data-testid="library.empty">{loading ? 'Loading videos…' : 'No videos'}</td></tr>
+              <tr><td colSpan={selection ? 9 : 8} className="px-3 py-8 text-center text-slate-500" data-testid="library.empty">{loading ? 'Loading videos…' : 'No videos'}</td></tr>
             )}
           </tbody>
         </table>
