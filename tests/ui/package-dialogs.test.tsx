@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ExportAnnotationsDialog } from '../../src/pages/repository/packages/ExportAnnotationsDialog';
-import { ImportAnnotationsDialog } from '../../src/pages/repository/packages/ImportAnnotationsDialog';
+import { IMPORT_POLL_MS, ImportAnnotationsDialog } from '../../src/pages/repository/packages/ImportAnnotationsDialog';
 import type { SourceDto } from '../../src/api/packages';
 
 const source: SourceDto = { root: '/media/field-a', label: 'Field A', role: '', enabled: true, stats: { total: 3, pending: 0, processing: 0, completed: 1, reviewed: 1, labelled: 1 } };
@@ -132,6 +132,40 @@ describe('Import Annotations', () => {
     expect(screen.getByTestId('import.cancel').textContent).toBe('Close');
     expect(props.onImported).toHaveBeenCalledTimes(1);
     expect(props.onLog).toHaveBeenCalledWith('Imported annotations to Field A', 'info');
+  });
+
+  it('stays busy while the queued import runs and shows what it imported once it has finished', async () => {
+    fetchMock.mockResolvedValueOnce(json(started));
+    fetchMock.mockResolvedValueOnce(json({ job_id: 7, status: 'queued', progress: { videos_imported: 0 } }));
+    fetchMock.mockResolvedValueOnce(json({ job_id: 7, status: 'running', progress: { videos_imported: 1 } }));
+    fetchMock.mockResolvedValueOnce(json({ job_id: 7, status: 'completed', progress: { videos_imported: 2, videos_skipped: 0, videos_failed: 0 }, summary: { persons_imported: 5 } }));
+    const props = renderDialog(ImportAnnotationsDialog);
+    fillImport();
+    fireEvent.click(screen.getByTestId('import.submit'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(screen.getByTestId('import.submit').textContent).toBe('Importing…');
+    expect(screen.queryByTestId('import.result')).toBeNull();
+    await screen.findByTestId('import.result', undefined, { timeout: 4 * IMPORT_POLL_MS });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(screen.getByTestId('import.result.status').textContent).toBe('completed');
+    expect(screen.getByTestId('import.result').dataset.style).toBe('success');
+    expect(screen.getByTestId('import.result.videos-imported').textContent).toBe('2');
+    expect(screen.getByTestId('import.result.persons-imported').textContent).toBe('5');
+    expect(props.onImported).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps its result when the page re-renders it with an equal source list (after the reload it asks for)', async () => {
+    fetchMock.mockResolvedValueOnce(json(started));
+    fetchMock.mockResolvedValueOnce(json({ job_id: 7, status: 'completed', progress: { videos_imported: 1 } }));
+    const props = { open: true, onClose: vi.fn(), sources: [source], onLog: vi.fn(), onImported: vi.fn() };
+    const { rerender } = render(<ImportAnnotationsDialog {...props} />);
+    fillImport();
+    fireEvent.click(screen.getByTestId('import.submit'));
+    await screen.findByTestId('import.result');
+    rerender(<ImportAnnotationsDialog {...props} sources={[{ ...source, stats: { ...source.stats, completed: 2 } }]} />);
+    expect(screen.getByTestId('import.result-title').textContent).toBe('Import Complete');
+    expect(screen.getByTestId('import.result.videos-imported').textContent).toBe('1');
+    expect((screen.getByTestId('import.source-root') as HTMLInputElement).value).toBe('  /old/root  ');
   });
 
   it('a dry run shows Dry Run Results and neither refreshes nor logs an import', async () => {

@@ -18,12 +18,15 @@ export function ExportAnnotationsDialog({ open, onClose, sources, onLog }: Expor
   const [statuses, setStatuses] = useState<string[]>(DEFAULT_STATUSES);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Reset when the dialog opens (or opens for another source), not whenever the parent re-renders with
+  // an equal list: the page re-renders on every activity-log line and reload, which would wipe a result.
+  const firstRoot = sources[0]?.root ?? '';
   useEffect(() => {
     if (!open) return;
-    setRoot(sources[0]?.root ?? '');
+    setRoot(firstRoot);
     setStatuses(DEFAULT_STATUSES);
     setError(null);
-  }, [open, sources]);
+  }, [open, firstRoot]);
   const source = sources.find((s) => s.root === root) ?? sources[0];
   const allowed = !!source && source.enabled && (source.stats?.completed ?? 0) > 0;
 

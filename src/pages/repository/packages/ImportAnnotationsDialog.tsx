@@ -1,8 +1,10 @@
 // 'Import Annotations': a package zip, the root it was exported from and the root it goes to, a mode
 // (skip_existing by default, or overwrite, which never touches reviewed or labelled videos), file
-// validation (on) and dry run (off). The start response is shown merged with the job's details, fetched
-// once; after a real import the repository view is refreshed and the activity log told.
-import { useEffect, useState } from 'react';
+// validation (on) and dry run (off). The start response is shown merged with the job's details; a real
+// import runs on the job queue, so its details are fetched again until it has finished (the dialog stays
+// busy meanwhile) so the result shows what was imported. Then the repository view is refreshed and the
+// activity log told.
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/dialogs/Modal';
 import { getImportJob, sourceName, startImport, type ImportJobResult, type ImportMode, type SourceDto } from '../../../api/packages';
@@ -18,6 +20,10 @@ const MODES: Array<{ value: ImportMode; label: string; hint: string }> = [
   { value: 'overwrite', label: 'Overwrite (with safety checks)', hint: "Replace existing annotations (won't overwrite reviewed/labelled)" },
 ];
 
+/** How often a queued or running import job is looked at again. */
+export const IMPORT_POLL_MS = 1000;
+const unfinished = (status: string | undefined) => status === 'queued' || status === 'running';
+
 const field = 'mt-1 block w-full rounded border border-slate-300 p-1.5 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
 
 export function ImportAnnotationsDialog({ open, onClose, sources, onLog, onImported }: ImportAnnotationsDialogProps) {
@@ -32,13 +38,18 @@ export function ImportAnnotationsDialog({ open, onClose, sources, onLog, onImpor
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<{ job: ImportJobResult; dryRun: boolean } | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => { mounted.current = true; return () => { mounted.current = false; }; }, []);
 
+  // Reset when the dialog opens (or opens for another source), not whenever the parent re-renders with
+  // an equal list: the page re-renders on every activity-log line and reload, which would wipe a result.
+  const firstRoot = sources[0]?.root ?? '';
   useEffect(() => {
     if (!open) return;
-    const first = sources[0]?.root ?? '';
+    const first = firstRoot;
     setRoot(first); setFile(null); setSourceRoot(''); setTargetRoot(first); setMode('skip_existing');
     setValidateFiles(true); setDryRun(false); setTouched({}); setError(null); setResult(null);
-  }, [open, sources]);
+  }, [open, firstRoot]);
 
   const source = sources.find((s) => s.root === root) ?? sources[0];
   const problems = {
@@ -66,8 +77,15 @@ export function ImportAnnotationsDialog({ open, onClose, sources, onLog, onImpor
       const started = await startImport(file, { source_root: sourceRoot.trim(), target_root: targetRoot.trim(), mode, validate_files: validateFiles, dry_run: asDryRun });
       let job = started;
       if (started.job_id != null) {
-        try { job = { ...started, ...(await getImportJob(started.job_id)) }; } catch { /* the start response alone is shown */ }
+        try {
+          job = { ...started, ...(await getImportJob(started.job_id)) };
+          while (unfinished(job.status) && mounted.current) {
+            await new Promise((r) => setTimeout(r, IMPORT_POLL_MS));
+            job = { ...job, ...(await getImportJob(started.job_id)) };
+          }
+        } catch { /* the last answer received is shown */ }
       }
+      if (!mounted.current) return;
       setResult({ job, dryRun: asDryRun });
       if (!asDryRun) {
         onImported();
