@@ -4,9 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { PLAYER_WIDTHS } from '../../../domain/constants';
 import { Alert } from '../../components/dialogs/Alert';
 import { OverlayStage } from '../canvas/OverlayStage';
-import { useUi } from '../document/ui-store';
+import { useEditor, useUi } from '../editor/editor-context';
 import { useElementWidth } from '../use-element-width';
-import { player } from './player-controller';
 
 export function videoErrorText(video: HTMLVideoElement): string {
   return video.error?.code ? `Video ${video.error.code}` : 'Failed to load';
@@ -23,6 +22,7 @@ export function containRect(boxW: number, boxH: number, videoW: number, videoH: 
 export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight }: {
   src: string; fps: number; totalFrames: number; videoWidth: number; videoHeight: number;
 }) {
+  const { player } = useEditor();
   const outerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const available = useElementWidth(outerRef);
@@ -38,7 +38,7 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight }: 
     if (!v) return;
     setError(v.error ? videoErrorText(v) : null);
     return player.attach(v, fps, totalFrames);
-  }, [src, fps, totalFrames]);
+  }, [player, src, fps, totalFrames]);
 
   return (
     <div ref={outerRef} className="w-full">
