@@ -123,6 +123,17 @@ describe('edit mode', () => {
     expect(te.sent).toEqual([expect.objectContaining({ kind: 'detection.put', trackId: 1, frame: 0 })]);
   });
 
+  it('another video opens in view mode, and edit mode can be entered again', () => {
+    te = new TestEditor().enterEditMode();
+    te.editor.setUi((s) => ({ toggles: { ...s.toggles, snapGrid: true } }));
+    const close = te.editor.open(8, () => {});
+    expect(te.ui.mode).toBe('view');
+    expect(te.ui.toggles.snapGrid).toBe(true); // toggles stay from video to video
+    te.enterEditMode();
+    expect(te.ui.mode).toBe('edit');
+    close();
+  });
+
   it('dispose stops the drag and mode actors', () => {
     te = new TestEditor().enterEditMode();
     te.dispose();

@@ -45,7 +45,8 @@ export class AnnotationEditor {
   readonly history: EditHistory;
   readonly player: PlayerController;
   readonly interaction: ActorRefFrom<typeof interactionMachine>;
-  readonly mode: ActorRefFrom<typeof editorModeMachine>;
+  /** The view ⇄ edit machine; a new one per opened video (each video opens in view mode). */
+  mode: ActorRefFrom<typeof editorModeMachine>;
   private notifier: Notify;
   private session: ModeSession | null = null;
   private closeVideo: (() => void) | null = null;
@@ -82,7 +83,11 @@ export class AnnotationEditor {
       },
     })).start();
 
-    this.mode = createActor(editorModeMachine.provide({
+    this.mode = this.startMode();
+  }
+
+  private startMode(): ActorRefFrom<typeof editorModeMachine> {
+    return createActor(editorModeMachine.provide({
       actions: {
         pausePlayback: () => this.player.pause(),
         requireSignIn: (_, p) => this.session?.requireSignIn(p.text),
@@ -91,7 +96,7 @@ export class AnnotationEditor {
         clearHistory: () => this.history.clear(),
       },
       actors: { flushSaves: fromPromise(() => this.saves.flush(null)) },
-    }), { clock }).start();
+    }), { clock: this.deps.clock }).start();
   }
 
   getDoc(): EditorDoc | null { return this.doc.get(); }
@@ -137,6 +142,10 @@ export class AnnotationEditor {
   /** Opens a video: the summary, then detection windows around the playhead (see loader/open-video.ts). */
   open(videoId: number, onError: (text: string) => void = (t) => this.notify('error', t)): () => void {
     this.closeVideo?.();
+    // Another video opens in view mode, with no drag running; saves of the last one carry on.
+    this.cancelDrag();
+    this.mode.stop();
+    this.mode = this.startMode();
     const close = openVideo(this, videoId, onError);
     this.closeVideo = close;
     return () => { close(); if (this.closeVideo === close) this.closeVideo = null; };
