@@ -14,8 +14,9 @@ export function useAnnotateDocument(editor: AnnotationEditor, videoId: number): 
   useEffect(() => {
     const abort = new AbortController();
     setVideo(null); setError(null);
-    const close = editor.open(videoId, (text) => { if (!abort.signal.aborted) setError(text); });
+    // The video's details first: a small query the server answers before the detection windows.
     fetchVideo(videoId, abort.signal).then(setVideo, (e: Error) => { if (!abort.signal.aborted) setError(e.message || 'Failed to load'); });
+    const close = editor.open(videoId, (text) => { if (!abort.signal.aborted) setError(text); });
     return () => { abort.abort(); close(); };
   }, [editor, videoId]);
 

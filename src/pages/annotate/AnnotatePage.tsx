@@ -1,7 +1,7 @@
 // Annotate screen: header, frame-exact player with Konva overlay, controls, Track Timeline and data
 // panel. One AnnotationEditor per page mount (src/annotate/editor) holds the document, UI state,
 // history, saves, drags and the player; the components reach it through useEditor().
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert } from '../../components/dialogs/Alert';
 import { videoDownloadUrl } from '../../api/videos';
@@ -21,9 +21,11 @@ import { AnnotateHeader } from './AnnotateHeader';
 export function AnnotatePage() {
   const params = useParams();
   const videoId = Number(params.videoId);
-  // Created in an effect so a (strict-mode) remount gets a fresh editor and dispose() always pairs.
+  // Created in an effect so a (strict-mode) remount gets a fresh editor and dispose() always pairs. A
+  // passive effect, not a layout effect: the screen then renders in its own task, so the <video> starts
+  // loading before the editor's first requests reach the server.
   const [editor, setEditor] = useState<AnnotationEditor | null>(null);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const e = new AnnotationEditor({ api: httpEditorApi, clock: systemClock });
     setEditor(e);
     return () => e.dispose();
