@@ -17,9 +17,9 @@ export interface VatTestHooks {
   benchOverlay(frames: number, width: number, height: number): number;
   benchTimeline(draws: number, width: number, viewHeight?: number): number;
   /** Replaces the document (benchmarks load synthetic documents). */
-  replaceDoc: AnnotationEditor['replaceDoc'];
+  replaceDoc: AnnotationEditor['publishDoc'];
   getDoc: AnnotationEditor['getDoc'];
-  setUi: AnnotationEditor['setUi'];
+  setUi: AnnotationEditor['updateUi'];
 }
 
 function benchOverlay(editor: AnnotationEditor, frames: number, width: number, height: number): number {
@@ -63,8 +63,8 @@ export function testHooks(editor: AnnotationEditor): VatTestHooks {
     seekFrame: (f) => editor.player.seekFrame(f),
     benchOverlay: (frames, w, h) => benchOverlay(editor, frames, w, h),
     benchTimeline: (draws, w, vh) => benchTimeline(editor, draws, w, vh),
-    replaceDoc: (doc, reason) => editor.replaceDoc(doc, reason),
+    replaceDoc: (doc, reason) => editor.publishDoc(doc, reason),
     getDoc: () => editor.getDoc(),
-    setUi: (patch) => editor.setUi(patch),
+    setUi: (patch) => editor.updateUi(patch),
   };
 }

@@ -34,7 +34,7 @@ async function loadDoc(): Promise<EditorDoc> {
     videoId: v.videoId, info: set.video_info, trackIds: set.person_tracks.map((p) => p.track_id), trackRanges: {},
     segments: set.action_segments, relationships: [], detections: {}, windows: [],
   };
-  editor.replaceDoc(doc, 'load');
+  editor.publishDoc(doc, 'load');
   return doc;
 }
 const serverSegments = async () => (await t.database.sql.query<{ id: number; action_class: string; start_time: number; end_time: number; confidence: number; track_id: number }>(
@@ -50,7 +50,7 @@ afterEach(() => editor.dispose());
 
 describe('action edits against the real server', () => {
   it('Add Action Here creates run / 0.7 on the first track at the playhead, capped at the duration; undo deletes it', async () => {
-    editor.setUi({ time: 9 });
+    editor.updateUi({ time: 9 });
     const added = await addActionHere(editor);
     expect(added).toMatchObject({ track_id: 1, action_class: 'run', start_time: 9, end_time: 10, confidence: expect.closeTo(0.7) });
     expect((await serverSegments()).map((s) => s.id)).toContain(added!.id);
@@ -63,7 +63,7 @@ describe('action edits against the real server', () => {
   });
 
   it("says 'No tracks to attach action' when the video has no tracks", async () => {
-    editor.replaceDoc({ ...editor.getDoc()!, trackIds: [] }, 'load');
+    editor.publishDoc({ ...editor.getDoc()!, trackIds: [] }, 'load');
     expect(await addActionHere(editor)).toBeNull();
     expect(messages).toEqual(['No tracks to attach action']);
   });

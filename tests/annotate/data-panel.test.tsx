@@ -14,7 +14,7 @@ const seg = (id: number, track: number, start: number, end: number, cls: ActionS
 
 let te: TestEditor;
 afterEach(() => { cleanup(); te.dispose(); });
-const setUi = (p: Parameters<TestEditor['editor']['setUi']>[0]) => te.editor.setUi(p);
+const updateUi = (p: Parameters<TestEditor['editor']['updateUi']>[0]) => te.editor.updateUi(p);
 
 describe('DataPanel', () => {
   it('says there are no actions for a video without segments', () => {
@@ -29,15 +29,15 @@ describe('DataPanel', () => {
     te = new TestEditor({ ...emptyDoc(1, info), trackIds: [1, 2], segments: [seg(1, 1, 1, 3, 'run'), seg(2, 2, 2, 4, 'kick')] });
     renderWithEditor(te, <DataPanel />);
     expect(screen.getByTestId('panel.empty')).toHaveTextContent('No actions at this time.');
-    act(() => setUi({ time: 2.5, frame: 75 }));
+    act(() => updateUi({ time: 2.5, frame: 75 }));
     expect(screen.getByTestId('panel.title')).toHaveTextContent('Data at 2.50 s');
     expect(screen.getAllByTestId('panel.row')).toHaveLength(2);
     expect(screen.getAllByTestId('chip.class').map((c) => c.textContent)).toEqual(['run', 'kick']);
     expect(screen.getAllByTestId('chip.created-by')[0]).toHaveTextContent('Created by ann1');
-    act(() => setUi({ time: 3.5, frame: 105, entryUnit: 'frame' }));
+    act(() => updateUi({ time: 3.5, frame: 105, entryUnit: 'frame' }));
     expect(screen.getByTestId('panel.title')).toHaveTextContent('Data at frame 105');
     expect(screen.getAllByTestId('panel.row')).toHaveLength(1);
-    act(() => setUi({ time: 10, frame: 300 }));
+    act(() => updateUi({ time: 10, frame: 300 }));
     expect(screen.getByTestId('panel.empty')).toHaveTextContent('No actions at this frame.');
     expect(screen.getByTestId('panel.list-title')).toHaveTextContent('Active Actions');
     await userEvent.click(screen.getByLabelText('Show All'));

@@ -44,7 +44,7 @@ describe('box drags', () => {
 
   it('resizes from a corner on the 8 px grid when Snap grid is on', async () => {
     te = new TestEditor(undefined, { frame: 1 }).enterEditMode();
-    te.editor.setUi((s) => ({ toggles: { ...s.toggles, snapGrid: true } }));
+    te.editor.updateUi((s) => ({ toggles: { ...s.toggles, snapGrid: true } }));
     te.pointerDownBox(1, 'br', 396.8, 360);
     te.pointerMove(447.8, 413).pointerUp();
     await te.settle();

@@ -125,7 +125,7 @@ describe('edit mode', () => {
 
   it('another video opens in view mode, and edit mode can be entered again', () => {
     te = new TestEditor().enterEditMode();
-    te.editor.setUi((s) => ({ toggles: { ...s.toggles, snapGrid: true } }));
+    te.editor.updateUi((s) => ({ toggles: { ...s.toggles, snapGrid: true } }));
     const close = te.editor.open(8, () => {});
     expect(te.ui.mode).toBe('view');
     expect(te.ui.toggles.snapGrid).toBe(true); // toggles stay from video to video

@@ -64,8 +64,8 @@ export class TestEditor {
       execute: async (op, version) => this.answer(op, version),
     };
     this.editor = new AnnotationEditor({ api, clock: this.clock, notify: (_s, text) => { this.messages.push(text); }, pointerEvents: this.pointer });
-    this.editor.replaceDoc(doc, 'load');
-    this.editor.setUi(ui);
+    this.editor.publishDoc(doc, 'load');
+    this.editor.updateUi(ui);
   }
 
   get doc(): EditorDoc { return this.editor.getDoc()!; }

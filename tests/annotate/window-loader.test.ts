@@ -22,7 +22,7 @@ function host() {
   let doc: EditorDoc | null = null;
   let editing = false;
   return {
-    getDoc: () => doc, replaceDoc: (d: EditorDoc) => { doc = d; }, editing: () => editing,
+    getDoc: () => doc, publishDoc: (d: EditorDoc) => { doc = d; }, editing: () => editing,
     setDoc: (d: EditorDoc) => { doc = d; }, edit: () => { editing = true; },
   };
 }

@@ -26,7 +26,7 @@ function pressOverlay(editor: AnnotationEditor, trackId: number, press: OverlayP
   const size = { width: doc.info.width || DEFAULT_WIDTH, height: doc.info.height || DEFAULT_HEIGHT };
   const t = target(shown, size.width, size.height);
   if (!t) return false;
-  editor.setUi({ selectedTrackId: trackId });
+  editor.updateUi({ selectedTrackId: trackId });
   editor.pointerDown({
     target: t, x: press.x, y: press.y, frame: ui.frame, shown, toPoint: press.toPoint,
     options: { grid: ui.toggles.snapGrid, size, threshold: DRAG_THRESHOLD_PX / press.scale },
@@ -67,7 +67,7 @@ export function pressBar(editor: AnnotationEditor, e: BarPress): boolean {
   const doc = editor.getDoc(); const ui = editor.getUi();
   if (ui.mode !== 'edit' || !doc || e.pxPerSecond <= 0) return false;
   const seg = e.segment;
-  editor.setUi({ selectedSegmentId: seg.id, selectedTrackId: seg.track_id });
+  editor.updateUi({ selectedSegmentId: seg.id, selectedTrackId: seg.track_id });
   const span = { start: seg.start_time, end: seg.end_time };
   const duration = doc.info.duration;
   const target: DragTarget = e.part === 'body'

@@ -22,7 +22,7 @@ export async function addActionHere(editor: AnnotationEditor): Promise<ActionSeg
     });
     editor.perform('segment.add', { segment: saved }, { synced: true });
     editor.rows.markNew(saved.id);
-    editor.setUi({ selectedSegmentId: saved.id, selectedTrackId: saved.track_id });
+    editor.updateUi({ selectedSegmentId: saved.id, selectedTrackId: saved.track_id });
     return saved;
   } catch { return null; /* 'Create {status}' / 'Failed to add segment' shown by the queue */ }
 }
@@ -47,7 +47,7 @@ export async function deleteAction(editor: AnnotationEditor, id: number): Promis
     await editor.saves.run({ kind: 'segment.delete', videoId: doc.videoId, id });
     editor.rows.clear(id);
     editor.perform('segment.delete', { id }, { synced: true });
-    if (editor.getUi().selectedSegmentId === id) editor.setUi({ selectedSegmentId: null });
+    if (editor.getUi().selectedSegmentId === id) editor.updateUi({ selectedSegmentId: null });
   } catch { /* 'Delete {status}' / 'Failed to delete' shown by the queue */ }
 }
 

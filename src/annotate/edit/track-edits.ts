@@ -10,7 +10,7 @@ export async function mergeTracks(editor: AnnotationEditor, baseTrackId: number,
   try {
     const r = await editor.saves.run<MergeResult>({ kind: 'track.merge', videoId: doc.videoId, baseTrackId, mergeTrackId, token: { value: null } });
     editor.perform('track.merge', { baseTrackId, mergeTrackId }, { synced: true, token: r.undo_token });
-    if (editor.getUi().selectedTrackId === mergeTrackId) editor.setUi({ selectedTrackId: baseTrackId });
+    if (editor.getUi().selectedTrackId === mergeTrackId) editor.updateUi({ selectedTrackId: baseTrackId });
     return true;
   } catch { return false; }
 }
@@ -21,7 +21,7 @@ export async function deleteTrack(editor: AnnotationEditor, trackId: number): Pr
   try {
     const r = await editor.saves.run<DeleteTrackResult>({ kind: 'track.delete', videoId: doc.videoId, trackId, token: { value: null } });
     editor.perform('track.delete', { trackId }, { synced: true, token: r.undo_token });
-    if (editor.getUi().selectedTrackId === trackId) editor.setUi({ selectedTrackId: null, selectedSegmentId: null });
+    if (editor.getUi().selectedTrackId === trackId) editor.updateUi({ selectedTrackId: null, selectedSegmentId: null });
     return true;
   } catch { return false; }
 }

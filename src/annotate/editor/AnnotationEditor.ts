@@ -91,7 +91,7 @@ export class AnnotationEditor {
       actions: {
         pausePlayback: () => this.player.pause(),
         requireSignIn: (_, p) => this.session?.requireSignIn(p.text),
-        showMode: (_, p) => this.setUi({ mode: p.mode }),
+        showMode: (_, p) => this.updateUi({ mode: p.mode }),
         discardDrafts: () => { this.rows.clearAll(); this.cancelDrag(); },
         clearHistory: () => this.history.clear(),
       },
@@ -101,11 +101,11 @@ export class AnnotationEditor {
 
   getDoc(): EditorDoc | null { return this.doc.get(); }
   getUi(): AnnotateUiState { return this.ui.get(); }
-  setUi(patch: Partial<AnnotateUiState> | ((s: AnnotateUiState) => Partial<AnnotateUiState>)): void { patchStore(this.ui, patch); }
+  updateUi(patch: Partial<AnnotateUiState> | ((s: AnnotateUiState) => Partial<AnnotateUiState>)): void { patchStore(this.ui, patch); }
   /** Publishes a document that is not an edit: a load, merged windows, server stamps. */
-  replaceDoc(next: EditorDoc | null, reason: Exclude<DocChangeReason, 'edit'> = 'load'): void { this.doc.set(next, reason); }
+  publishDoc(next: EditorDoc | null, reason: Exclude<DocChangeReason, 'edit'> = 'load'): void { this.doc.set(next, reason); }
   /** A new video: UI state back to the start, keeping the toggles and the player size. */
-  resetUi(keep: Partial<AnnotateUiState> = {}): void {
+  restartUi(keep: Partial<AnnotateUiState> = {}): void {
     const prev = this.ui.get();
     this.ui.set({ ...initialUiState, toggles: prev.toggles, playerSize: prev.playerSize, ...keep });
   }
@@ -167,7 +167,7 @@ export class AnnotationEditor {
     const doc = this.doc.get();
     const byId = new Map(saved.map((s) => [s.id, s]));
     if (!doc || !doc.segments.some((s) => byId.has(s.id))) return;
-    this.replaceDoc(produce(doc, (d) => {
+    this.publishDoc(produce(doc, (d) => {
       for (const s of d.segments) {
         const e = byId.get(s.id);
         if (e) { s.updated_by_id = e.updated_by_id; s.updated_at = e.updated_at; s.version = e.version; }

@@ -11,23 +11,23 @@ export function openVideo(editor: AnnotationEditor, videoId: number, onError: (t
   const abort = new AbortController();
   let loader: WindowLoader | null = null;
   let offUi: (() => void) | null = null;
-  editor.replaceDoc(null);
-  editor.resetUi();
+  editor.publishDoc(null);
+  editor.restartUi();
   editor.timing.start(videoId);
   void api.fetchRenderSettings().then((s) => {
     if (abort.signal.aborted) return;
     const realtime = (s?.realtime ?? RENDER_SETTINGS_DEFAULTS.realtime) as { interpolation?: boolean };
-    editor.setUi({ interpolation: realtime.interpolation !== false });
+    editor.updateUi({ interpolation: realtime.interpolation !== false });
   });
   // The first frame's window is requested together with the summary (one round trip, not two).
   const firstWindow = api.fetchDetectionWindow(videoId, 0, FIRST_WINDOW_FRAMES, abort.signal).catch(() => null);
   const summary = api.fetchSummary(videoId, abort.signal).then(async (summary) => {
     if (abort.signal.aborted) return;
-    editor.replaceDoc(docFromSummary(videoId, summary), 'load');
+    editor.publishDoc(docFromSummary(videoId, summary), 'load');
     editor.timing.mark('summary');
     loader = new WindowLoader(videoId, summary.video_info.total_frames, api.fetchDetectionWindow, {
       getDoc: () => editor.getDoc(),
-      replaceDoc: (doc, reason) => editor.replaceDoc(doc, reason),
+      publishDoc: (doc, reason) => editor.publishDoc(doc, reason),
       editing: () => editor.getUi().mode === 'edit',
     });
     loader.onError = (e) => console.warn('detection window failed', e);

@@ -10,7 +10,7 @@ import type { CompactDetection, EditorDoc, LoadedWindow, TrackFrames } from '../
 /** The document the loader fills (the editor's), and whether edit mode is on (then nothing is evicted). */
 export interface LoaderHost {
   getDoc(): EditorDoc | null;
-  replaceDoc(doc: EditorDoc, reason: 'detections-loaded'): void;
+  publishDoc(doc: EditorDoc, reason: 'detections-loaded'): void;
   editing(): boolean;
 }
 
@@ -134,7 +134,7 @@ export class WindowLoader {
     const doc = this.host.getDoc();
     if (this.disposed || !doc || doc.videoId !== this.videoId) return;
     if (doc.windows.some((w) => w.from <= win.from && w.to >= win.to)) return;
-    this.host.replaceDoc(this.evict(mergeWindow(doc, win), keepBlock), 'detections-loaded');
+    this.host.publishDoc(this.evict(mergeWindow(doc, win), keepBlock), 'detections-loaded');
   }
 
   private loadBlock(block: number, hotFrame?: number, onHot?: () => void): Promise<void> {

@@ -53,7 +53,7 @@ export function DataPanel() {
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2">
         <PanelTitle />
         <label className="ml-auto flex items-center gap-1 text-sm">
-          <input type="checkbox" data-testid="panel.show-all" checked={showAll} onChange={(e) => editor.setUi({ showAllActions: e.target.checked })} />
+          <input type="checkbox" data-testid="panel.show-all" checked={showAll} onChange={(e) => editor.updateUi({ showAllActions: e.target.checked })} />
           Show All
         </label>
         <span data-testid="panel.list-title" className="text-xs text-slate-500">{showAll ? 'All Actions' : 'Active Actions'}</span>
@@ -70,7 +70,7 @@ export function DataPanel() {
             {rows.slice(0, 500).map((s) => (
               <li key={s.id} data-testid="panel.row" data-segment={s.id}
                 className={`rounded border px-2 py-1 ${s.id === selectedId ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200'}`}
-                onClick={() => editor.setUi({ selectedSegmentId: s.id, selectedTrackId: s.track_id })}>
+                onClick={() => editor.updateUi({ selectedSegmentId: s.id, selectedTrackId: s.track_id })}>
                 {mode === 'edit' ? <SegmentEditorRow segment={s} /> : <SegmentChips segment={s} />}
               </li>
             ))}

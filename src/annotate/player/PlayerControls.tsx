@@ -18,7 +18,7 @@ const group = 'flex flex-wrap items-center gap-1';
 
 function useEditorActions() {
   const editor = useEditor();
-  return { player: editor.player, setUi: (p: Parameters<typeof editor.setUi>[0]) => editor.setUi(p) };
+  return { player: editor.player, updateUi: (p: Parameters<typeof editor.updateUi>[0]) => editor.updateUi(p) };
 }
 
 function ModeToggle() {
@@ -39,14 +39,14 @@ function ModeToggle() {
 }
 
 function TimeFrameEntry({ fps, totalFrames }: { fps: number; totalFrames: number }) {
-  const { player, setUi } = useEditorActions();
+  const { player, updateUi } = useEditorActions();
   const unit = useUi((s) => s.entryUnit);
   const [text, setText] = useState('');
   const go = () => { const f = parseEntry(text, unit, fps, totalFrames); if (f !== null) void player.seekFrame(f); };
   return (
     <form className={group} onSubmit={(e) => { e.preventDefault(); go(); }}>
       <select aria-label="Entry unit" data-testid="controls.entry-unit" value={unit} className="rounded border border-slate-300 px-1 py-1 text-sm"
-        onChange={(e) => setUi({ entryUnit: e.target.value as 'time' | 'frame' })}>
+        onChange={(e) => updateUi({ entryUnit: e.target.value as 'time' | 'frame' })}>
         <option value="time">Time (s)</option>
         <option value="frame">Frame</option>
       </select>
@@ -58,7 +58,7 @@ function TimeFrameEntry({ fps, totalFrames }: { fps: number; totalFrames: number
 }
 
 export function PlayerControls({ fps, totalFrames, duration }: { fps: number; totalFrames: number; duration: number }) {
-  const { player, setUi } = useEditorActions();
+  const { player, updateUi } = useEditorActions();
   const toggles = useUi((s) => s.toggles);
   const size = useUi((s) => s.playerSize);
   const playing = useUi((s) => s.playing);
@@ -73,12 +73,12 @@ export function PlayerControls({ fps, totalFrames, duration }: { fps: number; to
         <TimeFrameEntry fps={fps} totalFrames={totalFrames} />
         {TOGGLES.map(([key, label]) => (
           <label key={key} className="flex items-center gap-1 px-1">
-            <input type="checkbox" data-testid={`controls.toggle-${key}`} checked={toggles[key]} onChange={(e) => { const v = e.target.checked; setUi((s) => ({ toggles: { ...s.toggles, [key]: v } })); }} />
+            <input type="checkbox" data-testid={`controls.toggle-${key}`} checked={toggles[key]} onChange={(e) => { const v = e.target.checked; updateUi((s) => ({ toggles: { ...s.toggles, [key]: v } })); }} />
             {label}
           </label>
         ))}
         <select aria-label="Player size" data-testid="controls.size" value={size} className="rounded border border-slate-300 px-1 py-1"
-          onChange={(e) => setUi({ playerSize: e.target.value as PlayerSize })}>
+          onChange={(e) => updateUi({ playerSize: e.target.value as PlayerSize })}>
           {SIZES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
         </select>
       </div>

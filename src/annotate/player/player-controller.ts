@@ -29,7 +29,7 @@ export class PlayerController {
 
   constructor(private ui: Store<AnnotateUiState>, private timing: LoadTiming, private clock: Clock) {}
 
-  private setUi(patch: Partial<AnnotateUiState>): void { patchStore(this.ui, patch); }
+  private updateUi(patch: Partial<AnnotateUiState>): void { patchStore(this.ui, patch); }
 
   attach(video: HTMLVideoElement, fps: number, totalFrames: number): () => void {
     this.detach?.();
@@ -39,8 +39,8 @@ export class PlayerController {
     this.targetFrame = null;
     video.volume = this.volume;
     video.playbackRate = this.rate;
-    const onPlay = () => this.setUi({ playing: true });
-    const onPause = () => this.setUi({ playing: false });
+    const onPlay = () => this.updateUi({ playing: true });
+    const onPause = () => this.updateUi({ playing: false });
     const onSeeked = () => {
       // Without requestVideoFrameCallback the seek target is the best we know.
       if (!this.video?.requestVideoFrameCallback) this.present(frameAtTime(video.currentTime, this.fps), video.currentTime);
@@ -82,7 +82,7 @@ export class PlayerController {
   private present(frame: number, time: number): void {
     if (this.targetFrame === frame) this.targetFrame = null;
     this.timing.mark('video');
-    this.setUi({ frame, time });
+    this.updateUi({ frame, time });
     const done = this.waiters.filter((w) => w.frame === frame);
     if (done.length) {
       this.waiters = this.waiters.filter((w) => w.frame !== frame);

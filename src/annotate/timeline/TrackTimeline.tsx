@@ -61,7 +61,7 @@ export function TrackTimeline() {
     const hit = hitTest(layoutRef.current, { segments: doc.segments, hidden: ui.hiddenTracks, selectedSegmentId: ui.selectedSegmentId }, x, y);
     if (hit.segment && !inAxis) {
       if (pressBar(editor, { segment: hit.segment, part: hit.part, time: hit.time, pxPerSecond: pxPerSecond(layoutRef.current), clientX: e.clientX })) return;
-      editor.setUi({ selectedSegmentId: hit.segment.id, selectedTrackId: hit.segment.track_id });
+      editor.updateUi({ selectedSegmentId: hit.segment.id, selectedTrackId: hit.segment.track_id });
       void player.seekTime(hit.segment.start_time);
     } else if (inAxis) {
       void player.seekTime(hit.time);
@@ -84,7 +84,7 @@ export function TrackTimeline() {
                   <div key={id} data-testid="timeline.row" data-track={id} className="flex items-center gap-1 px-1 text-xs" style={{ height: ROW_H }}>
                     <button type="button" data-testid="timeline.eye" aria-pressed={!isHidden}
                       aria-label={`${isHidden ? 'Show' : 'Hide'} track ${id}`} title={`${isHidden ? 'Show' : 'Hide'} track ${id}`}
-                      onClick={() => editor.setUi((s) => ({ hiddenTracks: toggledHidden(s.hiddenTracks, id) }))}
+                      onClick={() => editor.updateUi((s) => ({ hiddenTracks: toggledHidden(s.hiddenTracks, id) }))}
                       className="rounded px-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
                       <EyeIcon open={!isHidden} />
                     </button>
