@@ -1,10 +1,12 @@
 // Editor mode: view ⇄ edit. Edit needs a signed-in user (else the Sign-In
 // Required dialog with 'Please sign in to edit annotations.'); every switch pauses playback; leaving edit
-// mode discards drafts and flushes pending saves (a flush that does not finish in time moves on: the
-// saves keep retrying in the background and the 'Unsaved changes' indicator stays).
+// mode discards drafts and flushes pending saves (a flush that does not finish in FLUSH_TIMEOUT_MS moves
+// on: the saves keep retrying in the background and the 'Unsaved changes' indicator stays).
 import { fromPromise, setup } from 'xstate';
 
 export const EDIT_SIGN_IN_TEXT = 'Please sign in to edit annotations.';
+/** How long leaving edit mode waits for the saves before showing view mode as settled. */
+export const FLUSH_TIMEOUT_MS = 5000;
 
 export type EditorModeEvent =
   | { type: 'mode.edit'; signedIn: boolean }
@@ -14,12 +16,13 @@ export type EditorModeEvent =
 
 export const editorModeMachine = setup({
   types: { events: {} as EditorModeEvent },
+  delays: { flushTimeout: FLUSH_TIMEOUT_MS },
   actors: {
-    /** Provided by the page: wait for the save queue (true = everything saved). */
+    /** Provided by the editor: wait for the save queue (true = everything saved). */
     flushSaves: fromPromise<boolean>(async () => true),
   },
   actions: {
-    // All provided by the page (machine.provide); no DOM here.
+    // All provided by the editor (machine.provide); no DOM here.
     pausePlayback: () => {},
     requireSignIn: (_, _params: { text: string }) => {},
     showMode: (_, _params: { mode: 'view' | 'edit' }) => {},
@@ -57,6 +60,7 @@ export const editorModeMachine = setup({
         onDone: { target: 'view', actions: 'clearHistory' },
         onError: { target: 'view', actions: 'clearHistory' },
       },
+      after: { flushTimeout: { target: 'view', actions: 'clearHistory' } },
     },
   },
 });

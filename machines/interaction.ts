@@ -1,9 +1,13 @@
-// Pointer interaction of edit mode: idle → pointing → translating / resizing / draggingKeypoint
-// / draggingSegmentEdge. Escape cancels and restores; pointer up commits ONE edit (emitted as 'commit').
-// Coordinates: video pixels for boxes and keypoints, seconds for segments (the host converts).
-import { assign, emit, setup } from 'xstate';
-import { moveBox, moveKeypoint, resizeBox, cornerPoint, type Box, type Corner, type Size } from '../domain/ops/box-geometry';
+// Pointer interaction of edit mode: idle → active.pointing → one child state per drag kind (boxTranslate,
+// boxResize, keypointDrag, segmentMove, segmentResize). Each drag state marks the document on entry,
+// squashes its own preview onto the mark on every move, commits ONE edit on release and bails back to
+// the mark on Escape (mark / squash / bail are the host's history; see src/annotate/history/history.ts).
+// While active, an invoked callback actor listens for the window's pointer moves and the release.
+// Coordinates: video pixels for boxes and keypoints, seconds for timeline bars.
+import { and, assign, fromCallback, setup } from 'xstate';
+import { cornerPoint, moveBox, moveKeypoint, resizeBox, toFractions, type Box, type Corner, type Size } from '../domain/ops/box-geometry';
 import { resizeSpan, snapMove, snapTimelineTime, type Span, type TimelineSnap } from '../domain/ops/segment-time';
+import type { CompactDetection } from '../src/annotate/document/types';
 
 export type DragTarget =
   | { kind: 'box'; trackId: number; box: Box }
@@ -11,8 +15,6 @@ export type DragTarget =
   | { kind: 'keypoint'; trackId: number; index: number; x: number; y: number }
   | { kind: 'segment'; segmentId: number; span: Span }
   | { kind: 'segmentEdge'; segmentId: number; span: Span; edge: 'start' | 'end' };
-
-export type DragPreview = { kind: 'box'; box: Box } | { kind: 'keypoint'; x: number; y: number } | { kind: 'span'; span: Span };
 
 export interface DragOptions {
   /** Snap grid toggle (8 px boxes/keypoints). */
@@ -25,107 +27,188 @@ export interface DragOptions {
   threshold: number;
 }
 
-export interface InteractionContext {
-  target: DragTarget | null;
-  options: DragOptions | null;
-  origin: { x: number; y: number };
-  preview: DragPreview | null;
+/** Reads a window pointer event in the drag's units (video pixels, or seconds on the timeline). */
+export type ToPoint = (e: { clientX: number; clientY: number }) => { x: number; y: number };
+
+/** What the pointer listener needs: where to listen and how to read an event. */
+export interface PointerInput { source: EventTarget; toPoint: ToPoint }
+
+export interface PointerDownEvent {
+  type: 'pointer.down';
+  target: DragTarget;
+  x: number; y: number;
+  options: DragOptions;
+  /** The frame shown and the detection shown for the target's track at pointer down (boxes, keypoints). */
+  frame: number;
+  shown: CompactDetection | null;
+  /** Where the moves and the release are listened for (the window), and how they are read. */
+  source: EventTarget;
+  toPoint: ToPoint;
 }
 
 export type InteractionEvent =
-  | { type: 'pointer.down'; target: DragTarget; x: number; y: number; options: DragOptions }
+  | PointerDownEvent
   | { type: 'pointer.move'; x: number; y: number }
   | { type: 'pointer.up' }
   | { type: 'key.escape' };
 
-export type InteractionEmitted =
-  | { type: 'commit'; target: DragTarget; preview: DragPreview }
-  | { type: 'cancel'; target: DragTarget };
+/** The one command a drag becomes, with its arguments (box and keypoint coordinates as fractions). */
+export type DragEdit =
+  | { name: 'box.move' | 'box.resize'; args: { trackId: number; frame: number; box: Box; shown: CompactDetection } }
+  | { name: 'keypoint.move'; args: { trackId: number; frame: number; index: number; x: number; y: number; shown: CompactDetection } }
+  | { name: 'segment.move' | 'segment.resize'; args: { id: number; changes: { start_time: number; end_time: number } } };
 
-/** Where the dragged thing is now, from the target, the options and the pointer offset. */
-export function previewFor(t: DragTarget, o: DragOptions, dx: number, dy: number): DragPreview {
-  switch (t.kind) {
-    case 'box': return { kind: 'box', box: moveBox(t.box, dx, dy, o.size, o.grid) };
-    case 'corner': {
-      const p = cornerPoint(t.box, t.corner);
-      return { kind: 'box', box: resizeBox(t.box, t.corner, p.x + dx, p.y + dy, o.size, o.grid) };
-    }
-    case 'keypoint': return { kind: 'keypoint', ...moveKeypoint(t.x + dx, t.y + dy, o.size, o.grid) };
-    case 'segment': {
-      const snap = o.snap ?? { snapTimeline: false, snapPlayhead: false, visibleSpan: 0, playhead: 0 };
-      return { kind: 'span', span: snapMove(t.span, dx, snap, o.duration ?? 0) };
-    }
-    case 'segmentEdge': {
-      const raw = (t.edge === 'start' ? t.span.start : t.span.end) + dx;
-      const at = o.snap ? snapTimelineTime(raw, o.snap) : raw;
-      return { kind: 'span', span: resizeSpan(t.span, t.edge, at, o.duration ?? 0) };
-    }
-  }
+export interface InteractionContext { down: PointerDownEvent | null; point: { x: number; y: number } }
+
+type Ctx = { context: InteractionContext; event: InteractionEvent };
+const NO_SNAP: TimelineSnap = { snapTimeline: false, snapPlayhead: false, visibleSpan: 0, playhead: 0 };
+
+/** Pointer offset from the pointer-down (the move being handled, else the last one). */
+function offset({ context, event }: Ctx) {
+  const d = context.down!;
+  const p = event.type === 'pointer.move' ? event : context.point;
+  return { d, dx: p.x - d.x, dy: p.y - d.y };
 }
 
-const dragStateOf = (t: DragTarget | null) =>
-  t?.kind === 'corner' ? 'resizing' : t?.kind === 'keypoint' ? 'draggingKeypoint' : t?.kind === 'segmentEdge' ? 'draggingSegmentEdge' : 'translating';
+// One preview per drag kind: where the dragged thing lands (8 px grid, clamped to the video, 0.1 s minimum,
+// 0 … duration, timeline / playhead snapping), as the command that puts it there.
+export function boxTranslateEdit(c: Ctx): DragEdit {
+  const { d, dx, dy } = offset(c);
+  const t = d.target as Extract<DragTarget, { kind: 'box' }>;
+  const box = moveBox(t.box, dx, dy, d.options.size, d.options.grid);
+  return { name: 'box.move', args: { trackId: t.trackId, frame: d.frame, box: toFractions(box, d.options.size), shown: d.shown! } };
+}
+
+export function boxResizeEdit(c: Ctx): DragEdit {
+  const { d, dx, dy } = offset(c);
+  const t = d.target as Extract<DragTarget, { kind: 'corner' }>;
+  const p = cornerPoint(t.box, t.corner);
+  const box = resizeBox(t.box, t.corner, p.x + dx, p.y + dy, d.options.size, d.options.grid);
+  return { name: 'box.resize', args: { trackId: t.trackId, frame: d.frame, box: toFractions(box, d.options.size), shown: d.shown! } };
+}
+
+export function keypointDragEdit(c: Ctx): DragEdit {
+  const { d, dx, dy } = offset(c);
+  const t = d.target as Extract<DragTarget, { kind: 'keypoint' }>;
+  const { size } = d.options;
+  const p = moveKeypoint(t.x + dx, t.y + dy, size, d.options.grid);
+  return { name: 'keypoint.move', args: { trackId: t.trackId, frame: d.frame, index: t.index, x: p.x / size.width, y: p.y / size.height, shown: d.shown! } };
+}
+
+export function segmentMoveEdit(c: Ctx): DragEdit {
+  const { d, dx } = offset(c);
+  const t = d.target as Extract<DragTarget, { kind: 'segment' }>;
+  const span = snapMove(t.span, dx, d.options.snap ?? NO_SNAP, d.options.duration ?? 0);
+  return { name: 'segment.move', args: { id: t.segmentId, changes: { start_time: span.start, end_time: span.end } } };
+}
+
+export function segmentResizeEdit(c: Ctx): DragEdit {
+  const { d, dx } = offset(c);
+  const t = d.target as Extract<DragTarget, { kind: 'segmentEdge' }>;
+  const raw = (t.edge === 'start' ? t.span.start : t.span.end) + dx;
+  const at = d.options.snap ? snapTimelineTime(raw, d.options.snap) : raw;
+  const span = resizeSpan(t.span, t.edge, at, d.options.duration ?? 0);
+  return { name: 'segment.resize', args: { id: t.segmentId, changes: { start_time: span.start, end_time: span.end } } };
+}
+
+const kindIs = (kind: DragTarget['kind']) => ({ context }: { context: InteractionContext }) => context.down?.target.kind === kind;
 
 export const interactionMachine = setup({
-  types: { context: {} as InteractionContext, events: {} as InteractionEvent, emitted: {} as InteractionEmitted },
-  actions: {
-    start: assign(({ event }) => (event.type === 'pointer.down'
-      ? { target: event.target, options: event.options, origin: { x: event.x, y: event.y }, preview: null }
-      : {})),
-    track: assign(({ context, event }) => {
-      if (event.type !== 'pointer.move' || !context.target || !context.options) return {};
-      return { preview: previewFor(context.target, context.options, event.x - context.origin.x, event.y - context.origin.y) };
+  types: { context: {} as InteractionContext, events: {} as InteractionEvent },
+  actors: {
+    /** Window pointer moves and the release, read with the pointer-down's toPoint. */
+    pointerEvents: fromCallback<InteractionEvent, PointerInput>(({ sendBack, input }) => {
+      const move = (e: Event) => sendBack({ type: 'pointer.move', ...input.toPoint(e as PointerEvent) });
+      const up = () => sendBack({ type: 'pointer.up' });
+      input.source.addEventListener('pointermove', move);
+      input.source.addEventListener('pointerup', up);
+      return () => { input.source.removeEventListener('pointermove', move); input.source.removeEventListener('pointerup', up); };
     }),
-    reset: assign({ target: null, options: null, preview: null }),
-    commit: emit(({ context }) => ({ type: 'commit', target: context.target!, preview: context.preview! }) as InteractionEmitted),
-    cancel: emit(({ context }) => ({ type: 'cancel', target: context.target! }) as InteractionEmitted),
+  },
+  actions: {
+    start: assign(({ event }) => (event.type === 'pointer.down' ? { down: event, point: { x: event.x, y: event.y } } : {})),
+    follow: assign(({ event, context }) => (event.type === 'pointer.move' ? { point: { x: event.x, y: event.y } } : { point: context.point })),
+    reset: assign({ down: null }),
+    // The host's history (provided): mark the document, show an edit on the mark, go back, record one entry.
+    mark: () => {},
+    squash: (_, _edit: DragEdit) => {},
+    bail: () => {},
+    commit: () => {},
+    /** A press and release without a drag (a timeline bar seeks to its start). */
+    click: (_, _target: DragTarget) => {},
   },
   guards: {
-    beyondThreshold: ({ context, event }) => event.type === 'pointer.move' && !!context.options
-      && Math.hypot(event.x - context.origin.x, event.y - context.origin.y) >= context.options.threshold,
-    isTranslate: ({ context }) => dragStateOf(context.target) === 'translating',
-    isResize: ({ context }) => dragStateOf(context.target) === 'resizing',
-    isKeypoint: ({ context }) => dragStateOf(context.target) === 'draggingKeypoint',
-    changed: ({ context }) => context.preview !== null,
+    beyondThreshold: ({ context, event }) => event.type === 'pointer.move' && !!context.down
+      && Math.hypot(event.x - context.down.x, event.y - context.down.y) >= context.down.options.threshold,
+    onBox: kindIs('box'),
+    onCorner: kindIs('corner'),
+    onKeypoint: kindIs('keypoint'),
+    onSegment: kindIs('segment'),
+    onSegmentEdge: kindIs('segmentEdge'),
   },
 }).createMachine({
   id: 'interaction',
-  context: { target: null, options: null, origin: { x: 0, y: 0 }, preview: null },
+  context: { down: null, point: { x: 0, y: 0 } },
   initial: 'idle',
   states: {
-    idle: { on: { 'pointer.down': { target: 'pointing', actions: 'start' } } },
-    pointing: {
-      on: {
-        'pointer.move': [
-          { guard: 'beyondThreshold', target: 'dragging', actions: 'track' },
-        ],
-        'pointer.up': { target: 'idle', actions: 'reset' },
-        'key.escape': { target: 'idle', actions: 'reset' },
-      },
-    },
-    dragging: {
-      initial: 'choose',
-      on: {
-        'pointer.move': { actions: 'track' },
-        'pointer.up': [
-          { guard: 'changed', target: 'idle', actions: ['commit', 'reset'] },
-          { target: 'idle', actions: 'reset' },
-        ],
-        'key.escape': { target: 'idle', actions: ['cancel', 'reset'] },
-      },
+    idle: { entry: 'reset', on: { 'pointer.down': { target: 'active', actions: 'start' } } },
+    active: {
+      invoke: { src: 'pointerEvents', input: ({ context }) => ({ source: context.down!.source, toPoint: context.down!.toPoint }) },
+      initial: 'pointing',
       states: {
-        choose: {
-          always: [
-            { guard: 'isTranslate', target: 'translating' },
-            { guard: 'isResize', target: 'resizing' },
-            { guard: 'isKeypoint', target: 'draggingKeypoint' },
-            { target: 'draggingSegmentEdge' },
-          ],
+        pointing: {
+          on: {
+            'pointer.move': [
+              { guard: and(['beyondThreshold', 'onBox']), target: 'boxTranslate', actions: 'follow' },
+              { guard: and(['beyondThreshold', 'onCorner']), target: 'boxResize', actions: 'follow' },
+              { guard: and(['beyondThreshold', 'onKeypoint']), target: 'keypointDrag', actions: 'follow' },
+              { guard: and(['beyondThreshold', 'onSegment']), target: 'segmentMove', actions: 'follow' },
+              { guard: and(['beyondThreshold', 'onSegmentEdge']), target: 'segmentResize', actions: 'follow' },
+            ],
+            'pointer.up': { target: '#interaction.idle', actions: { type: 'click', params: ({ context }) => context.down!.target } },
+            'key.escape': { target: '#interaction.idle' },
+          },
         },
-        translating: {},
-        resizing: {},
-        draggingKeypoint: {},
-        draggingSegmentEdge: {},
+        boxTranslate: {
+          entry: ['mark', { type: 'squash', params: boxTranslateEdit }],
+          on: {
+            'pointer.move': { actions: ['follow', { type: 'squash', params: boxTranslateEdit }] },
+            'pointer.up': { target: '#interaction.idle', actions: 'commit' },
+            'key.escape': { target: '#interaction.idle', actions: 'bail' },
+          },
+        },
+        boxResize: {
+          entry: ['mark', { type: 'squash', params: boxResizeEdit }],
+          on: {
+            'pointer.move': { actions: ['follow', { type: 'squash', params: boxResizeEdit }] },
+            'pointer.up': { target: '#interaction.idle', actions: 'commit' },
+            'key.escape': { target: '#interaction.idle', actions: 'bail' },
+          },
+        },
+        keypointDrag: {
+          entry: ['mark', { type: 'squash', params: keypointDragEdit }],
+          on: {
+            'pointer.move': { actions: ['follow', { type: 'squash', params: keypointDragEdit }] },
+            'pointer.up': { target: '#interaction.idle', actions: 'commit' },
+            'key.escape': { target: '#interaction.idle', actions: 'bail' },
+          },
+        },
+        segmentMove: {
+          entry: ['mark', { type: 'squash', params: segmentMoveEdit }],
+          on: {
+            'pointer.move': { actions: ['follow', { type: 'squash', params: segmentMoveEdit }] },
+            'pointer.up': { target: '#interaction.idle', actions: 'commit' },
+            'key.escape': { target: '#interaction.idle', actions: 'bail' },
+          },
+        },
+        segmentResize: {
+          entry: ['mark', { type: 'squash', params: segmentResizeEdit }],
+          on: {
+            'pointer.move': { actions: ['follow', { type: 'squash', params: segmentResizeEdit }] },
+            'pointer.up': { target: '#interaction.idle', actions: 'commit' },
+            'key.escape': { target: '#interaction.idle', actions: 'bail' },
+          },
+        },
       },
     },
   },

@@ -1,12 +1,8 @@
 // window.__vat: read-only probes of the Annotate screen. Canvas content is not DOM, so tests,
 // benchmarks and support scripts read here what was drawn and loaded. Nothing here can change the
 // document; the mutators and benchmark helpers live in test-hooks.ts and exist only in a build made
-// for tests and benchmarks.
-import { getDoc } from './document/store';
-import { getUi } from './document/ui-store';
-import { lastOverlay } from './canvas/overlay-stats';
-import { lastTimeline } from './timeline/timeline-stats';
-import { loadTiming } from './loader/load-timing';
+// for tests and benchmarks. Everything is read from the page's editor.
+import type { AnnotationEditor } from './editor/AnnotationEditor';
 
 export interface VatProbes {
   /** Frame presented by the video (requestVideoFrameCallback) and its media time. */
@@ -22,16 +18,19 @@ export interface VatProbes {
   timing(): Record<string, number>;
 }
 
-export const probes: VatProbes = {
-  currentFrame: () => getUi().frame,
-  currentTime: () => getUi().time,
-  mode: () => getUi().mode,
-  trackIds: () => [...(getDoc()?.trackIds ?? [])],
-  overlay: () => ({ frame: lastOverlay.frame, ...lastOverlay.stats, trackIds: [...lastOverlay.stats.trackIds], drawMs: lastOverlay.drawMs, draws: lastOverlay.draws }),
-  timeline: () => ({ ...lastTimeline }),
-  loadedWindows: () => [...(getDoc()?.windows ?? [])],
-  timing: () => ({ ...loadTiming.marks }),
-};
+export function probes(editor: AnnotationEditor): VatProbes {
+  const o = editor.overlayStats;
+  return {
+    currentFrame: () => editor.getUi().frame,
+    currentTime: () => editor.getUi().time,
+    mode: () => editor.getUi().mode,
+    trackIds: () => [...(editor.getDoc()?.trackIds ?? [])],
+    overlay: () => ({ frame: o.frame, ...o.stats, trackIds: [...o.stats.trackIds], drawMs: o.drawMs, draws: o.draws }),
+    timeline: () => ({ ...editor.timelineStats }),
+    loadedWindows: () => [...(editor.getDoc()?.windows ?? [])],
+    timing: () => ({ ...editor.timing.marks }),
+  };
+}
 
 /** The test build adds its hooks to the probes (see test-hooks.ts); production has only the probes. */
 export type VatTestApi = VatProbes & Partial<import('./test-hooks').VatTestHooks>;
@@ -43,8 +42,8 @@ declare global {
 }
 
 /** Installs window.__vat for the page's lifetime; returns the uninstall. */
-export function installTestApi(extra?: object): () => void {
-  const api: VatTestApi = { ...probes, ...extra };
+export function installTestApi(editor: AnnotationEditor, extra?: object): () => void {
+  const api: VatTestApi = { ...probes(editor), ...extra };
   window.__vat = api;
   return () => { if (window.__vat === api) delete window.__vat; };
 }

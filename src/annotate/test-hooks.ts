@@ -3,11 +3,9 @@
 // guards it with the __VAT_TEST_HOOKS__ literal), so a production bundle has none of it and no page
 // script can rewrite a reviewer's document through it.
 import { shownAt } from './interpolate';
-import { getDoc, replaceDoc } from './document/store';
-import { getUi, setUi } from './document/ui-store';
 import { collectOverlay, drawOverlay } from './canvas/overlay-draw';
 import { drawTimeline } from './timeline/timeline-draw';
-import { player } from './player/player-controller';
+import type { AnnotationEditor } from './editor/AnnotationEditor';
 
 export interface VatTestHooks {
   selectedSegmentId(): number | null;
@@ -19,15 +17,15 @@ export interface VatTestHooks {
   benchOverlay(frames: number, width: number, height: number): number;
   benchTimeline(draws: number, width: number, viewHeight?: number): number;
   /** Replaces the document (benchmarks load synthetic documents). */
-  replaceDoc: typeof replaceDoc;
-  getDoc: typeof getDoc;
-  setUi: typeof setUi;
+  replaceDoc: AnnotationEditor['publishDoc'];
+  getDoc: AnnotationEditor['getDoc'];
+  setUi: AnnotationEditor['updateUi'];
 }
 
-function benchOverlay(frames: number, width: number, height: number): number {
+function benchOverlay(editor: AnnotationEditor, frames: number, width: number, height: number): number {
   const canvas = document.createElement('canvas'); canvas.width = width; canvas.height = height;
   const ctx = canvas.getContext('2d')!;
-  const doc = getDoc(); const ui = getUi();
+  const doc = editor.getDoc(); const ui = editor.getUi();
   if (!doc) return NaN;
   const t0 = performance.now();
   for (let i = 0; i < frames; i++) {
@@ -41,8 +39,8 @@ function benchOverlay(frames: number, width: number, height: number): number {
   return (performance.now() - t0) / frames;
 }
 
-function benchTimeline(draws: number, width: number, viewHeight?: number): number {
-  const doc = getDoc();
+function benchTimeline(editor: AnnotationEditor, draws: number, width: number, viewHeight?: number): number {
+  const doc = editor.getDoc();
   if (!doc) return NaN;
   const canvas = document.createElement('canvas'); canvas.width = width; canvas.height = Math.min(viewHeight ?? Infinity, 20 + doc.trackIds.length * 22);
   const ctx = canvas.getContext('2d')!;
@@ -56,10 +54,17 @@ function benchTimeline(draws: number, width: number, viewHeight?: number): numbe
   return (performance.now() - t0) / draws;
 }
 
-export const testHooks: VatTestHooks = {
-  selectedSegmentId: () => getUi().selectedSegmentId,
-  selectedTrackId: () => getUi().selectedTrackId,
-  visibleTracks: () => (getDoc()?.trackIds ?? []).filter((t) => !getUi().hiddenTracks.includes(t)),
-  seekFrame: (f) => player.seekFrame(f),
-  benchOverlay, benchTimeline, replaceDoc, getDoc, setUi,
-};
+/** The hooks of the page's editor. */
+export function testHooks(editor: AnnotationEditor): VatTestHooks {
+  return {
+    selectedSegmentId: () => editor.getUi().selectedSegmentId,
+    selectedTrackId: () => editor.getUi().selectedTrackId,
+    visibleTracks: () => (editor.getDoc()?.trackIds ?? []).filter((t) => !editor.getUi().hiddenTracks.includes(t)),
+    seekFrame: (f) => editor.player.seekFrame(f),
+    benchOverlay: (frames, w, h) => benchOverlay(editor, frames, w, h),
+    benchTimeline: (draws, w, vh) => benchTimeline(editor, draws, w, vh),
+    replaceDoc: (doc, reason) => editor.publishDoc(doc, reason),
+    getDoc: () => editor.getDoc(),
+    setUi: (patch) => editor.updateUi(patch),
+  };
+}

@@ -1,15 +1,14 @@
 // The edit side's client (save queue, history, action saves) against the real API server over HTTP:
 // every edit lands in the database, undo saves the inverse, and failures carry the spec's texts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { makeTestApp, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo, type SeededVideo } from './seed';
 import { setApiBase } from '../../src/api/request';
-import { replaceDoc, getDoc } from '../../src/annotate/document/store';
-import { setUi } from '../../src/annotate/document/ui-store';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotationSet } from '../../domain/types';
-import { history, saveQueue, setDraft, setNotifier } from '../../src/annotate/edit/edit-session';
+import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
+import { httpEditorApi, systemClock } from '../../src/annotate/editor/editor-deps';
 import { addActionHere, deleteAction, duplicateAction, saveAction } from '../../src/annotate/edit/segment-saves';
 
 let t: TestApp;
@@ -22,9 +21,11 @@ beforeAll(async () => {
   setApiBase(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
   const store = new Map<string, string>([['va_user', JSON.stringify({ signedIn: true, id: 'client.one', role: 'annotator', ts: 1 })]]);
   (globalThis as { localStorage?: unknown }).localStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: () => {}, removeItem: () => {} };
-  setNotifier((_s, text) => { messages.push(text); });
 });
 afterAll(async () => { await t.close(); });
+
+// The page's editor, with the real API client and clock (a fresh one per test).
+let editor: AnnotationEditor;
 
 async function loadDoc(): Promise<EditorDoc> {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${v.videoId}` });
@@ -33,7 +34,7 @@ async function loadDoc(): Promise<EditorDoc> {
     videoId: v.videoId, info: set.video_info, trackIds: set.person_tracks.map((p) => p.track_id), trackRanges: {},
     segments: set.action_segments, relationships: [], detections: {}, windows: [],
   };
-  replaceDoc(doc, 'load');
+  editor.publishDoc(doc, 'load');
   return doc;
 }
 const serverSegments = async () => (await t.database.sql.query<{ id: number; action_class: string; start_time: number; end_time: number; confidence: number; track_id: number }>(
@@ -41,76 +42,78 @@ const serverSegments = async () => (await t.database.sql.query<{ id: number; act
 
 beforeEach(async () => {
   messages.length = 0;
+  editor = new AnnotationEditor({ api: httpEditorApi, clock: systemClock, notify: (_s, text) => { messages.push(text); } });
   v = await seedAnnotatedVideo(t.database);
   await loadDoc();
 });
+afterEach(() => editor.dispose());
 
 describe('action edits against the real server', () => {
   it('Add Action Here creates run / 0.7 on the first track at the playhead, capped at the duration; undo deletes it', async () => {
-    setUi({ time: 9 });
-    const added = await addActionHere();
+    editor.updateUi({ time: 9 });
+    const added = await addActionHere(editor);
     expect(added).toMatchObject({ track_id: 1, action_class: 'run', start_time: 9, end_time: 10, confidence: expect.closeTo(0.7) });
     expect((await serverSegments()).map((s) => s.id)).toContain(added!.id);
-    history.undo();
-    await saveQueue.flush();
+    editor.undo();
+    await editor.saves.flush();
     expect((await serverSegments()).map((s) => s.id)).not.toContain(added!.id);
-    history.redo();
-    await saveQueue.flush();
+    editor.redo();
+    await editor.saves.flush();
     expect((await serverSegments()).find((s) => s.id === added!.id)).toMatchObject({ action_class: 'run', start_time: 9 });
   });
 
   it("says 'No tracks to attach action' when the video has no tracks", async () => {
-    replaceDoc({ ...getDoc()!, trackIds: [] }, 'load');
-    expect(await addActionHere()).toBeNull();
+    editor.publishDoc({ ...editor.getDoc()!, trackIds: [] }, 'load');
+    expect(await addActionHere(editor)).toBeNull();
     expect(messages).toEqual(['No tracks to attach action']);
   });
 
   it('Save sends the draft; undo saves the old values back', async () => {
     const id = v.segmentIds[0];
-    setDraft(id, { action_class: 'kick', end_time: 2.5 });
-    expect(saveAction(id)).toBeNull();
-    await saveQueue.flush();
+    editor.rows.set(id, { action_class: 'kick', end_time: 2.5 });
+    expect(saveAction(editor, id)).toBeNull();
+    await editor.saves.flush();
     expect((await serverSegments()).find((s) => s.id === id)).toMatchObject({ action_class: 'kick', end_time: 2.5 });
-    expect(getDoc()!.segments.find((s) => s.id === id)).toMatchObject({ action_class: 'kick', updated_by_id: 'client.one', version: 2 });
-    history.undo();
-    await saveQueue.flush();
+    expect(editor.getDoc()!.segments.find((s) => s.id === id)).toMatchObject({ action_class: 'kick', updated_by_id: 'client.one', version: 2 });
+    editor.undo();
+    await editor.saves.flush();
     expect((await serverSegments()).find((s) => s.id === id)).toMatchObject({ action_class: 'run', end_time: 2 });
   });
 
   it('refuses a too short action before calling the server', async () => {
-    setDraft(v.segmentIds[0], { end_time: 0.05 });
-    expect(saveAction(v.segmentIds[0])).toBe('An action must be at least 0.1 s long');
+    editor.rows.set(v.segmentIds[0], { end_time: 0.05 });
+    expect(saveAction(editor, v.segmentIds[0])).toBe('An action must be at least 0.1 s long');
     expect(messages).toEqual(['Failed to save: An action must be at least 0.1 s long']);
   });
 
   it('shows the 409 detail when someone else saved first, and keeps the edit as unsaved', async () => {
     const id = v.segmentIds[1];
     await t.database.sql.query("update action_segments set version = version + 1, updated_by_id = 'ann.two' where id = $1", [id]);
-    setDraft(id, { end_time: 4.5 });
-    saveAction(id);
-    await saveQueue.flush();
+    editor.rows.set(id, { end_time: 4.5 });
+    saveAction(editor, id);
+    await editor.saves.flush();
     expect(messages[0]).toMatch(/^Failed to save: This action was changed by ann\.two/);
-    expect(saveQueue.getState().failedSegments[id]).toMatch(/changed by ann\.two/);
-    expect(getDoc()!.segments.find((s) => s.id === id)!.end_time).toBe(4.5);
+    expect(editor.saves.getState().failedSegments[id]).toMatch(/changed by ann\.two/);
+    expect(editor.getDoc()!.segments.find((s) => s.id === id)!.end_time).toBe(4.5);
     expect((await serverSegments()).find((s) => s.id === id)!.end_time).toBe(4);
   });
 
   it('Duplicate copies the action; Delete removes it and undo brings it back under its id', async () => {
-    const src = getDoc()!.segments[0];
-    await duplicateAction(src);
+    const src = editor.getDoc()!.segments[0];
+    await duplicateAction(editor, src);
     const segs = await serverSegments();
     expect(segs).toHaveLength(3);
     expect(segs[2]).toMatchObject({ track_id: src.track_id, action_class: src.action_class, start_time: src.start_time, end_time: src.end_time });
-    await deleteAction(src.id);
+    await deleteAction(editor, src.id);
     expect((await serverSegments()).map((s) => s.id)).not.toContain(src.id);
-    history.undo();
-    await saveQueue.flush();
+    editor.undo();
+    await editor.saves.flush();
     expect((await serverSegments()).map((s) => s.id)).toContain(src.id);
   });
 
   it("names a failed delete 'Delete {status}'", async () => {
     await t.database.sql.query('delete from action_segments where id = $1', [v.segmentIds[0]]);
-    await deleteAction(v.segmentIds[0]);
+    await deleteAction(editor, v.segmentIds[0]);
     expect(messages).toEqual([`Delete 404: Action ${v.segmentIds[0]} not found in video ${v.videoId}`]);
   });
 });

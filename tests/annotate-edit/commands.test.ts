@@ -3,7 +3,7 @@ import { applyPatches } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { allCommands, applyCommand, commandForKey } from '../../src/annotate/commands/registry';
 import type { CommandArgs, CommandName, EditContext } from '../../src/annotate/commands/types';
-import { initialUiState } from '../../src/annotate/document/ui-store';
+import { initialUiState } from '../../src/annotate/document/ui-state';
 import { det, sampleDoc, seg } from './fixtures';
 
 const cases: { [N in CommandName]: CommandArgs[N] } = {

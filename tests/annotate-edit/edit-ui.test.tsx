@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
 // Edit UI pieces as a user sees them: the Merge Tracks dialog's rules and texts, the row editor's inputs.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../src/session';
-import { replaceDoc } from '../../src/annotate/document/store';
-import { setUi } from '../../src/annotate/document/ui-store';
 import { MergeTracksDialog, DeleteTrackButton, DeleteTrackDialog } from '../../src/annotate/edit/TrackDialogs';
 import { SegmentEditorRow } from '../../src/annotate/edit/SegmentEditorRow';
-import { setDialogs } from '../../src/annotate/edit/dialog-store';
-import { clearDrafts, getDraft } from '../../src/annotate/edit/edit-session';
+import { patchStore } from '../../src/annotate/store';
+import { TestEditor } from '../annotate/test-editor';
+import { renderWithEditor } from '../annotate/render-with-editor';
 import { sampleDoc, seg } from './fixtures';
 
 const signedIn = () => {
@@ -17,13 +16,15 @@ const signedIn = () => {
 };
 const guest = () => ({ getItem: () => null, setItem: () => {}, removeItem: () => {} });
 
-afterEach(() => { cleanup(); act(() => setDialogs({ merge: false, deleteTrack: null })); clearDrafts(); });
+let te: TestEditor;
+const openMerge = () => act(() => patchStore(te.editor.dialogs, { merge: true }));
+afterEach(() => { cleanup(); te.dispose(); });
 
 describe('Merge Tracks dialog', () => {
   it('needs two different tracks before Merge is enabled', () => {
-    replaceDoc(sampleDoc(), 'load');
-    render(<SessionProvider storage={signedIn()}><MergeTracksDialog /></SessionProvider>);
-    act(() => setDialogs({ merge: true }));
+    te = new TestEditor(sampleDoc());
+    renderWithEditor(te, <SessionProvider storage={signedIn()}><MergeTracksDialog /></SessionProvider>);
+    openMerge();
     expect(screen.getByText('Merge Tracks')).toBeInTheDocument();
     expect(screen.getByText('Please choose two different tracks.')).toBeInTheDocument();
     const merge = screen.getByRole('button', { name: 'Merge' });
@@ -36,17 +37,17 @@ describe('Merge Tracks dialog', () => {
   });
 
   it('says at least two tracks are required when there is one', () => {
-    replaceDoc({ ...sampleDoc(), trackIds: [1] }, 'load');
-    render(<SessionProvider storage={signedIn()}><MergeTracksDialog /></SessionProvider>);
-    act(() => setDialogs({ merge: true }));
+    te = new TestEditor({ ...sampleDoc(), trackIds: [1] });
+    renderWithEditor(te, <SessionProvider storage={signedIn()}><MergeTracksDialog /></SessionProvider>);
+    openMerge();
     expect(screen.getByText('At least two tracks are required to merge.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Merge' })).toBeDisabled();
   });
 
   it('asks a guest to sign in instead', () => {
-    replaceDoc(sampleDoc(), 'load');
-    render(<SessionProvider storage={guest()}><MergeTracksDialog /></SessionProvider>);
-    act(() => setDialogs({ merge: true }));
+    te = new TestEditor(sampleDoc());
+    renderWithEditor(te, <SessionProvider storage={guest()}><MergeTracksDialog /></SessionProvider>);
+    openMerge();
     expect(screen.queryByText('Merge Tracks')).toBeNull();
     expect(screen.getByText('Please sign in to edit annotations.')).toBeInTheDocument();
   });
@@ -54,11 +55,10 @@ describe('Merge Tracks dialog', () => {
 
 describe('track deletion', () => {
   it('shows the delete button only in edit mode and confirms in Track Deletion Confirmation', () => {
-    replaceDoc(sampleDoc(), 'load');
-    act(() => setUi({ mode: 'view' }));
-    const { rerender } = render(<><DeleteTrackButton trackId={2} /><DeleteTrackDialog /></>);
+    te = new TestEditor(sampleDoc());
+    const { rerender } = renderWithEditor(te, <><DeleteTrackButton trackId={2} /><DeleteTrackDialog /></>);
     expect(screen.queryByLabelText('Delete track 2')).toBeNull();
-    act(() => setUi({ mode: 'edit' }));
+    act(() => { te.enterEditMode(); });
     rerender(<><DeleteTrackButton trackId={2} /><DeleteTrackDialog /></>);
     fireEvent.click(screen.getByLabelText('Delete track 2'));
     expect(screen.getByText('Track Deletion Confirmation')).toBeInTheDocument();
@@ -68,16 +68,16 @@ describe('track deletion', () => {
 
 describe('action row editor', () => {
   it('keeps typed times as a draft, ignores non-numeric input, and enables Save', () => {
-    replaceDoc(sampleDoc(), 'load');
-    render(<SegmentEditorRow segment={seg(11, 1, 0, 2)} />);
+    te = new TestEditor(sampleDoc());
+    renderWithEditor(te, <SegmentEditorRow segment={seg(11, 1, 0, 2)} />);
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
     expect(screen.getByLabelText('Start (s)')).toHaveAttribute('step', '0.01');
     fireEvent.change(screen.getByLabelText('End (s)'), { target: { value: 'abc' } });
-    expect(getDraft(11)).toBeUndefined();
+    expect(te.editor.rows.get(11)).toBeUndefined();
     fireEvent.change(screen.getByLabelText('End (s)'), { target: { value: '3.25' } });
     fireEvent.change(screen.getByLabelText('Class'), { target: { value: 'kick' } });
-    expect(getDraft(11)).toEqual({ end_time: 3.25, action_class: 'kick' });
+    expect(te.editor.rows.get(11)).toEqual({ end_time: 3.25, action_class: 'kick' });
     expect(save).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Duplicate' })).toBeEnabled();

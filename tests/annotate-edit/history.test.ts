@@ -77,6 +77,35 @@ describe('edit history', () => {
     expect(h.perform('segment.resize', { id: 12, changes: { end_time: 5 } })).toBe(false); // no change, no entry
   });
 
+  it('a drag: squashes replace each other on the mark, a window loaded meanwhile survives, commit records one entry', () => {
+    const { h, sent, doc } = setup();
+    const original = doc();
+    h.mark();
+    h.squash('segment.move', { id: 11, changes: { start_time: 1, end_time: 3 } });
+    h.squash('segment.move', { id: 11, changes: { start_time: 2, end_time: 4 } });
+    expect(doc().segments[0]).toMatchObject({ start_time: 2, end_time: 4 });
+    expect(sent).toEqual([]);
+    expect(h.getState().canUndo).toBe(false);
+    h.commit();
+    expect(h.getState()).toMatchObject({ canUndo: true, undoLabel: 'segment.move' });
+    expect(sent).toEqual([{ kind: 'segment.patch', videoId: 7, id: 11, fields: { start_time: 2, end_time: 4 } }]);
+    h.undo();
+    expect(doc()).toEqual(original);
+  });
+
+  it('bail goes back to the mark and keeps what was loaded during the drag', () => {
+    let current: EditorDoc | null = sampleDoc();
+    const h = new EditHistory({ get: () => current, set: (d) => { current = d; } }, () => {});
+    h.mark();
+    h.squash('box.move', { trackId: 1, frame: 1, box: { x1: 0.3, y1: 0.2, x2: 0.5, y2: 0.6 }, shown: det(0.11) });
+    current = { ...current!, windows: [...current!.windows, { from: 300, to: 450 }] }; // the loader merged a window
+    h.bail();
+    expect(current!.detections[1][1].x1).toBe(0.11);
+    expect(current!.windows).toEqual([{ from: 0, to: 300 }, { from: 300, to: 450 }]);
+    expect(h.commit()).toBe(false);
+    expect(h.getState().canUndo).toBe(false);
+  });
+
   it('maps Ctrl+Z to undo and Ctrl+Shift+Z / Ctrl+Y to redo', () => {
     const k = (key: string, shiftKey = false, ctrlKey = true) => historyKey({ key, shiftKey, ctrlKey, metaKey: false, altKey: false });
     expect(k('z')).toBe('undo');

@@ -1,42 +1,43 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataPanel } from '../../src/annotate/panel/DataPanel';
-import { replaceDoc } from '../../src/annotate/document/store';
-import { resetUi, setUi } from '../../src/annotate/document/ui-store';
 import { emptyDoc } from '../../src/annotate/document/types';
-import { registerEditSlots } from '../../src/annotate/slots';
 import type { ActionSegment } from '../../domain/types';
+import { TestEditor } from './test-editor';
+import { renderWithEditor } from './render-with-editor';
 
 const info = { id: 1, filename: 'a.mp4', width: 640, height: 360, fps: 30, duration: 20, total_frames: 600 };
 const seg = (id: number, track: number, start: number, end: number, cls: ActionSegment['action_class']): ActionSegment =>
   ({ id, track_id: track, action_class: cls, start_time: start, end_time: end, confidence: 0.65, human_verified: false, created_by_id: 'ann1' });
 
-afterEach(() => { cleanup(); act(() => { replaceDoc(null); resetUi(); }); });
+let te: TestEditor;
+afterEach(() => { cleanup(); te.dispose(); });
+const updateUi = (p: Parameters<TestEditor['editor']['updateUi']>[0]) => te.editor.updateUi(p);
 
 describe('DataPanel', () => {
   it('says there are no actions for a video without segments', () => {
-    act(() => replaceDoc(emptyDoc(1, info)));
-    render(<DataPanel />);
+    te = new TestEditor(emptyDoc(1, info));
+    renderWithEditor(te, <DataPanel />);
     expect(screen.getByTestId('panel.empty')).toHaveTextContent('No actions for this video.');
     expect(screen.getByTestId('panel.title')).toHaveTextContent('Data at 0.00 s');
     expect(screen.getByRole('button', { name: 'Add Action Here' })).toBeDisabled();
   });
 
   it('lists the actions active at the playhead, follows it, and Show All lists every action', async () => {
-    act(() => replaceDoc({ ...emptyDoc(1, info), trackIds: [1, 2], segments: [seg(1, 1, 1, 3, 'run'), seg(2, 2, 2, 4, 'kick')] }));
-    render(<DataPanel />);
+    te = new TestEditor({ ...emptyDoc(1, info), trackIds: [1, 2], segments: [seg(1, 1, 1, 3, 'run'), seg(2, 2, 2, 4, 'kick')] });
+    renderWithEditor(te, <DataPanel />);
     expect(screen.getByTestId('panel.empty')).toHaveTextContent('No actions at this time.');
-    act(() => setUi({ time: 2.5, frame: 75 }));
+    act(() => updateUi({ time: 2.5, frame: 75 }));
     expect(screen.getByTestId('panel.title')).toHaveTextContent('Data at 2.50 s');
     expect(screen.getAllByTestId('panel.row')).toHaveLength(2);
     expect(screen.getAllByTestId('chip.class').map((c) => c.textContent)).toEqual(['run', 'kick']);
     expect(screen.getAllByTestId('chip.created-by')[0]).toHaveTextContent('Created by ann1');
-    act(() => setUi({ time: 3.5, frame: 105, entryUnit: 'frame' }));
+    act(() => updateUi({ time: 3.5, frame: 105, entryUnit: 'frame' }));
     expect(screen.getByTestId('panel.title')).toHaveTextContent('Data at frame 105');
     expect(screen.getAllByTestId('panel.row')).toHaveLength(1);
-    act(() => setUi({ time: 10, frame: 300 }));
+    act(() => updateUi({ time: 10, frame: 300 }));
     expect(screen.getByTestId('panel.empty')).toHaveTextContent('No actions at this frame.');
     expect(screen.getByTestId('panel.list-title')).toHaveTextContent('Active Actions');
     await userEvent.click(screen.getByLabelText('Show All'));
@@ -44,14 +45,13 @@ describe('DataPanel', () => {
     expect(screen.getAllByTestId('panel.row')).toHaveLength(2);
   });
 
-  it('renders the edit side’s row editor and enables Add Action Here in edit mode', async () => {
-    let added = 0;
-    const off = registerEditSlots({ renderSegmentEditor: (s) => <span data-testid="editor">editing {s.id}</span>, onAddActionHere: () => { added++; } });
-    act(() => { replaceDoc({ ...emptyDoc(1, info), trackIds: [1], segments: [seg(1, 1, 0, 3, 'run')] }); setUi({ mode: 'edit' }); });
-    render(<DataPanel />);
-    expect(screen.getByTestId('editor')).toHaveTextContent('editing 1');
+  it('shows the row editors and enables Add Action Here in edit mode; Add Action Here creates an action', async () => {
+    te = new TestEditor({ ...emptyDoc(1, info), trackIds: [1], segments: [seg(1, 1, 0, 3, 'run')] }).enterEditMode();
+    renderWithEditor(te, <DataPanel />);
+    expect(screen.getByTestId('edit.row')).toHaveAttribute('data-segment', '1');
+    expect(screen.getByRole('button', { name: 'Save All' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add Action Here' }));
-    expect(added).toBe(1);
-    act(() => off());
+    expect(te.sent).toEqual([expect.objectContaining({ kind: 'segment.create', purpose: 'add', segment: expect.objectContaining({ track_id: 1, action_class: 'run', start_time: 0, end_time: 2 }) })]);
+    expect(await screen.findAllByTestId('edit.new-chip')).toHaveLength(1);
   });
 });

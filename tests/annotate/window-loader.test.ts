@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeDetectionWindow, encodeDetectionWindow, type DetectionRow } from '../../domain/detection-window';
 import { BLOCK_FRAMES, FIRST_WINDOW_FRAMES, MAX_BLOCKS, WindowLoader, docFromSummary, dropWindows, mergeWindow } from '../../src/annotate/loader/window-loader';
-import { getDoc, replaceDoc } from '../../src/annotate/document/store';
-import { resetUi, setUi } from '../../src/annotate/document/ui-store';
+import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotationSummary } from '../../src/api/annotate';
 
 const kp = (x: number) => Array.from({ length: 51 }, (_, i) => (i % 3 === 2 ? 0.9 : x));
@@ -18,7 +17,15 @@ const summary: AnnotationSummary = {
   action_segments: [], relationships: [], max_window_frames: 2000,
 };
 
-afterEach(() => { replaceDoc(null); resetUi(); });
+/** The loader's host: a document and the edit-mode switch (the editor's, in the app). */
+function host() {
+  let doc: EditorDoc | null = null;
+  let editing = false;
+  return {
+    getDoc: () => doc, publishDoc: (d: EditorDoc) => { doc = d; }, editing: () => editing,
+    setDoc: (d: EditorDoc) => { doc = d; }, edit: () => { editing = true; },
+  };
+}
 
 describe('detection window wire format', () => {
   it('round-trips boxes, keypoints, sources and tolerates detections without keypoints', () => {
@@ -63,8 +70,10 @@ describe('editor document windows', () => {
       asked.push([from, to]);
       return decodeDetectionWindow(toBuffer(encodeDetectionWindow(from, to, rows(from, Math.min(to, from + 2), [1]))));
     };
-    replaceDoc(docFromSummary(7, summary));
-    const loader = new WindowLoader(7, 300 * 100, fetcher);
+    const h = host();
+    h.setDoc(docFromSummary(7, summary));
+    const getDoc = h.getDoc;
+    const loader = new WindowLoader(7, 300 * 100, fetcher, h);
     await loader.start(0);
     await new Promise((r) => setTimeout(r, 0));
     expect(asked.slice(0, 3)).toEqual([[0, FIRST_WINDOW_FRAMES], [0, BLOCK_FRAMES], [BLOCK_FRAMES, 2 * BLOCK_FRAMES]]);
@@ -73,7 +82,7 @@ describe('editor document windows', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(getDoc()!.windows.length).toBeLessThanOrEqual(MAX_BLOCKS);
     expect(loader.isLoaded(0)).toBe(false);
-    setUi({ mode: 'edit' });
+    h.edit();
     const before = getDoc()!.windows.length;
     await loader.ensure(0);
     expect(getDoc()!.windows.length).toBe(before + 1);

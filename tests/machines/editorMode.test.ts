@@ -1,9 +1,9 @@
 // Editor mode: edit needs sign-in, switching pauses playback, leaving discards drafts and flushes saves.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { EDIT_SIGN_IN_TEXT, editorModeMachine } from '../../machines/editorMode';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { EDIT_SIGN_IN_TEXT, FLUSH_TIMEOUT_MS, editorModeMachine } from '../../machines/editorMode';
 
-function setupMode() {
+function setupMode(clock = new SimulatedClock()) {
   const calls: string[] = [];
   let finishFlush: (ok: boolean) => void = () => {};
   const machine = editorModeMachine.provide({
@@ -16,8 +16,8 @@ function setupMode() {
     },
     actors: { flushSaves: fromPromise(() => new Promise<boolean>((r) => { calls.push('flush'); finishFlush = r; })) },
   });
-  const actor = createActor(machine).start();
-  return { actor, calls, finishFlush: (ok: boolean) => finishFlush(ok) };
+  const actor = createActor(machine, { clock }).start();
+  return { actor, calls, clock, finishFlush: (ok: boolean) => finishFlush(ok) };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -60,5 +60,16 @@ describe('editor mode', () => {
     finishFlush(false);
     await tick();
     expect(actor.getSnapshot().value).toBe('view');
+  });
+
+  it('stops waiting after FLUSH_TIMEOUT_MS when the saves do not land (they keep retrying)', () => {
+    const { actor, calls, clock } = setupMode();
+    actor.send({ type: 'mode.edit', signedIn: true });
+    actor.send({ type: 'mode.view' });
+    clock.increment(FLUSH_TIMEOUT_MS - 1);
+    expect(actor.getSnapshot().value).toBe('leaving');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('view');
+    expect(calls.slice(-2)).toEqual(['clearHistory', 'show:view']);
   });
 });

@@ -1,22 +1,23 @@
 // Konva stage over the video: an annotations layer (listening:false) whose single Shape draws the
-// current frame from the stores, and an interaction layer where the edit side mounts handles
-// (EditSlots.renderInteraction). Konva never owns state: the shape redraws when the stores change.
+// current frame from the editor's stores, and an interaction layer with the edit-mode handles
+// (edit/InteractionLayer). Konva never owns state: the shape redraws when the stores change.
 import { shownAt } from '../interpolate';
 import { useEffect, useRef } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
-import { getDoc, subscribe } from '../document/store';
-import { getUi, subscribeUi } from '../document/ui-store';
 import { collectOverlay, drawOverlay } from './overlay-draw';
-import { lastOverlay } from './overlay-stats';
-import type { StageGeometry } from '../slots';
-import { useEditSlots } from '../use-edit-slots';
-import { loadTiming } from '../loader/load-timing';
+import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import { useEditor } from '../editor/editor-context';
+import { InteractionLayer } from '../edit/InteractionLayer';
 
-function drawCurrentFrame(ctx: CanvasRenderingContext2D, width: number, height: number): void {
+/** Pixel geometry of the overlay stage: detections are fractions, multiply by width/height. */
+export interface StageGeometry { width: number; height: number; videoWidth: number; videoHeight: number }
+
+function drawCurrentFrame(editor: AnnotationEditor, ctx: CanvasRenderingContext2D, width: number, height: number): void {
   const started = performance.now();
-  const doc = getDoc();
-  const ui = getUi();
+  const doc = editor.getDoc();
+  const ui = editor.getUi();
+  const lastOverlay = editor.overlayStats;
   if (!doc) return;
   const items = collectOverlay(doc, ui.time, ui.hiddenTracks, shownAt(doc, ui, ui.frame));
   const stats = drawOverlay(ctx, items, width, height, ui.toggles);
@@ -24,36 +25,36 @@ function drawCurrentFrame(ctx: CanvasRenderingContext2D, width: number, height: 
   lastOverlay.stats = stats;
   lastOverlay.draws++;
   lastOverlay.drawMs = performance.now() - started;
-  if (doc.windows.length) loadTiming.mark('overlay');
+  if (doc.windows.length) editor.timing.mark('overlay');
 }
 
 export function OverlayStage({ geometry }: { geometry: StageGeometry }) {
+  const editor = useEditor();
   const layerRef = useRef<Konva.Layer>(null);
-  const slots = useEditSlots();
   const { width, height } = geometry;
 
   useEffect(() => {
     const redraw = () => layerRef.current?.batchDraw();
-    const offDoc = subscribe(redraw);
-    const offUi = subscribeUi((s, prev) => {
+    const offDoc = editor.doc.subscribe(redraw);
+    const offUi = editor.ui.subscribe((s, prev) => {
       if (s.frame !== prev.frame || s.time !== prev.time || s.toggles !== prev.toggles || s.hiddenTracks !== prev.hiddenTracks || s.interpolation !== prev.interpolation) redraw();
     });
     redraw();
     return () => { offDoc(); offUi(); };
-  }, []);
+  }, [editor]);
 
   if (width <= 0 || height <= 0) return null;
   return (
-    <Stage width={width} height={height} data-testid="overlay.stage" className="absolute left-0 top-0" style={{ pointerEvents: slots.renderInteraction ? 'auto' : 'none' }}>
+    <Stage width={width} height={height} data-testid="overlay.stage" className="absolute left-0 top-0" style={{ pointerEvents: 'auto' }}>
       <Layer ref={layerRef} listening={false}>
         <Shape
           listening={false}
           perfectDrawEnabled={false}
           shadowForStrokeEnabled={false}
-          sceneFunc={(kctx) => drawCurrentFrame(kctx._context, width, height)}
+          sceneFunc={(kctx) => drawCurrentFrame(editor, kctx._context, width, height)}
         />
       </Layer>
-      <Layer>{slots.renderInteraction?.(geometry)}</Layer>
+      <Layer><InteractionLayer geo={geometry} /></Layer>
     </Stage>
   );
 }

@@ -17,14 +17,11 @@ import type { CommandArgs, CommandDef, CommandName, EditContext, KeyLike } from 
 enablePatches();
 enableMapSet();
 
-const registry = new Map<CommandName, CommandDef>();
-
-export function register<N extends CommandName>(def: CommandDef<N>): void {
-  registry.set(def.name, def as unknown as CommandDef);
-}
-
-[boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete]
-  .forEach((d) => register(d as CommandDef<CommandName>));
+/** Every command by name: a constant table, built once from the command files. */
+const registry: ReadonlyMap<CommandName, CommandDef> = new Map(
+  [boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete]
+    .map((d) => [d.name, d as unknown as CommandDef]),
+);
 
 export function getCommand<N extends CommandName>(name: N): CommandDef<N> {
   const def = registry.get(name);

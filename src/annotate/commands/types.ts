@@ -3,7 +3,7 @@
 // the history runs it through produceWithPatches, which gives undo/redo.
 import type { ActionSegment } from '../../../domain/types';
 import type { CompactDetection, DocCommand, EditorDoc } from '../document/types';
-import type { AnnotateUiState } from '../document/ui-store';
+import type { AnnotateUiState } from '../document/ui-state';
 import type { EntryOps, OpsContext } from '../save/server-ops';
 
 export type CommandName =

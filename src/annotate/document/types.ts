@@ -28,6 +28,14 @@ export interface EditorDoc {
   windows: LoadedWindow[];
 }
 
+/**
+ * Why the document changed. Only 'edit' is a user's edit (history records it); 'load' is a new
+ * document (history resets); the others add or show data without being edits: detections merged in
+ * by the loader, fields the server stamped on a saved segment (who, when, version), and the live
+ * preview of a drag (squashed onto the drag's mark, see history.ts).
+ */
+export type DocChangeReason = 'edit' | 'load' | 'detections-loaded' | 'server-stamp' | 'drag-preview';
+
 /** An edit: an immer recipe over the document. The edit helper wraps these with produceWithPatches. */
 export type DocCommand = (draft: EditorDoc) => void;
 

@@ -3,18 +3,19 @@
 import { ACTION_CLASSES, type ActionClass } from '../../../domain/constants';
 import type { ActionSegment } from '../../../domain/types';
 import { Button } from '../../components/ui/Button';
-import { useDoc } from '../document/store';
-import { getDraft, isNew, setDraft, useEditVersion, useSaveState } from './edit-session';
+import { useDoc, useEditor, useEditorStore } from '../editor/editor-context';
 import { deleteAction, duplicateAction, saveAction } from './segment-saves';
 
 const EMPTY: number[] = [];
 const input = 'w-20 rounded border border-slate-300 px-1 py-0.5 text-sm';
 
 export function SegmentEditorRow({ segment: s }: { segment: ActionSegment }) {
-  useEditVersion();
+  const editor = useEditor();
+  const rows = useEditorStore((e) => e.rows.state);
   const trackIds = useDoc((d) => d?.trackIds ?? EMPTY);
-  const failed = useSaveState().failedSegments[s.id];
-  const draft = getDraft(s.id) ?? {};
+  const failed = useEditorStore((e) => e.saves.state).failedSegments[s.id];
+  const draft = rows.drafts[s.id] ?? {};
+  const setDraft = (id: number, fields: Parameters<typeof editor.rows.set>[1]) => editor.rows.set(id, fields);
   const v = { ...s, ...draft };
   const dirty = Object.keys(draft).length > 0;
   // Non-numeric time input is ignored: only finite numbers reach the draft.
@@ -25,7 +26,7 @@ export function SegmentEditorRow({ segment: s }: { segment: ActionSegment }) {
   return (
     <div data-testid="edit.row" data-segment={s.id} className="flex flex-col gap-1 text-sm">
       <div className="flex flex-wrap items-center gap-2">
-        {isNew(s.id) && <span data-testid="edit.new-chip" className="animate-pulse rounded bg-emerald-600 px-1.5 text-xs font-bold text-white">NEW</span>}
+        {rows.newIds.includes(s.id) && <span data-testid="edit.new-chip" className="animate-pulse rounded bg-emerald-600 px-1.5 text-xs font-bold text-white">NEW</span>}
         <label className="flex items-center gap-1">Class
           <select aria-label="Class" data-testid="edit.class" value={v.action_class} className={input}
             onChange={(e) => setDraft(s.id, { action_class: e.target.value as ActionClass })}>
@@ -49,9 +50,9 @@ export function SegmentEditorRow({ segment: s }: { segment: ActionSegment }) {
           <input key={`e${s.end_time}`} type="number" step={0.01} min={0} aria-label="End (s)" data-testid="edit.end"
             defaultValue={v.end_time} onChange={time('end_time')} className={input} />
         </label>
-        <Button variant="danger" data-testid="edit.delete" onClick={(e) => { e.stopPropagation(); void deleteAction(s.id); }}>Delete</Button>
-        <Button variant="primary" data-testid="edit.save" disabled={!dirty && !failed} onClick={(e) => { e.stopPropagation(); saveAction(s.id); }}>Save</Button>
-        <Button data-testid="edit.duplicate" onClick={(e) => { e.stopPropagation(); void duplicateAction({ ...s, ...draft }); }}>Duplicate</Button>
+        <Button variant="danger" data-testid="edit.delete" onClick={(e) => { e.stopPropagation(); void deleteAction(editor, s.id); }}>Delete</Button>
+        <Button variant="primary" data-testid="edit.save" disabled={!dirty && !failed} onClick={(e) => { e.stopPropagation(); saveAction(editor, s.id); }}>Save</Button>
+        <Button data-testid="edit.duplicate" onClick={(e) => { e.stopPropagation(); void duplicateAction(editor, { ...s, ...draft }); }}>Duplicate</Button>
       </div>
       {failed && <p role="alert" data-testid="edit.row-error" className="text-xs text-red-700">{failed}</p>}
     </div>

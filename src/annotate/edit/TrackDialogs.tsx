@@ -5,17 +5,18 @@ import { Modal } from '../../components/dialogs/Modal';
 import { Button } from '../../components/ui/Button';
 import { mergeProblem } from '../../../domain/ops/track-merge';
 import { useSession } from '../../session';
-import type { DeleteTrackResult, MergeResult } from '../../api/annotation-edits';
-import { getDoc, useDoc } from '../document/store';
-import { getUi, setUi, useUi } from '../document/ui-store';
-import { history, saveQueue } from './edit-session';
-import { setDialogs, useDialogs } from './dialog-store';
+import { patchStore } from '../store';
+import { useDoc, useEditor, useEditorStore, useUi } from '../editor/editor-context';
+import type { AnnotationEditor, EditDialogs } from '../editor/AnnotationEditor';
+import { deleteTrack, mergeTracks } from './track-edits';
 
 const EMPTY: number[] = [];
+const setDialogs = (editor: AnnotationEditor, patch: Partial<EditDialogs>) => patchStore(editor.dialogs, patch);
 const select = 'rounded border border-slate-300 px-2 py-1 text-sm';
 
 export function MergeTracksDialog() {
-  const { merge: open } = useDialogs();
+  const editor = useEditor();
+  const { merge: open } = useEditorStore((e) => e.dialogs);
   const trackIds = useDoc((d) => d?.trackIds ?? EMPTY);
   const { user, requireSignIn } = useSession();
   const [base, setBase] = useState<number | null>(null);
@@ -23,21 +24,17 @@ export function MergeTracksDialog() {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!open) return;
-    if (!user.signedIn) { setDialogs({ merge: false }); requireSignIn('Please sign in to edit annotations.'); return; }
+    if (!user.signedIn) { setDialogs(editor, { merge: false }); requireSignIn('Please sign in to edit annotations.'); return; }
     setBase(trackIds[0] ?? null); setOther(null);
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
   const problem = mergeProblem(trackIds.length, base, other);
-  const close = () => setDialogs({ merge: false });
+  const close = () => setDialogs(editor, { merge: false });
   const merge = async () => {
-    const doc = getDoc();
-    if (!doc || problem || base === null || other === null) return;
+    if (problem || base === null || other === null) return;
     setBusy(true);
-    try {
-      const r = await saveQueue.run<MergeResult>({ kind: 'track.merge', videoId: doc.videoId, baseTrackId: base, mergeTrackId: other, token: { value: null } });
-      history.perform('track.merge', { baseTrackId: base, mergeTrackId: other }, { synced: true, token: r.undo_token });
-      if (getUi().selectedTrackId === other) setUi({ selectedTrackId: base });
-      close();
-    } catch { /* 'Merge failed ({status})' shown by the queue; the dialog stays open */ } finally { setBusy(false); }
+    // On failure ('Merge failed ({status})' shown by the queue) the dialog stays open.
+    if (await mergeTracks(editor, base, other)) close();
+    setBusy(false);
   };
   const pick = (set: (v: number | null) => void) => (e: React.ChangeEvent<HTMLSelectElement>) => set(e.target.value === '' ? null : Number(e.target.value));
   return (
@@ -66,29 +63,27 @@ export function MergeTracksDialog() {
 }
 
 export function DeleteTrackButton({ trackId }: { trackId: number }) {
+  const editor = useEditor();
   const mode = useUi((s) => s.mode);
   if (mode !== 'edit') return null;
   return (
     <button type="button" data-testid="timeline.delete-track" aria-label={`Delete track ${trackId}`} title={`Delete track T${trackId}`}
-      onClick={() => setDialogs({ deleteTrack: trackId })}
+      onClick={() => setDialogs(editor, { deleteTrack: trackId })}
       className="ml-auto rounded px-1 text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">✕</button>
   );
 }
 
 export function DeleteTrackDialog() {
-  const { deleteTrack: trackId } = useDialogs();
+  const editor = useEditor();
+  const { deleteTrack: trackId } = useEditorStore((e) => e.dialogs);
   const [busy, setBusy] = useState(false);
-  const close = () => setDialogs({ deleteTrack: null });
+  const close = () => setDialogs(editor, { deleteTrack: null });
   const confirm = async () => {
-    const doc = getDoc();
-    if (!doc || trackId === null) return;
+    if (trackId === null) return;
     setBusy(true);
-    try {
-      const r = await saveQueue.run<DeleteTrackResult>({ kind: 'track.delete', videoId: doc.videoId, trackId, token: { value: null } });
-      history.perform('track.delete', { trackId }, { synced: true, token: r.undo_token });
-      if (getUi().selectedTrackId === trackId) setUi({ selectedTrackId: null, selectedSegmentId: null });
-      close();
-    } catch { /* 'Delete track {status}' / 'Failed to delete track' shown by the queue */ } finally { setBusy(false); }
+    // On failure ('Delete track {status}' / 'Failed to delete track' shown by the queue) the dialog stays.
+    if (await deleteTrack(editor, trackId)) close();
+    setBusy(false);
   };
   return (
     <Modal open={trackId !== null} onClose={close} title="Track Deletion Confirmation" testId="delete-track.dialog"

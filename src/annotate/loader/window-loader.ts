@@ -1,13 +1,18 @@
 // Loads the editor document: the summary first (tracks, segments, video info), then detection windows of
-// BLOCK_FRAMES around the playhead, merged into the document as they arrive (replaceDoc 'detections-loaded').
+// BLOCK_FRAMES around the playhead, merged into the document as they arrive (reason 'detections-loaded').
 // In view mode at most MAX_BLOCKS stay loaded (furthest from the playhead dropped); in edit mode nothing is
-// dropped, because undo patches may point into any loaded frame (see document/store.ts).
+// dropped, because undo patches may point into any loaded frame.
 import type { AnnotationSummary } from '../../api/annotate';
 import type { DetectionWindow } from '../../../domain/detection-window';
 import { WINDOW_KP_FLOATS } from '../../../domain/detection-window';
 import type { CompactDetection, EditorDoc, LoadedWindow, TrackFrames } from '../document/types';
-import { getDoc, replaceDoc } from '../document/store';
-import { getUi } from '../document/ui-store';
+
+/** The document the loader fills (the editor's), and whether edit mode is on (then nothing is evicted). */
+export interface LoaderHost {
+  getDoc(): EditorDoc | null;
+  publishDoc(doc: EditorDoc, reason: 'detections-loaded'): void;
+  editing(): boolean;
+}
 
 export const BLOCK_FRAMES = 150;
 export const MAX_BLOCKS = 24;
@@ -82,10 +87,10 @@ export class WindowLoader {
   /** Called with the error of a failed window (shown by the page; loading continues for other blocks). */
   onError: (err: unknown) => void = () => {};
 
-  constructor(private videoId: number, private totalFrames: number, private fetchWindow: WindowFetcher) {}
+  constructor(private videoId: number, private totalFrames: number, private fetchWindow: WindowFetcher, private host: LoaderHost) {}
 
   private blockLoaded(block: number): boolean {
-    const doc = getDoc();
+    const doc = this.host.getDoc();
     const from = block * BLOCK_FRAMES;
     return !!doc && doc.videoId === this.videoId && doc.windows.some((w) => w.from <= from && w.to >= from + BLOCK_FRAMES);
   }
@@ -116,7 +121,7 @@ export class WindowLoader {
 
   /** True when a loaded window (block or small) holds `frame`. */
   covered(frame: number): boolean {
-    const doc = getDoc();
+    const doc = this.host.getDoc();
     return !!doc && doc.videoId === this.videoId && doc.windows.some((w) => w.from <= frame && frame < w.to);
   }
 
@@ -126,10 +131,10 @@ export class WindowLoader {
   isLoaded(frame: number): boolean { return this.blockLoaded(Math.max(0, Math.floor(frame / BLOCK_FRAMES))); }
 
   private merge(win: DetectionWindow, keepBlock: number): void {
-    const doc = getDoc();
+    const doc = this.host.getDoc();
     if (this.disposed || !doc || doc.videoId !== this.videoId) return;
     if (doc.windows.some((w) => w.from <= win.from && w.to >= win.to)) return;
-    replaceDoc(this.evict(mergeWindow(doc, win), keepBlock), 'detections-loaded');
+    this.host.publishDoc(this.evict(mergeWindow(doc, win), keepBlock), 'detections-loaded');
   }
 
   private loadBlock(block: number, hotFrame?: number, onHot?: () => void): Promise<void> {
@@ -152,7 +157,7 @@ export class WindowLoader {
   }
 
   private evict(doc: EditorDoc, keepBlock: number): EditorDoc {
-    if (getUi().mode === 'edit' || doc.windows.length <= MAX_BLOCKS) return doc;
+    if (this.host.editing() || doc.windows.length <= MAX_BLOCKS) return doc;
     const centre = (keepBlock + 0.5) * BLOCK_FRAMES;
     const byDistance = [...doc.windows].sort((a, b) => Math.abs(b.from - centre) - Math.abs(a.from - centre));
     return dropWindows(doc, byDistance.slice(0, doc.windows.length - MAX_BLOCKS));

@@ -1,24 +1,26 @@
 // Data panel 'Data at {time in s, or frame n}': the actions active at the playhead (or all with
-// Show All), one row of chips each, 'Add Action Here' (edit mode only) and the edit side's row editors.
-import { useMemo, useSyncExternalStore } from 'react';
+// Show All), one row of chips each, 'Add Action Here' (edit mode only), and in edit mode the row editors
+// and the Save All / Undo / Redo buttons.
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button';
 import type { ActionSegment } from '../../../domain/types';
-import { getDoc, subscribe, useDoc } from '../document/store';
-import { getUi, setUi, subscribeUi, useUi } from '../document/ui-store';
-import { useEditSlots } from '../use-edit-slots';
+import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import { useDoc, useEditor, useUi } from '../editor/editor-context';
+import { PanelButtons } from '../edit/EditController';
+import { SegmentEditorRow } from '../edit/SegmentEditorRow';
+import { addActionHere } from '../edit/segment-saves';
 import { SegmentChips } from './SegmentChips';
 
 const EMPTY: ActionSegment[] = [];
 
 /** Ids of the segments active at the playhead, as one string so React re-renders only when the set changes. */
-function activeKey(): string {
-  const doc = getDoc(); const t = getUi().time;
+function activeKey(editor: AnnotationEditor): string {
+  const doc = editor.getDoc(); const t = editor.getUi().time;
   if (!doc) return '';
   let key = '';
   for (const s of doc.segments) if (s.start_time <= t && t <= s.end_time) key += `${s.id},`;
   return key;
 }
-const subscribeBoth = (cb: () => void) => { const a = subscribe(cb); const b = subscribeUi(cb); return () => { a(); b(); }; };
 
 function PanelTitle() {
   const unit = useUi((s) => s.entryUnit);
@@ -33,8 +35,13 @@ export function DataPanel() {
   const mode = useUi((s) => s.mode);
   const unit = useUi((s) => s.entryUnit);
   const selectedId = useUi((s) => s.selectedSegmentId);
-  const key = useSyncExternalStore(subscribeBoth, activeKey, activeKey);
-  const slots = useEditSlots();
+  const editor = useEditor();
+  const subscribeBoth = useCallback((cb: () => void) => {
+    const a = editor.doc.subscribe(cb); const b = editor.ui.subscribe(cb);
+    return () => { a(); b(); };
+  }, [editor]);
+  const read = () => activeKey(editor);
+  const key = useSyncExternalStore(subscribeBoth, read, read);
   const rows = useMemo(() => {
     const ids = new Set(key.split(',').filter(Boolean).map(Number));
     const list = showAll ? segments : segments.filter((s) => ids.has(s.id));
@@ -46,12 +53,12 @@ export function DataPanel() {
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2">
         <PanelTitle />
         <label className="ml-auto flex items-center gap-1 text-sm">
-          <input type="checkbox" data-testid="panel.show-all" checked={showAll} onChange={(e) => setUi({ showAllActions: e.target.checked })} />
+          <input type="checkbox" data-testid="panel.show-all" checked={showAll} onChange={(e) => editor.updateUi({ showAllActions: e.target.checked })} />
           Show All
         </label>
         <span data-testid="panel.list-title" className="text-xs text-slate-500">{showAll ? 'All Actions' : 'Active Actions'}</span>
-        <Button data-testid="panel.add-action" disabled={mode !== 'edit'} onClick={() => slots.onAddActionHere?.()}>Add Action Here</Button>
-        {mode === 'edit' && slots.renderPanelButtons?.()}
+        <Button data-testid="panel.add-action" disabled={mode !== 'edit'} onClick={() => { void addActionHere(editor); }}>Add Action Here</Button>
+        {mode === 'edit' && <PanelButtons />}
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
         {segments.length === 0 ? (
@@ -63,8 +70,8 @@ export function DataPanel() {
             {rows.slice(0, 500).map((s) => (
               <li key={s.id} data-testid="panel.row" data-segment={s.id}
                 className={`rounded border px-2 py-1 ${s.id === selectedId ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200'}`}
-                onClick={() => setUi({ selectedSegmentId: s.id, selectedTrackId: s.track_id })}>
-                {mode === 'edit' && slots.renderSegmentEditor ? slots.renderSegmentEditor(s) : <SegmentChips segment={s} />}
+                onClick={() => editor.updateUi({ selectedSegmentId: s.id, selectedTrackId: s.track_id })}>
+                {mode === 'edit' ? <SegmentEditorRow segment={s} /> : <SegmentChips segment={s} />}
               </li>
             ))}
             {rows.length > 500 && <li className="text-xs text-slate-500">{rows.length - 500} more…</li>}

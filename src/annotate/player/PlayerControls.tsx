@@ -5,8 +5,8 @@ import { DEFAULT_VOLUME, SKIP_S, SPEEDS } from '../../../domain/constants';
 import { Button } from '../../components/ui/Button';
 import { useSession } from '../../session';
 import { formatClock, parseEntry } from '../frame-math';
-import { requestMode, setToggle, setUi, useUi, type OverlayToggles, type PlayerSize } from '../document/ui-store';
-import { player } from './player-controller';
+import type { OverlayToggles, PlayerSize } from '../document/ui-state';
+import { useEditor, useUi } from '../editor/editor-context';
 
 const TOGGLES: [keyof OverlayToggles, string][] = [
   ['snapTimeline', 'Snap timeline'], ['snapPlayhead', 'Snap to playhead'], ['snapGrid', 'Snap grid'],
@@ -16,30 +16,37 @@ const SIZES: [PlayerSize, string][] = [['small', 'Small 720'], ['medium', 'Mediu
 
 const group = 'flex flex-wrap items-center gap-1';
 
+function useEditorActions() {
+  const editor = useEditor();
+  return { player: editor.player, updateUi: (p: Parameters<typeof editor.updateUi>[0]) => editor.updateUi(p) };
+}
+
 function ModeToggle() {
+  const editor = useEditor();
   const mode = useUi((s) => s.mode);
   const { user, requireSignIn } = useSession();
-  const ctx = { signedIn: user.signedIn, requireSignIn: (m?: string) => { requireSignIn(m); }, pause: () => player.pause() };
+  const session = { signedIn: user.signedIn, requireSignIn: (m?: string) => { requireSignIn(m); } };
   return (
     <div role="group" aria-label="Mode" className="inline-flex overflow-hidden rounded border border-slate-300">
       {(['view', 'edit'] as const).map((m) => (
         <button key={m} type="button" data-testid={`controls.mode-${m}`} aria-pressed={mode === m}
           title={m === 'edit' && !user.signedIn ? 'Please sign in to edit annotations.' : undefined}
           className={`px-3 py-1 text-sm ${mode === m ? 'bg-indigo-600 text-white' : 'bg-white'} ${m === 'edit' && !user.signedIn ? 'text-slate-400' : ''}`}
-          onClick={() => requestMode(m, ctx)}>{m === 'view' ? 'View' : 'Edit'}</button>
+          onClick={() => editor.requestMode(m, session)}>{m === 'view' ? 'View' : 'Edit'}</button>
       ))}
     </div>
   );
 }
 
 function TimeFrameEntry({ fps, totalFrames }: { fps: number; totalFrames: number }) {
+  const { player, updateUi } = useEditorActions();
   const unit = useUi((s) => s.entryUnit);
   const [text, setText] = useState('');
   const go = () => { const f = parseEntry(text, unit, fps, totalFrames); if (f !== null) void player.seekFrame(f); };
   return (
     <form className={group} onSubmit={(e) => { e.preventDefault(); go(); }}>
       <select aria-label="Entry unit" data-testid="controls.entry-unit" value={unit} className="rounded border border-slate-300 px-1 py-1 text-sm"
-        onChange={(e) => setUi({ entryUnit: e.target.value as 'time' | 'frame' })}>
+        onChange={(e) => updateUi({ entryUnit: e.target.value as 'time' | 'frame' })}>
         <option value="time">Time (s)</option>
         <option value="frame">Frame</option>
       </select>
@@ -51,6 +58,7 @@ function TimeFrameEntry({ fps, totalFrames }: { fps: number; totalFrames: number
 }
 
 export function PlayerControls({ fps, totalFrames, duration }: { fps: number; totalFrames: number; duration: number }) {
+  const { player, updateUi } = useEditorActions();
   const toggles = useUi((s) => s.toggles);
   const size = useUi((s) => s.playerSize);
   const playing = useUi((s) => s.playing);
@@ -65,12 +73,12 @@ export function PlayerControls({ fps, totalFrames, duration }: { fps: number; to
         <TimeFrameEntry fps={fps} totalFrames={totalFrames} />
         {TOGGLES.map(([key, label]) => (
           <label key={key} className="flex items-center gap-1 px-1">
-            <input type="checkbox" data-testid={`controls.toggle-${key}`} checked={toggles[key]} onChange={(e) => setToggle(key, e.target.checked)} />
+            <input type="checkbox" data-testid={`controls.toggle-${key}`} checked={toggles[key]} onChange={(e) => { const v = e.target.checked; updateUi((s) => ({ toggles: { ...s.toggles, [key]: v } })); }} />
             {label}
           </label>
         ))}
         <select aria-label="Player size" data-testid="controls.size" value={size} className="rounded border border-slate-300 px-1 py-1"
-          onChange={(e) => setUi({ playerSize: e.target.value as PlayerSize })}>
+          onChange={(e) => updateUi({ playerSize: e.target.value as PlayerSize })}>
           {SIZES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
         </select>
       </div>

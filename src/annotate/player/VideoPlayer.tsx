@@ -4,10 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { PLAYER_WIDTHS } from '../../../domain/constants';
 import { Alert } from '../../components/dialogs/Alert';
 import { OverlayStage } from '../canvas/OverlayStage';
-import { getUi, useUi } from '../document/ui-store';
+import { useEditor, useUi } from '../editor/editor-context';
 import { seekTimeForFrame } from '../frame-math';
 import { useElementWidth } from '../use-element-width';
-import { player } from './player-controller';
 
 export function videoErrorText(video: HTMLVideoElement): string {
   return video.error?.code ? `Video ${video.error.code}` : 'Failed to load';
@@ -26,6 +25,8 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
   /** False while a rendered video (overlay burned in) is played: no live overlay on top. */
   overlay?: boolean;
 }) {
+  const editor = useEditor();
+  const { player } = editor;
   const outerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const available = useElementWidth(outerRef);
@@ -41,12 +42,12 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
     if (!v) return;
     setError(v.error ? videoErrorText(v) : null);
     // a new source (Annotated View ↔ Live View) continues at the frame shown before the switch
-    const frame = getUi().frame;
+    const frame = editor.getUi().frame;
     const resume = () => { if (frame > 0) v.currentTime = seekTimeForFrame(frame, fps); };
     v.addEventListener('loadedmetadata', resume, { once: true });
     const detach = player.attach(v, fps, totalFrames);
     return () => { v.removeEventListener('loadedmetadata', resume); detach(); };
-  }, [src, fps, totalFrames]);
+  }, [editor, player, src, fps, totalFrames]);
 
   return (
     <div ref={outerRef} className="w-full">

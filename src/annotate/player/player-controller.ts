@@ -1,11 +1,14 @@
 // The frame-exact player. One controller drives the page's <video>: the presented
 // frame comes from requestVideoFrameCallback metadata.mediaTime (frame = round(mediaTime × fps)), never from
 // currentTime during playback; stepping seeks to the middle of the target frame and the frame is confirmed
-// when the video presents it. Everything else (timeline, data panel, edit side) calls this controller.
+// when the video presents it. Everything else (timeline, data panel, edit side) calls this controller,
+// which the page's AnnotationEditor owns (editor.player); it writes the playhead into editor.ui.
 import { DEFAULT_RATE, DEFAULT_VOLUME, SKIP_S } from '../../../domain/constants';
 import { clampFrame, frameAtMediaTime, frameAtTime, safeFps, seekTimeForFrame } from '../frame-math';
-import { getUi, setUi } from '../document/ui-store';
-import { loadTiming } from '../loader/load-timing';
+import { patchStore, type Store } from '../store';
+import type { AnnotateUiState } from '../document/ui-state';
+import type { LoadTiming } from '../loader/load-timing';
+import type { Clock } from '../editor/editor-deps';
 
 type FrameCallbackVideo = HTMLVideoElement & {
   requestVideoFrameCallback?: (cb: (now: number, meta: { mediaTime: number; presentedFrames: number }) => void) => number;
@@ -24,6 +27,10 @@ export class PlayerController {
   rate = DEFAULT_RATE;
   volume = DEFAULT_VOLUME;
 
+  constructor(private ui: Store<AnnotateUiState>, private timing: LoadTiming, private clock: Clock) {}
+
+  private updateUi(patch: Partial<AnnotateUiState>): void { patchStore(this.ui, patch); }
+
   attach(video: HTMLVideoElement, fps: number, totalFrames: number): () => void {
     this.detach?.();
     this.video = video as FrameCallbackVideo;
@@ -32,14 +39,14 @@ export class PlayerController {
     this.targetFrame = null;
     video.volume = this.volume;
     video.playbackRate = this.rate;
-    const onPlay = () => setUi({ playing: true });
-    const onPause = () => setUi({ playing: false });
+    const onPlay = () => this.updateUi({ playing: true });
+    const onPause = () => this.updateUi({ playing: false });
     const onSeeked = () => {
       // Without requestVideoFrameCallback the seek target is the best we know.
       if (!this.video?.requestVideoFrameCallback) this.present(frameAtTime(video.currentTime, this.fps), video.currentTime);
     };
     // The first frame of a paused video is not always reported by requestVideoFrameCallback.
-    const onLoadedData = () => { loadTiming.mark('video'); };
+    const onLoadedData = () => { this.timing.mark('video'); };
     const onTimeUpdate = () => { if (!this.video?.requestVideoFrameCallback) this.present(frameAtTime(video.currentTime, this.fps), video.currentTime); };
     video.addEventListener('play', onPlay);
     video.addEventListener('pause', onPause);
@@ -74,8 +81,8 @@ export class PlayerController {
 
   private present(frame: number, time: number): void {
     if (this.targetFrame === frame) this.targetFrame = null;
-    loadTiming.mark('video');
-    setUi({ frame, time });
+    this.timing.mark('video');
+    this.updateUi({ frame, time });
     const done = this.waiters.filter((w) => w.frame === frame);
     if (done.length) {
       this.waiters = this.waiters.filter((w) => w.frame !== frame);
@@ -91,8 +98,8 @@ export class PlayerController {
   seekFrame(frame: number): Promise<number> {
     const v = this.video;
     const target = clampFrame(frame, this.totalFrames || Number.MAX_SAFE_INTEGER);
-    if (!v) return Promise.resolve(getUi().frame);
-    if (target === getUi().frame && this.targetFrame === null && Math.abs(v.currentTime - seekTimeForFrame(target, this.fps)) < 0.5 / this.fps) {
+    if (!v) return Promise.resolve(this.ui.get().frame);
+    if (target === this.ui.get().frame && this.targetFrame === null && Math.abs(v.currentTime - seekTimeForFrame(target, this.fps)) < 0.5 / this.fps) {
       return Promise.resolve(target);
     }
     this.targetFrame = target;
@@ -100,11 +107,11 @@ export class PlayerController {
     return new Promise((resolve) => {
       const w = { frame: target, resolve };
       this.waiters.push(w);
-      setTimeout(() => {
+      this.clock.setTimeout(() => {
         if (!this.waiters.includes(w)) return;
         this.waiters = this.waiters.filter((x) => x !== w);
         if (this.targetFrame === target) this.targetFrame = null;
-        resolve(getUi().frame);
+        resolve(this.ui.get().frame);
       }, 2000);
     });
   }
@@ -112,7 +119,7 @@ export class PlayerController {
   /** Steps by n frames from the frame shown (or the one a running seek heads to). Pauses first. */
   step(delta: number): Promise<number> {
     this.video?.pause();
-    const base = this.targetFrame ?? getUi().frame;
+    const base = this.targetFrame ?? this.ui.get().frame;
     return this.seekFrame(base + delta);
   }
 
@@ -120,7 +127,7 @@ export class PlayerController {
 
   skip(seconds: number = SKIP_S): Promise<number> {
     const v = this.video;
-    if (!v) return Promise.resolve(getUi().frame);
+    if (!v) return Promise.resolve(this.ui.get().frame);
     const duration = Number.isFinite(v.duration) ? v.duration : this.totalFrames / this.fps;
     const t = Math.min(Math.max(0, v.currentTime + seconds), Math.max(0, duration - 0.5 / this.fps));
     return this.seekTime(t);
@@ -130,9 +137,9 @@ export class PlayerController {
   pause(): void { this.video?.pause(); }
   toggle(): void { if (this.video?.paused) this.play(); else this.pause(); }
 
+  /** The page is gone: stop listening to the video. */
+  dispose(): void { this.detach?.(); }
+
   setRate(rate: number): void { this.rate = rate; if (this.video) this.video.playbackRate = rate; }
   setVolume(volume: number): void { this.volume = volume; if (this.video) this.video.volume = volume; }
 }
-
-/** The page's one player (the Annotate screen shows one video at a time). */
-export const player = new PlayerController();

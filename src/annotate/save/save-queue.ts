@@ -7,6 +7,7 @@
 import type { ActionSegment } from '../../../domain/types';
 import { detectionKey, isDetectionOp, type ServerOp } from './server-ops';
 import { failureText, isRetryable, segmentsOfResult, type OpExecutor } from './execute-op';
+import { Store } from '../store';
 
 export interface SaveState {
   /** Ops not yet saved (including the one in flight). */
@@ -37,15 +38,29 @@ export class SaveQueue {
   private attempts = 0;
   private timer: unknown = null;
   private versions = new Map<number, number>();
-  private listeners = new Set<() => void>();
   private idleWaiters: (() => void)[] = [];
-  private state: SaveState = { pending: 0, retrying: false, failedSegments: {} };
+  private disposed = false;
+  /** Pending count, retrying, failed rows: the 'Unsaved changes' indicator and the rows read it. */
+  readonly state = new Store<SaveState>({ pending: 0, retrying: false, failedSegments: {} });
 
   constructor(private o: SaveQueueOptions) {}
 
-  getState(): SaveState { return this.state; }
-  subscribe(fn: () => void): () => void { this.listeners.add(fn); return () => { this.listeners.delete(fn); }; }
-  hasUnsaved(): boolean { return this.state.pending > 0 || Object.keys(this.state.failedSegments).length > 0; }
+  getState(): SaveState { return this.state.get(); }
+  hasUnsaved(): boolean { const s = this.state.get(); return s.pending > 0 || Object.keys(s.failedSegments).length > 0; }
+
+  private setTimer(fn: () => void, ms: number): unknown {
+    return this.o.setTimer ? this.o.setTimer(fn, ms) : setTimeout(fn, ms);
+  }
+  private clearTimer(t: unknown): void {
+    if (this.o.clearTimer) this.o.clearTimer(t); else clearTimeout(t as ReturnType<typeof setTimeout>);
+  }
+
+  /** The page is gone: no more retries (what is still queued is lost, as on a closed tab). */
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer !== null) this.clearTimer(this.timer);
+    this.timer = null;
+  }
 
   /** Queues an op; the promise settles when it is saved or finally fails (callers may ignore it). */
   run<T = unknown>(op: ServerOp, retry = false): Promise<T> {
@@ -68,31 +83,31 @@ export class SaveQueue {
   /** Background save (retried on network/server errors); failures are reported through onError. */
   enqueue(op: ServerOp): void { this.run(op, true).catch(() => { /* reported by onError */ }); }
 
-  /** Retries a waiting op now and resolves when nothing is pending (or after `timeoutMs`). */
-  flush(timeoutMs = 5000): Promise<boolean> {
+  /** Retries a waiting op now and resolves when nothing is pending (or false after `timeoutMs`; null: no limit). */
+  flush(timeoutMs: number | null = 5000): Promise<boolean> {
     if (this.items.length === 0) return Promise.resolve(true);
     if (this.timer !== null) {
-      if (this.o.clearTimer) this.o.clearTimer(this.timer); else clearTimeout(this.timer as ReturnType<typeof setTimeout>);
+      this.clearTimer(this.timer);
       this.timer = null;
       void this.pump();
     }
     return new Promise<boolean>((resolve) => {
-      const t = setTimeout(() => resolve(false), timeoutMs);
-      this.idleWaiters.push(() => { clearTimeout(t); resolve(true); });
+      const t = timeoutMs === null ? null : this.setTimer(() => resolve(false), timeoutMs);
+      this.idleWaiters.push(() => { if (t !== null) this.clearTimer(t); resolve(true); });
     });
   }
 
   clearFailure(id: number): void {
-    if (!(id in this.state.failedSegments)) return;
-    const { [id]: _gone, ...rest } = this.state.failedSegments;
-    this.state = { ...this.state, failedSegments: rest };
-    this.emit();
+    const s = this.state.get();
+    if (!(id in s.failedSegments)) return;
+    const { [id]: _gone, ...rest } = s.failedSegments;
+    this.state.set({ ...s, failedSegments: rest });
   }
 
   versionOf = (id: number): number | undefined => this.versions.get(id) ?? this.o.docVersion?.(id);
 
   private async pump(): Promise<void> {
-    if (this.running || this.timer !== null) return;
+    if (this.running || this.timer !== null || this.disposed) return;
     this.running = true;
     while (this.items.length > 0) {
       const item = this.items[0];
@@ -108,8 +123,7 @@ export class SaveQueue {
           if (!item.reported && !isDetectionOp(item.op)) { item.reported = true; this.o.onError?.(failureText(item.op, err), item.op); }
           this.attempts += 1;
           const delay = this.o.retryDelay?.(this.attempts) ?? Math.min(15_000, 1000 * 2 ** (this.attempts - 1));
-          const set = this.o.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-          this.timer = set(() => { this.timer = null; this.update(); void this.pump(); }, delay);
+          this.timer = this.setTimer(() => { this.timer = null; this.update(); void this.pump(); }, delay);
           this.running = false;
           this.update();
           return;
@@ -135,15 +149,15 @@ export class SaveQueue {
 
   private failed(op: ServerOp, err: unknown): void {
     const text = failureText(op, err);
-    if (op.kind === 'segment.patch') this.state = { ...this.state, failedSegments: { ...this.state.failedSegments, [op.id]: text } };
+    const s = this.state.get();
+    if (op.kind === 'segment.patch') this.state.set({ ...s, failedSegments: { ...s.failedSegments, [op.id]: text } });
     // Box/keypoint failures are not shown as alerts; they stay visible through the indicator.
     if (!isDetectionOp(op)) this.o.onError?.(text, op);
   }
 
   private update(): void {
-    const next = { ...this.state, pending: this.items.length, retrying: this.timer !== null };
-    if (next.pending !== this.state.pending || next.retrying !== this.state.retrying) { this.state = next; this.emit(); }
+    const s = this.state.get();
+    const next = { ...s, pending: this.items.length, retrying: this.timer !== null };
+    if (next.pending !== s.pending || next.retrying !== s.retrying) this.state.set(next);
   }
-
-  private emit(): void { this.listeners.forEach((l) => l()); }
 }

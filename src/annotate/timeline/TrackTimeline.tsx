@@ -1,17 +1,17 @@
 // Track Timeline: one row per track (eye toggle, label T{n}, edit extras), a time grid, a
 // playhead and clickable segment bars on a Konva canvas. Clicking a bar seeks to its start and selects
-// it; the edit side gets the pointer-down first (EditSlots.onBarPointerDown) to start drags.
+// it; in edit mode a press on a bar starts a move / resize drag instead (edit/drag-start.ts).
 import { useEffect, useMemo, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
 import { Button } from '../../components/ui/Button';
-import { getDoc, subscribe, useDoc } from '../document/store';
-import { getUi, setUi, subscribeUi, toggleTrackHidden, useUi } from '../document/ui-store';
-import { player } from '../player/player-controller';
-import { useEditSlots } from '../use-edit-slots';
+import { toggledHidden } from '../document/ui-state';
+import { useDoc, useEditor, useUi } from '../editor/editor-context';
+import { pressBar } from '../edit/drag-start';
+import { DeleteTrackButton } from '../edit/TrackDialogs';
+import { patchStore } from '../store';
 import { useElementWidth } from '../use-element-width';
 import { AXIS_H, ROW_H, contentHeight, drawPlayhead, drawTimeline, hitTest, pxPerSecond, viewHeightOf, type TimelineLayout } from './timeline-draw';
-import { lastTimeline } from './timeline-stats';
 
 const LABEL_W = 112;
 /** Height of the scrolling row area (Tailwind max-h-80). */
@@ -21,7 +21,9 @@ export function TrackTimeline() {
   const trackIds = useDoc((d) => d?.trackIds ?? EMPTY);
   const duration = useDoc((d) => d?.info.duration ?? 0);
   const hidden = useUi((s) => s.hiddenTracks);
-  const slots = useEditSlots();
+  const editor = useEditor();
+  const { player } = editor;
+  const lastTimeline = editor.timelineStats;
   const boxRef = useRef<HTMLDivElement>(null);
   const width = Math.max(0, useElementWidth(boxRef) - LABEL_W);
   const barsRef = useRef<Konva.Layer>(null);
@@ -40,31 +42,26 @@ export function TrackTimeline() {
 
   useEffect(() => {
     const redrawBars = () => barsRef.current?.batchDraw();
-    const offDoc = subscribe(redrawBars);
-    const offUi = subscribeUi((s, p) => {
+    const offDoc = editor.doc.subscribe(redrawBars);
+    const offUi = editor.ui.subscribe((s, p) => {
       if (s.hiddenTracks !== p.hiddenTracks || s.selectedSegmentId !== p.selectedSegmentId) redrawBars();
       if (s.time !== p.time) headRef.current?.batchDraw();
     });
     return () => { offDoc(); offUi(); };
-  }, []);
+  }, [editor]);
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
     // Content coordinates (the element scrolls with the rows); the axis stays at the top of the view.
     const x = e.clientX - rect.left; const y = e.clientY - rect.top;
     const inAxis = y - scrollRef.current < AXIS_H;
-    const doc = getDoc();
+    const doc = editor.getDoc();
     if (!doc) return;
-    const ui = getUi();
+    const ui = editor.getUi();
     const hit = hitTest(layoutRef.current, { segments: doc.segments, hidden: ui.hiddenTracks, selectedSegmentId: ui.selectedSegmentId }, x, y);
     if (hit.segment && !inAxis) {
-      let prevented = false;
-      slots.onBarPointerDown?.({
-        segment: hit.segment, part: hit.part, time: hit.time, pxPerSecond: pxPerSecond(layoutRef.current),
-        clientX: e.clientX, clientY: e.clientY, shiftKey: e.shiftKey, preventDefault: () => { prevented = true; },
-      });
-      if (prevented) return;
-      setUi({ selectedSegmentId: hit.segment.id, selectedTrackId: hit.segment.track_id });
+      if (pressBar(editor, { segment: hit.segment, part: hit.part, time: hit.time, pxPerSecond: pxPerSecond(layoutRef.current), clientX: e.clientX })) return;
+      editor.updateUi({ selectedSegmentId: hit.segment.id, selectedTrackId: hit.segment.track_id });
       void player.seekTime(hit.segment.start_time);
     } else if (inAxis) {
       void player.seekTime(hit.time);
@@ -75,7 +72,7 @@ export function TrackTimeline() {
     <section data-testid="timeline.panel" className="rounded border border-slate-200 bg-white">
       <header className="flex items-center justify-between border-b border-slate-200 px-3 py-1.5">
         <h2 className="text-sm font-semibold">Track Timeline</h2>
-        <Button data-testid="timeline.merge" disabled={trackIds.length < 2} onClick={() => slots.onTrackMerge?.()}>Track Merge</Button>
+        <Button data-testid="timeline.merge" disabled={trackIds.length < 2} onClick={() => patchStore(editor.dialogs, { merge: true })}>Track Merge</Button>
       </header>
       <div ref={boxRef} className="max-h-80 overflow-y-auto" onScroll={onScroll}>
         {trackIds.length === 0 ? <p className="px-3 py-2 text-sm text-slate-500">No tracks</p> : (
@@ -87,12 +84,12 @@ export function TrackTimeline() {
                   <div key={id} data-testid="timeline.row" data-track={id} className="flex items-center gap-1 px-1 text-xs" style={{ height: ROW_H }}>
                     <button type="button" data-testid="timeline.eye" aria-pressed={!isHidden}
                       aria-label={`${isHidden ? 'Show' : 'Hide'} track ${id}`} title={`${isHidden ? 'Show' : 'Hide'} track ${id}`}
-                      onClick={() => toggleTrackHidden(id)}
+                      onClick={() => editor.updateUi((s) => ({ hiddenTracks: toggledHidden(s.hiddenTracks, id) }))}
                       className="rounded px-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
                       <EyeIcon open={!isHidden} />
                     </button>
                     <span className={isHidden ? 'text-slate-400 line-through' : 'font-medium'}>T{id}</span>
-                    {slots.renderTrackRowExtras?.(id)}
+                    <DeleteTrackButton trackId={id} />
                   </div>
                 );
               })}
@@ -104,14 +101,14 @@ export function TrackTimeline() {
                   <Layer ref={barsRef} listening={false}>
                     <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(k) => {
                       const t0 = performance.now();
-                      const doc = getDoc(); const ui = getUi();
+                      const doc = editor.getDoc(); const ui = editor.getUi();
                       lastTimeline.bars = drawTimeline(k._context, layoutRef.current, { segments: doc?.segments ?? [], hidden: ui.hiddenTracks, selectedSegmentId: ui.selectedSegmentId });
                       lastTimeline.drawMs = performance.now() - t0;
                       lastTimeline.draws++;
                     }} />
                   </Layer>
                   <Layer ref={headRef} listening={false}>
-                    <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(k) => drawPlayhead(k._context, layoutRef.current, getUi().time)} />
+                    <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(k) => drawPlayhead(k._context, layoutRef.current, editor.getUi().time)} />
                   </Layer>
                 </Stage>
                 </div>

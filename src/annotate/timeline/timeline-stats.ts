@@ -1,2 +1,4 @@
-// What the timeline drew last (read by window.__vat and the benchmarks).
-export const lastTimeline = { bars: 0, drawMs: 0, draws: 0 };
+// What the timeline drew last (read by window.__vat and the benchmarks); one per editor.
+export interface LastTimeline { bars: number; drawMs: number; draws: number }
+
+export const newTimelineStats = (): LastTimeline => ({ bars: 0, drawMs: 0, draws: 0 });

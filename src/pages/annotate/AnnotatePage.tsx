@@ -1,49 +1,64 @@
-// Annotate screen: header, frame-exact player with Konva overlay,
-// controls, Track Timeline and data panel. Editing plugs in through src/annotate/slots.ts.
-import { useEffect } from 'react';
+// Annotate screen: header, frame-exact player with Konva overlay, controls, Track Timeline and data
+// panel. One AnnotationEditor per page mount (src/annotate/editor) holds the document, UI state,
+// history, saves, drags and the player; the components reach it through useEditor().
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert } from '../../components/dialogs/Alert';
 import { videoDownloadUrl } from '../../api/videos';
 import { DEFAULT_FPS, DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../../domain/constants';
-import { useDoc } from '../../annotate/document/store';
+import { AnnotationEditor } from '../../annotate/editor/AnnotationEditor';
+import { httpEditorApi, systemClock } from '../../annotate/editor/editor-deps';
+import { EditorProvider, useDoc, useEditor } from '../../annotate/editor/editor-context';
 import { useAnnotateDocument } from '../../annotate/loader/use-annotate-document';
 import { VideoPlayer } from '../../annotate/player/VideoPlayer';
 import { PlayerControls } from '../../annotate/player/PlayerControls';
 import { TrackTimeline } from '../../annotate/timeline/TrackTimeline';
 import { DataPanel } from '../../annotate/panel/DataPanel';
+import { EditController } from '../../annotate/edit/EditController';
 import { installTestApi } from '../../annotate/test-api';
-import { useEditSlots } from '../../annotate/use-edit-slots';
 import { AnnotateHeader } from './AnnotateHeader';
 import { useRecordReviewOpen } from '../review/use-record-review-open';
 import { useSession } from '../../session';
 import { RenderControls } from './RenderControls';
 import { useAnnotatedView } from './use-annotated-view';
-// Edit mode registers its slots on import.
-import '../../annotate/edit/register';
 
 export function AnnotatePage() {
   const params = useParams();
   const videoId = Number(params.videoId);
+  // Created in an effect so a (strict-mode) remount gets a fresh editor and dispose() always pairs. A
+  // passive effect, not a layout effect: the screen then renders in its own task, so the <video> starts
+  // loading before the editor's first requests reach the server.
+  const [editor, setEditor] = useState<AnnotationEditor | null>(null);
+  useEffect(() => {
+    const e = new AnnotationEditor({ api: httpEditorApi, clock: systemClock });
+    setEditor(e);
+    return () => e.dispose();
+  }, []);
   if (!Number.isInteger(videoId) || videoId <= 0) {
     return <div className="p-4"><Alert severity="error">Video not found</Alert></div>;
   }
-  return <AnnotateScreen key={videoId} videoId={videoId} />;
+  if (!editor) return null;
+  return (
+    <EditorProvider editor={editor}>
+      <AnnotateScreen key={videoId} videoId={videoId} />
+    </EditorProvider>
+  );
 }
 
 function AnnotateScreen({ videoId }: { videoId: number }) {
-  const { video, error, setVideo } = useAnnotateDocument(videoId);
+  const editor = useEditor();
+  const { video, error, setVideo } = useAnnotateDocument(editor, videoId);
   const info = useDoc((d) => d?.info ?? null);
-  const slots = useEditSlots();
   useRecordReviewOpen(videoId, video !== null, useSession().user.signedIn);
   const annotated = useAnnotatedView(videoId);
   // window.__vat: read-only probes always; the test build adds its mutators and benchmark helpers.
   useEffect(() => {
-    if (!__VAT_TEST_HOOKS__) return installTestApi();
+    if (!__VAT_TEST_HOOKS__) return installTestApi(editor);
     let uninstall: (() => void) | null = null;
     let gone = false;
-    void import('../../annotate/test-hooks').then(({ testHooks }) => { if (!gone) uninstall = installTestApi(testHooks); });
+    void import('../../annotate/test-hooks').then(({ testHooks }) => { if (!gone) uninstall = installTestApi(editor, testHooks(editor)); });
     return () => { gone = true; uninstall?.(); };
-  }, []);
+  }, [editor]);
 
   const fps = info?.fps || video?.fps || DEFAULT_FPS;
   const totalFrames = info?.total_frames || video?.total_frames || 0;
@@ -63,7 +78,7 @@ function AnnotateScreen({ videoId }: { videoId: number }) {
         <div className="max-h-[80vh] min-h-[16rem]"><DataPanel /></div>
       </div>
       <TrackTimeline />
-      {slots.renderPageExtras?.()}
+      <EditController />
     </div>
   );
 }

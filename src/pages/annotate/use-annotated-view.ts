@@ -10,8 +10,7 @@ import { renderFlowMachine } from '../../../machines/renderFlow';
 import type { RenderStatus } from '../../../domain/render-status';
 import { fetchRenderStatus, renderDownloadUrl, startRender } from '../../api/render';
 import { fetchRenderSettings } from '../../api/settings';
-import { subscribe } from '../../annotate/document/store';
-import { useUi } from '../../annotate/document/ui-store';
+import { useEditor, useUi } from '../../annotate/editor/editor-context';
 
 export type PlayerView = 'annotated' | 'live';
 /** Edits are saved in the background; the status is read again this long after the last one. */
@@ -40,6 +39,7 @@ export function useAnnotatedView(videoId: number): AnnotatedView {
   const error = useSelector(actor, (s) => s.context.error);
   const [view, setView] = useState<PlayerView>('live');
   const mode = useUi((s) => s.mode);
+  const editor = useEditor();
 
   // default_view applies once, when both the settings and the first status are known
   const [defaultView, setDefaultView] = useState<PlayerView | null>(null);
@@ -55,13 +55,13 @@ export function useAnnotatedView(videoId: number): AnnotatedView {
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const off = subscribe((_doc, reason) => {
+    const off = editor.doc.subscribe((_doc, _prev, reason) => {
       if (reason !== 'edit' && reason !== 'server-stamp') return;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => actor.send({ type: 'render.refresh' }), REFRESH_AFTER_EDIT_MS);
     });
     return () => { off(); if (timer) clearTimeout(timer); };
-  }, [actor]);
+  }, [actor, editor]);
 
   const available = Boolean(status?.artifact && status.key);
   const shown: PlayerView = view === 'annotated' && available && mode !== 'edit' ? 'annotated' : 'live';

@@ -1,0 +1,86 @@
+// Pointer-downs of edit mode, turned into the interaction machine's pointer.down: what is pressed (a box,
+// one of its corners, a keypoint, a timeline bar's body or end), the frame and the detection shown there,
+// the snapping options, and how later window pointer events are read. The overlay's handles and the
+// timeline call these; so does the TestEditor.
+import { DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../../domain/constants';
+import type { ActionSegment } from '../../../domain/types';
+import type { Corner } from '../../../domain/ops/box-geometry';
+import type { DragTarget, ToPoint } from '../../../machines/interaction';
+import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { CompactDetection } from '../document/types';
+import { shownAt } from '../interpolate';
+
+/** Screen pixels a pointer must travel before a press becomes a drag. */
+const DRAG_THRESHOLD_PX = 3;
+
+/** A press on the overlay, in video pixels; `scale` is screen pixels per video pixel. */
+export interface OverlayPress { x: number; y: number; scale: number; toPoint: ToPoint }
+
+const px = (d: CompactDetection, w: number, h: number) => ({ x1: d.x1 * w, y1: d.y1 * h, x2: d.x2 * w, y2: d.y2 * h });
+
+function pressOverlay(editor: AnnotationEditor, trackId: number, press: OverlayPress, target: (shown: CompactDetection, w: number, h: number) => DragTarget | null): boolean {
+  const doc = editor.getDoc(); const ui = editor.getUi();
+  if (ui.mode !== 'edit' || !doc) return false;
+  const shown = shownAt(doc, ui, ui.frame)(trackId);
+  if (!shown) return false;
+  const size = { width: doc.info.width || DEFAULT_WIDTH, height: doc.info.height || DEFAULT_HEIGHT };
+  const t = target(shown, size.width, size.height);
+  if (!t) return false;
+  editor.updateUi({ selectedTrackId: trackId });
+  editor.pointerDown({
+    target: t, x: press.x, y: press.y, frame: ui.frame, shown, toPoint: press.toPoint,
+    options: { grid: ui.toggles.snapGrid, size, threshold: DRAG_THRESHOLD_PX / press.scale },
+  });
+  return true;
+}
+
+/** The box body (move) or one of its corners (resize) of a shown track. */
+export function pressBox(editor: AnnotationEditor, trackId: number, part: 'body' | Corner, press: OverlayPress): boolean {
+  return pressOverlay(editor, trackId, press, (shown, w, h) => (part === 'body'
+    ? { kind: 'box', trackId, box: px(shown, w, h) }
+    : { kind: 'corner', trackId, box: px(shown, w, h), corner: part }));
+}
+
+/** One keypoint of a shown track. */
+export function pressKeypoint(editor: AnnotationEditor, trackId: number, index: number, press: OverlayPress): boolean {
+  return pressOverlay(editor, trackId, press, (shown, w, h) => (shown.keypoints
+    ? { kind: 'keypoint', trackId, index, x: shown.keypoints[index * 3] * w, y: shown.keypoints[index * 3 + 1] * h }
+    : null));
+}
+
+/** A press on a timeline bar: the 6 px at either end count as edges (resize), the rest moves it. */
+export interface BarPress {
+  segment: ActionSegment;
+  part: 'start' | 'end' | 'body';
+  /** Time under the pointer in seconds, the timeline's pixels per second, and the pointer's clientX. */
+  time: number;
+  pxPerSecond: number;
+  clientX: number;
+}
+
+/**
+ * Edit mode: selects the bar and starts a move / resize (snapping to the timeline step of the visible
+ * span and to the playhead within 0.2 s when the toggles are on; length ≥ 0.1 s; 0 … duration). A click
+ * without movement seeks to its start. Returns false outside edit mode (the view's click applies).
+ */
+export function pressBar(editor: AnnotationEditor, e: BarPress): boolean {
+  const doc = editor.getDoc(); const ui = editor.getUi();
+  if (ui.mode !== 'edit' || !doc || e.pxPerSecond <= 0) return false;
+  const seg = e.segment;
+  editor.updateUi({ selectedSegmentId: seg.id, selectedTrackId: seg.track_id });
+  const span = { start: seg.start_time, end: seg.end_time };
+  const duration = doc.info.duration;
+  const target: DragTarget = e.part === 'body'
+    ? { kind: 'segment', segmentId: seg.id, span }
+    : { kind: 'segmentEdge', segmentId: seg.id, span, edge: e.part };
+  editor.pointerDown({
+    target, x: e.time, y: 0, frame: ui.frame, shown: null,
+    toPoint: (m) => ({ x: e.time + (m.clientX - e.clientX) / e.pxPerSecond, y: 0 }),
+    options: {
+      grid: false, size: { width: 0, height: 0 }, duration, threshold: DRAG_THRESHOLD_PX / e.pxPerSecond,
+      // The whole video is visible on the timeline, so the visible span is the duration.
+      snap: { snapTimeline: ui.toggles.snapTimeline, snapPlayhead: ui.toggles.snapPlayhead, visibleSpan: duration, playhead: ui.time },
+    },
+  });
+  return true;
+}

@@ -1,0 +1,177 @@
+// The Annotate screen's editor object: created once per page mount from its dependencies (the API edge,
+// a clock, where pointer events come from), handed to the components through React context
+// (useEditor()), and disposed on unmount. It owns everything that changes while a video is open:
+// - doc: the annotation set as an immutable, immer-managed EditorDoc, with the reason of each change
+//   (only 'edit' is a user's edit; never mutate a published document);
+// - ui: frame, selection, toggles, mode; dialogs; rows (the data panel's drafts and NEW chips);
+// - history (undo/redo and the drag mark) and saves (the queue that carries every edit to the server);
+// - the interaction actor (pointer drags), the editorMode actor (view ⇄ edit) and the player.
+// Konva and React draw from these stores and never own editor state.
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { produce } from 'immer';
+import type { ActionSegment } from '../../../domain/types';
+import { editorModeMachine } from '../../../machines/editorMode';
+import { interactionMachine, type PointerDownEvent } from '../../../machines/interaction';
+import { getCommand } from '../commands/registry';
+import type { CommandArgs, CommandName } from '../commands/types';
+import type { DocChangeReason, EditorDoc } from '../document/types';
+import { initialUiState, type AnnotateUiState, type EditorMode } from '../document/ui-state';
+import { EditHistory, type PerformOptions } from '../history/history';
+import { LoadTiming } from '../loader/load-timing';
+import { openVideo } from '../loader/open-video';
+import { PlayerController } from '../player/player-controller';
+import { SaveQueue } from '../save/save-queue';
+import { RowDrafts } from '../edit/row-drafts';
+import { newOverlayStats } from '../canvas/overlay-stats';
+import { newTimelineStats } from '../timeline/timeline-stats';
+import { patchStore, Store } from '../store';
+import type { EditorDeps, Notify } from './editor-deps';
+
+export interface EditDialogs { merge: boolean; deleteTrack: number | null }
+
+/** The signed-in state the mode switch needs, from the page's session. */
+export interface ModeSession { signedIn: boolean; requireSignIn: (text?: string) => void }
+
+export class AnnotationEditor {
+  readonly doc = new Store<EditorDoc | null, DocChangeReason>(null);
+  readonly ui = new Store<AnnotateUiState>(initialUiState);
+  readonly dialogs = new Store<EditDialogs>({ merge: false, deleteTrack: null });
+  readonly rows = new RowDrafts();
+  readonly timing: LoadTiming;
+  /** What the overlay and the timeline drew last (the __vat probes and the benchmarks read these). */
+  readonly overlayStats = newOverlayStats();
+  readonly timelineStats = newTimelineStats();
+  readonly saves: SaveQueue;
+  readonly history: EditHistory;
+  readonly player: PlayerController;
+  readonly interaction: ActorRefFrom<typeof interactionMachine>;
+  /** The view ⇄ edit machine; a new one per opened video (each video opens in view mode). */
+  mode: ActorRefFrom<typeof editorModeMachine>;
+  private notifier: Notify;
+  private session: ModeSession | null = null;
+  private closeVideo: (() => void) | null = null;
+  private disposed = false;
+
+  constructor(readonly deps: EditorDeps) {
+    const { api, clock } = deps;
+    this.notifier = deps.notify ?? ((_s, text) => console.warn(text));
+    this.timing = new LoadTiming(clock);
+    this.player = new PlayerController(this.ui, this.timing, clock);
+    this.saves = new SaveQueue({
+      execute: api.execute,
+      docVersion: (id) => this.doc.get()?.segments.find((s) => s.id === id)?.version,
+      onError: (text) => this.notify('error', text),
+      onSaved: (_op, segments) => this.showSavedBy(segments),
+      setTimer: (fn, ms) => clock.setTimeout(fn, ms),
+      clearTimer: (t) => clock.clearTimeout(t),
+    });
+    this.history = new EditHistory(
+      { get: () => this.doc.get(), set: (d, reason = 'edit') => this.doc.set(d, reason) },
+      (op) => this.saves.enqueue(op),
+      (n) => getCommand(n).label,
+    );
+    // A new document (another video, a reload) starts a fresh history; other non-edit changes keep it.
+    this.doc.subscribe((_d, _p, reason) => { if (reason === 'load') { this.history.clear(); this.rows.reset(); } });
+
+    this.interaction = createActor(interactionMachine.provide({
+      actions: {
+        mark: () => this.history.mark(),
+        squash: (_, edit) => this.history.squash(edit.name, edit.args as never),
+        bail: () => this.history.bail(),
+        commit: () => { this.history.commit(); },
+        click: (_, target) => { if (target.kind === 'segment' || target.kind === 'segmentEdge') void this.player.seekTime(target.span.start); },
+      },
+    })).start();
+
+    this.mode = this.startMode();
+  }
+
+  private startMode(): ActorRefFrom<typeof editorModeMachine> {
+    return createActor(editorModeMachine.provide({
+      actions: {
+        pausePlayback: () => this.player.pause(),
+        requireSignIn: (_, p) => this.session?.requireSignIn(p.text),
+        showMode: (_, p) => this.updateUi({ mode: p.mode }),
+        discardDrafts: () => { this.rows.clearAll(); this.cancelDrag(); },
+        clearHistory: () => this.history.clear(),
+      },
+      actors: { flushSaves: fromPromise(() => this.saves.flush(null)) },
+    }), { clock: this.deps.clock }).start();
+  }
+
+  getDoc(): EditorDoc | null { return this.doc.get(); }
+  getUi(): AnnotateUiState { return this.ui.get(); }
+  updateUi(patch: Partial<AnnotateUiState> | ((s: AnnotateUiState) => Partial<AnnotateUiState>)): void { patchStore(this.ui, patch); }
+  /** Publishes a document that is not an edit: a load, merged windows, server stamps. */
+  publishDoc(next: EditorDoc | null, reason: Exclude<DocChangeReason, 'edit'> = 'load'): void { this.doc.set(next, reason); }
+  /** A new video: UI state back to the start, keeping the toggles and the player size. */
+  restartUi(keep: Partial<AnnotateUiState> = {}): void {
+    const prev = this.ui.get();
+    this.ui.set({ ...initialUiState, toggles: prev.toggles, playerSize: prev.playerSize, ...keep });
+  }
+
+  notify: Notify = (severity, text) => this.notifier(severity, text);
+  /** The page routes edit messages to its snackbar while it is mounted. */
+  bindNotifier(fn: Notify): () => void {
+    this.notifier = fn;
+    return () => { if (this.notifier === fn) this.notifier = (_s, t) => console.warn(t); };
+  }
+
+  /** The View/Edit toggle: edit needs a signed-in user; leaving discards drafts and flushes saves. */
+  requestMode(mode: EditorMode, session: ModeSession): void {
+    this.session = session;
+    this.mode.send(mode === 'edit' ? { type: 'mode.edit', signedIn: session.signedIn } : { type: 'mode.view' });
+  }
+  signedOut(): void { this.mode.send({ type: 'session.signedOut' }); }
+
+  /** Runs a named command as one undoable edit (and queues its server ops unless `synced`). */
+  perform<N extends CommandName>(name: N, args: CommandArgs[N], opts?: PerformOptions): boolean {
+    return this.history.perform(name, args, opts);
+  }
+  undo(): void { this.history.undo(); }
+  redo(): void { this.history.redo(); }
+
+  /** Starts a drag (the pointer-down of a box, corner, keypoint or timeline bar); see edit/drag-start.ts. */
+  pointerDown(e: Omit<PointerDownEvent, 'type' | 'source'>): void {
+    this.interaction.send({ type: 'pointer.down', ...e, source: this.deps.pointerEvents ?? window });
+  }
+  /** Escape: a running drag goes back to where it started. */
+  cancelDrag(): void { this.interaction.send({ type: 'key.escape' }); }
+  get dragging(): boolean { return this.history.dragging; }
+
+  /** Opens a video: the summary, then detection windows around the playhead (see loader/open-video.ts). */
+  open(videoId: number, onError: (text: string) => void = (t) => this.notify('error', t)): () => void {
+    this.closeVideo?.();
+    // Another video opens in view mode, with no drag running; saves of the last one carry on.
+    this.cancelDrag();
+    this.mode.stop();
+    this.mode = this.startMode();
+    const close = openVideo(this, videoId, onError);
+    this.closeVideo = close;
+    return () => { close(); if (this.closeVideo === close) this.closeVideo = null; };
+  }
+
+  /** The page is gone: stop the actors, the player, the loader and the save retries. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.closeVideo?.();
+    this.interaction.stop();
+    this.mode.stop();
+    this.player.dispose();
+    this.saves.dispose();
+  }
+
+  /** The panel's updated-by / updated-at chips follow a save (not an edit: history ignores it). */
+  private showSavedBy(saved: ActionSegment[]): void {
+    const doc = this.doc.get();
+    const byId = new Map(saved.map((s) => [s.id, s]));
+    if (!doc || !doc.segments.some((s) => byId.has(s.id))) return;
+    this.publishDoc(produce(doc, (d) => {
+      for (const s of d.segments) {
+        const e = byId.get(s.id);
+        if (e) { s.updated_by_id = e.updated_by_id; s.updated_at = e.updated_at; s.version = e.version; }
+      }
+    }), 'server-stamp');
+  }
+}

@@ -1,0 +1,45 @@
+// What an AnnotationEditor is built from: the API edge (the server calls it makes) and a clock. The page
+// passes the real ones (httpEditorApi, systemClock); tests pass fakes (tests/annotate/test-editor.ts).
+import type { AnnotationSummary } from '../../api/annotate';
+import { fetchDetectionWindow, fetchRenderSettingsOrNull, fetchSummary } from '../../api/annotate';
+import type { WindowFetcher } from '../loader/window-loader';
+import { executeOp, type OpExecutor } from '../save/execute-op';
+
+/** Every server call the editor makes: reading the annotation set and running edit ops. */
+export interface EditorApi {
+  fetchSummary(videoId: number, signal?: AbortSignal): Promise<AnnotationSummary>;
+  fetchDetectionWindow: WindowFetcher;
+  /** The render settings (null when that call fails: defaults apply). */
+  fetchRenderSettings(): Promise<Record<string, unknown> | null>;
+  /** Runs one server op of an edit (or of its undo). */
+  execute: OpExecutor;
+}
+
+export const httpEditorApi: EditorApi = {
+  fetchSummary, fetchDetectionWindow, fetchRenderSettings: fetchRenderSettingsOrNull, execute: executeOp,
+};
+
+/** Time as the editor sees it: save retries, the flush and seek timeouts, load milestones. */
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: Clock = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export type Severity = 'error' | 'warning' | 'info' | 'success';
+export type Notify = (severity: Severity, text: string) => void;
+
+export interface EditorDeps {
+  api: EditorApi;
+  clock: Clock;
+  /** Where edit messages go (the page's snackbar; rebound with editor.bindHost). */
+  notify?: Notify;
+  /** Where drags listen for pointer moves and the release (the window; tests pass an EventTarget). */
+  pointerEvents?: EventTarget;
+}

@@ -1,0 +1,145 @@
+// TestEditor: a real AnnotationEditor with a fake API edge, a manual clock and a pointer-event target of
+// its own, driven with pointer and key events without a browser. Overlay presses use video pixels as
+// client coordinates (a stage at 0,0 shown at scale 1); timeline presses use `pxPerSecond` client pixels
+// per second from 0. Every server op the editor sends is recorded in `sent`.
+import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
+import type { Clock, EditorApi } from '../../src/annotate/editor/editor-deps';
+import { pressBar, pressBox, pressKeypoint } from '../../src/annotate/edit/drag-start';
+import { onEditKeyDown } from '../../src/annotate/edit/hotkeys';
+import type { EditorDoc } from '../../src/annotate/document/types';
+import type { AnnotateUiState } from '../../src/annotate/document/ui-state';
+import type { ServerOp } from '../../src/annotate/save/server-ops';
+import type { Corner } from '../../domain/ops/box-geometry';
+import type { ActionSegment } from '../../domain/types';
+import { sampleDoc } from '../annotate-edit/fixtures';
+
+/** Timers that run only when the test advances time. */
+export class ManualClock implements Clock {
+  private t = 0;
+  private timers = new Map<number, { at: number; fn: () => void }>();
+  private next = 1;
+  now(): number { return this.t; }
+  setTimeout(fn: () => void, ms: number): unknown { const id = this.next++; this.timers.set(id, { at: this.t + ms, fn }); return id; }
+  clearTimeout(id: unknown): void { this.timers.delete(id as number); }
+  /** Runs every timer due within `ms`, in time order. */
+  advance(ms: number): void {
+    const end = this.t + ms;
+    for (;;) {
+      const due = [...this.timers.entries()].filter(([, x]) => x.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.t = due[1].at;
+      due[1].fn();
+    }
+    this.t = end;
+  }
+}
+
+/** A copy of what was sent at that moment (tokens change later, as they do in the browser). */
+function structuredCloneOp(op: ServerOp): ServerOp {
+  return 'token' in op ? { ...op, token: { ...op.token } } as ServerOp : op;
+}
+
+export interface KeyMods { shift?: boolean; ctrl?: boolean; alt?: boolean }
+
+export class TestEditor {
+  readonly editor: AnnotationEditor;
+  /** Server ops in the order the API edge received them. */
+  readonly sent: ServerOp[] = [];
+  /** Texts the editor showed (snackbar). */
+  readonly messages: string[] = [];
+  readonly clock = new ManualClock();
+  /** Makes the API edge fail an op (return an error to throw, or null to answer). */
+  failWith: ((op: ServerOp) => unknown) | null = null;
+  private pointer = new EventTarget();
+  private pps = 100;
+  private nextSegmentId = 100;
+  private nextToken = 1;
+
+  constructor(doc: EditorDoc = sampleDoc(), ui: Partial<AnnotateUiState> = {}) {
+    const api: EditorApi = {
+      fetchSummary: () => Promise.reject(new Error('the TestEditor starts from a document')),
+      fetchDetectionWindow: () => Promise.reject(new Error('the TestEditor starts from a document')),
+      fetchRenderSettings: async () => null,
+      execute: async (op, version) => this.answer(op, version),
+    };
+    this.editor = new AnnotationEditor({ api, clock: this.clock, notify: (_s, text) => { this.messages.push(text); }, pointerEvents: this.pointer });
+    this.editor.publishDoc(doc, 'load');
+    this.editor.updateUi(ui);
+  }
+
+  get doc(): EditorDoc { return this.editor.getDoc()!; }
+  get ui(): AnnotateUiState { return this.editor.getUi(); }
+
+  /** View → edit as a signed-in user. */
+  enterEditMode(): this {
+    this.editor.requestMode('edit', { signedIn: true, requireSignIn: () => { this.messages.push('sign in'); } });
+    return this;
+  }
+
+  /** Presses a box body or corner, or a keypoint, at video pixel (x, y). */
+  pointerDownBox(trackId: number, part: 'body' | Corner, x: number, y: number): boolean {
+    return pressBox(this.editor, trackId, part, this.overlayPress(x, y));
+  }
+  pointerDownKeypoint(trackId: number, index: number, x: number, y: number): boolean {
+    return pressKeypoint(this.editor, trackId, index, this.overlayPress(x, y));
+  }
+  /** Presses a timeline bar at `time` seconds (its body, or its start / end edge). */
+  pointerDownBar(segmentId: number, part: 'body' | 'start' | 'end', time: number, pxPerSecond = 100): boolean {
+    const segment = this.doc.segments.find((s) => s.id === segmentId)!;
+    this.pps = pxPerSecond;
+    return pressBar(this.editor, { segment, part, time, pxPerSecond, clientX: time * pxPerSecond });
+  }
+
+  /** Window pointer events, as the browser would send them during a drag. */
+  pointerMove(clientX: number, clientY = 0): this { this.dispatch('pointermove', clientX, clientY); return this; }
+  /** A timeline drag's pointer at `time` seconds. */
+  pointerMoveToTime(time: number): this { return this.pointerMove(time * this.pps); }
+  pointerUp(): this { this.dispatch('pointerup', 0, 0); return this; }
+
+  keyDown(key: string, mods: KeyMods = {}): boolean {
+    let prevented = false;
+    onEditKeyDown(this.editor, {
+      key, shiftKey: !!mods.shift, ctrlKey: !!mods.ctrl, metaKey: false, altKey: !!mods.alt,
+      target: null, defaultPrevented: false, preventDefault: () => { prevented = true; },
+    });
+    return prevented;
+  }
+
+  /** Waits until every queued server op has been answered. */
+  async settle(): Promise<void> {
+    await this.editor.saves.flush(null);
+    await new Promise((r) => setTimeout(r, 0));
+  }
+
+  dispose(): void { this.editor.dispose(); }
+
+  private overlayPress(x: number, y: number) {
+    return { x, y, scale: 1, toPoint: (e: { clientX: number; clientY: number }) => ({ x: e.clientX, y: e.clientY }) };
+  }
+
+  private dispatch(type: string, clientX: number, clientY: number): void {
+    const e = new Event(type);
+    Object.defineProperties(e, { clientX: { value: clientX }, clientY: { value: clientY } });
+    this.pointer.dispatchEvent(e);
+  }
+
+  /** What the server answers (the shapes src/api/annotation-edits.ts returns). */
+  private answer(op: ServerOp, version: (id: number) => number | undefined): unknown {
+    const err = this.failWith?.(op);
+    if (err) throw err;
+    this.sent.push(structuredCloneOp(op));
+    switch (op.kind) {
+      case 'segment.patch': {
+        const seg = this.doc.segments.find((s) => s.id === op.id)!;
+        return { ...seg, ...op.fields, version: (version(op.id) ?? 1) + 1, updated_by_id: 'test.user' } satisfies ActionSegment;
+      }
+      case 'segment.create': return { ...op.segment, id: op.purpose === 'restore' ? op.segment.id : this.nextSegmentId++ };
+      // Like the real executor, a merge / delete hands its undo token to the entry, a restore spends it.
+      case 'track.merge': op.token.value = this.nextToken++; return { base_track_id: op.baseTrackId, merge_track_id: op.mergeTrackId, moved_segments: 0, segments: [], undo_token: op.token.value };
+      case 'track.delete': op.token.value = this.nextToken++; return { track_id: op.trackId, deleted_detections: 0, deleted_segments: 0, undo_token: op.token.value };
+      case 'track.restore': op.token.value = null; return { kind: 'restore', track_ids: [], restored_detections: 0, segments: [] };
+      default: return {};
+    }
+  }
+}
