@@ -48,7 +48,7 @@ test('the progress bar moves while the people clip is processed; a cancelled rep
     return seen.size;
   }, { timeout: 240_000, intervals: [500] }).toBeGreaterThanOrEqual(2);
   await expect(row.getByTestId('library.progressText')).toHaveText(/^\d+%( · ~\d+( h)?( \d+)? (s|min|h)( \d+ min)? left)?$/);
-  await expect(page.getByTestId('shell.activityCount')).toHaveText(/^[1-9]\d*$/);
+  // the run may already have ended on a fast machine: the panel keeps finished jobs listed for 10 minutes
   await page.getByTestId('shell.activity').click();
   const job = page.getByTestId('activity.job').filter({ hasText: v.filename }).first();
   await expect(job).toContainText('Processing');
@@ -72,6 +72,8 @@ test('the progress bar moves while the people clip is processed; a cancelled rep
   // 3. the annotate screen offers Cancel while a run is queued or running
   expect((await request.post(`/api/v1/videos/${v.id}/reprocess`, { headers: { 'X-User-Id': USER } })).status()).toBe(202);
   await page.goto(`/videos/${v.id}/annotate`);
+  // the queued run counts in the top bar's indicator until it is cancelled
+  await expect(page.getByTestId('shell.activityCount')).toHaveText(/^[1-9]\d*$/);
   await page.getByTestId('annotate.jobCancel').click();
   await expect(page.getByTestId('annotate.job')).toHaveCount(0, { timeout: 30_000 });
   await expect.poll(status, { timeout: 30_000 }).toBe('completed');
