@@ -71,6 +71,19 @@ describe('a queued render', () => {
     expect((await api('POST', `/jobs/${job!.id}/cancel`)).statusCode).toBe(409);
   });
 
+  it('POST /videos/{id}/cancel without kind stops the processing job first when both are live, then the render', async () => {
+    expect((await api('POST', `/videos/${vid}/render`)).statusCode).toBe(202);
+    const reprocess = await api('POST', `/videos/${vid}/reprocess`);
+    expect(reprocess.statusCode, reprocess.body).toBe(202);
+    const first = await api('POST', `/videos/${vid}/cancel`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ kind: 'processing', state: 'cancelled' });
+    expect((await renderJob())?.state).toBe('queued');
+    const second = await api('POST', `/videos/${vid}/cancel`);
+    expect(second.json()).toMatchObject({ kind: 'render', state: 'cancelled' });
+    expect((await api('GET', `/videos/${vid}`)).json().processing_status).toBe('completed');
+  });
+
   it('whose queue job is lost ends failed on start in both the renders row and job_progress', async () => {
     expect((await api('POST', `/videos/${vid}/render`)).statusCode).toBe(202);
     const job = (await renderJob())!;

@@ -34,7 +34,8 @@ function LiveJob({ job }: { job: ActivityJob }) {
   return (
     <div data-testid="annotate.job" data-kind={job.kind} className="flex items-center gap-2 text-sm">
       <span className="text-slate-600">{JOB_KIND_LABEL[job.kind]}{job.state === 'queued' ? ' queued' : ''}</span>
-      {job.state === 'running' && <ProgressBar testId="annotate.jobProgress" progress={job.progress} etaS={job.eta_s} label={`${JOB_KIND_LABEL[job.kind]} progress`} />}
+      {/* a render's bar is already beside its button (RenderControls) */}
+      {job.state === 'running' && job.kind !== 'render' && <ProgressBar testId="annotate.jobProgress" progress={job.progress} etaS={job.eta_s} label={`${JOB_KIND_LABEL[job.kind]} progress`} />}
       {job.can_cancel && <Button data-testid="annotate.jobCancel" variant="danger" disabled={busy} onClick={() => void cancel()}>Cancel</Button>}
     </div>
   );
