@@ -73,3 +73,14 @@ export async function failRender(db: Db, videoId: number, token: string, error: 
 export async function listActiveRenders(db: Db): Promise<RenderRow[]> {
   return db.select().from(renders).where(inArray(renders.state, [...ACTIVE_RENDER_STATES]));
 }
+
+export interface RenderBefore { state: string; progress: number; error: string | null; finishedAt: string | null }
+
+/** A render cancelled before its job started: the row goes back to what it was before the request. */
+export async function restoreQueuedRender(db: Db, videoId: number, token: string, before: RenderBefore): Promise<boolean> {
+  const rows = await db.update(renders).set({
+    state: before.state, progress: before.progress, error: before.error,
+    finishedAt: before.finishedAt ? new Date(before.finishedAt) : null, startedAt: null, updatedAt: new Date(),
+  }).where(and(ownedBy(videoId, token), eq(renders.state, 'queued'))).returning({ videoId: renders.videoId });
+  return rows.length > 0;
+}

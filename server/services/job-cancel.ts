@@ -7,6 +7,7 @@ import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import type { JobQueue } from '../queue';
 import { findJob, findLiveJobOfVideo, findNewestJobOfVideo, finishJobRow, flagCancel, type JobProgressRow } from '../repositories/job-progress';
 import { restoreCancelledVideo, type ProcessingRestore } from './processing/cancelled';
+import { restoreCancelledRender, type RenderRestore } from './render/cancelled';
 import { requireLiveVideo } from './videos';
 import { mayCancel, type JobKind } from '../../domain/job-progress';
 import type { Identity } from '../../domain/types';
@@ -16,6 +17,7 @@ export interface CancelDeps { db: Db; queue?: JobQueue }
 /** What a request changed before its job ran, undone when the job is cancelled while still queued. */
 const UNDO_BEFORE_START: Partial<Record<JobKind, (db: Db, row: JobProgressRow, by: string) => Promise<void>>> = {
   processing: (db, row, by) => restoreCancelledVideo(db, row.videoId!, row.result as unknown as ProcessingRestore, by, { from: ['pending'], when: 'before it started' }),
+  render: (db, row, by) => restoreCancelledRender(db, row.videoId!, row.result as unknown as RenderRestore, by),
 };
 
 export interface CancelAnswer { id: number; kind: string; video_id: number | null; state: string; cancel_requested_by: string | null }
@@ -52,10 +54,16 @@ export async function cancelJobById(deps: CancelDeps, who: Identity, id: number)
   return cancelJob(deps, who, row);
 }
 
-/** POST /videos/{id}/cancel: the video's queued or running job (of `kind`, or the newest of any kind). */
+/**
+ * POST /videos/{id}/cancel: the video's queued or running job of `kind`. Without `kind` it is the
+ * processing job when one is live (the call the library and older clients make means processing, even
+ * when a render of the same video started later), otherwise the newest live job of any kind.
+ */
 export async function cancelVideoJob(deps: CancelDeps, who: Identity, videoId: number, kind?: JobKind): Promise<CancelAnswer> {
   await requireLiveVideo(deps.db, videoId);
-  const live = await findLiveJobOfVideo(deps.db, videoId, kind ? [kind] : undefined);
+  const live = kind
+    ? await findLiveJobOfVideo(deps.db, videoId, [kind])
+    : (await findLiveJobOfVideo(deps.db, videoId, ['processing'])) ?? (await findLiveJobOfVideo(deps.db, videoId));
   if (live) return cancelJob(deps, who, live);
   const last = await findNewestJobOfVideo(deps.db, videoId, kind ?? 'processing');
   throw new Conflict(last

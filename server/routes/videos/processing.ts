@@ -1,6 +1,6 @@
 // POST /videos/{id}/process, /videos/{id}/reprocess and /videos/batch_process: the video goes to
 // 'pending' at once and a processing job is queued; wrong states answer 409. POST /videos/{id}/cancel
-// stops the video's queued or running job (processing unless `kind` names another).
+// stops the video's queued or running job of `kind`; without it the processing job when one is live, else any.
 import { z } from 'zod';
 import { caller } from '../../http/identity';
 import { videoIdParams } from '../../http/params';

@@ -84,7 +84,11 @@ export async function renderVideo(job: RenderJobInput, opts: { signal?: AbortSig
   const decoded = watch(decoder, 'decoding');
   const encoded = watch(encoder, 'encoding');
   encoder.stdin!.on('error', () => {}); // a dead encoder is reported by its exit code
-  const kill = () => { decoder.kill('SIGKILL'); encoder.kill('SIGKILL'); };
+  // a cancel or a server stop: both processes die at once and the loop below stops at its next await
+  let onAbort: () => void = () => {};
+  const aborted = new Promise<void>((resolve) => { onAbort = resolve; });
+  const kill = () => { decoder.kill('SIGKILL'); encoder.kill('SIGKILL'); onAbort(); };
+  if (opts.signal?.aborted) kill();
   opts.signal?.addEventListener('abort', kill);
 
   const canvas = createCanvas(g.width, g.height);
@@ -101,7 +105,7 @@ export async function renderVideo(job: RenderJobInput, opts: { signal?: AbortSig
     for await (const chunk of decoder.stdout as AsyncIterable<Buffer>) {
       ms.decode += performance.now() - waitStart;
       let off = 0;
-      while (off < chunk.length) {
+      while (off < chunk.length && !opts.signal?.aborted) {
         const n = Math.min(frameBytes - filled, chunk.length - off);
         chunk.copy(slot.buf, filled, off, off + n);
         filled += n; off += n;
@@ -117,7 +121,7 @@ export async function renderVideo(job: RenderJobInput, opts: { signal?: AbortSig
         if (job.totalFrames > 0 && frames % 10 === 0) opts.onProgress?.(Math.min(1, frames / job.totalFrames));
         slot = slots[frames % slots.length];
         const e0 = performance.now();
-        await slot.written; // the encoder has taken this buffer: it may be refilled
+        await Promise.race([slot.written, aborted]); // the encoder has taken this buffer: it may be refilled
         ms.encode += performance.now() - e0;
       }
       if (opts.signal?.aborted) break;

@@ -9,6 +9,8 @@ import { Conflict, NotFound, Unavailable } from '../../domain-errors';
 import { QUEUES, type JobQueue } from '../../queue';
 import { listTrackRanges } from '../../repositories/annotations';
 import { claimRender, failRender, findRender, type RenderRow } from '../../repositories/renders';
+import { attachQueueJob, finishJob, startJob } from '../job-progress';
+import { renderBefore, type RenderRestore } from './cancelled';
 import type { SqlRunner } from '../../db/connect';
 import { getRenderSettings } from '../settings';
 import { requireLiveVideo } from '../videos';
@@ -16,7 +18,8 @@ import type { RenderArtifact, RenderPhase, RenderStatus } from '../../../domain/
 
 export type { RenderStatus };
 
-export interface RenderJobData { videoId: number; token: string; requestedBy: string | null }
+/** `progressId` names the render's job_progress row (absent in jobs queued before renders had one). */
+export interface RenderJobData { videoId: number; token: string; requestedBy: string | null; progressId?: number }
 export interface RenderDeps { db: Db; sql: SqlRunner; queue?: JobQueue; log?: { warn(m: string): void } }
 
 /** A running render whose heartbeat is older than this belongs to a process that died. */
@@ -52,13 +55,22 @@ export async function requestRender(deps: RenderDeps, videoId: number, by: strin
   if (!deps.queue) throw new Unavailable('Rendering is unavailable: no job queue is running on this server');
   await requireLiveVideo(deps.db, videoId);
   const token = randomUUID();
+  const before = renderBefore(await findRender(deps.db, videoId)); // what a cancel before the start puts back
   if (!(await claimRender(deps.db, videoId, token, by, new Date(Date.now() - RENDER_STALE_MS)))) {
     throw new Conflict(`A render of video ${videoId} is already queued or running; wait for it to finish`);
   }
+  // the progress row exists before the queue job, so the worker always finds it
+  const progressId = await startJob(deps.db, {
+    kind: 'render', videoId, startedBy: by, state: 'queued', stage: 'queued', link: `/videos/${videoId}/annotate`,
+    result: { render_token: token, before } satisfies RenderRestore as unknown as Record<string, unknown>,
+  });
   try {
-    await deps.queue.send(QUEUES.render, { videoId, token, requestedBy: by } satisfies RenderJobData);
+    const queueJobId = await deps.queue.send(QUEUES.render, { videoId, token, requestedBy: by, progressId } satisfies RenderJobData);
+    await attachQueueJob(deps.db, progressId, QUEUES.render, queueJobId);
   } catch (e) {
-    await failRender(deps.db, videoId, token, `could not queue the render: ${(e as Error).message}`);
+    const reason = `could not queue the render: ${(e as Error).message}`;
+    await failRender(deps.db, videoId, token, reason);
+    await finishJob(deps.db, progressId, 'failed', { message: reason });
     throw e;
   }
   return getRenderStatus(deps.db, videoId);
