@@ -55,15 +55,3 @@ export function startImport(file: File, config: ImportConfig): Promise<ImportJob
 }
 
 export const getImportJob = (id: number) => request<Partial<ImportJobResult>>(`/api/v1/admin/repo/import_jobs/${id}`);
-
-/** Saves a downloaded blob under its name. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

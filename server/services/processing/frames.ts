@@ -1,6 +1,7 @@
 // ffmpeg decodes the video straight to scaled raw RGB (no image files, no image library): every
 // `stride`-th frame, scaled so the long side is the analysis size and padded to multiples of 32.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { passthrough } from '../ffmpeg-passthrough';
 import type { AnalysisGeometry } from './pose-pool';
 
 /**
@@ -25,22 +26,6 @@ export function analysisGeometry(width: number, height: number, longSide: number
 
 export interface DecodedFrame { frame: number; rgb: Uint8Array }
 
-// Every decoded frame must come out exactly once (no duplicates or drops by a constant-frame-rate output),
-// or frame numbers drift. ffmpeg ≥ 5.1 spells this -fps_mode; older builds (the npm fallback) -vsync.
-const passthroughArgs = new Map<string, string[]>();
-function passthrough(ffmpegPath: string): string[] {
-  let args = passthroughArgs.get(ffmpegPath);
-  if (!args) {
-    try {
-      execFileSync(ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=32x32:d=0.04', '-fps_mode', 'passthrough', '-f', 'null', '-'], { stdio: 'ignore', timeout: 10_000 });
-      args = ['-fps_mode', 'passthrough'];
-    } catch {
-      args = ['-vsync', 'passthrough'];
-    }
-    passthroughArgs.set(ffmpegPath, args);
-  }
-  return args;
-}
 
 /**
  * Yields frames 0, stride, 2·stride, … (0-based at the video's fps) as RGB of inputW×inputH.

@@ -1,8 +1,10 @@
 // The ffmpeg command lines of a render: the decoder writes raw RGBA frames to a pipe, the encoder reads
 // the drawn frames from a pipe and takes the audio from the source. Every option here exists in the npm
 // ffmpeg 4.1 build and in Debian's 5.x.
-import { execFileSync } from 'node:child_process';
 import type { RenderSettings } from '../../../domain/constants';
+import { passthrough } from '../ffmpeg-passthrough';
+
+export { passthrough };
 
 export interface RenderGeometry { width: number; height: number; scaled: boolean }
 
@@ -16,22 +18,6 @@ export function renderGeometry(srcW: number, srcH: number, maxRes: RenderSetting
   return { width: even(srcW * k), height: even(srcH * k), scaled: true };
 }
 
-// Every decoded frame must come out exactly once (frame N carries frame N's boxes): ffmpeg ≥ 5.1 spells
-// this -fps_mode passthrough, older builds (the npm 4.1 fallback) -vsync passthrough.
-const passthroughArgs = new Map<string, string[]>();
-export function passthrough(ffmpegPath: string): string[] {
-  let args = passthroughArgs.get(ffmpegPath);
-  if (!args) {
-    try {
-      execFileSync(ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=32x32:d=0.04', '-fps_mode', 'passthrough', '-f', 'null', '-'], { stdio: 'ignore', timeout: 10_000 });
-      args = ['-fps_mode', 'passthrough'];
-    } catch {
-      args = ['-vsync', 'passthrough'];
-    }
-    passthroughArgs.set(ffmpegPath, args);
-  }
-  return args;
-}
 
 export function decoderArgs(ffmpegPath: string, input: string, g: RenderGeometry): string[] {
   // scaling in the decoder (bilinear) keeps a 1080p source's pixels off the pipe when 720p is asked for

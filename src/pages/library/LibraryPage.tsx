@@ -20,17 +20,10 @@ import { useRowActions } from './useRowActions';
 import { useStatusPolling } from './useStatusPolling';
 import { useVideoList } from './useVideoList';
 import { VideoTable } from './VideoTable';
+import { saveBlob } from '../../components/save-blob';
 
 const errText = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
 
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function LibraryPage() {
   const [params, setParams] = useSearchParams();

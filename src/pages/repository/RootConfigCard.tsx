@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { useActivityLog } from './ActivityLog';
 import { Card } from './Card';
 import { field } from './SourceForm';
-import { saveBlob } from './saveBlob';
+import { saveBlob } from '../../components/save-blob';
 
 const EMPTY: RootConfig = { upload_root: '', target_root: '', temp_root: '' };
 

@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/dialogs/Modal';
-import { EXPORT_STATUS_OPTIONS, exportSourceAnnotations, saveBlob, sourceName, type SourceDto } from '../../../api/packages';
+import { EXPORT_STATUS_OPTIONS, exportSourceAnnotations, sourceName, type SourceDto } from '../../../api/packages';
+import { saveBlob } from '../../../components/save-blob';
 import { SourcePicker } from './SourcePicker';
 
 export interface ExportAnnotationsDialogProps {
