@@ -7,7 +7,7 @@
 import { and, assign, fromCallback, setup } from 'xstate';
 import { cornerPoint, moveBox, moveKeypoint, resizeBox, toFractions, type Box, type Corner, type Size } from '../domain/ops/box-geometry';
 import { resizeSpan, snapMove, snapTimelineTime, type Span, type TimelineSnap } from '../domain/ops/segment-time';
-import type { CompactDetection } from '../src/annotate/document/types';
+import type { CompactDetection } from '../domain/overlay/detection';
 
 export type DragTarget =
   | { kind: 'box'; trackId: number; box: Box }

@@ -1,13 +1,12 @@
 // On reprocess the AI tracks are replaced and numbered anew, but what a reviewer kept (human-verified
 // segments, human-edited detections) was about a person, not a number: each kept row moves to the new
 // track that best covers its old track's boxes, or stays on its old track when no new track matches.
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/connect';
-import { actionSegments, detections } from '../../db/schema';
+import { moveHumanDetections, moveSegmentToTrack, selectHumanDetectionFrames, selectTrackBoxes, selectVerifiedSegments, type KeptSegmentRow } from '../../repositories/relink';
 import { bestMatchingTrack, boxesByTrack, MIN_RELINK_IOU, type FramedBox, type TrackMatch } from './track-match';
 
 export interface KeptRows {
-  segments: Array<{ id: number; trackId: number; actionClass: string; startTime: number; endTime: number }>;
+  segments: KeptSegmentRow[];
   /** Frames of the human-edited detections, per track. */
   humanFrames: Map<number, number[]>;
   /** Every box (AI and human) the kept rows' tracks had before the reprocess. */
@@ -16,18 +15,15 @@ export interface KeptRows {
 
 /** Reads what the reprocess keeps and the old boxes of its tracks; call it before the AI rows are deleted. */
 export async function readKeptRows(tx: Tx, videoId: number): Promise<KeptRows> {
-  const segments = await tx.select({ id: actionSegments.id, trackId: actionSegments.trackId, actionClass: actionSegments.actionClass, startTime: actionSegments.startTime, endTime: actionSegments.endTime })
-    .from(actionSegments).where(and(eq(actionSegments.videoId, videoId), eq(actionSegments.humanVerified, true))).orderBy(actionSegments.id);
-  const human = await tx.select({ trackId: detections.trackId, frame: detections.frame })
-    .from(detections).where(and(eq(detections.videoId, videoId), eq(detections.source, 'human')));
+  const segments = await selectVerifiedSegments(tx, videoId);
+  const human = await selectHumanDetectionFrames(tx, videoId);
   const humanFrames = new Map<number, number[]>();
   for (const h of human) {
     const list = humanFrames.get(h.trackId);
     if (list) list.push(h.frame); else humanFrames.set(h.trackId, [h.frame]);
   }
   const tracks = [...new Set([...segments.map((s) => s.trackId), ...humanFrames.keys()])];
-  const old = tracks.length ? await tx.select({ trackId: detections.trackId, frame: detections.frame, x1: detections.x1, y1: detections.y1, x2: detections.x2, y2: detections.y2 })
-    .from(detections).where(and(eq(detections.videoId, videoId), inArray(detections.trackId, tracks))) : [];
+  const old = await selectTrackBoxes(tx, videoId, tracks);
   return { segments, humanFrames, oldBoxes: boxesByTrack(old) };
 }
 
@@ -45,7 +41,7 @@ export async function relinkKeptRows(tx: Tx, videoId: number, kept: KeptRows, ne
     const m = bestMatchingTrack(kept.oldBoxes.get(s.trackId) ?? [], newTracks, Math.floor(s.startTime * fps), Math.ceil(s.endTime * fps), maxGap);
     const what = `segment ${s.id} (${s.actionClass}, ${s.startTime.toFixed(2)}–${s.endTime.toFixed(2)} s)`;
     if (m && m.iou >= MIN_RELINK_IOU) {
-      await tx.update(actionSegments).set({ trackId: m.trackId }).where(eq(actionSegments.id, s.id));
+      await moveSegmentToTrack(tx, s.id, m.trackId);
       lines.push(`${what} re-linked from track ${s.trackId} to track ${m.trackId}, IoU ${fmt(m)}`);
     } else lines.push(`${what} stays on track ${s.trackId}: ${noMatch(m)}`);
   }
@@ -62,8 +58,7 @@ export async function relinkKeptRows(tx: Tx, videoId: number, kept: KeptRows, ne
     const what = `${n} human-edited detection(s)`;
     if (m && m.iou >= MIN_RELINK_IOU && !taken.has(m.trackId)) {
       taken.add(m.trackId);
-      await tx.update(detections).set({ trackId: m.trackId })
-        .where(and(eq(detections.videoId, videoId), eq(detections.trackId, trackId), eq(detections.source, 'human')));
+      await moveHumanDetections(tx, videoId, trackId, m.trackId);
       lines.push(`${what} re-linked from track ${trackId} to track ${m.trackId}, IoU ${fmt(m)}`);
     } else {
       const why = m && m.iou >= MIN_RELINK_IOU ? `its best match, track ${m.trackId}, already took another track's boxes` : noMatch(m);
