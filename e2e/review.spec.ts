@@ -11,7 +11,8 @@ test('a processed video is queued by priority, opens in the Annotate screen and 
 
   const api = await (await request.get('/api/v1/review/queue?scope=all&limit=500', { headers: userHeaders(SUPER_ID, 'super') })).json();
   const item = api.items.find((i: { id: number }) => i.id === people.id);
-  expect(item.status).toBe('pending');
+  // pending, or in progress when an earlier spec of the shared server opened this clip in the Annotate screen
+  expect(['pending', 'in_progress']).toContain(item.status);
 
   await signIn(page, SUPER_ID, 'super');
   await page.goto('/review');
@@ -19,7 +20,7 @@ test('a processed video is queued by priority, opens in the Annotate screen and 
   const row = page.locator(`[data-testid="review.row"][data-video-id="${people.id}"]`);
   await expect(row.getByTestId('review.priority')).toHaveText(item.priority);
   await expect(row.getByTestId('review.issues')).toHaveText(item.issues.length ? item.issues.join(', ') : 'none found');
-  await expect(row.getByTestId('review.status')).toHaveText('Pending');
+  await expect(row.getByTestId('review.status')).toHaveText(item.status === 'pending' ? 'Pending' : /^In Progress \(/);
   // MoveNet's confidences are uncalibrated (well below 0.7), so the warning shows on this clip
   if (item.confidence !== null && item.confidence < 0.7) await expect(row.getByTestId('review.lowConfidence')).toBeVisible();
 
