@@ -110,6 +110,7 @@ export class ProgressReporter {
   private pending: { progress: number; stage?: string | null } | null = null;
   private last = 0;
   private writing: Promise<void> | null = null;
+  private polling = false;
   private readonly timer: ReturnType<typeof setInterval>;
   cancelledBy: string | null = null;
 
@@ -153,12 +154,15 @@ export class ProgressReporter {
   }
 
   private async poll(): Promise<void> {
-    if (this.writing || this.controller.signal.aborted) return;
+    // One read at a time: on a slow database, overlapping polls would queue up in the pool faster than
+    // they finish and starve every other query (the cancel request's included).
+    if (this.polling || this.writing || this.controller.signal.aborted) return;
+    this.polling = true;
     try {
       const stale = this.now() - this.lastTouch >= (this.o.heartbeatMs ?? 10_000);
       if (stale) this.lastTouch = this.now();
       this.noteCancel(stale ? await touchJob(this.db, this.id) : await readCancelRequest(this.db, this.id));
-    } catch { /* a failed poll is tried again on the next tick */ }
+    } catch { /* a failed poll is tried again on the next tick */ } finally { this.polling = false; }
   }
 
   private noteCancel(by: string | null): void {
