@@ -1,7 +1,6 @@
 // The app's route table: every screen under the shell; unknown paths go to the library.
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { AppShell } from './components/shell/AppShell';
-import { PlaceholderPage } from './pages/PlaceholderPage';
 import { LibraryPage } from './pages/library/LibraryPage';
 import { RouteLoading } from './pages/RouteLoading';
 import { UsersPage } from './pages/users/UsersPage';
