@@ -1,23 +1,11 @@
 // Assignees for the library's Assignee filter, the CSV import of assignments, and assigning from the library.
 import type { Assignee } from '../../domain/types';
+import type { AssignmentReport } from '../../domain/assignment-report';
 import { ApiError, errorText, rawRequest, request } from './request';
 
 export const listAssignees = () => request<Assignee[]>('/api/v1/assignments/assignees');
 
-export interface AssignmentReportRow { csv: Record<string, string>; worker: string | null; action: string; reason: string; video_id: number | null }
-
-export interface AssignmentReport {
-  dry_run?: boolean;
-  total_rows: number;
-  matched: number;
-  assigned: number;
-  skipped_already_assigned: number;
-  ambiguous: number;
-  missing: number;
-  invalid?: number;
-  rows: AssignmentReportRow[];
-  rows_truncated?: boolean;
-}
+export type { AssignmentReport, ReportRow as AssignmentReportRow } from '../../domain/assignment-report';
 
 /** POST /assignments/import; a failure reads 'HTTP {status}', followed by the server's detail when it sends one. */
 export async function importAssignmentsCsv(file: File, opts: { dryRun: boolean; force: boolean }): Promise<AssignmentReport> {

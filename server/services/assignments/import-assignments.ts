@@ -7,27 +7,9 @@ import type { Db, Tx } from '../../db/connect';
 import { findVideosByPathOrName, setAssignee, type AssignableVideo } from '../../repositories/assignments';
 import { listUsers } from '../../repositories/users';
 import { parseAssignmentCsv, type CsvAssignmentRow } from './csv-rows';
+import { REPORT_ROW_LIMIT, type AssignmentReport, type ReportRow, type RowAction } from '../../../domain/assignment-report';
 
-/** Rows of the report kept in the answer (the counts cover every row). */
-export const REPORT_ROW_LIMIT = 1000;
-
-export type RowAction = 'assigned' | 'skipped' | 'ambiguous' | 'missing' | 'invalid';
-
-export interface ReportRow { csv: Record<string, string>; worker: string | null; action: RowAction; reason: string; video_id: number | null }
-
-export interface AssignmentReport {
-  dry_run: boolean;
-  force: boolean;
-  total_rows: number;
-  matched: number;
-  assigned: number;
-  skipped_already_assigned: number;
-  ambiguous: number;
-  missing: number;
-  invalid: number;
-  rows: ReportRow[];
-  rows_truncated: boolean;
-}
+export { REPORT_ROW_LIMIT, type AssignmentReport, type ReportRow, type RowAction };
 
 interface Worker { id: string; name: string }
 
