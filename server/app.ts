@@ -8,7 +8,9 @@ import path from 'node:path';
 import { DomainError } from './domain-errors';
 import { STATUS_OF } from './http/error-status';
 import { authorize, resolveIdentity } from './http/identity';
-import { requireVisibleVideo } from './services/videos';
+import './http/request-video';
+import { createReadFacts } from './services/read-facts';
+import { requireVisibleVideoFact } from './services/videos';
 import type { App, AppDeps } from './http/types';
 import { routeModules } from './routes';
 
@@ -37,6 +39,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('identity', null);
   app.decorateRequest('headerRole', null);
+  app.decorateRequest('video', null);
+  // the lookups every request makes first (caller's role, the video and its source), memoised on PGlite
+  const facts = createReadFacts(deps.database);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof DomainError) return reply.status(STATUS_OF[err.kind]).send({ detail: err.detail });
@@ -50,14 +55,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyMultipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
 
   await app.register(async (api) => {
-    api.addHook('onRequest', async (req) => { await resolveIdentity(deps.database.db, req); });
+    api.addHook('onRequest', async (req) => { await resolveIdentity(facts, req); });
     // After validation (a malformed request is 400 before it is 401), before the handler.
     api.addHook('preHandler', async (req) => {
       const role = req.routeOptions.config.role;
       if (role) authorize(req.identity, role);
       const id = (req.params as { id?: unknown } | undefined)?.id;
       if (id !== undefined && BY_VIDEO_ID.test(req.routeOptions.url ?? '')) {
-        await requireVisibleVideo(deps.database.db, Number(id), req.identity);
+        req.video = await requireVisibleVideoFact(facts, Number(id), req.identity);
       }
     });
     for (const mod of routeModules) await mod(api as App, deps);

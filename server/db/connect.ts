@@ -30,7 +30,36 @@ export interface Database {
   db: Db;
   sql: SqlRunner;
   kind: 'pglite' | 'postgres';
+  /**
+   * Embedded database only (null on PostgreSQL): a counter that moves before and after every statement
+   * that may write and around every transaction. PGlite has one owner process and runs one statement at
+   * a time, so a value read before a lookup and still current afterwards proves no write happened in
+   * between: in-process read caches key their entries by it (`services/read-facts.ts`).
+   */
+  writeStamp: (() => number) | null;
   close(): Promise<void>;
+}
+
+/**
+ * Statements that cannot write: a plain SELECT (data-modifying CTEs start with WITH) and a COPY of a
+ * SELECT out to a blob. Everything else counts as a write. (A SELECT calling a writing function is not
+ * seen; only pg-boss's functions do that, on its own tables.)
+ */
+const READ_ONLY = /^\s*(select\b|copy\s*\(\s*select\b)/i;
+
+/** Makes every possible write on `client` move the stamp, before it runs and once it has ended. */
+function stampWrites(client: PGlite): () => number {
+  let stamp = 0;
+  const bumpAround = <T>(run: () => Promise<T>): Promise<T> => { stamp++; return run().finally(() => { stamp++; }); };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) =>
+    (READ_ONLY.test(text) ? query(text, ...(rest as [])) : bumpAround(() => query(text, ...(rest as []))))) as PGlite['query'];
+  client.exec = ((text: string, ...rest: unknown[]) => bumpAround(() => exec(text, ...(rest as [])))) as PGlite['exec'];
+  // a transaction's own statements run on its handle, not through query: the whole transaction counts
+  client.transaction = ((cb: Parameters<PGlite['transaction']>[0]) => bumpAround(() => transaction(cb))) as PGlite['transaction'];
+  return () => stamp;
 }
 
 /** What a PGlite connection or transaction offers beyond SQL text: a query that reads a blob as /dev/blob. */
@@ -45,6 +74,17 @@ export interface PgliteBlobQuery {
 export function pgliteClientOf(db: Db | Tx): PgliteBlobQuery | null {
   const { session } = db as unknown as { session: unknown };
   return is(session, PgliteSession) ? (session as unknown as { client: PgliteBlobQuery }).client : null;
+}
+
+/**
+ * The `pg` client under a drizzle handle on PostgreSQL (the transaction's own connection inside
+ * db.transaction, else the pool), or null on PGlite. Bulk writes stream COPY through it.
+ */
+export function pgClientOf(db: Db | Tx): pg.Pool | pg.PoolClient | null {
+  const { session } = db as unknown as { session: { client?: unknown } };
+  const client = session?.client;
+  return client instanceof pg.Pool || (client && !is(session, PgliteSession) && typeof (client as pg.PoolClient).release === 'function')
+    ? client as pg.Pool | pg.PoolClient : null;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -68,6 +108,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      writeStamp: null,
       sql: {
         query: async (text, values) => { const r = await pool.query(text, values as unknown[]); return { rows: r.rows }; },
         exec: async (text) => { await pool.query(text); },
@@ -77,11 +118,13 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
+  const writeStamp = stampWrites(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: 'pglite',
+    writeStamp,
     sql: {
       query: async (text, values) => {
         if (values && values.length) return { rows: (await client.query(text, values)).rows as never[] };

@@ -1,8 +1,7 @@
 // Identity from X-User-* headers; the ROLE comes from the users table, never from the header. Routes
 // declare who may call them (`config: { role }`); one hook in app.ts checks it with `authorize`.
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/connect';
-import { findUser } from '../repositories/users';
+import type { ReadFacts } from '../services/read-facts';
 import type { Role } from '../../domain/constants';
 import type { Identity } from '../../domain/types';
 import { validateUserId } from '../../domain/validation';
@@ -28,7 +27,7 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-export async function resolveIdentity(db: Db, req: FastifyRequest): Promise<void> {
+export async function resolveIdentity(facts: Pick<ReadFacts, 'user'>, req: FastifyRequest): Promise<void> {
   req.identity = null;
   req.headerRole = header(req, 'x-user-role')?.trim() || null;
   const rawId = header(req, 'x-user-id');
@@ -41,7 +40,7 @@ export async function resolveIdentity(db: Db, req: FastifyRequest): Promise<void
     try { name = decodeURIComponent(name); } catch { /* keep raw */ }
     if (name.length > 200) throw new Invalid('X-User-Name is too long (max 200 characters)');
   }
-  const row = await findUser(db, id);
+  const row = await facts.user(id);
   req.identity = { id, name: name ?? row?.name ?? null, role: (row?.role as Role | undefined) ?? 'annotator' };
 }
 

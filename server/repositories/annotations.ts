@@ -1,9 +1,10 @@
 // SQL of the annotation reads: detections (whole set, per-track frame ranges, a frame window), action
 // segments and relationships of one video.
 import { asc, eq } from 'drizzle-orm';
-import type { Db, SqlRunner } from '../db/connect';
+import { pgliteClientOf, type Database, type Db, type SqlRunner } from '../db/connect';
 import { actionSegments, detections, relationships } from '../db/schema';
 import type { DetectionRow } from '../../domain/detection-window';
+import { decodeWindowCopy, WINDOW_COPY_COLUMNS } from './detection-copy';
 
 export type SegmentRow = typeof actionSegments.$inferSelect;
 export type RelationshipRow = typeof relationships.$inferSelect;
@@ -32,8 +33,20 @@ export async function listTrackRanges(sql: SqlRunner, videoId: number): Promise<
   return rows.map((r) => ({ track_id: Number(r.track_id), first_frame: Number(r.first), last_frame: Number(r.last) }));
 }
 
-/** Detections of frames [from, to), by frame then track. */
-export async function listDetectionWindow(sql: SqlRunner, videoId: number, from: number, to: number): Promise<DetectionRow[]> {
+/**
+ * Detections of frames [from, to), by frame then track. On PGlite as a binary COPY out to a blob: handing
+ * each row through its text protocol costs about 20 µs (a 2,400-row window with keypoints ≈ 70 ms); the
+ * binary copy of the same rows takes about a third of that. (COPY takes no parameters: the values are
+ * checked integers.)
+ */
+export async function listDetectionWindow({ db, sql }: Pick<Database, 'db' | 'sql'>, videoId: number, from: number, to: number): Promise<DetectionRow[]> {
+  const pglite = pgliteClientOf(db);
+  if (pglite && [videoId, from, to].every(Number.isSafeInteger)) {
+    const res = await pglite.query(`copy (select ${WINDOW_COPY_COLUMNS} from detections where video_id = ${videoId} and frame >= ${from} and frame < ${to}
+      order by frame, track_id) to '/dev/blob' with (format binary)`) as { blob?: Blob };
+    if (!res.blob) throw new Error('COPY to /dev/blob returned no blob');
+    return decodeWindowCopy(new Uint8Array(await res.blob.arrayBuffer()));
+  }
   return (await sql.query<DetectionRow>(WINDOW_SQL, [videoId, from, to])).rows;
 }
 

@@ -1,13 +1,18 @@
-// Bulk detection writes (processing results, undo restores, the seeding script), never row by row:
-// - PGlite: binary COPY FROM a blob, large batches. Text parsing of keypoint floats in WebAssembly would
-//   cost several times more than the insert itself.
-// - PostgreSQL: one INSERT … SELECT FROM unnest(…) per batch, each column travelling as one array literal,
-//   so thousands of rows cost one statement and a dozen parameters. (COPY through `pg` needs
-//   pg-copy-streams, which is not a dependency.)
+// Bulk detection writes (processing results, package and format imports, undo restores, the seeding
+// script), never row by row, as binary COPY (text parsing of a million rows × 51 keypoint floats would
+// cost several times more than the insert itself):
+// - PGlite: COPY FROM a blob, large batches.
+// - PostgreSQL: COPY FROM STDIN streamed through pg-copy-streams; with `skipConflicts` into a temporary
+//   table first, then INSERT … ON CONFLICT DO NOTHING (COPY has no ON CONFLICT, and other processes may
+//   write the same video). Small writes (under COPY_MIN_ROWS) stay one INSERT … SELECT FROM unnest(…).
 // Both take row locks only: readers of other videos, and of this one, are never blocked.
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { pgliteClientOf, type Db, type PgliteBlobQuery, type Tx } from '../db/connect';
-import { COPY_COLUMNS, encodeCopyBinary } from './detection-copy';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pgClientOf, pgliteClientOf, type Db, type PgliteBlobQuery, type Tx } from '../db/connect';
+import { COPY_COLUMNS, COPY_HEADER_BYTES, encodeCopyBinary } from './detection-copy';
 
 export interface NewDetection {
   trackId: number; frame: number; x1: number; y1: number; x2: number; y2: number; confidence: number;
@@ -20,8 +25,10 @@ export interface NewDetection {
 
 /** Rows per statement: large enough that statement overhead vanishes, small enough to keep each literal a few MB. */
 const INSERT_BATCH_ROWS = 5000;
-/** Rows per COPY blob (about 25 MB with keypoints). */
+/** Rows per COPY blob or stream chunk (about 25 MB with keypoints). */
 const COPY_BATCH_ROWS = 50_000;
+/** Below this many rows, one INSERT statement on PostgreSQL costs less than a COPY's round trips. */
+const COPY_MIN_ROWS = 2000;
 
 /** A double-quoted element of a PostgreSQL array literal, or NULL. */
 const quoted = (s: string | null | undefined) => (s == null ? 'NULL' : `"${s.replace(/[\\"]/g, '\\$&')}"`);
@@ -61,6 +68,8 @@ function batchSql(videoId: number, rows: NewDetection[], skipConflicts: boolean)
 export async function insertDetections(db: Db | Tx, videoId: number, rows: NewDetection[], opts: { skipConflicts?: boolean } = {}): Promise<number> {
   const pglite = pgliteClientOf(db);
   if (pglite) return copyDetections(db, pglite, videoId, rows, opts.skipConflicts ?? false);
+  const client = pgClientOf(db);
+  if (client && rows.length >= COPY_MIN_ROWS) return copyDetectionsPg(client, videoId, rows, opts.skipConflicts ?? false);
   let stored = 0;
   for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) {
     const res = await db.execute(batchSql(videoId, rows.slice(i, i + INSERT_BATCH_ROWS), opts.skipConflicts ?? false));
@@ -104,4 +113,47 @@ async function copyDetections(db: Db | Tx, client: PgliteBlobQuery, videoId: num
   // (after a failed COPY the transaction is rolled back, which ends the setting too)
   if (inTransaction) await db.execute(sql`set local session_replication_role = origin`);
   return fresh.length;
+}
+
+/** Streams the binary COPY payloads of `rows` into `table` on one connection. */
+async function copyStream(client: pg.PoolClient, table: string, videoId: number, rows: NewDetection[]): Promise<void> {
+  async function* payloads() {
+    for (let i = 0; i < rows.length; i += COPY_BATCH_ROWS) {
+      const bytes = encodeCopyBinary(videoId, rows.slice(i, i + COPY_BATCH_ROWS));
+      // one COPY stream carries one header and one trailer: inner batches drop theirs
+      const start = i === 0 ? 0 : COPY_HEADER_BYTES;
+      const end = i + COPY_BATCH_ROWS >= rows.length ? bytes.length : bytes.length - 2;
+      yield Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start);
+    }
+  }
+  await pipeline(Readable.from(payloads()), client.query(copyFrom(`copy ${table} (${COPY_COLUMNS}) from stdin with (format binary)`)));
+}
+
+/**
+ * PostgreSQL: COPY on the transaction's connection (or one taken from the pool). With `skipConflicts`
+ * the rows go to a temporary table and then in with ON CONFLICT DO NOTHING, so a row another process
+ * stored meanwhile gives way instead of failing the transaction.
+ */
+async function copyDetectionsPg(handle: pg.Pool | pg.PoolClient, videoId: number, rows: NewDetection[], skipConflicts: boolean): Promise<number> {
+  const pooled = 'totalCount' in handle;
+  const client = pooled ? await (handle as pg.Pool).connect() : handle as pg.PoolClient;
+  try {
+    if (!skipConflicts) {
+      await copyStream(client, 'detections', videoId, rows);
+      return rows.length;
+    }
+    if (pooled) await client.query('begin');
+    await client.query('create temporary table detections_incoming (like detections including defaults) on commit drop');
+    await copyStream(client, 'detections_incoming', videoId, rows);
+    const res = await client.query(`insert into detections (${COPY_COLUMNS}) select ${COPY_COLUMNS} from detections_incoming on conflict do nothing`);
+    // dropped now, so a later write in the same transaction can make it again
+    await client.query('drop table detections_incoming');
+    if (pooled) await client.query('commit');
+    return res.rowCount ?? 0;
+  } catch (e) {
+    if (pooled && skipConflicts) await client.query('rollback').catch(() => undefined);
+    throw e;
+  } finally {
+    if (pooled) client.release();
+  }
 }

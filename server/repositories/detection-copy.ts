@@ -1,5 +1,6 @@
 // PostgreSQL's binary COPY format for detection rows. Text parsing of a million rows × 51 keypoint floats
 // dominates a bulk write on PGlite (WebAssembly); in binary every value is a fixed-width copy.
+import type { DetectionRow } from '../../domain/detection-window';
 import type { NewDetection } from './detection-bulk';
 
 /** Columns in the order the encoded tuples carry them. */
@@ -8,55 +9,99 @@ export const COPY_COLUMNS = 'video_id, track_id, frame, x1, y1, x2, y2, confiden
 const FLOAT4_OID = 700;
 const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
 const SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00];
+/** Signature, flags and header-extension length before the first tuple (the trailer is 2 bytes). */
+export const COPY_HEADER_BYTES = SIGNATURE.length + 8;
 
-class Writer {
-  buf: Uint8Array<ArrayBuffer> = new Uint8Array(1 << 16);
-  view = new DataView(this.buf.buffer);
-  at = 0;
-  private room(n: number) {
-    if (this.at + n <= this.buf.length) return;
-    const next = new Uint8Array(Math.max(this.buf.length * 2, this.at + n));
-    next.set(this.buf.subarray(0, this.at));
-    this.buf = next;
-    this.view = new DataView(next.buffer);
+const textBytes = (s: string | null | undefined) => (s == null ? null : Buffer.from(s, 'utf8'));
+
+/**
+ * One COPY … FROM (FORMAT binary) payload of `rows` for video `videoId`. The size is counted first and
+ * the buffer written in one pass (no growth, no per-value bounds checks): this runs for every row of a
+ * processing result or an import.
+ */
+export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Array<ArrayBuffer> {
+  const sources = rows.map((r) => textBytes(r.source));
+  const editors = rows.map((r) => textBytes(r.updatedById));
+  let size = SIGNATURE.length + 8 + 2;
+  for (let i = 0; i < rows.length; i++) {
+    const kp = rows[i].keypoints;
+    size += 2 + 3 * 8 + 5 * 8 + 4 + (kp ? (kp.length ? 20 + kp.length * 8 : 12) : 0)
+      + 4 + (sources[i]?.length ?? 0) + 4 + (editors[i]?.length ?? 0) + 4 + (rows[i].updatedAt ? 8 : 0);
   }
-  i16(v: number) { this.room(2); this.view.setInt16(this.at, v); this.at += 2; }
-  i32(v: number) { this.room(4); this.view.setInt32(this.at, v); this.at += 4; }
-  f32(v: number) { this.room(4); this.view.setFloat32(this.at, v); this.at += 4; }
-  bytes(b: ArrayLike<number>) { this.room(b.length); this.buf.set(b, this.at); this.at += b.length; }
-  /** A field: its byte length, then its value. */
-  int4(v: number) { this.i32(4); this.i32(v); }
-  float4(v: number) { this.i32(4); this.f32(v); }
-  text(s: string | null | undefined) {
-    if (s == null) { this.i32(-1); return; }
-    const b = Buffer.from(s, 'utf8');
-    this.i32(b.length); this.bytes(b);
+  const buf = new Uint8Array(size);
+  const view = new DataView(buf.buffer);
+  buf.set(SIGNATURE);
+  let at = SIGNATURE.length + 8; // flags and header extension length: 0
+  const int4 = (v: number) => { view.setInt32(at, 4); view.setInt32(at + 4, v); at += 8; };
+  const float4 = (v: number) => { view.setInt32(at, 4); view.setFloat32(at + 4, v); at += 8; };
+  const bytes = (b: Uint8Array | null) => {
+    if (!b) { view.setInt32(at, -1); at += 4; return; }
+    view.setInt32(at, b.length); buf.set(b, at + 4); at += 4 + b.length;
+  };
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    view.setInt16(at, 12); at += 2;
+    int4(videoId); int4(r.trackId); int4(r.frame);
+    float4(r.x1); float4(r.y1); float4(r.x2); float4(r.y2); float4(r.confidence);
+    const kp = r.keypoints;
+    if (!kp) { view.setInt32(at, -1); at += 4; }
+    else if (!kp.length) { view.setInt32(at, 12); view.setInt32(at + 4, 0); view.setInt32(at + 8, 0); view.setInt32(at + 12, FLOAT4_OID); at += 16; }
+    else {
+      view.setInt32(at, 20 + kp.length * 8);
+      view.setInt32(at + 4, 1); view.setInt32(at + 8, 0); view.setInt32(at + 12, FLOAT4_OID); view.setInt32(at + 16, kp.length); view.setInt32(at + 20, 1);
+      at += 24;
+      for (let j = 0; j < kp.length; j++) { view.setInt32(at, 4); view.setFloat32(at + 4, kp[j]); at += 8; }
+    }
+    bytes(sources[i]); bytes(editors[i]);
+    if (!r.updatedAt) { view.setInt32(at, -1); at += 4; }
+    else { view.setInt32(at, 8); view.setBigInt64(at + 4, BigInt(r.updatedAt.getTime() - PG_EPOCH_MS) * 1000n); at += 12; }
   }
-  timestamptz(d: Date | null | undefined) {
-    if (!d) { this.i32(-1); return; }
-    this.room(12); this.view.setInt32(this.at, 8);
-    this.view.setBigInt64(this.at + 4, BigInt(d.getTime() - PG_EPOCH_MS) * 1000n); this.at += 12;
-  }
-  float4Array(xs: number[] | null) {
-    if (!xs) { this.i32(-1); return; }
-    if (!xs.length) { this.i32(12); this.i32(0); this.i32(0); this.i32(FLOAT4_OID); return; }
-    this.i32(20 + xs.length * 8);
-    this.i32(1); this.i32(0); this.i32(FLOAT4_OID); this.i32(xs.length); this.i32(1);
-    for (const x of xs) this.float4(x);
-  }
+  view.setInt16(at, -1);
+  return buf;
 }
 
-/** One COPY … FROM (FORMAT binary) payload of `rows` for video `videoId`. */
-export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Array<ArrayBuffer> {
-  const w = new Writer();
-  w.bytes(SIGNATURE); w.i32(0); w.i32(0);
-  for (const r of rows) {
-    w.i16(12);
-    w.int4(videoId); w.int4(r.trackId); w.int4(r.frame);
-    w.float4(r.x1); w.float4(r.y1); w.float4(r.x2); w.float4(r.y2); w.float4(r.confidence);
-    w.float4Array(r.keypoints);
-    w.text(r.source); w.text(r.updatedById); w.timestamptz(r.updatedAt);
+/** Columns (and their order) of a detection window read as binary COPY: see decodeWindowCopy. */
+export const WINDOW_COPY_COLUMNS = "track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human'";
+
+/**
+ * Rows of a binary COPY of WINDOW_COPY_COLUMNS (int4, int4, 5 × float4, float4[] or NULL, bool). Values
+ * are big-endian; keypoints land in one Float32Array that each row views.
+ */
+export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = SIGNATURE.length + 4;
+  at += 4 + view.getInt32(at); // header extension
+  const rows: DetectionRow[] = [];
+  let kp = new Float32Array(0);
+  let kpAt = 0;
+  const float4 = () => { const v = view.getFloat32(at + 4); at += 8; return v; };
+  for (;;) {
+    const fields = view.getInt16(at); at += 2;
+    if (fields === -1) break;
+    if (fields !== 9) throw new Error(`detection window COPY: ${fields} fields, expected 9`);
+    const track = view.getInt32(at + 4); const frame = view.getInt32(at + 12); at += 16;
+    const x1 = float4(), y1 = float4(), x2 = float4(), y2 = float4(), confidence = float4();
+    const kpLength = view.getInt32(at); at += 4;
+    let keypoints: Float32Array | null = null;
+    if (kpLength >= 0) {
+      const end = at + kpLength;
+      const dims = view.getInt32(at);
+      const n = dims === 0 ? 0 : view.getInt32(at + 12);
+      at += 12 + dims * 8;
+      if (kpAt + n > kp.length) { kp = new Float32Array(Math.max(n, 51 * 1024)); kpAt = 0; }
+      keypoints = kp.subarray(kpAt, kpAt + n);
+      for (let j = 0; j < n; j++) {
+        const len = view.getInt32(at); at += 4;
+        keypoints[j] = len < 0 ? NaN : view.getFloat32(at);
+        if (len > 0) at += len;
+      }
+      kpAt += n;
+      at = end;
+    }
+    const humanLength = view.getInt32(at); at += 4;
+    const human = humanLength > 0 && view.getUint8(at) === 1;
+    if (humanLength > 0) at += humanLength;
+    rows.push({ track_id: track, frame, x1, y1, x2, y2, confidence, keypoints, human });
   }
-  w.i16(-1);
-  return w.buf.subarray(0, w.at);
+  return rows;
 }

@@ -9,7 +9,6 @@ import type { ActionSegment, AnnotationSet, Keypoint, PersonTrack } from '../../
 import type { ActionClass } from '../../domain/constants';
 import { encodeDetectionWindow } from '../../domain/detection-window';
 import { iso, type VideoRow } from './video-dto';
-import { requireLiveVideo } from './videos';
 import { WindowCache, type EncodedWindow } from './window-cache';
 
 /** The widest detection window one request may ask for. */
@@ -64,11 +63,8 @@ function summaryTag(v: VideoRow): string {
   return `"s${v.id}-v${v.annotationVersion}-${facts}"`;
 }
 
-/** The live video and the validator of its summary, read before the summary so the tag is never newer than the data. */
-export async function annotationSummaryTag(db: Db, videoId: number): Promise<{ video: VideoRow; etag: string }> {
-  const video = await requireLiveVideo(db, videoId);
-  return { video, etag: summaryTag(video) };
-}
+/** The validator of the summary of `video` (looked up before the summary, so the tag is never newer than the data). */
+export const annotationSummaryTag = (video: VideoRow): string => summaryTag(video);
 
 /** The editor's first read: tracks with their frame ranges instead of every detection. */
 export async function buildAnnotationSummary({ db, sql }: Database, v: VideoRow) {
@@ -89,17 +85,17 @@ export interface DetectionWindowRead {
 }
 
 /**
- * Detections of frames [from, to) in the binary window format. The version is read before the rows, so
- * a concurrent save can only make the rows newer than the tag, never older: no stale window is cached.
+ * Detections of frames [from, to) of `v` (the live video, looked up for this request) in the binary window
+ * format. Its version was read before the rows, so a concurrent save can only make the rows newer than
+ * the tag, never older: no stale window is cached.
  */
-export async function openDetectionWindow({ db, sql }: Database, cache: WindowCache, videoId: number, from: number, to: number): Promise<DetectionWindowRead> {
+export function openDetectionWindow(database: Database, cache: WindowCache, v: VideoRow, from: number, to: number): DetectionWindowRead {
   if (to <= from) throw new Invalid('to must be greater than from');
   if (to - from > MAX_WINDOW_FRAMES) throw new Invalid(`A window spans at most ${MAX_WINDOW_FRAMES} frames`);
-  const v = await requireLiveVideo(db, videoId);
   return {
     etag: `"w${v.id}-${from}-${to}-v${v.annotationVersion}"`,
     read: () => cache.get(WindowCache.key(v.id, v.annotationVersion, from, to), async () => {
-      const rows = await listDetectionWindow(sql, v.id, from, to);
+      const rows = await listDetectionWindow(database, v.id, from, to);
       const body = encodeDetectionWindow(from, to, rows);
       return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), count: rows.length };
     }),

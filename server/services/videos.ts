@@ -6,6 +6,7 @@ import type { VideoRow } from './video-dto';
 import { findSource } from '../repositories/sources';
 import { hiddenSourceRoles } from './source-visibility';
 import type { Identity } from '../../domain/types';
+import type { ReadFacts } from './read-facts';
 
 export async function requireLiveVideo(db: Db | Tx, id: number): Promise<VideoRow> {
   const row = await findLiveVideo(db, id);
@@ -17,6 +18,15 @@ export async function requireLiveVideo(db: Db | Tx, id: number): Promise<VideoRo
 export async function requireVisibleVideo(db: Db, id: number, viewer: Identity | null): Promise<VideoRow> {
   const row = await requireLiveVideo(db, id);
   const src = await findSource(db, row.sourceRoot);
+  if (src?.role && hiddenSourceRoles(viewer).includes(src.role)) throw new NotFound(`Video ${id} not found`);
+  return row;
+}
+
+/** requireVisibleVideo through the request-path lookups (memoised on the embedded database). */
+export async function requireVisibleVideoFact(facts: ReadFacts, id: number, viewer: Identity | null): Promise<VideoRow> {
+  const row = await facts.liveVideo(id);
+  if (!row) throw new NotFound(`Video ${id} not found`);
+  const src = await facts.source(row.sourceRoot);
   if (src?.role && hiddenSourceRoles(viewer).includes(src.role)) throw new NotFound(`Video ${id} not found`);
   return row;
 }

@@ -1,7 +1,8 @@
 // Encoded detection windows kept in memory, bounded by bytes. A key holds the video's annotation version,
 // and every write bumps that version in its own transaction, so an entry is never stale: after a save the
 // next read asks for a new key, in this process or any other on the same PostgreSQL database. Readers of
-// the same window at the same time share one query and one encode.
+// the same window at the same time share one query and one encode. Editor summaries are kept here too,
+// under their ETag (which names the version).
 import { LRUCache } from 'lru-cache';
 
 export interface EncodedWindow { body: Buffer; count: number }

@@ -2,6 +2,7 @@
 // Status changes, history, download and export URLs are shared with the library: src/api/videos.ts, annotations.ts.
 import type { ActionSegment, Relationship, Video, VideoInfo } from '../../domain/types';
 import { ApiError, errorText, rawRequest, request } from './request';
+import { startEarlyRequest, takeEarlyResponse } from './early-requests';
 import { filterParams, type VideoListFilters } from './videos';
 import { decodeDetectionWindow, type DetectionWindow } from '../../domain/detection-window';
 
@@ -16,13 +17,33 @@ export interface AnnotationSummary {
 export interface Neighbors { prev_id: number | null; next_id: number | null }
 
 
-export const fetchVideo = (id: number, signal?: AbortSignal) => request<Video>(`/api/v1/videos/${id}`, { signal });
+const videoPath = (id: number) => `/api/v1/videos/${id}`;
+const summaryPath = (id: number) => `/api/v1/annotations/${id}/summary`;
+const windowPath = (id: number, from: number, to: number) => `/api/v1/annotations/${id}/detections?from=${from}&to=${to}`;
 
-export const fetchSummary = (id: number, signal?: AbortSignal) =>
-  request<AnnotationSummary>(`/api/v1/annotations/${id}/summary`, { signal });
+/**
+ * On a direct visit of the Annotate screen (src/pages/annotate/earlyFetch.ts): the video, the summary and
+ * the first detection window are requested before the app has rendered; the editor takes them.
+ */
+export function startEarlyAnnotate(id: number, firstWindowFrames: number): void {
+  startEarlyRequest(videoPath(id));
+  startEarlyRequest(summaryPath(id));
+  startEarlyRequest(windowPath(id, 0, firstWindowFrames));
+}
+
+export async function fetchVideo(id: number, signal?: AbortSignal): Promise<Video> {
+  const early = await takeEarlyResponse(videoPath(id));
+  return early ? early.json() as Promise<Video> : request<Video>(videoPath(id), { signal });
+}
+
+export async function fetchSummary(id: number, signal?: AbortSignal): Promise<AnnotationSummary> {
+  const early = await takeEarlyResponse(summaryPath(id));
+  return early ? early.json() as Promise<AnnotationSummary> : request<AnnotationSummary>(summaryPath(id), { signal });
+}
+
 
 export async function fetchDetectionWindow(id: number, from: number, to: number, signal?: AbortSignal): Promise<DetectionWindow> {
-  const res = await rawRequest(`/api/v1/annotations/${id}/detections?from=${from}&to=${to}`, { signal });
+  const res = await takeEarlyResponse(windowPath(id, from, to)) ?? await rawRequest(windowPath(id, from, to), { signal });
   if (!res.ok) throw new ApiError(res.status, await errorText(res, 'Failed to load detections'));
   return decodeDetectionWindow(await res.arrayBuffer());
 }

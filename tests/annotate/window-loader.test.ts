@@ -88,4 +88,30 @@ describe('editor document windows', () => {
     expect(getDoc()!.windows.length).toBe(before + 1);
     loader.dispose();
   });
+
+  it('prefetches the next block in the direction the playhead moves', async () => {
+    const asked: number[] = [];
+    const fetcher = async (_id: number, from: number, to: number) => {
+      if (to - from === BLOCK_FRAMES) asked.push(from / BLOCK_FRAMES);
+      return decodeDetectionWindow(toBuffer(encodeDetectionWindow(from, to, rows(from, from + 1, [1]))));
+    };
+    const h = host();
+    h.setDoc(docFromSummary(7, summary));
+    const loader = new WindowLoader(7, BLOCK_FRAMES * 100, fetcher, h);
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    // forwards from the middle of block 10: block 11 ahead, nothing behind
+    await loader.ensure(10 * BLOCK_FRAMES + 70); await settle();
+    expect(asked).toEqual([10, 11]);
+    // a scrub backwards into the middle of block 40: block 39 ahead of it, not 41
+    asked.length = 0;
+    await loader.ensure(40 * BLOCK_FRAMES + 70); await loader.ensure(40 * BLOCK_FRAMES + 60); await settle();
+    asked.length = 0;
+    await loader.ensure(30 * BLOCK_FRAMES + 70); await settle();
+    expect(asked).toEqual([30, 29]);
+    // backwards near the end of a block: its later neighbour too
+    asked.length = 0;
+    await loader.ensure(20 * BLOCK_FRAMES + BLOCK_FRAMES - 5); await settle();
+    expect(asked).toEqual([20, 19, 21]);
+    loader.dispose();
+  });
 });

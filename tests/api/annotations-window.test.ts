@@ -1,7 +1,7 @@
 // Compact annotation reads: summary (tracks, segments, video_info) and binary detection windows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/test-app';
-import { videos } from '../../server/db/schema';
+import { detections, videos } from '../../server/db/schema';
 import { seedAnnotations } from '../../scripts/seed-annotations';
 import { decodeDetectionWindow } from '../../domain/detection-window';
 
@@ -73,6 +73,23 @@ describe('GET /annotations/{id}/detections?from=&to=', () => {
     expect(win.keypoints[0]).toBeLessThan(x2);
     expect(win.keypoints[2]).toBeCloseTo(0.9);
     expect(win.human[0]).toBe(0);
+  });
+
+  it('carries the stored values exactly: no keypoints as NaN, a NaN keypoint, a human box', async () => {
+    const [v] = await t.database.db.insert(videos).values({ filename: 'exact.mp4', path: '/lib/exact.mp4', relPath: 'exact.mp4', sourceRoot: '/lib', processingStatus: 'completed' }).returning({ id: videos.id });
+    const kp = Array.from({ length: 51 }, (_, i) => (i === 4 ? NaN : i / 100));
+    await t.database.db.insert(detections).values([
+      { videoId: v.id, trackId: 4, frame: 2, x1: 0.125, y1: 0.25, x2: 0.5, y2: 0.75, confidence: 0.875, keypoints: null, source: 'human' },
+      { videoId: v.id, trackId: 9, frame: 2, x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.4, confidence: 0.5, keypoints: kp, source: 'ai' },
+    ]);
+    const bytes = (await t.app.inject({ url: `/api/v1/annotations/${v.id}/detections?from=0&to=5` })).rawPayload;
+    const win = decodeDetectionWindow(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    expect(win.count).toBe(2);
+    expect(Array.from(win.tracks)).toEqual([4, 9]);
+    expect(Array.from(win.boxes.slice(0, 5))).toEqual([0.125, 0.25, 0.5, 0.75, 0.875]);
+    expect(Array.from(win.keypoints.slice(0, 51)).every(Number.isNaN)).toBe(true);
+    expect(Array.from(win.keypoints.slice(51))).toEqual(kp.map((x) => (Number.isNaN(x) ? NaN : Math.fround(x))));
+    expect(Array.from(win.human)).toEqual([1, 0]);
   });
 
   it('answers an empty window beyond the last frame', async () => {

@@ -53,20 +53,24 @@ describe('insertDetections', () => {
     expect(new Date(got.updated_at).toISOString()).toBe(at.toISOString());
   });
 
-  it('lets a stored row win over a new one with the same track and frame when asked to', async () => {
+  // small writes are one statement on PostgreSQL, large ones a COPY: both sizes, in and out of a transaction
+  it.each([[8, true], [8, false], [6000, true], [6000, false]])('lets a stored row win over a new one with the same track and frame when asked to (%i rows, in a transaction: %s)', async (n, inTx) => {
     const id = await newVideo();
     await insertDetections(t.database.db, id, [{ ...rowsOf(1)[0], x1: 0.1 }]);
-    const stored = await t.database.db.transaction((tx) => insertDetections(tx, id, rowsOf(8), { skipConflicts: true }));
-    expect(stored).toBe(7);
+    const write = (db: typeof t.database.db) => insertDetections(db, id, rowsOf(n), { skipConflicts: true });
+    const stored = inTx ? await t.database.db.transaction((tx) => write(tx as never)) : await write(t.database.db);
+    expect(stored).toBe(n - 1);
     const { rows } = await t.database.sql.query<{ x1: number }>('select x1 from detections where video_id = $1 and track_id = 1 and frame = 0', [id]);
     expect(rows[0].x1).toBeCloseTo(0.1);
+    // twice in one transaction (the second writes nothing new)
+    expect(await t.database.db.transaction(async (tx) => (await write(tx as never)) + (await write(tx as never)))).toBe(0);
   });
 
-  it('refuses rows of a video that does not exist, and keeps checking foreign keys after a bulk write', async () => {
-    await expect(t.database.db.transaction((tx) => insertDetections(tx, 999_999, rowsOf(3)))).rejects.toThrow();
+  it.each([3, 6000])('refuses rows of a video that does not exist, and keeps checking foreign keys after a bulk write (%i rows)', async (n) => {
+    await expect(t.database.db.transaction((tx) => insertDetections(tx, 999_999, rowsOf(n)))).rejects.toThrow();
     const id = await newVideo();
     await expect(t.database.db.transaction(async (tx) => {
-      await insertDetections(tx, id, rowsOf(3));
+      await insertDetections(tx, id, rowsOf(n));
       await tx.execute(sql`insert into action_segments (video_id, track_id, action_class, start_time, end_time) values (999999, 1, 'run', 0, 1)`);
     })).rejects.toThrow();
     const { rows: [c] } = await t.database.sql.query<{ n: number }>('select count(*)::int as n from detections where video_id = $1', [id]);

@@ -116,7 +116,16 @@ it('skip_existing skips annotated videos; overwrite replaces them but never touc
   expect(skipped.warnings).toContain('day 0/clip_0.mp4: skipped, it already has annotations');
 
   const before = await annotationsOf(TO);
+  // a window read (and cached) before the overwrite is not served after it
+  const [day0] = await t.database.db.select().from(videos).where(eq(videos.path, path.join(TO, 'day 0/clip_0.mp4')));
+  const windowOf = () => t.app.inject({ url: `/api/v1/annotations/${day0.id}/detections?from=0&to=300` });
+  const cached = await windowOf();
+  expect(cached.statusCode).toBe(200);
   const over = await finished((await importZip(pkg, config({ mode: 'overwrite' }))).json().job_id);
+  const reread = await t.app.inject({ url: `/api/v1/annotations/${day0.id}/detections?from=0&to=300`, headers: { 'if-none-match': cached.headers.etag as string } });
+  expect(reread.statusCode).toBe(200);
+  expect(reread.headers.etag).not.toBe(cached.headers.etag);
+  expect(reread.rawPayload.equals(cached.rawPayload)).toBe(true);
   // day 1 is reviewed and day 2 labelled after the first import: they stay as they are
   expect(over.progress).toMatchObject({ videos_imported: 2, videos_skipped: 2, videos_failed: 0 });
   expect(over.warnings).toEqual(['day 1/clip_1.mp4: not overwritten, the video is reviewed', 'day 2/clip_2.mp4: not overwritten, the video is labelled']);

@@ -3,9 +3,10 @@
 //   GET /api/v1/annotations/{id}/detections?from=&to=     → binary detection window [from, to), ≤ 2000 frames
 // so a 1M-detection set shows its first frame without one giant JSON (GET /annotations/{id} stays for export).
 // Both answer with a strong ETag built from the video's annotation version and 304 on a matching
-// If-None-Match; encoded windows are shared by every reader through one byte-bounded cache per app.
+// If-None-Match; encoded windows and summaries are shared by every reader through one byte-bounded cache per app.
 import { z } from 'zod';
 import { videoIdParams } from '../../http/params';
+import { requestVideo } from '../../http/request-video';
 import { revalidate } from '../../http/revalidation';
 import type { RoutePlugin } from '../../http/types';
 import { annotationSummaryTag, buildAnnotationSummary, openDetectionWindow } from '../../services/annotation-set';
@@ -20,13 +21,17 @@ export const annotationWindowRoutes: RoutePlugin = (app, { database, config }) =
   const cache = new WindowCache(config.windowCacheBytes);
 
   app.get('/annotations/:id/summary', { schema: { params: videoIdParams } }, async (req, reply) => {
-    const { video, etag } = await annotationSummaryTag(database.db, req.params.id);
+    // the video (live, visible, its annotation version) was looked up by the preHandler
+    const video = requestVideo(req);
+    const etag = annotationSummaryTag(video);
     if (revalidate(req, reply, etag)) return reply.code(304).send();
-    return buildAnnotationSummary(database, video);
+    // the tag names the annotation version and the video facts, so it keys the encoded summary too
+    const { body } = await cache.get(`summary:${etag}`, async () => ({ body: Buffer.from(JSON.stringify(await buildAnnotationSummary(database, video))), count: 0 }));
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get('/annotations/:id/detections', { schema: { params: videoIdParams, querystring: windowQuery } }, async (req, reply) => {
-    const window = await openDetectionWindow(database, cache, req.params.id, req.query.from, req.query.to);
+    const window = openDetectionWindow(database, cache, requestVideo(req), req.query.from, req.query.to);
     if (revalidate(req, reply, window.etag)) return reply.code(304).send();
     const { body, count } = await window.read();
     reply.header('X-Detection-Count', String(count));

@@ -32,7 +32,7 @@ export class RenderAnnotations {
   /** Detections of frames [from, to) plus `stride` frames either side, which interpolation looks at. */
   private async readWindow(from: number): Promise<LoadedWindow> {
     const to = from + WINDOW_FRAMES;
-    const rows = await listDetectionWindow(this.database.sql, this.videoId, Math.max(0, from - this.stride), to + this.stride);
+    const rows = await listDetectionWindow(this.database, this.videoId, Math.max(0, from - this.stride), to + this.stride);
     const detections = new Map<number, TrackFrames>();
     for (const r of rows) {
       let frames = detections.get(r.track_id);

@@ -84,6 +84,8 @@ export class WindowLoader {
   private pending = new Map<number, Promise<void>>();
   private abort = new AbortController();
   private disposed = false;
+  /** The frame of the last ensure(): the direction the playhead moves in. */
+  private lastFrame: number | null = null;
   /** Called with the error of a failed window (shown by the page; loading continues for other blocks). */
   onError: (err: unknown) => void = () => {};
 
@@ -110,12 +112,19 @@ export class WindowLoader {
    */
   ensure(frame: number, onHot?: () => void): Promise<void> {
     const block = Math.max(0, Math.floor(frame / BLOCK_FRAMES));
+    const backwards = this.lastFrame !== null && frame < this.lastFrame;
+    this.lastFrame = frame;
     const hot = !this.blockLoaded(block) && !this.pending.has(block) && !this.covered(frame) ? Math.max(0, frame) : undefined;
     const main = this.loadBlock(block, hot, onHot);
-    // Prefetch after the current block so the first frame is not delayed: the next block (playback
-    // direction), and the previous one only near the start of this block (stepping back).
-    const nearStart = frame - block * BLOCK_FRAMES < BLOCK_FRAMES / 4;
-    void main.then(() => { void this.loadBlock(block + 1); if (block > 0 && nearStart) void this.loadBlock(block - 1); });
+    // Prefetch after the current block so the first frame is not delayed: the next block in the direction
+    // the playhead moves (playback or a scrub forwards, a scrub or steps backwards), and the block on the
+    // other side only when the playhead is within a quarter block of it.
+    const into = frame - block * BLOCK_FRAMES;
+    void main.then(() => {
+      void this.loadBlock(backwards ? block - 1 : block + 1);
+      if (!backwards && into < BLOCK_FRAMES / 4) void this.loadBlock(block - 1);
+      if (backwards && into >= (BLOCK_FRAMES * 3) / 4) void this.loadBlock(block + 1);
+    });
     return main;
   }
 
@@ -139,7 +148,7 @@ export class WindowLoader {
 
   private loadBlock(block: number, hotFrame?: number, onHot?: () => void): Promise<void> {
     const from = block * BLOCK_FRAMES;
-    if (this.disposed || (this.totalFrames > 0 && from >= this.totalFrames) || this.blockLoaded(block)) { onHot?.(); return Promise.resolve(); }
+    if (this.disposed || block < 0 || (this.totalFrames > 0 && from >= this.totalFrames) || this.blockLoaded(block)) { onHot?.(); return Promise.resolve(); }
     const existing = this.pending.get(block);
     if (existing) return existing;
     const run = async () => {

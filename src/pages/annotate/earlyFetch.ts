@@ -1,0 +1,11 @@
+// Tiny entry loaded by index.html before the app: on /videos/:id/annotate it requests the video, the
+// annotation summary and the first detection window at once, and starts loading the screen's code, so
+// the server and the network work while the browser is still evaluating and rendering the app.
+import { startEarlyAnnotate } from '../../api/annotate';
+import { FIRST_WINDOW_FRAMES } from '../../annotate/loader/window-loader';
+
+const m = /^\/videos\/(\d+)\/annotate\/?$/.exec(location.pathname);
+if (m && Number(m[1]) > 0) {
+  startEarlyAnnotate(Number(m[1]), FIRST_WINDOW_FRAMES);
+  void import('./AnnotatePage');
+}
