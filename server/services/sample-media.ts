@@ -80,7 +80,12 @@ async function ensureClip(ffmpeg: string, out: string, args: string[]): Promise<
 
 /** Photos of real people from the face-api npm tarball, cached. */
 export async function ensureFaceApiSamples(cacheDir = DEFAULT_CACHE_DIR): Promise<string[]> {
-  return extractFromNpmTarball(FACE_API_SPEC, [PEOPLE_PHOTO, 'demo/sample1.jpg'], path.join(cacheDir, 'face-api'));
+  return ensureFaceApiPhotos([PEOPLE_PHOTO, 'demo/sample1.jpg'], cacheDir);
+}
+
+/** Any of the tarball's files (e.g. demo/sample3.jpg), cached under face-api/. */
+export async function ensureFaceApiPhotos(files: string[], cacheDir = DEFAULT_CACHE_DIR): Promise<string[]> {
+  return extractFromNpmTarball(FACE_API_SPEC, files, path.join(cacheDir, 'face-api'));
 }
 
 /** A 1280x720 30 fps, 8 s pan/zoom clip over four real people (all stay in view). */
@@ -88,6 +93,11 @@ export async function ensurePeopleClip(ffmpeg: string, outDir: string, cacheDir 
   const out = path.join(outDir, PEOPLE_CLIP);
   fs.mkdirSync(outDir, { recursive: true });
   const [photo] = await ensureFaceApiSamples(cacheDir);
+  return ensureClip(ffmpeg, out, peopleClipArgs(photo));
+}
+
+/** The ffmpeg arguments (before the output file) of the people clip made from `photo`. */
+export function peopleClipArgs(photo: string): string[] {
   const dur = 8, fps = 30;
   // The whole photo (full bodies) drifts right across a dark 1280x720 frame while growing from 640 to
   // 700 px high: a camera pan/zoom with every person in view throughout. ffmpeg 4.1 (the npm build) has
@@ -100,7 +110,7 @@ export async function ensurePeopleClip(ffmpeg: string, outDir: string, cacheDir 
     `[0:v]scale=-2:1280[img];` +
     `[bg][img]overlay=x='2*(20+300*t/${dur})/${zoom('t')}':y='(H-h)/2':shortest=1,` +
     `zoompan=z='${zoom(`on/${fps}`)}':x=0:y='ih/2-ih/zoom/2':d=1:s=1280x720:fps=${fps},format=yuv420p[out]`;
-  return ensureClip(ffmpeg, out, ['-loop', '1', '-framerate', '30', '-t', String(dur), '-i', photo, '-filter_complex', fc, '-map', '[out]', ...x264]);
+  return ['-loop', '1', '-framerate', '30', '-t', String(dur), '-i', photo, '-filter_complex', fc, '-map', '[out]', ...x264];
 }
 
 /** Generates every sample clip missing from outDir (plus the people clip). Returns the files. */

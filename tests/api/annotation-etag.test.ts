@@ -107,7 +107,7 @@ describe('ETag and Cache-Control of the editor reads', () => {
     const before = await get(windowUrl(v.videoId));
     await t.database.db.update(videos).set({ processingStatus: 'processing' }).where(eq(videos.id, v.videoId));
     const detections = Array.from({ length: 30 }, (_, f) => ({ trackId: 1, frame: f, x1: 0.6, y1: 0.1, x2: 0.8, y2: 0.5, confidence: 0.7, keypoints: Array(51).fill(0.5) }));
-    const stats = { framesAnalysed: 30, stride: 1, inputW: 256, inputH: 144, longSide: 256, tracker: 'bytetrack' as const, peopleFound: 30, maxPeopleInFrame: 1, tracks: 1, decodeInferMs: 1, trackMs: 1, actionsMs: 1 };
+    const stats = { framesAnalysed: 30, stride: 1, inputW: 256, inputH: 144, longSide: 256, tracker: 'bytetrack' as const, poseModel: 'multipose' as const, fragments: 1, relinks: 0, weakTracks: 0, peopleFound: 30, maxPeopleInFrame: 1, tracks: 1, decodeInferMs: 1, trackMs: 1, actionsMs: 1 };
     await storeAnalysis(t.database.db, { videoId: v.videoId, fromStatus: 'completed', requestedBy: 'ann.one' } as never, { fps: 30, frameStride: 1 },
       { detections, segments: [], stats }, 5);
     const after = await get(windowUrl(v.videoId), before.headers.etag as string);

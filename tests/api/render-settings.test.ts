@@ -14,12 +14,12 @@ describe('render settings', () => {
     expect(await get()).toEqual(RENDER_SETTINGS_DEFAULTS);
     expect(RENDER_SETTINGS_DEFAULTS).toMatchObject({
       auto_render_on_completed: false, auto_render_on_reviewed: true, render_preset: 'veryfast', render_crf: 22, render_codec: 'auto',
-      render_max_res: 'original', tracker_name: 'auto', yolo_imgsz: 1280, pipeline_frame_stride: 1,
+      render_max_res: 'original', tracker_name: 'auto', yolo_imgsz: 1280, pipeline_frame_stride: 1, pose_model: 'topdown',
       overlay: { boxes: true, skeletons: true, keypoints: true, labels: true }, realtime: { mode: 'auto', interpolation: true }, default_view: 'annotated',
     });
   });
   test('an administrator saves the full settings and reads them back', async () => {
-    const next = { ...RENDER_SETTINGS_DEFAULTS, pipeline_frame_stride: 3, tracker_name: 'botsort', render_max_res: '720p', render_codec: 'nvenc', default_view: 'live', overlay: { ...RENDER_SETTINGS_DEFAULTS.overlay, keypoints: false } };
+    const next = { ...RENDER_SETTINGS_DEFAULTS, pipeline_frame_stride: 3, tracker_name: 'botsort', pose_model: 'multipose', render_max_res: '720p', render_codec: 'nvenc', default_view: 'live', overlay: { ...RENDER_SETTINGS_DEFAULTS.overlay, keypoints: false } };
     const r = await put(next);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toEqual(next);
@@ -34,7 +34,7 @@ describe('render settings', () => {
     expect(await get()).toEqual(before);
   });
   test('values outside the option sets are 400 naming the field', async () => {
-    const bad = [{ pipeline_frame_stride: 0 }, { tracker_name: 'sort' }, { render_crf: 'x' }, { render_crf: 52 }, { render_preset: 'slow' },
+    const bad = [{ pipeline_frame_stride: 0 }, { tracker_name: 'sort' }, { pose_model: 'yolo' }, { render_crf: 'x' }, { render_crf: 52 }, { render_preset: 'slow' },
       { render_codec: 'vp9' }, { render_max_res: '4k' }, { default_view: 'both' }, { yolo_imgsz: 100 }, { realtime: { mode: 'fast', interpolation: true } }];
     for (const b of bad) {
       const r = await put({ ...RENDER_SETTINGS_DEFAULTS, ...b });

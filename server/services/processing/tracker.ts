@@ -5,8 +5,10 @@
 // Differences of 'botsort' from 'bytetrack' here (the parts of BoT-SORT that need no re-id model):
 //  - Kalman state (cx, cy, w, h) with width-scaled x/w noise instead of (cx, cy, w/h, h);
 //  - first-pass cost fuses the detection score with IoU (1 − IoU·score) so confident detections win ties;
-//  - lost tracks are kept 1.5 s instead of 1 s before they are dropped.
-// Thresholds are tuned to MoveNet MultiPose box scores, which sit around 0.2–0.5 for clear people.
+//  - lost tracks are kept 4.5 s instead of 3 s before they are dropped.
+// The pipeline passes calibrated confidences (calibration.ts) and thresholds on that scale. Lost
+// tracks are kept seconds rather than ByteTrack's 1 s so a person hidden for a while keeps her id; what
+// still breaks apart is joined after the pass (relink-fragments.ts).
 import { assignWithGate } from './hungarian';
 import { BoxKalman, iou, type Box } from './kalman';
 
@@ -19,6 +21,8 @@ export interface TrackerOptions {
   highScore?: number; // first pass
   lowScore?: number; // second pass floor: below this a detection is ignored
   newTrackScore?: number; // a detection left over may start a track from this score
+  /** How long a lost track may be re-found, seconds (default 3 for ByteTrack, 4.5 for BoT-SORT). */
+  lostSeconds?: number;
 }
 
 interface Track {
@@ -45,7 +49,7 @@ export class MultiTracker {
     this.high = opts.highScore ?? 0.35;
     this.low = opts.lowScore ?? 0.15;
     this.newScore = opts.newTrackScore ?? 0.2;
-    this.bufferSteps = Math.max(2, Math.round((this.kind === 'botsort' ? 1.5 : 1) * opts.stepsPerSecond));
+    this.bufferSteps = Math.max(2, Math.round((opts.lostSeconds ?? (this.kind === 'botsort' ? 4.5 : 3)) * opts.stepsPerSecond));
   }
 
   /**

@@ -4,7 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { RenderSettings } from '../../../domain/constants';
 import {
-  DEFAULT_VIEWS, numbersFromInputs, REALTIME_MODES, RENDER_CODECS, RENDER_MAX_RES, RENDER_PRESETS, TRACKER_NAMES,
+  DEFAULT_VIEWS, numbersFromInputs, POSE_MODELS, REALTIME_MODES, RENDER_CODECS, RENDER_MAX_RES, RENDER_PRESETS, TRACKER_NAMES,
   type SettingsNumberInputs,
 } from '../../../domain/render-settings';
 import { Button } from '../ui/Button';
@@ -102,6 +102,7 @@ export function SettingsDialog({ open, settings, canSave, onClose, onSave }: Set
       </Section>
       <Section title="Detection">
         <Select id="tracker" label="Tracker" value={draft.tracker_name} options={TRACKER_NAMES} disabled={ro} onChange={(v) => set('tracker_name', v)} />
+        <Select id="poseModel" label="Pose model" value={draft.pose_model} options={POSE_MODELS} disabled={ro} onChange={(v) => set('pose_model', v)} />
         <NumberField id="imgsz" label="YOLO image size" value={numbers.yolo_imgsz} disabled={ro} onChange={(v) => setNumber('yolo_imgsz', v)} />
         <NumberField id="stride" label="Frame stride" value={numbers.pipeline_frame_stride} disabled={ro} min={1} onChange={(v) => setNumber('pipeline_frame_stride', v)} />
       </Section>

@@ -1,0 +1,71 @@
+// Text table and target verdicts of an eval run.
+import type { ClipResult } from './run-eval';
+
+export const TARGETS = { recall: 0.95, precision: 0.95, idf1: 0.9, realTime: 1 };
+
+const f2 = (v: number | null) => (v == null ? '–' : v.toFixed(2));
+const f3 = (v: number | null) => (v == null ? '–' : v.toFixed(3));
+
+export function formatTable(results: ClipResult[]): string {
+  const head = ['clip', 'frames', 'recall', 'precision', 'MOTA', 'IDF1', 'OKS', 'PCK@0.2', 'tracks/people', 'frag/people', 'IDsw', 'conf hit', 'conf miss', '×RT'];
+  const rows = results.map((r) => {
+    const m = r.metrics;
+    return [r.name, String(r.frames), f3(m.recall), f3(m.precision), f3(m.mota), f3(m.idf1), f3(m.oks), f3(m.pck),
+      `${m.tracks}/${m.people}`, `${m.fragments}/${m.people}`, String(m.idSwitches), f2(m.meanScoreMatched), f2(m.meanScoreUnmatched), f2(r.realTime)];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  return [line(head), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+export function targetsLine(r: ClipResult): string {
+  const m = r.metrics;
+  const checks: Array<[string, boolean]> = [
+    [`recall ≥ ${TARGETS.recall}`, m.recall >= TARGETS.recall],
+    [`precision ≥ ${TARGETS.precision}`, m.precision >= TARGETS.precision],
+    ['fragments = people', m.fragments === m.people],
+    [`IDF1 ≥ ${TARGETS.idf1}`, m.idf1 >= TARGETS.idf1],
+    [`≥ ${TARGETS.realTime}× real time`, r.realTime >= TARGETS.realTime],
+  ];
+  return `${r.name}: ${checks.map(([k, ok]) => `${ok ? 'met' : 'NOT met'} ${k}`).join('; ')}`;
+}
+
+/**
+ * What the action proposals say on a clip whose recipe states what each actor's motion shows: each
+ * track (named after the actor it mostly matched) with its proposals as frame ranges.
+ */
+export function proposalsReport(r: ClipResult, actors: Array<{ id: string; shows: Array<{ action: string; from: number; to: number }> }>, fps: number): string {
+  const votes = new Map<number, Map<string, number>>();
+  for (const d of r.metrics.detections) {
+    if (!d.gtId) continue;
+    const m = votes.get(d.trackId) ?? new Map<string, number>();
+    m.set(d.gtId, (m.get(d.gtId) ?? 0) + 1);
+    votes.set(d.trackId, m);
+  }
+  const personOf = (track: number) => [...(votes.get(track) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  const fr = (s: number) => Math.round(s * fps);
+  const lines = [`${r.name}: action proposals per track (frames at ${fps} fps)`];
+  for (const a of actors) lines.push(`  ${a.id} shows: ${a.shows.map((s) => `${s.action} ${fr(s.from)}–${fr(s.to)}`).join(', ')}`);
+  const tracks = [...new Set(r.analysis.detections.map((d) => d.trackId))].sort((a, b) => a - b);
+  for (const t of tracks) {
+    const segs = r.analysis.segments.filter((s) => s.trackId === t).sort((a, b) => a.start - b.start);
+    const frames = r.analysis.detections.filter((d) => d.trackId === t).map((d) => d.frame);
+    lines.push(`  track ${t} (frames ${Math.min(...frames)}–${Math.max(...frames)}, mostly ${personOf(t) ?? 'no labelled person'}): ` +
+      (segs.length ? segs.map((s) => `${s.actionClass} ${fr(s.start)}–${fr(s.end)} (${s.confidence.toFixed(2)})`).join(', ') : 'no proposals'));
+  }
+  return lines.join('\n');
+}
+
+/** Per labelled person: share of in-view frames matched, the tracks that covered them and their mean score. */
+export function perPersonReport(r: ClipResult): string {
+  const inView = new Map<string, number>();
+  for (const f of r.scored) for (const g of f.gt) if (!g.dontCare) inView.set(g.id, (inView.get(g.id) ?? 0) + 1);
+  const lines = [`${r.name}: per person`];
+  for (const [id, n] of inView) {
+    const hits = r.metrics.detections.filter((d) => d.gtId === id);
+    const tracks = [...new Set(hits.map((d) => d.trackId))];
+    const mean = hits.length ? hits.reduce((a, d) => a + d.score, 0) / hits.length : null;
+    lines.push(`  ${id}: found on ${hits.length}/${n} frames (${((100 * hits.length) / n).toFixed(0)}%), tracks ${tracks.join(', ') || '–'}, mean score ${mean == null ? '–' : mean.toFixed(2)}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,48 @@
+// Runs the analysis pipeline on one labelled fixture clip and scores it against the clip's ground truth.
+import path from 'node:path';
+import type { MediaService } from '../../server/services/media';
+import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/services/processing/pipeline';
+import type { PosePool } from '../../server/services/processing/pose-pool';
+import type { BuiltClip } from './fixtures';
+import { evaluateSequence, type EvalFrame, type SequenceMetrics } from './metrics';
+
+/** Pipeline settings the eval passes through; pose_model is passed even where the pipeline ignores it. */
+export interface EvalSettings { pipeline_frame_stride: number; yolo_imgsz: number; tracker_name: 'auto' | 'botsort' | 'bytetrack'; pose_model?: string }
+
+export interface ClipResult {
+  name: string; frames: number; duration: number; wallSeconds: number; realTime: number;
+  metrics: SequenceMetrics; analysis: AnalysisResult;
+  /** The analysed frames with their ground truth and predictions, as scored. */
+  scored: EvalFrame[];
+}
+
+/** Turns the pipeline's detections (frame fractions) into per-frame predictions in clip pixels. */
+export function framesToScore(clip: BuiltClip, analysis: AnalysisResult): EvalFrame[] {
+  const { width: W, height: H } = clip.output;
+  const stride = analysis.stats.stride;
+  const byFrame = new Map<number, EvalFrame['pred']>();
+  for (const d of analysis.detections) {
+    let list = byFrame.get(d.frame);
+    if (!list) byFrame.set(d.frame, (list = []));
+    const kp: Array<[number, number, number]> = [];
+    for (let k = 0; k < 17; k++) kp.push([d.keypoints[k * 3] * W, d.keypoints[k * 3 + 1] * H, d.keypoints[k * 3 + 2]]);
+    list.push({ trackId: d.trackId, score: d.confidence, box: { x1: d.x1 * W, y1: d.y1 * H, x2: d.x2 * W, y2: d.y2 * H }, keypoints: kp });
+  }
+  const frames: EvalFrame[] = [];
+  for (let n = 0; n < analysis.stats.framesAnalysed * stride && n < clip.frames; n += stride) {
+    frames.push({ frame: n, gt: clip.groundTruth(n), pred: byFrame.get(n) ?? [] });
+  }
+  return frames;
+}
+
+export async function evaluateClip(clip: BuiltClip, media: MediaService, pool: PosePool, settings: EvalSettings): Promise<ClipResult> {
+  const info = await media.probe(clip.file);
+  const t0 = performance.now();
+  const analysis = await analyseVideo({ path: clip.file, ...info }, {
+    ffmpegPath: media.ffmpegPath, pool, settings: settings as AnalysisOptions['settings'],
+  });
+  const wallSeconds = (performance.now() - t0) / 1000;
+  const scored = framesToScore(clip, analysis);
+  const metrics = evaluateSequence(scored);
+  return { name: clip.recipe.name ?? path.basename(clip.file), frames: analysis.stats.framesAnalysed, duration: info.duration, wallSeconds, realTime: info.duration / wallSeconds, metrics, analysis, scored };
+}

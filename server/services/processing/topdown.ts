@@ -1,0 +1,97 @@
+// Top-down pose: the CenterNet person detector (MobileNetV3-CenterNet, COCO, 512 × 512 input) finds every
+// person, then MoveNet SinglePose Thunder (256 × 256) reads 17 keypoints from a square crop around each.
+// A detector sees seated, overlapping and small people that MultiPose's person heads miss; the price is
+// one detector pass plus one keypoint pass per person. Runs inside a pose worker (tfjs, wasm backend).
+import * as tf from '@tensorflow/tfjs-core';
+import type { GraphModel } from '@tensorflow/tfjs-converter';
+import { iou } from './kalman';
+import { POSE_ROW } from './pose-rows';
+
+const DETECTOR_SIZE = 512;
+const SINGLE_SIZE = 256;
+/** Detections below this person score are not kept (the calibration maps them to near-zero anyway). */
+export const DETECTOR_MIN_SCORE = 0.1;
+/** Overlap above which two person boxes are taken as one detection (the weaker is dropped). */
+const NMS_IOU = 0.6;
+/**
+ * A weaker box lying this much (share of its own area) inside a stronger one is a part of that person
+ * (upper body, legs), not another person: dropped. IoU alone keeps such boxes because they are small.
+ */
+const CONTAINED_SHARE = 0.85;
+/** Keypoints are read for at most this many people per frame, strongest first. */
+export const TOPDOWN_MAX_PEOPLE = 12;
+/** The crop is a square this much larger than the box's long side, so limbs at the box edge stay inside. */
+const CROP_MARGIN = 1.25;
+const COCO_PERSON = 0;
+
+/** A person box in pixels of the frame tensor, with the detector's score. */
+export interface DetectedPerson { x1: number; y1: number; x2: number; y2: number; score: number }
+
+/** The share of `a`'s area that lies inside `b`. */
+function insideShare(a: DetectedPerson, b: DetectedPerson): number {
+  const iw = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1), ih = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  return iw > 0 && ih > 0 ? (iw * ih) / ((a.x2 - a.x1) * (a.y2 - a.y1)) : 0;
+}
+
+/** Runs the detector on the frame letterboxed into 512 × 512 (top-left, black padding) → person boxes, NMS'd. */
+export async function detectPeople(detector: GraphModel, frame: tf.Tensor3D): Promise<DetectedPerson[]> {
+  const [h, w] = frame.shape;
+  const s = DETECTOR_SIZE / Math.max(w, h);
+  const rh = Math.round(h * s), rw = Math.round(w * s);
+  const input = tf.tidy(() => {
+    const resized = tf.image.resizeBilinear(tf.cast(frame, 'float32') as tf.Tensor3D, [rh, rw]);
+    return tf.expandDims(tf.pad(resized, [[0, DETECTOR_SIZE - rh], [0, DETECTOR_SIZE - rw], [0, 0]]), 0);
+  });
+  const out = detector.execute(input, ['tower_0/detections']) as tf.Tensor;
+  const rows = await out.data();
+  tf.dispose([input, out]);
+  const found: DetectedPerson[] = [];
+  for (let r = 0; r + 6 <= rows.length; r += 6) {
+    if (rows[r + 5] !== COCO_PERSON || !(rows[r + 4] >= DETECTOR_MIN_SCORE)) continue;
+    const box = { x1: Math.max(0, rows[r] / s), y1: Math.max(0, rows[r + 1] / s), x2: Math.min(w, rows[r + 2] / s), y2: Math.min(h, rows[r + 3] / s), score: rows[r + 4] };
+    if (box.x2 - box.x1 > 1 && box.y2 - box.y1 > 1) found.push(box);
+  }
+  found.sort((a, b) => b.score - a.score);
+  const kept: DetectedPerson[] = [];
+  for (const b of found) if (kept.length < TOPDOWN_MAX_PEOPLE && kept.every((k) => iou(k, b) < NMS_IOU && insideShare(b, k) < CONTAINED_SHARE)) kept.push(b);
+  return kept;
+}
+
+/**
+ * Reads each person's keypoints from a square crop around its box and writes MultiPose-layout rows in
+ * fractions of the frame tensor: keypoints from the crop, box and score from the detector.
+ */
+export async function topDownRows(single: GraphModel, frame: tf.Tensor3D, people: DetectedPerson[]): Promise<Float32Array> {
+  const [h, w] = frame.shape;
+  const rows = new Float32Array(people.length * POSE_ROW);
+  if (!people.length) return rows;
+  const crops = people.map((p) => {
+    const side = Math.max(p.x2 - p.x1, p.y2 - p.y1) * CROP_MARGIN;
+    const cx = (p.x1 + p.x2) / 2, cy = (p.y1 + p.y2) / 2;
+    return { x0: cx - side / 2, y0: cy - side / 2, side };
+  });
+  // one resampling call for every crop; parts of a crop outside the frame are black
+  const batch = tf.tidy(() => tf.cast(tf.image.cropAndResize(
+    tf.expandDims(tf.cast(frame, 'float32'), 0) as tf.Tensor4D,
+    crops.map((c) => [c.y0 / h, c.x0 / w, (c.y0 + c.side) / h, (c.x0 + c.side) / w]),
+    crops.map(() => 0), [SINGLE_SIZE, SINGLE_SIZE], 'bilinear', 0,
+  ), 'int32'));
+  try {
+    for (let i = 0; i < people.length; i++) {
+      const crop = tf.slice(batch, [i, 0, 0, 0], [1, SINGLE_SIZE, SINGLE_SIZE, 3]);
+      const out = single.execute(crop) as tf.Tensor; // [1, 1, 17, 3]: y, x, score in crop fractions
+      const kp = await out.data();
+      tf.dispose([crop, out]);
+      const c = crops[i], p = people[i], r = i * POSE_ROW;
+      for (let k = 0; k < 17; k++) {
+        rows[r + k * 3] = (c.y0 + kp[k * 3] * c.side) / h;
+        rows[r + k * 3 + 1] = (c.x0 + kp[k * 3 + 1] * c.side) / w;
+        rows[r + k * 3 + 2] = kp[k * 3 + 2];
+      }
+      rows.set([p.y1 / h, p.x1 / w, p.y2 / h, p.x2 / w, p.score], r + 51);
+    }
+  } finally {
+    batch.dispose();
+  }
+  return rows;
+}
