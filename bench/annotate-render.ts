@@ -1,6 +1,6 @@
 // Benchmark: overlay JS time per frame for 20 / 50 / 100 tracks (box + skeleton + keypoints,
 // targets < 4 ms / – / < 12 ms) and timeline redraw at 100 tracks × 50 segments (< 16 ms), in Chromium on
-// the real page. Run: npm run build:test && npx tsx bench/annotate-render.ts
+// the real page, with each track's presence bands and hatched low confidence. Run: npm run build:test && npx tsx bench/annotate-render.ts
 import { seedAnnotations } from '../scripts/seed-annotations';
 import { startSeededServer } from '../e2e/annotate-seeded-server';
 import { launchChromium, linkClip, makeClip, median } from './annotate-common';
@@ -43,11 +43,25 @@ async function main() {
         + `in-app sceneFunc median ${median(stepped.ms).toFixed(2)} ms, max ${Math.max(...stepped.ms).toFixed(2)} ms, boxes drawn ${stepped.boxes}`);
       if (TRACK_COUNTS[i] === 100) {
         await page.setViewportSize({ width: 1600, height: 1200 });
-        const all = await page.evaluate(() => { window.__vat!.benchTimeline!(5, 1200); return window.__vat!.benchTimeline!(50, 1200); });
-        const view = await page.evaluate(() => { window.__vat!.benchTimeline!(5, 1200, 320); return window.__vat!.benchTimeline!(50, 1200, 320); });
+        // the presence bands come from the review summary: time the redraw with them drawn
+        await page.waitForFunction(() => window.__vat?.review().loaded ?? false, null, { timeout: 60_000 });
+        // With and without the presence bands, interleaved in one run so a busy machine weighs on both alike.
+        const rounds: { view: number; all: number; viewBare: number; allBare: number }[] = [];
+        for (let r = 0; r < 5; r++) {
+          rounds.push(await page.evaluate(() => {
+            const v = window.__vat!;
+            v.benchTimeline!(5, 1200, 320); v.benchTimeline!(5, 1200, 320, false);
+            return {
+              view: v.benchTimeline!(30, 1200, 320), viewBare: v.benchTimeline!(30, 1200, 320, false),
+              all: v.benchTimeline!(10, 1200), allBare: v.benchTimeline!(10, 1200, undefined, false),
+            };
+          }));
+        }
+        const m = (k: keyof (typeof rounds)[number]) => median(rounds.map((x) => x[k]));
         const inApp = await page.evaluate(() => window.__vat!.timeline());
-        console.log(`timeline 100 tracks × 50 segments: ${view.toFixed(2)} ms/redraw of the 320 px view as shown (scrolling, flushed); `
-          + `${all.toFixed(2)} ms drawing all 100 rows (1200×2220 canvas); in-app last bars redraw ${inApp.drawMs.toFixed(2)} ms JS`);
+        console.log(`timeline 100 tracks × 50 segments, median of 5 rounds (flushed): 320 px view as shown (scrolling) ${m('viewBare').toFixed(2)} ms without presence → `
+          + `${m('view').toFixed(2)} ms with presence bands; all 100 rows (1200×2220) ${m('allBare').toFixed(2)} → ${m('all').toFixed(2)} ms; `
+          + `in-app last bars redraw ${inApp.drawMs.toFixed(2)} ms JS (${inApp.bands} presence bands, ${inApp.lowBands} hatched low-confidence stretches in view)`);
       }
     }
   } finally {

@@ -2,7 +2,7 @@
 // detections: every edit is read back from the API, undone, and a failing save keeps the edit.
 import type { Page } from '@playwright/test';
 import { test, expect, expectConsole, sampleVideo, signIn } from './fixtures';
-import { startSeededServer, type SeededServer } from './annotate-seeded-server';
+import { seedVideoOf, startSeededServer, type SeededServer } from './annotate-seeded-server';
 import type { AnnotationSet } from '../domain/types';
 
 let server: SeededServer;
@@ -17,10 +17,7 @@ test.use({ viewport: { width: 1280, height: 1000 } });
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   const counter = await sampleVideo(request, 'counter_');
-  server = await startSeededServer([{
-    filename: counter.filename, path: counter.path, sourceRoot: counter.source_root, fps: counter.fps, width: counter.width,
-    height: counter.height, duration: counter.duration, totalFrames: counter.total_frames,
-  }], async (database, ids) => {
+  server = await startSeededServer([seedVideoOf(counter)], async (database, ids) => {
     for (const [track, [x1, y1, x2, y2]] of Object.entries(BOXES)) {
       const [from, to] = track === '3' ? [100, 199] : [0, counter.total_frames - 1];
       // 17 keypoints on a vertical line through the box centre, score 0.9.

@@ -9,10 +9,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectDatabase, type Database } from '../server/db/connect';
 import { sources, videos } from '../server/db/schema';
+import type { Video } from '../domain/types';
 
 export interface SeedVideo {
   filename: string; path: string; sourceRoot: string; fps: number; width: number; height: number; duration: number; totalFrames: number;
   status?: string; frameStride?: number;
+}
+
+/** A library video (as the API lists it) as a row for a seeded server. */
+export function seedVideoOf(v: Video, status?: string): SeedVideo {
+  return {
+    filename: v.filename, path: v.path, sourceRoot: v.source_root, fps: v.fps, width: v.width, height: v.height,
+    duration: v.duration, totalFrames: v.total_frames, ...(status ? { status } : {}),
+  };
 }
 
 export interface SeededServer { baseURL: string; ids: number[]; dataDir: string; stop(): Promise<void> }

@@ -2,7 +2,7 @@
 // annotate-seeded-server.ts) and the sample library's burned-in frame-counter clip.
 import type { Page } from '@playwright/test';
 import { test, expect, expectConsole, sampleVideo, signIn } from './fixtures';
-import { startSeededServer, type SeededServer } from './annotate-seeded-server';
+import { seedVideoOf, startSeededServer, type SeededServer } from './annotate-seeded-server';
 import { seedAnnotations } from '../scripts/seed-annotations';
 
 let server: SeededServer;
@@ -13,10 +13,7 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   const counter = await sampleVideo(request, 'counter_');
   const people = await sampleVideo(request, 'people_');
-  const clip = (v: typeof counter, status = 'completed') => ({
-    filename: v.filename, path: v.path, sourceRoot: v.source_root, fps: v.fps, width: v.width, height: v.height,
-    duration: v.duration, totalFrames: v.total_frames, status,
-  });
+  const clip = (v: typeof counter, status = 'completed') => seedVideoOf(v, status);
   server = await startSeededServer([
     clip(counter), clip(people, 'pending'),
     { ...clip(counter), filename: 'missing.mp4', path: `${counter.source_root}/missing-file.mp4` },

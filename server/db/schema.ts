@@ -244,6 +244,7 @@ export const reviewEvidence = pgTable('review_evidence', {
   people: integer('people').notNull(), // most boxes in one frame
   segments: integer('segments').notNull(),
   unverified: integer('unverified').notNull(),
+  verifiedTracks: integer('verified_tracks').notNull().default(0), // tracks with a verified mark not edited since
   computedAt: ts('computed_at').notNull().defaultNow(),
 });
 
@@ -255,3 +256,15 @@ export const reviewOpens = pgTable('review_opens', {
   userId: text('user_id').notNull(),
   openedAt: ts('opened_at').notNull().defaultNow(),
 }, (t) => [index('review_opens_video_idx').on(t.videoId, t.openedAt)]);
+
+/** A reviewer's "verified" mark on one track: who and when. An edit of the track afterwards keeps the mark
+ *  and stamps edited_at / edited_by_id, so the screen can say "edited since verified" (re-verifying clears it). */
+export const trackVerifications = pgTable('track_verifications', {
+  videoId: integer('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+  trackId: integer('track_id').notNull(),
+  verifiedById: text('verified_by_id').notNull(),
+  verifiedByName: text('verified_by_name'),
+  verifiedAt: ts('verified_at').notNull().defaultNow(),
+  editedAt: ts('edited_at'),
+  editedById: text('edited_by_id'),
+}, (t) => [primaryKey({ columns: [t.videoId, t.trackId] })]);

@@ -1,6 +1,7 @@
 // PostgreSQL's binary COPY format for detection rows. Text parsing of a million rows × 51 keypoint floats
 // dominates a bulk write on PGlite (WebAssembly); in binary every value is a fixed-width copy.
 import type { DetectionRow } from '../../domain/detection-window';
+import type { ReviewDetections } from '../../domain/review-runs';
 import type { NewDetection } from './detection-bulk';
 
 /** Columns in the order the encoded tuples carry them. */
@@ -104,4 +105,25 @@ export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
     rows.push({ track_id: track, frame, x1, y1, x2, y2, confidence, keypoints, human });
   }
   return rows;
+}
+
+/** Columns (and their order) of the review summary's read as binary COPY: see decodeReviewCopy. */
+export const REVIEW_COPY_COLUMNS = 'track_id, frame, confidence, x1, y1, x2, y2';
+
+/** Rows of a binary COPY of REVIEW_COPY_COLUMNS (int4, int4, 5 × float4, none NULL), in columns. */
+export function decodeReviewCopy(bytes: Uint8Array): ReviewDetections {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = SIGNATURE.length + 4;
+  at += 4 + view.getInt32(at); // header extension
+  // every tuple is 2 + 7 × 8 bytes: the count is known before decoding
+  const n = Math.max(0, Math.floor((bytes.byteLength - at - 2) / 58));
+  const d: ReviewDetections = { length: n, track: new Int32Array(n), frame: new Int32Array(n), confidence: new Float32Array(n), box: new Float32Array(4 * n) };
+  for (let i = 0; i < n; i++, at += 58) {
+    const fields = view.getInt16(at);
+    if (fields !== 7) throw new Error(`review COPY: ${fields} fields, expected 7`);
+    d.track[i] = view.getInt32(at + 6); d.frame[i] = view.getInt32(at + 14); d.confidence[i] = view.getFloat32(at + 22);
+    for (let k = 0; k < 4; k++) d.box[4 * i + k] = view.getFloat32(at + 30 + 8 * k);
+  }
+  if (view.getInt16(at) !== -1) throw new Error('review COPY: missing trailer');
+  return d;
 }

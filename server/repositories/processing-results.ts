@@ -2,7 +2,7 @@
 // AI rows of a video for a new result while keeping what people edited by hand.
 import { and, eq, max, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
-import { actionSegments, annotationUndo, detections, videos } from '../db/schema';
+import { actionSegments, annotationUndo, detections, trackVerifications, videos } from '../db/schema';
 import type { VideoRow } from './videos';
 
 /** The video row whatever its status (the job itself decides what a status means). */
@@ -26,6 +26,8 @@ export async function clearAiRows(tx: Tx, videoId: number): Promise<KeptCounts> 
   await tx.delete(detections).where(and(eq(detections.videoId, videoId), ne(detections.source, 'human')));
   await tx.delete(actionSegments).where(and(eq(actionSegments.videoId, videoId), eq(actionSegments.humanVerified, false)));
   await tx.delete(annotationUndo).where(eq(annotationUndo.videoId, videoId));
+  // the new result numbers its tracks anew: a mark would name another person
+  await tx.delete(trackVerifications).where(eq(trackVerifications.videoId, videoId));
   const [d] = await tx.select({ top: max(detections.trackId), n: sql<number>`count(*)::int` }).from(detections).where(eq(detections.videoId, videoId));
   const [s] = await tx.select({ top: max(actionSegments.trackId), n: sql<number>`count(*)::int` }).from(actionSegments).where(eq(actionSegments.videoId, videoId));
   return { keptDetections: Number(d.n), keptSegments: Number(s.n), highestKeptTrack: Math.max(d.top ?? 0, s.top ?? 0) };

@@ -1,5 +1,5 @@
 // SQL of the review queue: per video, aggregates of the evidence a reviewer should look at first (box
-// confidence, low-confidence share, track fragments, unverified segment proposals), stored per annotation
+// confidence, low-confidence share, track fragments, unverified segment proposals, tracks without a verified mark), stored per annotation
 // version in review_evidence, and the recent opens in the Annotate screen. The score and the order are
 // computed in SQL, so only one page of rows leaves the database however many videos wait.
 import type { SqlRunner } from '../db/connect';
@@ -15,14 +15,14 @@ export interface QueueFilter {
   limit: number;
   offset: number;
   inProgressMinutes: number;
-  weights: { confidence: number; lowShare: number; fragments: number; unverified: number };
+  weights: { confidence: number; lowShare: number; fragments: number; unverified: number; unverifiedTracks: number };
 }
 
 export interface QueueRow {
   id: number; filename: string; duration: number; processing_status: string;
   assigned_to_id: string | null; assigned_to_name: string | null;
   tracks: number; detections: number; mean_confidence: number | null; low_detections: number; low_tracks: number;
-  people: number; segments: number; unverified: number; last_open: Date | null; last_user: string | null;
+  people: number; segments: number; unverified: number; verified_tracks: number; last_open: Date | null; last_user: string | null;
   review_status: ReviewStatus; score: number;
 }
 
@@ -56,9 +56,12 @@ export async function refreshEvidence(sql: SqlRunner, lowConfidence: number): Pr
        select d.video_id, d.track_id, count(*) as n, avg(d.confidence) as conf, sum(case when d.confidence < $1 then 1 else 0 end) as low_n
          from detections d where d.video_id = any(array(select id from stale)) group by d.video_id, d.track_id),
      tracks as (
-       select video_id, count(*) as tracks, sum(n) as detections, sum(conf * n) / nullif(sum(n), 0) as mean_confidence,
-              sum(low_n) as low_detections, sum(case when conf < $1 then 1 else 0 end) as low_tracks
-         from per_track group by video_id),
+       select pt.video_id, count(*) as tracks, sum(pt.n) as detections, sum(pt.conf * pt.n) / nullif(sum(pt.n), 0) as mean_confidence,
+              sum(pt.low_n) as low_detections, sum(case when pt.conf < $1 then 1 else 0 end) as low_tracks,
+              count(tv.track_id) as verified_tracks
+         from per_track pt left join track_verifications tv
+           on tv.video_id = pt.video_id and tv.track_id = pt.track_id and tv.edited_at is null
+        group by pt.video_id),
      crowd as (
        select video_id, max(k) as people
          from (select d.video_id, d.frame, count(*) as k from detections d where d.video_id = any(array(select id from stale)) group by d.video_id, d.frame) f
@@ -67,13 +70,14 @@ export async function refreshEvidence(sql: SqlRunner, lowConfidence: number): Pr
        select s.video_id, count(*) as segments, sum(case when s.human_verified then 0 else 1 end) as unverified
          from action_segments s where s.video_id = any(array(select id from stale)) group by s.video_id),
      written as (
-       insert into review_evidence (video_id, annotation_version, tracks, detections, mean_confidence, low_detections, low_tracks, people, segments, unverified, computed_at)
+       insert into review_evidence (video_id, annotation_version, tracks, detections, mean_confidence, low_detections, low_tracks, people, segments, unverified, verified_tracks, computed_at)
        select st.id, st.annotation_version, coalesce(t.tracks, 0), coalesce(t.detections, 0), t.mean_confidence, coalesce(t.low_detections, 0),
-              coalesce(t.low_tracks, 0), coalesce(cr.people, 0), coalesce(sg.segments, 0), coalesce(sg.unverified, 0), now()
+              coalesce(t.low_tracks, 0), coalesce(cr.people, 0), coalesce(sg.segments, 0), coalesce(sg.unverified, 0), coalesce(t.verified_tracks, 0), now()
          from stale st left join tracks t on t.video_id = st.id left join crowd cr on cr.video_id = st.id left join segs sg on sg.video_id = st.id
        on conflict (video_id) do update set annotation_version = excluded.annotation_version, tracks = excluded.tracks, detections = excluded.detections,
               mean_confidence = excluded.mean_confidence, low_detections = excluded.low_detections, low_tracks = excluded.low_tracks,
-              people = excluded.people, segments = excluded.segments, unverified = excluded.unverified, computed_at = excluded.computed_at
+              people = excluded.people, segments = excluded.segments, unverified = excluded.unverified, verified_tracks = excluded.verified_tracks,
+              computed_at = excluded.computed_at
        returning 1)
      select count(*) as n from written`, [lowConfidence]);
   return Number(rows[0]?.n ?? 0);
@@ -92,13 +96,14 @@ export async function queuePage(sql: SqlRunner, f: QueueFilter): Promise<{ rows:
      scored as (
        select c.*, coalesce(e.tracks, 0) as tracks, coalesce(e.detections, 0) as detections, e.mean_confidence,
               coalesce(e.low_detections, 0) as low_detections, coalesce(e.low_tracks, 0) as low_tracks, coalesce(e.people, 0) as people,
-              coalesce(e.segments, 0) as segments, coalesce(e.unverified, 0) as unverified
+              coalesce(e.segments, 0) as segments, coalesce(e.unverified, 0) as unverified, coalesce(e.verified_tracks, 0) as verified_tracks
          from cand c left join review_evidence e on e.video_id = c.id ${statusFilter})
      select x.*, count(*) over () as total from (
        select c.*, (${p(w.confidence)}::float8 * (1 - coalesce(c.mean_confidence, 0))
                   + ${p(w.lowShare)}::float8 * (case when c.detections > 0 then c.low_detections::float8 / c.detections else 0 end)
                   + ${p(w.fragments)}::float8 * least(1.0, greatest(0, c.tracks - c.people)::float8 / greatest(c.people, 1))
-                  + ${p(w.unverified)}::float8 * (case when c.segments > 0 then c.unverified::float8 / c.segments else 0 end)) as score,
+                  + ${p(w.unverified)}::float8 * (case when c.segments > 0 then c.unverified::float8 / c.segments else 0 end)
+                  + ${p(w.unverifiedTracks)}::float8 * (case when c.tracks > 0 then (c.tracks - least(c.verified_tracks, c.tracks))::float8 / c.tracks else 0 end)) as score,
               ${mine} as mine_rank
          from scored c) x
      order by x.mine_rank, case x.review_status when 'completed' then 1 else 0 end, x.score desc, x.id

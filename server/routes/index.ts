@@ -12,6 +12,7 @@ import { renderSettingsRoutes } from './settings/render';
 import { actionRoutes } from './annotations/actions';
 import { detectionRoutes } from './annotations/detections';
 import { trackRoutes } from './annotations/tracks';
+import { annotationReviewRoutes } from './annotations/review';
 import { videoStatusRoutes } from './videos/status';
 import { videoDownloadRoutes } from './videos/download';
 import { videoRenderRoutes } from './videos/render';
@@ -45,6 +46,7 @@ export const routeModules: RoutePlugin[] = [
   actionRoutes,
   detectionRoutes,
   trackRoutes,
+  annotationReviewRoutes,
   videoStatusRoutes,
   videoDownloadRoutes,
   videoRenderRoutes,

@@ -1,7 +1,8 @@
 // The review queue: completed videos not yet reviewed, most in need of a human first. Priority comes from
 // the evidence the analysis left: low mean box confidence, a large share of boxes below the low-confidence
 // threshold, more tracks than people ever seen at once (a person split into fragments), and segment
-// proposals nobody has verified. A video opened in the Annotate screen in the last 30 minutes is in
+// proposals nobody has verified, and the share of tracks no reviewer has marked verified (a mark edited
+// since counts as unverified). A video opened in the Annotate screen in the last 30 minutes is in
 // progress; reviewed and labelled ones are completed. The estimate is the measured median review time per
 // second of video (from opens followed by a review) × duration, or a default factor while fewer than
 // three reviews have been measured.
@@ -12,7 +13,7 @@ import { REVIEW_LOW_CONFIDENCE } from '../../domain/constants';
 import type { Identity } from '../../domain/types';
 
 /** Weights of the evidence in the priority score (each term is 0..1, so the score is too). */
-export const PRIORITY_WEIGHTS = { confidence: 0.35, lowShare: 0.25, fragments: 0.2, unverified: 0.2 };
+export const PRIORITY_WEIGHTS = { confidence: 0.3, lowShare: 0.2, fragments: 0.15, unverified: 0.15, unverifiedTracks: 0.2 };
 /** Score thresholds of the priority chip. */
 export const PRIORITY_HIGH = 0.5;
 export const PRIORITY_MEDIUM = 0.3;
@@ -27,13 +28,15 @@ export const priorityOf = (score: number): Priority => (score >= PRIORITY_HIGH ?
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A few words per problem the reviewer will meet. */
-export function issuesOf(r: Pick<QueueRow, 'detections' | 'low_tracks' | 'tracks' | 'people' | 'unverified'>): string[] {
+export function issuesOf(r: Pick<QueueRow, 'detections' | 'low_tracks' | 'tracks' | 'people' | 'unverified' | 'verified_tracks'>): string[] {
   const out: string[] = [];
   if (!r.detections) out.push('no people detected');
   if (r.low_tracks) out.push(`${plural(r.low_tracks, 'low-confidence track')}`);
   const fragments = Math.max(0, r.tracks - r.people);
   if (r.detections && fragments) out.push(`${plural(fragments, 'track fragment')} (${plural(r.tracks, 'track')} for ${plural(r.people, 'person', 'people')})`);
   if (r.unverified) out.push(`${plural(r.unverified, 'unverified segment')}`);
+  // once a reviewer has started marking tracks, what is left of them
+  if (r.verified_tracks && r.tracks) out.push(`${r.verified_tracks} of ${plural(r.tracks, 'track')} verified`);
   return out;
 }
 
@@ -57,7 +60,7 @@ export async function reviewQueue(sql: SqlRunner, viewer: Identity | null, hidde
       priority: priorityOf(r.score), score: Math.round(r.score * 1000) / 1000,
       confidence: r.mean_confidence === null ? null : Math.round(r.mean_confidence * 1000) / 1000,
       detections: r.detections, low_confidence_detections: r.low_detections, tracks: r.tracks, low_confidence_tracks: r.low_tracks,
-      max_people_in_frame: r.people, segments: r.segments, unverified_segments: r.unverified,
+      max_people_in_frame: r.people, segments: r.segments, unverified_segments: r.unverified, verified_tracks: Math.min(r.verified_tracks, r.tracks),
       issues: issuesOf(r),
       status: r.review_status,
       opened_by: r.review_status === 'in_progress' ? r.last_user : null,

@@ -12,7 +12,10 @@ export interface VatProbes {
   trackIds(): number[];
   /** What the overlay drew last: frame, box / keypoint / limb counts, track ids drawn, JS time. */
   overlay(): { frame: number; boxes: number; keypoints: number; lines: number; trackIds: number[]; drawMs: number; draws: number };
-  timeline(): { bars: number; drawMs: number; draws: number };
+  /** What the timeline drew last: bars, presence bands and hatched low-confidence rectangles, JS time. */
+  timeline(): { bars: number; bands: number; lowBands: number; drawMs: number; draws: number };
+  /** Review navigation: the summary's state, the chosen kind and the frames of its problems. */
+  review(): { loaded: boolean; filter: string; problemFrames: number[]; verified: Record<number, 'yes' | 'edited' | 'no'> };
   loadedWindows(): { from: number; to: number }[];
   /** ms since navigation of: summary, firstWindow, overlay (first drawn with detections), video (first frame). */
   timing(): Record<string, number>;
@@ -27,6 +30,14 @@ export function probes(editor: AnnotationEditor): VatProbes {
     trackIds: () => [...(editor.getDoc()?.trackIds ?? [])],
     overlay: () => ({ frame: o.frame, ...o.stats, trackIds: [...o.stats.trackIds], drawMs: o.drawMs, draws: o.draws }),
     timeline: () => ({ ...editor.timelineStats }),
+    review: () => {
+      const s = editor.review.state.get();
+      const frames = editor.review.problems().map((p) => p.frame);
+      return {
+        loaded: s.summary !== null, filter: s.filter, problemFrames: frames.filter((f, i) => i === 0 || f !== frames[i - 1]),
+        verified: Object.fromEntries((s.summary?.tracks ?? []).map((t) => [t.track_id, !t.verified ? 'no' : t.verified.edited_at ? 'edited' : 'yes'])),
+      };
+    },
     loadedWindows: () => [...(editor.getDoc()?.windows ?? [])],
     timing: () => ({ ...editor.timing.marks }),
   };

@@ -15,7 +15,7 @@ export interface VatTestHooks {
   seekFrame(frame: number): Promise<number>;
   /** Benchmark helpers: time N overlay / timeline draws on an offscreen canvas (ms per draw). */
   benchOverlay(frames: number, width: number, height: number): number;
-  benchTimeline(draws: number, width: number, viewHeight?: number): number;
+  benchTimeline(draws: number, width: number, viewHeight?: number, presence?: boolean): number;
   /** Replaces the document (benchmarks load synthetic documents). */
   replaceDoc: AnnotationEditor['publishDoc'];
   getDoc: AnnotationEditor['getDoc'];
@@ -39,7 +39,8 @@ function benchOverlay(editor: AnnotationEditor, frames: number, width: number, h
   return (performance.now() - t0) / frames;
 }
 
-function benchTimeline(editor: AnnotationEditor, draws: number, width: number, viewHeight?: number): number {
+/** `presence` false draws without the presence bands (the timeline as it was before them, for a same-run comparison). */
+function benchTimeline(editor: AnnotationEditor, draws: number, width: number, viewHeight?: number, presence = true): number {
   const doc = editor.getDoc();
   if (!doc) return NaN;
   const canvas = document.createElement('canvas'); canvas.width = width; canvas.height = Math.min(viewHeight ?? Infinity, 20 + doc.trackIds.length * 22);
@@ -48,7 +49,8 @@ function benchTimeline(editor: AnnotationEditor, draws: number, width: number, v
   for (let i = 0; i < draws; i++) {
     // Scrolls through the rows like a user would while the playhead moves.
     const scrollY = viewHeight ? (i * 37) % Math.max(1, 20 + doc.trackIds.length * 22 - viewHeight) : 0;
-    drawTimeline(ctx, { width, duration: doc.info.duration, trackIds: doc.trackIds, viewHeight, scrollY }, { segments: doc.segments, hidden: [], selectedSegmentId: null });
+    drawTimeline(ctx, { width, duration: doc.info.duration, trackIds: doc.trackIds, viewHeight, scrollY },
+      { segments: doc.segments, hidden: [], selectedSegmentId: null, ...(presence ? { presence: editor.review.presence(), fps: doc.info.fps } : {}) });
   }
   ctx.getImageData(0, 0, 1, 1);
   return (performance.now() - t0) / draws;
@@ -62,7 +64,7 @@ export function testHooks(editor: AnnotationEditor): VatTestHooks {
     visibleTracks: () => (editor.getDoc()?.trackIds ?? []).filter((t) => !editor.getUi().hiddenTracks.includes(t)),
     seekFrame: (f) => editor.player.seekFrame(f),
     benchOverlay: (frames, w, h) => benchOverlay(editor, frames, w, h),
-    benchTimeline: (draws, w, vh) => benchTimeline(editor, draws, w, vh),
+    benchTimeline: (draws, w, vh, presence) => benchTimeline(editor, draws, w, vh, presence),
     replaceDoc: (doc, reason) => editor.publishDoc(doc, reason),
     getDoc: () => editor.getDoc(),
     setUi: (patch) => editor.updateUi(patch),

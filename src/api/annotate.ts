@@ -5,6 +5,7 @@ import { ApiError, errorText, rawRequest, request } from './request';
 import { startEarlyRequest, takeEarlyResponse } from './early-requests';
 import { filterParams, type VideoListFilters } from './videos';
 import { decodeDetectionWindow, type DetectionWindow } from '../../domain/detection-window';
+import type { ReviewSummary } from '../../domain/review-navigation';
 
 export interface AnnotationSummary {
   video_info: VideoInfo;
@@ -41,6 +42,9 @@ export async function fetchSummary(id: number, signal?: AbortSignal): Promise<An
   return early ? early.json() as Promise<AnnotationSummary> : request<AnnotationSummary>(summaryPath(id), { signal });
 }
 
+/** Per track presence and low-confidence runs, heavy overlaps and verified marks (review navigation). */
+export const fetchReviewSummary = (id: number, signal?: AbortSignal) =>
+  request<ReviewSummary>(`/api/v1/annotations/${id}/review-summary`, { signal });
 
 export async function fetchDetectionWindow(id: number, from: number, to: number, signal?: AbortSignal): Promise<DetectionWindow> {
   const res = await takeEarlyResponse(windowPath(id, from, to)) ?? await rawRequest(windowPath(id, from, to), { signal });

@@ -2,6 +2,7 @@
 // (POST .../actions with restore_id, DELETE of a detection, POST .../tracks/restore).
 import type { ActionClass } from '../../domain/constants';
 import type { ActionSegment, Keypoint } from '../../domain/types';
+import type { TrackVerifiedMark } from '../../domain/review-navigation';
 import { request } from './request';
 
 export interface NewActionBody {
@@ -39,3 +40,7 @@ export const deleteTrack = (videoId: number, trackId: number) =>
 
 export const restoreTracks = (videoId: number, undoToken: number) =>
   request<RestoreResult>(`${base(videoId)}/tracks/restore`, { method: 'POST', json: { undo_token: undoToken } });
+
+/** Sets (true) or clears (false) a track's verified mark. */
+export const putTrackVerified = (videoId: number, trackId: number, verified: boolean) =>
+  request<{ track_id: number; verified: TrackVerifiedMark | null }>(`${base(videoId)}/tracks/${trackId}/verified`, { method: 'PUT', json: { verified } });

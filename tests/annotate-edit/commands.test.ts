@@ -1,7 +1,7 @@
 // Every command: apply → undo → redo round trip (undo gives back the original, redo the edited document).
 import { applyPatches } from 'immer';
 import { describe, expect, it } from 'vitest';
-import { allCommands, applyCommand, commandForKey } from '../../src/annotate/commands/registry';
+import { allCommands, applyCommand, commandForKey, allNavCommands } from '../../src/annotate/commands/registry';
 import type { CommandArgs, CommandName, EditContext } from '../../src/annotate/commands/types';
 import { initialUiState } from '../../src/annotate/document/ui-state';
 import { det, sampleDoc, seg } from './fixtures';
@@ -106,13 +106,14 @@ describe('keyboard: bracket keys move both edges both ways, and no key press mea
   });
 
   it('every key combination triggers at most one command', () => {
-    const keys = ['[', ']', '{', '}', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'z', 'y', 'Delete', 'Escape', '?'];
+    const keys = ['[', ']', '{', '}', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'z', 'y', 'Delete', 'Escape', '?', 'n', 'N', 'k', 'K', 'v', 'V'];
     const codes: Record<string, string> = { '[': 'BracketLeft', ']': 'BracketRight', '{': 'BracketLeft', '}': 'BracketRight' };
     const clashes: string[] = [];
     for (const key of keys) {
       for (let m = 0; m < 16; m++) {
         const e = { key, code: codes[key], shiftKey: !!(m & 1), ctrlKey: !!(m & 2), altKey: !!(m & 4), metaKey: !!(m & 8) };
-        const hits = allCommands().filter((c) => c.keyTest?.(e)).map((c) => c.name);
+        // edit commands and review commands share the keyboard: one press may trigger one of them at most
+        const hits = [...allCommands(), ...allNavCommands()].filter((c) => c.keyTest?.(e)).map((c) => c.name);
         if (hits.length > 1) clashes.push(`${JSON.stringify(e)} → ${hits.join(', ')}`);
       }
     }

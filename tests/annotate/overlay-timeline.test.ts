@@ -59,6 +59,21 @@ describe('timeline', () => {
     expect(drawTimeline(ctx(), layout, { ...bars, hidden: [1] })).toBe(1);
   });
 
+  it('draws presence bands where tracks have detections, hatches low confidence, and merges runs closer than a pixel', () => {
+    // 10 s at 30 fps over 1000 px: 3.33 px per frame
+    const presence = new Map([
+      [1, { runs: [0, 29, 60, 119], low: [70, 80] }],
+      [2, { runs: [0, 0, 1, 1, 2, 2], low: [] }],
+      [3, { runs: [0, 299], low: [] }],
+    ]);
+    const out = { bands: 0, low: 0 };
+    drawTimeline(ctx(), layout, { ...bars, presence, fps: 30 }, out);
+    // track 1: two bands (the gap stays empty), one hatch; track 2's touching runs are one rectangle; track 3 one
+    expect(out).toEqual({ bands: 4, low: 1 });
+    drawTimeline(ctx(), layout, { ...bars, hidden: [1], presence, fps: 30 }, out);
+    expect(out).toEqual({ bands: 2, low: 0 });
+  });
+
   it('draws only the rows in view when the rows scroll', () => {
     const many = { width: 1000, duration: 10, trackIds: Array.from({ length: 100 }, (_, i) => i + 1), viewHeight: 20 + 3 * 22 };
     const segs = many.trackIds.map((t) => ({ id: t, track_id: t, action_class: 'run' as const, start_time: 1, end_time: 2, confidence: 0.7, human_verified: false }));

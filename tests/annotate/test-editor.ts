@@ -2,6 +2,7 @@
 // its own, driven with pointer and key events without a browser. Overlay presses use video pixels as
 // client coordinates (a stage at 0,0 shown at scale 1); timeline presses use `pxPerSecond` client pixels
 // per second from 0. Every server op the editor sends is recorded in `sent`.
+import type { ReviewSummary } from '../../domain/review-navigation';
 import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
 import type { Clock, EditorApi } from '../../src/annotate/editor/editor-deps';
 import { pressBar, pressBox, pressKeypoint } from '../../src/annotate/edit/drag-start';
@@ -55,6 +56,8 @@ export class TestEditor {
   private pps = 100;
   private nextSegmentId = 100;
   private nextToken = 1;
+  /** What the fake server answers for the review summary. */
+  reviewSummary: ReviewSummary | null = null;
 
   constructor(doc: EditorDoc = sampleDoc(), ui: Partial<AnnotateUiState> = {}) {
     const api: EditorApi = {
@@ -62,6 +65,8 @@ export class TestEditor {
       fetchDetectionWindow: () => Promise.reject(new Error('the TestEditor starts from a document')),
       fetchRenderSettings: async () => null,
       execute: async (op, version) => this.answer(op, version),
+      fetchReviewSummary: async () => this.reviewSummary ?? Promise.reject(new Error('no review summary')),
+      setTrackVerified: async (_v, trackId, verified) => ({ track_id: trackId, verified: verified ? { by_id: 'tester', by_name: null, at: '2026-01-01T00:00:00.000Z', edited_at: null, edited_by_id: null } : null }),
     };
     this.editor = new AnnotationEditor({ api, clock: this.clock, notify: (_s, text) => { this.messages.push(text); }, pointerEvents: this.pointer });
     this.editor.publishDoc(doc, 'load');

@@ -64,15 +64,16 @@ describe('priority and order', () => {
     expect(v.bad).toMatchObject({ priority: 'high', tracks: 3, max_people_in_frame: 1, low_confidence_tracks: 3, unverified_segments: 5, status: 'pending' });
     expect(v.bad.confidence).toBeCloseTo(0.35, 3);
     expect(v.bad.issues).toEqual(['3 low-confidence tracks', '2 track fragments (3 tracks for 1 person)', '5 unverified segments']);
-    expect(v.mid).toMatchObject({ priority: 'medium', low_confidence_detections: 5, low_confidence_tracks: 0, issues: ['2 unverified segments'] });
+    // nothing verified yet: its one unverified track adds 0.2 and lifts it to high (0.525)
+    expect(v.mid).toMatchObject({ priority: 'high', low_confidence_detections: 5, low_confidence_tracks: 0, verified_tracks: 0, issues: ['2 unverified segments'] });
     expect(v.good).toMatchObject({ priority: 'low', issues: [] });
     expect(v.empty).toMatchObject({ confidence: null, issues: ['no people detected'] });
     expect(v.reviewed.status).toBe('completed');
   });
   test('the scores follow the evidence weights', async () => {
     const v = byVideo((await queue()).items);
-    // 0.35·(1−0.75) + 0.25·0.5 + 0 + 0.2·(2 of 2 unverified)
-    expect(v.mid.score).toBeCloseTo(0.4125, 2);
+    // 0.3·(1−0.75) + 0.2·0.5 + 0 + 0.15·(2 of 2 segments unverified) + 0.2·(1 of 1 track unverified)
+    expect(v.mid.score).toBeCloseTo(0.525, 3);
     expect(v.bad.score).toBeGreaterThan(v.mid.score);
     expect(v.mid.score).toBeGreaterThan(v.good.score);
   });
@@ -104,6 +105,27 @@ describe('stored evidence', () => {
     const mid = byVideo((await queue()).items).mid;
     expect(mid.unverified_segments).toBe(1);
     expect(mid.issues).toEqual(['1 unverified segment']);
+  });
+});
+
+describe('verified tracks', () => {
+  test('marking tracks verified lowers the score by their share and says how many are done; an edit since counts as unverified', async () => {
+    const before = byVideo((await queue()).items).bad;
+    expect(before.verified_tracks).toBe(0);
+    const mark = (track: number, verified: boolean) => t.app.inject({
+      method: 'PUT', url: `/api/v1/annotations/${id.bad}/tracks/${track}/verified`, headers: as('rev1'), payload: { verified },
+    });
+    expect((await mark(1, true)).statusCode).toBe(200);
+    expect((await mark(2, true)).statusCode).toBe(200);
+    const after = byVideo((await queue()).items).bad;
+    expect(after.verified_tracks).toBe(2);
+    // 2 of 3 tracks verified: the unverified-track term drops from 0.2 to 0.2 × 1/3
+    expect(before.score - after.score).toBeCloseTo(0.2 * (2 / 3), 2);
+    expect(after.issues).toContain('2 of 3 tracks verified');
+    // a box edit of track 2 keeps its mark but stamps it edited since verified: it counts as unverified again
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${id.bad}/tracks/2/detections/6`, headers: as('rev2'), payload: { x1: 0.1, y1: 0.1, x2: 0.4, y2: 0.5 } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(byVideo((await queue()).items).bad).toMatchObject({ verified_tracks: 1, issues: expect.arrayContaining(['1 of 3 tracks verified']) });
   });
 });
 

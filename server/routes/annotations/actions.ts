@@ -51,7 +51,7 @@ export const actionRoutes: RoutePlugin = (app, { database: { db } }) => {
     config: { role: 'user' },
     schema: { params: actionParams, querystring: z.object({ version: z.coerce.number().int().min(1).optional() }) },
   }, async (req) => {
-    const deleted = await deleteAction(db, req.params.id, req.params.actionId, req.query.version);
+    const deleted = await deleteAction(db, req.params.id, req.params.actionId, caller(req), req.query.version);
     return { deleted: true, action: deleted };
   });
 };

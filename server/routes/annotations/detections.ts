@@ -32,6 +32,6 @@ export const detectionRoutes: RoutePlugin = (app, { database: { db } }) => {
   });
 
   app.delete('/annotations/:id/tracks/:trackId/detections/:frame', { config: { role: 'user' }, schema: { params } }, async (req) => {
-    return { deleted: true, detection: await deleteDetection(db, req.params.id, req.params.trackId, req.params.frame) };
+    return { deleted: true, detection: await deleteDetection(db, req.params.id, req.params.trackId, req.params.frame, caller(req)) };
   });
 };

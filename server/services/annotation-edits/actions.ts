@@ -9,6 +9,7 @@ import type { ActionSegment, Identity } from '../../../domain/types';
 import { trackExists } from '../../repositories/detections';
 import { writeAnnotations, type VideoFacts } from './common';
 import { requireLiveVideo } from '../videos';
+import { stampTracksEdited } from '../../repositories/track-verifications';
 
 /** Float slack so 0.1 s typed as 0.30 − 0.20 still counts as 0.1 s. */
 const EPS = 1e-6;
@@ -46,6 +47,7 @@ export async function createAction(db: Db, videoId: number, a: NewAction, who: I
       confidence: a.confidence, humanVerified: a.human_verified ?? true,
       createdById: who.id, createdAt: now, updatedById: who.id, updatedAt: now,
     });
+    await stampTracksEdited(tx, videoId, [a.track_id], who.id);
     return segmentDto(row);
   });
 }
@@ -79,16 +81,18 @@ export async function updateAction(db: Db, videoId: number, actionId: number, c:
       confidence: c.confidence ?? row.confidence, humanVerified: c.human_verified ?? row.humanVerified, updatedById: who.id,
     });
     if (!saved) throw new Conflict(staleDetail(await requireAction(tx, videoId, actionId)));
+    await stampTracksEdited(tx, videoId, [...new Set([row.trackId, saved.trackId])], who.id);
     return segmentDto(saved);
   });
 }
 
-export async function deleteAction(db: Db, videoId: number, actionId: number, version?: number): Promise<ActionSegment> {
+export async function deleteAction(db: Db, videoId: number, actionId: number, who: Identity, version?: number): Promise<ActionSegment> {
   return writeAnnotations(db, videoId, async (tx) => {
     await requireLiveVideo(tx, videoId);
     const row = await requireAction(tx, videoId, actionId);
     if (version !== undefined && version !== row.version) throw new Conflict(staleDetail(row));
     await deleteSegment(tx, actionId);
+    await stampTracksEdited(tx, videoId, [row.trackId], who.id);
     return segmentDto(row);
   });
 }

@@ -8,6 +8,7 @@ import { iso } from '../video-dto';
 import type { Detection, Identity, Keypoint } from '../../../domain/types';
 import { requireTrack, writeAnnotations } from './common';
 import { requireLiveVideo } from '../videos';
+import { stampTracksEdited } from '../../repositories/track-verifications';
 
 export interface DetectionChange {
   x1?: number; y1?: number; x2?: number; y2?: number;
@@ -44,15 +45,17 @@ export async function patchDetection(db: Db, videoId: number, trackId: number, f
     const keypoints = c.keypoints ? flatten(c.keypoints, row?.keypoints ?? null) : (row?.keypoints ?? null);
     const now = new Date();
     const values = { ...box, keypoints, source: 'human', updatedById: who.id, updatedAt: now };
+    await stampTracksEdited(tx, videoId, [trackId], who.id);
     return dto(await saveDetection(tx, key, Boolean(row), row ? values : { confidence: c.confidence ?? 1, ...values }));
   });
 }
 
-export async function deleteDetection(db: Db, videoId: number, trackId: number, frame: number) {
+export async function deleteDetection(db: Db, videoId: number, trackId: number, frame: number, who: Identity) {
   return writeAnnotations(db, videoId, async (tx) => {
     await requireLiveVideo(tx, videoId);
     const row = await deleteDetectionAt(tx, { videoId, trackId, frame });
     if (!row) throw new NotFound(`Track ${trackId} has no detection at frame ${frame}`);
+    await stampTracksEdited(tx, videoId, [trackId], who.id);
     return dto(row);
   });
 }

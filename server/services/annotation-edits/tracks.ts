@@ -7,6 +7,7 @@ import { segmentDto } from '../annotation-set';
 import type { ActionSegment, Identity } from '../../../domain/types';
 import { requireTrack, writeAnnotations } from './common';
 import { requireLiveVideo } from '../videos';
+import { stampTracksEdited } from '../../repositories/track-verifications';
 
 export interface MergeResult {
   base_track_id: number; merge_track_id: number; replaced_frames: number; moved_frames: number; moved_segments: number;
@@ -23,6 +24,7 @@ export async function mergeTracks(db: Db, videoId: number, baseId: number, merge
     await requireTrack(tx, videoId, mergeId);
     const token = await snapshotTracks(tx, videoId, 'track.merge', [baseId, mergeId], [mergeId], who.id);
     const r = await mergeTrackRows(tx, videoId, baseId, mergeId, who.id);
+    await stampTracksEdited(tx, videoId, [baseId], who.id);
     return {
       base_track_id: baseId, merge_track_id: mergeId, replaced_frames: r.replaced, moved_frames: r.moved,
       moved_segments: r.segments.length, segments: r.segments.map(segmentDto), undo_token: token,

@@ -13,6 +13,7 @@ import { segmentResize } from './segment-resize';
 import { trackDelete } from './track-delete';
 import { trackMerge } from './track-merge';
 import type { CommandArgs, CommandDef, CommandName, EditContext, KeyLike } from './types';
+import { problemKind, problemNext, problemPrev, trackVerify, type NavCommandDef } from './navigation';
 
 enablePatches();
 enableMapSet();
@@ -47,4 +48,18 @@ export function commandForKey(e: KeyLike, ctx: EditContext): { name: CommandName
     if (args) return { name: def.name, args };
   }
   return null;
+}
+
+/** The review commands (no document change, so no undo): the problem walk and the verified mark. */
+const navRegistry: readonly NavCommandDef[] = [problemNext, problemPrev, problemKind, trackVerify];
+
+export function allNavCommands(): readonly NavCommandDef[] { return navRegistry; }
+
+export function navCommand(name: NavCommandDef['name']): NavCommandDef {
+  return navRegistry.find((c) => c.name === name)!;
+}
+
+/** The review command a key press triggers (in view and edit mode). */
+export function navCommandForKey(e: KeyLike): NavCommandDef | null {
+  return navRegistry.find((c) => c.keyTest(e)) ?? null;
 }

@@ -1,7 +1,8 @@
 // Every keyboard shortcut of the Annotate screen, for the keyboard help: the keys of the edit commands
 // (read from the command registry, so a new command shows up by itself) plus the keys that drive the
-// player, the history and navigation, which change no document and so are not commands.
-import { allCommands } from './registry';
+// player, the history and navigation, which change no document and so are not commands, plus the review
+// commands' keys (the registry's second table).
+import { allCommands, allNavCommands } from './registry';
 import type { Shortcut, ShortcutGroup } from './types';
 
 export const SHORTCUT_GROUPS: readonly { group: ShortcutGroup; title: string }[] = [
@@ -9,6 +10,7 @@ export const SHORTCUT_GROUPS: readonly { group: ShortcutGroup; title: string }[]
   { group: 'box', title: 'Box' },
   { group: 'segment', title: 'Action segment' },
   { group: 'history', title: 'History' },
+  { group: 'review', title: 'Review' },
   { group: 'navigation', title: 'Navigation' },
 ];
 
@@ -26,6 +28,6 @@ export const NON_COMMAND_SHORTCUTS: readonly Shortcut[] = [
 
 /** Every shortcut, grouped in the help's order. */
 export function shortcutsByGroup(): { group: ShortcutGroup; title: string; shortcuts: Shortcut[] }[] {
-  const all = [...NON_COMMAND_SHORTCUTS, ...allCommands().flatMap((c) => c.shortcuts ?? [])];
+  const all = [...NON_COMMAND_SHORTCUTS, ...allCommands().flatMap((c) => c.shortcuts ?? []), ...allNavCommands().flatMap((c) => c.shortcuts)];
   return SHORTCUT_GROUPS.map((g) => ({ ...g, shortcuts: all.filter((s) => s.group === g.group) }));
 }

@@ -40,7 +40,7 @@ export interface CommandArgs {
 }
 
 /** How the keyboard help groups shortcuts. */
-export type ShortcutGroup = 'frame' | 'box' | 'segment' | 'history' | 'navigation';
+export type ShortcutGroup = 'frame' | 'box' | 'segment' | 'history' | 'review' | 'navigation';
 /** One line of the keyboard help: the keys as a person types them, and what they do. */
 export interface Shortcut { keys: string; does: string; group: ShortcutGroup; editOnly?: boolean }
 

@@ -22,6 +22,7 @@ import { openVideo } from '../loader/open-video';
 import { PlayerController } from '../player/player-controller';
 import { SaveQueue } from '../save/save-queue';
 import { RowDrafts } from '../edit/row-drafts';
+import { ReviewNav } from '../review/review-nav';
 import { newOverlayStats } from '../canvas/overlay-stats';
 import { newTimelineStats } from '../timeline/timeline-stats';
 import { patchStore, Store } from '../store';
@@ -44,6 +45,8 @@ export class AnnotationEditor {
   readonly saves: SaveQueue;
   readonly history: EditHistory;
   readonly player: PlayerController;
+  /** Review navigation: the problem walk and the tracks' verified marks (see review/review-nav.ts). */
+  readonly review: ReviewNav;
   readonly interaction: ActorRefFrom<typeof interactionMachine>;
   /** The view ⇄ edit machine; a new one per opened video (each video opens in view mode). */
   mode: ActorRefFrom<typeof editorModeMachine>;
@@ -57,11 +60,15 @@ export class AnnotationEditor {
     this.notifier = deps.notify ?? ((_s, text) => console.warn(text));
     this.timing = new LoadTiming(clock);
     this.player = new PlayerController(this.ui, this.timing, clock);
+    this.review = new ReviewNav({
+      api, player: this.player, getDoc: () => this.doc.get(), getUi: () => this.ui.get(),
+      updateUi: (p) => this.updateUi(p), notify: (s, t) => this.notify(s, t),
+    });
     this.saves = new SaveQueue({
       execute: api.execute,
       docVersion: (id) => this.doc.get()?.segments.find((s) => s.id === id)?.version,
       onError: (text) => this.notify('error', text),
-      onSaved: (_op, segments) => this.showSavedBy(segments),
+      onSaved: (op, segments) => { this.showSavedBy(segments); this.review.afterSave(op, segments); },
       setTimer: (fn, ms) => clock.setTimeout(fn, ms),
       clearTimer: (t) => clock.clearTimeout(t),
     });
@@ -160,6 +167,7 @@ export class AnnotationEditor {
     this.mode.stop();
     this.player.dispose();
     this.saves.dispose();
+    this.review.dispose();
   }
 
   /** The panel's updated-by / updated-at chips follow a save (not an edit: history ignores it). */

@@ -1,7 +1,9 @@
 // What an AnnotationEditor is built from: the API edge (the server calls it makes) and a clock. The page
 // passes the real ones (httpEditorApi, systemClock); tests pass fakes (tests/annotate/test-editor.ts).
 import type { AnnotationSummary } from '../../api/annotate';
-import { fetchDetectionWindow, fetchRenderSettingsOrNull, fetchSummary } from '../../api/annotate';
+import { fetchDetectionWindow, fetchRenderSettingsOrNull, fetchReviewSummary, fetchSummary } from '../../api/annotate';
+import { putTrackVerified } from '../../api/annotation-edits';
+import type { ReviewSummary, TrackVerifiedMark } from '../../../domain/review-navigation';
 import type { WindowFetcher } from '../loader/window-loader';
 import { executeOp, type OpExecutor } from '../save/execute-op';
 
@@ -13,10 +15,14 @@ export interface EditorApi {
   fetchRenderSettings(): Promise<Record<string, unknown> | null>;
   /** Runs one server op of an edit (or of its undo). */
   execute: OpExecutor;
+  /** Review navigation: the compact per-track summary, and a track's verified mark. */
+  fetchReviewSummary(videoId: number, signal?: AbortSignal): Promise<ReviewSummary>;
+  setTrackVerified(videoId: number, trackId: number, verified: boolean): Promise<{ track_id: number; verified: TrackVerifiedMark | null }>;
 }
 
 export const httpEditorApi: EditorApi = {
   fetchSummary, fetchDetectionWindow, fetchRenderSettings: fetchRenderSettingsOrNull, execute: executeOp,
+  fetchReviewSummary, setTrackVerified: putTrackVerified,
 };
 
 /** Time as the editor sees it: save retries, the flush and seek timeouts, load milestones. */

@@ -13,6 +13,7 @@ export function openVideo(editor: AnnotationEditor, videoId: number, onError: (t
   let offUi: (() => void) | null = null;
   editor.publishDoc(null);
   editor.restartUi();
+  editor.review.reset();
   editor.timing.start(videoId);
   void api.fetchRenderSettings().then((s) => {
     if (abort.signal.aborted) return;
@@ -40,7 +41,9 @@ export function openVideo(editor: AnnotationEditor, videoId: number, onError: (t
     const win = await firstWindow;
     if (abort.signal.aborted) return;
     if (win) loader.accept(win);
-    void loader.start(0).then(() => editor.timing.mark('firstWindow'));
+    // The review summary is an aggregate over every detection: asked for once the first frame is shown, so
+    // it never delays it.
+    void loader.start(0).then(() => { editor.timing.mark('firstWindow'); if (!abort.signal.aborted) void editor.review.load(videoId); });
     offUi = editor.ui.subscribe((s, p) => { if (s.frame !== p.frame) void loader?.ensure(s.frame); });
   });
   summary.catch((e: Error) => { if (!abort.signal.aborted) onError(e.message || 'Failed to load annotations'); });

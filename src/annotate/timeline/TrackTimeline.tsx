@@ -9,6 +9,8 @@ import { toggledHidden } from '../document/ui-state';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { pressBar } from '../edit/drag-start';
 import { DeleteTrackButton } from '../edit/TrackDialogs';
+import { ReviewNavBar } from '../review/ReviewNavBar';
+import { VerifiedToggle } from '../review/VerifiedToggle';
 import { patchStore } from '../store';
 import { useElementWidth } from '../use-element-width';
 import { AXIS_H, ROW_H, contentHeight, drawPlayhead, drawTimeline, hitTest, pxPerSecond, viewHeightOf, type TimelineLayout } from './timeline-draw';
@@ -43,11 +45,12 @@ export function TrackTimeline() {
   useEffect(() => {
     const redrawBars = () => barsRef.current?.batchDraw();
     const offDoc = editor.doc.subscribe(redrawBars);
+    const offReview = editor.review.state.subscribe((s, p) => { if (s.summary !== p.summary) redrawBars(); });
     const offUi = editor.ui.subscribe((s, p) => {
       if (s.hiddenTracks !== p.hiddenTracks || s.selectedSegmentId !== p.selectedSegmentId) redrawBars();
       if (s.time !== p.time) headRef.current?.batchDraw();
     });
-    return () => { offDoc(); offUi(); };
+    return () => { offDoc(); offUi(); offReview(); };
   }, [editor]);
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
@@ -70,8 +73,9 @@ export function TrackTimeline() {
 
   return (
     <section data-testid="timeline.panel" className="rounded border border-slate-200 bg-white">
-      <header className="flex items-center justify-between border-b border-slate-200 px-3 py-1.5">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-1.5">
         <h2 className="text-sm font-semibold">Track Timeline</h2>
+        <ReviewNavBar />
         <Button data-testid="timeline.merge" disabled={trackIds.length < 2} onClick={() => patchStore(editor.dialogs, { merge: true })}>Track Merge</Button>
       </header>
       <div ref={boxRef} className="max-h-80 overflow-y-auto" onScroll={onScroll}>
@@ -89,6 +93,7 @@ export function TrackTimeline() {
                       <EyeIcon open={!isHidden} />
                     </button>
                     <span className={isHidden ? 'text-slate-400 line-through' : 'font-medium'}>T{id}</span>
+                    <VerifiedToggle trackId={id} />
                     <DeleteTrackButton trackId={id} />
                   </div>
                 );
@@ -102,7 +107,12 @@ export function TrackTimeline() {
                     <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(k) => {
                       const t0 = performance.now();
                       const doc = editor.getDoc(); const ui = editor.getUi();
-                      lastTimeline.bars = drawTimeline(k._context, layoutRef.current, { segments: doc?.segments ?? [], hidden: ui.hiddenTracks, selectedSegmentId: ui.selectedSegmentId });
+                      const presence = { bands: 0, low: 0 };
+                      lastTimeline.bars = drawTimeline(k._context, layoutRef.current, {
+                        segments: doc?.segments ?? [], hidden: ui.hiddenTracks, selectedSegmentId: ui.selectedSegmentId,
+                        presence: editor.review.presence(), fps: doc?.info.fps,
+                      }, presence);
+                      lastTimeline.bands = presence.bands; lastTimeline.lowBands = presence.low;
                       lastTimeline.drawMs = performance.now() - t0;
                       lastTimeline.draws++;
                     }} />

@@ -4,6 +4,7 @@
 import type { ActionSegment } from '../../../domain/types';
 import { classColor } from '../colors';
 import { segmentsByTrack } from '../canvas/overlay-draw';
+import { drawPresence, type PresenceDrawn, type TrackPresence } from './presence-draw';
 
 export const ROW_H = 22;
 export const AXIS_H = 20;
@@ -33,10 +34,17 @@ export function formatTick(t: number): string {
   return m > 0 ? `${m}:${sec.padStart(2, '0')}` : `${sec}s`;
 }
 
-export interface BarsState { segments: readonly ActionSegment[]; hidden: readonly number[]; selectedSegmentId: number | null }
+export interface BarsState {
+  segments: readonly ActionSegment[]; hidden: readonly number[]; selectedSegmentId: number | null;
+  /** Presence and low-confidence runs by track (review summary) and the fps that turns frames into time. */
+  presence?: ReadonlyMap<number, TrackPresence>; fps?: number;
+}
 
-/** Draws the rows in view, their bars, the time grid and the axis. Returns how many bars were drawn. */
-export function drawTimeline(ctx: CanvasRenderingContext2D, l: TimelineLayout, s: BarsState): number {
+/**
+ * Draws the rows in view, their presence bands, their bars, the time grid and the axis. Returns how many
+ * bars were drawn; `presenceOut` receives how many presence rectangles.
+ */
+export function drawTimeline(ctx: CanvasRenderingContext2D, l: TimelineLayout, s: BarsState, presenceOut?: PresenceDrawn): number {
   const pps = pxPerSecond(l);
   const height = viewHeightOf(l);
   const scrollY = l.scrollY ?? 0;
@@ -46,6 +54,10 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, l: TimelineLayout, s
   ctx.fillStyle = '#f8fafc'; ctx.fillRect(0, 0, l.width, height);
   ctx.fillStyle = '#eef2f7';
   for (let i = firstRow; i <= lastRow; i++) if (i % 2 === 1) ctx.fillRect(0, rowY(i), l.width, ROW_H);
+  if (s.presence && s.fps) {
+    const p = drawPresence(ctx, s.presence, { trackIds: l.trackIds, first: firstRow, last: lastRow, rowY, rowH: ROW_H, hidden: s.hidden }, pps / s.fps);
+    if (presenceOut) { presenceOut.bands = p.bands; presenceOut.low = p.low; }
+  }
   // Bars: one path per action class (one fill per colour, not one per bar), labels where they fit.
   const byTrack = segmentsByTrack(s.segments);
   let drawn = 0;

@@ -1,0 +1,64 @@
+// The review walk's controls in the Track Timeline header: Previous / Next problem, the problem kind, how
+// many problems of that kind there are, and 'Skip verified tracks'. It also listens for the review keys
+// (N, Shift+N, K, V — commands/navigation.ts), which work in view and edit mode.
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { Button } from '../../components/ui/Button';
+import { useSession } from '../../session';
+import { PROBLEM_KINDS, PROBLEM_LABEL, type ProblemFilter } from '../../../domain/review-navigation';
+import { navCommand, navCommandForKey } from '../commands/registry';
+import { useEditor } from '../editor/editor-context';
+import { useStore } from '../store';
+
+const typing = (t: EventTarget | null) =>
+  t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
+
+const whole = <T,>(v: T) => v;
+
+/** How many problems of the chosen kind: follows the summary, the segments and the hidden tracks. */
+function useProblemCount(): number {
+  const editor = useEditor();
+  const subscribe = useCallback((cb: () => void) => {
+    const offs = [editor.review.state.subscribe(cb), editor.doc.subscribe(cb), editor.ui.subscribe(cb)];
+    return () => { for (const off of offs) off(); };
+  }, [editor]);
+  const read = () => editor.review.problems().length;
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+export function ReviewNavBar() {
+  const editor = useEditor();
+  const { review } = editor;
+  const state = useStore(review.state, whole);
+  const count = useProblemCount();
+  const { requireSignIn } = useSession();
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || typing(e.target) || !editor.getDoc()) return;
+      const cmd = navCommandForKey(e);
+      if (!cmd) return;
+      e.preventDefault();
+      cmd.run(editor, { requireSignIn: () => requireSignIn() }, e);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editor, requireSignIn]);
+
+  const run = (name: 'problem.next' | 'problem.prev') => navCommand(name).run(editor, { requireSignIn: () => requireSignIn() });
+  return (
+    <div data-testid="review-nav.bar" className="flex flex-wrap items-center gap-1.5 text-xs">
+      <Button data-testid="review-nav.prev" title="Previous problem (Shift+N)" onClick={() => run('problem.prev')}>◀ Prev problem</Button>
+      <select aria-label="Problem kind" title="Problem kind (K)" data-testid="review-nav.kind" value={state.filter}
+        className="rounded border border-slate-300 px-1 py-1" onChange={(e) => review.setFilter(e.target.value as ProblemFilter)}>
+        {(['all', ...PROBLEM_KINDS] as ProblemFilter[]).map((k) => <option key={k} value={k}>{PROBLEM_LABEL[k]}</option>)}
+      </select>
+      <Button data-testid="review-nav.next" title="Next problem (N)" onClick={() => run('problem.next')}>Next problem ▶</Button>
+      <span data-testid="review-nav.count" className="text-slate-600">{state.summary ? `${count} ${count === 1 ? 'problem' : 'problems'}` : 'Finding problems…'}</span>
+      <label className="flex items-center gap-1 text-slate-600">
+        <input type="checkbox" data-testid="review-nav.skip-verified" checked={state.skipVerified} onChange={(e) => review.setSkipVerified(e.target.checked)} />
+        Skip verified tracks
+      </label>
+      {state.message && <span data-testid="review-nav.message" role="status" className="text-slate-500">{state.message}</span>}
+    </div>
+  );
+}

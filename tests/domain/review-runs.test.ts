@@ -1,0 +1,74 @@
+// The review summary's runs computed in one pass over detections: presence runs, low-confidence runs and
+// heavy-overlap runs, on a small hand-worked video.
+import { describe, expect, it } from 'vitest';
+import { ReviewRunsBuilder, type ReviewDetections } from '../../domain/review-runs';
+
+type Row = [track: number, frame: number, confidence: number, box: [number, number, number, number]];
+
+function columns(rows: Row[]): ReviewDetections {
+  const n = rows.length;
+  const d: ReviewDetections = { length: n, track: new Int32Array(n), frame: new Int32Array(n), confidence: new Float32Array(n), box: new Float32Array(4 * n) };
+  rows.forEach(([track, frame, confidence, box], i) => {
+    d.track[i] = track; d.frame[i] = frame; d.confidence[i] = confidence; d.box.set(box, 4 * i);
+  });
+  return d;
+}
+
+const A: [number, number, number, number] = [0.1, 0.1, 0.3, 0.5];
+const NEAR_A: [number, number, number, number] = [0.11, 0.1, 0.31, 0.5]; // IoU with A ≈ 0.9
+const AWAY: [number, number, number, number] = [0.6, 0.6, 0.8, 0.9];
+
+// Track 1: frames 0–4, absent 5–7, frames 8–9; low confidence on 2–3 and on 9.
+// Track 2: frames 0–9 at exactly 0.7 (not below the threshold), next to track 1 on 0–4 and 8–9.
+// Track 3: frames 0–9 far from both; on frame 3 only, a box exactly half overlapping track 4's (IoU 0.5,
+// not above it). Track 4: frame 3 only.
+function video(): Row[] {
+  const rows: Row[] = [];
+  for (let f = 0; f < 10; f++) {
+    if (f < 5 || f > 7) rows.push([1, f, f === 2 || f === 3 || f === 9 ? 0.4 : 0.95, A]);
+    rows.push([2, f, 0.7, NEAR_A]);
+    rows.push([3, f, 0.9, f === 3 ? [0, 0, 0.5, 0.25] : AWAY]);
+  }
+  rows.push([4, 3, 0.9, [0, 0, 0.25, 0.25]]);
+  return rows;
+}
+
+function runs(stride: number, chunks: Row[][]) {
+  const b = new ReviewRunsBuilder(stride, 0.7, 0.5);
+  for (const c of chunks) b.add(columns(c));
+  return b.finish();
+}
+
+describe('ReviewRunsBuilder', () => {
+  it('breaks presence, low-confidence and overlap runs where a track is absent', () => {
+    expect(runs(1, [video()])).toEqual({
+      tracks: [
+        { track_id: 1, runs: [0, 4, 8, 9], low: [2, 3, 9, 9] },
+        { track_id: 2, runs: [0, 9], low: [] },
+        { track_id: 3, runs: [0, 9], low: [] },
+        { track_id: 4, runs: [3, 3], low: [] },
+      ],
+      overlaps: [[1, 2, 0, 4], [1, 2, 8, 9]],
+    });
+  });
+
+  it('gives the same runs for rows in any order within a chunk and runs cut at a chunk border', () => {
+    const rows = video();
+    const shuffled = [...rows].reverse();
+    const early = shuffled.filter((r) => r[1] < 3), late = shuffled.filter((r) => r[1] >= 3);
+    expect(runs(1, [early, late])).toEqual(runs(1, [rows]));
+  });
+
+  it('joins runs whose step is within the stride', () => {
+    const r = runs(4, [video()]);
+    expect(r.tracks[0]).toEqual({ track_id: 1, runs: [0, 9], low: [2, 3, 9, 9] });
+    expect(r.overlaps).toEqual([[1, 2, 0, 9]]);
+    // the low step 3 → 9 is past a stride of 5, within one of 6
+    expect(runs(5, [video()]).tracks[0].low).toEqual([2, 3, 9, 9]);
+    expect(runs(6, [video()]).tracks[0].low).toEqual([2, 9]);
+  });
+
+  it('has no runs for a video without detections', () => {
+    expect(runs(1, [[]])).toEqual({ tracks: [], overlaps: [] });
+  });
+});
