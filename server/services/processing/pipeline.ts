@@ -11,6 +11,7 @@ import type { PoseModelName } from './pose-worker';
 import { relinkFragments, type FragmentSample } from './relink-fragments';
 import { DETECTOR_MIN_SCORE } from './topdown';
 import { trackAll, type TrackerName } from './tracker';
+import { unconvincingTracks, type TrackEvidence } from './track-keep';
 
 export interface VideoToAnalyse { path: string; width: number; height: number; fps: number; duration: number; totalFrames: number }
 
@@ -34,7 +35,7 @@ export interface AnalysisResult {
     peopleFound: number; maxPeopleInFrame: number; tracks: number; decodeInferMs: number; trackMs: number; actionsMs: number;
     /** Tracks the tracker's pass left, and how many of them the re-link joined to an earlier one. */
     fragments: number; relinks: number;
-    /** Tracks dropped whole because their median confidence was below TRACK_KEEP_MEDIAN. */
+    /** Tracks dropped whole as unconvincing (track-keep.ts): weak median confidence, or flickering and below the review mark. */
     weakTracks: number;
   };
 }
@@ -59,13 +60,6 @@ const MIN_PERSON_SCORE = 0.15;
  * at even odds or better, the second keeps tracks alive through weak ones, a new track needs 0.4.
  */
 const TRACK_HIGH = 0.5, TRACK_LOW = 0.1, TRACK_NEW = 0.4;
-/**
- * A track whose median confidence is below this is dropped whole: most of its boxes are more likely not a
- * person (a part of someone, a shadow) than one, and a reviewer would only delete it.
- */
-const TRACK_KEEP_MEDIAN = 0.5;
-
-const median = (v: number[]) => { const s = [...v].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
 
 export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): Promise<AnalysisResult> {
   const stride = Math.max(1, Math.floor(o.settings.pipeline_frame_stride || 1));
@@ -118,18 +112,17 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
     list.push({ step: slot, box: px(p), appearance: p.appearance });
   }));
   const relinked = relinkFragments(fragments, { stepsPerSecond });
-  const confidences = new Map<number, number[]>();
+  const evidence = new Map<number, TrackEvidence>();
   people.forEach((ps, slot) => ps.forEach((p, i) => {
     const raw = ids[slot][i];
     if (raw == null) return;
     const id = relinked.mapping.get(raw)!;
-    let list = confidences.get(id);
-    if (!list) confidences.set(id, (list = []));
-    list.push(p.confidence);
+    const e = evidence.get(id);
+    if (e) { e.confidences.push(p.confidence); e.lastStep = slot; } else evidence.set(id, { confidences: [p.confidence], firstStep: slot, lastStep: slot });
   }));
-  const weak = new Set([...confidences].filter(([, c]) => median(c) < TRACK_KEEP_MEDIAN).map(([id]) => id));
+  const weak = unconvincingTracks(evidence);
   // the tracks kept are numbered 1, 2, 3… again in order of first appearance
-  const publicId = new Map([...confidences.keys()].filter((id) => !weak.has(id)).sort((a, b) => a - b).map((id, i) => [id, i + 1]));
+  const publicId = new Map([...evidence.keys()].filter((id) => !weak.has(id)).sort((a, b) => a - b).map((id, i) => [id, i + 1]));
   const detections: AnalysedDetection[] = [];
   const perTrack = new Map<number, Array<{ t: number; keypoints: Array<[number, number, number]> }>>();
   people.forEach((ps, slot) => ps.forEach((p, i) => {

@@ -36,7 +36,7 @@ export async function storeAnalysis(db: Db, job: ProcessJobData, video: { fps: n
     await appendLog(tx, videoId, [
       `analysis: every ${s.stride === 1 ? 'frame' : `${s.stride}th frame`}, ${s.inputW}x${s.inputH} input (long side ${s.longSide} px), pose model ${s.poseModel}, tracker ${s.tracker}`,
       `frames analysed: ${s.framesAnalysed}; people found: ${s.peopleFound} detections (up to ${s.maxPeopleInFrame} in one frame)`,
-      `track fragments: ${s.fragments} after tracking, ${s.relinks} re-linked by appearance and motion (each a broken id joined), ${s.fragments - s.relinks} after re-link, ${s.weakTracks} dropped as unconvincing (median confidence < 0.5)`,
+      `track fragments: ${s.fragments} after tracking, ${s.relinks} re-linked by appearance and motion (each a broken id joined), ${s.fragments - s.relinks} after re-link, ${s.weakTracks} dropped as unconvincing (median confidence < 0.5, or < 0.7 and found on under half the frames of its span)`,
       `tracks: ${s.tracks}${offset ? ` (numbered from ${offset + 1})` : ''}; detections stored: ${stored}${stored < rows.length ? ` (${rows.length - stored} gave way to kept human boxes)` : ''}`,
       `segments proposed: ${segs.length}${perClass.length ? ` (${perClass.map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
       `kept from before: ${keptDetections} human-edited detection(s), ${keptSegments} human-verified segment(s)`,
