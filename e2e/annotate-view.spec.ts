@@ -1,7 +1,7 @@
 // Annotate screen, view side, on a real server seeded with known detections (see
 // annotate-seeded-server.ts) and the sample library's burned-in frame-counter clip.
 import type { Page } from '@playwright/test';
-import { test, expect, expectConsole, sampleVideo, signIn } from './fixtures';
+import { test, expect, expectConsole, sampleVideo, signIn, useQuickPoseModel } from './fixtures';
 import { seedVideoOf, startSeededServer, type SeededServer } from './annotate-seeded-server';
 import { seedAnnotations } from '../scripts/seed-annotations';
 
@@ -196,6 +196,7 @@ test('a clip processed by the AI: the overlay draws exactly the stored detection
   test.setTimeout(300_000);
   const people = await sampleVideo(request, 'people_');
   const headers = { 'X-User-Id': 'ann-e2e', 'X-User-Role': 'annotator' };
+  await useQuickPoseModel(request);
   const status = async () => (await (await request.get(`/api/v1/videos/${people.id}/status`)).json()).status as string;
   if (!['completed', 'labelled', 'reviewed'].includes(await status())) {
     if ((await status()) === 'pending') expect((await request.post(`/api/v1/videos/${people.id}/process`, { headers })).ok()).toBe(true);

@@ -2,7 +2,7 @@
 // processed, the top bar's activity indicator lists the job, and a second run cancelled half-way from the
 // row menu (and one cancelled from the annotate screen) leaves the stored annotations exactly as they were.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, sampleVideo, signIn, test } from './fixtures';
+import { expect, sampleVideo, signIn, test, useQuickPoseModel } from './fixtures';
 
 const USER = 'progress-e2e';
 
@@ -29,6 +29,7 @@ async function shownPercent(row: Locator): Promise<number | null> {
 test('the progress bar moves while the people clip is processed; a cancelled reprocess keeps the annotations', async ({ page, request }) => {
   test.setTimeout(600_000);
   const v = await sampleVideo(request, 'people_');
+  await useQuickPoseModel(request);
   const status = async () => (await (await request.get(`/api/v1/videos/${v.id}/status`)).json()).status as string;
   if ((await status()) === 'processing' || (await status()) === 'pending') {
     // another spec may have started it already: let that run end first

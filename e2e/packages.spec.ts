@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import type { PersonTrack, Video } from '../domain/types';
-import { test, expect, listVideos, signIn, SUPER_ID, userHeaders } from './fixtures';
+import { test, expect, listVideos, signIn, SUPER_ID, useQuickPoseModel, userHeaders } from './fixtures';
 
 const headers = userHeaders(SUPER_ID, 'super');
 const REL = 'field/people.mp4';
@@ -57,6 +57,7 @@ test('export folder A\'s annotations as a zip and import them into folder B: dry
 
   // Folder A: its clip is processed by the AI and one box is corrected by a person.
   const videoA = await addSourceWithVideo(request, dirA, labelA);
+  await useQuickPoseModel(request);
   const status = async () => (await (await request.get(`/api/v1/videos/${videoA.id}/status`)).json()).status as string;
   expect((await request.post(`/api/v1/videos/${videoA.id}/process`, { headers })).ok()).toBe(true);
   await expect.poll(status, { timeout: 300_000, intervals: [2000] }).toBe('completed');

@@ -1,10 +1,11 @@
 // Review Queue: a video the AI processed appears with a priority from its evidence, Open goes to the
 // Annotate screen, and that open shows the video in progress.
-import { test, expect, sampleVideo, signIn, SUPER_ID, userHeaders } from './fixtures';
+import { test, expect, sampleVideo, signIn, SUPER_ID, useQuickPoseModel, userHeaders } from './fixtures';
 
 test('a processed video is queued by priority, opens in the Annotate screen and is then in progress', async ({ page, request }) => {
   test.setTimeout(300_000);
   const people = await sampleVideo(request, 'people_');
+  await useQuickPoseModel(request);
   const status = async () => (await (await request.get(`/api/v1/videos/${people.id}/status`)).json()).status as string;
   if ((await status()) === 'pending') expect((await request.post(`/api/v1/videos/${people.id}/process`, { headers: userHeaders('review-e2e') })).ok()).toBe(true);
   await expect.poll(status, { timeout: 240_000, intervals: [2000] }).toBe('completed');
