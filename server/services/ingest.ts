@@ -47,14 +47,27 @@ export async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Pr
   }));
 }
 
-export async function ingestSource(
-  db: Db, media: MediaService, rootIn: string,
-  opts: { deleteMissing?: boolean; jobType?: 'scan' | 'reingest'; initiatedBy?: string | null; parallelism?: number } = {},
-): Promise<IngestResult> {
+export interface IngestOptions { deleteMissing?: boolean; jobType?: 'scan' | 'reingest'; initiatedBy?: string | null; parallelism?: number }
+
+/** A scan whose rows exist: Job History and the activity indicator list it from here on. */
+export interface StartedIngest { root: string; by: string | null; jobId: number; progressId: number }
+
+/** Writes the job's rows before any work, so a caller that answers at once can already show the job. */
+export async function beginIngest(db: Db, rootIn: string, opts: IngestOptions = {}): Promise<StartedIngest> {
   const root = normaliseRoot(rootIn);
   const by = opts.initiatedBy ?? null;
   const jobId = await startIngestJob(db, opts.jobType ?? 'reingest', by, { root });
   const progressId = await startJob(db, { kind: opts.jobType ?? 'reingest', sourceRoot: root, startedBy: by, stage: 'listing', link: '/admin/repository', result: { ingest_job_id: jobId } });
+  return { root, by, jobId, progressId };
+}
+
+export async function ingestSource(db: Db, media: MediaService, rootIn: string, opts: IngestOptions = {}): Promise<IngestResult> {
+  return runIngest(db, media, await beginIngest(db, rootIn, opts), opts);
+}
+
+/** Does the scan of a begun job and ends its rows: success, failed or cancelled. */
+export async function runIngest(db: Db, media: MediaService, job: StartedIngest, opts: IngestOptions = {}): Promise<IngestResult> {
+  const { root, by, jobId, progressId } = job;
   const tracker = new ProgressReporter(db, progressId);
   const stopIfCancelled = () => { if (tracker.cancelledBy) throw new CancelledError(tracker.cancelledBy); };
   const errors: string[] = [];

@@ -6,7 +6,7 @@ import {
   countVideosBySourceAndStatus, deleteSourceAndVideos, findSource, insertSource, listSources, updateSource, type SourceRow,
 } from '../../repositories/sources';
 import { isIngestRunning } from '../../repositories/ingest';
-import { ingestSource } from '../ingest';
+import { beginIngest, runIngest } from '../ingest';
 import type { MediaService } from '../media';
 import { checkClientPath, folderFacts, isWithin, realOrSame, type FolderFacts } from './safe-path';
 import type { Identity } from '../../../domain/types';
@@ -62,18 +62,19 @@ async function checkedValues(db: Db, input: SourceInput, originalRoot?: string) 
   return { root: v.normalized_root, label: input.label, role: input.role || null, enabled: input.enabled };
 }
 
-function scanInBackground(deps: SourceDeps, root: string, who: Identity) {
-  // The answer does not wait for the scan: a large folder takes minutes. Its progress and outcome are
-  // in the scan job's row, which Job History lists.
-  void ingestSource(deps.db, deps.media, root, { jobType: 'scan', initiatedBy: who.id, parallelism: deps.parallelism })
-    .catch((e: Error) => deps.log?.(`scan of ${root} failed: ${e.message}`));
+async function scanInBackground(deps: SourceDeps, root: string, who: Identity) {
+  // The answer does not wait for the scan: a large folder takes minutes. It waits for the scan job's
+  // rows, so Job History and the activity indicator list the scan as soon as the answer arrives.
+  const opts = { jobType: 'scan' as const, initiatedBy: who.id, parallelism: deps.parallelism };
+  const job = await beginIngest(deps.db, root, opts);
+  void runIngest(deps.db, deps.media, job, opts).catch((e: Error) => deps.log?.(`scan of ${root} failed: ${e.message}`));
 }
 
 const emptyStats = (): SourceStats => ({ total: 0, pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0 });
 
 export async function addSource(deps: SourceDeps, who: Identity, input: SourceInput) {
   const row = await insertSource(deps.db, await checkedValues(deps.db, input));
-  if (row.enabled) scanInBackground(deps, row.root, who);
+  if (row.enabled) await scanInBackground(deps, row.root, who);
   return sourceDto(row, emptyStats());
 }
 
@@ -84,7 +85,7 @@ export async function editSource(deps: SourceDeps, who: Identity, originalRaw: s
   if (!before) throw new NotFound(`Unknown source: ${original}`);
   const row = await updateSource(deps.db, original, await checkedValues(deps.db, input, original));
   if (!row) throw new NotFound(`Unknown source: ${original}`);
-  if (row.enabled && (!before.enabled || row.root !== before.root)) scanInBackground(deps, row.root, who);
+  if (row.enabled && (!before.enabled || row.root !== before.root)) await scanInBackground(deps, row.root, who);
   return (await listSourcesWithStats(deps.db)).find((s) => s.root === row.root)!;
 }
 
