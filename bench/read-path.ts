@@ -95,8 +95,9 @@ async function main() {
     const s0 = performance.now();
     const seeded = await seedAnnotations(database, { videoId: v.id, minutes: MINUTES, fps: FPS, tracks: TRACKS });
     const storeS = (performance.now() - s0) / 1000;
-    console.log(`store: ${seeded.detections} detections (+${seeded.segments} segments) in ${storeS.toFixed(1)} s ` +
-      `(target < ${database.kind === 'pglite' ? 15 : 8} s), load ${load1()}`);
+    // the target is for the write; making a million synthetic rows (their keypoints) is the bench's own cost
+    console.log(`store: ${seeded.detections} detections written in ${(seeded.writeMs / 1000).toFixed(1)} s ` +
+      `(target < ${database.kind === 'pglite' ? 15 : 8} s; ${storeS.toFixed(1)} s with making the synthetic rows and ${seeded.segments} segments), load ${load1()}`);
 
     app.addHook('onResponse', async (_req, reply) => { serverMs.push(reply.elapsedTime); });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
