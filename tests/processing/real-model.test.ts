@@ -95,7 +95,7 @@ describe('processing the real-people clip', () => {
     expect(log).toMatch(/model: CenterNet person detector → MoveNet SinglePose Thunder per person/);
     expect(log).toMatch(/pose model topdown, tracker bytetrack/);
     expect(log).toMatch(/frames analysed: 80; people found: \d+ detections \(up to \d+ in one frame\)/);
-    expect(log).toMatch(/track fragments: \d+ after tracking, \d+ re-linked by appearance and motion \(each a broken id joined\), \d+ after re-link, \d+ dropped as unconvincing \(median confidence < 0\.5, or < 0\.7 and found on under half the frames of its span\)/);
+    expect(log).toMatch(/track fragments: \d+ after tracking, \d+ re-linked by appearance and motion \(each a broken id joined\), \d+ after re-link, \d+ dropped as unconvincing \(median confidence < 0\.5, or < 0\.7 and found on under 50 % of the frames of its span\)/);
     expect(log).toMatch(/tracks: 4;/);
     expect(log).toMatch(/segments proposed: \d+/);
     expect(log).toMatch(/timings: decode\+pose .* frames\/s/);

@@ -1,6 +1,7 @@
 // The end of a processing job: one transaction swaps the video's AI rows for the analysis result, keeps
 // what people edited by hand (relinked onto the new tracks), logs a summary, bumps the annotation
 // version and sets the status to `completed`.
+import { REVIEW_LOW_CONFIDENCE } from '../../../domain/constants';
 import type { Db } from '../../db/connect';
 import { bumpAnnotationVersion } from '../../repositories/annotation-version';
 import { insertDetections } from '../../repositories/detection-bulk';
@@ -10,6 +11,7 @@ import { changeStatus } from '../status';
 import type { ProcessJobData } from './eligibility';
 import type { AnalysisResult } from './pipeline';
 import { readKeptRows, relinkKeptRows } from './relink';
+import { FLICKER_COVERAGE, TRACK_KEEP_MEDIAN } from './track-keep';
 import { boxesByTrack } from './track-match';
 
 export const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -36,7 +38,7 @@ export async function storeAnalysis(db: Db, job: ProcessJobData, video: { fps: n
     await appendLog(tx, videoId, [
       `analysis: every ${s.stride === 1 ? 'frame' : `${s.stride}th frame`}, ${s.inputW}x${s.inputH} input (long side ${s.longSide} px), pose model ${s.poseModel}, tracker ${s.tracker}`,
       `frames analysed: ${s.framesAnalysed}; people found: ${s.peopleFound} detections (up to ${s.maxPeopleInFrame} in one frame)`,
-      `track fragments: ${s.fragments} after tracking, ${s.relinks} re-linked by appearance and motion (each a broken id joined), ${s.fragments - s.relinks} after re-link, ${s.weakTracks} dropped as unconvincing (median confidence < 0.5, or < 0.7 and found on under half the frames of its span)`,
+      `track fragments: ${s.fragments} after tracking, ${s.relinks} re-linked by appearance and motion (each a broken id joined), ${s.fragments - s.relinks} after re-link, ${s.weakTracks} dropped as unconvincing (median confidence < ${TRACK_KEEP_MEDIAN}, or < ${REVIEW_LOW_CONFIDENCE} and found on under ${FLICKER_COVERAGE * 100} % of the frames of its span)`,
       `tracks: ${s.tracks}${offset ? ` (numbered from ${offset + 1})` : ''}; detections stored: ${stored}${stored < rows.length ? ` (${rows.length - stored} gave way to kept human boxes)` : ''}`,
       `segments proposed: ${segs.length}${perClass.length ? ` (${perClass.map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
       `kept from before: ${keptDetections} human-edited detection(s), ${keptSegments} human-verified segment(s)`,
