@@ -1,6 +1,8 @@
 // /api/v1/me (extension), /api/v1/status and /api/v1/metrics/summary.
 import type { RoutePlugin } from '../http/types';
 import { aiDevice } from '../services/ai-device';
+import { poseModelLabel } from '../services/processing/model-fetch';
+import { getRenderSettings } from '../services/settings';
 import { dashboardSummary, databaseStatus } from '../services/metrics';
 import { hiddenSourceRoles } from '../services/source-visibility';
 
@@ -17,7 +19,8 @@ export const systemRoutes: RoutePlugin = (app, { database, queue }) => {
     status: 'ok',
     database_status: await databaseStatus(database.sql),
     database_kind: database.kind,
-    ai_models: { device: aiDevice(), pose_model: 'movenet-multipose-lightning' },
+    // the model the next processing job runs: the pose_model detection setting
+    ai_models: { device: aiDevice(), pose_model: poseModelLabel((await getRenderSettings(database.db)).pose_model) },
     time: new Date().toISOString(),
   }));
 

@@ -96,9 +96,9 @@ describe('request hygiene', () => {
 });
 
 describe('status and metrics', () => {
-  test('GET /status reports the database and the AI device', async () => {
+  test('GET /status reports the database, the AI device and the pose model the settings choose', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/v1/status' });
-    expect(r.json()).toMatchObject({ database_status: 'connected', ai_models: { device: expect.stringContaining('cpu') } });
+    expect(r.json()).toMatchObject({ database_status: 'connected', ai_models: { device: expect.stringContaining('cpu'), pose_model: expect.stringMatching(/^CenterNet person detector → MoveNet SinglePose Thunder/) } });
   });
   test('GET /metrics/summary counts and averages real rows, ignoring deleted ones', async () => {
     const r = (await t.app.inject({ method: 'GET', url: '/api/v1/metrics/summary' })).json();

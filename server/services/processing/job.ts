@@ -10,7 +10,7 @@ import { appendProcessingLog as appendLog } from '../../repositories/status';
 import { getRenderSettings } from '../settings';
 import { changeStatus } from '../status';
 import type { ProcessJobData } from './eligibility';
-import { ensureModel, MODEL_LABEL, MODEL_PACKAGE, modelIsCached, TOPDOWN_LABEL } from './model-fetch';
+import { ensureModel, MODEL_PACKAGE, modelIsCached, poseModelLabel } from './model-fetch';
 import { analyseVideo } from './pipeline';
 import { secs, storeAnalysis } from './store-result';
 import { defaultPoseThreads, PosePool } from './pose-pool';
@@ -93,7 +93,7 @@ export class VideoProcessor {
       }
       progress.report(0, 'loading model');
       const pool = await this.posePool();
-      await appendLog(db, videoId, `model: ${settings.pose_model === 'multipose' ? MODEL_LABEL : TOPDOWN_LABEL} on ${pool.threads} pose thread(s), tfjs-backend-wasm`);
+      await appendLog(db, videoId, `model: ${poseModelLabel(settings.pose_model)} on ${pool.threads} pose thread(s), tfjs-backend-wasm`);
       if (signal.aborted) throw new Error('stopped');
       let lastLog = performance.now();
       const result = await analyseVideo({ ...video }, {
