@@ -39,22 +39,29 @@ export function lerpDetection(a: CompactDetection, b: CompactDetection, t: numbe
   };
 }
 
+/** The stored detection at a frame, or undefined (how a caller keeps its frames is its own business). */
+export type FrameLookup = (frame: number) => CompactDetection | undefined;
+
 /**
  * The detection shown for `frame`: the stored one if present; otherwise, within `stride` frames of an
  * analysed frame, the interpolated (or held) one; otherwise none (the track is absent here).
  */
 export function detectionAt(frames: TrackFrames | undefined, frame: number, opts: InterpolationOptions): CompactDetection | null {
-  if (!frames) return null;
-  const exact = frames[frame];
+  return frames ? detectionAtWith((f) => frames[f], frame, opts) : null;
+}
+
+/** detectionAt over any frame store. */
+export function detectionAtWith(at: FrameLookup, frame: number, opts: InterpolationOptions): CompactDetection | null {
+  const exact = at(frame);
   if (exact) return exact;
   const stride = Math.max(1, Math.floor(opts.stride));
   if (stride <= 1) return null;
   let prev: CompactDetection | undefined; let prevFrame = -1;
-  for (let f = frame - 1; f >= frame - stride + 1 && f >= 0; f--) { const d = frames[f]; if (d) { prev = d; prevFrame = f; break; } }
+  for (let f = frame - 1; f >= frame - stride + 1 && f >= 0; f--) { const d = at(f); if (d) { prev = d; prevFrame = f; break; } }
   if (!prev) return null;
   if (!opts.interpolate) return prev;
   for (let f = frame + 1; f <= prevFrame + stride; f++) {
-    const next = frames[f];
+    const next = at(f);
     if (next) return lerpDetection(prev, next, (frame - prevFrame) / (f - prevFrame));
   }
   return prev;

@@ -1,7 +1,7 @@
 // What the editor shows per track at a frame. The interpolation between analysed frames is pure code in
 // domain/overlay/detection.ts, shared with the server's renderer.
-import type { CompactDetection, EditorDoc } from './document/types';
-import { detectionAt, type InterpolationOptions } from '../../domain/overlay/detection';
+import { frameAt, type CompactDetection, type EditorDoc } from './document/types';
+import { detectionAtWith, type InterpolationOptions } from '../../domain/overlay/detection';
 
 export { detectionAt, lerpDetection, type InterpolationOptions } from '../../domain/overlay/detection';
 
@@ -19,5 +19,8 @@ export interface ShownInputs {
  */
 export function shownAt(doc: ShownInputs['doc'], ui: ShownInputs['ui'], frame: number): (trackId: number) => CompactDetection | null {
   const opts: InterpolationOptions = { stride: doc.info.frame_stride ?? 1, interpolate: ui.interpolation };
-  return (trackId) => detectionAt(doc.detections[trackId], frame, opts);
+  return (trackId) => {
+    const track = doc.detections[trackId];
+    return track ? detectionAtWith((f) => frameAt(track, f), frame, opts) : null;
+  };
 }

@@ -5,6 +5,7 @@ import { allCommands, applyCommand, commandForKey, allNavCommands } from '../../
 import type { CommandArgs, CommandName, EditContext } from '../../src/annotate/commands/types';
 import { initialUiState } from '../../src/annotate/document/ui-state';
 import { det, sampleDoc, seg } from './fixtures';
+import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
 
 const cases: { [N in CommandName]: CommandArgs[N] } = {
   'box.move': { trackId: 1, frame: 1, box: { x1: 0.3, y1: 0.2, x2: 0.5, y2: 0.6 }, shown: det(0.11) },
@@ -38,22 +39,33 @@ describe('edit commands', () => {
 
   it('box.move on an interpolated frame stores a human detection and extends the track range', () => {
     const { next } = applyCommand(sampleDoc(), 'box.resize', cases['box.resize']);
-    expect(next.detections[1][5]).toMatchObject({ x1: 0.3, x2: 0.6, source: 'human' });
+    expect(frameAt(next.detections[1], 5)).toMatchObject({ x1: 0.3, x2: 0.6, source: 'human' });
     expect(next.trackRanges[1]).toEqual({ first: 0, last: 5 });
   });
 
   it('keypoint.move assigns a new keypoint array and leaves the old one untouched', () => {
     const doc = sampleDoc();
-    const old = doc.detections[2][3].keypoints!;
+    const old = frameAt(doc.detections[2], 3)!.keypoints!;
     const { next } = applyCommand(doc, 'keypoint.move', cases['keypoint.move']);
-    expect(Array.from(next.detections[2][3].keypoints!.subarray(12, 15))).toEqual([expect.closeTo(0.9), expect.closeTo(0.05), expect.closeTo(0.6)]);
+    expect(Array.from(frameAt(next.detections[2], 3)!.keypoints!.subarray(12, 15))).toEqual([expect.closeTo(0.9), expect.closeTo(0.05), expect.closeTo(0.6)]);
     expect(old[12]).toBeCloseTo(0.6);
+  });
+
+  it('a box edit is recorded per frame, so its undo keeps the frames the loader brought in after it', () => {
+    const { next, patches, inversePatches } = applyCommand(sampleDoc(), 'box.move', cases['box.move']);
+    expect(patches.map((p) => p.path.slice(0, 4))).toContainEqual(['detections', '1', '0', '1']);
+    // the block of frames 0..149 arrives for track 1 after the edit (the edited frame stays the user's)
+    const more = { ...next.detections[1][0], 40: det(0.4), 41: det(0.41), ...{ 1: frameAt(next.detections[1], 1)! } };
+    const loaded = { ...next, detections: { ...next.detections, 1: { ...next.detections[1], 0: more } } };
+    const undone = applyPatches(loaded, inversePatches);
+    expect(frameAt(undone.detections[1], 1)!.x1).toBe(0.11);
+    expect(framesOf(undone.detections[1]).map(([f]) => f)).toEqual([0, 1, 2, 40, 41]);
   });
 
   it("track.merge: the merge track's frames replace the base's and its segments move", () => {
     const { next } = applyCommand(sampleDoc(), 'track.merge', cases['track.merge']);
-    expect(Object.keys(next.detections[1])).toEqual(['0', '1', '2', '3']);
-    expect(next.detections[1][2].x1).toBe(0.5);
+    expect(framesOf(next.detections[1]).map(([f]) => String(f))).toEqual(['0', '1', '2', '3']);
+    expect(frameAt(next.detections[1], 2)!.x1).toBe(0.5);
     expect(next.trackIds).toEqual([1]);
     expect(next.trackRanges[1]).toEqual({ first: 0, last: 3 });
     expect(next.segments.map((s) => s.track_id)).toEqual([1, 1]);
@@ -63,7 +75,7 @@ describe('edit commands', () => {
 describe('hotkeys from the registry', () => {
   const ctx = (over: Partial<typeof initialUiState> = {}): EditContext => {
     const doc = sampleDoc();
-    return { doc, ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, selectedSegmentId: 11, frame: 1, ...over }, shownDetection: (t) => doc.detections[t]?.[1] ?? null };
+    return { doc, ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, selectedSegmentId: 11, frame: 1, ...over }, shownDetection: (t) => frameAt(doc.detections[t], 1) ?? null };
   };
   const key = (k: string, extra: Partial<{ shiftKey: boolean; code: string }> = {}) => ({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...extra });
 
@@ -87,7 +99,7 @@ describe('hotkeys from the registry', () => {
 describe('keyboard: bracket keys move both edges both ways, and no key press means two commands', () => {
   const ctx = (over: Partial<typeof initialUiState> = {}): EditContext => {
     const doc = sampleDoc();
-    return { doc, ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, frame: 1, ...over }, shownDetection: (t) => doc.detections[t]?.[1] ?? null };
+    return { doc, ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, frame: 1, ...over }, shownDetection: (t) => frameAt(doc.detections[t], 1) ?? null };
   };
   const press = (code: 'BracketLeft' | 'BracketRight', altKey = false) =>
     ({ key: code === 'BracketLeft' ? '{' : '}', code, shiftKey: true, ctrlKey: false, metaKey: false, altKey });

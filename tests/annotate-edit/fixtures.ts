@@ -1,6 +1,7 @@
 // A small editor document for command/history tests: tracks 1 and 2, two segments, 10 s at 30 fps.
 import type { CompactDetection, EditorDoc } from '../../src/annotate/document/types';
 import type { ActionSegment } from '../../domain/types';
+import { toBlocked } from '../../src/annotate/document/frame-blocks';
 
 export const det = (x1: number, kp = 0.2): CompactDetection => ({
   x1, y1: 0.1, x2: x1 + 0.2, y2: 0.5, confidence: 0.9, keypoints: new Float32Array(51).fill(kp), source: 'ai',
@@ -18,7 +19,7 @@ export function sampleDoc(): EditorDoc {
     trackRanges: { 1: { first: 0, last: 2 }, 2: { first: 2, last: 3 } },
     segments: [seg(11, 1, 0, 2), seg(12, 2, 3, 4)],
     relationships: [],
-    detections: { 1: { 0: det(0.1), 1: det(0.11), 2: det(0.12) }, 2: { 2: det(0.5, 0.6), 3: det(0.52, 0.6) } },
+    detections: { 1: toBlocked({ 0: det(0.1), 1: det(0.11), 2: det(0.12) }), 2: toBlocked({ 2: det(0.5, 0.6), 3: det(0.52, 0.6) }) },
     windows: [{ from: 0, to: 300 }],
   };
 }

@@ -4,6 +4,7 @@ import { EditHistory, historyKey } from '../../src/annotate/history/history';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { ServerOp } from '../../src/annotate/save/server-ops';
 import { det, sampleDoc, seg } from './fixtures';
+import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
 
 function setup() {
   let doc: EditorDoc | null = sampleDoc();
@@ -17,13 +18,13 @@ describe('edit history', () => {
     const { h, sent, doc } = setup();
     const original = doc();
     h.perform('box.move', { trackId: 1, frame: 1, box: { x1: 0.3, y1: 0.2, x2: 0.5, y2: 0.6 }, shown: det(0.11) });
-    expect(doc().detections[1][1].x1).toBe(0.3);
+    expect(frameAt(doc().detections[1], 1)!.x1).toBe(0.3);
     expect(sent).toEqual([expect.objectContaining({ kind: 'detection.put', trackId: 1, frame: 1, det: expect.objectContaining({ x1: 0.3 }) })]);
     h.undo();
     expect(doc()).toEqual(original);
     expect(sent[1]).toEqual(expect.objectContaining({ kind: 'detection.put', det: expect.objectContaining({ x1: 0.11 }) }));
     h.redo();
-    expect(doc().detections[1][1].x1).toBe(0.3);
+    expect(frameAt(doc().detections[1], 1)!.x1).toBe(0.3);
     expect(sent[2]).toEqual(expect.objectContaining({ kind: 'detection.put', det: expect.objectContaining({ x1: 0.3 }) }));
   });
 
@@ -100,7 +101,7 @@ describe('edit history', () => {
     h.squash('box.move', { trackId: 1, frame: 1, box: { x1: 0.3, y1: 0.2, x2: 0.5, y2: 0.6 }, shown: det(0.11) });
     current = { ...current!, windows: [...current!.windows, { from: 300, to: 450 }] }; // the loader merged a window
     h.bail();
-    expect(current!.detections[1][1].x1).toBe(0.11);
+    expect(frameAt(current!.detections[1], 1)!.x1).toBe(0.11);
     expect(current!.windows).toEqual([{ from: 0, to: 300 }, { from: 300, to: 450 }]);
     expect(h.commit()).toBe(false);
     expect(h.getState().canUndo).toBe(false);

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocChangeReason } from '../../src/annotate/document/types';
 import { TestEditor } from './test-editor';
+import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
 
 let te: TestEditor;
 afterEach(() => te.dispose());
@@ -27,7 +28,7 @@ describe('box drags', () => {
     expect(te.editor.interaction.getSnapshot().value).toEqual({ active: 'pointing' });
     te.pointerMove(220, 210).pointerMove(250, 250);
     expect(te.editor.interaction.getSnapshot().value).toEqual({ active: 'boxTranslate' });
-    expect(te.doc.detections[1][1]).toMatchObject({ x1: expect.closeTo(190.8 / 1280, 6), y1: expect.closeTo(122 / 720, 6), source: 'human' });
+    expect(frameAt(te.doc.detections[1], 1)).toMatchObject({ x1: expect.closeTo(190.8 / 1280, 6), y1: expect.closeTo(122 / 720, 6), source: 'human' });
     expect(te.sent).toEqual([]);
     expect(te.editor.history.getState().canUndo).toBe(false);
     te.pointerUp();
@@ -39,7 +40,7 @@ describe('box drags', () => {
     expect(te.keyDown('z', { ctrl: true })).toBe(true);
     await te.settle();
     expect(te.doc).toEqual(original);
-    expect(te.sent[1]).toEqual({ kind: 'detection.put', videoId: 7, trackId: 1, frame: 1, det: original.detections[1][1] });
+    expect(te.sent[1]).toEqual({ kind: 'detection.put', videoId: 7, trackId: 1, frame: 1, det: frameAt(original.detections[1], 1) });
   });
 
   it('resizes from a corner on the 8 px grid when Snap grid is on', async () => {
@@ -59,7 +60,7 @@ describe('box drags', () => {
     te.pointerDownBox(1, 'br', 396.8, 360);
     te.pointerMove(450, 400);
     expect(te.editor.interaction.getSnapshot().value).toEqual({ active: 'boxResize' });
-    expect(te.doc.detections[1][1].x2).toBeCloseTo(450 / 1280, 6);
+    expect(frameAt(te.doc.detections[1], 1)!.x2).toBeCloseTo(450 / 1280, 6);
     te.keyDown('Escape');
     expect(te.editor.interaction.getSnapshot().value).toBe('idle');
     expect(te.doc).toEqual(original);
@@ -80,7 +81,7 @@ describe('box drags', () => {
 describe('keypoint drag', () => {
   it('moves one keypoint of the selected track; the others stay; undo puts the old points back', async () => {
     te = new TestEditor(undefined, { frame: 2 }).enterEditMode();
-    const before = te.doc.detections[2][2];
+    const before = frameAt(te.doc.detections[2], 2);
     // Every keypoint of track 2 is at (0.6, 0.6) → (768, 432) px.
     te.pointerDownKeypoint(2, 0, 768, 432);
     te.pointerMove(790, 420).pointerMove(800, 400);
@@ -95,7 +96,7 @@ describe('keypoint drag', () => {
     expect(put.det.keypoints![3]).toBeCloseTo(0.6, 6);
     te.editor.undo();
     await te.settle();
-    expect(te.doc.detections[2][2]).toEqual(before);
+    expect(frameAt(te.doc.detections[2], 2)).toEqual(before);
     expect(te.sent[1]).toMatchObject({ kind: 'detection.put', trackId: 2, frame: 2, det: before });
   });
 });

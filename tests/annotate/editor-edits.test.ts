@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deleteTrack, mergeTracks } from '../../src/annotate/edit/track-edits';
 import { deleteAction } from '../../src/annotate/edit/segment-saves';
 import { TestEditor } from './test-editor';
+import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
 
 let te: TestEditor;
 afterEach(() => te.dispose());
@@ -16,7 +17,7 @@ describe('track merge', () => {
     expect(te.sent).toEqual([{ kind: 'track.merge', videoId: 7, baseTrackId: 1, mergeTrackId: 2, token: { value: null } }]);
     expect(te.doc.trackIds).toEqual([1]);
     expect(te.doc.segments.map((s) => [s.id, s.track_id])).toEqual([[11, 1], [12, 1]]);
-    expect(te.doc.detections[1][3].x1).toBeCloseTo(0.52, 6); // track 2's frame joined track 1
+    expect(frameAt(te.doc.detections[1], 3)!.x1).toBeCloseTo(0.52, 6); // track 2's frame joined track 1
     expect(te.ui.selectedTrackId).toBe(1);
     expect(te.keyDown('z', { ctrl: true })).toBe(true);
     await te.settle();
@@ -74,10 +75,10 @@ describe('keys, undo and redo', () => {
     te.pointerUp();
     expect(te.ui.selectedTrackId).toBe(1);
     expect(te.keyDown('ArrowRight', { shift: true })).toBe(true);
-    expect(te.doc.detections[1][0].x1).toBeCloseTo(0.1 + 5 / 1280, 6);
+    expect(frameAt(te.doc.detections[1], 0)!.x1).toBeCloseTo(0.1 + 5 / 1280, 6);
     await te.settle();
     te.keyDown('z', { ctrl: true });
-    expect(te.doc.detections[1][0].x1).toBeCloseTo(0.1, 6);
+    expect(frameAt(te.doc.detections[1], 0)!.x1).toBeCloseTo(0.1, 6);
     await te.settle();
     te.keyDown('z', { ctrl: true, shift: true });
     await te.settle();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectionAt, shownAt } from '../../src/annotate/interpolate';
 import type { CompactDetection, TrackFrames } from '../../src/annotate/document/types';
+import { toBlocked } from '../../src/annotate/document/frame-blocks';
 
 const det = (x: number, kp?: number): CompactDetection => ({
   x1: x, y1: 0.1, x2: x + 0.1, y2: 0.5, confidence: 0.8,
@@ -40,7 +41,7 @@ describe('detectionAt', () => {
 
 describe('shownAt: the one selector of what is shown', () => {
   const frames: TrackFrames = { 0: det(0.1), 3: det(0.4) };
-  const doc = { detections: { 7: frames }, info: { frame_stride: 3 } };
+  const doc = { detections: { 7: toBlocked(frames) }, info: { frame_stride: 3 } };
 
   it("follows the document's stride and the UI's interpolation toggle, per track", () => {
     expect(shownAt(doc, { interpolation: true }, 1)(7)!.x1).toBeCloseTo(0.2);

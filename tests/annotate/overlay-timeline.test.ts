@@ -5,6 +5,7 @@ import { drawTimeline, hitTest, tickStep, AXIS_H, ROW_H } from '../../src/annota
 import { emptyDoc, type CompactDetection, type EditorDoc } from '../../src/annotate/document/types';
 import type { ActionSegment } from '../../domain/types';
 import { shownAt } from '../../src/annotate/interpolate';
+import { toBlocked } from '../../src/annotate/document/frame-blocks';
 
 const det = (x: number, withKp = true): CompactDetection => ({
   x1: x, y1: 0.1, x2: x + 0.2, y2: 0.9, confidence: 0.87, source: 'ai',
@@ -15,7 +16,7 @@ const seg = (id: number, track: number, start: number, end: number, cls = 'run')
 
 function doc(): EditorDoc {
   const d = emptyDoc(1, { id: 1, filename: 'a.mp4', width: 640, height: 360, fps: 30, duration: 10, total_frames: 300, frame_stride: 1 });
-  return { ...d, trackIds: [1, 2, 3], detections: { 1: { 5: det(0.1) }, 2: { 5: det(0.4, false) }, 3: { 6: det(0.7) } },
+  return { ...d, trackIds: [1, 2, 3], detections: { 1: toBlocked({ 5: det(0.1) }), 2: toBlocked({ 5: det(0.4, false) }), 3: toBlocked({ 6: det(0.7) }) },
     segments: [seg(10, 1, 0, 2, 'run'), seg(11, 1, 0.1, 1, 'jump'), seg(12, 2, 4, 6, 'sit')] };
 }
 const ctx = () => document.createElement('canvas').getContext('2d')!;

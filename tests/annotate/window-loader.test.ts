@@ -3,6 +3,7 @@ import { decodeDetectionWindow, encodeDetectionWindow, type DetectionRow } from 
 import { BLOCK_FRAMES, FIRST_WINDOW_FRAMES, MAX_BLOCKS, WindowLoader, docFromSummary, dropWindows, mergeWindow } from '../../src/annotate/loader/window-loader';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotationSummary } from '../../src/api/annotate';
+import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
 
 const kp = (x: number) => Array.from({ length: 51 }, (_, i) => (i % 3 === 2 ? 0.9 : x));
 const rows = (from: number, to: number, tracks: number[]): DetectionRow[] => {
@@ -50,18 +51,39 @@ describe('editor document windows', () => {
   it('merges a window into per-track frames and keeps frames already in the document', () => {
     let doc = docFromSummary(7, summary);
     doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(0, 2, rows(0, 2, [1, 2])))));
-    const edited = { ...doc.detections[1][1], x1: 0.01, source: 'human' as const };
-    doc = { ...doc, detections: { ...doc.detections, 1: { ...doc.detections[1], 1: edited } } };
+    const edited = { ...frameAt(doc.detections[1], 1)!, x1: 0.01, source: 'human' as const };
+    doc = { ...doc, detections: { ...doc.detections, 1: { ...doc.detections[1], 0: { ...doc.detections[1][0], 1: edited } } } };
     doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(0, 4, rows(0, 4, [1, 2])))));
-    expect(Object.keys(doc.detections[1]).map(Number)).toEqual([0, 1, 2, 3]);
-    expect(doc.detections[1][1]).toBe(edited);
-    expect(doc.detections[2][0].source).toBe('human');
-    expect(doc.detections[1][0].keypoints).toHaveLength(51);
+    expect(framesOf(doc.detections[1]).map(([f]) => f)).toEqual([0, 1, 2, 3]);
+    expect(frameAt(doc.detections[1], 1)).toBe(edited);
+    expect(frameAt(doc.detections[2], 0)!.source).toBe('human');
+    expect(frameAt(doc.detections[1], 0)!.keypoints).toHaveLength(51);
     // The block replaced the small window it covers.
     expect(doc.windows).toEqual([{ from: 0, to: 4 }]);
     const dropped = dropWindows(doc, [doc.windows[0]]);
-    expect(Object.keys(dropped.detections[1])).toEqual([]);
+    expect(framesOf(dropped.detections[1])).toEqual([]);
     expect(dropped.windows).toEqual([]);
+  });
+
+  it('a merge replaces only the blocks it covers; a window across a block edge fills both, a drop keeps the rest', () => {
+    let doc = docFromSummary(7, summary);
+    doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(0, BLOCK_FRAMES, rows(0, BLOCK_FRAMES, [1, 2])))));
+    const firstBlock = doc.detections[1][0];
+    // a small window across the edge of blocks 2 and 3 (frames 290..309), then block 3 itself
+    doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(290, 310, rows(290, 310, [1, 2])))));
+    expect(doc.detections[1][0]).toBe(firstBlock);
+    expect(frameAt(doc.detections[1], 299)).toBeDefined();
+    expect(frameAt(doc.detections[1], 300)).toBeDefined();
+    doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(300, 450, rows(300, 450, [1])))));
+    expect(doc.detections[1][0]).toBe(firstBlock);
+    expect(framesOf(doc.detections[1]).length).toBe(BLOCK_FRAMES + 10 + BLOCK_FRAMES);
+    // track 2 has no frame in 310..449 but still gets the (empty) objects of the blocks loaded
+    expect(Object.keys(doc.detections[2][2])).toHaveLength(10);
+    expect(frameAt(doc.detections[2], 320)).toBeUndefined();
+    const dropped = dropWindows(doc, doc.windows.filter((w) => w.from === 290));
+    expect(frameAt(dropped.detections[1], 295)).toBeUndefined();
+    expect(frameAt(dropped.detections[1], 305)).toBeDefined();
+    expect(dropped.detections[1][0]).toBe(firstBlock);
   });
 
   it('loads a small first window, then the block and its neighbour; evicts far blocks only in view mode', async () => {
@@ -112,6 +134,30 @@ describe('editor document windows', () => {
     asked.length = 0;
     await loader.ensure(20 * BLOCK_FRAMES + BLOCK_FRAMES - 5); await settle();
     expect(asked).toEqual([20, 19, 21]);
+    loader.dispose();
+  });
+  it('a jump cancels the loads of blocks the playhead left, without reporting an error, and shows the new frame', async () => {
+    const cancelled: number[] = [];
+    const errors: unknown[] = [];
+    const fetcher = (_id: number, from: number, to: number, signal?: AbortSignal) => new Promise<ReturnType<typeof decodeDetectionWindow>>((resolve, reject) => {
+      // block 5 never answers by itself: only its cancellation ends it
+      if (from >= 5 * BLOCK_FRAMES && from < 6 * BLOCK_FRAMES) {
+        signal?.addEventListener('abort', () => { cancelled.push(from); reject(new DOMException('aborted', 'AbortError')); });
+        return;
+      }
+      resolve(decodeDetectionWindow(toBuffer(encodeDetectionWindow(from, to, rows(from, to, [1])))));
+    });
+    const h = host();
+    h.setDoc(docFromSummary(7, summary));
+    const loader = new WindowLoader(7, BLOCK_FRAMES * 100, fetcher, h);
+    loader.onError = (e) => errors.push(e);
+    const stuck = loader.ensure(5 * BLOCK_FRAMES + 10);
+    await loader.ensure(50 * BLOCK_FRAMES + 10);
+    await stuck;
+    expect(cancelled).toEqual([5 * BLOCK_FRAMES + 10]);
+    expect(errors).toEqual([]);
+    expect(loader.covered(50 * BLOCK_FRAMES + 10)).toBe(true);
+    expect(loader.covered(5 * BLOCK_FRAMES + 10)).toBe(false);
     loader.dispose();
   });
 });

@@ -1,11 +1,14 @@
 // Shared by the box and keypoint commands: editing an interpolated frame stores a new detection there,
 // seeded from what was shown.
 import type { CompactDetection, EditorDoc } from '../document/types';
+import { blockFor } from '../document/frame-blocks';
 import type { BoxArgs } from './types';
 
 /** The draft detection at (track, frame), created from the shown one when the frame had none. */
 export function draftDetection(draft: EditorDoc, trackId: number, frame: number, shown: CompactDetection): CompactDetection {
-  const frames = (draft.detections[trackId] ??= {});
+  // The loader makes every loaded block's object for every track, so this only creates one for a frame
+  // outside the loaded windows; the patches then stay per frame.
+  const frames = blockFor((draft.detections[trackId] ??= {}), frame);
   if (!frames[frame]) {
     frames[frame] = { ...shown, keypoints: shown.keypoints ? Float32Array.from(shown.keypoints) : null, source: 'human' };
     const range = draft.trackRanges[trackId];

@@ -1,5 +1,6 @@
 // track.merge on the loaded document (the server applies the same rule to every frame).
 import { mergeRanges } from '../../../domain/ops/track-merge';
+import { blockFor, framesOf } from '../document/frame-blocks';
 import type { CommandDef } from './types';
 
 export const trackMerge: CommandDef<'track.merge'> = {
@@ -9,7 +10,7 @@ export const trackMerge: CommandDef<'track.merge'> = {
     // The merge track's frames replace the base's overlapping ones (the rule of domain/ops mergeFrames),
     // frame by frame (not one new object) so the patches touch only these frames, not windows loaded later.
     const base = (draft.detections[baseTrackId] ??= {});
-    for (const [frame, det] of Object.entries(draft.detections[mergeTrackId] ?? {})) base[Number(frame)] = det;
+    for (const [frame, det] of framesOf(draft.detections[mergeTrackId])) blockFor(base, frame)[frame] = det;
     delete draft.detections[mergeTrackId];
     const range = mergeRanges(draft.trackRanges[baseTrackId], draft.trackRanges[mergeTrackId]);
     if (range) draft.trackRanges[baseTrackId] = range;

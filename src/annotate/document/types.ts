@@ -6,7 +6,8 @@ import type { ActionSegment, Relationship, VideoInfo } from '../../../domain/typ
 // The compact detection (fractions of the frame; keypoints 17 × (x, y, score), replaced never mutated)
 // is shared with the server's renderer.
 export { KEYPOINT_FLOATS, type CompactDetection, type TrackFrames } from '../../../domain/overlay/detection';
-import type { CompactDetection, TrackFrames } from '../../../domain/overlay/detection';
+import type { BlockedFrames } from './frame-blocks';
+export { blockOf, frameAt, framesOf, toBlocked, FRAME_BLOCK, type BlockedFrames } from './frame-blocks';
 
 /** First and last frame with a detection of a track over the WHOLE video (not only loaded windows). */
 export interface TrackRange { first: number; last: number }
@@ -22,8 +23,8 @@ export interface EditorDoc {
   trackRanges: Record<number, TrackRange>;
   segments: ActionSegment[];
   relationships: Relationship[];
-  /** trackId → frame → detection, for the loaded windows only. */
-  detections: Record<number, TrackFrames>;
+  /** trackId → block → frame → detection, for the loaded windows only (see frame-blocks.ts). */
+  detections: Record<number, BlockedFrames>;
   /** Windows already loaded (sorted by `from`, non-overlapping). */
   windows: LoadedWindow[];
 }

@@ -6,6 +6,7 @@ import type { AnnotationSummary } from '../../api/annotate';
 import type { DetectionWindow } from '../../../domain/detection-window';
 import { WINDOW_KP_FLOATS } from '../../../domain/detection-window';
 import type { CompactDetection, EditorDoc, LoadedWindow, TrackFrames } from '../document/types';
+import { blockOf, FRAME_BLOCK, type BlockedFrames } from '../document/frame-blocks';
 
 /** The document the loader fills (the editor's), and whether edit mode is on (then nothing is evicted). */
 export interface LoaderHost {
@@ -14,7 +15,7 @@ export interface LoaderHost {
   editing(): boolean;
 }
 
-export const BLOCK_FRAMES = 150;
+export const BLOCK_FRAMES = FRAME_BLOCK;
 export const MAX_BLOCKS = 24;
 /** The first request only covers this many frames from the playhead (first frame < 1 s on 1M detections). */
 export const FIRST_WINDOW_FRAMES = 30;
@@ -34,12 +35,18 @@ export function docFromSummary(videoId: number, s: AnnotationSummary): EditorDoc
   };
 }
 
-/** Merges a decoded window into a new document (keypoints are views into the window's buffer: no copy). */
+/**
+ * Merges a decoded window into a new document (keypoints are views into the window's buffer: no copy).
+ * Only the blocks the window covers get new objects; every track gets them (empty when it has no frame
+ * there), so an edit in a loaded block never creates one and its undo never removes loaded frames.
+ */
 export function mergeWindow(doc: EditorDoc, win: DetectionWindow): EditorDoc {
-  const added: Record<number, TrackFrames> = {};
+  const added: Record<number, Record<number, TrackFrames>> = {};
   for (let i = 0; i < win.count; i++) {
     const track = win.tracks[i];
-    const frames = added[track] ?? (added[track] = {});
+    const frame = win.frames[i];
+    const blocks = added[track] ?? (added[track] = {});
+    const frames = blocks[blockOf(frame)] ?? (blocks[blockOf(frame)] = {});
     const b = i * 5;
     const k = i * WINDOW_KP_FLOATS;
     const hasKp = !Number.isNaN(win.keypoints[k]);
@@ -48,40 +55,59 @@ export function mergeWindow(doc: EditorDoc, win: DetectionWindow): EditorDoc {
       keypoints: hasKp ? win.keypoints.subarray(k, k + WINDOW_KP_FLOATS) : null,
       source: win.human[i] ? 'human' : 'ai',
     };
-    frames[win.frames[i]] = det;
-  }
-  const detections = { ...doc.detections };
-  for (const key of Object.keys(added)) {
-    const t = Number(key);
-    // Frames already present (edited in this session) win over freshly loaded ones.
-    detections[t] = { ...added[t], ...detections[t] };
+    frames[frame] = det;
   }
   const trackIds = doc.trackIds.slice();
   for (const key of Object.keys(added)) if (!trackIds.includes(Number(key))) trackIds.push(Number(key));
   trackIds.sort((a, b) => a - b);
+  const firstBlock = blockOf(win.from);
+  const lastBlock = blockOf(Math.max(win.from, win.to - 1));
+  const detections = { ...doc.detections };
+  for (const t of trackIds) {
+    const blocks: BlockedFrames = { ...detections[t] };
+    for (let blk = firstBlock; blk <= lastBlock; blk++) {
+      const fresh = added[t]?.[blk];
+      // Frames already present (edited in this session, or from a smaller window) win over loaded ones.
+      if (fresh) blocks[blk] = blocks[blk] ? { ...fresh, ...blocks[blk] } : fresh;
+      else blocks[blk] ??= {};
+    }
+    detections[t] = blocks;
+  }
   // A block replaces the small first-frame windows it covers.
   const windows: LoadedWindow[] = [...doc.windows.filter((w) => !(w.from >= win.from && w.to <= win.to)), { from: win.from, to: win.to }]
     .sort((a, b) => a.from - b.from);
   return { ...doc, detections, windows, trackIds: trackIds.length === doc.trackIds.length ? doc.trackIds : trackIds };
 }
 
-/** Drops the frames of some windows (view mode only). */
+/** Drops the frames of some windows (view mode only): whole blocks go, a block partly covered is filtered. */
 export function dropWindows(doc: EditorDoc, drop: LoadedWindow[]): EditorDoc {
   if (!drop.length) return doc;
-  const inDropped = (f: number) => drop.some((w) => f >= w.from && f < w.to);
-  const detections: Record<number, TrackFrames> = {};
-  for (const [key, frames] of Object.entries(doc.detections)) {
-    const kept: TrackFrames = {};
-    for (const f of Object.keys(frames)) { const n = Number(f); if (!inDropped(n)) kept[n] = frames[n]; }
-    detections[Number(key)] = kept;
+  // a frame also held by a window that stays is kept (a small window may overlap a block)
+  const kept = doc.windows.filter((w) => !drop.includes(w));
+  const inDropped = (f: number) => drop.some((w) => f >= w.from && f < w.to) && !kept.some((w) => f >= w.from && f < w.to);
+  const whole = (blk: number) => drop.some((w) => w.from <= blk * FRAME_BLOCK && w.to >= (blk + 1) * FRAME_BLOCK)
+    && !kept.some((w) => w.from < (blk + 1) * FRAME_BLOCK && w.to > blk * FRAME_BLOCK);
+  const touched = (blk: number) => drop.some((w) => w.from < (blk + 1) * FRAME_BLOCK && w.to > blk * FRAME_BLOCK);
+  const detections: Record<number, BlockedFrames> = {};
+  for (const [key, blocks] of Object.entries(doc.detections)) {
+    const left: BlockedFrames = {};
+    for (const bk of Object.keys(blocks)) {
+      const blk = Number(bk);
+      if (!touched(blk)) { left[blk] = blocks[blk]; continue; }
+      if (whole(blk)) continue;
+      const frames: TrackFrames = {};
+      for (const f of Object.keys(blocks[blk])) { const n = Number(f); if (!inDropped(n)) frames[n] = blocks[blk][n]; }
+      left[blk] = frames;
+    }
+    detections[Number(key)] = left;
   }
-  return { ...doc, detections, windows: doc.windows.filter((w) => !drop.includes(w)) };
+  return { ...doc, detections, windows: kept };
 }
 
 export type WindowFetcher = (videoId: number, from: number, to: number, signal?: AbortSignal) => Promise<DetectionWindow>;
 
 export class WindowLoader {
-  private pending = new Map<number, Promise<void>>();
+  private pending = new Map<number, { done: Promise<void>; abort: AbortController }>();
   private abort = new AbortController();
   private disposed = false;
   /** The frame of the last ensure(): the direction the playhead moves in. */
@@ -113,6 +139,7 @@ export class WindowLoader {
   ensure(frame: number, onHot?: () => void): Promise<void> {
     const block = Math.max(0, Math.floor(frame / BLOCK_FRAMES));
     const backwards = this.lastFrame !== null && frame < this.lastFrame;
+    this.abandonFarFrom(block);
     this.lastFrame = frame;
     const hot = !this.blockLoaded(block) && !this.pending.has(block) && !this.covered(frame) ? Math.max(0, frame) : undefined;
     const main = this.loadBlock(block, hot, onHot);
@@ -121,6 +148,8 @@ export class WindowLoader {
     // other side only when the playhead is within a quarter block of it.
     const into = frame - block * BLOCK_FRAMES;
     void main.then(() => {
+      // the playhead may have jumped on meanwhile: then these neighbours are not wanted any more
+      if (this.lastFrame !== null && Math.abs(Math.floor(this.lastFrame / BLOCK_FRAMES) - block) > 1) return;
       void this.loadBlock(backwards ? block - 1 : block + 1);
       if (!backwards && into < BLOCK_FRAMES / 4) void this.loadBlock(block - 1);
       if (backwards && into >= (BLOCK_FRAMES * 3) / 4) void this.loadBlock(block + 1);
@@ -150,19 +179,31 @@ export class WindowLoader {
     const from = block * BLOCK_FRAMES;
     if (this.disposed || block < 0 || (this.totalFrames > 0 && from >= this.totalFrames) || this.blockLoaded(block)) { onHot?.(); return Promise.resolve(); }
     const existing = this.pending.get(block);
-    if (existing) return existing;
+    if (existing) return existing.done;
+    const abort = new AbortController();
+    const signal = AbortSignal.any([this.abort.signal, abort.signal]);
     const run = async () => {
       if (hotFrame !== undefined) {
-        this.merge(await this.fetchWindow(this.videoId, hotFrame, hotFrame + FIRST_WINDOW_FRAMES, this.abort.signal), block);
+        this.merge(await this.fetchWindow(this.videoId, hotFrame, hotFrame + FIRST_WINDOW_FRAMES, signal), block);
         onHot?.();
       }
-      this.merge(await this.fetchWindow(this.videoId, from, from + BLOCK_FRAMES, this.abort.signal), block);
+      this.merge(await this.fetchWindow(this.videoId, from, from + BLOCK_FRAMES, signal), block);
     };
-    const p = run()
-      .catch((err) => { if (!this.disposed) this.onError(err); })
-      .finally(() => { this.pending.delete(block); onHot?.(); });
-    this.pending.set(block, p);
-    return p;
+    const done = run()
+      .catch((err) => { if (!this.disposed && !abort.signal.aborted) this.onError(err); })
+      .finally(() => { if (this.pending.get(block)?.abort === abort) this.pending.delete(block); onHot?.(); });
+    this.pending.set(block, { done, abort });
+    return done;
+  }
+
+  /**
+   * A jump leaves the loads of far blocks behind: they are cancelled, so the window at the new playhead
+   * does not queue behind them (the server skips a request whose client has gone).
+   */
+  private abandonFarFrom(block: number): void {
+    for (const [b, load] of this.pending) {
+      if (Math.abs(b - block) > 1) { load.abort.abort(); this.pending.delete(b); }
+    }
   }
 
   private evict(doc: EditorDoc, keepBlock: number): EditorDoc {

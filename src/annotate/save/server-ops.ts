@@ -1,7 +1,7 @@
 // What the server must do for each edit, and for its undo. History entries carry these ops; the save
 // queue runs them in order. Undo of a saved edit saves its inverse.
 import type { Keypoint, ActionSegment } from '../../../domain/types';
-import type { CompactDetection, EditorDoc } from '../document/types';
+import { frameAt, type CompactDetection, type EditorDoc } from '../document/types';
 import type { SegmentFields } from '../commands/types';
 import type { DetectionBody } from '../../api/annotation-edits';
 
@@ -53,8 +53,8 @@ export interface OpsContext { videoId: number; before: EditorDoc; after: EditorD
 
 /** A detection edit: PUT the new one; its undo puts the old one back, or deletes one the edit created. */
 export function detectionOps(trackId: number, frame: number, { videoId, before, after }: OpsContext): EntryOps {
-  const was = before.detections[trackId]?.[frame];
-  const now = after.detections[trackId]?.[frame];
+  const was = frameAt(before.detections[trackId], frame);
+  const now = frameAt(after.detections[trackId], frame);
   const forward: ServerOp[] = now ? [{ kind: 'detection.put', videoId, trackId, frame, det: now }] : [];
   const inverse: ServerOp[] = was
     ? [{ kind: 'detection.put', videoId, trackId, frame, det: was }]
