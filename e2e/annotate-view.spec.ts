@@ -153,6 +153,20 @@ test('Back to Library returns to the saved filters with restore=1', async ({ pag
   await expect(page.getByText('people_pan_1280x720_30fps_8s.mp4')).toHaveCount(0);
 });
 
+test('a direct visit plays the video element started before the app: the file is opened once, and Next Frame works', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith(`/videos/${counterId}/download`) && /^bytes=0-$/.test(r.headers().range ?? '')) requests.push('video');
+    if (r.url().includes(`/videos/${counterId}/neighbors`)) requests.push('neighbors'); // asked once the editor is up
+  });
+  await openAnnotate(page, counterId);
+  await page.getByTestId('controls.next-frame').click();
+  await expect.poll(() => counterOnScreen(page)).toBe(1);
+  expect(requests.filter((r) => r === 'video')).toHaveLength(1);
+  expect(requests.indexOf('video')).toBeLessThan(requests.indexOf('neighbors'));
+  expect(await page.locator('video').count()).toBe(1);
+});
+
 test('a video that cannot be loaded shows the player error', async ({ page }) => {
   expectConsole(page, /status of 404/); // the missing file's download answers 404
   await page.goto(annotateUrl(brokenId));

@@ -1,6 +1,9 @@
 // The video with its overlay at the chosen player size (16:9 box; the video is letterboxed inside and the
 // overlay stage sits exactly on the picture). Load failures show 'Video {code}' or 'Failed to load'.
-import { useEffect, useRef, useState } from 'react';
+// The video element is made here, not by React: on a direct visit the one the early-fetch entry started
+// (already loading, often with its first frame decoded) is adopted instead of a new one.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { prepareVideoElement, releaseVideo, takeEarlyVideo } from '../../api/early-video';
 import { PLAYER_WIDTHS } from '../../../domain/constants';
 import { Alert } from '../../components/dialogs/Alert';
 import { OverlayStage } from '../canvas/OverlayStage';
@@ -28,7 +31,8 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
   const editor = useEditor();
   const { player } = editor;
   const outerRef = useRef<HTMLDivElement>(null);
-  const videoRef = useRef<HTMLVideoElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const available = useElementWidth(outerRef);
   const size = useUi((s) => s.playerSize);
   const [error, setError] = useState<string | null>(null);
@@ -37,25 +41,35 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
   const boxH = Math.round((boxW * 9) / 16);
   const pic = containRect(boxW, boxH, videoWidth, videoHeight);
 
+  // One element per source (Annotated View ↔ Live View makes a new one); a replaced one stops loading.
+  useLayoutEffect(() => {
+    const v = takeEarlyVideo(src) ?? prepareVideoElement(document.createElement('video'));
+    if (!v.getAttribute('src')) v.src = src;
+    v.setAttribute('data-testid', 'player.video');
+    v.className = 'absolute inset-0 h-full w-full object-contain';
+    const onError = () => setError(videoErrorText(v));
+    v.addEventListener('error', onError);
+    hostRef.current!.prepend(v);
+    setVideo(v);
+    return () => { v.removeEventListener('error', onError); v.remove(); releaseVideo(v); };
+  }, [src]);
+
   useEffect(() => {
-    const v = videoRef.current;
+    const v = video;
     if (!v) return;
     setError(v.error ? videoErrorText(v) : null);
     // a new source (Annotated View ↔ Live View) continues at the frame shown before the switch
     const frame = editor.getUi().frame;
     const resume = () => { if (frame > 0) v.currentTime = seekTimeForFrame(frame, fps); };
-    v.addEventListener('loadedmetadata', resume, { once: true });
+    if (v.readyState >= 1) resume(); else v.addEventListener('loadedmetadata', resume, { once: true });
     const detach = player.attach(v, fps, totalFrames);
     return () => { v.removeEventListener('loadedmetadata', resume); detach(); };
-  }, [editor, player, src, fps, totalFrames]);
+  }, [editor, player, video, fps, totalFrames]);
 
   return (
     <div ref={outerRef} className="w-full">
       {error && <div className="mb-2"><Alert severity="error" testId="player.error" onClose={() => setError(null)}>{error}</Alert></div>}
-      <div data-testid="player.box" className="relative bg-black" style={{ width: boxW, height: boxH }}>
-        <video ref={videoRef} data-testid="player.video" src={src} preload="auto" playsInline crossOrigin="anonymous"
-          onError={(e) => setError(videoErrorText(e.currentTarget))}
-          className="absolute inset-0 h-full w-full object-contain" />
+      <div ref={hostRef} data-testid="player.box" className="relative bg-black" style={{ width: boxW, height: boxH }}>
         <div className="absolute" style={{ left: pic.x, top: pic.y, width: pic.width, height: pic.height }}>
           {overlay && <OverlayStage geometry={{ width: pic.width, height: pic.height, videoWidth, videoHeight }} />}
         </div>
