@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { as, makeTestApp, type TestApp } from '../helpers/test-app';
@@ -144,13 +144,15 @@ describe('over a real socket', () => {
     const { payload, headers } = multipartFile('stream.mp4', Buffer.concat([clip, Buffer.alloc(64 * 1024 * 1024, 0)]));
     let written = 0;
     const answer = await new Promise<{ status: number; body: string; writtenAtAnswer: number }>((resolve, reject) => {
+      let answered = false;
       const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/videos/upload', headers: { ...headers, ...as('ann1'), 'transfer-encoding': 'chunked' } }, (res) => {
+        answered = true;
         const writtenAtAnswer = written;
         let body = '';
         res.on('data', (c) => { body += c; });
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body, writtenAtAnswer }));
       });
-      req.on('error', (e) => { if (!written) reject(e); }); // the server closes the connection after its answer
+      req.on('error', (e) => { if (!answered) reject(e); }); // the server closes the connection after its answer
       const pump = () => {
         while (written < payload.length) {
           const chunk = payload.subarray(written, written + 256 * 1024);
@@ -164,6 +166,36 @@ describe('over a real socket', () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).detail).toBe('File is larger than the upload limit of 16 MB');
     expect(answer.writtenAtAnswer).toBeLessThan(payload.length);
+    while (listDir(path.join(s.dataDir, 'tmp')).length > 0) await new Promise((r) => setTimeout(r, 10));
+    expect(listDir(path.join(s.dataDir, 'uploads'))).toEqual([]);
+    expect(await videoCount(s)).toBe(0);
+  });
+
+  // A client busy sending may read its answer only after the last byte: the refusal must still be
+  // there, not lost to a connection reset.
+  test.each([
+    ['with a declared size over the limit', false],
+    ['streamed without a declared size', true],
+  ])('a client that reads only after sending its whole body still gets the 413 (%s)', async (_, chunked) => {
+    const { port } = s.app.server.address() as AddressInfo;
+    const { payload, headers } = multipartFile('late.mp4', Buffer.concat([clip, Buffer.alloc(24 * 1024 * 1024, 0)]));
+    const framing = chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(payload.length) };
+    const head = Object.entries({ host: '127.0.0.1', ...headers, ...as('ann1'), ...framing }).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+    const body = chunked ? Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from('\r\n0\r\n\r\n')]) : payload;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.pause(); // nothing is read until everything is sent
+    let socketError = '';
+    socket.on('error', (e) => { socketError = (e as NodeJS.ErrnoException).code ?? e.message; });
+    socket.write(`POST /api/v1/videos/upload HTTP/1.1\r\n${head}\r\n\r\n`);
+    await new Promise<void>((resolve) => socket.write(body, () => resolve()));
+    let answer = '';
+    socket.on('data', (c) => { answer += c; });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.resume();
+    await closed;
+    expect(socketError).toBe('');
+    expect(answer).toMatch(/^HTTP\/1.1 413 /);
+    expect(answer).toContain('File is larger than the upload limit of 16 MB');
     while (listDir(path.join(s.dataDir, 'tmp')).length > 0) await new Promise((r) => setTimeout(r, 10));
     expect(listDir(path.join(s.dataDir, 'uploads'))).toEqual([]);
     expect(await videoCount(s)).toBe(0);

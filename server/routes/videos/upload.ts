@@ -2,6 +2,7 @@
 // Answers 201 with the new video as GET /videos/{id} shows it.
 import type { RoutePlugin } from '../../http/types';
 import { caller } from '../../http/identity';
+import { lingerOnClose } from '../../http/lingering-close';
 import { Invalid, TooLarge } from '../../domain-errors';
 import { receiveUpload, uploadLimitText } from '../../services/uploads/receive-upload';
 import { toVideoDto } from '../../services/video-dto';
@@ -14,8 +15,12 @@ export const videoUploadRoutes: RoutePlugin = (app, { database: { db }, media, c
   const limitDetail = uploadLimitText(config.maxUploadBytes);
   app.post('/videos/upload', { config: { role: 'user' } }, async (req, reply) => {
     if (!req.isMultipart()) throw new Invalid(NOT_MULTIPART);
-    // A too-large answer closes the connection: the client stops sending the rest of a body nobody reads.
-    const refuse = (detail: string) => reply.header('connection', 'close').status(413).send({ detail });
+    // A too-large answer closes the connection: the client stops sending the rest of a body nobody
+    // reads. The close lingers briefly so that the answer reaches a client still sending.
+    const refuse = (detail: string) => {
+      lingerOnClose(req.raw);
+      return reply.header('connection', 'close').status(413).send({ detail });
+    };
     if (Number(req.headers['content-length']) > config.maxUploadBytes + MULTIPART_OVERHEAD) return refuse(limitDetail);
     const part = await req.file();
     if (!part) throw new Invalid(NOT_MULTIPART);
