@@ -197,8 +197,9 @@ export class WindowLoader {
   }
 
   /**
-   * A jump leaves the loads of far blocks behind: they are cancelled, so the window at the new playhead
-   * does not queue behind them (the server skips a request whose client has gone).
+   * A jump leaves the loads of far blocks behind: they are cancelled, so their answers are neither
+   * waited for nor merged, and requests the browser has not sent yet free their connection slot for
+   * the window at the new playhead.
    */
   private abandonFarFrom(block: number): void {
     for (const [b, load] of this.pending) {
