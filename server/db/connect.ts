@@ -87,6 +87,18 @@ export function pgClientOf(db: Db | Tx): pg.Pool | pg.PoolClient | null {
     ? client as pg.Pool | pg.PoolClient : null;
 }
 
+/** Runs `fn` on a transaction's connection, or on one taken from the pool and released after
+ * (`pooled` true: the caller owns that connection's transaction state). */
+export async function withPgConnection<T>(handle: pg.Pool | pg.PoolClient, fn: (client: pg.PoolClient, pooled: boolean) => Promise<T>): Promise<T> {
+  if (!(handle instanceof pg.Pool)) return fn(handle, false);
+  const client = await handle.connect();
+  try {
+    return await fn(client, true);
+  } finally {
+    client.release();
+  }
+}
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface ConnectOptions {

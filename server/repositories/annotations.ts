@@ -3,7 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { pgClientOf, pgliteClientOf, type Database, type Db, type SqlRunner } from '../db/connect';
+import { pgClientOf, pgliteClientOf, withPgConnection, type Database, type Db, type SqlRunner } from '../db/connect';
 import { actionSegments, detections, relationships } from '../db/schema';
 import type { DetectionRow } from '../../domain/detection-window';
 import { decodeWindowCopy, WINDOW_COPY_COLUMNS } from './detection-copy';
@@ -61,16 +61,12 @@ const windowCopySql = (videoId: number, from: number, to: number, target: string
  * PostgreSQL: the same binary COPY, streamed from the server. node-postgres parses every keypoint array
  * from text (about 60 ms of the server's CPU for a 2,400-row window); the binary rows decode in a few.
  */
-async function copyOut(handle: pg.Pool | pg.PoolClient, statement: string): Promise<Uint8Array> {
-  const pooled = 'totalCount' in handle;
-  const client = pooled ? await (handle as pg.Pool).connect() : handle as pg.PoolClient;
-  try {
+function copyOut(handle: pg.Pool | pg.PoolClient, statement: string): Promise<Uint8Array> {
+  return withPgConnection(handle, async (client) => {
     const chunks: Buffer[] = [];
     for await (const chunk of client.query(copyTo(statement))) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
-  } finally {
-    if (pooled) client.release();
-  }
+  });
 }
 
 /** Every detection of a video, by track then frame. */

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { pgClientOf, pgliteClientOf, type Db, type PgliteBlobQuery, type Tx } from '../db/connect';
+import { pgClientOf, pgliteClientOf, withPgConnection, type Db, type PgliteBlobQuery, type Tx } from '../db/connect';
 import { COPY_COLUMNS, COPY_HEADER_BYTES, encodeCopyBinary } from './detection-copy';
 
 export interface NewDetection {
@@ -153,28 +153,26 @@ async function copyStream(client: pg.PoolClient, table: string, videoId: number,
  * the rows go to a temporary table and then in with ON CONFLICT DO NOTHING, so a row another process
  * stored meanwhile gives way instead of failing the transaction.
  */
-async function copyDetectionsPg(handle: pg.Pool | pg.PoolClient, videoId: number, rows: NewDetection[], skipConflicts: boolean): Promise<number> {
-  const pooled = 'totalCount' in handle;
-  const client = pooled ? await (handle as pg.Pool).connect() : handle as pg.PoolClient;
-  try {
-    if (!skipConflicts) {
-      const unchecked = !pooled && await skipKeyChecks(client, videoId);
-      await copyStream(client, 'detections', videoId, rows);
-      if (unchecked) await client.query('set local session_replication_role = origin');
-      return rows.length;
+function copyDetectionsPg(handle: pg.Pool | pg.PoolClient, videoId: number, rows: NewDetection[], skipConflicts: boolean): Promise<number> {
+  return withPgConnection(handle, async (client, pooled) => {
+    try {
+      if (!skipConflicts) {
+        const unchecked = !pooled && await skipKeyChecks(client, videoId);
+        await copyStream(client, 'detections', videoId, rows);
+        if (unchecked) await client.query('set local session_replication_role = origin');
+        return rows.length;
+      }
+      if (pooled) await client.query('begin');
+      await client.query('create temporary table detections_incoming (like detections including defaults) on commit drop');
+      await copyStream(client, 'detections_incoming', videoId, rows);
+      const res = await client.query(`insert into detections (${COPY_COLUMNS}) select ${COPY_COLUMNS} from detections_incoming on conflict do nothing`);
+      // dropped now, so a later write in the same transaction can make it again
+      await client.query('drop table detections_incoming');
+      if (pooled) await client.query('commit');
+      return res.rowCount ?? 0;
+    } catch (e) {
+      if (pooled && skipConflicts) await client.query('rollback').catch(() => undefined);
+      throw e;
     }
-    if (pooled) await client.query('begin');
-    await client.query('create temporary table detections_incoming (like detections including defaults) on commit drop');
-    await copyStream(client, 'detections_incoming', videoId, rows);
-    const res = await client.query(`insert into detections (${COPY_COLUMNS}) select ${COPY_COLUMNS} from detections_incoming on conflict do nothing`);
-    // dropped now, so a later write in the same transaction can make it again
-    await client.query('drop table detections_incoming');
-    if (pooled) await client.query('commit');
-    return res.rowCount ?? 0;
-  } catch (e) {
-    if (pooled && skipConflicts) await client.query('rollback').catch(() => undefined);
-    throw e;
-  } finally {
-    if (pooled) client.release();
-  }
+  });
 }
