@@ -1,6 +1,7 @@
 // What the editor shows per track at a frame. The interpolation between analysed frames is pure code in
 // domain/overlay/detection.ts, shared with the server's renderer.
-import { frameAt, type CompactDetection, type EditorDoc } from './document/types';
+import type { CompactDetection, EditorDoc } from './document/types';
+import { frameAt } from './document/frame-blocks';
 import { detectionAtWith, type InterpolationOptions } from '../../domain/overlay/detection';
 
 export { detectionAt, lerpDetection, type InterpolationOptions } from '../../domain/overlay/detection';

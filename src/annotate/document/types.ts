@@ -7,7 +7,6 @@ import type { ActionSegment, Relationship, VideoInfo } from '../../../domain/typ
 // is shared with the server's renderer.
 export { KEYPOINT_FLOATS, type CompactDetection, type TrackFrames } from '../../../domain/overlay/detection';
 import type { BlockedFrames } from './frame-blocks';
-export { blockOf, frameAt, framesOf, toBlocked, FRAME_BLOCK, type BlockedFrames } from './frame-blocks';
 
 /** First and last frame with a detection of a track over the WHOLE video (not only loaded windows). */
 export interface TrackRange { first: number; last: number }

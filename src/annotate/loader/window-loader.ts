@@ -79,24 +79,39 @@ export function mergeWindow(doc: EditorDoc, win: DetectionWindow): EditorDoc {
   return { ...doc, detections, windows, trackIds: trackIds.length === doc.trackIds.length ? doc.trackIds : trackIds };
 }
 
+const overlaps = (w: LoadedWindow, from: number, to: number) => w.from < to && w.to > from;
+
 /** Drops the frames of some windows (view mode only): whole blocks go, a block partly covered is filtered. */
 export function dropWindows(doc: EditorDoc, drop: LoadedWindow[]): EditorDoc {
   if (!drop.length) return doc;
   // a frame also held by a window that stays is kept (a small window may overlap a block)
   const kept = doc.windows.filter((w) => !drop.includes(w));
-  const inDropped = (f: number) => drop.some((w) => f >= w.from && f < w.to) && !kept.some((w) => f >= w.from && f < w.to);
-  const whole = (blk: number) => drop.some((w) => w.from <= blk * FRAME_BLOCK && w.to >= (blk + 1) * FRAME_BLOCK)
-    && !kept.some((w) => w.from < (blk + 1) * FRAME_BLOCK && w.to > blk * FRAME_BLOCK);
-  const touched = (blk: number) => drop.some((w) => w.from < (blk + 1) * FRAME_BLOCK && w.to > blk * FRAME_BLOCK);
+  const gone = (from: number, to: number) => !kept.some((w) => overlaps(w, from, to));
+  // what happens to a block, the same for every track: worked out once per block
+  const fates = new Map<number, 'keep' | 'drop' | 'filter'>();
+  const fateOf = (blk: number) => {
+    let fate = fates.get(blk);
+    if (!fate) {
+      const from = blk * FRAME_BLOCK; const to = from + FRAME_BLOCK;
+      fate = !drop.some((w) => overlaps(w, from, to)) ? 'keep'
+        : drop.some((w) => w.from <= from && w.to >= to) && gone(from, to) ? 'drop' : 'filter';
+      fates.set(blk, fate);
+    }
+    return fate;
+  };
   const detections: Record<number, BlockedFrames> = {};
   for (const [key, blocks] of Object.entries(doc.detections)) {
     const left: BlockedFrames = {};
     for (const bk of Object.keys(blocks)) {
       const blk = Number(bk);
-      if (!touched(blk)) { left[blk] = blocks[blk]; continue; }
-      if (whole(blk)) continue;
+      const fate = fateOf(blk);
+      if (fate === 'keep') { left[blk] = blocks[blk]; continue; }
+      if (fate === 'drop') continue;
       const frames: TrackFrames = {};
-      for (const f of Object.keys(blocks[blk])) { const n = Number(f); if (!inDropped(n)) frames[n] = blocks[blk][n]; }
+      for (const f of Object.keys(blocks[blk])) {
+        const n = Number(f);
+        if (!drop.some((w) => overlaps(w, n, n + 1)) || !gone(n, n + 1)) frames[n] = blocks[blk][n];
+      }
       left[blk] = frames;
     }
     detections[Number(key)] = left;

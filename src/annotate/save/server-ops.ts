@@ -1,7 +1,8 @@
 // What the server must do for each edit, and for its undo. History entries carry these ops; the save
 // queue runs them in order. Undo of a saved edit saves its inverse.
 import type { Keypoint, ActionSegment } from '../../../domain/types';
-import { frameAt, type CompactDetection, type EditorDoc } from '../document/types';
+import type { CompactDetection, EditorDoc } from '../document/types';
+import { frameAt } from '../document/frame-blocks';
 import type { SegmentFields } from '../commands/types';
 import type { DetectionBody } from '../../api/annotation-edits';
 
