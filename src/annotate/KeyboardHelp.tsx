@@ -4,15 +4,13 @@ import { useEffect, useState } from 'react';
 import { Modal } from '../components/dialogs/Modal';
 import { Button } from '../components/ui/Button';
 import { shortcutsByGroup } from './commands/shortcuts';
-
-const typing = (t: EventTarget | null) =>
-  t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
+import { shortcutsBlocked } from './shortcut-guard';
 
 export function KeyboardHelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} onClose={onClose} title="Keyboard shortcuts" testId="help.dialog" width="max-w-xl"
       actions={<Button variant="primary" onClick={onClose}>Close</Button>}>
-      <p className="mb-3 text-sm text-slate-600">Keys marked “edit” work in edit mode. Keys typed into a field are left to the field.</p>
+      <p className="mb-3 text-sm text-slate-600">Keys marked “edit” work in edit mode. Keys typed into a field are left to the field, and no shortcut works while a dialog is open.</p>
       {shortcutsByGroup().filter((g) => g.shortcuts.length).map((g) => (
         <section key={g.group} data-testid={`help.group.${g.group}`} className="mb-3">
           <h3 className="mb-1 text-sm font-semibold text-slate-800">{g.title}</h3>
@@ -37,7 +35,7 @@ export function KeyboardHelp() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || shortcutsBlocked(e)) return;
       e.preventDefault();
       setOpen(true);
     };

@@ -1,7 +1,9 @@
 // Edit-mode keys: Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo, '[' / ']' one frame back /
 // forward, and the commands' own keys (arrows, Shift(+Alt)+'[' / ']'). The keyboard help lists them all
-// (commands/shortcuts.ts). Escape cancels a drag. Keys typed into form fields are left alone.
+// (commands/shortcuts.ts). Escape cancels a drag. Keys typed into form fields, or pressed while a dialog is
+// open, are left alone (shortcut-guard.ts).
 import { shownAt } from '../interpolate';
+import { shortcutsBlocked } from '../shortcut-guard';
 import { commandForKey } from '../commands/registry';
 import { historyKey } from '../history/history';
 import type { KeyLike } from '../commands/types';
@@ -10,13 +12,10 @@ import type { AnnotationEditor } from '../editor/AnnotationEditor';
 /** The parts of a KeyboardEvent the editor reads (the TestEditor passes plain objects). */
 export interface EditKeyEvent extends KeyLike { target: EventTarget | null; defaultPrevented: boolean; preventDefault(): void }
 
-const typing = (t: EventTarget | null) => typeof HTMLElement !== 'undefined'
-  && t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
-
 export function onEditKeyDown(editor: AnnotationEditor, e: EditKeyEvent): void {
   const ui = editor.getUi();
   const doc = editor.getDoc();
-  if (ui.mode !== 'edit' || !doc || typing(e.target) || e.defaultPrevented) return;
+  if (ui.mode !== 'edit' || !doc || e.defaultPrevented || shortcutsBlocked(e)) return;
   if (e.key === 'Escape') { editor.cancelDrag(); return; }
   const h = historyKey(e);
   if (h) { e.preventDefault(); if (h === 'undo') editor.undo(); else editor.redo(); return; }

@@ -1,16 +1,15 @@
 // The review walk's controls in the Track Timeline header: Previous / Next problem, the problem kind, how
 // many problems of that kind there are, and 'Skip verified tracks'. It also listens for the review keys
-// (N, Shift+N, K, V — commands/navigation.ts), which work in view and edit mode.
+// (N, Shift+N, K, V — commands/navigation.ts), which work in view and edit mode, but not while a dialog is
+// open or a field has the focus (shortcut-guard.ts).
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button';
 import { useSession } from '../../session';
 import { PROBLEM_KINDS, PROBLEM_LABEL, type ProblemFilter } from '../../../domain/review-navigation';
 import { navCommand, navCommandForKey } from '../commands/registry';
 import { useEditor } from '../editor/editor-context';
+import { shortcutsBlocked } from '../shortcut-guard';
 import { useStore } from '../store';
-
-const typing = (t: EventTarget | null) =>
-  t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
 
 const whole = <T,>(v: T) => v;
 
@@ -34,7 +33,7 @@ export function ReviewNavBar() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || typing(e.target) || !editor.getDoc()) return;
+      if (e.defaultPrevented || shortcutsBlocked(e) || !editor.getDoc()) return;
       const cmd = navCommandForKey(e);
       if (!cmd) return;
       e.preventDefault();

@@ -12,6 +12,7 @@ import { StatusActionsMenu } from './StatusActionsMenu';
 import { ExportFormatsMenu } from './ExportFormatsMenu';
 import { useNeighbors } from './use-neighbors';
 import { KeyboardHelp } from '../../annotate/KeyboardHelp';
+import { shortcutsBlocked } from '../../annotate/shortcut-guard';
 import { JobCancelButton } from './JobCancelButton';
 
 export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls }: { videoId: number; video: Video | null; onVideoChanged: (v: Video) => void; renderControls?: ReactNode }) {
@@ -22,7 +23,7 @@ export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls 
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      if (!e.altKey || e.ctrlKey || e.metaKey || shortcutsBlocked(e)) return;
       if (e.key === 'ArrowLeft' && neighbors.prev_id) { e.preventDefault(); go(neighbors.prev_id); }
       if (e.key === 'ArrowRight' && neighbors.next_id) { e.preventDefault(); go(neighbors.next_id); }
     };

@@ -1,0 +1,21 @@
+// The one rule that decides whether a page shortcut of the Annotate screen may act on a key press. Every
+// key listener there (edit keys, review keys, '?', Alt+Left/Right) asks it first. A key belongs to
+// something else while a modal dialog is open — a remark typed into Mark KIV must not walk the problems,
+// change the problem kind or mark a track verified — or while a text field, select or editable element
+// has the focus, because the key is typed into it.
+
+/** An open Headless UI dialog (or any other modal) says so with aria-modal on its role=dialog element. */
+const OPEN_MODAL = '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]';
+const FIELD_TAGS = ['INPUT', 'SELECT', 'TEXTAREA'];
+
+/** A form field or editable element: keys pressed there are typing, not shortcuts. */
+export function isTypingTarget(t: EventTarget | null): boolean {
+  return typeof HTMLElement !== 'undefined' && t instanceof HTMLElement && (t.isContentEditable || FIELD_TAGS.includes(t.tagName));
+}
+
+/** True when a key press must be left alone by the editor's shortcuts. */
+export function shortcutsBlocked(e: { target: EventTarget | null }): boolean {
+  // Without a DOM (the TestEditor in node) there is no dialog and no field.
+  if (typeof document === 'undefined') return false;
+  return isTypingTarget(e.target) || isTypingTarget(document.activeElement) || document.querySelector(OPEN_MODAL) !== null;
+}
