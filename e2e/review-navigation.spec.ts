@@ -112,3 +112,26 @@ test('a track marked verified keeps its mark after a reload, and its problems le
   await page.reload();
   await expect.poll(() => page.evaluate(() => window.__vat?.review().verified ?? null)).toEqual({ 1: 'no', 2: 'no', 3: 'no' });
 });
+
+test('typing a KIV remark with n, k and V in it saves the remark and leaves the playhead, the problem kind and the marks alone', async ({ page, request }) => {
+  await signIn(page, 'nav.kiv', 'annotator');
+  await openAnnotate(page);
+  await page.getByTestId('review-nav.next').click();
+  await expect.poll(() => frame(page)).toBe(100);
+  const before = await page.evaluate(() => ({ frame: window.__vat!.currentFrame(), track: window.__vat!.selectedTrackId!(), review: window.__vat!.review() }));
+  await page.getByTestId('header.actions').click();
+  await page.getByTestId('actions.kiv').click();
+  const box = page.getByTestId('remark.text');
+  await expect(box).toBeFocused();
+  const remark = 'kid near net, not Verified yet; check v and K later';
+  await page.keyboard.type(remark);
+  await expect(box).toHaveValue(remark);
+  await page.getByTestId('remark.confirm').click();
+  await expect(page.getByTestId('dialog.remark')).toBeHidden();
+  const history = await (await request.get(`${server.baseURL}/api/v1/videos/${videoId}/history`)).json() as { new_status: string; remark: string | null }[];
+  expect(history.find((h) => h.new_status === 'kiv')).toMatchObject({ remark });
+  expect(await page.evaluate(() => ({ frame: window.__vat!.currentFrame(), track: window.__vat!.selectedTrackId!(), review: window.__vat!.review() }))).toEqual(before);
+  // the marks on the server are unchanged too
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.__vat?.review().verified ?? null)).toEqual(before.review.verified);
+});
