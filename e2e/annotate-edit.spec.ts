@@ -206,6 +206,7 @@ test('merge two tracks in the Merge Tracks dialog, then undo', async ({ page }) 
   let set = await annotationSet(page);
   expect(set.person_tracks.map((t) => t.track_id)).toEqual([1, 2]);
   expect(detectionAt(set, 1, 150)!.bbox.x1).toBeCloseTo(0.7, 3); // track 3's frame replaced track 1's
+  await expect(dialog).toBeHidden(); // no shortcut works while a dialog is open
   await page.keyboard.press('Control+z');
   await allSaved(page);
   await expect(page.getByTestId('timeline.row')).toHaveCount(3);
@@ -224,6 +225,7 @@ test('delete a track after the confirmation, then undo', async ({ page }) => {
   let set = await annotationSet(page);
   expect(set.person_tracks.map((t) => t.track_id)).toEqual([1, 3]);
   expect(segmentsOf(set)).toEqual([{ track: 1, cls: 'run', start: 2, end: 5 }]);
+  await expect(dialog).toBeHidden(); // no shortcut works while a dialog is open
   await page.keyboard.press('Control+z');
   await allSaved(page);
   set = await annotationSet(page);
