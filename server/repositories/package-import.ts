@@ -28,6 +28,13 @@ export async function updateRunningImportJob(db: Db | Tx, id: number, values: Pa
   return rows.length > 0;
 }
 
+/** A running job's progress and one more video's outcome, appended in the database (the list is not sent each time). */
+export async function recordImportVideo(db: Db | Tx, id: number, progress: Record<string, number>, result: object): Promise<boolean> {
+  const rows = await db.update(importJobs).set({ progress, videoResults: sql`${importJobs.videoResults} || ${JSON.stringify([result])}::jsonb` })
+    .where(and(eq(importJobs.id, id), eq(importJobs.status, 'running'))).returning({ id: importJobs.id });
+  return rows.length > 0;
+}
+
 /** Jobs that have not ended (queued or running), oldest first. */
 export function listLiveImportJobs(db: Db): Promise<ImportJobRow[]> {
   return db.select().from(importJobs).where(inArray(importJobs.status, ['queued', 'running'])).orderBy(importJobs.id);

@@ -20,6 +20,7 @@ export interface ImportRecoveryOptions {
 /** The reason an interrupted job's row and progress row show, naming the videos it imported before the stop. */
 export function interruptedReason(job: ImportJobRow): string {
   if (job.status === 'queued') return 'Interrupted: the server stopped before this import started; nothing was imported. Import the package again.';
+  if (job.dryRun) return 'Interrupted: the server stopped during this dry run; nothing was changed. Run it again.';
   const results = job.videoResults as VideoResult[];
   const total = Number((job.progress as Record<string, number>).videos_total ?? 0);
   const imported = results.filter((r) => r.outcome === 'imported').map((r) => r.rel_path);

@@ -14,7 +14,7 @@ import { bumpAnnotationVersion } from '../../repositories/annotation-version';
 import { insertDetections, type NewDetection } from '../../repositories/detection-bulk';
 import {
   appendImportLog, claimImportJob, clearAnnotations, findImportJob, findLiveVideoByPath, insertImportJob, insertImportedRows, lockAnnotationVersion,
-  setImportedStatus, updateImportJob, updateRunningImportJob, type ImportJobRow,
+  recordImportVideo, setImportedStatus, updateImportJob, updateRunningImportJob, type ImportJobRow,
 } from '../../repositories/package-import';
 import { QUEUES, type JobQueue } from '../../queue';
 import type { Identity } from '../../../domain/types';
@@ -196,7 +196,7 @@ export async function runImportJob(database: Database, jobId: number, opts: Impo
         results.push({ rel_path: pkg?.rel_path ?? f.rel_path, outcome: 'failed', detail: reason(e) });
       }
       // not running any more: start-up recovery of another process judged it dead and ended it
-      if (!(await updateRunningImportJob(database.db, jobId, { progress, videoResults: results }))) break;
+      if (!(await recordImportVideo(database.db, jobId, progress, results[results.length - 1]))) break;
       await opts.afterVideo?.(results.length);
     }
   } catch (e) {
