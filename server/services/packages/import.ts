@@ -39,7 +39,7 @@ const reason = (e: unknown) => ((e as { cause?: Error }).cause?.message ?? (e as
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
 const INSERT_ROWS = 50_000;
 const targetPath = (targetRoot: string, relPath: string) => path.join(targetRoot, ...relPath.split('/'));
-export const CHANGED_SINCE_START = 'skipped, its annotations changed after the import began (not overwritten)';
+const CHANGED_SINCE_START = 'skipped, its annotations changed after the import began (not overwritten)';
 
 /** Where an upload is kept until its job ends. */
 export async function importArchivePath(tempRoot: string): Promise<string> {
