@@ -76,7 +76,7 @@ async function main() {
     console.log(`export: ${(exp.value / MB).toFixed(1)} MB zip in ${exp.seconds.toFixed(1)} s — ${(VIDEOS / exp.seconds).toFixed(1)} videos/s, ` +
       `${(total / exp.seconds / 1000).toFixed(0)}k detections/s; peak RSS +${exp.peakMb.toFixed(0)} MB`);
 
-    await queue.work<{ jobId: number }>(QUEUES.import, 1, (d) => runImportJob(database, d.jobId));
+    await queue.work<{ jobId: number }>(QUEUES.import, 1, async (d) => { await runImportJob(database, d.jobId); });
     const imp = await measured(async () => {
       const form = new FormData();
       form.set('config', JSON.stringify({ source_root: from, target_root: to, mode: 'skip_existing', validate_files: false, dry_run: false }));

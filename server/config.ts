@@ -31,6 +31,8 @@ export const configSchema = z.object({
   VAT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VAT_STATIC_DIR: z.string().optional(),
   VAT_WINDOW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
+  // tests only: a package import stops for good after this many videos, so a test can kill the server mid-import
+  VAT_TEST_IMPORT_STALL_AFTER: z.coerce.number().int().min(1).optional(),
 });
 
 export type Env = z.infer<typeof configSchema>;
@@ -56,6 +58,8 @@ export interface Config {
   staticDir: string;
   /** Bytes of encoded detection windows kept in memory; 0 turns the cache off. */
   windowCacheBytes: number;
+  /** Tests only (VAT_TEST_IMPORT_STALL_AFTER): a package import waits forever after this many videos. */
+  testImportStallAfter?: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -85,5 +89,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.VAT_LOG_LEVEL,
     staticDir: path.resolve(e.VAT_STATIC_DIR ?? 'dist'),
     windowCacheBytes: e.VAT_WINDOW_CACHE_MB * 1024 * 1024,
+    testImportStallAfter: e.VAT_TEST_IMPORT_STALL_AFTER,
   };
 }

@@ -27,8 +27,9 @@ export async function startQueue(database: Database, opts: { databaseUrl?: strin
   boss.on('error', (e) => opts.logError?.(e));
   await boss.start();
   for (const name of Object.values(QUEUES)) {
-    // Retries cover a worker that crashed or was restarted mid-job (its job expires, then is retried).
-    await boss.createQueue(name, { name, retryLimit: 2, retryDelay: 5, expireInSeconds: 60 * 60 * 2 });
+    // Retries cover a worker that crashed or was restarted mid-job (its job expires, then is retried). Not
+    // for imports: a replay would write the package over edits made since; an interrupted one is ended instead.
+    await boss.createQueue(name, { name, retryLimit: name === QUEUES.import ? 0 : 2, retryDelay: 5, expireInSeconds: 60 * 60 * 2 });
   }
   const workIds: string[] = [];
   return {

@@ -1,5 +1,5 @@
 // What `npm start` (main.ts) and `npm run worker` (worker.ts) share: media tools, the database (with
-// migrations), the job queue and the recovery of processing and renders a previous process left unfinished; and a
+// migrations), the job queue and the recovery of processing, package imports and renders a previous process left unfinished; and a
 // shutdown that runs each stop step once on SIGINT/SIGTERM.
 import path from 'node:path';
 import type { Config } from './config';
@@ -8,6 +8,7 @@ import { startQueue, type JobQueue } from './queue';
 import { createMediaService, type MediaService } from './services/media';
 import { recoverInterruptedProcessing } from './services/processing/recovery';
 import { recoverJobProgress } from './services/job-progress';
+import { recoverInterruptedImports } from './services/packages/import-recovery';
 import { recoverInterruptedRenders } from './services/render/recovery';
 
 export interface Runtime { config: Config; media: MediaService; database: Database; queue: JobQueue }
@@ -19,6 +20,9 @@ export async function openRuntime(config: Config, logError: (e: unknown) => void
   // A video left `processing` by a crash or restart is re-queued. With the embedded database this is the
   // only process, so every such video is stuck; on PostgreSQL only those with a stale heartbeat.
   await recoverInterruptedProcessing(database, queue, { singleProcess: !config.databaseUrl });
+  // A package import cut off by a crash is ended (failed, queue job cancelled, archive removed), never
+  // replayed over work done since. Before the progress rows, so its own row gets the import's reason.
+  await recoverInterruptedImports(database, queue, { singleProcess: !config.databaseUrl });
   // Then the progress rows: a running job of a dead process, or a queued one whose queue job is gone, ends failed.
   await recoverJobProgress(database, queue, { singleProcess: !config.databaseUrl });
   // Likewise no render stays queued or running: an interrupted one ends failed, its old artifact kept.

@@ -37,8 +37,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
     await deps.queue.boss.offWork(QUEUES.render);
     renderer.stop(); // the running render ends failed at once; its previous artifact stays
   });
-  // Annotation package imports: one at a time per process (each video is its own transaction).
-  await deps.queue.work<ImportJobData>(QUEUES.import, 1, (data) => runImportJob(deps.database, data.jobId));
+  // Annotation package imports: one at a time per process (each video is its own transaction). A job that is
+  // not queued any more (interrupted, then ended at start-up) is never run again, whatever the queue hands over.
+  const stallAfter = deps.config.testImportStallAfter;
+  const afterVideo = stallAfter ? async (done: number) => { if (done >= stallAfter) await new Promise(() => {}); } : undefined;
+  await deps.queue.work<ImportJobData>(QUEUES.import, 1, async (data) => {
+    if (!(await runImportJob(deps.database, data.jobId, { afterVideo }))) deps.log.warn(`package import ${data.jobId} is not queued (it ended or was interrupted): not run again`);
+  });
   stops.push(async () => { await deps.queue.boss.offWork(QUEUES.import); });
   return async () => { for (const s of stops) await s(); };
 }

@@ -154,6 +154,11 @@ export const importJobs = pgTable('import_jobs', {
   summary: jsonb('summary').notNull().default({}),
   warnings: jsonb('warnings').notNull().default([]),
   errors: jsonb('errors').notNull().default([]),
+  // what happened to each package video so far ({rel_path, outcome, detail}), so an interrupted job still lists what it did
+  videoResults: jsonb('video_results').notNull().default([]),
+  // each target video's annotation version when the job was created: a video edited since is never overwritten
+  baseVersions: jsonb('base_versions').notNull().default({}),
+  progressId: integer('progress_id'), // its job_progress row (liveness, and where start-up recovery ends it)
 }, (t) => [index('import_jobs_started_idx').on(t.startedAt)]);
 
 /** One row per rendered video: the job phase, and the artifact last rendered (kept when a later render fails). */

@@ -1,6 +1,6 @@
 // SQL of the annotation package import: the import_jobs rows, finding the target video of a package
 // entry, and the one transaction that puts a video's imported annotations, status and history in place.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import { actionSegments, annotationUndo, detections, importJobs, processingLog, relationships, statusHistory, videos } from '../db/schema';
 import type { VideoRow } from './videos';
@@ -12,8 +12,38 @@ export async function insertImportJob(db: Db, values: typeof importJobs.$inferIn
   return row;
 }
 
-export async function updateImportJob(db: Db, id: number, values: Partial<typeof importJobs.$inferInsert>): Promise<void> {
+export async function updateImportJob(db: Db | Tx, id: number, values: Partial<typeof importJobs.$inferInsert>): Promise<void> {
   await db.update(importJobs).set(values).where(eq(importJobs.id, id));
+}
+
+/** queued → running, taken by exactly one worker: false when the job is not queued (a retry of an interrupted or finished run). */
+export async function claimImportJob(db: Db | Tx, id: number): Promise<boolean> {
+  const rows = await db.update(importJobs).set({ status: 'running' }).where(and(eq(importJobs.id, id), eq(importJobs.status, 'queued'))).returning({ id: importJobs.id });
+  return rows.length > 0;
+}
+
+/** Writes a running (or `from`) job; false when it is no longer so (e.g. start-up recovery of another process ended it). */
+export async function updateRunningImportJob(db: Db | Tx, id: number, values: Partial<typeof importJobs.$inferInsert>, from: string[] = ['running']): Promise<boolean> {
+  const rows = await db.update(importJobs).set(values).where(and(eq(importJobs.id, id), inArray(importJobs.status, from))).returning({ id: importJobs.id });
+  return rows.length > 0;
+}
+
+/** A running job's progress and one more video's outcome, appended in the database (the list is not sent each time). */
+export async function recordImportVideo(db: Db | Tx, id: number, progress: Record<string, number>, result: object): Promise<boolean> {
+  const rows = await db.update(importJobs).set({ progress, videoResults: sql`${importJobs.videoResults} || ${JSON.stringify([result])}::jsonb` })
+    .where(and(eq(importJobs.id, id), eq(importJobs.status, 'running'))).returning({ id: importJobs.id });
+  return rows.length > 0;
+}
+
+/** Jobs that have not ended (queued or running), oldest first. */
+export function listLiveImportJobs(db: Db): Promise<ImportJobRow[]> {
+  return db.select().from(importJobs).where(inArray(importJobs.status, ['queued', 'running'])).orderBy(importJobs.id);
+}
+
+/** The video's annotation version, its row locked until the transaction ends, so no edit lands between the check and the write. */
+export async function lockAnnotationVersion(tx: Tx, videoId: number): Promise<number | null> {
+  const [row] = await tx.select({ v: videos.annotationVersion }).from(videos).where(eq(videos.id, videoId)).for('update');
+  return row?.v ?? null;
 }
 
 export async function findImportJob(db: Db, id: number): Promise<ImportJobRow | null> {

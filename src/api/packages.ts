@@ -45,6 +45,8 @@ export interface ImportJobResult {
   summary: { persons_imported?: number; actions_imported?: number };
   warnings: string[];
   errors: string[];
+  /** What happened to each package video so far (also after an import ended by a restart). */
+  videos?: Array<{ rel_path: string; outcome: 'imported' | 'skipped' | 'failed'; detail: string | null }>;
 }
 
 export function startImport(file: File, config: ImportConfig): Promise<ImportJobResult> {

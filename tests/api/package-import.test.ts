@@ -36,7 +36,7 @@ beforeAll(async () => {
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/repo/export_source', payload: { source_root: FROM, status: ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified'], include_history: false }, headers: as(ADMIN) });
   expect(res.statusCode).toBe(200);
   pkg = res.rawPayload;
-  await t.deps.queue!.work<{ jobId: number }>(QUEUES.import, 1, (d) => runImportJob(t.database, d.jobId));
+  await t.deps.queue!.work<{ jobId: number }>(QUEUES.import, 1, async (d) => { await runImportJob(t.database, d.jobId); });
 });
 afterAll(async () => { await t?.close(); });
 

@@ -13,7 +13,7 @@ import type { JobQueue } from '../../server/queue';
 
 export interface TestApp { app: App; deps: AppDeps; database: Database; config: Config; dataDir: string; close(): Promise<void> }
 
-async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `vat_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ExportAnnotationsDialog } from '../../src/pages/repository/packages/ExportAnnotationsDialog';
 import { IMPORT_POLL_MS, ImportAnnotationsDialog } from '../../src/pages/repository/packages/ImportAnnotationsDialog';
+import { ImportResultPanel } from '../../src/pages/repository/packages/ImportResultPanel';
 import type { SourceDto } from '../../src/api/packages';
 
 const source: SourceDto = { root: '/media/field-a', label: 'Field A', role: '', enabled: true, stats: { total: 3, pending: 0, processing: 0, completed: 1, reviewed: 1, labelled: 1 } };
@@ -206,6 +207,33 @@ describe('Import Annotations', () => {
     fireEvent.click(screen.getByTestId('import.submit'));
     await waitFor(() => expect(props.onLog).toHaveBeenCalledWith('manifest.json: not valid JSON', 'error'));
     expect(screen.getByTestId('import.error').textContent).toBe('manifest.json: not valid JSON');
+  });
+});
+
+describe('Import result', () => {
+  it('lists what happened to each video, so an import ended by a restart shows the videos it did', () => {
+    render(<ImportResultPanel dryRun={false} result={{
+      job_id: 9, status: 'failed', progress: { videos_imported: 2, videos_skipped: 1, videos_failed: 0 }, summary: {}, warnings: [],
+      errors: ['Interrupted: the server stopped after 3 of 7 videos.'],
+      videos: [
+        { rel_path: 'day 0/a.mp4', outcome: 'imported', detail: null },
+        { rel_path: 'day 1/b.mp4', outcome: 'skipped', detail: 'skipped, its annotations changed after the import began (not overwritten)' },
+        { rel_path: 'day 2/c.mp4', outcome: 'imported', detail: null },
+      ],
+    }} />);
+    expect(screen.getByTestId('import.result-title').textContent).toBe('Import Failed');
+    expect(within(screen.getByTestId('import.videos')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'day 0/a.mp4: imported',
+      'day 1/b.mp4: skipped, its annotations changed after the import began (not overwritten)',
+      'day 2/c.mp4: imported',
+    ]);
+  });
+
+  it('says in plain words that edited videos are never overwritten and an interrupted import does not resume', () => {
+    renderDialog(ImportAnnotationsDialog);
+    expect(screen.getByTestId('import.rule').textContent).toBe(
+      'A video whose annotations change after the import starts is skipped, never overwritten. '
+      + 'An import stopped by a server restart is not resumed: the videos it did stay imported; import the package again for the rest.');
   });
 });
 

@@ -2,6 +2,9 @@
 // every video file) and answers a job; the queue's worker then applies it video by video, each in its own
 // transaction, so one failure leaves the others done and is listed in the job's errors. A dry run goes
 // through the same steps with the writes left out, inline, and answers the finished job.
+// An import runs at most once: the queue job has no retries, and a worker only takes a job that is still
+// queued (an interrupted one is ended by start-up recovery, import-recovery.ts, never replayed). Each target
+// video's annotation version is noted when the job is created; a video edited since is skipped, not overwritten.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +13,8 @@ import { Invalid, NotFound, Unavailable } from '../../domain-errors';
 import { bumpAnnotationVersion } from '../../repositories/annotation-version';
 import { insertDetections, type NewDetection } from '../../repositories/detection-bulk';
 import {
-  appendImportLog, clearAnnotations, findImportJob, insertImportJob, insertImportedRows, setImportedStatus, updateImportJob, type ImportJobRow,
+  appendImportLog, claimImportJob, clearAnnotations, findImportJob, findLiveVideoByPath, insertImportJob, insertImportedRows, lockAnnotationVersion,
+  recordImportVideo, setImportedStatus, updateImportJob, updateRunningImportJob, type ImportJobRow,
 } from '../../repositories/package-import';
 import { QUEUES, type JobQueue } from '../../queue';
 import type { Identity } from '../../../domain/types';
@@ -23,11 +27,19 @@ import { finishJob, ProgressReporter, startJob } from '../job-progress';
 
 export interface ImportConfig { source_root: string; target_root: string; mode: ImportMode; validate_files: boolean; dry_run: boolean }
 export interface ImportJobData { jobId: number }
+/** What happened to one package video; the job keeps the list as it goes, so an interrupted job still shows it. */
+export interface VideoResult { rel_path: string; outcome: 'imported' | 'skipped' | 'failed'; detail: string | null }
+/** Per package rel_path: the target video and its annotation version when the job was created. */
+type BaseVersions = Record<string, { video_id: number; version: number }>;
+/** Test hook (VAT_TEST_IMPORT_STALL_AFTER): called after each video is recorded, with how many are done. */
+export interface ImportRunOptions { afterVideo?: (done: number) => Promise<void> }
 
 /** The database's own words for a failed statement (drizzle wraps them in the query text). */
 const reason = (e: unknown) => ((e as { cause?: Error }).cause?.message ?? (e as Error).message);
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
 const INSERT_ROWS = 50_000;
+const targetPath = (targetRoot: string, relPath: string) => path.join(targetRoot, ...relPath.split('/'));
+const CHANGED_SINCE_START = 'skipped, its annotations changed after the import began (not overwritten)';
 
 /** Where an upload is kept until its job ends. */
 export async function importArchivePath(tempRoot: string): Promise<string> {
@@ -42,6 +54,7 @@ export function importJobDto(j: ImportJobRow) {
     job_id: j.id, status: j.status, dry_run: j.dryRun, mode: j.mode, source_root: j.sourceRoot, target_root: j.targetRoot, validate_files: j.validateFiles,
     progress: { videos_imported: p.videos_imported ?? 0, videos_skipped: p.videos_skipped ?? 0, videos_failed: p.videos_failed ?? 0, videos_total: p.videos_total ?? 0 },
     summary: j.summary as Record<string, number>, warnings: j.warnings as string[], errors: j.errors as string[],
+    videos: j.videoResults as VideoResult[],
     initiated_by: j.initiatedBy, started_at: iso(j.startedAt), finished_at: iso(j.finishedAt),
   };
 }
@@ -53,21 +66,27 @@ export async function startPackageImport(database: Database, queue: JobQueue | u
     const targetRoot = checkClientPath(cfg.target_root, 'target_root');
     if (!cfg.dry_run && !queue) throw new Unavailable('The job queue is not running');
     let reader: PackageReader | null = null;
+    const baseVersions: BaseVersions = {};
     try {
       reader = await PackageReader.open(upload.path, upload.bytes);
       const from = reader.manifest.source_root.replace(/[\\/]+$/, '');
       if (from !== sourceRoot) throw new Invalid(`The package was exported from ${reader.manifest.source_root}, not from ${sourceRoot}`);
-      for (const f of reader.manifest.files) await reader.readVideo(f);
+      for (const f of reader.manifest.files) {
+        const pkg = await reader.readVideo(f);
+        const target = await findLiveVideoByPath(database.db, targetPath(targetRoot, pkg.rel_path));
+        if (target) baseVersions[pkg.rel_path] = { video_id: target.id, version: target.annotationVersion };
+      }
     } catch (e) {
       if (e instanceof PackageError) throw new Invalid(e.message);
       throw e;
     } finally { reader?.close(); }
     const job = await insertImportJob(database.db, {
-      status: cfg.dry_run ? 'running' : 'queued', sourceRoot, targetRoot, mode: cfg.mode, dryRun: cfg.dry_run, validateFiles: cfg.validate_files,
-      archivePath: upload.path, archiveBytes: upload.bytes, initiatedBy: who.id,
+      status: 'queued', sourceRoot, targetRoot, mode: cfg.mode, dryRun: cfg.dry_run, validateFiles: cfg.validate_files,
+      archivePath: upload.path, archiveBytes: upload.bytes, initiatedBy: who.id, baseVersions,
     });
     if (cfg.dry_run) await runImportJob(database, job.id);
-    else await queue!.send(QUEUES.import, { jobId: job.id } satisfies ImportJobData);
+    // no retries: a retry would replay the package over whatever was edited since (see runImportJob)
+    else await queue!.send(QUEUES.import, { jobId: job.id } satisfies ImportJobData, { retryLimit: 0 });
     return importJobDto((await findImportJob(database.db, job.id))!);
   } catch (e) {
     await fs.rm(upload.path, { force: true });
@@ -88,6 +107,10 @@ async function writeVideo(database: Database, job: ImportJobRow, pkg: PackageVid
     const d = await decideVideo(tx, pkg, settings);
     if (d.action === 'skip') return d;
     const id = d.video.id;
+    const base = (job.baseVersions as BaseVersions)[pkg.rel_path];
+    // a video with no note did not exist (so had no annotations, version 0) when the job was created
+    const current = await lockAnnotationVersion(tx, id);
+    if (current !== (base?.video_id === id ? base.version : 0)) return { action: 'skip' as const, warning: `${pkg.rel_path}: ${CHANGED_SINCE_START}` };
     if (d.replace) await clearAnnotations(tx, id);
     let batch: NewDetection[] = [];
     let detections = 0;
@@ -114,20 +137,31 @@ async function writeVideo(database: Database, job: ImportJobRow, pkg: PackageVid
   });
 }
 
-/** Runs a job to its end (the queue's handler, and inline for dry runs). Never throws: failures are recorded. */
-export async function runImportJob(database: Database, jobId: number): Promise<void> {
+/**
+ * Runs a queued job to its end (the queue's handler, and inline for dry runs). Never throws: failures are
+ * recorded. False, touching nothing, when the job is not queued: it already ran, or was interrupted.
+ */
+export async function runImportJob(database: Database, jobId: number, opts: ImportRunOptions = {}): Promise<boolean> {
   const job = await findImportJob(database.db, jobId);
-  if (!job || !['queued', 'running'].includes(job.status)) return;
-  await updateImportJob(database.db, jobId, { status: 'running' });
+  if (!job || job.status !== 'queued') return false;
+  // A real run shows in the shared progress model (activity panel); it can be cancelled between videos,
+  // each of which is its own transaction, so what was imported stays. Claimed with its progress row in one
+  // transaction, so a running job always has the row start-up recovery judges its liveness by.
+  const progressId = await database.db.transaction(async (tx) => {
+    if (!(await claimImportJob(tx, jobId))) return undefined;
+    if (job.dryRun) return null;
+    const id = await startJob(tx, { kind: 'import', sourceRoot: job.targetRoot, startedBy: job.initiatedBy, link: '/admin/repository', stage: 'reading' });
+    await updateImportJob(tx, jobId, { progressId: id });
+    return id;
+  });
+  if (progressId === undefined) return false;
   const settings: ImportSettings = { targetRoot: job.targetRoot, mode: job.mode as ImportMode, validateFiles: job.validateFiles };
   const progress = { videos_imported: 0, videos_skipped: 0, videos_failed: 0, videos_total: 0 };
   const summary = { persons_imported: 0, actions_imported: 0, detections_imported: 0, relationships_imported: 0, history_imported: 0 };
   const warnings: string[] = [];
   const errors: string[] = [];
+  const results: VideoResult[] = [];
   let reader: PackageReader | null = null;
-  // A real run shows in the shared progress model (activity panel); it can be cancelled between videos,
-  // each of which is its own transaction, so what was imported stays.
-  const progressId = job.dryRun ? null : await startJob(database.db, { kind: 'import', sourceRoot: job.targetRoot, startedBy: job.initiatedBy, link: '/admin/repository', stage: 'reading' });
   const reporter = progressId === null ? null : new ProgressReporter(database.db, progressId);
   try {
     if (!job.archivePath) throw new Error('The uploaded archive is gone');
@@ -143,18 +177,27 @@ export async function runImportJob(database: Database, jobId: number): Promise<v
       try {
         pkg = await reader.readVideo(f);
         const outcome = job.dryRun ? await decideVideo(database.db, pkg, settings) : await writeVideo(database, job, pkg, settings);
-        if (outcome.action === 'skip') { progress.videos_skipped++; warnings.push(outcome.warning); continue; }
-        progress.videos_imported++;
-        summary.persons_imported += pkg.tracks.length;
-        summary.actions_imported += pkg.action_segments.length;
-        summary.detections_imported += pkg.tracks.reduce((n, t) => n + t.frames.length, 0);
-        summary.relationships_imported += pkg.relationships.length;
-        summary.history_imported += pkg.status_history.length;
+        if (outcome.action === 'skip') {
+          progress.videos_skipped++;
+          warnings.push(outcome.warning);
+          results.push({ rel_path: pkg.rel_path, outcome: 'skipped', detail: outcome.warning.slice(pkg.rel_path.length + 2) });
+        } else {
+          progress.videos_imported++;
+          results.push({ rel_path: pkg.rel_path, outcome: 'imported', detail: null });
+          summary.persons_imported += pkg.tracks.length;
+          summary.actions_imported += pkg.action_segments.length;
+          summary.detections_imported += pkg.tracks.reduce((n, t) => n + t.frames.length, 0);
+          summary.relationships_imported += pkg.relationships.length;
+          summary.history_imported += pkg.status_history.length;
+        }
       } catch (e) {
         progress.videos_failed++;
         errors.push(`${pkg?.rel_path ?? f.rel_path}: ${reason(e)}`);
+        results.push({ rel_path: pkg?.rel_path ?? f.rel_path, outcome: 'failed', detail: reason(e) });
       }
-      await updateImportJob(database.db, jobId, { progress });
+      // not running any more: start-up recovery of another process judged it dead and ended it
+      if (!(await recordImportVideo(database.db, jobId, progress, results[results.length - 1]))) break;
+      await opts.afterVideo?.(results.length);
     }
   } catch (e) {
     errors.push(reason(e));
@@ -166,8 +209,9 @@ export async function runImportJob(database: Database, jobId: number): Promise<v
     await finishJob(database.db, progressId, state, { link: '/admin/repository', result: { ...progress, ...summary }, message: errors[0] ?? null });
   }
   if (job.archivePath) await fs.rm(job.archivePath, { force: true });
-  await updateImportJob(database.db, jobId, {
+  await updateRunningImportJob(database.db, jobId, {
     status: failedAll ? 'failed' : errors.length ? 'completed_with_errors' : 'completed',
-    progress, summary, warnings, errors, finishedAt: new Date(), archivePath: null,
+    progress, summary, warnings, errors, videoResults: results, finishedAt: new Date(), archivePath: null,
   });
+  return true;
 }

@@ -137,6 +137,10 @@ export function ImportAnnotationsDialog({ open, onClose, sources, onLog, onImpor
         </select>
       </label>
       <p data-testid="import.mode-hint" className="mt-1 text-xs text-slate-500">{modeHint}</p>
+      <p data-testid="import.rule" className="mt-1 text-xs text-slate-500">
+        A video whose annotations change after the import starts is skipped, never overwritten. An import stopped by a server
+        restart is not resumed: the videos it did stay imported; import the package again for the rest.
+      </p>
 
       <label className="mt-3 flex items-center gap-2 text-sm">
         <input type="checkbox" data-testid="import.validate" checked={validateFiles} onChange={(e) => setValidateFiles(e.target.checked)} />
