@@ -37,17 +37,25 @@ export function shapeAt<T>(keys: Array<Keyframe<T>>, frame: number, last: number
  * between two of them when the file lists frames there (CVAT writes its interpolated frames as
  * keyframe="0") or the gap is longer than the video's stride (shorter gaps the app interpolates itself,
  * so a file we wrote reads back as it was). After the last inside keyframe the frames up to `last`.
+ * Frames from `limit` (the video's frame count) on are left out without being visited, so a keyframe far
+ * past the video cannot make the reader count to it; without a known frame count (null) only the frames
+ * the file lists are stored.
  */
-export function framesToStore<T>(keys: Array<Keyframe<T>>, listed: ReadonlySet<number>, stride: number, last: number | null): number[] {
+export function framesToStore<T>(keys: Array<Keyframe<T>>, listed: ReadonlySet<number>, stride: number, last: number | null, limit: number | null): number[] {
   const out: number[] = [];
+  const named = [...listed].sort((x, y) => x - y);
+  let j = 0; // into `named`: the ranges below follow each other, so each listed frame is passed once
   keys.forEach((a, i) => {
-    if (a.outside) return;
+    if (a.outside || (limit !== null && a.frame >= limit)) return;
     out.push(a.frame);
     const b = keys[i + 1];
-    const end = b ? b.frame - 1 : last ?? a.frame;
-    let fill = !b || b.frame - a.frame > stride;
-    for (let f = a.frame + 1; !fill && f <= end; f++) fill = listed.has(f);
-    if (fill) for (let f = a.frame + 1; f <= end; f++) out.push(f);
+    let end = b ? b.frame - 1 : last ?? a.frame;
+    while (j < named.length && named[j] <= a.frame) j++;
+    const k = j;
+    while (j < named.length && named[j] <= end) j++;
+    if (limit === null) { out.push(...named.slice(k, j)); return; }
+    end = Math.min(end, limit - 1);
+    if (!b || b.frame - a.frame > stride || j > k) for (let f = a.frame + 1; f <= end; f++) out.push(f);
   });
   return out;
 }

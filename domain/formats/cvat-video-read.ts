@@ -69,7 +69,9 @@ export function decodeCvatVideo(text: string, video: FormatVideo): DecodedFile {
   const last = video.totalFrames > 0 ? (stop === null ? video.totalFrames - 1 : Math.min(stop, video.totalFrames - 1)) : stop;
   const stride = Math.max(1, video.frameStride);
   const fps = video.fps > 0 ? video.fps : 30;
-  const inVideo = (f: number) => video.totalFrames <= 0 || f < video.totalFrames;
+  const limit = video.totalFrames > 0 ? video.totalFrames : null;
+  /** Inside keyframes past the video's end: counted for the warning, never stored. */
+  const pastEnd = (keys: Array<Keyframe<unknown>>) => (limit === null ? 0 : keys.filter((k) => !k.outside && k.frame >= limit).length);
 
   const boxes = new TrackCollector();
   const poses = new Map<string, { flat: number[]; human: boolean }>(); // `${person}:${frame}` → keypoints
@@ -97,8 +99,8 @@ export function decodeCvatVideo(text: string, video: FormatVideo): DecodedFile {
     });
     // CVAT marks a track its automatic annotation made as source="auto"
     const human = t.source !== 'auto';
-    for (const frame of framesToStore(boxKeys, listed, stride, last)) {
-      if (!inVideo(frame)) { beyond++; continue; }
+    beyond += pastEnd(boxKeys);
+    for (const frame of framesToStore(boxKeys, listed, stride, last, limit)) {
       // interpolated in pixels as CVAT does, then turned into fractions of the frame
       const [x1, y1, x2, y2] = shapeAt(boxKeys, frame, last, lerp)!;
       boxes.add(person, { frame, x1: x1 / width, y1: y1 / height, x2: x2 / width, y2: y2 / height, confidence: 1, keypoints: null, human }, where);
@@ -138,8 +140,8 @@ export function decodeCvatVideo(text: string, video: FormatVideo): DecodedFile {
     // occluded is held from the point's keyframe before, as CVAT copies it
     // (an outside point may have no position: the point then stays where it was)
     const movePoint = (a: number[], b: number[], u: number) => (Number.isFinite(b[0]) && Number.isFinite(b[1]) ? [a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u, a[2]] : a);
-    for (const frame of framesToStore(skeletonKeys, skeletonListed, stride, last)) {
-      if (!inVideo(frame)) { beyond++; continue; }
+    beyond += pastEnd(skeletonKeys);
+    for (const frame of framesToStore(skeletonKeys, skeletonListed, stride, last, limit)) {
       const flat = Array<number>(51).fill(NaN);
       for (const [k, list] of elements) {
         const p = shapeAt(list, frame, last, movePoint);

@@ -78,6 +78,24 @@ describe('CVAT for video 1.1', () => {
   });
 });
 
+describe('CVAT for video 1.1: keyframes far past the video', () => {
+  const far = '<annotations><track id="0" label="person" group_id="1">'
+    + '<box frame="0" keyframe="1" outside="0" xtl="0" ytl="0" xbr="20" ybr="10"/>'
+    + '<box frame="3000000" keyframe="1" outside="0" xtl="100" ytl="0" xbr="120" ybr="10"/>'
+    + '<box frame="3000001" keyframe="1" outside="1" xtl="100" ytl="0" xbr="120" ybr="10"/></track></annotations>';
+
+  it('fills only up to the video\'s last frame and counts the keyframe past it once', () => {
+    const { tracks: [t], warnings } = FORMATS['cvat-video'].decode(far, { ...video, frameStride: 1 });
+    expect(t.detections.map((d) => d.frame)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(warnings).toEqual(["1 shape(s) after the video's last frame were left out"]);
+  });
+
+  it('without a known frame count stores only the frames the file names', () => {
+    const { tracks: [t] } = FORMATS['cvat-video'].decode(far, { ...video, totalFrames: 0, frameStride: 1 });
+    expect(t.detections.map((d) => d.frame)).toEqual([0, 3000000]);
+  });
+});
+
 describe('PoseTrack 2018', () => {
   const doc = JSON.parse(FORMATS.posetrack18.encode(video, tracks));
 
