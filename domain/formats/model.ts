@@ -12,6 +12,8 @@ export interface FormatVideo {
   totalFrames: number;
   /** The AI analysed every n-th frame: gaps up to this many frames are interpolated, not absences. */
   frameStride: number;
+  /** Frames per second: action segments are stored in seconds, the formats speak frames. */
+  fps: number;
 }
 
 export interface FormatDetection {
@@ -23,14 +25,18 @@ export interface FormatDetection {
   human: boolean;
 }
 
-export interface FormatTrack { trackId: number; detections: FormatDetection[] }
+/** An action of the track's person from startTime up to (not including) endTime, in seconds. */
+export interface FormatSegment { actionClass: string; startTime: number; endTime: number }
+
+/** `segments` is carried only by formats that hold actions (CVAT for video); the others leave it out. */
+export interface FormatTrack { trackId: number; detections: FormatDetection[]; segments?: FormatSegment[] }
 
 export interface DecodedFile { tracks: FormatTrack[]; warnings: string[] }
 
 /** A file that does not follow its format; the message says where. */
 export class FormatError extends Error {}
 
-export const FORMAT_NAMES = ['posetrack', 'mot', 'cvat-video'] as const;
+export const FORMAT_NAMES = ['coco-keypoints', 'posetrack18', 'mot', 'cvat-video'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 /** A keypoint whose score reaches this is written as visible; below it as labelled but hidden. */
@@ -76,7 +82,7 @@ export function boxOfKeypoints(flat: number[]): { x1: number; y1: number; x2: nu
 /** Tracks ordered by id, each track's detections by frame: every format writes in this order. */
 export function ordered(tracks: FormatTrack[]): FormatTrack[] {
   return [...tracks].sort((a, b) => a.trackId - b.trackId)
-    .map((t) => ({ trackId: t.trackId, detections: [...t.detections].sort((a, b) => a.frame - b.frame) }));
+    .map((t) => ({ ...t, detections: [...t.detections].sort((a, b) => a.frame - b.frame) }));
 }
 
 /** Collects rows keyed by file track id into tracks, in order; a second row for one (track, frame) is an error. */

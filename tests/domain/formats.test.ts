@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FORMATS, FormatError, type FormatName, type FormatTrack, type FormatVideo } from '../../domain/formats';
 
-const video: FormatVideo = { id: 7, filename: 'clip.mp4', width: 200, height: 100, totalFrames: 5, frameStride: 1 };
+const video: FormatVideo = { id: 7, filename: 'clip.mp4', width: 200, height: 100, totalFrames: 5, frameStride: 1, fps: 25 };
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../fixtures/formats', name), 'utf8');
 
 /** The persons every fixture describes: boxes in fractions of the 200×100 frame. */
@@ -37,10 +37,22 @@ function expectPose(tracks: FormatTrack[]) {
 }
 
 describe('reading hand-made files', () => {
-  it('PoseTrack: tracks, boxes [x, y, w, h] and keypoint visibility', () => {
-    const { tracks, warnings } = FORMATS.posetrack.decode(fixture('posetrack.json'), video);
+  it('COCO keypoints: tracks, boxes [x, y, w, h] and keypoint visibility', () => {
+    const { tracks, warnings } = FORMATS['coco-keypoints'].decode(fixture('coco-keypoints.json'), video);
     expectBoxes(tracks);
     expectPose(tracks);
+    expect(warnings).toEqual([]);
+  });
+
+  it('PoseTrack 2018: frames from the file names, joints by name, head_bottom/head_top and v = 0 points left out', () => {
+    const { tracks, warnings } = FORMATS.posetrack18.decode(fixture('posetrack18.json'), video);
+    expectBoxes(tracks);
+    const [f0, f1] = tracks[0].detections;
+    // the file marks labelled points 1, as PoseTrack 2018 does: read as visible
+    expect(f0.keypoints!.slice(0, 3)).toEqual([0.15, 0.15, 1]);
+    expect(f0.keypoints!.slice(3).every(Number.isNaN)).toBe(true);
+    expect(f1.keypoints!.slice(0, 3)).toEqual([0.16, 0.15, 1]);
+    expect(tracks[1].detections.every((d) => d.keypoints === null)).toBe(true);
     expect(warnings).toEqual([]);
   });
 
@@ -59,13 +71,22 @@ describe('reading hand-made files', () => {
 });
 
 describe('writing', () => {
-  const tracks = FORMATS.posetrack.decode(fixture('posetrack.json'), video).tracks;
+  const tracks = FORMATS['coco-keypoints'].decode(fixture('coco-keypoints.json'), video).tracks;
 
-  it('PoseTrack has one image per frame, pixel boxes and the COCO person category with its skeleton', () => {
-    const doc = JSON.parse(FORMATS.posetrack.encode(video, tracks));
+  it('PoseTrack 2018 has one image per frame, pixel boxes and the person category with its skeleton', () => {
+    const doc = JSON.parse(FORMATS.posetrack18.encode(video, tracks));
     expect(doc.images).toHaveLength(5);
     expect(doc.images.map((i: { is_labeled: boolean }) => i.is_labeled)).toEqual([true, true, true, false, false]);
-    expect(doc.annotations[0]).toMatchObject({ image_id: 1, track_id: 1, bbox: [20, 10, 40, 60], num_keypoints: 2 });
+    expect(doc.annotations[0]).toMatchObject({ image_id: 10000070000, track_id: 1, bbox: [20, 10, 40, 60], num_keypoints: 1 });
+    expect(doc.annotations[0].keypoints.slice(0, 9)).toEqual([30, 15, 2, 0, 0, 0, 0, 0, 0]);
+    expect(doc.categories[0].keypoints).toHaveLength(17);
+    expect(doc.categories[0].skeleton).toContainEqual([6, 7]);
+  });
+
+  it('COCO keypoints has one image per frame, pixel boxes and the COCO person category with its skeleton', () => {
+    const doc = JSON.parse(FORMATS['coco-keypoints'].encode(video, tracks));
+    expect(doc.images).toHaveLength(5);
+    expect(doc.annotations[0]).toMatchObject({ image_id: 1, track_id: 1, bbox: [20, 10, 40, 60], num_keypoints: 2, area: 2400, iscrowd: 0 });
     expect(doc.annotations[0].keypoints.slice(0, 9)).toEqual([30, 15, 2, 32, 14, 1, 0, 0, 0]);
     expect(doc.categories[0].keypoints).toHaveLength(17);
     expect(doc.categories[0].skeleton).toContainEqual([6, 7]);
@@ -77,14 +98,14 @@ describe('writing', () => {
     ]);
   });
 
-  it('CVAT ends a track with an outside shape on the frame after its last one', () => {
+  it('CVAT ends a track with an outside keyframe on the frame after its last one', () => {
     const xml = FORMATS['cvat-video'].encode(video, tracks);
     expect(xml).toContain('<box frame="2" keyframe="1" outside="1"');
     expect(xml).toContain('<track id="1" label="pose" source="manual" group_id="1">');
     expect(xml).toContain('<points label="left_eye" keyframe="1" outside="0" occluded="1" points="32,14">');
   });
 
-  it.each(['posetrack', 'mot', 'cvat-video'] as FormatName[])('%s: write → read → write is identical', (name) => {
+  it.each(['coco-keypoints', 'posetrack18', 'mot', 'cvat-video'] as FormatName[])('%s: write → read → write is identical', (name) => {
     const once = FORMATS[name].encode(video, tracks);
     const again = FORMATS[name].encode(video, FORMATS[name].decode(once, video).tracks);
     expect(again).toBe(once);
@@ -93,8 +114,9 @@ describe('writing', () => {
 
 describe('refusing malformed files with the place named', () => {
   it.each([
-    ['posetrack', '{"images": [{"id": 1, "frame_id": 1}], "annotations": [{"image_id": 9, "track_id": 1, "bbox": [0, 0, 1, 1]}]}', 'annotations[0]: image_id 9'],
-    ['posetrack', 'nope', 'Not JSON'],
+    ['posetrack18', '{"images": [{"id": 1, "frame_id": 1}], "annotations": [{"image_id": 9, "track_id": 1, "bbox": [0, 0, 1, 1]}]}', 'annotations[0]: image_id 9'],
+    ['coco-keypoints', 'nope', 'Not JSON'],
+    ['coco-keypoints', '{"images": [{"id": 1}], "annotations": [{"image_id": 1, "track_id": 1, "bbox": [0, 0, 1, 1], "keypoints": [1, 2, 2]}]}', 'annotations[0]: keypoints must be 51 numbers'],
     ['mot', '1,1,20,10,40,60,1,-1,-1,-1\n0,1,2,3,4,5,1,-1,-1,-1\n', 'line 2: frame must be an integer from 1'],
     ['mot', '1,1,20,10,40,60,1\n1,1,20,10,40,60,1\n', 'line 2: track 1 has two entries for frame 0'],
     ['cvat-video', '<annotations><track id="3" label="person"><box frame="0" outside="0" xtl="a" ytl="0" xbr="1" ybr="1"/></track></annotations>', '<track id="3"> frame 0: xtl must be a number'],

@@ -1,6 +1,6 @@
 // GET /api/v1/annotations/{id}/export: the annotation set as a JSON attachment. The annotate screen adds
-// user_id and user_name; they are recorded in the file as who exported it. With ?format=posetrack|mot|
-// cvat-video the tracks are sent in that interchange format instead.
+// user_id and user_name; they are recorded in the file as who exported it. With ?format=coco-keypoints|
+// posetrack18|mot|cvat-video the tracks are sent in that interchange format instead.
 import { z } from 'zod';
 import { userIdSchema, videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';

@@ -1,5 +1,6 @@
-// POST /api/v1/annotations/{id}/import: multipart `file` (a PoseTrack JSON, MOTChallenge CSV or CVAT for
-// video XML), `format` and `dry_run`; the file's tracks are added to the video as human-made tracks.
+// POST /api/v1/annotations/{id}/import: multipart `file` (a COCO keypoints or PoseTrack 2018 JSON,
+// MOTChallenge CSV or CVAT for video XML), `format`, `dry_run` and `confirm`; the file's tracks are added
+// to the video as human-made tracks. A reviewed or labelled video answers 409 unless `confirm` is true.
 import { z } from 'zod';
 import { caller } from '../../http/identity';
 import { readMultipart } from '../../http/multipart';
@@ -15,6 +16,7 @@ const MAX_FORMAT_FILE_BYTES = 256 * 1024 * 1024;
 const fields = z.object({
   format: z.enum(FORMAT_NAMES, { error: `format must be one of ${FORMAT_NAMES.join(', ')}` }),
   dry_run: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1'),
+  confirm: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1'),
 });
 
 export const annotationImportRoutes: RoutePlugin = (app, { database, config }) => {
@@ -23,6 +25,6 @@ export const annotationImportRoutes: RoutePlugin = (app, { database, config }) =
     const parsed = fields.safeParse(form.fields);
     if (!parsed.success) throw new Invalid(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
     if (!form.file?.buffer) throw new Invalid('A file is required');
-    return importInterchange(database, req.params.id, parsed.data.format, form.file.buffer.toString('utf8'), { dryRun: parsed.data.dry_run, who: caller(req) });
+    return importInterchange(database, req.params.id, parsed.data.format, form.file.buffer.toString('utf8'), { dryRun: parsed.data.dry_run, confirm: parsed.data.confirm, who: caller(req) });
   });
 };

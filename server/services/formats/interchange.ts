@@ -1,9 +1,13 @@
-// Per-video interchange files (PoseTrack, MOTChallenge, CVAT for video): the stored tracks written in a
-// format, and a file's tracks added to a video as human-made tracks (so a reprocess keeps them).
+// Per-video interchange files (COCO keypoints, PoseTrack 2018, MOTChallenge, CVAT for video): the stored
+// tracks written in a format, and a file's tracks added to a video as human-made tracks (so a reprocess
+// keeps them), with the file's action segments when the format carries them (CVAT for video).
+// An import only adds: nothing stored is replaced. A video already reviewed or labelled takes an import
+// only when the caller confirms it, as the added tracks would enter checked work unseen.
 import type { Database, Db } from '../../db/connect';
-import { Unprocessable } from '../../domain-errors';
+import { Conflict, Unprocessable } from '../../domain-errors';
 import { bumpAnnotationVersion } from '../../repositories/annotation-version';
-import { listDetections, listTrackRanges } from '../../repositories/annotations';
+import { listDetections, listSegments, listTrackRanges } from '../../repositories/annotations';
+import { insertSegments } from '../../repositories/processing-results';
 import { insertDetections, type NewDetection } from '../../repositories/detection-bulk';
 import type { VideoRow } from '../../repositories/videos';
 import { FORMATS, FormatError, type FormatName, type FormatTrack, type FormatVideo } from '../../../domain/formats';
@@ -11,15 +15,24 @@ import type { Identity } from '../../../domain/types';
 import { requireLiveVideo } from '../videos';
 
 export const formatVideoOf = (v: VideoRow): FormatVideo => ({
-  id: v.id, filename: v.filename, width: v.width, height: v.height, totalFrames: v.totalFrames, frameStride: v.frameStride,
+  id: v.id, filename: v.filename, width: v.width, height: v.height, totalFrames: v.totalFrames, frameStride: v.frameStride, fps: v.fps,
 });
 
-/** The stored tracks of a video in the neutral model, by track then frame. */
+/** Statuses whose tracks a person has checked: an import onto them must be confirmed. */
+const CHECKED_STATUSES = new Set(['reviewed', 'labelled']);
+
+/** The stored tracks of a video in the neutral model, by track then frame, each with its action segments. */
 export async function storedTracks(db: Db, videoId: number): Promise<FormatTrack[]> {
+  const segments = new Map<number, NonNullable<FormatTrack['segments']>>();
+  for (const s of await listSegments(db, videoId)) {
+    const list = segments.get(s.trackId) ?? [];
+    list.push({ actionClass: s.actionClass, startTime: s.startTime, endTime: s.endTime });
+    segments.set(s.trackId, list);
+  }
   const tracks: FormatTrack[] = [];
   for (const d of await listDetections(db, videoId)) {
     let t = tracks[tracks.length - 1];
-    if (!t || t.trackId !== d.trackId) tracks.push((t = { trackId: d.trackId, detections: [] }));
+    if (!t || t.trackId !== d.trackId) tracks.push((t = { trackId: d.trackId, detections: [], segments: segments.get(d.trackId) ?? [] }));
     t.detections.push({ frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, human: d.source === 'human' });
   }
   return tracks;
@@ -36,6 +49,11 @@ export interface InterchangeImportResult {
   dry_run: boolean;
   tracks_imported: number;
   detections_imported: number;
+  segments_imported: number;
+  /** Stored rows the import replaces: always 0, an import only adds. Said so the preview can show it. */
+  replaced: number;
+  /** The video's status is reviewed or labelled: the import needs `confirm`. */
+  needs_confirm: boolean;
   /** The file's track ids and the ids they were stored under. */
   track_ids: Array<{ file_id: number; track_id: number }>;
   warnings: string[];
@@ -45,8 +63,12 @@ export interface InterchangeImportResult {
  * Adds a file's tracks to a video. The file's ids are kept when none is taken; otherwise every imported
  * track is numbered after the video's last track, so an import never merges into an existing person.
  */
-export async function importInterchange(database: Database, videoId: number, format: FormatName, text: string, opts: { dryRun: boolean; who: Identity }): Promise<InterchangeImportResult> {
+export async function importInterchange(database: Database, videoId: number, format: FormatName, text: string, opts: { dryRun: boolean; confirm: boolean; who: Identity }): Promise<InterchangeImportResult> {
   const v = await requireLiveVideo(database.db, videoId);
+  const needsConfirm = CHECKED_STATUSES.has(v.processingStatus);
+  if (needsConfirm && !opts.dryRun && !opts.confirm) {
+    throw new Conflict(`This video is ${v.processingStatus}: an import adds tracks to work already checked. Confirm to import anyway.`);
+  }
   let decoded;
   try { decoded = FORMATS[format].decode(text, formatVideoOf(v)); } catch (e) {
     if (e instanceof FormatError) throw new Unprocessable(`Not a valid ${format} file: ${e.message}`);
@@ -65,11 +87,19 @@ export async function importInterchange(database: Database, videoId: number, for
     trackId: trackIds[i].track_id, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence,
     keypoints: d.keypoints, source: 'human', updatedById: opts.who.id, updatedAt: now,
   })));
+  const segments = decoded.tracks.flatMap((t, i) => (t.segments ?? []).map((s) => ({
+    videoId: v.id, trackId: trackIds[i].track_id, actionClass: s.actionClass, startTime: s.startTime, endTime: s.endTime,
+    confidence: 1, humanVerified: false, createdById: opts.who.id, createdAt: now, updatedById: opts.who.id, updatedAt: now,
+  })));
   if (!opts.dryRun && rows.length) {
     await database.db.transaction(async (tx) => {
       await insertDetections(tx, v.id, rows);
+      await insertSegments(tx, segments);
       await bumpAnnotationVersion(tx, v.id);
     });
   }
-  return { format, dry_run: opts.dryRun, tracks_imported: decoded.tracks.length, detections_imported: rows.length, track_ids: trackIds, warnings };
+  return {
+    format, dry_run: opts.dryRun, tracks_imported: decoded.tracks.length, detections_imported: rows.length, segments_imported: segments.length,
+    replaced: 0, needs_confirm: needsConfirm, track_ids: trackIds, warnings,
+  };
 }

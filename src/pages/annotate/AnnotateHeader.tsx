@@ -1,7 +1,8 @@
 // Annotate header: 'Back to Library' (saved filters + restore=1), 'Annotate: {filename}',
-// Export, Prev Video / Next Video (neighbours in the library's order; Alt+Left / Alt+Right), the render
+// Export, Export as, Import… (ImportTracksDialog, signed-in users), Prev Video / Next Video (neighbours
+// in the library's order; Alt+Left / Alt+Right), the render
 // controls (RenderControls: Render Annotated Video, progress, Annotated/Live toggle), Actions menu.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Video } from '../../../domain/types';
 import { Button } from '../../components/ui/Button';
@@ -10,13 +11,19 @@ import { useSession } from '../../session';
 import { backToLibraryUrl } from '../library/libraryParams';
 import { StatusActionsMenu } from './StatusActionsMenu';
 import { ExportFormatsMenu } from './ExportFormatsMenu';
+import { ImportTracksDialog } from './ImportTracksDialog';
 import { useNeighbors } from './use-neighbors';
 import { KeyboardHelp } from '../../annotate/KeyboardHelp';
 import { shortcutsBlocked } from '../../annotate/shortcut-guard';
 import { JobCancelButton } from './JobCancelButton';
 
-export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls }: { videoId: number; video: Video | null; onVideoChanged: (v: Video) => void; renderControls?: ReactNode }) {
+export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls, onImported }: {
+  videoId: number; video: Video | null; onVideoChanged: (v: Video) => void; renderControls?: ReactNode;
+  /** After an import: the screen reloads the video's tracks and says what was added. */
+  onImported?: (message: string) => void;
+}) {
   const navigate = useNavigate();
+  const [importing, setImporting] = useState(false);
   const { user } = useSession();
   const neighbors = useNeighbors(videoId);
   const go = (id: number | null) => { if (id) navigate(`/videos/${id}/annotate`); };
@@ -39,11 +46,13 @@ export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls 
       <JobCancelButton videoId={videoId} />
       <Button data-testid="header.export" onClick={() => window.open(exportHref, '_blank', 'noopener')}>Export</Button>
       <ExportFormatsMenu videoId={videoId} />
+      {user.signedIn && onImported && <Button data-testid="header.import" onClick={() => setImporting(true)}>Import…</Button>}
       <Button data-testid="header.prev" disabled={!neighbors.prev_id} title="Alt+Left" onClick={() => go(neighbors.prev_id)}>Prev Video</Button>
       <Button data-testid="header.next" disabled={!neighbors.next_id} title="Alt+Right" onClick={() => go(neighbors.next_id)}>Next Video</Button>
       {renderControls}
       {video && <StatusActionsMenu video={video} onChanged={onVideoChanged} />}
       <KeyboardHelp />
+      {onImported && <ImportTracksDialog videoId={videoId} open={importing} onClose={() => setImporting(false)} onImported={(m) => { setImporting(false); onImported(m); }} />}
     </header>
   );
 }

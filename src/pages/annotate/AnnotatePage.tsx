@@ -29,6 +29,8 @@ export function AnnotatePage() {
   // passive effect, not a layout effect: the screen then renders in its own task, so the <video> starts
   // loading before the editor's first requests reach the server.
   const [editor, setEditor] = useState<AnnotationEditor | null>(null);
+  // an import reloads the screen's document: a new key remounts it, and the notice says what was added
+  const [reload, setReload] = useState({ videoId: 0, generation: 0, notice: null as string | null });
   useEffect(() => {
     const e = new AnnotationEditor({ api: httpEditorApi, clock: systemClock });
     setEditor(e);
@@ -40,12 +42,14 @@ export function AnnotatePage() {
   if (!editor) return null;
   return (
     <EditorProvider editor={editor}>
-      <AnnotateScreen key={videoId} videoId={videoId} />
+      <AnnotateScreen key={`${videoId}:${reload.generation}`} videoId={videoId} notice={reload.videoId === videoId ? reload.notice : null}
+        onImported={(notice) => setReload((r) => ({ videoId, generation: r.generation + 1, notice }))} />
     </EditorProvider>
   );
 }
 
-function AnnotateScreen({ videoId }: { videoId: number }) {
+function AnnotateScreen({ videoId, notice, onImported }: { videoId: number; notice: string | null; onImported: (notice: string) => void }) {
+  const [shownNotice, setShownNotice] = useState(notice);
   const editor = useEditor();
   const { video, error, setVideo } = useAnnotateDocument(editor, videoId);
   const info = useDoc((d) => d?.info ?? null);
@@ -68,7 +72,8 @@ function AnnotateScreen({ videoId }: { videoId: number }) {
 
   return (
     <div data-testid="annotate.page" className="flex flex-col gap-3 p-4">
-      <AnnotateHeader videoId={videoId} video={video} onVideoChanged={setVideo} renderControls={<RenderControls flow={annotated} />} />
+      <AnnotateHeader videoId={videoId} video={video} onVideoChanged={setVideo} renderControls={<RenderControls flow={annotated} />} onImported={onImported} />
+      {shownNotice && <Alert severity="success" testId="annotate.import-notice" onClose={() => setShownNotice(null)}>{shownNotice}</Alert>}
       {error && <Alert severity="error" testId="annotate.error">{error}</Alert>}
       <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-3">

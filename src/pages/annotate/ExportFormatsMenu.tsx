@@ -1,5 +1,5 @@
 // Beside the Export button: downloads of the video's tracks in the interchange formats
-// (PoseTrack JSON, MOTChallenge CSV, CVAT for video XML).
+// (COCO keypoints JSON, PoseTrack 2018 JSON, MOTChallenge CSV, CVAT for video XML).
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { FORMAT_NAMES } from '../../../domain/formats/model';
 import { FORMAT_LABELS, annotationFormatUrl } from '../../api/annotation-formats';
