@@ -10,6 +10,7 @@ import {
   FormatError, IMPORTED_HIDDEN_SCORE, IMPORTED_VISIBLE_SCORE, TrackCollector, VISIBLE_SCORE, boxOfKeypoints, frameCount, keypointPixels,
   ordered, px, type DecodedFile, type FormatDetection, type FormatTrack, type FormatVideo,
 } from './model';
+import { largest } from './import-limits';
 
 const esc = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 const flag = (b: boolean) => (b ? '1' : '0');
@@ -99,7 +100,7 @@ export function decodeCvatVideo(text: string, video: FormatVideo): DecodedFile {
   const poses = new Map<string, number[]>(); // `${person}:${frame}` → keypoints
   const warnings: string[] = [];
   let beyond = 0;
-  let nextFree = 1 + Math.max(0, ...(root.track ?? []).map((t) => Number(t.group_id) || 0));
+  let nextFree = 1 + largest((root.track ?? []).map((t) => Number(t.group_id) || 0), 0);
   const personOfGroup = new Map<string, number>();
   for (const [i, t] of (root.track ?? []).entries()) {
     const where = `<track id="${t.id ?? i}">`;
