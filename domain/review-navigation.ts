@@ -46,7 +46,15 @@ export interface ReviewSummary {
   tracks: TrackReviewSummary[];
   /** Frame runs where two tracks' boxes overlap above overlap_iou: [trackA, trackB, first, last] each. */
   overlaps: [number, number, number, number][];
+  /**
+   * Set when some frames held too many boxes on top of each other to compare every pair (the limits are in
+   * domain/review-runs.ts): those frames list only some of their overlaps. Null when every frame was checked.
+   */
+  overlaps_capped: OverlapCap | null;
 }
+
+/** How many frames' overlap test stopped early, and the first of them. */
+export interface OverlapCap { frames: number; first_frame: number }
 
 /** What the problem list needs besides the summary: proposals (from the segments) and hidden tracks. */
 export interface ProblemInputs {

@@ -7,7 +7,13 @@
 // Boxes and confidences are stored as 4-byte floats and the answer used to be computed in SQL, where
 // arithmetic on them stays in single precision; every step here is rounded to single precision the same
 // way (Math.fround), so a box on the IoU border falls on the same side as it did there.
-import type { ReviewSummary, TrackReviewSummary } from './review-navigation';
+//
+// The overlap test must stay bounded whatever is stored (data written before the import limits, or a crowd
+// of identical boxes): comparing every pair of one frame is quadratic, and recording every overlapping pair
+// made the summary of 5,000 stacked boxes grow to gigabytes. So each frame's boxes are swept in order of
+// their left edge (only boxes whose x-ranges meet are compared), and the comparisons and overlaps per frame
+// and the overlap runs in all are capped; the summary says in which frames the test stopped early.
+import type { OverlapCap, ReviewSummary, TrackReviewSummary } from './review-navigation';
 
 /** Detections in columns (one detection per track and frame). */
 export interface ReviewDetections {
@@ -19,7 +25,21 @@ export interface ReviewDetections {
   box: Float32Array;
 }
 
-export interface ReviewRuns { tracks: Omit<TrackReviewSummary, 'verified'>[]; overlaps: ReviewSummary['overlaps'] }
+export interface ReviewRuns { tracks: Omit<TrackReviewSummary, 'verified'>[]; overlaps: ReviewSummary['overlaps']; overlapsCapped: OverlapCap | null }
+
+/**
+ * Box pairs one frame's overlap test compares at most. The sweep compares only boxes whose x-ranges meet:
+ * a frame of a few hundred people needs a few thousand comparisons, so this is reached only by piles of
+ * boxes on top of each other (about 450 identical boxes).
+ */
+export const OVERLAP_CHECKS_PER_FRAME = 100_000;
+/** Heavy overlaps recorded per frame at most; real crowds have a handful (each is a likely ID swap to review). */
+export const OVERLAPS_PER_FRAME = 500;
+/** Overlap runs in one summary at most (about 1 MB of JSON). */
+export const OVERLAP_RUNS_MAX = 50_000;
+
+export interface OverlapLimits { checksPerFrame: number; overlapsPerFrame: number; runsMax: number }
+export const OVERLAP_LIMITS: OverlapLimits = { checksPerFrame: OVERLAP_CHECKS_PER_FRAME, overlapsPerFrame: OVERLAPS_PER_FRAME, runsMax: OVERLAP_RUNS_MAX };
 
 const f = Math.fround;
 
@@ -40,6 +60,9 @@ function extend(runs: number[], frame: number, stride: number): void {
   else runs.push(frame, frame);
 }
 
+/** Whether `frame` would start a new run rather than extend the last one. */
+const startsRun = (runs: number[], frame: number, stride: number) => !runs.length || frame - runs[runs.length - 1] > stride;
+
 /** Row indices of `d` in ascending frame order (a counting sort: frames of a chunk span a small range). */
 function byFrame(d: ReviewDetections): Int32Array {
   let lo = Infinity, hi = -Infinity;
@@ -58,8 +81,10 @@ export class ReviewRunsBuilder {
   private readonly tracks = new Map<number, Omit<TrackReviewSummary, 'verified'>>();
   private readonly pairs = new Map<string, [number, number, number[]]>();
   private readonly lowBelow: number;
+  private runCount = 0;
+  private cap: OverlapCap | null = null;
 
-  constructor(private readonly stride: number, lowConfidence: number, private readonly minIou: number) {
+  constructor(private readonly stride: number, lowConfidence: number, private readonly minIou: number, private readonly limits: OverlapLimits = OVERLAP_LIMITS) {
     this.lowBelow = f(lowConfidence);
   }
 
@@ -81,18 +106,43 @@ export class ReviewRunsBuilder {
         if (!t) this.tracks.set(id, (t = { track_id: id, runs: [], low: [] }));
         extend(t.runs, frame, stride);
         if (d.confidence[i] < this.lowBelow) extend(t.low, frame, stride);
-        for (let q = p + 1; q < end; q++) {
-          const j = order[q];
-          if (!overlapsHeavily(d.box, i, j, this.minIou)) continue;
-          const a = Math.min(id, d.track[j]), b = Math.max(id, d.track[j]);
-          const key = `${a}:${b}`;
-          let pair = this.pairs.get(key);
-          if (!pair) this.pairs.set(key, (pair = [a, b, []]));
-          extend(pair[2], frame, stride);
-        }
       }
+      if (end - start > 1) this.overlapsOfFrame(d, order.subarray(start, end), frame);
       start = end;
     }
+  }
+
+  /** The heavy overlaps among one frame's rows: a sweep over the boxes by left edge, within the limits. */
+  private overlapsOfFrame(d: ReviewDetections, rows: Int32Array, frame: number): void {
+    const { box } = d;
+    const byLeft = Int32Array.from(rows).sort((i, j) => box[4 * i] - box[4 * j]);
+    let checks = 0, found = 0;
+    for (let p = 0; p < byLeft.length; p++) {
+      const i = byLeft[p];
+      const right = box[4 * i + 2];
+      // boxes further on start at or right of box i's left edge: once one starts at its right edge, none meet it
+      for (let q = p + 1; q < byLeft.length && box[4 * byLeft[q]] < right; q++) {
+        if (++checks > this.limits.checksPerFrame) return this.capped(frame);
+        const j = byLeft[q];
+        if (!overlapsHeavily(box, i, j, this.minIou)) continue;
+        if (++found > this.limits.overlapsPerFrame) return this.capped(frame);
+        const a = Math.min(d.track[i], d.track[j]), b = Math.max(d.track[i], d.track[j]);
+        const key = `${a}:${b}`;
+        let pair = this.pairs.get(key);
+        if (!pair && this.runCount >= this.limits.runsMax) return this.capped(frame);
+        if (!pair) this.pairs.set(key, (pair = [a, b, []]));
+        if (startsRun(pair[2], frame, this.stride)) {
+          if (this.runCount >= this.limits.runsMax) return this.capped(frame);
+          this.runCount++;
+        }
+        extend(pair[2], frame, this.stride);
+      }
+    }
+  }
+
+  private capped(frame: number): void {
+    if (this.cap) this.cap.frames++;
+    else this.cap = { frames: 1, first_frame: frame };
   }
 
   /** Tracks by id; overlaps by first frame, then pair. */
@@ -100,6 +150,6 @@ export class ReviewRunsBuilder {
     const overlaps: ReviewSummary['overlaps'] = [];
     for (const [a, b, runs] of this.pairs.values()) for (let i = 0; i < runs.length; i += 2) overlaps.push([a, b, runs[i], runs[i + 1]]);
     overlaps.sort((x, y) => x[2] - y[2] || x[0] - y[0] || x[1] - y[1]);
-    return { tracks: [...this.tracks.values()].sort((x, y) => x.track_id - y.track_id), overlaps };
+    return { tracks: [...this.tracks.values()].sort((x, y) => x.track_id - y.track_id), overlaps, overlapsCapped: this.cap };
   }
 }

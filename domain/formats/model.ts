@@ -1,6 +1,7 @@
 // The neutral model every interchange format (PoseTrack, MOTChallenge, CVAT for video) is written from
 // and read into: tracks of per-frame detections in fractions of the frame, as the database stores them.
 // Formats speak pixels; the conversion happens here so that each format module only lays out its file.
+import { clipBoxToFrame, detectionProblem, TrackCounts, trackIdProblem } from './import-limits';
 
 export interface FormatVideo {
   id: number;
@@ -85,13 +86,21 @@ export function ordered(tracks: FormatTrack[]): FormatTrack[] {
     .map((t) => ({ ...t, detections: [...t.detections].sort((a, b) => a.frame - b.frame) }));
 }
 
-/** Collects rows keyed by file track id into tracks, in order; a second row for one (track, frame) is an error. */
+/**
+ * Collects rows keyed by file track id into tracks, in order; a second row for one (track, frame) is an
+ * error. Every row meets the import rules (import-limits.ts) here, its box clipped to the frame.
+ */
 export class TrackCollector {
   private byId = new Map<number, Map<number, FormatDetection>>();
+  private counts = new TrackCounts();
   add(trackId: number, d: FormatDetection, where: string): void {
+    const wrong = trackIdProblem(trackId) ?? clipBoxToFrame(d) ?? detectionProblem(d, 0);
+    if (wrong) throw new FormatError(`${where}: ${wrong}`);
     let frames = this.byId.get(trackId);
+    if (frames?.has(d.frame)) throw new FormatError(`${where}: track ${trackId} has two entries for frame ${d.frame}`);
+    const over = this.counts.add(trackId, d.frame);
+    if (over) throw new FormatError(`${where}: ${over}`);
     if (!frames) this.byId.set(trackId, (frames = new Map()));
-    if (frames.has(d.frame)) throw new FormatError(`${where}: track ${trackId} has two entries for frame ${d.frame}`);
     frames.set(d.frame, d);
   }
   get(trackId: number, frame: number): FormatDetection | undefined { return this.byId.get(trackId)?.get(frame); }

@@ -64,6 +64,6 @@ export async function buildReviewSummary(database: Database, cache: ReviewRunsCa
     video_id: v.id, annotation_version: v.annotationVersion, frame_stride: Math.max(1, v.frameStride),
     low_confidence_threshold: REVIEW_LOW_CONFIDENCE, overlap_iou: OVERLAP_IOU,
     tracks: runs.tracks.map((t) => ({ ...t, verified: markOf.get(t.track_id) ?? null })),
-    overlaps: runs.overlaps,
+    overlaps: runs.overlaps, overlaps_capped: runs.overlapsCapped,
   };
 }

@@ -30,7 +30,7 @@ const signedIn = () => {
 const summary = (videoId: number): ReviewSummary => ({
   video_id: videoId, annotation_version: 1, frame_stride: 1, low_confidence_threshold: 0.7, overlap_iou: 0.5,
   tracks: [{ track_id: 1, runs: [0, 1, 3, 5], low: [4, 5], verified: null }, { track_id: 2, runs: [2, 8], low: [], verified: null }],
-  overlaps: [],
+  overlaps: [], overlaps_capped: null,
 });
 
 const video = (id: number): Video => ({ id, filename: 'clip.mp4', processing_status: 'completed', previous_status: null } as unknown as Video);

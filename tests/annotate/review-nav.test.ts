@@ -12,7 +12,7 @@ const summaryFor = (videoId: number): ReviewSummary => ({
     { track_id: 1, runs: [0, 1, 3, 5], low: [4, 5], verified: null },
     { track_id: 2, runs: [2, 8], low: [], verified: { by_id: 'x', by_name: null, at: '2026-01-01T00:00:00.000Z', edited_at: null, edited_by_id: null } },
   ],
-  overlaps: [[1, 2, 3, 4]],
+  overlaps: [[1, 2, 3, 4]], overlaps_capped: null,
 });
 
 async function loaded() {

@@ -9,7 +9,7 @@ const summary: ReviewSummary = {
     { track_id: 2, runs: [10, 50], low: [], verified: { by_id: 'a', by_name: null, at: '2026-01-01T00:00:00Z', edited_at: null, edited_by_id: null } },
     { track_id: 3, runs: [100, 199], low: [], verified: { by_id: 'a', by_name: null, at: '2026-01-01T00:00:00Z', edited_at: '2026-01-02T00:00:00Z', edited_by_id: 'b' } },
   ],
-  overlaps: [[1, 3, 150, 160], [1, 2, 20, 25]],
+  overlaps: [[1, 3, 150, 160], [1, 2, 20, 25]], overlaps_capped: null,
 };
 const proposals = [[2, 45], [1, 300]] as const;
 

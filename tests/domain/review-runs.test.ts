@@ -49,6 +49,7 @@ describe('ReviewRunsBuilder', () => {
         { track_id: 4, runs: [3, 3], low: [] },
       ],
       overlaps: [[1, 2, 0, 4], [1, 2, 8, 9]],
+      overlapsCapped: null,
     });
   });
 
@@ -69,6 +70,41 @@ describe('ReviewRunsBuilder', () => {
   });
 
   it('has no runs for a video without detections', () => {
-    expect(runs(1, [[]])).toEqual({ tracks: [], overlaps: [] });
+    expect(runs(1, [[]])).toEqual({ tracks: [], overlaps: [], overlapsCapped: null });
+  });
+});
+
+describe('ReviewRunsBuilder limits on the overlap test', () => {
+  // frames 0-2: 4 boxes on top of each other (6 overlapping pairs each); frame 3: one ordinary pair
+  const piles = (): Row[] => [
+    ...[0, 1, 2].flatMap((f) => [1, 2, 3, 4].map((tr): Row => [tr, f, 0.9, A])),
+    [5, 3, 0.9, A], [6, 3, 0.9, NEAR_A],
+  ];
+  const limited = (limits: { checksPerFrame: number; overlapsPerFrame: number; runsMax: number }) => {
+    const b = new ReviewRunsBuilder(1, 0.7, 0.5, limits);
+    b.add(columns(piles()));
+    return b.finish();
+  };
+
+  it('finds every pair and says nothing was capped within the limits', () => {
+    const r = limited({ checksPerFrame: 6, overlapsPerFrame: 6, runsMax: 7 });
+    expect(r.overlaps).toHaveLength(7);
+    expect(r.overlapsCapped).toBeNull();
+  });
+
+  it('stops a frame at its comparison or overlap limit and says which frames stopped early', () => {
+    for (const r of [limited({ checksPerFrame: 2, overlapsPerFrame: 6, runsMax: 100 }), limited({ checksPerFrame: 100, overlapsPerFrame: 2, runsMax: 100 })]) {
+      expect(r.overlapsCapped).toEqual({ frames: 3, first_frame: 0 });
+      // two pairs per piled frame (the same two each time, so their runs span 0-2), and frame 3's pair in full
+      expect(r.overlaps).toHaveLength(3);
+      expect(r.overlaps.filter((o) => o[2] === 0 && o[3] === 2)).toHaveLength(2);
+      expect(r.overlaps).toContainEqual([5, 6, 3, 3]);
+    }
+  });
+
+  it('records no more overlap runs than the summary limit', () => {
+    const r = limited({ checksPerFrame: 100, overlapsPerFrame: 100, runsMax: 3 });
+    expect(r.overlaps).toHaveLength(3);
+    expect(r.overlapsCapped).toEqual({ frames: 4, first_frame: 0 }); // frames 0-2 meet pairs past the limit, and frame 3 a new pair
   });
 });

@@ -3,6 +3,7 @@
 // keeps them), with the file's action segments when the format carries them (CVAT for video).
 // An import only adds: nothing stored is replaced. A video already reviewed or labelled takes an import
 // only when the caller confirms it, as the added tracks would enter checked work unseen.
+// What is added meets the import rules (domain/formats/import-limits.ts), counted with the video's own tracks.
 import type { Database, Db } from '../../db/connect';
 import { Conflict, Unprocessable } from '../../domain-errors';
 import { bumpAnnotationVersion } from '../../repositories/annotation-version';
@@ -10,7 +11,9 @@ import { listDetections, listSegments, listTrackRanges } from '../../repositorie
 import { insertSegments } from '../../repositories/processing-results';
 import { insertDetections, type NewDetection } from '../../repositories/detection-bulk';
 import type { VideoRow } from '../../repositories/videos';
+import { countTracksOnFrames } from '../../repositories/frame-occupancy';
 import { FORMATS, FormatError, type FormatName, type FormatTrack, type FormatVideo } from '../../../domain/formats';
+import { detectionProblem, largest, MAX_TRACK_ID, MAX_TRACKS_PER_FRAME, MAX_TRACKS_PER_VIDEO } from '../../../domain/formats/import-limits';
 import type { Identity } from '../../../domain/types';
 import { requireLiveVideo } from '../videos';
 
@@ -59,6 +62,23 @@ export interface InterchangeImportResult {
   warnings: string[];
 }
 
+/** The video with the file's tracks added stays within the tracks per video and per frame. */
+async function checkRoom(database: Database, videoId: number, existingTracks: number, tracks: FormatTrack[]): Promise<void> {
+  if (existingTracks + tracks.length > MAX_TRACKS_PER_VIDEO) {
+    throw new Unprocessable(`The video holds ${existingTracks} tracks and the file ${tracks.length}: at most ${MAX_TRACKS_PER_VIDEO} tracks per video`);
+  }
+  if (!existingTracks) return; // the file alone was checked while it was read
+  const perFrame = new Map<number, number>();
+  for (const t of tracks) for (const d of t.detections) perFrame.set(d.frame, (perFrame.get(d.frame) ?? 0) + 1);
+  const there = await countTracksOnFrames(database.sql, videoId, [...perFrame.keys()]);
+  for (const [frame, n] of [...perFrame].sort((a, b) => a[0] - b[0])) {
+    const old = there.get(frame) ?? 0;
+    if (old + n > MAX_TRACKS_PER_FRAME) {
+      throw new Unprocessable(`Frame ${frame} would hold ${old + n} tracks with the ${old} already there (at most ${MAX_TRACKS_PER_FRAME} tracks per frame)`);
+    }
+  }
+}
+
 /**
  * Adds a file's tracks to a video. The file's ids are kept when none is taken; otherwise every imported
  * track is numbered after the video's last track, so an import never merges into an existing person.
@@ -74,10 +94,20 @@ export async function importInterchange(database: Database, videoId: number, for
     if (e instanceof FormatError) throw new Unprocessable(`Not a valid ${format} file: ${e.message}`);
     throw e;
   }
+  for (const t of decoded.tracks) {
+    for (const d of t.detections) {
+      const wrong = detectionProblem(d, v.totalFrames);
+      if (wrong) throw new Unprocessable(`Not a valid ${format} file: track ${t.trackId} frame ${d.frame}: ${wrong}`);
+    }
+  }
   const existing = (await listTrackRanges(database.sql, v.id)).map((t) => t.track_id);
+  await checkRoom(database, v.id, existing.length, decoded.tracks);
   const taken = new Set(existing);
   const keep = !decoded.tracks.some((t) => taken.has(t.trackId));
-  const after = existing.length ? Math.max(...existing) : 0;
+  const after = largest(existing, 0);
+  if (!keep && after + decoded.tracks.length > MAX_TRACK_ID) {
+    throw new Unprocessable(`The file's track ids are taken and numbering them after track ${after} would pass ${MAX_TRACK_ID}`);
+  }
   const warnings = [...decoded.warnings];
   if (!keep) warnings.push(`Track ids already in use: imported tracks are numbered from ${after + 1}`);
   if (!decoded.tracks.length) warnings.push('The file holds no tracks');

@@ -1,6 +1,7 @@
 // What an import does with one package video, decided the same way for a dry run and a real run: the
 // target is the live video at target_root/rel_path; reviewed and labelled videos are never changed, a video
-// being processed is left alone, and an annotated video is skipped (skip_existing) or replaced (overwrite).
+// being processed is left alone, and an annotated video is skipped (skip_existing) or replaced (overwrite);
+// a video with fewer frames here than the package's tracks reach is skipped.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db, Tx } from '../../db/connect';
@@ -18,6 +19,12 @@ export type VideoDecision =
 /** Statuses whose annotations a person has signed off: an import never changes them. */
 const PROTECTED = new Set(['reviewed', 'labelled']);
 
+const lastFrame = (pkg: PackageVideo) => {
+  let last = -1;
+  for (const t of pkg.tracks) for (const f of t.frames) if (f > last) last = f;
+  return last;
+};
+
 export async function decideVideo(db: Db | Tx, pkg: PackageVideo, s: ImportSettings): Promise<VideoDecision> {
   const target = path.join(s.targetRoot, ...pkg.rel_path.split('/'));
   const video = await findLiveVideoByPath(db, target);
@@ -32,5 +39,10 @@ export async function decideVideo(db: Db | Tx, pkg: PackageVideo, s: ImportSetti
   if (video.processingStatus === 'processing') return { action: 'skip', warning: `${pkg.rel_path}: skipped, the video is being processed` };
   const annotated = await hasAnnotations(db, video.id);
   if (annotated && s.mode === 'skip_existing') return { action: 'skip', warning: `${pkg.rel_path}: skipped, it already has annotations` };
+  // the package's frames were checked against its own frame count; this copy of the video may be shorter
+  const last = lastFrame(pkg);
+  if (video.totalFrames > 0 && last >= video.totalFrames) {
+    return { action: 'skip', warning: `${pkg.rel_path}: skipped, its tracks reach frame ${last} but the video here has ${video.totalFrames} frames` };
+  }
   return { action: 'import', video, replace: annotated };
 }

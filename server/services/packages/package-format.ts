@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { NewDetection } from '../../repositories/detection-bulk';
 import { VIDEO_STATUSES } from '../../../domain/constants';
+import { detectionProblem, MAX_FRAME, MAX_TRACK_ID, TrackCounts } from '../../../domain/formats/import-limits';
 
 export const PACKAGE_FORMAT = 'vat-package';
 export const PACKAGE_VERSION = 1;
@@ -46,9 +47,14 @@ export function encodeTrack(trackId: number, rows: NewDetection[]) {
   return { track_id: trackId, frames: rows.map((r) => r.frame), boxes: f32base64(boxes), keypoints: f32base64(kps), with_keypoints: withKp, source, edits };
 }
 
+// ids, frames, times and confidences within what an edit accepts (the database's 4-byte integers included)
+const trackId = z.number().int().min(0).max(MAX_TRACK_ID);
+const seconds = z.number().min(0).max(1e7);
+const unit = z.number().min(0).max(1);
+
 export const trackSchema = z.object({
-  track_id: z.number().int().min(0).max(2_147_483_647),
-  frames: z.array(z.number().int().min(0).max(2_147_483_647)),
+  track_id: trackId,
+  frames: z.array(z.number().int().min(0).max(MAX_FRAME)),
   boxes: z.string(),
   keypoints: z.string(),
   with_keypoints: z.string().regex(/^[01]*$/),
@@ -79,6 +85,23 @@ export function decodeTrack(t: PackageTrack): NewDetection[] {
   });
 }
 
+/**
+ * Every detection of a video meets the import rules (domain/formats/import-limits.ts): numbers an edit
+ * could store, frames inside the video's `total_frames`, tracks per frame and per video. Throws naming
+ * the track and frame.
+ */
+export function checkVideoDetections(v: Pick<PackageVideo, 'tracks' | 'probe'>): void {
+  const counts = new TrackCounts();
+  for (const t of v.tracks) {
+    for (const row of decodeTrack(t)) {
+      const wrong = detectionProblem(row, v.probe.total_frames);
+      if (wrong) throw new Error(`track ${t.track_id} frame ${row.frame}: ${wrong}`);
+      const over = counts.add(t.track_id, row.frame);
+      if (over) throw new Error(`track ${t.track_id}: ${over}`);
+    }
+  }
+}
+
 const status = z.enum(VIDEO_STATUSES);
 const isoOrNull = z.string().datetime({ offset: true }).nullable();
 
@@ -89,7 +112,7 @@ export const videoEntrySchema = z.object({
   filename: z.string().min(1).max(1024),
   probe: z.object({
     width: z.number().int(), height: z.number().int(), fps: z.number(), fps_num: z.number().int(), fps_den: z.number().int(),
-    duration: z.number(), total_frames: z.number().int(), codec: z.string().nullable(), size_bytes: z.number(), frame_stride: z.number().int().min(1),
+    duration: z.number(), total_frames: z.number().int().min(0).max(MAX_FRAME), codec: z.string().nullable(), size_bytes: z.number(), frame_stride: z.number().int().min(1),
   }),
   status,
   previous_status: status.nullable(),
@@ -101,12 +124,12 @@ export const videoEntrySchema = z.object({
     remark: z.string().max(10_000).nullable(), changed_by_id: z.string().max(200).nullable(),
   })),
   action_segments: z.array(z.object({
-    track_id: z.number().int(), action_class: z.string().max(60), start_time: z.number(), end_time: z.number(), confidence: z.number(),
+    track_id: trackId, action_class: z.string().max(60), start_time: seconds, end_time: seconds, confidence: unit,
     human_verified: z.boolean(), created_by_id: z.string().max(200).nullable(), created_at: isoOrNull,
     updated_by_id: z.string().max(200).nullable(), updated_at: isoOrNull,
   })),
   relationships: z.array(z.object({
-    subject_track_id: z.number().int(), object_track_id: z.number().int(), kind: z.string().max(60), start_time: z.number(), end_time: z.number(),
+    subject_track_id: trackId, object_track_id: trackId, kind: z.string().max(60), start_time: seconds, end_time: seconds,
   })),
   processing_log: z.array(z.object({ at: z.string().datetime({ offset: true }), line: z.string() })).optional(),
   tracks: z.array(trackSchema),

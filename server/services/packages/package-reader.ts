@@ -2,11 +2,12 @@
 // written: entry names that climb out ('..', absolute paths, backslashes) or are symbolic links, entries
 // other than the manifest and video files, an archive whose entries declare or actually inflate to more
 // than 100× its size, a manifest or video file that is not valid JSON of the format, a file whose sha256
-// differs from the manifest's. Each refusal names the entry.
+// differs from the manifest's, numbers an edit could not store or more tracks than the import limits.
+// Each refusal names the entry.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import yauzl from 'yauzl';
-import { MANIFEST_ENTRY, decodeTrack, manifestSchema, videoEntrySchema, type PackageManifest, type PackageVideo } from './package-format';
+import { MANIFEST_ENTRY, checkVideoDetections, manifestSchema, videoEntrySchema, type PackageManifest, type PackageVideo } from './package-format';
 
 /** An archive may inflate to at most this many times its own size. */
 export const MAX_EXPANSION = 100;
@@ -120,7 +121,7 @@ export class PackageReader {
     return this.parse(file.path, buf, (j) => {
       const v = videoEntrySchema.parse(j);
       if (!safeRelPath(v.rel_path)) throw new Error(`rel_path '${v.rel_path}' is not a safe relative path`);
-      for (const t of v.tracks) decodeTrack(t);
+      checkVideoDetections(v);
       return v;
     });
   }

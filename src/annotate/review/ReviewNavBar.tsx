@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button';
 import { useSession } from '../../session';
-import { PROBLEM_KINDS, PROBLEM_LABEL, type ProblemFilter } from '../../../domain/review-navigation';
+import { PROBLEM_KINDS, PROBLEM_LABEL, type OverlapCap, type ProblemFilter } from '../../../domain/review-navigation';
 import { navCommand, navCommandForKey } from '../commands/registry';
 import { useEditor } from '../editor/editor-context';
 import { shortcutsBlocked } from '../shortcut-guard';
@@ -22,6 +22,16 @@ function useProblemCount(): number {
   }, [editor]);
   const read = () => editor.review.problems().length;
   return useSyncExternalStore(subscribe, read, read);
+}
+
+/** The overlap test stops early in frames piled with boxes (domain/review-runs.ts); say so, in plain words. */
+function OverlapCapNote({ cap }: { cap: OverlapCap }) {
+  const frames = cap.frames === 1 ? `frame ${cap.first_frame}` : `${cap.frames} frames (the first is frame ${cap.first_frame})`;
+  return (
+    <span data-testid="review-nav.overlaps-capped" className="text-amber-700">
+      Overlaps only partly checked in {frames}: too many boxes on top of each other.
+    </span>
+  );
 }
 
 export function ReviewNavBar() {
@@ -57,6 +67,7 @@ export function ReviewNavBar() {
         <input type="checkbox" data-testid="review-nav.skip-verified" checked={state.skipVerified} onChange={(e) => review.setSkipVerified(e.target.checked)} />
         Skip verified tracks
       </label>
+      {state.summary?.overlaps_capped && <OverlapCapNote cap={state.summary.overlaps_capped} />}
       {state.message && <span data-testid="review-nav.message" role="status" className="text-slate-500">{state.message}</span>}
     </div>
   );

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/dialogs/Modal';
+import { MAX_TRACKS_PER_FRAME, MAX_TRACKS_PER_VIDEO } from '../../../../domain/formats/import-limits';
 import { getImportJob, sourceName, startImport, type ImportJobResult, type ImportMode, type SourceDto } from '../../../api/packages';
 import { ImportResultPanel } from './ImportResultPanel';
 import { SourcePicker } from './SourcePicker';
@@ -116,6 +117,10 @@ export function ImportAnnotationsDialog({ open, onClose, sources, onLog, onImpor
           onChange={(e) => { setFile(e.target.files?.[0] ?? null); touch('file'); }} />
       </label>
       {file && <p data-testid="import.file-info" className="mt-1 text-xs text-slate-600">{file.name} ({(file.size / 1024).toFixed(1)} KB)</p>}
+      <p data-testid="import.rules" className="mt-1 text-xs text-slate-500">
+        The whole package is refused if a box, score or frame is out of range, or if a frame has more than
+        {` ${MAX_TRACKS_PER_FRAME.toLocaleString('en-US')} `}tracks or a video more than {MAX_TRACKS_PER_VIDEO.toLocaleString('en-US')}.
+      </p>
       {shown('file') && <p className="mt-1 text-xs text-red-700">{shown('file')}</p>}
 
       <label className="mt-3 block text-sm font-medium text-slate-700">
