@@ -2,7 +2,7 @@
 // or marks deleted.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { ingestJobs, processingLog, statusHistory, videos } from '../db/schema';
+import { ingestJobs, statusHistory, videos } from '../db/schema';
 
 export type IngestJobStatus = 'running' | 'success' | 'failed';
 /** The file facts and probed metadata a scan writes onto a video row. */
@@ -29,10 +29,9 @@ export const listVideosOfRoot = (db: Db, root: string) => db.select({
   id: videos.id, path: videos.path, sizeBytes: videos.sizeBytes, mtime: videos.mtime, status: videos.processingStatus, prev: videos.previousStatus,
 }).from(videos).where(eq(videos.sourceRoot, root));
 
-/** Adds a video row; `logLine` (why it could not be probed) goes to its processing log. */
-export async function insertScannedVideo(db: Db, values: ScannedVideo, status: string, logLine: string | null): Promise<void> {
-  const [ins] = await db.insert(videos).values({ ...values, processingStatus: status }).returning({ id: videos.id });
-  if (logLine) await db.insert(processingLog).values({ videoId: ins.id, line: logLine });
+/** Adds a probed video row, `pending`. */
+export async function insertScannedVideo(db: Db, values: ScannedVideo): Promise<void> {
+  await db.insert(videos).values({ ...values, processingStatus: 'pending' });
 }
 
 export async function updateScannedVideo(db: Db, id: number, values: ScannedVideo): Promise<void> {

@@ -1,5 +1,6 @@
 // Ingestion: scan a source root for video files, upsert rows by path, optionally mark missing files
-// deleted. Every scan/reingest writes an `ingest_jobs` row with summary counts and errors, and a
+// deleted. A file ffprobe cannot read is no video: it is listed in the job's errors, never added.
+// Every scan/reingest writes an `ingest_jobs` row with summary counts and errors, and a
 // job_progress row (listing → probing → marking missing, percent over the files to probe, cancellable
 // between files: what was scanned before the cancel stays).
 import fs from 'node:fs/promises';
@@ -101,15 +102,16 @@ export async function runIngest(db: Db, media: MediaService, job: StartedIngest,
       if (++probed % PROGRESS_EVERY === 0) await progress('probing', { probed, to_probe: toProbe.length });
       tracker.report(5 + (90 * probed) / toProbe.length, 'probing');
       const row = byPath.get(file);
-      let meta: Awaited<ReturnType<MediaService['probe']>> | null = null;
-      try { meta = await media.probe(file); } catch (e) { errors.push((e as Error).message); }
+      let meta: Awaited<ReturnType<MediaService['probe']>>;
+      // A file ffprobe cannot read is no video: listed as an error, never added, updated or restored.
+      try { meta = await media.probe(file); } catch (e) { errors.push(`${file}: not a readable video, not added (${(e as Error).message})`); return; }
       const values = {
         filename: path.basename(file), path: file, relPath: path.relative(root, file), sourceRoot: root,
         sizeBytes: f.size, mtime: f.mtime,
-        ...(meta ? { duration: meta.duration, width: meta.width, height: meta.height, fps: meta.fps, fpsNum: meta.fpsNum, fpsDen: meta.fpsDen, totalFrames: meta.totalFrames, codec: meta.codec } : {}),
+        duration: meta.duration, width: meta.width, height: meta.height, fps: meta.fps, fpsNum: meta.fpsNum, fpsDen: meta.fpsDen, totalFrames: meta.totalFrames, codec: meta.codec,
       };
       if (!row) {
-        await insertScannedVideo(db, values, meta ? 'pending' : 'unknown', meta ? null : `ingest: ${errors[errors.length - 1]}`);
+        await insertScannedVideo(db, values);
         added++;
       } else if (row.status === 'deleted') {
         // The file came back: restore what it was before it went missing.
