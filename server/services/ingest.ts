@@ -1,6 +1,7 @@
 // Ingestion: scan a source root for video files, upsert rows by path, optionally mark missing files
-// deleted. A file ffprobe cannot read is no video: it is listed in the job's errors, never added.
-// Every scan/reingest writes an `ingest_jobs` row with summary counts and errors, and a
+// deleted (reason `missing`: purge then removes only the row). A file ffprobe cannot read is no video:
+// it is listed in the job's errors, never added. Each row records the file's identity (device, inode, size, mtime) so purge can tell it is the same
+// file. Every scan/reingest writes an `ingest_jobs` row with summary counts and errors, and a
 // job_progress row (listing → probing → marking missing, percent over the files to probe, cancellable
 // between files: what was scanned before the cancel stays).
 import fs from 'node:fs/promises';
@@ -8,10 +9,11 @@ import path from 'node:path';
 import type { Db } from '../db/connect';
 import {
   finishIngestJob, insertScannedVideo, listVideosOfRoot, markMissingDeleted, restoreScannedVideo,
-  startIngestJob, updateIngestJobSummary, updateScannedVideo,
+  recordFileIdentity, startIngestJob, updateIngestJobSummary, updateScannedVideo,
 } from '../repositories/ingest';
 import { insertSourceIfAbsent } from '../repositories/sources';
 import type { MediaService } from './media';
+import { identityOf, sameFile, type FileIdentity } from './video-file';
 import { CancelledError, finishJob, ProgressReporter, startJob } from './job-progress';
 
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.webm', '.m4v']);
@@ -76,25 +78,30 @@ export async function runIngest(db: Db, media: MediaService, job: StartedIngest,
   try {
     const stat = await fs.stat(root).catch(() => null);
     if (!stat?.isDirectory()) throw new Error(`source folder is not reachable: ${root}`);
-    const found = new Map<string, { size: number; mtime: number }>();
+    const found = new Map<string, FileIdentity>();
     // A long scan reports how far it got in its job's summary, so Job History shows it moving.
     const progress = (phase: string, extra: object = {}) =>
       updateIngestJobSummary(db, jobId, { root, phase, found: found.size, added, updated, restored, ...extra });
+    let listed = 0;
     for await (const file of walk(root)) {
-      const s = await fs.stat(file).catch(() => null);
-      if (s) found.set(file, { size: s.size, mtime: Math.floor(s.mtimeMs) });
-      if (found.size % PROGRESS_EVERY === 0) { await progress('listing'); stopIfCancelled(); }
+      const s = await fs.stat(file, { bigint: true }).catch(() => null);
+      if (s) found.set(file, identityOf(s));
+      if (++listed % PROGRESS_EVERY === 0) { await progress('listing'); stopIfCancelled(); }
     }
     const existing = await listVideosOfRoot(db, root);
     const byPath = new Map(existing.map((r) => [r.path, r]));
-    const toProbe = [...found.entries()].filter(([p, f]) => {
+    const toProbe: Array<[string, FileIdentity]> = [];
+    for (const [p, f] of found) {
       const row = byPath.get(p);
-      if (!row) return true;
-      if (row.sizeBytes !== f.size || Math.floor(row.mtime) !== f.mtime) return true;
-      if (row.status === 'deleted') return true;
+      // A video a person deleted stays deleted, file or not: only purge ends it.
+      if (row?.status === 'deleted' && row.deletedReason === 'person') continue;
+      if (!row || row.status === 'deleted') { toProbe.push([p, f]); continue; }
+      if (row.fileIno === null && row.sizeBytes === f.sizeBytes && Math.floor(row.mtime) === f.mtime) {
+        // stored before identities were recorded, and unchanged since: record it now
+        await recordFileIdentity(db, row.id, f);
+      } else if (!sameFile(row, f)) { toProbe.push([p, f]); continue; }
       unchanged++;
-      return false;
-    });
+    }
     let probed = 0;
     tracker.report(5, 'probing');
     await mapLimit(toProbe, opts.parallelism ?? 4, async ([file, f]) => {
@@ -106,8 +113,7 @@ export async function runIngest(db: Db, media: MediaService, job: StartedIngest,
       // A file ffprobe cannot read is no video: listed as an error, never added, updated or restored.
       try { meta = await media.probe(file); } catch (e) { errors.push(`${file}: not a readable video, not added (${(e as Error).message})`); return; }
       const values = {
-        filename: path.basename(file), path: file, relPath: path.relative(root, file), sourceRoot: root,
-        sizeBytes: f.size, mtime: f.mtime,
+        filename: path.basename(file), path: file, relPath: path.relative(root, file), sourceRoot: root, ...f,
         duration: meta.duration, width: meta.width, height: meta.height, fps: meta.fps, fpsNum: meta.fpsNum, fpsDen: meta.fpsDen, totalFrames: meta.totalFrames, codec: meta.codec,
       };
       if (!row) {

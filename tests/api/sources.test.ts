@@ -51,7 +51,7 @@ describe('sources and re-ingest', () => {
   test('delete_missing marks vanished files deleted (hidden) with history, and they come back when found', async () => {
     const b = path.join(root, 'nested', 'deeper', 'b.webm');
     fs.renameSync(b, `${b}.bak`);
-    const r = await reingest(`root=${encodeURIComponent(root)}&delete_missing=true`);
+    const r = await reingest(`root=${encodeURIComponent(root)}&delete_missing=true`, as('admin1'));
     expect(r.json()).toMatchObject({ removed: 1 });
     expect((await videosIn()).map((v) => v.filename)).not.toContain('b.webm');
     const hist = await t.database.db.select().from(statusHistory).where(eq(statusHistory.newStatus, 'deleted'));
