@@ -1,6 +1,7 @@
 // Ingestion: scan a source root for video files, upsert rows by path, optionally mark missing files
-// deleted (reason `missing`: purge then removes only the row). A file ffprobe cannot read is no video:
-// it is listed in the job's errors, never added. Each row records the file's identity (device, inode, size, mtime) so purge can tell it is the same
+// deleted (reason `missing`: purge then removes only the row). A file is added only when its real path
+// lies inside the source root and ffprobe can read it; anything else is listed in the job's errors.
+// Each row records the file's identity (device, inode, size, mtime) so purge can tell it is the same
 // file. Every scan/reingest writes an `ingest_jobs` row with summary counts and errors, and a
 // job_progress row (listing → probing → marking missing, percent over the files to probe, cancellable
 // between files: what was scanned before the cancel stays).
@@ -13,7 +14,7 @@ import {
 } from '../repositories/ingest';
 import { insertSourceIfAbsent } from '../repositories/sources';
 import type { MediaService } from './media';
-import { identityOf, sameFile, type FileIdentity } from './video-file';
+import { identityOf, realFileInRoot, sameFile, type FileIdentity } from './video-file';
 import { CancelledError, finishJob, ProgressReporter, startJob } from './job-progress';
 
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.webm', '.m4v']);
@@ -37,7 +38,8 @@ async function* walk(dir: string): AsyncGenerator<string> {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) yield* walk(full);
     else if (!VIDEO_EXTENSIONS.has(path.extname(e.name).toLowerCase())) continue;
-    // Symlinked files count (media libraries often link); symlinked folders are not followed (no loops).
+    // Symlinked files count (media libraries often link) when they stay inside the source, which the
+    // caller checks; symlinked folders are not followed (no loops).
     else if (e.isFile() || (e.isSymbolicLink() && (await fs.stat(full).catch(() => null))?.isFile())) yield full;
   }
 }
@@ -84,7 +86,9 @@ export async function runIngest(db: Db, media: MediaService, job: StartedIngest,
       updateIngestJobSummary(db, jobId, { root, phase, found: found.size, added, updated, restored, ...extra });
     let listed = 0;
     for await (const file of walk(root)) {
-      const s = await fs.stat(file, { bigint: true }).catch(() => null);
+      const where = await realFileInRoot(file, root);
+      if ('outside' in where) errors.push(`${file}: links to ${where.outside}, outside the source folder; not added`);
+      const s = 'real' in where ? await fs.stat(where.real, { bigint: true }).catch(() => null) : null;
       if (s) found.set(file, identityOf(s));
       if (++listed % PROGRESS_EVERY === 0) { await progress('listing'); stopIfCancelled(); }
     }
