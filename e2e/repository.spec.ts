@@ -75,6 +75,10 @@ test('add a folder, see its scan and videos, re-ingest, purge with a dry run fir
   for (const [k, n] of [['attempted', 1], ['db_deleted', 1], ['files_deleted', 0], ['files_missing', 1]] as const) {
     await expect(result.getByTestId(`purge.${k}`)).toContainText(String(n));
   }
+  // the missing video loses only its record: the dry run lists it so, and the screen says the rule
+  await expect(result.getByTestId('purge.rowsOnly')).toContainText(path.join(dir, 'vanishing.mp4'));
+  await expect(result.getByTestId('purge.filesToDelete')).toHaveCount(0);
+  await expect(page.getByTestId('purge.rule')).toContainText('file went missing lose only their record');
   await expect(page.locator('[data-testid="jobs.row"][data-job-type="purge"]')).toHaveCount(0);
   await page.getByTestId('purge.dryRun').uncheck();
   await page.getByTestId('purge.run').click();

@@ -44,6 +44,13 @@ export const videos = pgTable('videos', {
   // bumped in the same transaction as every write of the video's detections, segments or tracks, so a
   // cached detection window keyed by it can never outlive the data it was encoded from
   annotationVersion: integer('annotation_version').notNull().default(0),
+  // why a video is `deleted`: 'person' (someone deleted it: purge may delete its file) or 'missing'
+  // (a scan did not find its file: purge removes only the row); null while it is not deleted
+  deletedReason: text('deleted_reason'),
+  // the identity of the file at its last ingest (with size_bytes and mtime); purge deletes a file only
+  // when it is still this one. Null for rows stored before identities were recorded.
+  fileDev: text('file_dev'),
+  fileIno: text('file_ino'),
 }, (t) => [
   index('videos_status_idx').on(t.processingStatus, t.id),
   index('videos_source_idx').on(t.sourceRoot, t.id),

@@ -2,11 +2,11 @@
 // or marks deleted.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { ingestJobs, processingLog, statusHistory, videos } from '../db/schema';
+import { ingestJobs, statusHistory, videos } from '../db/schema';
 
 export type IngestJobStatus = 'running' | 'success' | 'failed';
-/** The file facts and probed metadata a scan writes onto a video row. */
-export type ScannedVideo = Pick<typeof videos.$inferInsert, 'filename' | 'path' | 'relPath' | 'sourceRoot' | 'sizeBytes' | 'mtime'>
+/** The file facts (with the file's identity) and probed metadata a scan writes onto a video row. */
+export type ScannedVideo = Pick<typeof videos.$inferInsert, 'filename' | 'path' | 'relPath' | 'sourceRoot' | 'sizeBytes' | 'mtime' | 'fileDev' | 'fileIno'>
   & Partial<Pick<typeof videos.$inferInsert, 'duration' | 'width' | 'height' | 'fps' | 'fpsNum' | 'fpsDen' | 'totalFrames' | 'codec'>>;
 
 export async function startIngestJob(db: Db, jobType: string, initiatedBy: string | null, summary: object): Promise<number> {
@@ -27,12 +27,17 @@ export async function failRunningIngestJobs(db: Db): Promise<void> {
 /** Every video row of a source root (deleted ones too: a file that comes back is restored). */
 export const listVideosOfRoot = (db: Db, root: string) => db.select({
   id: videos.id, path: videos.path, sizeBytes: videos.sizeBytes, mtime: videos.mtime, status: videos.processingStatus, prev: videos.previousStatus,
+  deletedReason: videos.deletedReason, fileDev: videos.fileDev, fileIno: videos.fileIno,
 }).from(videos).where(eq(videos.sourceRoot, root));
 
-/** Adds a video row; `logLine` (why it could not be probed) goes to its processing log. */
-export async function insertScannedVideo(db: Db, values: ScannedVideo, status: string, logLine: string | null): Promise<void> {
-  const [ins] = await db.insert(videos).values({ ...values, processingStatus: status }).returning({ id: videos.id });
-  if (logLine) await db.insert(processingLog).values({ videoId: ins.id, line: logLine });
+/** Adds a probed video row, `pending`. */
+export async function insertScannedVideo(db: Db, values: ScannedVideo): Promise<void> {
+  await db.insert(videos).values({ ...values, processingStatus: 'pending' });
+}
+
+/** Records the identity of an unchanged file on a row stored before identities were recorded. */
+export async function recordFileIdentity(db: Db, id: number, f: { fileDev: string; fileIno: string }): Promise<void> {
+  await db.update(videos).set({ fileDev: f.fileDev, fileIno: f.fileIno }).where(eq(videos.id, id));
 }
 
 export async function updateScannedVideo(db: Db, id: number, values: ScannedVideo): Promise<void> {
@@ -42,16 +47,16 @@ export async function updateScannedVideo(db: Db, id: number, values: ScannedVide
 /** A deleted video whose file came back returns to status `back`, with a history row. */
 export async function restoreScannedVideo(db: Db, id: number, values: ScannedVideo, back: string, by: string | null): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(videos).set({ ...values, processingStatus: back, previousStatus: 'deleted', statusUpdatedAt: new Date() }).where(eq(videos.id, id));
+    await tx.update(videos).set({ ...values, processingStatus: back, previousStatus: 'deleted', deletedReason: null, statusUpdatedAt: new Date() }).where(eq(videos.id, id));
     await tx.insert(statusHistory).values({ videoId: id, oldStatus: 'deleted', newStatus: back, remark: 'file found again by re-ingest', changedById: by });
   });
 }
 
-/** Marks videos whose files are missing as deleted, each with a history row. */
+/** Marks videos whose files are missing as deleted (reason `missing`: purge keeps their files), each with a history row. */
 export async function markMissingDeleted(db: Db, rows: Array<{ id: number; status: string }>, by: string | null): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(statusHistory).values(rows.map((r) => ({ videoId: r.id, oldStatus: r.status, newStatus: 'deleted', remark: 'file missing at re-ingest', changedById: by })));
-    await tx.update(videos).set({ previousStatus: sql`${videos.processingStatus}`, processingStatus: 'deleted', statusUpdatedAt: new Date() })
+    await tx.update(videos).set({ previousStatus: sql`${videos.processingStatus}`, processingStatus: 'deleted', deletedReason: 'missing', statusUpdatedAt: new Date() })
       .where(and(inArray(videos.id, rows.map((r) => r.id)), ne(videos.processingStatus, 'deleted')));
   });
 }

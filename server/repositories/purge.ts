@@ -5,7 +5,10 @@ import type { Db } from '../db/connect';
 import { videos } from '../db/schema';
 
 export const listDeletedVideos = (db: Db, sourceRoot: string | undefined, limit: number | undefined) => {
-  const q = db.select({ id: videos.id, path: videos.path, sourceRoot: videos.sourceRoot }).from(videos)
+  const q = db.select({
+    id: videos.id, path: videos.path, sourceRoot: videos.sourceRoot, deletedReason: videos.deletedReason,
+    fileDev: videos.fileDev, fileIno: videos.fileIno, sizeBytes: videos.sizeBytes, mtime: videos.mtime,
+  }).from(videos)
     .where(and(eq(videos.processingStatus, 'deleted'), sourceRoot ? eq(videos.sourceRoot, sourceRoot) : undefined)).orderBy(asc(videos.id));
   return limit ? q.limit(limit) : q;
 };

@@ -21,7 +21,7 @@ export const sourceRoutes: RoutePlugin = (app, { database: { db }, media, config
       .map((s) => ({ root: s.root, label: s.label, role: s.role, enabled: s.enabled, created_at: s.createdAt.toISOString() }));
   });
 
-  // Any signed-in user may re-ingest one named source; all sources at once needs an administrator.
+  // Any signed-in user may re-ingest one named source; all sources at once, or delete_missing, needs an administrator.
   app.post('/sources/reingest', { config: { role: 'user' }, schema: { querystring: reingestQuery } }, async (req) => {
     const q = req.query;
     const deps = { db, media, config };

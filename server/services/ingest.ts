@@ -1,5 +1,8 @@
 // Ingestion: scan a source root for video files, upsert rows by path, optionally mark missing files
-// deleted. Every scan/reingest writes an `ingest_jobs` row with summary counts and errors, and a
+// deleted (reason `missing`: purge then removes only the row). A file is added only when its real path
+// lies inside the source root and ffprobe can read it; anything else is listed in the job's errors.
+// Each row records the file's identity (device, inode, size, mtime) so purge can tell it is the same
+// file. Every scan/reingest writes an `ingest_jobs` row with summary counts and errors, and a
 // job_progress row (listing → probing → marking missing, percent over the files to probe, cancellable
 // between files: what was scanned before the cancel stays).
 import fs from 'node:fs/promises';
@@ -7,10 +10,11 @@ import path from 'node:path';
 import type { Db } from '../db/connect';
 import {
   finishIngestJob, insertScannedVideo, listVideosOfRoot, markMissingDeleted, restoreScannedVideo,
-  startIngestJob, updateIngestJobSummary, updateScannedVideo,
+  recordFileIdentity, startIngestJob, updateIngestJobSummary, updateScannedVideo,
 } from '../repositories/ingest';
 import { insertSourceIfAbsent } from '../repositories/sources';
 import type { MediaService } from './media';
+import { identityOf, realFileInRoot, sameFile, type FileIdentity } from './video-file';
 import { CancelledError, finishJob, ProgressReporter, startJob } from './job-progress';
 
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.webm', '.m4v']);
@@ -34,7 +38,8 @@ async function* walk(dir: string): AsyncGenerator<string> {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) yield* walk(full);
     else if (!VIDEO_EXTENSIONS.has(path.extname(e.name).toLowerCase())) continue;
-    // Symlinked files count (media libraries often link); symlinked folders are not followed (no loops).
+    // Symlinked files count (media libraries often link) when they stay inside the source, which the
+    // caller checks; symlinked folders are not followed (no loops).
     else if (e.isFile() || (e.isSymbolicLink() && (await fs.stat(full).catch(() => null))?.isFile())) yield full;
   }
 }
@@ -75,25 +80,32 @@ export async function runIngest(db: Db, media: MediaService, job: StartedIngest,
   try {
     const stat = await fs.stat(root).catch(() => null);
     if (!stat?.isDirectory()) throw new Error(`source folder is not reachable: ${root}`);
-    const found = new Map<string, { size: number; mtime: number }>();
+    const found = new Map<string, FileIdentity>();
     // A long scan reports how far it got in its job's summary, so Job History shows it moving.
     const progress = (phase: string, extra: object = {}) =>
       updateIngestJobSummary(db, jobId, { root, phase, found: found.size, added, updated, restored, ...extra });
+    let listed = 0;
     for await (const file of walk(root)) {
-      const s = await fs.stat(file).catch(() => null);
-      if (s) found.set(file, { size: s.size, mtime: Math.floor(s.mtimeMs) });
-      if (found.size % PROGRESS_EVERY === 0) { await progress('listing'); stopIfCancelled(); }
+      const where = await realFileInRoot(file, root);
+      if ('outside' in where) errors.push(`${file}: links to ${where.outside}, outside the source folder; not added`);
+      const s = 'real' in where ? await fs.stat(where.real, { bigint: true }).catch(() => null) : null;
+      if (s) found.set(file, identityOf(s));
+      if (++listed % PROGRESS_EVERY === 0) { await progress('listing'); stopIfCancelled(); }
     }
     const existing = await listVideosOfRoot(db, root);
     const byPath = new Map(existing.map((r) => [r.path, r]));
-    const toProbe = [...found.entries()].filter(([p, f]) => {
+    const toProbe: Array<[string, FileIdentity]> = [];
+    for (const [p, f] of found) {
       const row = byPath.get(p);
-      if (!row) return true;
-      if (row.sizeBytes !== f.size || Math.floor(row.mtime) !== f.mtime) return true;
-      if (row.status === 'deleted') return true;
+      // A video a person deleted stays deleted, file or not: only purge ends it.
+      if (row?.status === 'deleted' && row.deletedReason === 'person') continue;
+      if (!row || row.status === 'deleted') { toProbe.push([p, f]); continue; }
+      if (row.fileIno === null && row.sizeBytes === f.sizeBytes && Math.floor(row.mtime) === f.mtime) {
+        // stored before identities were recorded, and unchanged since: record it now
+        await recordFileIdentity(db, row.id, f);
+      } else if (!sameFile(row, f)) { toProbe.push([p, f]); continue; }
       unchanged++;
-      return false;
-    });
+    }
     let probed = 0;
     tracker.report(5, 'probing');
     await mapLimit(toProbe, opts.parallelism ?? 4, async ([file, f]) => {
@@ -101,15 +113,15 @@ export async function runIngest(db: Db, media: MediaService, job: StartedIngest,
       if (++probed % PROGRESS_EVERY === 0) await progress('probing', { probed, to_probe: toProbe.length });
       tracker.report(5 + (90 * probed) / toProbe.length, 'probing');
       const row = byPath.get(file);
-      let meta: Awaited<ReturnType<MediaService['probe']>> | null = null;
-      try { meta = await media.probe(file); } catch (e) { errors.push((e as Error).message); }
+      let meta: Awaited<ReturnType<MediaService['probe']>>;
+      // A file ffprobe cannot read is no video: listed as an error, never added, updated or restored.
+      try { meta = await media.probe(file); } catch (e) { errors.push(`${file}: not a readable video, not added (${(e as Error).message})`); return; }
       const values = {
-        filename: path.basename(file), path: file, relPath: path.relative(root, file), sourceRoot: root,
-        sizeBytes: f.size, mtime: f.mtime,
-        ...(meta ? { duration: meta.duration, width: meta.width, height: meta.height, fps: meta.fps, fpsNum: meta.fpsNum, fpsDen: meta.fpsDen, totalFrames: meta.totalFrames, codec: meta.codec } : {}),
+        filename: path.basename(file), path: file, relPath: path.relative(root, file), sourceRoot: root, ...f,
+        duration: meta.duration, width: meta.width, height: meta.height, fps: meta.fps, fpsNum: meta.fpsNum, fpsDen: meta.fpsDen, totalFrames: meta.totalFrames, codec: meta.codec,
       };
       if (!row) {
-        await insertScannedVideo(db, values, meta ? 'pending' : 'unknown', meta ? null : `ingest: ${errors[errors.length - 1]}`);
+        await insertScannedVideo(db, values);
         added++;
       } else if (row.status === 'deleted') {
         // The file came back: restore what it was before it went missing.

@@ -1,5 +1,6 @@
 // Re-ingest of one named source (any signed-in user; the source must be online) or of every source
-// (administrators only). Only configured roots are ever scanned: the client names one, never a path.
+// (administrators only). Marking missing files deleted (delete_missing) needs an administrator either way:
+// it hides every video of a folder that is unreachable or was moved. Only configured roots are ever scanned: the client names one, never a path.
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { Conflict, Forbidden, NotFound } from '../domain-errors';
@@ -19,7 +20,10 @@ export async function requireSource(db: Db, named: string): Promise<SourceRow> {
   return src;
 }
 
+const isAdmin = (who: Identity) => who.role === 'admin' || who.role === 'super';
+
 export async function reingestOne(deps: SourceDeps, who: Identity, named: string, deleteMissing: boolean) {
+  if (deleteMissing && !isAdmin(who)) throw new Forbidden('Administrator role required to mark missing files deleted (delete_missing)');
   const src = await requireSource(deps.db, named);
   // A source limited to a role above the caller's is as unknown to them as its videos are.
   if (src.role && hiddenSourceRoles(who).includes(src.role)) throw new NotFound(`Unknown source: ${named}`);
@@ -30,7 +34,7 @@ export async function reingestOne(deps: SourceDeps, who: Identity, named: string
 }
 
 export async function reingestAll(deps: SourceDeps, who: Identity, opts: { deleteMissing: boolean; includeDisabled: boolean }) {
-  if (who.role !== 'admin' && who.role !== 'super') throw new Forbidden('Administrator role required');
+  if (!isAdmin(who)) throw new Forbidden('Administrator role required');
   let added = 0, removed = 0;
   const results = [];
   for (const src of await listSources(deps.db)) {

@@ -84,6 +84,8 @@ export const listJobs = (f: { limit: number; job_type: JobTypeFilter; status: Jo
 export interface PurgeOptions { dry_run: boolean; source_root?: string; limit?: number }
 export interface PurgeResult {
   dry_run: boolean; attempted: number; db_deleted: number; files_deleted: number; files_missing: number;
+  /** The files deleted (would be, in a dry run), and the videos whose record alone goes (their files stay); at most 500 each. */
+  files_to_delete?: string[]; rows_only?: string[];
   errors: string[]; warnings?: string[]; job_id?: number | null;
 }
 

@@ -5,6 +5,8 @@ import { makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { insertVideos } from '../helpers/fixtures';
 import { caller, snapshot } from '../helpers/repo-admin';
 import { actionSegments, sources, videos } from '../../server/db/schema';
+import { readFileIdentity } from '../../server/services/video-file';
+import { eq } from 'drizzle-orm';
 
 let t: TestApp;
 const admin = () => caller(t, 'admin1');
@@ -29,6 +31,12 @@ beforeAll(async () => {
   ];
   const got = await insertVideos(t.database, seeds.map(([, rel, status]) => ({ filename: path.basename(rel), path: path.join(root, rel), sourceRoot: root, status })));
   seeds.forEach(([key], i) => { ids[key] = got[i]; });
+  // as a person's delete leaves them: reason 'person', and the identity each file had when it was ingested
+  for (const [key, rel, status] of seeds) {
+    if (status !== 'deleted') continue;
+    const identity = await readFileIdentity(path.join(root, rel));
+    await t.database.db.update(videos).set({ deletedReason: 'person', ...identity }).where(eq(videos.id, ids[key]));
+  }
   [ids.other] = await insertVideos(t.database, [{ filename: 'o.mp4', path: path.join(otherRoot, 'o.mp4'), sourceRoot: otherRoot, status: 'deleted' }]);
   await t.database.db.insert(actionSegments).values([ids.gone, ids.live].map((videoId) => ({ videoId, trackId: 1, actionClass: 'walk', startTime: 0, endTime: 1 })));
 });
@@ -68,8 +76,12 @@ describe('purge deleted videos', () => {
     const before = await snapshot(t);
     const r = await purge({ confirm: true, dry_run: true, source_root: root });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toMatchObject({ dry_run: true, attempted: 4, db_deleted: 4, files_deleted: 2, files_missing: 1, errors: [], job_id: null });
-    expect(r.json().warnings).toEqual([expect.stringContaining(path.join('linkdir', 'far.mp4'))]);
+    expect(r.json()).toMatchObject({
+      dry_run: true, attempted: 4, db_deleted: 4, files_deleted: 1, files_missing: 1, errors: [], job_id: null,
+      files_to_delete: [path.join(root, 'gone.mp4')],
+      rows_only: [path.join(root, 'missing.mp4'), path.join(root, 'link.mp4'), path.join(root, 'linkdir', 'far.mp4')],
+    });
+    expect(r.json().warnings).toEqual([expect.stringContaining(path.join(root, 'link.mp4')), expect.stringContaining(path.join('linkdir', 'far.mp4'))]);
     expect(await snapshot(t)).toEqual(before);
     for (const f of ['gone.mp4', 'link.mp4']) expect(fs.existsSync(path.join(root, f))).toBe(true);
   });
@@ -78,11 +90,11 @@ describe('purge deleted videos', () => {
     expect((await purge({ confirm: true, dry_run: true, limit: 1 })).json()).toMatchObject({ attempted: 1 });
   });
 
-  test('a real run deletes the rows, annotations and files inside the root, never a symlink target outside it, and nothing else', async () => {
+  test('a real run deletes the rows, annotations and files inside the root, leaves a link out of it and its target, and nothing else', async () => {
     const r = await purge({ confirm: true, dry_run: false, source_root: root });
-    expect(r.json()).toMatchObject({ dry_run: false, attempted: 4, db_deleted: 4, files_deleted: 2, files_missing: 1, errors: [] });
+    expect(r.json()).toMatchObject({ dry_run: false, attempted: 4, db_deleted: 4, files_deleted: 1, files_missing: 1, errors: [] });
     expect(fs.existsSync(path.join(root, 'gone.mp4'))).toBe(false);
-    expect(fs.lstatSync(path.join(root, 'link.mp4'), { throwIfNoEntry: false })).toBeUndefined();
+    expect(fs.lstatSync(path.join(root, 'link.mp4')).isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(path.join(outside, 'secret.mp4'), 'utf8')).toBe('secret.mp4');
     expect(fs.existsSync(path.join(outside, 'far.mp4'))).toBe(true);
     expect(fs.existsSync(path.join(root, 'live.mp4'))).toBe(true);
@@ -91,6 +103,6 @@ describe('purge deleted videos', () => {
     expect(left).toEqual([ids.live, ids.other].sort((a, b) => a - b));
     expect((await t.database.db.select().from(actionSegments)).map((a) => a.videoId)).toEqual([ids.live]);
     const [job] = (await admin()('GET', '/admin/repo/jobs?job_type=purge')).json();
-    expect(job).toMatchObject({ id: r.json().job_id, status: 'success', initiated_by: 'admin1', summary: { attempted: 4, db_deleted: 4, files_deleted: 2, files_missing: 1 } });
+    expect(job).toMatchObject({ id: r.json().job_id, status: 'success', initiated_by: 'admin1', summary: { attempted: 4, db_deleted: 4, files_deleted: 1, files_missing: 1 } });
   });
 });

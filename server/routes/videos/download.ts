@@ -1,10 +1,10 @@
 // GET /api/v1/videos/{id}/download: the video file by id only (no client path), with Range/206 for seeking.
 import path from 'node:path';
-import fs from 'node:fs/promises';
 import send from '@fastify/send';
 import { NotFound } from '../../domain-errors';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
+import { requireVideoFile } from '../../services/video-file';
 import { requireLiveVideo } from '../../services/videos';
 
 export const VIDEO_CONTENT_TYPES: Record<string, string> = {
@@ -21,14 +21,11 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 export const videoDownloadRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/videos/:id/download', { schema: { params: videoIdParams } }, async (req, reply) => {
     const v = await requireLiveVideo(db, req.params.id);
-    // The stored path must lie inside its source root; anything else is never served.
-    const rel = path.relative(v.sourceRoot, v.path);
-    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw new NotFound(`Video ${req.params.id} file is outside its source`);
-    const stat = await fs.stat(v.path).catch(() => null);
-    if (!stat?.isFile()) throw new NotFound(`Video file is missing on disk: ${v.filename}`);
-
-    const result = await send(req.raw, `/${encodeURIComponent(path.basename(v.path))}`, {
-      root: path.dirname(v.path), dotfiles: 'allow', index: false, cacheControl: false, acceptRanges: true,
+    // The file's real path (links resolved) must lie inside its source root; anything else is never
+    // served. The real path is what is sent, so a link cannot be swapped in between check and read.
+    const real = await requireVideoFile(v);
+    const result = await send(req.raw, `/${encodeURIComponent(path.basename(real))}`, {
+      root: path.dirname(real), dotfiles: 'allow', index: false, cacheControl: false, acceptRanges: true,
     });
     if (result.type === 'error') {
       if (result.statusCode === 416) {

@@ -17,6 +17,7 @@ import { defaultPoseThreads, PosePool } from './pose-pool';
 import { beginJob, finishJob, ProgressReporter, readJob, requeueJob, startJob } from '../job-progress';
 import { withdrawQueuedJob } from '../job-cancel';
 import { restoreCancelledVideo, type ProcessingRestore } from './cancelled';
+import { requireVideoFile } from '../video-file';
 
 /** Share of the progress bar each stage takes: decoding + pose is almost all of the work. */
 const ANALYSIS_SHARE = 90, TRACKING_AT = 92, STORING_AT = 96;
@@ -96,7 +97,8 @@ export class VideoProcessor {
       await appendLog(db, videoId, `model: ${poseModelLabel(settings.pose_model)} on ${pool.threads} pose thread(s), tfjs-backend-wasm`);
       if (signal.aborted) throw new Error('stopped');
       let lastLog = performance.now();
-      const result = await analyseVideo({ ...video }, {
+      // decode the real file, and only one inside its source (a link out of it is refused)
+      const result = await analyseVideo({ ...video, path: await requireVideoFile(video) }, {
         ffmpegPath: this.deps.ffmpegPath, pool, settings, signal,
         onProgress: (n, total) => {
           progress.report((ANALYSIS_SHARE * n) / total, 'decoding + pose');

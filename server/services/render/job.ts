@@ -17,6 +17,7 @@ import { readRootConfig } from '../repository/root-config';
 import { getRenderSettings } from '../settings';
 import { RenderAnnotations } from './annotation-source';
 import { renderVideo } from './pipeline';
+import { requireVideoFile } from '../video-file';
 import type { RenderJobData } from './requests';
 
 export interface RendererDeps {
@@ -79,7 +80,8 @@ export class VideoRenderer {
       let lastTouch = 0;
       progress.report(0, 'rendering');
       const out = await renderVideo({
-        ffmpegPath: this.deps.ffmpegPath, input: video.path, output: tmp,
+        // the real file, and only one inside its source (a link out of it is refused)
+        ffmpegPath: this.deps.ffmpegPath, input: await requireVideoFile(video), output: tmp,
         width: video.width, height: video.height, fpsNum: video.fpsNum, fpsDen: video.fpsDen, totalFrames: video.totalFrames,
         settings, annotations,
       }, {

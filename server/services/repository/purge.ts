@@ -1,33 +1,55 @@
-// Purge: removes videos marked deleted for good, their rows with annotations and their files. A file is
-// only ever deleted inside its source root: the folder it sits in is resolved with realpath and must lie
-// inside the root's real path, and a symlink is removed as a link (lstat/unlink), never followed.
+// Purge: removes videos marked deleted for good, their rows with annotations, and, for a video a person
+// deleted, its file. A file is deleted only when all of these hold, else it is left in place and the row
+// alone is removed:
+//  - a person deleted the video (one whose file a scan found missing keeps its file: the folder may only
+//    have been unreachable or moved, and the file may still be the user's);
+//  - its real path lies inside the real path of its source root (a symlink is removed as a link, never followed);
+//  - it is the file that was ingested: same device, inode, size and mtime as recorded. Rows stored before
+//    identities were recorded have none, so their files are never deleted.
+// A missing video whose file is on disk again is not purged at all: the next scan of its source restores it.
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Db } from '../../db/connect';
 import { NotFound } from '../../domain-errors';
 import { finishIngestJob, startIngestJob } from '../../repositories/ingest';
 import { deleteDeletedVideos, listDeletedVideos } from '../../repositories/purge';
 import { findSource } from '../../repositories/sources';
-import { checkClientPath, isWithin, realOrSame } from './safe-path';
+import { checkClientPath } from './safe-path';
 import type { Identity } from '../../../domain/types';
 import { finishJob, ProgressReporter, startJob } from '../job-progress';
+import { readFileIdentity, realFileInRoot, sameFile } from '../video-file';
 
 export interface PurgeInput { dry_run: boolean; source_root?: string; limit?: number }
 export interface PurgeResult {
   dry_run: boolean; attempted: number; db_deleted: number; files_deleted: number; files_missing: number;
+  /** The files deleted (or, in a dry run, that would be), and the videos whose row alone goes; at most LIST_CAP each. */
+  files_to_delete: string[]; rows_only: string[];
   errors: string[]; warnings: string[]; job_id: number | null;
 }
 
-type FileFate = 'delete' | 'missing' | 'outside';
+/** The longest path list an answer carries (the counts are always complete). */
+const LIST_CAP = 500;
 
-async function fateOf(file: string, root: string): Promise<FileFate> {
-  const st = await fs.lstat(file).catch(() => null);
-  if (!st) return 'missing';
-  const folder = await realOrSame(path.dirname(file));
-  return isWithin(await realOrSame(root), folder) ? 'delete' : 'outside';
+type Candidate = Awaited<ReturnType<typeof listDeletedVideos>>[number];
+/** What purge does with one video: delete its file and row, remove only its row (and why), or keep it. */
+type Fate = { act: 'file' } | { act: 'row'; missing?: boolean; warning?: string } | { act: 'keep'; warning: string };
+
+async function fateOf(v: Candidate): Promise<Fate> {
+  const where = await realFileInRoot(v.path, v.sourceRoot);
+  const present = await fs.lstat(v.path).then(() => true, () => false);
+  if (v.deletedReason !== 'person') {
+    if ('real' in where) return { act: 'keep', warning: `${v.path} is on disk again: it was not purged, the next scan of its source restores it` };
+    return { act: 'row', missing: !present };
+  }
+  if (!present) return { act: 'row', missing: true };
+  if ('outside' in where) return { act: 'row', warning: `${v.path} is outside its source root ${v.sourceRoot}: the file was left in place` };
+  if (v.fileIno === null) return { act: 'row', warning: `${v.path} has no recorded file identity (stored before identities were recorded): the file was left in place` };
+  const now = await readFileIdentity(v.path);
+  if (!now || !sameFile(v, now)) return { act: 'row', warning: `${v.path} is not the file that was ingested (another file is at its path now): the file was left in place` };
+  return { act: 'file' };
 }
 
 const errors = (r: PurgeResult) => r.errors.length > 0;
+const listed = (list: string[], p: string) => { if (list.length < LIST_CAP) list.push(p); };
 
 export async function purgeDeleted(db: Db, who: Identity, input: PurgeInput): Promise<PurgeResult> {
   let sourceRoot: string | undefined;
@@ -36,7 +58,7 @@ export async function purgeDeleted(db: Db, who: Identity, input: PurgeInput): Pr
     if (!await findSource(db, sourceRoot)) throw new NotFound(`Unknown source: ${sourceRoot}`);
   }
   const candidates = await listDeletedVideos(db, sourceRoot, input.limit);
-  const r: PurgeResult = { dry_run: input.dry_run, attempted: candidates.length, db_deleted: 0, files_deleted: 0, files_missing: 0, errors: [], warnings: [], job_id: null };
+  const r: PurgeResult = { dry_run: input.dry_run, attempted: candidates.length, db_deleted: 0, files_deleted: 0, files_missing: 0, files_to_delete: [], rows_only: [], errors: [], warnings: [], job_id: null };
   // A dry run only looks: it writes no job row either, so the database is exactly as it was.
   const jobId = input.dry_run ? null : await startIngestJob(db, 'purge', who.id, { source_root: sourceRoot ?? null, attempted: r.attempted });
   const purgedIds: number[] = [];
@@ -47,27 +69,31 @@ export async function purgeDeleted(db: Db, who: Identity, input: PurgeInput): Pr
   for (const v of candidates) {
     if (tracker?.cancelledBy) { r.errors.push(`cancelled by ${tracker.cancelledBy} after ${seen} of ${candidates.length} videos`); break; }
     tracker?.report((95 * seen++) / Math.max(1, candidates.length), 'deleting files');
-    const fate = await fateOf(v.path, v.sourceRoot);
-    if (fate === 'missing') r.files_missing++;
-    if (fate === 'outside') r.warnings.push(`${v.path} is outside its source root ${v.sourceRoot}: the file was left in place`);
-    if (fate === 'delete') {
+    const fate = await fateOf(v);
+    if (fate.act !== 'file' && fate.warning) r.warnings.push(fate.warning);
+    if (fate.act === 'keep') continue;
+    if (fate.act === 'row') {
+      if (fate.missing) r.files_missing++;
+      listed(r.rows_only, v.path);
+    } else {
       if (!input.dry_run) {
         const failed = await fs.unlink(v.path).then(() => null, (e: Error) => e.message);
         if (failed) { r.errors.push(`${v.path}: ${failed}`); continue; }
       }
       r.files_deleted++;
+      listed(r.files_to_delete, v.path);
     }
     purgedIds.push(v.id);
   }
   r.db_deleted = input.dry_run ? purgedIds.length : await deleteDeletedVideos(db, purgedIds);
   if (jobId !== null) {
-    const { dry_run: _d, errors, job_id: _j, ...summary } = r;
+    const { dry_run: _d, errors, job_id: _j, files_to_delete: _f, rows_only: _r, ...summary } = r;
     await finishIngestJob(db, jobId, errors.length ? 'failed' : 'success', { source_root: sourceRoot ?? null, ...summary }, errors);
     r.job_id = jobId;
   }
   if (tracker) {
     await tracker.close();
-    const { dry_run: _d, ...result } = r;
+    const { dry_run: _d, files_to_delete: _f, rows_only: _r, ...result } = r;
     await finishJob(db, tracker.id, tracker.cancelledBy ? 'cancelled' : errors(r) ? 'failed' : 'done', { result, message: tracker.cancelledBy ? `cancelled by ${tracker.cancelledBy}` : r.errors[0] ?? null });
   }
   return r;

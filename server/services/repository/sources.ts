@@ -1,5 +1,6 @@
 // The Repository Manager's source folders: list with per-status stats, the path check, add, edit and
-// remove. Adding an enabled source starts its first scan at once (a `scan` job).
+// remove. Adding an enabled source starts its first scan at once (a `scan` job), and so do enabling one
+// and moving one's root (enabled or not): the scan restores videos a scan of the old root found missing.
 import type { Db } from '../../db/connect';
 import { Conflict, Invalid, NotFound } from '../../domain-errors';
 import {
@@ -85,7 +86,7 @@ export async function editSource(deps: SourceDeps, who: Identity, originalRaw: s
   if (!before) throw new NotFound(`Unknown source: ${original}`);
   const row = await updateSource(deps.db, original, await checkedValues(deps.db, input, original));
   if (!row) throw new NotFound(`Unknown source: ${original}`);
-  if (row.enabled && (!before.enabled || row.root !== before.root)) await scanInBackground(deps, row.root, who);
+  if ((row.enabled && !before.enabled) || row.root !== before.root) await scanInBackground(deps, row.root, who);
   return (await listSourcesWithStats(deps.db)).find((s) => s.root === row.root)!;
 }
 

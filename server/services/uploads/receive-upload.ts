@@ -18,6 +18,7 @@ import { normaliseRoot, VIDEO_EXTENSIONS } from '../ingest';
 import type { MediaService, ProbeResult } from '../media';
 import { readRootConfig } from '../repository/root-config';
 import { candidateName, safeUploadName } from './safe-filename';
+import { identityOf } from '../video-file';
 
 export const UPLOAD_SOURCE_LABEL = 'Uploads';
 
@@ -122,15 +123,15 @@ export async function ingestTempFile(ctx: UploadContext, tmp: string, clientName
   try {
     const name = checkUploadName(clientName);
     const { uploadDir } = await uploadFolders(ctx);
-    const size = (await fsp.stat(tmp)).size;
     const meta = await probeVideo(ctx.media, tmp, candidateName(name, 0));
     placed = await placeUnique(ctx.db, tmp, uploadDir, name);
     await removeQuietly(tmp);
     await insertSourceIfAbsent(ctx.db, uploadDir, UPLOAD_SOURCE_LABEL);
-    const st = await fsp.stat(placed);
+    // the placed file's identity, so a purge can later tell it is still this file
+    const st = await fsp.stat(placed, { bigint: true });
     const filename = path.basename(placed);
     return await insertUploadedVideo(ctx.db, {
-      filename, path: placed, relPath: filename, sourceRoot: uploadDir, sizeBytes: size, mtime: Math.floor(st.mtimeMs),
+      filename, path: placed, relPath: filename, sourceRoot: uploadDir, ...identityOf(st),
       duration: meta.duration, width: meta.width, height: meta.height, fps: meta.fps, fpsNum: meta.fpsNum, fpsDen: meta.fpsDen,
       totalFrames: meta.totalFrames, codec: meta.codec,
     }, `uploaded by ${uploadedBy} as ${JSON.stringify(clientName)}`);

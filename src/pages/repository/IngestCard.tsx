@@ -81,6 +81,11 @@ export function IngestCard({ sources, onBusy, onDone }: IngestCardProps) {
           Include disabled sources (all sources only)
         </label>
       </div>
+      <p data-testid="ingest.rules" className="mt-1 text-xs text-slate-600">
+        Marking missing files deleted hides their videos; a purge then removes only their records, never files, and a later scan restores
+        any whose file is back (moving a source’s root scans it at once). Files ffprobe cannot read, and links that lead outside the source
+        folder, are not added: they are listed as errors.
+      </p>
       <ActivityLog />
     </Card>
   );

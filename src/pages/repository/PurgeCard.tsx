@@ -1,5 +1,6 @@
-// Purge Deleted Videos: removes videos marked deleted for good (rows, annotations and files inside
-// their source). A dry run reports what would go; a real run asks first.
+// Purge Deleted Videos: removes videos marked deleted for good (rows and annotations; files only of
+// videos a person deleted, and only while the file is still the one ingested). A dry run reports which
+// files would go and which records alone; a real run asks first.
 import { useState } from 'react';
 import { purgeDeleted, type PurgeResult, type SourceDto } from '../../api/repository';
 import { Alert } from '../../components/dialogs/Alert';
@@ -21,7 +22,23 @@ export const limitIsInvalid = (text: string) => text.trim() !== '' && !(Number.i
 
 const FIGURES = [['attempted', 'Attempted'], ['db_deleted', 'DB deleted'], ['files_deleted', 'Files deleted'], ['files_missing', 'Files missing']] as const;
 
+/** The rule, in the screen's words: which files a purge deletes, and which it never touches. */
+export const PURGE_RULE = 'A video’s file is deleted only when a person deleted the video and the file is still the one that was ingested. '
+  + 'Videos marked deleted because their file went missing lose only their record; if the file is back, they are kept and the next scan restores them. '
+  + 'Videos added before file identities were recorded never have their files deleted.';
+
+function PathList({ title, paths, count, testId }: { title: string; paths: string[]; count: number; testId: string }) {
+  if (!count) return null;
+  return (
+    <details data-testid={testId} open={count <= 20}>
+      <summary className="cursor-pointer font-medium">{title} ({count}{paths.length < count ? `, first ${paths.length} listed` : ''})</summary>
+      <ul className="list-disc break-all pl-5 text-xs">{paths.map((p) => <li key={p}>{p}</li>)}</ul>
+    </details>
+  );
+}
+
 function PurgeResultPanel({ result }: { result: PurgeResult }) {
+  const rowsOnly = result.rows_only ?? [];
   return (
     <div data-testid="purge.result" className="mt-3 space-y-2 rounded border border-slate-200 bg-slate-50 p-3 text-sm">
       <div className="font-medium">{result.dry_run ? 'Dry run: nothing was deleted' : 'Purge complete'}</div>
@@ -29,6 +46,9 @@ function PurgeResultPanel({ result }: { result: PurgeResult }) {
         {FIGURES.map(([k, label]) => <span key={k} data-testid={`purge.${k}`}>{label}: <strong>{result[k]}</strong></span>)}
         <span data-testid="purge.errorCount">Errors: <strong>{result.errors.length}</strong></span>
       </div>
+      <PathList title={result.dry_run ? 'Files that would be deleted' : 'Files deleted'} paths={result.files_to_delete ?? []} count={result.files_deleted} testId="purge.filesToDelete" />
+      <PathList title={result.dry_run ? 'Records that would be removed, files left on disk' : 'Records removed, files left on disk'} paths={rowsOnly}
+        count={result.db_deleted - result.files_deleted} testId="purge.rowsOnly" />
       {result.errors.length > 0 && <ul data-testid="purge.errors" className="list-disc pl-5 text-xs text-red-700">{result.errors.map((e, i) => <li key={i}>{e}</li>)}</ul>}
       {(result.warnings?.length ?? 0) > 0 && (
         <Alert severity="warning" testId="purge.warnings"><ul className="list-disc pl-4">{result.warnings!.map((w, i) => <li key={i}>{w}</li>)}</ul></Alert>
@@ -68,12 +88,13 @@ export function PurgeCard({ sources, onConfirm, onDone }: { sources: SourceDto[]
     if (dryRun) { void purge(); return; }
     onConfirm({
       title: 'Purge Deleted Videos', confirmLabel: 'Purge', danger: true, onConfirm: () => { void purge(); },
-      message: <>Permanently delete the records, annotations and files of videos marked deleted in {scope}{parseLimit(limitText) ? ` (at most ${parseLimit(limitText)})` : ''}? This cannot be undone.</>,
+      message: <>Permanently delete the records and annotations of videos marked deleted in {scope}{parseLimit(limitText) ? ` (at most ${parseLimit(limitText)})` : ''}, and the files of those a person deleted? This cannot be undone. Run a dry run first to see which files would go.</>,
     });
   };
 
   return (
     <Card title="Purge Deleted Videos" testId="repo.purgeCard">
+      <p data-testid="purge.rule" className="mb-2 text-xs text-slate-600">{PURGE_RULE}</p>
       <div className="flex flex-wrap items-end gap-3 text-sm">
         <label className="flex items-center gap-2">
           <input type="checkbox" data-testid="purge.dryRun" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} />
