@@ -62,10 +62,10 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
 }
 
 /** Columns (and their order) of a detection window read as binary COPY: see decodeWindowCopy. */
-export const WINDOW_COPY_COLUMNS = "track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human'";
+export const WINDOW_COPY_COLUMNS = "track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human', version";
 
 /**
- * Rows of a binary COPY of WINDOW_COPY_COLUMNS (int4, int4, 5 × float4, float4[] or NULL, bool). Values
+ * Rows of a binary COPY of WINDOW_COPY_COLUMNS (int4, int4, 5 × float4, float4[] or NULL, bool, int4). Values
  * are big-endian; keypoints land in one Float32Array that each row views.
  */
 export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
@@ -79,7 +79,7 @@ export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
   for (;;) {
     const fields = view.getInt16(at); at += 2;
     if (fields === -1) break;
-    if (fields !== 9) throw new Error(`detection window COPY: ${fields} fields, expected 9`);
+    if (fields !== 10) throw new Error(`detection window COPY: ${fields} fields, expected 10`);
     const track = view.getInt32(at + 4); const frame = view.getInt32(at + 12); at += 16;
     const x1 = float4(), y1 = float4(), x2 = float4(), y2 = float4(), confidence = float4();
     const kpLength = view.getInt32(at); at += 4;
@@ -102,7 +102,8 @@ export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
     const humanLength = view.getInt32(at); at += 4;
     const human = humanLength > 0 && view.getUint8(at) === 1;
     if (humanLength > 0) at += humanLength;
-    rows.push({ track_id: track, frame, x1, y1, x2, y2, confidence, keypoints, human });
+    const version = view.getInt32(at + 4); at += 8;
+    rows.push({ track_id: track, frame, x1, y1, x2, y2, confidence, keypoints, human, version });
   }
   return rows;
 }

@@ -54,6 +54,7 @@ export function mergeWindow(doc: EditorDoc, win: DetectionWindow): EditorDoc {
       x1: win.boxes[b], y1: win.boxes[b + 1], x2: win.boxes[b + 2], y2: win.boxes[b + 3], confidence: win.boxes[b + 4],
       keypoints: hasKp ? win.keypoints.subarray(k, k + WINDOW_KP_FLOATS) : null,
       source: win.human[i] ? 'human' : 'ai',
+      version: win.versions[i],
     };
     frames[frame] = det;
   }
