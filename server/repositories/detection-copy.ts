@@ -5,7 +5,7 @@ import type { ReviewDetections } from '../../domain/review-runs';
 import type { NewDetection } from './detection-bulk';
 
 /** Columns in the order the encoded tuples carry them. */
-export const COPY_COLUMNS = 'video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at';
+export const COPY_COLUMNS = 'video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version';
 
 const FLOAT4_OID = 700;
 const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
@@ -27,7 +27,7 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
   for (let i = 0; i < rows.length; i++) {
     const kp = rows[i].keypoints;
     size += 2 + 3 * 8 + 5 * 8 + 4 + (kp ? (kp.length ? 20 + kp.length * 8 : 12) : 0)
-      + 4 + (sources[i]?.length ?? 0) + 4 + (editors[i]?.length ?? 0) + 4 + (rows[i].updatedAt ? 8 : 0);
+      + 4 + (sources[i]?.length ?? 0) + 4 + (editors[i]?.length ?? 0) + 4 + (rows[i].updatedAt ? 8 : 0) + 8;
   }
   const buf = new Uint8Array(size);
   const view = new DataView(buf.buffer);
@@ -41,7 +41,7 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
   };
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    view.setInt16(at, 12); at += 2;
+    view.setInt16(at, 13); at += 2;
     int4(videoId); int4(r.trackId); int4(r.frame);
     float4(r.x1); float4(r.y1); float4(r.x2); float4(r.y2); float4(r.confidence);
     const kp = r.keypoints;
@@ -56,6 +56,7 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
     bytes(sources[i]); bytes(editors[i]);
     if (!r.updatedAt) { view.setInt32(at, -1); at += 4; }
     else { view.setInt32(at, 8); view.setBigInt64(at + 4, BigInt(r.updatedAt.getTime() - PG_EPOCH_MS) * 1000n); at += 12; }
+    int4(r.version ?? 1);
   }
   view.setInt16(at, -1);
   return buf;

@@ -98,3 +98,31 @@ describe('action segment edits', () => {
     expect(loser.detail).toMatch(/^This action was changed by ann\.(one|two) at .* \(version 2\)/);
   });
 });
+
+describe('versions through track merge and undo', () => {
+  const patchIn = (videoId: number, track: number, frame: number, version: number) => t.app.inject({
+    method: 'PATCH', url: `/api/v1/annotations/${videoId}/tracks/${track}/detections/${frame}`, headers: as('ann.two'), payload: { ...box(0.3), version },
+  });
+  const versionAt = async (videoId: number, track: number, frame: number) => (await t.database.sql.query<{ version: number }>(
+    'select version from detections where video_id = $1 and track_id = $2 and frame = $3', [videoId, track, frame])).rows[0]?.version;
+
+  it('a merged row rises above the base row it replaces, so a save based on the replaced box is refused', async () => {
+    const w = await seedAnnotatedVideo(t.database);
+    const merge = await t.app.inject({ method: 'POST', url: `/api/v1/annotations/${w.videoId}/tracks/merge`, headers: as('ann.one'), payload: { base_track_id: 1, merge_track_id: 2 } });
+    expect(merge.statusCode).toBe(200);
+    expect(await versionAt(w.videoId, 1, 5)).toBe(2); // replaced a version-1 base row
+    expect(await versionAt(w.videoId, 1, 12)).toBe(1); // took an empty place: its own version
+    expect((await patchIn(w.videoId, 1, 5, 1)).statusCode).toBe(409);
+    expect((await patchIn(w.videoId, 1, 12, 1)).statusCode).toBe(200);
+  });
+
+  it('undo of a track delete puts the rows back at their versions', async () => {
+    const w = await seedAnnotatedVideo(t.database);
+    expect((await patchIn(w.videoId, 2, 6, 1)).statusCode).toBe(200);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/annotations/${w.videoId}/tracks/2`, headers: as('ann.one') });
+    const restore = await t.app.inject({ method: 'POST', url: `/api/v1/annotations/${w.videoId}/tracks/restore`, headers: as('ann.one'), payload: { undo_token: del.json().undo_token } });
+    expect(restore.statusCode).toBe(200);
+    expect(await versionAt(w.videoId, 2, 6)).toBe(2);
+    expect((await patchIn(w.videoId, 2, 6, 2)).statusCode).toBe(200);
+  });
+});
