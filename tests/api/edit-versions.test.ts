@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo, type SeededVideo } from '../annotate-edit/seed';
 import { decodeDetectionWindow } from '../../domain/detection-window';
+import { storeAnalysis } from '../../server/services/processing/store-result';
+import { videos } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
 
 let t: TestApp;
 let v: SeededVideo;
@@ -124,5 +127,17 @@ describe('versions through track merge and undo', () => {
     expect(restore.statusCode).toBe(200);
     expect(await versionAt(w.videoId, 2, 6)).toBe(2);
     expect((await patchIn(w.videoId, 2, 6, 2)).statusCode).toBe(200);
+  });
+});
+
+describe('versions through a new processing result', () => {
+  it('a new AI box standing where an old one stood has a higher version, so a save based on the old box is refused', async () => {
+    const w = await seedAnnotatedVideo(t.database);
+    await t.database.db.update(videos).set({ processingStatus: 'processing' }).where(eq(videos.id, w.videoId));
+    const detections = Array.from({ length: 10 }, (_, f) => ({ trackId: 1, frame: f, x1: 0.6, y1: 0.1, x2: 0.8, y2: 0.5, confidence: 0.7, keypoints: Array(51).fill(0.5) }));
+    const stats = { framesAnalysed: 10, stride: 1, inputW: 256, inputH: 144, longSide: 256, tracker: 'bytetrack' as const, poseModel: 'multipose' as const, fragments: 1, relinks: 0, weakTracks: 0, peopleFound: 10, maxPeopleInFrame: 1, tracks: 1, decodeInferMs: 1, trackMs: 1, actionsMs: 1 };
+    await storeAnalysis(t.database.db, { videoId: w.videoId, fromStatus: 'completed', requestedBy: 'ann.one' } as never, { fps: 30, frameStride: 1 }, { detections, segments: [], stats }, 5);
+    const stale = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${w.videoId}/tracks/1/detections/3`, headers: as('ann.two'), payload: { ...box(0.3), version: 1 } });
+    expect(stale.statusCode).toBe(409);
   });
 });
