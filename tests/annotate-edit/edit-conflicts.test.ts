@@ -71,3 +71,18 @@ describe('a save someone else got in the way of', () => {
     expect(te.editor.saves.hasUnsaved()).toBe(false);
   });
 });
+
+describe('versions after a track merge', () => {
+  it('a merged box takes the version the server gives it: above the box it replaces, its own on an empty frame', async () => {
+    const doc = docWithVersions();
+    for (const f of [2, 3]) frameAt(doc.detections[2], f)!.version = 1;
+    te = new TestEditor(doc).enterEditMode();
+    te.editor.perform('track.merge', { baseTrackId: 1, mergeTrackId: 2 });
+    await te.settle();
+    expect(frameAt(te.doc.detections[1], 2)!.version).toBe(5); // replaced track 1's version-4 box
+    expect(frameAt(te.doc.detections[1], 3)!.version).toBe(1);
+    move(2, 0.3);
+    await te.settle();
+    expect(te.sentVersions.at(-1)).toBe(5);
+  });
+});
