@@ -1,16 +1,17 @@
 // Compact binary form of the detections in a frame window (GET /api/v1/annotations/{id}/detections).
 // Shared by the server (encode) and the browser (decode). All numbers little-endian; sections 4-aligned.
 //
-//   header  Int32 × 7: magic 0x44544156 ('VATD'), version 1, from, to, count N, kpFloats (51), reserved 0
+//   header  Int32 × 7: magic 0x44544156 ('VATD'), format version 2, from, to, count N, kpFloats (51), reserved 0
 //   tracks  Int32[N]          track_id of each detection
 //   frames  Int32[N]          0-based frame of each detection
+//   versions Int32[N]         the detection's version (a change of it sends this back: optimistic concurrency)
 //   boxes   Float32[N × 5]    x1, y1, x2, y2, confidence (fractions of the frame size)
 //   kps     Float32[N × 51]   17 COCO keypoints × (x, y, score); NaN-filled when a detection has none
 //   source  Uint8[N]          0 = ai, 1 = human
 // Rows are ordered by frame, then track. A 2,000-frame window of 20 tracks is ≈ 9 MB instead of ≈ 25 MB JSON.
 
 export const WINDOW_MAGIC = 0x44544156;
-export const WINDOW_VERSION = 1;
+export const WINDOW_VERSION = 2;
 export const WINDOW_KP_FLOATS = 51;
 const HEADER_INTS = 7;
 
@@ -20,6 +21,7 @@ export interface DetectionWindow {
   count: number;
   tracks: Int32Array;
   frames: Int32Array;
+  versions: Int32Array;
   boxes: Float32Array;
   keypoints: Float32Array;
   human: Uint8Array;
@@ -27,11 +29,11 @@ export interface DetectionWindow {
 
 export interface DetectionRow {
   track_id: number; frame: number; x1: number; y1: number; x2: number; y2: number; confidence: number;
-  keypoints: ArrayLike<number> | null; human: boolean;
+  keypoints: ArrayLike<number> | null; human: boolean; version: number;
 }
 
 export function windowByteLength(n: number): number {
-  return HEADER_INTS * 4 + n * 4 * 2 + n * 5 * 4 + n * WINDOW_KP_FLOATS * 4 + n;
+  return HEADER_INTS * 4 + n * 4 * 3 + n * 5 * 4 + n * WINDOW_KP_FLOATS * 4 + n;
 }
 
 /** Typed-array views of the n-row body after the header: the one place the layout is written down. */
@@ -39,20 +41,21 @@ function bodyViews(buf: ArrayBuffer, n: number) {
   let off = HEADER_INTS * 4;
   const tracks = new Int32Array(buf, off, n); off += n * 4;
   const frames = new Int32Array(buf, off, n); off += n * 4;
+  const versions = new Int32Array(buf, off, n); off += n * 4;
   const boxes = new Float32Array(buf, off, n * 5); off += n * 20;
   const keypoints = new Float32Array(buf, off, n * WINDOW_KP_FLOATS); off += n * WINDOW_KP_FLOATS * 4;
   const human = new Uint8Array(buf, off, n);
-  return { tracks, frames, boxes, keypoints, human };
+  return { tracks, frames, versions, boxes, keypoints, human };
 }
 
 export function encodeDetectionWindow(from: number, to: number, rows: readonly DetectionRow[]): Uint8Array {
   const n = rows.length;
   const buf = new ArrayBuffer(windowByteLength(n));
   new Int32Array(buf, 0, HEADER_INTS).set([WINDOW_MAGIC, WINDOW_VERSION, from, to, n, WINDOW_KP_FLOATS, 0]);
-  const { tracks, frames, boxes, keypoints: kps, human } = bodyViews(buf, n);
+  const { tracks, frames, versions, boxes, keypoints: kps, human } = bodyViews(buf, n);
   for (let i = 0; i < n; i++) {
     const r = rows[i];
-    tracks[i] = r.track_id; frames[i] = r.frame;
+    tracks[i] = r.track_id; frames[i] = r.frame; versions[i] = r.version;
     const b = i * 5;
     boxes[b] = r.x1; boxes[b + 1] = r.y1; boxes[b + 2] = r.x2; boxes[b + 3] = r.y2; boxes[b + 4] = r.confidence;
     const k = i * WINDOW_KP_FLOATS;

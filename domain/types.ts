@@ -60,7 +60,8 @@ export interface BBox { x1: number; y1: number; x2: number; y2: number; confiden
 /** 17 COCO keypoints as [x, y] or [x, y, score], fractions of the frame size. */
 export type Keypoint = [number, number] | [number, number, number];
 
-export interface Detection { frame: number; bbox: BBox; keypoints: Keypoint[]; source?: 'ai' | 'human' }
+/** `version`: in reads of stored detections; a change names it back (optimistic concurrency). */
+export interface Detection { frame: number; bbox: BBox; keypoints: Keypoint[]; source?: 'ai' | 'human'; version?: number }
 export interface PersonTrack { track_id: number; detections: Detection[] }
 
 export interface ActionSegment {

@@ -67,7 +67,7 @@ test('export folder A\'s annotations as a zip and import them into folder B: dry
   const track = processed.person_tracks[0];
   const frame = track.detections[0].frame;
   const box = { x1: 0.25, y1: 0.2, x2: 0.5, y2: 0.9 };
-  const edit = await request.patch(`/api/v1/annotations/${videoA.id}/tracks/${track.track_id}/detections/${frame}`, { headers, data: box });
+  const edit = await request.patch(`/api/v1/annotations/${videoA.id}/tracks/${track.track_id}/detections/${frame}`, { headers, data: { ...box, version: track.detections[0].version } });
   expect(edit.status(), await edit.text()).toBe(200);
   const exported = await annotations(request, videoA.id);
 

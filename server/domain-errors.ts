@@ -1,6 +1,6 @@
 // Errors the services throw when a rule says no. They name what went wrong in domain words; app.ts maps
 // each kind to an HTTP status in one place, so no service knows about HTTP.
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'unsupported-media' | 'unprocessable' | 'unavailable';
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'precondition-required' | 'too-large' | 'unsupported-media' | 'unprocessable' | 'unavailable';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -18,6 +18,8 @@ export class Forbidden extends DomainError { readonly kind = 'forbidden'; }
 export class NotFound extends DomainError { readonly kind = 'not-found'; }
 /** The action does not fit the current state (a status rule, a stale version, a duplicate). */
 export class Conflict extends DomainError { readonly kind = 'conflict'; }
+/** A change of stored data that must name the version it was based on did not (optimistic concurrency). */
+export class PreconditionRequired extends DomainError { readonly kind = 'precondition-required'; }
 /** The request body is over a configured size limit. */
 export class TooLarge extends DomainError { readonly kind = 'too-large'; }
 /** The content is not of a kind the call accepts (e.g. an upload that is not a video). */

@@ -16,6 +16,8 @@ export interface CompactDetection {
   confidence: number;
   keypoints: Float32Array | null;
   source: 'ai' | 'human';
+  /** The stored row's version as read (a change sends it back); absent for a frame with no stored row. */
+  version?: number;
 }
 
 /** frame → detection of one track (plain object with integer keys: fast in V8 and draftable by immer). */

@@ -82,6 +82,7 @@ export const detections = pgTable('detections', {
   confidence: real('confidence').notNull().default(1),
   keypoints: real('keypoints').array(), // 17 × [x, y, score] flattened, fractions of frame size
   source: text('source').notNull().default('ai'), // ai | human
+  version: integer('version').notNull().default(1), // optimistic concurrency for box/keypoint edits, as segments
   updatedById: text('updated_by_id'),
   updatedAt: ts('updated_at'),
 }, (t) => [

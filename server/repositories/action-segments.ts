@@ -30,6 +30,8 @@ export async function updateSegmentAtVersion(
   return row ?? null;
 }
 
-export async function deleteSegment(db: Db, id: number): Promise<void> {
-  await db.delete(actionSegments).where(eq(actionSegments.id, id));
+/** Deletes the action while its stored version is still `version`; false when it did not match. */
+export async function deleteSegmentAtVersion(db: Db, id: number, version: number): Promise<boolean> {
+  const rows = await db.delete(actionSegments).where(and(eq(actionSegments.id, id), eq(actionSegments.version, version))).returning({ id: actionSegments.id });
+  return rows.length > 0;
 }

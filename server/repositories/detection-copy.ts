@@ -5,7 +5,7 @@ import type { ReviewDetections } from '../../domain/review-runs';
 import type { NewDetection } from './detection-bulk';
 
 /** Columns in the order the encoded tuples carry them. */
-export const COPY_COLUMNS = 'video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at';
+export const COPY_COLUMNS = 'video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version';
 
 const FLOAT4_OID = 700;
 const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
@@ -27,7 +27,7 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
   for (let i = 0; i < rows.length; i++) {
     const kp = rows[i].keypoints;
     size += 2 + 3 * 8 + 5 * 8 + 4 + (kp ? (kp.length ? 20 + kp.length * 8 : 12) : 0)
-      + 4 + (sources[i]?.length ?? 0) + 4 + (editors[i]?.length ?? 0) + 4 + (rows[i].updatedAt ? 8 : 0);
+      + 4 + (sources[i]?.length ?? 0) + 4 + (editors[i]?.length ?? 0) + 4 + (rows[i].updatedAt ? 8 : 0) + 8;
   }
   const buf = new Uint8Array(size);
   const view = new DataView(buf.buffer);
@@ -41,7 +41,7 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
   };
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    view.setInt16(at, 12); at += 2;
+    view.setInt16(at, 13); at += 2;
     int4(videoId); int4(r.trackId); int4(r.frame);
     float4(r.x1); float4(r.y1); float4(r.x2); float4(r.y2); float4(r.confidence);
     const kp = r.keypoints;
@@ -56,16 +56,17 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
     bytes(sources[i]); bytes(editors[i]);
     if (!r.updatedAt) { view.setInt32(at, -1); at += 4; }
     else { view.setInt32(at, 8); view.setBigInt64(at + 4, BigInt(r.updatedAt.getTime() - PG_EPOCH_MS) * 1000n); at += 12; }
+    int4(r.version ?? 1);
   }
   view.setInt16(at, -1);
   return buf;
 }
 
 /** Columns (and their order) of a detection window read as binary COPY: see decodeWindowCopy. */
-export const WINDOW_COPY_COLUMNS = "track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human'";
+export const WINDOW_COPY_COLUMNS = "track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human', version";
 
 /**
- * Rows of a binary COPY of WINDOW_COPY_COLUMNS (int4, int4, 5 × float4, float4[] or NULL, bool). Values
+ * Rows of a binary COPY of WINDOW_COPY_COLUMNS (int4, int4, 5 × float4, float4[] or NULL, bool, int4). Values
  * are big-endian; keypoints land in one Float32Array that each row views.
  */
 export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
@@ -79,7 +80,7 @@ export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
   for (;;) {
     const fields = view.getInt16(at); at += 2;
     if (fields === -1) break;
-    if (fields !== 9) throw new Error(`detection window COPY: ${fields} fields, expected 9`);
+    if (fields !== 10) throw new Error(`detection window COPY: ${fields} fields, expected 10`);
     const track = view.getInt32(at + 4); const frame = view.getInt32(at + 12); at += 16;
     const x1 = float4(), y1 = float4(), x2 = float4(), y2 = float4(), confidence = float4();
     const kpLength = view.getInt32(at); at += 4;
@@ -102,7 +103,8 @@ export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
     const humanLength = view.getInt32(at); at += 4;
     const human = humanLength > 0 && view.getUint8(at) === 1;
     if (humanLength > 0) at += humanLength;
-    rows.push({ track_id: track, frame, x1, y1, x2, y2, confidence, keypoints, human });
+    const version = view.getInt32(at + 4); at += 8;
+    rows.push({ track_id: track, frame, x1, y1, x2, y2, confidence, keypoints, human, version });
   }
   return rows;
 }

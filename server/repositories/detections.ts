@@ -1,4 +1,5 @@
-// SQL of single-detection writes and of track existence.
+// SQL of single-detection writes (each checks the version it was based on in the same statement) and of
+// track existence.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import { actionSegments, detections } from '../db/schema';
@@ -23,17 +24,27 @@ export async function findDetection(db: Db, k: DetectionKey): Promise<DetectionR
   return row ?? null;
 }
 
-type DetectionValues = Omit<typeof detections.$inferInsert, 'videoId' | 'trackId' | 'frame'>;
+type DetectionValues = Omit<typeof detections.$inferInsert, 'videoId' | 'trackId' | 'frame' | 'version'>;
 
-/** Updates the stored row of `k`, or inserts one when there is none. */
-export async function saveDetection(db: Db, k: DetectionKey, exists: boolean, values: DetectionValues): Promise<DetectionRow> {
-  const [row] = exists
-    ? await db.update(detections).set(values).where(at(k)).returning()
-    : await db.insert(detections).values({ ...k, ...values }).returning();
-  return row;
+/**
+ * Saves `values` over the stored row of `k` and bumps its version, only while the stored version is still
+ * `version`: the check and the write are one statement, so of concurrent saves based on one version exactly
+ * one matches (the others wait for its row lock, then see the new version). Null when it did not match.
+ */
+export async function updateDetectionAtVersion(db: Db, k: DetectionKey, version: number, values: DetectionValues): Promise<DetectionRow | null> {
+  const [row] = await db.update(detections).set({ ...values, version: sql`${detections.version} + 1` })
+    .where(and(at(k), eq(detections.version, version))).returning();
+  return row ?? null;
 }
 
-export async function deleteDetectionAt(db: Db, k: DetectionKey): Promise<DetectionRow | null> {
-  const [row] = await db.delete(detections).where(at(k)).returning();
+/** Stores a new row at `k` (version 1); null when a row is already there (someone stored one first). */
+export async function insertDetectionIfAbsent(db: Db, k: DetectionKey, values: DetectionValues): Promise<DetectionRow | null> {
+  const [row] = await db.insert(detections).values({ ...k, ...values }).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** Deletes the row of `k` while its version is still `version`; null when it did not match. */
+export async function deleteDetectionAtVersion(db: Db, k: DetectionKey, version: number): Promise<DetectionRow | null> {
+  const [row] = await db.delete(detections).where(and(at(k), eq(detections.version, version))).returning();
   return row ?? null;
 }

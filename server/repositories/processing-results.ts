@@ -33,6 +33,12 @@ export async function clearAiRows(tx: Tx, videoId: number): Promise<KeptCounts> 
   return { keptDetections: Number(d.n), keptSegments: Number(s.n), highestKeptTrack: Math.max(d.top ?? 0, s.top ?? 0) };
 }
 
+/** The highest version of any detection of the video (0 when it has none). */
+export async function highestDetectionVersion(tx: Tx, videoId: number): Promise<number> {
+  const [row] = await tx.select({ top: max(detections.version) }).from(detections).where(eq(detections.videoId, videoId));
+  return row?.top ?? 0;
+}
+
 export async function insertSegments(tx: Tx, rows: Array<typeof actionSegments.$inferInsert>): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) await tx.insert(actionSegments).values(rows.slice(i, i + 1000));
 }

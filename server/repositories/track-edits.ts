@@ -9,11 +9,11 @@ import { insertDetections } from './detection-bulk';
 
 /** A detection row kept compact in the undo snapshot. */
 type StoredDetection = [track: number, frame: number, x1: number, y1: number, x2: number, y2: number, conf: number,
-  keypoints: number[] | null, source: string, by: string | null, at: string | null];
+  keypoints: number[] | null, source: string, by: string | null, at: string | null, version?: number];
 type StoredSegment = Omit<SegmentRow, 'createdAt' | 'updatedAt'> & { createdAt: string | null; updatedAt: string | null };
 
 const toStoredDetection = (d: DetectionRow): StoredDetection =>
-  [d.trackId, d.frame, d.x1, d.y1, d.x2, d.y2, d.confidence, d.keypoints, d.source, d.updatedById, d.updatedAt?.toISOString() ?? null];
+  [d.trackId, d.frame, d.x1, d.y1, d.x2, d.y2, d.confidence, d.keypoints, d.source, d.updatedById, d.updatedAt?.toISOString() ?? null, d.version];
 const toStoredSegment = (s: SegmentRow): StoredSegment =>
   ({ ...s, createdAt: s.createdAt?.toISOString() ?? null, updatedAt: s.updatedAt?.toISOString() ?? null });
 
@@ -37,6 +37,11 @@ export async function snapshotTracks(tx: Tx, videoId: number, kind: string, trac
 /** The merge track's frames replace the base track's overlapping frames; its segments move to the base (new versions). */
 export async function mergeTrackRows(tx: Tx, videoId: number, baseId: number, mergeId: number, by: string) {
   const overlap = sql`(select frame from ${detections} where ${detections.videoId} = ${videoId} and ${detections.trackId} = ${mergeId})`;
+  // A moved row takes the place of the base row at its frame: its version rises above that row's, so a save
+  // based on the replaced box is refused (the editor's merge gives its document the same versions).
+  const replacedVersion = sql`(select b.version from detections b where b.video_id = ${videoId} and b.track_id = ${baseId} and b.frame = detections.frame)`;
+  await tx.update(detections).set({ version: sql`greatest(${detections.version}, coalesce(${replacedVersion}, 0) + 1)` })
+    .where(and(eq(detections.videoId, videoId), eq(detections.trackId, mergeId), sql`${replacedVersion} is not null`));
   const replaced = await tx.delete(detections)
     .where(and(eq(detections.videoId, videoId), eq(detections.trackId, baseId), sql`${detections.frame} in ${overlap}`))
     .returning({ frame: detections.frame });
@@ -62,10 +67,18 @@ export async function restoreSnapshot(tx: Tx, videoId: number, token: number) {
   const [undo] = await tx.delete(annotationUndo).where(and(eq(annotationUndo.id, token), eq(annotationUndo.videoId, videoId))).returning();
   if (!undo) return null;
   const dets = undo.detections as StoredDetection[];
-  await tx.delete(detections).where(ofTracks(videoId, undo.trackIds));
-  await insertDetections(tx, videoId, dets.map(([trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, by, at]) => ({
-    trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, updatedById: by, updatedAt: at ? new Date(at) : null,
-  })));
+  const current = await tx.delete(detections).where(ofTracks(videoId, undo.trackIds))
+    .returning({ trackId: detections.trackId, frame: detections.frame, version: detections.version });
+  const currentVersion = new Map(current.map((c) => [`${c.trackId}/${c.frame}`, c.version]));
+  // A row comes back at its version when its place is empty (a save based on it is based on exactly this
+  // box); where another row stands now (a merge's), above both, so a save based on that one is refused.
+  await insertDetections(tx, videoId, dets.map(([trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, by, at, version = 1]) => {
+    const now = currentVersion.get(`${trackId}/${frame}`);
+    return {
+      trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, updatedById: by, updatedAt: at ? new Date(at) : null,
+      version: now === undefined ? version : Math.max(now, version) + 1,
+    };
+  }));
   const segments: SegmentRow[] = [];
   for (const s of undo.segments as StoredSegment[]) {
     // Versions only grow, so a client holding the pre-restore version gets a 409 instead of overwriting.

@@ -10,7 +10,10 @@ export interface NewActionBody {
   human_verified?: boolean; restore_id?: number;
 }
 export type ActionPatchBody = Partial<Pick<ActionSegment, 'track_id' | 'action_class' | 'start_time' | 'end_time' | 'confidence' | 'human_verified'>> & { version?: number };
-export interface DetectionBody { x1?: number; y1?: number; x2?: number; y2?: number; keypoints?: Keypoint[]; confidence?: number }
+/** `version`: the stored row's version the change is based on (absent for a new detection on an empty frame). */
+export interface DetectionBody { x1?: number; y1?: number; x2?: number; y2?: number; keypoints?: Keypoint[]; confidence?: number; version?: number }
+/** A saved detection as the server answers it. */
+export interface SavedDetection { track_id: number; frame: number; version: number; updated_by_id: string | null; updated_at: string | null }
 export interface MergeResult { base_track_id: number; merge_track_id: number; moved_segments: number; segments: ActionSegment[]; undo_token: number }
 export interface DeleteTrackResult { track_id: number; deleted_detections: number; deleted_segments: number; undo_token: number }
 export interface RestoreResult { kind: string; track_ids: number[]; restored_detections: number; segments: ActionSegment[] }
@@ -23,14 +26,17 @@ export const createAction = (videoId: number, body: NewActionBody) =>
 export const patchAction = (videoId: number, actionId: number, body: ActionPatchBody) =>
   request<ActionSegment>(`${base(videoId)}/actions/${actionId}`, { method: 'PATCH', json: body });
 
-export const deleteAction = (videoId: number, actionId: number) =>
-  request<{ deleted: true; action: ActionSegment }>(`${base(videoId)}/actions/${actionId}`, { method: 'DELETE' });
+const versionQuery = (version: number | undefined) => (version === undefined ? '' : `?version=${version}`);
+
+/** `version`: the one the delete is based on (the server answers 409 when someone changed it since). */
+export const deleteAction = (videoId: number, actionId: number, version: number | undefined) =>
+  request<{ deleted: true; action: ActionSegment }>(`${base(videoId)}/actions/${actionId}${versionQuery(version)}`, { method: 'DELETE' });
 
 export const patchDetection = (videoId: number, trackId: number, frame: number, body: DetectionBody) =>
-  request<unknown>(`${base(videoId)}/tracks/${trackId}/detections/${frame}`, { method: 'PATCH', json: body });
+  request<SavedDetection>(`${base(videoId)}/tracks/${trackId}/detections/${frame}`, { method: 'PATCH', json: body });
 
-export const deleteDetection = (videoId: number, trackId: number, frame: number) =>
-  request<unknown>(`${base(videoId)}/tracks/${trackId}/detections/${frame}`, { method: 'DELETE' });
+export const deleteDetection = (videoId: number, trackId: number, frame: number, version: number | undefined) =>
+  request<unknown>(`${base(videoId)}/tracks/${trackId}/detections/${frame}${versionQuery(version)}`, { method: 'DELETE' });
 
 export const mergeTracks = (videoId: number, baseTrackId: number, mergeTrackId: number) =>
   request<MergeResult>(`${base(videoId)}/tracks/merge`, { method: 'POST', json: { base_track_id: baseTrackId, merge_track_id: mergeTrackId } });

@@ -10,6 +10,8 @@ import type { AnnotationSet } from '../../domain/types';
 import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
 import { httpEditorApi, systemClock } from '../../src/annotate/editor/editor-deps';
 import { addActionHere, deleteAction, duplicateAction, saveAction } from '../../src/annotate/edit/segment-saves';
+import { mergeWindow } from '../../src/annotate/loader/window-loader';
+import { frameAt } from '../../src/annotate/document/frame-blocks';
 
 let t: TestApp;
 let v: SeededVideo;
@@ -115,5 +117,72 @@ describe('action edits against the real server', () => {
     await t.database.sql.query('delete from action_segments where id = $1', [v.segmentIds[0]]);
     await deleteAction(editor, v.segmentIds[0]);
     expect(messages).toEqual([`Delete 404: Action ${v.segmentIds[0]} not found in video ${v.videoId}`]);
+  });
+});
+
+describe('box edits and conflicts against the real server', () => {
+  const storedBox = async (frame: number) => (await t.database.sql.query<{ x1: number; version: number; updated_by_id: string | null }>(
+    'select x1, version, updated_by_id from detections where video_id = $1 and track_id = 1 and frame = $2', [v.videoId, frame])).rows[0];
+  const withWindow = async () => editor.publishDoc(mergeWindow(editor.getDoc()!, await httpEditorApi.fetchDetectionWindow(v.videoId, 0, 20)), 'detections-loaded');
+  const moveBox = (frame: number, x1: number) => {
+    const shown = frameAt(editor.getDoc()!.detections[1], frame)!;
+    return editor.perform('box.move', { trackId: 1, frame, box: { x1, y1: shown.y1, x2: x1 + 0.2, y2: shown.y2 }, shown });
+  };
+  const someoneElseSaves = (frame: number, x1: number) => t.database.sql.query(
+    "update detections set x1 = $3, version = version + 1, updated_by_id = 'ann.two', updated_at = now() where video_id = $1 and track_id = 1 and frame = $2", [v.videoId, frame, x1]);
+
+  it('each box save sends the version it read, and the next one the version the server answered', async () => {
+    await withWindow();
+    moveBox(3, 0.2);
+    await editor.saves.flush();
+    moveBox(3, 0.25);
+    await editor.saves.flush();
+    expect(await storedBox(3)).toMatchObject({ x1: expect.closeTo(0.25), version: 3, updated_by_id: 'client.one' });
+    editor.undo(); // undo is a change too: it sends the newest version
+    await editor.saves.flush();
+    expect(await storedBox(3)).toMatchObject({ x1: expect.closeTo(0.2), version: 4 });
+    expect(editor.saves.getState().conflicts).toEqual([]);
+  });
+
+  it('keeps the draft when someone else saved the box first, names who and when, and "Overwrite with mine" saves it', async () => {
+    await withWindow();
+    await someoneElseSaves(4, 0.6);
+    moveBox(4, 0.3);
+    await editor.saves.flush();
+    const [conflict] = editor.saves.getState().conflicts;
+    expect(conflict.detail).toMatch(/^This box was changed by ann\.two at \d{4}-\d\d-\d\dT.* \(version 2\)/);
+    expect(frameAt(editor.getDoc()!.detections[1], 4)!.x1).toBeCloseTo(0.3); // the user's draft stays on screen
+    expect((await storedBox(4)).x1).toBeCloseTo(0.6);
+    await editor.resolveConflict(conflict, 'mine');
+    await editor.saves.flush();
+    expect(await storedBox(4)).toMatchObject({ x1: expect.closeTo(0.3), version: 3, updated_by_id: 'client.one' });
+    expect(editor.saves.getState().conflicts).toEqual([]);
+  });
+
+  it('"Reload theirs" shows the other user\'s box and the next edit is based on it', async () => {
+    await withWindow();
+    await someoneElseSaves(5, 0.6);
+    moveBox(5, 0.3);
+    await editor.saves.flush();
+    await editor.resolveConflict(editor.saves.getState().conflicts[0], 'theirs');
+    expect(frameAt(editor.getDoc()!.detections[1], 5)).toMatchObject({ x1: expect.closeTo(0.6), version: 2 });
+    expect(editor.saves.getState().conflicts).toEqual([]);
+    moveBox(5, 0.5);
+    await editor.saves.flush();
+    expect(await storedBox(5)).toMatchObject({ x1: expect.closeTo(0.5), version: 3 });
+  });
+
+  it('keeps an action draft on a conflict and "Overwrite with mine" saves it with the fresh version', async () => {
+    const id = v.segmentIds[1];
+    await t.database.sql.query("update action_segments set version = version + 1, updated_by_id = 'ann.two' where id = $1", [id]);
+    editor.rows.set(id, { end_time: 4.5 });
+    saveAction(editor, id);
+    await editor.saves.flush();
+    const [conflict] = editor.saves.getState().conflicts;
+    expect(conflict.detail).toMatch(/changed by ann\.two/);
+    await editor.resolveConflict(conflict, 'mine');
+    await editor.saves.flush();
+    expect((await serverSegments()).find((s) => s.id === id)!.end_time).toBe(4.5);
+    expect(editor.saves.getState().failedSegments[id]).toBeUndefined();
   });
 });

@@ -18,8 +18,8 @@ function harness(fail: (op: ServerOp, n: number) => unknown = () => null) {
       calls += 1;
       const err = fail(op, calls);
       if (err) throw err;
-      done.push(op.kind === 'segment.patch' ? { ...op, fields: { ...op.fields, version: version(op.id) } } as ServerOp : op);
-      return op.kind === 'segment.patch' ? { ...seg(op.id, 1, 0, 1), version: (version(op.id) ?? 0) + 1 } : {};
+      done.push(op.kind === 'segment.patch' ? { ...op, fields: { ...op.fields, version } } as ServerOp : op);
+      return op.kind === 'segment.patch' ? { ...seg(op.id, 1, 0, 1), version: (version ?? 0) + 1 } : {};
     },
     docVersion: () => 1,
     onError: (t) => errors.push(t),

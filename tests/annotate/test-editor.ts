@@ -47,6 +47,8 @@ export class TestEditor {
   readonly editor: AnnotationEditor;
   /** Server ops in the order the API edge received them. */
   readonly sent: ServerOp[] = [];
+  /** The version each sent op was based on (same order as `sent`). */
+  readonly sentVersions: Array<number | undefined> = [];
   /** Texts the editor showed (snackbar). */
   readonly messages: string[] = [];
   readonly clock = new ManualClock();
@@ -130,15 +132,17 @@ export class TestEditor {
   }
 
   /** What the server answers (the shapes src/api/annotation-edits.ts returns). */
-  private answer(op: ServerOp, version: (id: number) => number | undefined): unknown {
+  private answer(op: ServerOp, version: number | undefined): unknown {
     const err = this.failWith?.(op);
     if (err) throw err;
     this.sent.push(structuredCloneOp(op));
+    this.sentVersions.push(version);
     switch (op.kind) {
       case 'segment.patch': {
         const seg = this.doc.segments.find((s) => s.id === op.id)!;
-        return { ...seg, ...op.fields, version: (version(op.id) ?? 1) + 1, updated_by_id: 'test.user' } satisfies ActionSegment;
+        return { ...seg, ...op.fields, version: (version ?? 1) + 1, updated_by_id: 'test.user' } satisfies ActionSegment;
       }
+      case 'detection.put': return { track_id: op.trackId, frame: op.frame, version: (version ?? 0) + 1, updated_by_id: 'test.user', updated_at: null };
       case 'segment.create': return { ...op.segment, id: op.purpose === 'restore' ? op.segment.id : this.nextSegmentId++ };
       // Like the real executor, a merge / delete hands its undo token to the entry, a restore spends it.
       case 'track.merge': op.token.value = this.nextToken++; return { base_track_id: op.baseTrackId, merge_track_id: op.mergeTrackId, moved_segments: 0, segments: [], undo_token: op.token.value };

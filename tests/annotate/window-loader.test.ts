@@ -8,7 +8,7 @@ import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
 const kp = (x: number) => Array.from({ length: 51 }, (_, i) => (i % 3 === 2 ? 0.9 : x));
 const rows = (from: number, to: number, tracks: number[]): DetectionRow[] => {
   const out: DetectionRow[] = [];
-  for (let f = from; f < to; f++) for (const t of tracks) out.push({ track_id: t, frame: f, x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.4, confidence: 0.5, keypoints: kp(0.2), human: t === 2 });
+  for (let f = from; f < to; f++) for (const t of tracks) out.push({ track_id: t, frame: f, x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.4, confidence: 0.5, keypoints: kp(0.2), human: t === 2, version: t + f });
   return out;
 };
 const toBuffer = (u8: Uint8Array) => u8.buffer.slice(u8.byteOffset, u8.byteOffset + u8.byteLength) as ArrayBuffer;
@@ -36,6 +36,7 @@ describe('detection window wire format', () => {
     expect(win).toMatchObject({ from: 10, to: 12, count: 4 });
     expect(Array.from(win.tracks)).toEqual([1, 2, 1, 2]);
     expect(Array.from(win.frames)).toEqual([10, 10, 11, 11]);
+    expect(Array.from(win.versions)).toEqual(input.map((r) => r.version));
     expect(win.boxes[4]).toBeCloseTo(0.5);
     expect(Number.isNaN(win.keypoints[0])).toBe(true);
     expect(win.keypoints[51]).toBeCloseTo(0.2);
@@ -55,6 +56,7 @@ describe('editor document windows', () => {
     doc = { ...doc, detections: { ...doc.detections, 1: { ...doc.detections[1], 0: { ...doc.detections[1][0], 1: edited } } } };
     doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(0, 4, rows(0, 4, [1, 2])))));
     expect(framesOf(doc.detections[1]).map(([f]) => f)).toEqual([0, 1, 2, 3]);
+    expect(frameAt(doc.detections[2], 3)?.version).toBe(5); // each detection keeps the version it was read at
     expect(frameAt(doc.detections[1], 1)).toBe(edited);
     expect(frameAt(doc.detections[2], 0)!.source).toBe('human');
     expect(frameAt(doc.detections[1], 0)!.keypoints).toHaveLength(51);

@@ -52,7 +52,7 @@ describe('POST /annotations/{videoId}/actions', () => {
 
   it('re-creates a deleted action under its old id (undo of delete) and refuses an id in use', async () => {
     const created = (await post(valid)).json();
-    await t.app.inject({ method: 'DELETE', url: `/api/v1/annotations/${v.videoId}/actions/${created.id}`, headers: as('ann.one') });
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/annotations/${v.videoId}/actions/${created.id}?version=1`, headers: as('ann.one') });
     const restored = await post({ ...valid, restore_id: created.id });
     expect(restored.statusCode).toBe(201);
     expect(restored.json().id).toBe(created.id);
@@ -64,7 +64,7 @@ describe('POST /annotations/{videoId}/actions', () => {
 
 describe('PATCH /annotations/{id}/actions/{actionId}', () => {
   it('updates any field, bumps the version and records the editor', async () => {
-    const res = await patch(v.segmentIds[0], { action_class: 'kick', start_time: 0.5, human_verified: true }, as('ann.two'));
+    const res = await patch(v.segmentIds[0], { action_class: 'kick', start_time: 0.5, human_verified: true, version: 1 }, as('ann.two'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: v.segmentIds[0], action_class: 'kick', start_time: 0.5, end_time: 2, version: 2, updated_by_id: 'ann.two' });
   });
@@ -81,7 +81,7 @@ describe('PATCH /annotations/{id}/actions/{actionId}', () => {
   });
 
   it('validates the resulting times against the stored ones', async () => {
-    const res = await patch(v.segmentIds[0], { start_time: 1.95 });
+    const res = await patch(v.segmentIds[0], { start_time: 1.95, version: 2 });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toMatch(/at least 0.1 s/);
   });
@@ -101,7 +101,7 @@ describe('DELETE /annotations/{videoId}/actions/{actionId}', () => {
     const created = (await post(valid)).json();
     const url = `/api/v1/annotations/${v.videoId}/actions/${created.id}`;
     expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'DELETE', url, headers: as('ann.one') });
+    const res = await t.app.inject({ method: 'DELETE', url: `${url}?version=1`, headers: as('ann.one') });
     expect(res.statusCode).toBe(200);
     expect(res.json().action).toMatchObject({ id: created.id, track_id: 1, action_class: 'run' });
     const again = await t.app.inject({ method: 'DELETE', url, headers: as('ann.one') });
@@ -110,7 +110,7 @@ describe('DELETE /annotations/{videoId}/actions/{actionId}', () => {
 
   it('answers 409 when the version given is stale', async () => {
     const created = (await post(valid)).json();
-    await patch(created.id, { confidence: 0.9 });
+    await patch(created.id, { confidence: 0.9, version: 1 });
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/annotations/${v.videoId}/actions/${created.id}?version=1`, headers: as('ann.two') });
     expect(res.statusCode).toBe(409);
   });

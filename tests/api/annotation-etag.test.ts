@@ -51,7 +51,7 @@ describe('ETag and Cache-Control of the editor reads', () => {
     const v = await seedAnnotatedVideo(t.database);
     const before = await get(windowUrl(v.videoId));
     expect(decode(before).count).toBe(20);
-    const edit = await send('PATCH', `${v.videoId}/tracks/1/detections/3`, { x1: 0.4, y1: 0.4, x2: 0.6, y2: 0.9 });
+    const edit = await send('PATCH', `${v.videoId}/tracks/1/detections/3`, { x1: 0.4, y1: 0.4, x2: 0.6, y2: 0.9, version: 1 });
     expect(edit.statusCode).toBe(200);
     const stale = await get(windowUrl(v.videoId), before.headers.etag as string);
     expect(stale.statusCode).toBe(200);
@@ -64,12 +64,12 @@ describe('ETag and Cache-Control of the editor reads', () => {
 
   // Each write below changes both tags; the write itself must succeed for the check to mean anything.
   const writes: Array<[string, (id: number, segs: number[]) => Promise<{ statusCode: number }>]> = [
-    ['a box edit', (id) => send('PATCH', `${id}/tracks/1/detections/2`, { x1: 0.2, y1: 0.2, x2: 0.3, y2: 0.3 })],
-    ['a keypoint edit', (id) => send('PATCH', `${id}/tracks/2/detections/6`, { keypoints: Array.from({ length: 17 }, () => [0.5, 0.5]) })],
-    ['a detection delete', (id) => send('DELETE', `${id}/tracks/1/detections/0`)],
+    ['a box edit', (id) => send('PATCH', `${id}/tracks/1/detections/2`, { x1: 0.2, y1: 0.2, x2: 0.3, y2: 0.3, version: 1 })],
+    ['a keypoint edit', (id) => send('PATCH', `${id}/tracks/2/detections/6`, { keypoints: Array.from({ length: 17 }, () => [0.5, 0.5]), version: 1 })],
+    ['a detection delete', (id) => send('DELETE', `${id}/tracks/1/detections/0?version=1`)],
     ['a segment create', (id) => send('POST', `${id}/actions`, { track_id: 1, action_class: 'sit', start_time: 5, end_time: 6 })],
-    ['a segment patch', (id, segs) => send('PATCH', `${id}/actions/${segs[0]}`, { end_time: 3 })],
-    ['a segment delete', (id, segs) => send('DELETE', `${id}/actions/${segs[1]}`)],
+    ['a segment patch', (id, segs) => send('PATCH', `${id}/actions/${segs[0]}`, { end_time: 3, version: 1 })],
+    ['a segment delete', (id, segs) => send('DELETE', `${id}/actions/${segs[1]}?version=1`)],
     ['a track merge', (id) => send('POST', `${id}/tracks/merge`, { base_track_id: 1, merge_track_id: 2 })],
     ['a track delete', (id) => send('DELETE', `${id}/tracks/2`)],
   ];

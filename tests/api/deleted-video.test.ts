@@ -22,10 +22,10 @@ describe('a deleted video', () => {
     const base = `/api/v1/annotations/${v.videoId}`;
     const writes = [
       { method: 'POST', url: `${base}/actions`, payload: { track_id: 1, action_class: 'run', start_time: 0, end_time: 1 } },
-      { method: 'PATCH', url: `${base}/actions/${v.segmentIds[0]}`, payload: { confidence: 0.2 } },
-      { method: 'DELETE', url: `${base}/actions/${v.segmentIds[0]}` },
-      { method: 'PATCH', url: `${base}/tracks/1/detections/3`, payload: { x1: 0.1, y1: 0.1, x2: 0.2, y2: 0.2 } },
-      { method: 'DELETE', url: `${base}/tracks/1/detections/3` },
+      { method: 'PATCH', url: `${base}/actions/${v.segmentIds[0]}`, payload: { confidence: 0.2, version: 1 } },
+      { method: 'DELETE', url: `${base}/actions/${v.segmentIds[0]}?version=1` },
+      { method: 'PATCH', url: `${base}/tracks/1/detections/3`, payload: { x1: 0.1, y1: 0.1, x2: 0.2, y2: 0.2, version: 1 } },
+      { method: 'DELETE', url: `${base}/tracks/1/detections/3?version=1` },
       { method: 'POST', url: `${base}/tracks/merge`, payload: { base_track_id: 1, merge_track_id: 2 } },
       { method: 'DELETE', url: `${base}/tracks/2` },
     ] as const;

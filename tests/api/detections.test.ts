@@ -16,7 +16,7 @@ const row = async (track: number, frame: number) => (await t.database.sql.query<
 
 describe('PATCH /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
   it('moves a box, marks it human and records the editor', async () => {
-    const res = await patch(1, 3, { x1: 0.2, y1: 0.1, x2: 0.4, y2: 0.5 });
+    const res = await patch(1, 3, { x1: 0.2, y1: 0.1, x2: 0.4, y2: 0.5, version: 1 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ track_id: 1, frame: 3, bbox: { x1: 0.2, x2: 0.4 }, source: 'human', updated_by_id: 'ann.one' });
     const r = await row(1, 3);
@@ -26,7 +26,7 @@ describe('PATCH /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
 
   it('moves keypoints given as [x, y], keeping the stored scores', async () => {
     const kps = Array.from({ length: 17 }, (_, i) => [0.01 * i, 0.5]);
-    const res = await patch(1, 4, { keypoints: kps });
+    const res = await patch(1, 4, { keypoints: kps, version: 1 });
     expect(res.statusCode).toBe(200);
     expect(res.json().keypoints[16]).toEqual([expect.closeTo(0.16), 0.5, expect.closeTo(0.2)]);
     expect((await row(1, 4)).x1).toBeCloseTo(0.1); // the box is unchanged
@@ -37,7 +37,7 @@ describe('PATCH /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
     const res = await patch(1, 20, { x1: 0.1, y1: 0.1, x2: 0.2, y2: 0.2 });
     expect(res.statusCode).toBe(200);
     expect((await row(1, 20)).source).toBe('human');
-    const del = await t.app.inject({ method: 'DELETE', url: url(1, 20), headers: as('ann.one') });
+    const del = await t.app.inject({ method: 'DELETE', url: `${url(1, 20)}?version=1`, headers: as('ann.one') });
     expect(del.statusCode).toBe(200);
     expect(await row(1, 20)).toBeUndefined();
   });

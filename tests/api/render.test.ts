@@ -112,7 +112,7 @@ describe('the rendered video', () => {
   });
 
   it('goes stale when the annotations change, and a new render replaces the old file and key', async () => {
-    const edit = await api('PATCH', `/annotations/${clip}/tracks/1/detections/10`, { x1: 0.3, y1: 0.3, x2: 0.6, y2: 0.8 });
+    const edit = await api('PATCH', `/annotations/${clip}/tracks/1/detections/10`, { x1: 0.3, y1: 0.3, x2: 0.6, y2: 0.8, version: 1 });
     expect(edit.statusCode, edit.body).toBe(200);
     const stale = await status(clip);
     expect(stale).toMatchObject({ state: 'done', stale: true, key });

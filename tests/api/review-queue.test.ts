@@ -100,7 +100,7 @@ describe('stored evidence', () => {
   test('verifying a proposal through the API is reflected at the next read (evidence follows the annotation version)', async () => {
     expect(byVideo((await queue()).items).mid.unverified_segments).toBe(2);
     const set = (await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${id.mid}` })).json();
-    const r = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${id.mid}/actions/${set.action_segments[0].id}`, headers: as('rev1'), payload: { human_verified: true } });
+    const r = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${id.mid}/actions/${set.action_segments[0].id}`, headers: as('rev1'), payload: { human_verified: true, version: set.action_segments[0].version } });
     expect(r.statusCode, r.body).toBe(200);
     const mid = byVideo((await queue()).items).mid;
     expect(mid.unverified_segments).toBe(1);
@@ -123,7 +123,7 @@ describe('verified tracks', () => {
     expect(before.score - after.score).toBeCloseTo(0.2 * (2 / 3), 2);
     expect(after.issues).toContain('2 of 3 tracks verified');
     // a box edit of track 2 keeps its mark but stamps it edited since verified: it counts as unverified again
-    const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${id.bad}/tracks/2/detections/6`, headers: as('rev2'), payload: { x1: 0.1, y1: 0.1, x2: 0.4, y2: 0.5 } });
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${id.bad}/tracks/2/detections/6`, headers: as('rev2'), payload: { x1: 0.1, y1: 0.1, x2: 0.4, y2: 0.5, version: 1 } });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(byVideo((await queue()).items).bad).toMatchObject({ verified_tracks: 1, issues: expect.arrayContaining(['1 of 3 tracks verified']) });
   });

@@ -49,7 +49,7 @@ describe('PUT /annotations/{videoId}/tracks/{trackId}/verified', () => {
   it('keeps the mark when the track is edited afterwards and says who edited it; verifying again clears that', async () => {
     const v = await seedAnnotatedVideo(t.database);
     await put(v.videoId, 1, { verified: true });
-    const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${v.videoId}/tracks/1/detections/3`, headers: as('ann.two'), payload: { x1: 0.2, y1: 0.1, x2: 0.4, y2: 0.5 } });
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${v.videoId}/tracks/1/detections/3`, headers: as('ann.two'), payload: { x1: 0.2, y1: 0.1, x2: 0.4, y2: 0.5, version: 1 } });
     expect(edit.statusCode, edit.body).toBe(200);
     const mark = (await summary(v.videoId)).tracks[0].verified;
     expect(mark).toMatchObject({ by_id: 'rev.one', edited_by_id: 'ann.two' });

@@ -1,5 +1,6 @@
 // PATCH /annotations/{id}/tracks/{trackId}/detections/{frame}: body {x1,y1,x2,y2} and/or {keypoints}
-// (fractions of the frame). Extension: DELETE of the same path removes a stored row (undo of an upsert).
+// (fractions of the frame), plus the `version` it was based on when the frame has a stored row (428
+// without, 409 when stale). Extension: DELETE of the same path ?version= removes a stored row (undo of an upsert).
 import { z } from 'zod';
 import type { RoutePlugin } from '../../http/types';
 import { caller } from '../../http/identity';
@@ -18,20 +19,24 @@ const body = z.object({
   x1: fraction.optional(), y1: fraction.optional(), x2: fraction.optional(), y2: fraction.optional(),
   keypoints: z.array(keypoint).length(17).optional(),
   confidence: z.number().min(0).max(1).optional(),
+  // optional here so that a missing one is the service's 428 (with a detail), not a validation 400
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
 }).strict();
+const deleteQuery = z.object({ version: z.coerce.number().int().min(1).max(2_147_483_647).optional() });
 
 export const detectionRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.patch('/annotations/:id/tracks/:trackId/detections/:frame', { config: { role: 'user' }, schema: { params, body } }, async (req) => {
     const who = caller(req);
-    const b = req.body;
+    const { version, ...b } = req.body;
     const boxParts = [b.x1, b.y1, b.x2, b.y2].filter((v) => v !== undefined).length;
     if (boxParts !== 0 && boxParts !== 4) throw new Invalid('Send all of x1, y1, x2, y2 for a box');
     if (boxParts === 0 && !b.keypoints) throw new Invalid('Send a box {x1, y1, x2, y2} or {keypoints}');
     if (boxParts === 4 && !(b.x1! < b.x2! && b.y1! < b.y2!)) throw new Invalid('The box needs x1 < x2 and y1 < y2');
-    return patchDetection(db, req.params.id, req.params.trackId, req.params.frame, { ...b, keypoints: b.keypoints as Keypoint[] | undefined }, who);
+    return patchDetection(db, req.params.id, req.params.trackId, req.params.frame, { ...b, keypoints: b.keypoints as Keypoint[] | undefined }, version, who);
   });
 
-  app.delete('/annotations/:id/tracks/:trackId/detections/:frame', { config: { role: 'user' }, schema: { params } }, async (req) => {
-    return { deleted: true, detection: await deleteDetection(db, req.params.id, req.params.trackId, req.params.frame, caller(req)) };
+  app.delete('/annotations/:id/tracks/:trackId/detections/:frame', { config: { role: 'user' }, schema: { params, querystring: deleteQuery } }, async (req) => {
+    const { id, trackId, frame } = req.params;
+    return { deleted: true, detection: await deleteDetection(db, id, trackId, frame, req.query.version, caller(req)) };
   });
 };

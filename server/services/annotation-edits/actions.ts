@@ -1,8 +1,8 @@
-// Action segment writes: create, update with optimistic concurrency (version), delete.
+// Action segment writes: create, and update and delete with optimistic concurrency (the version is required).
 import type { Db } from '../../db/connect';
 import type { SegmentRow } from '../../repositories/annotations';
-import { deleteSegment, findSegment, insertSegment, segmentIdTaken, updateSegmentAtVersion } from '../../repositories/action-segments';
-import { NotFound, Conflict, Unprocessable } from '../../domain-errors';
+import { deleteSegmentAtVersion, findSegment, insertSegment, segmentIdTaken, updateSegmentAtVersion } from '../../repositories/action-segments';
+import { NotFound, Conflict, PreconditionRequired, Unprocessable } from '../../domain-errors';
 import { segmentDto } from '../annotation-set';
 import { MIN_ACTION_LENGTH_S, type ActionClass } from '../../../domain/constants';
 import type { ActionSegment, Identity } from '../../../domain/types';
@@ -24,7 +24,7 @@ export interface NewAction {
 export interface ActionChange {
   track_id?: number; action_class?: ActionClass; start_time?: number; end_time?: number; confidence?: number;
   human_verified?: boolean;
-  /** The version the client edited; a different stored version means someone else saved first → 409. */
+  /** The version the client edited (required: 428 without); a different stored version means someone else saved first → 409. */
   version?: number;
 }
 
@@ -64,11 +64,20 @@ function staleDetail(row: SegmentRow): string {
   return `This action was changed by ${by}${at} (version ${row.version}). Reload to see the latest version before saving.`;
 }
 
+/** A change or delete of a stored action must name the version it was based on. */
+function requireVersion(row: SegmentRow, version: number | undefined): number {
+  if (version === undefined) {
+    throw new PreconditionRequired(`Action ${row.id} is at version ${row.version}: send the version your change is based on (PATCH body "version", DELETE ?version=).`);
+  }
+  if (version !== row.version) throw new Conflict(staleDetail(row));
+  return version;
+}
+
 export async function updateAction(db: Db, videoId: number, actionId: number, c: ActionChange, who: Identity): Promise<ActionSegment> {
   return writeAnnotations(db, videoId, async (tx) => {
     const v = await requireLiveVideo(tx, videoId);
     const row = await requireAction(tx, videoId, actionId);
-    if (c.version !== undefined && c.version !== row.version) throw new Conflict(staleDetail(row));
+    requireVersion(row, c.version);
     const start = c.start_time ?? row.startTime;
     const end = c.end_time ?? row.endTime;
     if (c.start_time !== undefined || c.end_time !== undefined) checkTimes(v, start, end);
@@ -90,8 +99,8 @@ export async function deleteAction(db: Db, videoId: number, actionId: number, wh
   return writeAnnotations(db, videoId, async (tx) => {
     await requireLiveVideo(tx, videoId);
     const row = await requireAction(tx, videoId, actionId);
-    if (version !== undefined && version !== row.version) throw new Conflict(staleDetail(row));
-    await deleteSegment(tx, actionId);
+    // checked again by the delete itself, so a save between the read and the delete wins over it
+    if (!(await deleteSegmentAtVersion(tx, actionId, requireVersion(row, version)))) throw new Conflict(staleDetail(await requireAction(tx, videoId, actionId)));
     await stampTracksEdited(tx, videoId, [row.trackId], who.id);
     return segmentDto(row);
   });

@@ -1,8 +1,10 @@
 // Box / keypoint corrections of one detection. Upserts: editing an interpolated frame (no stored row)
-// stores a new human row. DELETE of a human row is the inverse of such an upsert (undo).
-import type { Db } from '../../db/connect';
-import { deleteDetectionAt, findDetection, saveDetection, type DetectionRow } from '../../repositories/detections';
-import { NotFound, Unprocessable } from '../../domain-errors';
+// stores a new human row (no version needed). A change or DELETE of a stored row names the version it was
+// based on, checked in the same statement as the write (optimistic concurrency, as action segments).
+// DELETE of a human row is the inverse of such an upsert (undo).
+import type { Db, Tx } from '../../db/connect';
+import { deleteDetectionAtVersion, findDetection, insertDetectionIfAbsent, updateDetectionAtVersion, type DetectionKey, type DetectionRow } from '../../repositories/detections';
+import { Conflict, NotFound, PreconditionRequired, Unprocessable } from '../../domain-errors';
 import { keypointsFromFlat } from '../annotation-set';
 import { iso } from '../video-dto';
 import type { Detection, Identity, Keypoint } from '../../../domain/types';
@@ -23,39 +25,77 @@ function flatten(kps: Keypoint[], previous: number[] | null): number[] {
   return flat;
 }
 
-function dto(row: DetectionRow): Detection & { track_id: number; updated_by_id: string | null; updated_at: string | null } {
+function dto(row: DetectionRow): Detection & { track_id: number; version: number; updated_by_id: string | null; updated_at: string | null } {
   return {
     track_id: row.trackId, frame: row.frame,
     bbox: { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2, confidence: row.confidence },
-    keypoints: keypointsFromFlat(row.keypoints), source: row.source as 'ai' | 'human',
+    keypoints: keypointsFromFlat(row.keypoints), source: row.source as 'ai' | 'human', version: row.version,
     updated_by_id: row.updatedById, updated_at: iso(row.updatedAt),
   };
 }
 
-export async function patchDetection(db: Db, videoId: number, trackId: number, frame: number, c: DetectionChange, who: Identity) {
+function staleDetail(row: DetectionRow): string {
+  const by = row.updatedById ?? 'someone else';
+  const at = row.updatedAt ? ` at ${row.updatedAt.toISOString()}` : '';
+  return `This box was changed by ${by}${at} (version ${row.version}). Reload to see the latest version before saving.`;
+}
+
+const goneDetail = (trackId: number, frame: number) =>
+  `The box of track ${trackId} at frame ${frame} no longer exists: someone else removed it. Reload to see the latest version.`;
+
+function missingVersionDetail(row: DetectionRow): string {
+  return `Track ${row.trackId} has a stored box at frame ${row.frame} (version ${row.version}): send the version your change is based on`
+    + ' (PATCH body "version", DELETE ?version=).';
+}
+
+/**
+ * Why a versioned write matched no row: the row changed (409 naming who and when), or it is gone. Read
+ * after the failed statement, so it sees the save that won.
+ */
+async function conflictAfter(tx: Tx, key: DetectionKey): Promise<Conflict> {
+  const now = await findDetection(tx, key);
+  return new Conflict(now ? staleDetail(now) : goneDetail(key.trackId, key.frame));
+}
+
+/**
+ * `version` is the version the change was based on: required for a stored row (428 without, 409 when it
+ * is no longer the stored one), absent for a new row on an empty (interpolated) frame.
+ */
+export async function patchDetection(db: Db, videoId: number, trackId: number, frame: number, c: DetectionChange, version: number | undefined, who: Identity) {
   return writeAnnotations(db, videoId, async (tx) => {
     const v = await requireLiveVideo(tx, videoId);
     if (v.totalFrames > 0 && frame >= v.totalFrames) throw new Unprocessable(`frame must be below the video's ${v.totalFrames} frames`);
     await requireTrack(tx, videoId, trackId);
     const key = { videoId, trackId, frame };
     const row = await findDetection(tx, key);
+    if (row && version === undefined) throw new PreconditionRequired(missingVersionDetail(row));
+    if (!row && version !== undefined) throw new Conflict(goneDetail(trackId, frame));
+    if (row && row.version !== version) throw new Conflict(staleDetail(row));
     const hasBox = c.x1 !== undefined;
     const box = hasBox ? { x1: c.x1!, y1: c.y1!, x2: c.x2!, y2: c.y2! } : row ? { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2 } : null;
     if (!box) throw new Unprocessable(`Track ${trackId} has no detection at frame ${frame}; send the box (x1, y1, x2, y2) to add one`);
     const keypoints = c.keypoints ? flatten(c.keypoints, row?.keypoints ?? null) : (row?.keypoints ?? null);
-    const now = new Date();
-    const values = { ...box, keypoints, source: 'human', updatedById: who.id, updatedAt: now };
+    const values = { ...box, keypoints, source: 'human', updatedById: who.id, updatedAt: new Date() };
+    const saved = row
+      ? await updateDetectionAtVersion(tx, key, row.version, values)
+      : await insertDetectionIfAbsent(tx, key, { confidence: c.confidence ?? 1, ...values });
+    if (!saved) throw await conflictAfter(tx, key);
     await stampTracksEdited(tx, videoId, [trackId], who.id);
-    return dto(await saveDetection(tx, key, Boolean(row), row ? values : { confidence: c.confidence ?? 1, ...values }));
+    return dto(saved);
   });
 }
 
-export async function deleteDetection(db: Db, videoId: number, trackId: number, frame: number, who: Identity) {
+export async function deleteDetection(db: Db, videoId: number, trackId: number, frame: number, version: number | undefined, who: Identity) {
   return writeAnnotations(db, videoId, async (tx) => {
     await requireLiveVideo(tx, videoId);
-    const row = await deleteDetectionAt(tx, { videoId, trackId, frame });
+    const key = { videoId, trackId, frame };
+    const row = await findDetection(tx, key);
     if (!row) throw new NotFound(`Track ${trackId} has no detection at frame ${frame}`);
+    if (version === undefined) throw new PreconditionRequired(missingVersionDetail(row));
+    if (row.version !== version) throw new Conflict(staleDetail(row));
+    const deleted = await deleteDetectionAtVersion(tx, key, version);
+    if (!deleted) throw await conflictAfter(tx, key);
     await stampTracksEdited(tx, videoId, [trackId], who.id);
-    return dto(row);
+    return dto(deleted);
   });
 }

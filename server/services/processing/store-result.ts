@@ -5,7 +5,7 @@ import { REVIEW_LOW_CONFIDENCE } from '../../../domain/constants';
 import type { Db } from '../../db/connect';
 import { bumpAnnotationVersion } from '../../repositories/annotation-version';
 import { insertDetections } from '../../repositories/detection-bulk';
-import { clearAiRows, insertSegments } from '../../repositories/processing-results';
+import { clearAiRows, highestDetectionVersion, insertSegments } from '../../repositories/processing-results';
 import { appendProcessingLog as appendLog } from '../../repositories/status';
 import { changeStatus } from '../status';
 import type { ProcessJobData } from './eligibility';
@@ -21,11 +21,13 @@ export async function storeAnalysis(db: Db, job: ProcessJobData, video: { fps: n
   const { videoId } = job;
   await db.transaction(async (tx) => {
     const kept = await readKeptRows(tx, videoId);
+    // new AI boxes may stand where old ones stood: above every old version, so no save based on an old box lands on a new one
+    const version = (await highestDetectionVersion(tx, videoId)) + 1;
     // what people did by hand survives: their detections, verified segments, and the track ids they use
     const { keptDetections, keptSegments, highestKeptTrack } = await clearAiRows(tx, videoId);
     // new AI tracks are numbered after every kept track so a kept id never points at a different person
     const offset = highestKeptTrack;
-    const rows = r.detections.map((d) => ({ trackId: d.trackId + offset, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, source: 'ai' }));
+    const rows = r.detections.map((d) => ({ trackId: d.trackId + offset, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, source: 'ai', version }));
     // before the AI rows go in, so that a kept human box wins over the AI box of its new track's frame
     const maxGap = Math.max(video.frameStride ?? 1, r.stats.stride);
     const relinked = await relinkKeptRows(tx, videoId, kept, boxesByTrack(rows), video.fps, maxGap);

@@ -10,7 +10,9 @@ export function draftDetection(draft: EditorDoc, trackId: number, frame: number,
   // outside the loaded windows; the patches then stay per frame.
   const frames = blockFor((draft.detections[trackId] ??= {}), frame);
   if (!frames[frame]) {
-    frames[frame] = { ...shown, keypoints: shown.keypoints ? Float32Array.from(shown.keypoints) : null, source: 'human' };
+    // a new row: no version (a held detection shown from an earlier frame carries that row's)
+    const { version: _stored, ...seed } = shown;
+    frames[frame] = { ...seed, keypoints: shown.keypoints ? Float32Array.from(shown.keypoints) : null, source: 'human' };
     const range = draft.trackRanges[trackId];
     if (!range) draft.trackRanges[trackId] = { first: frame, last: frame };
     else { range.first = Math.min(range.first, frame); range.last = Math.max(range.last, frame); }

@@ -3,6 +3,10 @@ import { mergeRanges } from '../../../domain/ops/track-merge';
 import { blockFor, framesOf } from '../document/frame-blocks';
 import type { CommandDef } from './types';
 
+/** The version of a merged row: its own, raised above the base row it replaces (domain rule shared with the server's merge). */
+export const movedVersion = (own: number | undefined, replaced: number | undefined): number | undefined =>
+  own === undefined ? undefined : Math.max(own, (replaced ?? 0) + 1);
+
 export const trackMerge: CommandDef<'track.merge'> = {
   name: 'track.merge',
   label: 'Merge tracks',
@@ -10,7 +14,11 @@ export const trackMerge: CommandDef<'track.merge'> = {
     // The merge track's frames replace the base's overlapping ones (the rule of domain/ops mergeFrames),
     // frame by frame (not one new object) so the patches touch only these frames, not windows loaded later.
     const base = (draft.detections[baseTrackId] ??= {});
-    for (const [frame, det] of framesOf(draft.detections[mergeTrackId])) blockFor(base, frame)[frame] = det;
+    // versions as the server gives the moved rows: above the replaced base row's, so no stale save lands on them
+    for (const [frame, det] of framesOf(draft.detections[mergeTrackId])) {
+      const frames = blockFor(base, frame);
+      frames[frame] = { ...det, version: movedVersion(det.version, frames[frame]?.version) };
+    }
     delete draft.detections[mergeTrackId];
     const range = mergeRanges(draft.trackRanges[baseTrackId], draft.trackRanges[mergeTrackId]);
     if (range) draft.trackRanges[baseTrackId] = range;

@@ -1,5 +1,6 @@
 // The edit side's page-level host: binds the editor to the page (snackbar, sign-out, keys, the unload
-// warning, the edit probes of the test build) and shows the 'Unsaved changes' indicator and the track dialogs.
+// warning, the edit probes of the test build) and shows the 'Unsaved changes' indicator, the save-conflict
+// banner and the track dialogs.
 import { useEffect } from 'react';
 import { useSnackbar } from '../../components/dialogs/Alert';
 import { Button } from '../../components/ui/Button';
@@ -30,6 +31,7 @@ export function EditController() {
   return (
     <>
       <UnsavedIndicator />
+      <ConflictBanner />
       <MergeTracksDialog />
       <DeleteTrackDialog />
     </>
@@ -48,6 +50,31 @@ function UnsavedIndicator() {
       <span className="h-2 w-2 animate-pulse rounded-full bg-amber-600" aria-hidden="true" />
       Unsaved changes
       <span className="text-xs font-normal">({detail})</span>
+    </div>
+  );
+}
+
+/**
+ * Someone else saved a box or action this user was changing: their draft stays on screen until they
+ * choose to load the other version or to save theirs over it.
+ */
+function ConflictBanner() {
+  const editor = useEditor();
+  const { conflicts } = useEditorStore((e) => e.saves.state);
+  const c = conflicts[0];
+  if (!c) return null;
+  const what = c.op.kind.startsWith('detection') ? 'box' : 'action';
+  const more = conflicts.length > 1 ? ` (${conflicts.length - 1} more after this one)` : '';
+  return (
+    <div role="alertdialog" aria-labelledby="edit-conflict-title" data-testid="edit.conflict"
+      className="fixed bottom-14 left-4 z-50 max-w-lg rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow-lg">
+      <p id="edit-conflict-title" className="font-medium">Not saved: someone else changed this {what} while you were editing it{more}.</p>
+      <p className="mt-1" data-testid="edit.conflict-detail">{c.detail}</p>
+      <p className="mt-1">Your change is still shown. Load their version, or save yours over it.</p>
+      <div className="mt-2 flex gap-2">
+        <Button data-testid="edit.conflict-theirs" onClick={() => void editor.resolveConflict(c, 'theirs')}>Reload theirs</Button>
+        <Button variant="primary" data-testid="edit.conflict-mine" onClick={() => void editor.resolveConflict(c, 'mine')}>Overwrite with mine</Button>
+      </div>
     </div>
   );
 }

@@ -20,7 +20,9 @@ import { EditHistory, type PerformOptions } from '../history/history';
 import { LoadTiming } from '../loader/load-timing';
 import { openVideo } from '../loader/open-video';
 import { PlayerController } from '../player/player-controller';
-import { SaveQueue } from '../save/save-queue';
+import { SaveQueue, type SaveConflict } from '../save/save-queue';
+import { resolveConflict, type ConflictChoice } from '../save/conflicts';
+import { blockFor, frameAt } from '../document/frame-blocks';
 import { RowDrafts } from '../edit/row-drafts';
 import { ReviewNav } from '../review/review-nav';
 import { newOverlayStats } from '../canvas/overlay-stats';
@@ -67,8 +69,16 @@ export class AnnotationEditor {
     this.saves = new SaveQueue({
       execute: api.execute,
       docVersion: (id) => this.doc.get()?.segments.find((s) => s.id === id)?.version,
+      docDetectionVersion: (trackId, frame) => {
+        const blocks = this.doc.get()?.detections[trackId];
+        return blocks ? frameAt(blocks, frame)?.version : undefined;
+      },
       onError: (text) => this.notify('error', text),
-      onSaved: (op, segments) => { this.showSavedBy(segments); this.review.afterSave(op, segments); },
+      onSaved: (op, segments, detectionVersion) => {
+        this.showSavedBy(segments);
+        if (op.kind === 'detection.put' && detectionVersion !== undefined) this.stampDetectionVersion(op.trackId, op.frame, detectionVersion);
+        this.review.afterSave(op, segments);
+      },
       setTimer: (fn, ms) => clock.setTimeout(fn, ms),
       clearTimer: (t) => clock.clearTimeout(t),
     });
@@ -136,6 +146,10 @@ export class AnnotationEditor {
     return this.history.perform(name, args, opts);
   }
   undo(): void { this.history.undo(); }
+  /** A save someone else's got in the way of: show theirs, or save mine over it (see save/conflicts.ts). */
+  resolveConflict(c: SaveConflict, choice: ConflictChoice): Promise<void> {
+    return resolveConflict(this, c, choice).catch((e: Error) => this.notify('error', `Could not load the latest version: ${e.message}`));
+  }
   redo(): void { this.history.redo(); }
 
   /** Starts a drag (the pointer-down of a box, corner, keypoint or timeline bar); see edit/drag-start.ts. */
@@ -168,6 +182,18 @@ export class AnnotationEditor {
     this.player.dispose();
     this.saves.dispose();
     this.review.dispose();
+  }
+
+  /**
+   * A saved detection keeps the version the server answered (not an edit), so a later merge computes the
+   * moved rows' versions as the server does.
+   */
+  private stampDetectionVersion(trackId: number, frame: number, version: number): void {
+    const doc = this.doc.get();
+    const blocks = doc?.detections[trackId];
+    const det = blocks ? frameAt(blocks, frame) : null;
+    if (!doc || !det || det.version === version) return;
+    this.publishDoc(produce(doc, (d) => { blockFor(d.detections[trackId], frame)[frame].version = version; }), 'server-stamp');
   }
 
   /** The panel's updated-by / updated-at chips follow a save (not an edit: history ignores it). */

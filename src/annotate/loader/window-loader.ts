@@ -35,6 +35,19 @@ export function docFromSummary(videoId: number, s: AnnotationSummary): EditorDoc
   };
 }
 
+/** Row `i` of a decoded window as a document detection (keypoints view the window's buffer). */
+export function windowDetection(win: DetectionWindow, i: number): CompactDetection {
+  const b = i * 5;
+  const k = i * WINDOW_KP_FLOATS;
+  const hasKp = !Number.isNaN(win.keypoints[k]);
+  return {
+    x1: win.boxes[b], y1: win.boxes[b + 1], x2: win.boxes[b + 2], y2: win.boxes[b + 3], confidence: win.boxes[b + 4],
+    keypoints: hasKp ? win.keypoints.subarray(k, k + WINDOW_KP_FLOATS) : null,
+    source: win.human[i] ? 'human' : 'ai',
+    version: win.versions[i],
+  };
+}
+
 /**
  * Merges a decoded window into a new document (keypoints are views into the window's buffer: no copy).
  * Only the blocks the window covers get new objects; every track gets them (empty when it has no frame
@@ -47,15 +60,7 @@ export function mergeWindow(doc: EditorDoc, win: DetectionWindow): EditorDoc {
     const frame = win.frames[i];
     const blocks = added[track] ?? (added[track] = {});
     const frames = blocks[blockOf(frame)] ?? (blocks[blockOf(frame)] = {});
-    const b = i * 5;
-    const k = i * WINDOW_KP_FLOATS;
-    const hasKp = !Number.isNaN(win.keypoints[k]);
-    const det: CompactDetection = {
-      x1: win.boxes[b], y1: win.boxes[b + 1], x2: win.boxes[b + 2], y2: win.boxes[b + 3], confidence: win.boxes[b + 4],
-      keypoints: hasKp ? win.keypoints.subarray(k, k + WINDOW_KP_FLOATS) : null,
-      source: win.human[i] ? 'human' : 'ai',
-    };
-    frames[frame] = det;
+    frames[frame] = windowDetection(win, i);
   }
   const trackIds = doc.trackIds.slice();
   for (const key of Object.keys(added)) if (!trackIds.includes(Number(key))) trackIds.push(Number(key));

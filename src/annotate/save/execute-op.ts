@@ -5,21 +5,23 @@ import { ApiError } from '../../api/request';
 import type { ActionSegment } from '../../../domain/types';
 import { detectionBody, type ServerOp } from './server-ops';
 
-export type OpExecutor = (op: ServerOp, version: (id: number) => number | undefined) => Promise<unknown>;
+/** `version`: the version of the stored detection or action the op changes, as the editor last saw it (the save queue looks it up). */
+export type OpExecutor = (op: ServerOp, version: number | undefined) => Promise<unknown>;
 
 type OpOf<K extends ServerOp['kind']> = Extract<ServerOp, { kind: K }>;
-type Runner<K extends ServerOp['kind']> = (op: OpOf<K>, version: (id: number) => number | undefined) => Promise<unknown>;
+type Runner<K extends ServerOp['kind']> = (op: OpOf<K>, version: number | undefined) => Promise<unknown>;
 
 /** How each kind of server op is carried out with the API client: one entry per kind. */
 const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
-  'detection.put': (op) => api.patchDetection(op.videoId, op.trackId, op.frame, detectionBody(op.det)),
-  'detection.delete': async (op) => {
-    try { return await api.deleteDetection(op.videoId, op.trackId, op.frame); } catch (e) {
+  // no version: the frame had no stored row when the editor read it, so this stores a new one
+  'detection.put': (op, version) => api.patchDetection(op.videoId, op.trackId, op.frame, { ...detectionBody(op.det), ...(version !== undefined ? { version } : {}) }),
+  'detection.delete': async (op, version) => {
+    try { return await api.deleteDetection(op.videoId, op.trackId, op.frame, version); } catch (e) {
       if (e instanceof ApiError && e.status === 404) return null; // already gone: the undo is done
       throw e;
     }
   },
-  'segment.patch': (op, version) => api.patchAction(op.videoId, op.id, { ...op.fields, version: version(op.id) }),
+  'segment.patch': (op, version) => api.patchAction(op.videoId, op.id, { ...op.fields, version }),
   'segment.create': (op) => {
     const s = op.segment;
     return api.createAction(op.videoId, {
@@ -27,7 +29,7 @@ const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
       human_verified: s.human_verified, ...(op.purpose === 'restore' ? { restore_id: s.id } : {}),
     });
   },
-  'segment.delete': (op) => api.deleteAction(op.videoId, op.id),
+  'segment.delete': (op, version) => api.deleteAction(op.videoId, op.id, version),
   'track.merge': async (op) => {
     const r = await api.mergeTracks(op.videoId, op.baseTrackId, op.mergeTrackId);
     op.token.value = r.undo_token;
@@ -63,6 +65,9 @@ const FAILURE: { [K in ServerOp['kind']]?: (op: OpOf<K>, status: number | null) 
   'track.delete': (_op, status) => (status ? `Delete track ${status}` : 'Failed to delete track'),
 };
 
+/** Someone else changed (409) or stored (428) what the op changes since the editor read it. */
+export const isConflict = (err: unknown): boolean => err instanceof ApiError && (err.status === 409 || err.status === 428);
+
 /** The text a user sees when an op fails: the product's text, then the server's detail when it says more. */
 export function failureText(op: ServerOp, err: unknown): string {
   const status = err instanceof ApiError ? err.status : null;
@@ -70,6 +75,12 @@ export function failureText(op: ServerOp, err: unknown): string {
   const text = of ? of(op, status) : 'Failed to save';
   const detail = err instanceof Error ? err.message : '';
   return detail && !/^HTTP \d+$/.test(detail) && detail !== text ? `${text}: ${detail}` : text;
+}
+
+/** The version of the detection a put saved (the next change of it sends this one). */
+export function detectionVersionOfResult(op: ServerOp, result: unknown): number | undefined {
+  const v = op.kind === 'detection.put' && result && typeof result === 'object' ? (result as { version?: unknown }).version : undefined;
+  return typeof v === 'number' ? v : undefined;
 }
 
 /** Segments the server answered with (their versions become the ones the next save sends). */

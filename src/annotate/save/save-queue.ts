@@ -4,9 +4,13 @@
 // reported with the spec's texts and the edit stays in the document as an unsaved draft. Ops queued in the
 // background (history: edits, undo, redo) are also retried after network/server errors, so an undo never
 // leaves the server behind; calls the UI awaits (add, duplicate, delete, merge) fail fast instead.
+// Every change of a stored detection or action sends the version it is based on (the newest the editor
+// saw: the document's, or the one a save answered). When someone else changed it first (409, or 428 for a
+// row they stored), the op becomes a conflict: the draft stays in the document and the editor offers
+// 'Reload theirs' or 'Overwrite with mine' (AnnotationEditor.resolveConflict).
 import type { ActionSegment } from '../../../domain/types';
-import { detectionKey, isDetectionOp, type ServerOp } from './server-ops';
-import { failureText, isRetryable, segmentsOfResult, type OpExecutor } from './execute-op';
+import { detectionKey, detectionKeyOf, isDetectionOp, type ServerOp } from './server-ops';
+import { detectionVersionOfResult, failureText, isConflict, isRetryable, segmentsOfResult, type OpExecutor } from './execute-op';
 import { Store } from '../store';
 
 export interface SaveState {
@@ -16,6 +20,17 @@ export interface SaveState {
   retrying: boolean;
   /** Action ids whose last save failed → the detail shown on their row. */
   failedSegments: Readonly<Record<number, string>>;
+  /** Edits someone else's save got in the way of, one per detection or action (the newest op). */
+  conflicts: readonly SaveConflict[];
+}
+
+export interface SaveConflict {
+  /** The detection (videoId/track/frame) or action ('action/id') it concerns. */
+  key: string;
+  /** The refused op, with the user's draft. */
+  op: ServerOp;
+  /** The server's words: who changed it and when. */
+  detail: string;
 }
 
 interface Item { op: ServerOp; retry: boolean; reported: boolean; resolve: (r: unknown) => void; reject: (e: unknown) => void }
@@ -24,8 +39,10 @@ export interface SaveQueueOptions {
   execute: OpExecutor;
   /** The version of an action as last seen in the document (before the queue saw a newer one). */
   docVersion?: (id: number) => number | undefined;
+  /** The version of a stored detection as the document holds it (undefined: no stored row read there). */
+  docDetectionVersion?: (trackId: number, frame: number) => number | undefined;
   onError?: (text: string, op: ServerOp) => void;
-  onSaved?: (op: ServerOp, segments: ActionSegment[]) => void;
+  onSaved?: (op: ServerOp, segments: ActionSegment[], detectionVersion?: number) => void;
   /** Retry delay after `attempt` failures (ms). */
   retryDelay?: (attempt: number) => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -38,15 +55,17 @@ export class SaveQueue {
   private attempts = 0;
   private timer: unknown = null;
   private versions = new Map<number, number>();
+  /** Detection key → the version a save answered, or null once this editor deleted the row. */
+  private detectionVersions = new Map<string, number | null>();
   private idleWaiters: (() => void)[] = [];
   private disposed = false;
   /** Pending count, retrying, failed rows: the 'Unsaved changes' indicator and the rows read it. */
-  readonly state = new Store<SaveState>({ pending: 0, retrying: false, failedSegments: {} });
+  readonly state = new Store<SaveState>({ pending: 0, retrying: false, failedSegments: {}, conflicts: [] });
 
   constructor(private o: SaveQueueOptions) {}
 
   getState(): SaveState { return this.state.get(); }
-  hasUnsaved(): boolean { const s = this.state.get(); return s.pending > 0 || Object.keys(s.failedSegments).length > 0; }
+  hasUnsaved(): boolean { const s = this.state.get(); return s.pending > 0 || Object.keys(s.failedSegments).length > 0 || s.conflicts.length > 0; }
 
   private setTimer(fn: () => void, ms: number): unknown {
     return this.o.setTimer ? this.o.setTimer(fn, ms) : setTimeout(fn, ms);
@@ -106,13 +125,50 @@ export class SaveQueue {
 
   versionOf = (id: number): number | undefined => this.versions.get(id) ?? this.o.docVersion?.(id);
 
+  /** The newest version seen of a detection: versions only grow, so the larger of the document's and the saved one. */
+  detectionVersionOf(op: { videoId: number; trackId: number; frame: number }): number | undefined {
+    const saved = this.detectionVersions.get(detectionKeyOf(op));
+    const doc = this.o.docDetectionVersion?.(op.trackId, op.frame);
+    if (saved == null) return doc;
+    return doc === undefined ? saved : Math.max(saved, doc);
+  }
+
+  /** The version a change of `op`'s detection or action is based on (undefined for the other ops). */
+  private versionFor(op: ServerOp): number | undefined {
+    if (op.kind === 'segment.patch') return this.versionOf(op.id);
+    if (op.kind === 'segment.delete') return this.versionOf(op.id) ?? op.version;
+    if (op.kind === 'detection.put' || op.kind === 'detection.delete') return this.detectionVersionOf(op);
+    return undefined;
+  }
+
+  /** 'Overwrite with mine': the next save of the detection is based on the stored `version` (null: there is none). */
+  setDetectionVersion(op: { videoId: number; trackId: number; frame: number }, version: number | null): void {
+    this.detectionVersions.set(detectionKeyOf(op), version);
+  }
+  setSegmentVersion(id: number, version: number): void { this.versions.set(id, version); }
+
+  /** The conflict is dealt with (reloaded or overwritten). */
+  dropConflict(key: string): void {
+    const s = this.state.get();
+    if (s.conflicts.some((c) => c.key === key)) this.state.set({ ...s, conflicts: s.conflicts.filter((c) => c.key !== key) });
+  }
+
+  private addConflict(op: ServerOp, err: unknown): void {
+    const key = detectionKey(op) ?? ('id' in op ? `action/${op.id}` : null);
+    if (!key) return;
+    const s = this.state.get();
+    const detail = err instanceof Error ? err.message : String(err);
+    // one per detection or action: a later refused op of the same one carries the newer draft
+    this.state.set({ ...s, conflicts: [...s.conflicts.filter((c) => c.key !== key), { key, op, detail }] });
+  }
+
   private async pump(): Promise<void> {
     if (this.running || this.timer !== null || this.disposed) return;
     this.running = true;
     while (this.items.length > 0) {
       const item = this.items[0];
       try {
-        const result = await this.o.execute(item.op, this.versionOf);
+        const result = await this.o.execute(item.op, this.versionFor(item.op));
         this.items.shift();
         this.attempts = 0;
         this.saved(item.op, result);
@@ -129,6 +185,7 @@ export class SaveQueue {
           return;
         }
         this.items.shift();
+        if (isConflict(err)) this.addConflict(item.op, err);
         this.failed(item.op, err);
         item.reject(err);
       }
@@ -143,8 +200,11 @@ export class SaveQueue {
   private saved(op: ServerOp, result: unknown): void {
     const segs = segmentsOfResult(op, result);
     for (const s of segs) if (typeof s.version === 'number') this.versions.set(s.id, s.version);
+    const detectionVersion = detectionVersionOfResult(op, result);
+    if (detectionVersion !== undefined) this.detectionVersions.set(detectionKey(op)!, detectionVersion);
+    if (op.kind === 'detection.delete') this.detectionVersions.set(detectionKey(op)!, null);
     if (op.kind === 'segment.patch' || op.kind === 'segment.delete') this.clearFailure(op.id);
-    this.o.onSaved?.(op, segs);
+    this.o.onSaved?.(op, segs, detectionVersion);
   }
 
   private failed(op: ServerOp, err: unknown): void {

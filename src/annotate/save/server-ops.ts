@@ -14,16 +14,20 @@ export type ServerOp =
   | { kind: 'detection.delete'; videoId: number; trackId: number; frame: number }
   | { kind: 'segment.patch'; videoId: number; id: number; fields: SegmentFields }
   | { kind: 'segment.create'; videoId: number; segment: ActionSegment; purpose: 'add' | 'duplicate' | 'restore' }
-  | { kind: 'segment.delete'; videoId: number; id: number }
+  // version: the one the document held when the delete was made (it may be gone from the document when the op runs)
+  | { kind: 'segment.delete'; videoId: number; id: number; version?: number }
   | { kind: 'track.merge'; videoId: number; baseTrackId: number; mergeTrackId: number; token: TokenRef }
   | { kind: 'track.delete'; videoId: number; trackId: number; token: TokenRef }
   | { kind: 'track.restore'; videoId: number; token: TokenRef };
 
 export const isDetectionOp = (op: ServerOp) => op.kind === 'detection.put' || op.kind === 'detection.delete';
 
+/** Names one detection: its video, track and frame. */
+export const detectionKeyOf = (d: { videoId: number; trackId: number; frame: number }) => `${d.videoId}/${d.trackId}/${d.frame}`;
+
 /** Detection ops of the same frame replace each other while waiting (the latest value wins). */
 export function detectionKey(op: ServerOp): string | null {
-  return isDetectionOp(op) ? `${op.videoId}/${(op as { trackId: number }).trackId}/${(op as { frame: number }).frame}` : null;
+  return op.kind === 'detection.put' || op.kind === 'detection.delete' ? detectionKeyOf(op) : null;
 }
 
 /** PATCH body of a detection: the box, plus keypoints when every coordinate is known. */
@@ -85,7 +89,7 @@ export function segmentDeleteOps(id: number, { videoId, before }: OpsContext): E
   const was = before.segments.find((s) => s.id === id);
   if (!was) return NONE;
   return {
-    forward: [{ kind: 'segment.delete', videoId, id: was.id }],
+    forward: [{ kind: 'segment.delete', videoId, id: was.id, version: was.version }],
     inverse: [{ kind: 'segment.create', videoId, segment: was, purpose: 'restore' }],
   };
 }
