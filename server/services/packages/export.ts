@@ -17,7 +17,7 @@ import { VIDEO_STATUSES } from '../../../domain/constants';
 import { PROCESSED_RULE_TEXT } from '../../../domain/processed-videos';
 import type { Identity } from '../../../domain/types';
 import { checkClientPath } from '../repository/safe-path';
-import { requireSource } from '../sources';
+import { requireVisibleSource } from '../sources';
 import { iso } from '../video-dto';
 import { MANIFEST_ENTRY, PACKAGE_FORMAT, PACKAGE_VERSION, encodeTrack, videoEntryName, type PackageManifest } from './package-format';
 
@@ -82,7 +82,7 @@ export async function exportSourcePackage(database: Database, who: Identity, req
   if (!statuses.length) throw new Invalid('Choose at least one status to export');
   const unknown = statuses.filter((s) => !(VIDEO_STATUSES as readonly string[]).includes(s));
   if (unknown.length) throw new Invalid(`Unknown status: ${unknown.join(', ')}`);
-  const source = await requireSource(database.db, root);
+  const source = await requireVisibleSource(database.db, root, who);
   if (!source.enabled) throw new Conflict('The source is disabled: enable it before exporting its annotations');
   if (!(await countProcessedBySource(database.db, source.root)).get(source.root)) throw new Invalid(`No processed videos to export in ${source.root} (${PROCESSED_RULE_TEXT})`);
 
