@@ -98,3 +98,24 @@ describe('assigning and package export', () => {
     expect(r.json().detail).toBe(`Unknown source: ${SECRET}`);
   });
 });
+
+describe('review queue and job activity', () => {
+  const get = (url: string, who: string | null) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: who ? as(who) : {} });
+
+  test("the review queue leaves the hidden source's videos out below super", async () => {
+    const videosIn = async (url: string, who: string | null) => (await get(url, who)).json().items.map((i: { video: string }) => i.video);
+    expect(await videosIn('/review/queue', null)).not.toContain('secret-l.mp4');
+    expect(await videosIn('/review/queue?scope=all', 'admin1')).not.toContain('secret-l.mp4');
+    expect(await videosIn('/review/queue?scope=all', 'super1')).toContain('secret-l.mp4');
+  });
+
+  test("the jobs activity does not show the hidden source's queued jobs below super", async () => {
+    const jobVideos = async (who: string) => (await get('/jobs/activity', who)).json().jobs.map((j: { video_id: number | null }) => j.video_id);
+    for (const who of ['ann1', 'admin1']) {
+      const seen = await jobVideos(who);
+      expect(seen).toContain(openPending);
+      for (const id of secretPending) expect(seen).not.toContain(id);
+    }
+    expect(await jobVideos('super1')).toEqual(expect.arrayContaining(secretPending));
+  });
+});
