@@ -15,6 +15,12 @@ export async function findLiveVideo(db: Db | Tx, id: number): Promise<VideoRow |
   return row ?? null;
 }
 
+/** The video row whatever its status (deleted too), or null. */
+export async function findVideoAnyStatus(db: Db | Tx, id: number): Promise<VideoRow | null> {
+  const [row] = await db.select().from(videos).where(eq(videos.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** Everyone with assigned (live) videos and how many, ordered by id. */
 export async function listAssignees(db: Db, hiddenSourceRoles: string[] = []): Promise<Array<{ id: string; name: string | null; count: number }>> {
   const rows = await db.select({

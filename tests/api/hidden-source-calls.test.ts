@@ -118,4 +118,13 @@ describe('review queue and job activity', () => {
     }
     expect(await jobVideos('super1')).toEqual(expect.arrayContaining(secretPending));
   });
+
+  test("an admin cannot cancel the hidden source's job by its id (404); a super user can", async () => {
+    const jobs = (await get('/jobs/activity', 'super1')).json().jobs as Array<{ id: number; video_id: number | null }>;
+    const job = jobs.find((j) => j.video_id === secretPending[0])!;
+    const r = await call('POST', `/jobs/${job.id}/cancel`, 'admin1');
+    expect(r.statusCode).toBe(404);
+    expect(r.json().detail).toBe(`Job ${job.id} not found`);
+    expect((await call('POST', `/jobs/${job.id}/cancel`, 'super1')).statusCode).toBe(200);
+  });
 });
