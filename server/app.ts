@@ -8,6 +8,7 @@ import path from 'node:path';
 import { DomainError } from './domain-errors';
 import { STATUS_OF } from './http/error-status';
 import { authorize, resolveIdentity } from './http/identity';
+import { refuseNulBytes } from './http/refuse-nul';
 import './http/request-video';
 import { createReadFacts } from './services/read-facts';
 import { requireVisibleVideoFact } from './services/videos';
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(async (api) => {
     api.addHook('onRequest', async (req) => { await resolveIdentity(facts, req); });
+    api.addHook('preValidation', refuseNulBytes);
     // After validation (a malformed request is 400 before it is 401), before the handler.
     api.addHook('preHandler', async (req) => {
       const role = req.routeOptions.config.role;

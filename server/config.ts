@@ -19,6 +19,10 @@ export const configSchema = z.object({
       }
     }),
   VAT_MAX_UPLOAD_MB: z.coerce.number().int().positive().default(2048),
+  // unfinished resumable uploads: how many one user and everyone may hold, and how long one is kept
+  VAT_TUS_MAX_UNFINISHED_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
+  VAT_TUS_MAX_UNFINISHED_TOTAL: z.coerce.number().int().min(1).max(100_000).default(50),
+  VAT_TUS_KEEP_UNFINISHED_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   VAT_MODELS_DIR: z.string().optional(),
@@ -44,6 +48,8 @@ export interface Config {
   databaseUrl?: string;
   bootstrapSuper: string[];
   maxUploadBytes: number;
+  /** Unfinished resumable uploads: at most this many per user and in total, each kept this long. */
+  tusUnfinished: { perUser: number; total: number; keepMs: number };
   ffmpegPath?: string;
   ffprobePath?: string;
   modelsDir: string;
@@ -77,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     bootstrapSuper: e.VAT_BOOTSTRAP_SUPER,
     maxUploadBytes: e.VAT_MAX_UPLOAD_MB * 1024 * 1024,
+    tusUnfinished: { perUser: e.VAT_TUS_MAX_UNFINISHED_PER_USER, total: e.VAT_TUS_MAX_UNFINISHED_TOTAL, keepMs: e.VAT_TUS_KEEP_UNFINISHED_HOURS * 60 * 60 * 1000 },
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     modelsDir: path.resolve(e.VAT_MODELS_DIR ?? path.join(dataDir, 'models')),

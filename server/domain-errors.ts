@@ -1,6 +1,6 @@
 // Errors the services throw when a rule says no. They name what went wrong in domain words; app.ts maps
 // each kind to an HTTP status in one place, so no service knows about HTTP.
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'precondition-required' | 'too-large' | 'unsupported-media' | 'unprocessable' | 'unavailable';
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'precondition-required' | 'too-large' | 'unsupported-media' | 'unprocessable' | 'too-many' | 'unavailable';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -26,5 +26,7 @@ export class TooLarge extends DomainError { readonly kind = 'too-large'; }
 export class UnsupportedMedia extends DomainError { readonly kind = 'unsupported-media'; }
 /** Well-formed input that does not fit the data it refers to (a frame past the end, an unknown track). */
 export class Unprocessable extends DomainError { readonly kind = 'unprocessable'; }
+/** The caller (or everyone) already holds as many of something as a configured limit allows. */
+export class TooMany extends DomainError { readonly kind = 'too-many'; }
 /** A part the action needs is not running on this server (e.g. the job queue). */
 export class Unavailable extends DomainError { readonly kind = 'unavailable'; }

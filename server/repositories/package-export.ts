@@ -1,9 +1,10 @@
 // SQL of the annotation package export: a source's videos and one video's detections, both read in
 // keyset pages so an export of any size holds one page at a time.
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, SqlRunner } from '../db/connect';
 import { videos } from '../db/schema';
 import type { VideoRow } from './videos';
+import { PROCESSED_STATUSES } from '../../domain/processed-videos';
 
 /** Videos of a source with one of the statuses, after id `afterId`, by id. */
 export const sourceVideosPage = (db: Db, root: string, statuses: string[], afterId: number, limit: number): Promise<VideoRow[]> =>
@@ -11,9 +12,12 @@ export const sourceVideosPage = (db: Db, root: string, statuses: string[], after
     .where(and(eq(videos.sourceRoot, root), inArray(videos.processingStatus, statuses), gt(videos.id, afterId)))
     .orderBy(asc(videos.id)).limit(limit);
 
-export async function countSourceVideosWithStatus(db: Db, root: string, status: string): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(videos).where(and(eq(videos.sourceRoot, root), eq(videos.processingStatus, status)));
-  return Number(r?.n ?? 0);
+/** Processed videos (domain/processed-videos.ts) per source root; roots without one are left out. */
+export async function countProcessedBySource(db: Db, root?: string): Promise<Map<string, number>> {
+  const rows = await db.select({ root: videos.sourceRoot, n: sql<number>`count(*)::int` }).from(videos)
+    .where(and(inArray(videos.processingStatus, [...PROCESSED_STATUSES]), isNotNull(videos.aiProcessedAt), root === undefined ? undefined : eq(videos.sourceRoot, root)))
+    .groupBy(videos.sourceRoot);
+  return new Map(rows.map((r) => [r.root, Number(r.n)]));
 }
 
 export interface DetectionExportRow {

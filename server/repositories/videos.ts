@@ -15,6 +15,12 @@ export async function findLiveVideo(db: Db | Tx, id: number): Promise<VideoRow |
   return row ?? null;
 }
 
+/** The video row whatever its status (deleted too), or null. */
+export async function findVideoAnyStatus(db: Db | Tx, id: number): Promise<VideoRow | null> {
+  const [row] = await db.select().from(videos).where(eq(videos.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** Everyone with assigned (live) videos and how many, ordered by id. */
 export async function listAssignees(db: Db, hiddenSourceRoles: string[] = []): Promise<Array<{ id: string; name: string | null; count: number }>> {
   const rows = await db.select({
@@ -27,14 +33,14 @@ export async function listAssignees(db: Db, hiddenSourceRoles: string[] = []): P
   return rows.map((r) => ({ id: r.id as string, name: r.name, count: Number(r.count) }));
 }
 
-/** Labelled videos (of one source root, or all), id ascending. */
-export const listLabelled = (db: Db, sourceRoot: string | null): Promise<VideoRow[]> => db.select().from(videos)
-  .where(sourceRoot ? and(eq(videos.processingStatus, 'labelled'), eq(videos.sourceRoot, sourceRoot)) : eq(videos.processingStatus, 'labelled'))
+/** Labelled videos (of one source root, or all; sources limited to a hidden role left out), id ascending. */
+export const listLabelled = (db: Db, sourceRoot: string | null, hiddenSourceRoles: string[]): Promise<VideoRow[]> => db.select().from(videos)
+  .where(and(eq(videos.processingStatus, 'labelled'), sourceRoot ? eq(videos.sourceRoot, sourceRoot) : undefined, visibleSources(hiddenSourceRoles)))
   .orderBy(asc(videos.id));
 
-/** Ids of pending videos (of one source root, or all), id ascending. */
-export async function listPendingIds(db: Db, sourceRoot: string | null): Promise<number[]> {
-  const where = sourceRoot ? and(eq(videos.processingStatus, 'pending'), eq(videos.sourceRoot, sourceRoot)) : eq(videos.processingStatus, 'pending');
+/** Ids of pending videos (of one source root, or all; sources limited to a hidden role left out), id ascending. */
+export async function listPendingIds(db: Db, sourceRoot: string | null, hiddenSourceRoles: string[]): Promise<number[]> {
+  const where = and(eq(videos.processingStatus, 'pending'), sourceRoot ? eq(videos.sourceRoot, sourceRoot) : undefined, visibleSources(hiddenSourceRoles));
   return (await db.select({ id: videos.id }).from(videos).where(where).orderBy(asc(videos.id))).map((r) => r.id);
 }
 

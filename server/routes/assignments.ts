@@ -24,6 +24,6 @@ export const assignmentRoutes: RoutePlugin = (app, { database: { db } }) => {
       if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new TooLarge('The CSV file is larger than 10 MB');
       throw e;
     }
-    return importAssignments(db, content, { dryRun: req.query.dry_run, force: req.query.force });
+    return importAssignments(db, content, { dryRun: req.query.dry_run, force: req.query.force, hiddenSourceRoles: hiddenSourceRoles(req.identity) });
   });
 };

@@ -6,7 +6,9 @@ import type { Db } from '../db/connect';
 import { NotFound } from '../domain-errors';
 import { listLabelled } from '../repositories/videos';
 import { buildAnnotationSet } from './annotation-set';
-import { requireSource } from './sources';
+import { requireVisibleSource } from './sources';
+import { hiddenSourceRoles } from './source-visibility';
+import type { Identity } from '../../domain/types';
 import { toVideoDto } from './video-dto';
 import type { BatchExportMode } from '../../domain/constants';
 
@@ -23,9 +25,10 @@ export function exportCount(mode: BatchExportMode, total: number): number {
 
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
 
-export async function buildBatchExport(db: Db, mode: BatchExportMode, namedSource: string | null): Promise<{ zip: Readable; filename: string }> {
-  const root = namedSource ? (await requireSource(db, namedSource)).root : null;
-  const labelled = await listLabelled(db, root);
+/** The zip of the labelled videos the viewer may see (a guest too: single videos export without sign-in). */
+export async function buildBatchExport(db: Db, viewer: Identity | null, mode: BatchExportMode, namedSource: string | null): Promise<{ zip: Readable; filename: string }> {
+  const root = namedSource ? (await requireVisibleSource(db, namedSource, viewer)).root : null;
+  const labelled = await listLabelled(db, root, hiddenSourceRoles(viewer));
   if (labelled.length === 0) throw new NotFound(root ? `No labelled videos to export in ${root}` : 'No labelled videos to export');
   const chosen = labelled.slice(0, exportCount(mode, labelled.length));
 

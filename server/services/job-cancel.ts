@@ -9,6 +9,9 @@ import { findJob, findLiveJobOfVideo, findNewestJobOfVideo, finishJobRow, flagCa
 import { restoreCancelledVideo, type ProcessingRestore } from './processing/cancelled';
 import { restoreCancelledRender, type RenderRestore } from './render/cancelled';
 import { requireLiveVideo } from './videos';
+import { isSourceHidden } from './source-visibility';
+import { findSource } from '../repositories/sources';
+import { findVideoAnyStatus } from '../repositories/videos';
 import { mayCancel, type JobKind } from '../../domain/job-progress';
 import type { Identity } from '../../domain/types';
 
@@ -51,6 +54,9 @@ export async function cancelJob(deps: CancelDeps, who: Identity, row: JobProgres
 export async function cancelJobById(deps: CancelDeps, who: Identity, id: number): Promise<CancelAnswer> {
   const row = await findJob(deps.db, id);
   if (!row) throw new NotFound(`Job ${id} not found`);
+  // a job of a video the caller may not see is as unknown to them as the video is
+  const video = row.videoId !== null ? await findVideoAnyStatus(deps.db, row.videoId) : null;
+  if (video && isSourceHidden((await findSource(deps.db, video.sourceRoot))?.role, who)) throw new NotFound(`Job ${id} not found`);
   return cancelJob(deps, who, row);
 }
 

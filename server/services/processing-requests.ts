@@ -9,6 +9,9 @@ import { changeStatus } from './status';
 import { attachQueueJob, startJob } from './job-progress';
 import type { ProcessingRestore } from './processing/cancelled';
 import { requireLiveVideo } from './videos';
+import { visibleRootFilter } from './sources';
+import { hiddenSourceRoles } from './source-visibility';
+import type { Identity } from '../../domain/types';
 import { BATCH_PROCESS_FRACTION_VALUE, type BatchProcessFraction, type VideoStatus } from '../../domain/constants';
 
 export interface ProcessingDeps { db: Db; queue?: JobQueue }
@@ -40,10 +43,12 @@ export async function requestProcessing(deps: ProcessingDeps, videoId: number, k
   return { id: videoId, status: now?.status, previous_status: now?.previous ?? null, queued: true };
 }
 
-/** Queues a fraction of the pending videos (of one source root, or all) that are not queued yet. */
-export async function requestBatchProcessing(deps: ProcessingDeps, fraction: BatchProcessFraction, sourceRoot: string | null, by: string) {
+/** Queues a fraction of the pending videos (of one source root, or all) that are not queued yet and the caller may see. */
+export async function requestBatchProcessing(deps: ProcessingDeps, fraction: BatchProcessFraction, namedSource: string | null, who: Identity) {
   const queue = queueOf(deps);
-  const pending = await listPendingIds(deps.db, sourceRoot);
+  const sourceRoot = namedSource ? await visibleRootFilter(deps.db, namedSource, who) : null;
+  const by = who.id;
+  const pending = await listPendingIds(deps.db, sourceRoot, hiddenSourceRoles(who));
   const queued = await videosWithLiveJobs(queue);
   const eligible = pending.filter((id) => !queued.has(id));
   const take = eligible.slice(0, Math.ceil(eligible.length * BATCH_PROCESS_FRACTION_VALUE[fraction]));

@@ -8,7 +8,7 @@ import { findSource, listSources, type SourceRow } from '../repositories/sources
 import { ingestSource } from './ingest';
 import type { MediaService } from './media';
 import { checkClientPath } from './repository/safe-path';
-import { hiddenSourceRoles } from './source-visibility';
+import { isSourceHidden } from './source-visibility';
 import type { Identity } from '../../domain/types';
 
 export interface SourceDeps { db: Db; media: MediaService; config: Config }
@@ -22,11 +22,26 @@ export async function requireSource(db: Db, named: string): Promise<SourceRow> {
 
 const isAdmin = (who: Identity) => who.role === 'admin' || who.role === 'super';
 
+/**
+ * A source root named as a list filter: 404 when it is a source hidden from the viewer, else the root as
+ * given (a root that is no configured source simply matches what the library would list for it).
+ */
+export async function visibleRootFilter(db: Db, named: string, viewer: Identity | null): Promise<string> {
+  const src = await findSource(db, named);
+  if (src && isSourceHidden(src.role, viewer)) throw new NotFound(`Unknown source: ${named}`);
+  return named;
+}
+
+/** requireSource for a viewer: a source limited to a role above theirs is as unknown as its videos are. */
+export async function requireVisibleSource(db: Db, named: string, viewer: Identity | null): Promise<SourceRow> {
+  const src = await requireSource(db, named);
+  if (isSourceHidden(src.role, viewer)) throw new NotFound(`Unknown source: ${named}`);
+  return src;
+}
+
 export async function reingestOne(deps: SourceDeps, who: Identity, named: string, deleteMissing: boolean) {
   if (deleteMissing && !isAdmin(who)) throw new Forbidden('Administrator role required to mark missing files deleted (delete_missing)');
-  const src = await requireSource(deps.db, named);
-  // A source limited to a role above the caller's is as unknown to them as its videos are.
-  if (src.role && hiddenSourceRoles(who).includes(src.role)) throw new NotFound(`Unknown source: ${named}`);
+  const src = await requireVisibleSource(deps.db, named, who);
   if (!src.enabled) throw new Conflict('Source must be online before re-ingesting.');
   const r = await ingestSource(deps.db, deps.media, src.root, { deleteMissing, initiatedBy: who.id, parallelism: deps.config.ingestParallelism })
     .catch((e: Error) => { throw new Conflict(`Re-ingest failed: ${e.message}`); });

@@ -4,7 +4,7 @@ import { NotFound } from '../domain-errors';
 import { findLiveVideo } from '../repositories/videos';
 import type { VideoRow } from './video-dto';
 import { findSource } from '../repositories/sources';
-import { hiddenSourceRoles } from './source-visibility';
+import { isSourceHidden } from './source-visibility';
 import type { Identity } from '../../domain/types';
 import type { ReadFacts } from './read-facts';
 
@@ -18,7 +18,7 @@ export async function requireLiveVideo(db: Db | Tx, id: number): Promise<VideoRo
 export async function requireVisibleVideo(db: Db, id: number, viewer: Identity | null): Promise<VideoRow> {
   const row = await requireLiveVideo(db, id);
   const src = await findSource(db, row.sourceRoot);
-  if (src?.role && hiddenSourceRoles(viewer).includes(src.role)) throw new NotFound(`Video ${id} not found`);
+  if (isSourceHidden(src?.role, viewer)) throw new NotFound(`Video ${id} not found`);
   return row;
 }
 
@@ -27,6 +27,6 @@ export async function requireVisibleVideoFact(facts: ReadFacts, id: number, view
   const row = await facts.liveVideo(id);
   if (!row) throw new NotFound(`Video ${id} not found`);
   const src = await facts.source(row.sourceRoot);
-  if (src?.role && hiddenSourceRoles(viewer).includes(src.role)) throw new NotFound(`Video ${id} not found`);
+  if (isSourceHidden(src?.role, viewer)) throw new NotFound(`Video ${id} not found`);
   return row;
 }

@@ -6,7 +6,8 @@ import { ApiError, errorText, rawRequest, request } from './request';
 const BASE = '/api/v1/admin/repo';
 
 export type SourceRole = '' | Role;
-export interface SourceStats { total: number; pending: number; processing: number; completed: number; reviewed: number; labelled: number }
+/** `processed`: the videos that make the source exportable (domain/processed-videos.ts). */
+export interface SourceStats { total: number; pending: number; processing: number; completed: number; reviewed: number; labelled: number; processed: number }
 export interface SourceDto { root: string; label: string; role: SourceRole; enabled: boolean; created_at?: string; stats: SourceStats }
 export interface SourceInput { root: string; label: string; role: SourceRole; enabled: boolean }
 export interface SourceValidation {

@@ -51,17 +51,37 @@ it('exports only the chosen statuses', async () => {
   expect(names).toEqual(['videos/000001.json', 'manifest.json']);
 });
 
-it('refuses a disabled source, a source without completed videos, unknown sources and statuses', async () => {
+it('exports a source whose only processed video is labelled, and its source stats count it as processed', async () => {
+  const LAB = '/media/lab';
+  await t.database.db.insert(sources).values({ root: LAB, label: 'Lab' });
+  await t.database.db.insert(videos).values([
+    { filename: 'l.mp4', path: `${LAB}/l.mp4`, relPath: 'l.mp4', sourceRoot: LAB, processingStatus: 'labelled', aiProcessedAt: new Date('2026-01-02T00:00:00Z') },
+    // marked by hand without AI results: not processed
+    { filename: 'k.mp4', path: `${LAB}/k.mp4`, relPath: 'k.mp4', sourceRoot: LAB, processingStatus: 'kiv' },
+    { filename: 'p.mp4', path: `${LAB}/p.mp4`, relPath: 'p.mp4', sourceRoot: LAB, processingStatus: 'pending' },
+  ]);
+  const listed = await t.app.inject({ method: 'GET', url: '/api/v1/admin/repo/sources', headers: as('admin@example.com') });
+  expect(listed.json().find((s: { root: string }) => s.root === LAB).stats).toMatchObject({ total: 3, completed: 0, labelled: 1, processed: 1 });
+  const res = await exportAs('admin@example.com', { source_root: LAB });
+  expect(res.statusCode, res.body).toBe(200);
+  const { names } = await readZip(res.rawPayload);
+  expect(names).toEqual(['videos/000001.json', 'videos/000002.json', 'manifest.json']);
+  await t.database.db.delete(videos).where(eq(videos.sourceRoot, LAB));
+  await t.database.db.delete(sources).where(eq(sources.root, LAB));
+});
+
+it('refuses a disabled source, a source without processed videos, unknown sources and statuses', async () => {
   await t.database.db.update(sources).set({ enabled: false }).where(eq(sources.root, ROOT));
   const disabled = await exportAs('admin@example.com', { source_root: ROOT });
   expect(disabled.statusCode).toBe(409);
   expect(disabled.json().detail).toBe('The source is disabled: enable it before exporting its annotations');
   await t.database.db.update(sources).set({ enabled: true }).where(eq(sources.root, ROOT));
-  await t.database.db.update(videos).set({ processingStatus: 'reviewed' }).where(eq(videos.processingStatus, 'completed'));
+  const processedAt = new Date('2026-01-02T03:04:05.678Z');
+  await t.database.db.update(videos).set({ aiProcessedAt: null }).where(eq(videos.sourceRoot, ROOT));
   const none = await exportAs('admin@example.com', { source_root: ROOT });
   expect(none.statusCode).toBe(400);
-  expect(none.json().detail).toBe(`No completed videos to export in ${ROOT}`);
-  await t.database.db.update(videos).set({ processingStatus: 'completed' }).where(eq(videos.relPath, 'day 0/clip_0.mp4'));
+  expect(none.json().detail).toBe(`No processed videos to export in ${ROOT} (completed, reviewed, labelled, KIV or disqualified with AI results)`);
+  await t.database.db.update(videos).set({ aiProcessedAt: processedAt }).where(eq(videos.sourceRoot, ROOT));
   expect((await exportAs('admin@example.com', { source_root: '/media/nowhere' })).statusCode).toBe(404);
   const bad = await exportAs('admin@example.com', { source_root: ROOT, status: ['done'] });
   expect(bad.json()).toEqual({ detail: 'Unknown status: done' });
@@ -76,7 +96,7 @@ it('is for administrators only', async () => {
 
 it('pages through a track longer than one read and carries every row exactly', async () => {
   await t.database.db.insert(sources).values({ root: '/media/long', label: '', enabled: true });
-  const [v] = await t.database.db.insert(videos).values({ filename: 'long.mp4', path: '/media/long/long.mp4', relPath: 'long.mp4', sourceRoot: '/media/long', processingStatus: 'completed', totalFrames: 12_001 }).returning({ id: videos.id });
+  const [v] = await t.database.db.insert(videos).values({ filename: 'long.mp4', path: '/media/long/long.mp4', relPath: 'long.mp4', sourceRoot: '/media/long', processingStatus: 'completed', aiProcessedAt: new Date('2026-01-02T00:00:00Z'), totalFrames: 12_001 }).returning({ id: videos.id });
   await seedAnnotations(t.database, { videoId: v.id, frameCount: 12_001, tracks: 1 });
   const res = await exportAs('admin@example.com', { source_root: '/media/long' });
   expect(res.headers['content-disposition']).toContain('filename="export_source_');

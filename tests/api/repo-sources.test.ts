@@ -96,7 +96,7 @@ describe('add, edit, remove', () => {
     const vids = (await admin()('GET', `/videos/?source_root=${encodeURIComponent(clips)}`)).json();
     expect(vids).toEqual([expect.objectContaining({ filename: 'a.mp4', width: 160, height: 90, processing_status: 'pending' })]);
     const list = (await admin()('GET', '/admin/repo/sources')).json();
-    expect(list).toEqual([expect.objectContaining({ root: clips, stats: { total: 1, pending: 1, processing: 0, completed: 0, reviewed: 0, labelled: 0 } })]);
+    expect(list).toEqual([expect.objectContaining({ root: clips, stats: { total: 1, pending: 1, processing: 0, completed: 0, reviewed: 0, labelled: 0, processed: 0 } })]);
   });
 
   test('the same path in other letter case, a nested path and a symlink to it all conflict', async () => {

@@ -18,6 +18,12 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ VAT_WINDOW_CACHE_MB: '0' }).windowCacheBytes).toBe(0);
     expect(() => loadConfig({ VAT_WINDOW_CACHE_MB: '-1' })).toThrow(/VAT_WINDOW_CACHE_MB/);
   });
+  test('unfinished resumable uploads: 5 per user, 50 in all, kept 24 h unless configured', () => {
+    expect(loadConfig({}).tusUnfinished).toEqual({ perUser: 5, total: 50, keepMs: 24 * 60 * 60 * 1000 });
+    expect(loadConfig({ VAT_TUS_MAX_UNFINISHED_PER_USER: '2', VAT_TUS_MAX_UNFINISHED_TOTAL: '9', VAT_TUS_KEEP_UNFINISHED_HOURS: '1.5' }).tusUnfinished)
+      .toEqual({ perUser: 2, total: 9, keepMs: 1.5 * 60 * 60 * 1000 });
+    expect(() => loadConfig({ VAT_TUS_MAX_UNFINISHED_PER_USER: '0' })).toThrow(/VAT_TUS_MAX_UNFINISHED_PER_USER/);
+  });
   test('bad values fail with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

@@ -8,7 +8,7 @@ import { IMPORT_POLL_MS, ImportAnnotationsDialog } from '../../src/pages/reposit
 import { ImportResultPanel } from '../../src/pages/repository/packages/ImportResultPanel';
 import type { SourceDto } from '../../src/api/packages';
 
-const source: SourceDto = { root: '/media/field-a', label: 'Field A', role: '', enabled: true, stats: { total: 3, pending: 0, processing: 0, completed: 1, reviewed: 1, labelled: 1 } };
+const source: SourceDto = { root: '/media/field-a', label: 'Field A', role: '', enabled: true, stats: { total: 3, pending: 0, processing: 0, completed: 1, reviewed: 1, labelled: 1, processed: 3 } };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -47,7 +47,7 @@ describe('Export Annotations', () => {
     clicked.mockRestore();
   });
 
-  it('is disabled when nothing is selected, when the source is offline or has no completed video', () => {
+  it('is disabled when nothing is selected, when the source is offline or has no processed video', () => {
     renderDialog(ExportAnnotationsDialog);
     for (const s of ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified']) fireEvent.click(screen.getByTestId(`export.status.${s}`));
     expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(true);
@@ -55,8 +55,15 @@ describe('Export Annotations', () => {
     renderDialog(ExportAnnotationsDialog, [{ ...source, enabled: false }]);
     expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(true);
     cleanup();
-    renderDialog(ExportAnnotationsDialog, [{ ...source, label: '', stats: { ...source.stats!, completed: 0 } }]);
+    renderDialog(ExportAnnotationsDialog, [{ ...source, label: '', stats: { ...source.stats!, processed: 0 } }]);
     expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('export.not-allowed').textContent).toBe('The source has no processed videos to export (completed, reviewed, labelled, KIV or disqualified with AI results).');
+  });
+
+  it('allows a source whose only processed video is labelled', () => {
+    renderDialog(ExportAnnotationsDialog, [{ ...source, stats: { total: 2, pending: 1, processing: 0, completed: 0, reviewed: 0, labelled: 1, processed: 1 } }]);
+    expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('export.not-allowed')).toBeNull();
   });
 
   it("logs the server's reason when the export fails", async () => {

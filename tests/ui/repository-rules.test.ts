@@ -5,7 +5,7 @@ import { purgeBody, type SourceDto } from '../../src/api/repository';
 import { duplicateRoots, isUnchanged, sourceFormErrors } from '../../src/pages/repository/sourceFormRules';
 import { limitIsInvalid, parseLimit } from '../../src/pages/repository/PurgeCard';
 
-const stats = { total: 0, pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0 };
+const stats = { total: 0, pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0, processed: 0 };
 const src = (root: string, over: Partial<SourceDto> = {}): SourceDto => ({ root, label: 'L', role: '', enabled: true, stats, ...over });
 const sources = [src('/media/Cams'), src('/media/other')];
 

@@ -1,7 +1,8 @@
 // /api/v1/uploads/tus: resumable uploads (the tus 1.0 protocol, @tus/server with a file store in
 // temp_root/tus), for signed-in users. A finished upload goes through the same probe → place → ingest
-// step as POST /videos/upload, and the final PATCH answers the new video (200, JSON). Unfinished
-// uploads are kept for resuming and removed after a day.
+// step as POST /videos/upload, and the final PATCH answers the new video (200, JSON). An upload belongs
+// to the user who started it (others get 404), unfinished ones are limited per user and in total (429)
+// and kept for resuming for VAT_TUS_KEEP_UNFINISHED_HOURS (services/uploads/tus-uploads.ts).
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -9,11 +10,13 @@ import { Server, type Upload } from '@tus/server';
 import type { RoutePlugin } from '../../http/types';
 import { DomainError } from '../../domain-errors';
 import { STATUS_OF } from '../../http/error-status';
+import { caller } from '../../http/identity';
 import { checkUploadName, ingestTempFile, uploadFolders, type UploadContext } from '../../services/uploads/receive-upload';
+import { checkRoomForUpload, requireOwnUpload, sweepAbandonedUploads, type UnfinishedLimits } from '../../services/uploads/tus-uploads';
 import { toVideoDto } from '../../services/video-dto';
 
 export const TUS_PATH = '/api/v1/uploads/tus';
-const KEEP_UNFINISHED_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** A domain error as tus sends errors: a status and a body (our JSON `detail`). */
 function tusError(e: unknown): never {
@@ -21,16 +24,21 @@ function tusError(e: unknown): never {
   throw e;
 }
 
-function tusServer(ctx: UploadContext, dir: string): Server {
+function tusServer(ctx: UploadContext, store: FileStore, dir: string, limits: UnfinishedLimits): Server {
   return new Server({
     path: TUS_PATH,
     relativeLocation: true,
-    datastore: new FileStore({ directory: dir, expirationPeriodInMilliseconds: KEEP_UNFINISHED_MS }),
+    datastore: store,
     maxSize: ctx.maxUploadBytes,
     onUploadCreate: async (req: Request, upload: Upload) => {
-      try { checkUploadName(upload.metadata?.filename ?? ''); } catch (e) { tusError(e); }
-      // who started it is recorded now; the request that finishes it may come much later
-      return { metadata: { ...upload.metadata, uploaded_by: req.headers.get('x-user-id') ?? '' } };
+      // the route has resolved and checked the caller (role 'user'), whose id is this header, trimmed
+      const owner = (req.headers.get('x-user-id') ?? '').trim();
+      try {
+        checkUploadName(upload.metadata?.filename ?? '');
+        await checkRoomForUpload(store, owner, limits);
+      } catch (e) { tusError(e); }
+      // who started it is recorded now (over anything the client sent); the request that finishes it may come much later
+      return { metadata: { ...upload.metadata, uploaded_by: owner } };
     },
     onUploadFinish: async (_req: Request, upload: Upload) => {
       const file = path.join(dir, upload.id);
@@ -49,18 +57,23 @@ function tusServer(ctx: UploadContext, dir: string): Server {
 export const uploadTusRoutes: RoutePlugin = async (app, { database: { db }, media, config }) => {
   const ctx: UploadContext = { db, media, dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes };
   // temp_root can be reconfigured at run time: one tus server per folder
-  const servers = new Map<string, Server>();
+  const limits: UnfinishedLimits = { perUser: config.tusUnfinished.perUser, total: config.tusUnfinished.total };
+  const servers = new Map<string, { server: Server; store: FileStore }>();
   const serverNow = async () => {
     const dir = path.join((await uploadFolders(ctx)).tempDir, 'tus');
     let s = servers.get(dir);
     if (!s) {
       await fsp.mkdir(dir, { recursive: true });
-      s = tusServer(ctx, dir);
+      const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: config.tusUnfinished.keepMs });
+      s = { server: tusServer(ctx, store, dir, limits), store };
       servers.set(dir, s);
     }
     return s;
   };
-  const sweep = setInterval(() => { for (const s of servers.values()) s.cleanUpExpiredUploads().catch(() => undefined); }, 60 * 60 * 1000);
+  const sweepAll = () => { for (const s of servers.values()) sweepAbandonedUploads(s.store).catch((e: Error) => app.log.warn(`tus sweep failed: ${e.message}`)); };
+  // at start-up (uploads abandoned before a restart) and then on a timer
+  void serverNow().then(sweepAll, (e: Error) => app.log.warn(`tus folder unavailable: ${e.message}`));
+  const sweep = setInterval(sweepAll, SWEEP_EVERY_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
@@ -68,7 +81,10 @@ export const uploadTusRoutes: RoutePlugin = async (app, { database: { db }, medi
     // tus reads PATCH bodies itself, from the raw request
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
     const handler = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-      const server = await serverNow();
+      const { server, store } = await serverNow();
+      // an existing upload is its owner's alone (before tus reads or writes anything)
+      const id = (req.params as { '*'?: string })['*'];
+      if (id && req.method !== 'OPTIONS') await requireOwnUpload(store, id, caller(req).id);
       reply.hijack();
       await server.handle(req.raw, reply.raw);
     };

@@ -1,7 +1,8 @@
 // PATCH /api/v1/videos/assignment {video_ids, assignee_id | null}: assign or unassign videos (admins).
-// Answers the ids that were changed (deleted or unknown ids are left out) and the assignee as stored.
+// Answers the ids that were changed (deleted, unknown or hidden-source ids are left out) and the assignee as stored.
 import { z } from 'zod';
 import type { RoutePlugin } from '../../http/types';
+import { caller } from '../../http/identity';
 import { assignVideos } from '../../services/assignments/assign-videos';
 
 const body = z.object({
@@ -10,5 +11,5 @@ const body = z.object({
 });
 
 export const videoAssignmentRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.patch('/videos/assignment', { config: { role: 'admin' }, schema: { body } }, async (req) => assignVideos(db, req.body.video_ids, req.body.assignee_id));
+  app.patch('/videos/assignment', { config: { role: 'admin' }, schema: { body } }, async (req) => assignVideos(db, caller(req), req.body.video_ids, req.body.assignee_id));
 };

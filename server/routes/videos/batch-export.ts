@@ -12,7 +12,7 @@ const body = z.object({
 
 export const batchExportRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.post('/videos/batch_export', { schema: { body } }, async (req, reply) => {
-    const { zip, filename } = await buildBatchExport(db, req.body.mode, req.body.source_root?.trim() || null);
+    const { zip, filename } = await buildBatchExport(db, req.identity, req.body.mode, req.body.source_root?.trim() || null);
     return reply.type('application/zip').header('content-disposition', contentDisposition('attachment', filename)).send(zip);
   });
 };

@@ -32,5 +32,5 @@ export const videoProcessingRoutes: RoutePlugin = (app, { database: { db }, queu
     async (req) => cancelVideoJob(deps, caller(req), req.params.id, req.query.kind));
 
   app.post('/videos/batch_process', { config: { role: 'user' }, schema: { querystring: batchQuery } },
-    async (req, reply) => reply.code(202).send(await requestBatchProcessing(deps, req.query.fraction, req.query.source_root ?? null, caller(req).id)));
+    async (req, reply) => reply.code(202).send(await requestBatchProcessing(deps, req.query.fraction, req.query.source_root ?? null, caller(req))));
 };

@@ -40,10 +40,10 @@ function matchVideo(row: CsvAssignmentRow, byPath: Map<string, AssignableVideo>,
   return { action: 'missing', reason: row.fullpath ? `no video at ${row.fullpath} or named ${name}` : `no video named ${name}` };
 }
 
-async function plan(tx: Db | Tx, rows: CsvAssignmentRow[], force: boolean) {
+async function plan(tx: Db | Tx, rows: CsvAssignmentRow[], force: boolean, hiddenSourceRoles: string[]) {
   const paths = [...new Set(rows.map((r) => r.fullpath).filter(Boolean))];
   const names = [...new Set(rows.map((r) => r.filename || (r.fullpath ? path.basename(r.fullpath) : '')).filter(Boolean))];
-  const candidates = await findVideosByPathOrName(tx, paths, names);
+  const candidates = await findVideosByPathOrName(tx, paths, names, hiddenSourceRoles);
   const byPath = new Map(candidates.map((v) => [v.path, v]));
   const byName = new Map<string, AssignableVideo[]>();
   for (const v of candidates) byName.set(v.filename, [...(byName.get(v.filename) ?? []), v]);
@@ -77,10 +77,10 @@ async function plan(tx: Db | Tx, rows: CsvAssignmentRow[], force: boolean) {
   return { counts, report, writes };
 }
 
-export async function importAssignments(db: Db, content: Buffer, opts: { dryRun: boolean; force: boolean }): Promise<AssignmentReport> {
+export async function importAssignments(db: Db, content: Buffer, opts: { dryRun: boolean; force: boolean; hiddenSourceRoles: string[] }): Promise<AssignmentReport> {
   const rows = parseAssignmentCsv(content);
   return db.transaction(async (tx) => {
-    const { counts, report, writes } = await plan(tx, rows, opts.force);
+    const { counts, report, writes } = await plan(tx, rows, opts.force, opts.hiddenSourceRoles); // a hidden source's videos are 'missing'
     if (!opts.dryRun) {
       // one write per distinct worker
       const byWorker = new Map<string, { worker: Worker; ids: number[] }>();
@@ -88,7 +88,7 @@ export async function importAssignments(db: Db, content: Buffer, opts: { dryRun:
         const k = `${w.id}\u0000${w.name}`;
         byWorker.set(k, { worker: w, ids: [...(byWorker.get(k)?.ids ?? []), id] });
       }
-      for (const { worker, ids } of byWorker.values()) await setAssignee(tx, ids, worker);
+      for (const { worker, ids } of byWorker.values()) await setAssignee(tx, ids, worker, opts.hiddenSourceRoles);
     }
     return {
       dry_run: opts.dryRun, force: opts.force, total_rows: rows.length, ...counts,

@@ -10,13 +10,14 @@ import type { Database } from '../../db/connect';
 import { Conflict, Invalid } from '../../domain-errors';
 import { listRelationships, listSegments, listTrackRanges } from '../../repositories/annotations';
 import type { NewDetection } from '../../repositories/detection-bulk';
-import { countSourceVideosWithStatus, sourceVideosPage, trackDetectionsPage, type DetectionExportRow } from '../../repositories/package-export';
+import { countProcessedBySource, sourceVideosPage, trackDetectionsPage, type DetectionExportRow } from '../../repositories/package-export';
 import { listProcessingLog, listStatusHistory } from '../../repositories/status';
 import type { VideoRow } from '../../repositories/videos';
 import { VIDEO_STATUSES } from '../../../domain/constants';
+import { PROCESSED_RULE_TEXT } from '../../../domain/processed-videos';
 import type { Identity } from '../../../domain/types';
 import { checkClientPath } from '../repository/safe-path';
-import { requireSource } from '../sources';
+import { requireVisibleSource } from '../sources';
 import { iso } from '../video-dto';
 import { MANIFEST_ENTRY, PACKAGE_FORMAT, PACKAGE_VERSION, encodeTrack, videoEntryName, type PackageManifest } from './package-format';
 
@@ -81,9 +82,9 @@ export async function exportSourcePackage(database: Database, who: Identity, req
   if (!statuses.length) throw new Invalid('Choose at least one status to export');
   const unknown = statuses.filter((s) => !(VIDEO_STATUSES as readonly string[]).includes(s));
   if (unknown.length) throw new Invalid(`Unknown status: ${unknown.join(', ')}`);
-  const source = await requireSource(database.db, root);
+  const source = await requireVisibleSource(database.db, root, who);
   if (!source.enabled) throw new Conflict('The source is disabled: enable it before exporting its annotations');
-  if (await countSourceVideosWithStatus(database.db, source.root, 'completed') === 0) throw new Invalid(`No completed videos to export in ${source.root}`);
+  if (!(await countProcessedBySource(database.db, source.root)).get(source.root)) throw new Invalid(`No processed videos to export in ${source.root} (${PROCESSED_RULE_TEXT})`);
 
   const createdAt = new Date().toISOString();
   const zip = new yazl.ZipFile();

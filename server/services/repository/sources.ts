@@ -7,24 +7,26 @@ import {
   countVideosBySourceAndStatus, deleteSourceAndVideos, findSource, insertSource, listSources, updateSource, type SourceRow,
 } from '../../repositories/sources';
 import { isIngestRunning } from '../../repositories/ingest';
+import { countProcessedBySource } from '../../repositories/package-export';
 import { beginIngest, runIngest } from '../ingest';
 import type { MediaService } from '../media';
 import { checkClientPath, folderFacts, isWithin, realOrSame, type FolderFacts } from './safe-path';
 import type { Identity } from '../../../domain/types';
 
 export const STAT_KEYS = ['pending', 'processing', 'completed', 'reviewed', 'labelled'] as const;
-export type SourceStats = Record<'total' | (typeof STAT_KEYS)[number], number>;
+/** `processed` counts the videos that make a source exportable (domain/processed-videos.ts). */
+export type SourceStats = Record<'total' | 'processed' | (typeof STAT_KEYS)[number], number>;
 
 export const sourceDto = (s: SourceRow, stats: SourceStats) => ({
   root: s.root, label: s.label, role: s.role ?? '', enabled: s.enabled, created_at: s.createdAt.toISOString(), stats,
 });
 
 export async function listSourcesWithStats(db: Db) {
-  const [rows, counts] = await Promise.all([listSources(db), countVideosBySourceAndStatus(db)]);
+  const [rows, counts, processed] = await Promise.all([listSources(db), countVideosBySourceAndStatus(db), countProcessedBySource(db)]);
   const statsOf = (root: string): SourceStats => {
     const mine = counts.filter((c) => c.root === root && c.status !== 'deleted');
     const n = (st: string) => mine.find((c) => c.status === st)?.n ?? 0;
-    return { total: mine.reduce((a, c) => a + c.n, 0), ...Object.fromEntries(STAT_KEYS.map((k) => [k, n(k)])) } as SourceStats;
+    return { total: mine.reduce((a, c) => a + c.n, 0), ...Object.fromEntries(STAT_KEYS.map((k) => [k, n(k)])), processed: processed.get(root) ?? 0 } as SourceStats;
   };
   return rows.map((s) => sourceDto(s, statsOf(s.root)));
 }
@@ -71,7 +73,7 @@ async function scanInBackground(deps: SourceDeps, root: string, who: Identity) {
   void runIngest(deps.db, deps.media, job, opts).catch((e: Error) => deps.log?.(`scan of ${root} failed: ${e.message}`));
 }
 
-const emptyStats = (): SourceStats => ({ total: 0, pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0 });
+const emptyStats = (): SourceStats => ({ total: 0, pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0, processed: 0 });
 
 export async function addSource(deps: SourceDeps, who: Identity, input: SourceInput) {
   const row = await insertSource(deps.db, await checkedValues(deps.db, input));

@@ -1,12 +1,14 @@
 // 'Export Annotations': the statuses to include (default completed, reviewed, labelled, KIV and
 // disqualified), then a zip download named export_{label or 'source'}_{timestamp}.zip. Export may start
-// only when the source is enabled and has at least one completed video.
+// only when the source is enabled and has at least one processed video (domain/processed-videos.ts, the
+// same rule the server applies).
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/dialogs/Modal';
 import { EXPORT_STATUS_OPTIONS, exportSourceAnnotations, sourceName, type SourceDto } from '../../../api/packages';
 import { saveBlob } from '../../../components/save-blob';
 import { SourcePicker } from './SourcePicker';
+import { PROCESSED_RULE_TEXT } from '../../../../domain/processed-videos';
 
 export interface ExportAnnotationsDialogProps {
   open: boolean; onClose(): void; sources: SourceDto[]; onLog(message: string, kind: 'info' | 'error'): void; onImported(): void;
@@ -29,7 +31,7 @@ export function ExportAnnotationsDialog({ open, onClose, sources, onLog }: Expor
     setError(null);
   }, [open, firstRoot]);
   const source = sources.find((s) => s.root === root) ?? sources[0];
-  const allowed = !!source && source.enabled && (source.stats?.completed ?? 0) > 0;
+  const allowed = !!source && source.enabled && (source.stats?.processed ?? 0) > 0;
 
   const toggle = (value: string) => setStatuses((cur) => (cur.includes(value) ? cur.filter((s) => s !== value) : [...cur, value]));
 
@@ -72,7 +74,7 @@ export function ExportAnnotationsDialog({ open, onClose, sources, onLog }: Expor
       </fieldset>
       {source && !allowed && (
         <p data-testid="export.not-allowed" className="text-sm text-amber-700">
-          {source.enabled ? 'The source has no completed videos to export.' : 'The source is offline: enable it to export its annotations.'}
+          {source.enabled ? `The source has no processed videos to export (${PROCESSED_RULE_TEXT}).` : 'The source is offline: enable it to export its annotations.'}
         </p>
       )}
       {error && <p role="alert" data-testid="export.error" className="mt-2 text-sm text-red-700">{error}</p>}
