@@ -127,7 +127,9 @@ it('an import killed after 3 of 7 videos is ended at restart and never replayed 
 
   // 3. a reviewer corrects day 4 (not imported yet): a box becomes human, a verified segment is added
   const day4 = targetIds[4];
-  const fixed = await b.call(`/annotations/${day4}/tracks/1/detections/2`, { method: 'PATCH', body: JSON.stringify({ x1: 0.05, y1: 0.2, x2: 0.45, y2: 0.7 }) }, REVIEWER);
+  const read = await (await b.call(`/annotations/${day4}`)).json();
+  const version = read.person_tracks.find((tr: { track_id: number }) => tr.track_id === 1)?.detections.find((d: { frame: number }) => d.frame === 2)?.version;
+  const fixed = await b.call(`/annotations/${day4}/tracks/1/detections/2`, { method: 'PATCH', body: JSON.stringify({ x1: 0.05, y1: 0.2, x2: 0.45, y2: 0.7, version }) }, REVIEWER);
   expect(fixed.status).toBe(200);
   const added = await b.call(`/annotations/${day4}/actions`, { method: 'POST', body: JSON.stringify({ track_id: 1, action_class: 'fall', start_time: 1, end_time: 2, human_verified: true }) }, REVIEWER);
   expect(added.status).toBe(201);

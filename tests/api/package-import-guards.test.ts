@@ -54,6 +54,8 @@ const job = async (id: number) => (await t.app.inject({ url: `/api/v1/admin/repo
 const videoAt = async (rel: string) => (await t.database.db.select().from(videos).where(eq(videos.path, path.join(TO, rel))))[0];
 const box = async (videoId: number) => (await t.database.db.select({ x1: detections.x1, source: detections.source, by: detections.updatedById }).from(detections)
   .where(and(eq(detections.videoId, videoId), eq(detections.trackId, 2), eq(detections.frame, 2))))[0];
+const boxVersion = async (videoId: number) => (await t.database.db.select({ version: detections.version }).from(detections)
+  .where(and(eq(detections.videoId, videoId), eq(detections.trackId, 2), eq(detections.frame, 2))))[0].version;
 const annotationRows = async () => (await t.database.sql.query(
   `select d.video_id, d.track_id, d.frame, d.x1, d.source, d.updated_by_id from detections d join videos v on v.id = d.video_id where v.source_root = $1 order by 1, 2, 3`, [TO])).rows;
 
@@ -62,7 +64,7 @@ it('an overwrite skips, with a warning, a video whose annotations were edited af
   expect(started.status).toBe('queued');
   // while the job waits in the queue, a reviewer corrects a box of day 0 (completed, so overwrite would replace it)
   const day0 = await videoAt('day 0/clip_0.mp4');
-  const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${day0.id}/tracks/2/detections/2`, headers: as(REVIEWER), payload: { x1: 0.05, y1: 0.2, x2: 0.45, y2: 0.7 } });
+  const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${day0.id}/tracks/2/detections/2`, headers: as(REVIEWER), payload: { x1: 0.05, y1: 0.2, x2: 0.45, y2: 0.7, version: await boxVersion(day0.id) } });
   expect(edit.statusCode).toBe(200);
   const day3Before = await videoAt('day 3/clip_3.mp4');
 
@@ -101,4 +103,17 @@ it('the queue job of an import is sent with no retries', async () => {
   const { rows } = await t.database.sql.query<{ retry_limit: number }>(
     `select retry_limit from pgboss.job where name = $1 and (data->>'jobId')::int = $2`, [QUEUES.import, started.job_id]);
   expect(rows).toEqual([{ retry_limit: 0 }]);
+});
+
+it('boxes an overwrite brings in are above every version the replaced ones had, so a save based on a replaced box is refused', async () => {
+  const day3 = await videoAt('day 3/clip_3.mp4');
+  // a reviewer opened day 3 and holds its box at the version read then
+  const held = await boxVersion(day3.id);
+  const started = await importZip('overwrite');
+  await runImportJob(t.database, started.job_id);
+  expect((await job(started.job_id)).videos).toContainEqual({ rel_path: 'day 3/clip_3.mp4', outcome: 'imported', detail: null });
+  expect(await boxVersion(day3.id)).toBeGreaterThan(held);
+  const stale = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${day3.id}/tracks/2/detections/2`, headers: as(REVIEWER), payload: { x1: 0.05, y1: 0.2, x2: 0.45, y2: 0.7, version: held } });
+  expect(stale.statusCode).toBe(409);
+  expect(stale.json().detail).toMatch(/changed by/);
 });

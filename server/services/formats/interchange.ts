@@ -8,7 +8,7 @@ import type { Database, Db } from '../../db/connect';
 import { Conflict, Unprocessable } from '../../domain-errors';
 import { bumpAnnotationVersion } from '../../repositories/annotation-version';
 import { listDetections, listSegments, listTrackRanges } from '../../repositories/annotations';
-import { insertSegments } from '../../repositories/processing-results';
+import { highestDetectionVersion, insertSegments } from '../../repositories/processing-results';
 import { insertDetections, type NewDetection } from '../../repositories/detection-bulk';
 import type { VideoRow } from '../../repositories/videos';
 import { countTracksOnFrames } from '../../repositories/frame-occupancy';
@@ -123,7 +123,9 @@ export async function importInterchange(database: Database, videoId: number, for
   })));
   if (!opts.dryRun && rows.length) {
     await database.db.transaction(async (tx) => {
-      await insertDetections(tx, v.id, rows);
+      // a track id may be one deleted earlier: above every version its boxes had, so no stale save lands on them
+      const version = (await highestDetectionVersion(tx, v.id)) + 1;
+      await insertDetections(tx, v.id, rows.map((r) => ({ ...r, version })));
       await insertSegments(tx, segments);
       await bumpAnnotationVersion(tx, v.id);
     });

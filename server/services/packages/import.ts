@@ -12,6 +12,7 @@ import type { Database } from '../../db/connect';
 import { Invalid, NotFound, Unavailable } from '../../domain-errors';
 import { bumpAnnotationVersion } from '../../repositories/annotation-version';
 import { insertDetections, type NewDetection } from '../../repositories/detection-bulk';
+import { highestDetectionVersion } from '../../repositories/processing-results';
 import {
   appendImportLog, claimImportJob, clearAnnotations, findImportJob, findLiveVideoByPath, insertImportJob, insertImportedRows, lockAnnotationVersion,
   recordImportVideo, setImportedStatus, updateImportJob, updateRunningImportJob, type ImportJobRow,
@@ -111,11 +112,14 @@ async function writeVideo(database: Database, job: ImportJobRow, pkg: PackageVid
     // a video with no note did not exist (so had no annotations, version 0) when the job was created
     const current = await lockAnnotationVersion(tx, id);
     if (current !== (base?.video_id === id ? base.version : 0)) return { action: 'skip' as const, warning: `${pkg.rel_path}: ${CHANGED_SINCE_START}` };
+    // boxes brought in may stand where replaced ones stood: above every old version, so a save based on a
+    // replaced box is refused instead of landing on the imported one
+    const version = (await highestDetectionVersion(tx, id)) + 1;
     if (d.replace) await clearAnnotations(tx, id);
     let batch: NewDetection[] = [];
     let detections = 0;
     for (const t of pkg.tracks) {
-      for (const row of decodeTrack(t)) batch.push(row);
+      for (const row of decodeTrack(t)) batch.push({ ...row, version });
       if (batch.length >= INSERT_ROWS) { detections += await insertDetections(tx, id, batch); batch = []; }
     }
     if (batch.length) detections += await insertDetections(tx, id, batch);
