@@ -1,16 +1,15 @@
 // What keeps a package import from overwriting newer work: a video whose annotations changed after the
 // import began is skipped with a warning, a queue job that reaches a worker a second time (a pg-boss
 // retry) ends without touching anything, and the queue job is sent with no retries at all.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { as, makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
-import { seedPackageSource } from '../helpers/package-seed';
+import { seedPackageSource, seedTargetSource } from '../helpers/package-seed';
 import { QUEUES, startQueue } from '../../server/queue';
 import { runImportJob } from '../../server/services/packages/import';
-import { detections, importJobs, sources, videos } from '../../server/db/schema';
+import { detections, importJobs, videos } from '../../server/db/schema';
 
 let t: TestApp;
 let pkg: Buffer;
@@ -26,13 +25,7 @@ beforeAll(async () => {
   await seedUser(t.database, REVIEWER, 'annotator');
   await seedPackageSource(t.database, FROM, 'Field A');
   TO = path.join(t.dataDir, 'target');
-  await t.database.db.insert(sources).values({ root: TO, label: 'Target', enabled: true });
-  for (let i = 0; i < 4; i++) {
-    const rel = `day ${i}/clip_${i}.mp4`;
-    fs.mkdirSync(path.join(TO, `day ${i}`), { recursive: true });
-    fs.writeFileSync(path.join(TO, rel), 'video');
-    await t.database.db.insert(videos).values({ filename: `clip_${i}.mp4`, path: path.join(TO, rel), relPath: rel, sourceRoot: TO, processingStatus: 'pending', width: 640, height: 360, totalFrames: 300 });
-  }
+  await seedTargetSource(t.database, TO);
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/repo/export_source', payload: { source_root: FROM }, headers: as(ADMIN) });
   expect(res.statusCode).toBe(200);
   pkg = res.rawPayload;

@@ -3,14 +3,12 @@
 // no more tracks per frame and per video than documented, and segment times and confidences in range.
 // The refusal names the video file, the track and frame, and the rule.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { as, makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
-import { seedPackageSource } from '../helpers/package-seed';
+import { seedPackageSource, seedTargetSource } from '../helpers/package-seed';
 import { makeZip, readZip } from '../helpers/zip';
-import { sources, videos } from '../../server/db/schema';
 import { MAX_TRACKS_PER_FRAME } from '../../domain/formats/import-limits';
 
 let t: TestApp;
@@ -24,14 +22,8 @@ beforeAll(async () => {
   await seedUser(t.database, ADMIN, 'admin');
   await seedPackageSource(t.database, FROM, 'Field N');
   TO = path.join(t.dataDir, 'target');
-  await t.database.db.insert(sources).values({ root: TO, label: 'Target', enabled: true });
-  for (let i = 0; i < 4; i++) {
-    const rel = `day ${i}/clip_${i}.mp4`;
-    fs.mkdirSync(path.join(TO, `day ${i}`), { recursive: true });
-    fs.writeFileSync(path.join(TO, rel), 'video');
-    // day 3 has fewer frames here than where the package was made
-    await t.database.db.insert(videos).values({ filename: `clip_${i}.mp4`, path: path.join(TO, rel), relPath: rel, sourceRoot: TO, processingStatus: 'pending', width: 640, height: 360, totalFrames: i === 3 ? 3 : 300 });
-  }
+  // day 3 has fewer frames here than where the package was made
+  await seedTargetSource(t.database, TO, (i) => (i === 3 ? 3 : 300));
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/repo/export_source', payload: { source_root: FROM, status: ['completed', 'reviewed', 'labelled', 'kiv'], include_history: false }, headers: as(ADMIN) });
   expect(res.statusCode).toBe(200);
   pkg = res.rawPayload;

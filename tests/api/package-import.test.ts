@@ -8,11 +8,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { as, makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
-import { seedPackageSource } from '../helpers/package-seed';
+import { seedPackageSource, seedTargetSource } from '../helpers/package-seed';
 import { makeZip, readZip } from '../helpers/zip';
 import { QUEUES, startQueue } from '../../server/queue';
 import { runImportJob } from '../../server/services/packages/import';
-import { sources, videos } from '../../server/db/schema';
+import { videos } from '../../server/db/schema';
+import { decodeDetectionWindow } from '../../domain/detection-window';
 
 let t: TestApp;
 let pkg: Buffer;
@@ -25,14 +26,8 @@ beforeAll(async () => {
   await seedUser(t.database, ADMIN, 'admin');
   await seedPackageSource(t.database, FROM, 'Field A');
   TO = path.join(t.dataDir, 'target');
-  await t.database.db.insert(sources).values({ root: TO, label: 'Target', enabled: true });
   // the same four clips in the other environment, unannotated, with their files on disk
-  for (let i = 0; i < 4; i++) {
-    const rel = `day ${i}/clip_${i}.mp4`;
-    fs.mkdirSync(path.join(TO, `day ${i}`), { recursive: true });
-    fs.writeFileSync(path.join(TO, rel), 'video');
-    await t.database.db.insert(videos).values({ filename: `clip_${i}.mp4`, path: path.join(TO, rel), relPath: rel, sourceRoot: TO, processingStatus: 'pending', width: 640, height: 360, totalFrames: 300 });
-  }
+  await seedTargetSource(t.database, TO);
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/repo/export_source', payload: { source_root: FROM, status: ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified'], include_history: false }, headers: as(ADMIN) });
   expect(res.statusCode).toBe(200);
   pkg = res.rawPayload;
@@ -125,7 +120,10 @@ it('skip_existing skips annotated videos; overwrite replaces them but never touc
   const reread = await t.app.inject({ url: `/api/v1/annotations/${day0.id}/detections?from=0&to=300`, headers: { 'if-none-match': cached.headers.etag as string } });
   expect(reread.statusCode).toBe(200);
   expect(reread.headers.etag).not.toBe(cached.headers.etag);
-  expect(reread.rawPayload.equals(cached.rawPayload)).toBe(true);
+  // the same boxes again, each at a version above the one it replaces (a save based on the old box is refused)
+  const [was, now] = [cached, reread].map((r) => { const b = r.rawPayload; return decodeDetectionWindow(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer); });
+  expect({ ...now, versions: null }).toEqual({ ...was, versions: null });
+  for (let i = 0; i < was.count; i++) expect(now.versions[i]).toBeGreaterThan(was.versions[i]);
   // day 1 is reviewed and day 2 labelled after the first import: they stay as they are
   expect(over.progress).toMatchObject({ videos_imported: 2, videos_skipped: 2, videos_failed: 0 });
   expect(over.warnings).toEqual(['day 1/clip_1.mp4: not overwritten, the video is reviewed', 'day 2/clip_2.mp4: not overwritten, the video is labelled']);

@@ -1,5 +1,7 @@
 // A source with videos in several statuses, each with tracks, keypoints, segments, a relationship and a
 // status history: the material of the package export and import tests.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Database } from '../../server/db/connect';
 import { actionSegments, detections, relationships, sources, statusHistory, videos } from '../../server/db/schema';
 
@@ -32,4 +34,18 @@ export async function seedPackageSource(database: Database, root: string, label:
     ]);
   }
   return ids;
+}
+
+/**
+ * The same four clips in another environment (`root`), unannotated, with their files on disk: where the
+ * package of seedPackageSource is imported. `framesOf(i)` gives clip i's frame count (300 by default).
+ */
+export async function seedTargetSource(database: Database, root: string, framesOf: (i: number) => number = () => 300) {
+  await database.db.insert(sources).values({ root, label: 'Target', enabled: true });
+  for (let i = 0; i < 4; i++) {
+    const rel = `day ${i}/clip_${i}.mp4`;
+    fs.mkdirSync(path.join(root, `day ${i}`), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), 'video');
+    await database.db.insert(videos).values({ filename: `clip_${i}.mp4`, path: path.join(root, rel), relPath: rel, sourceRoot: root, processingStatus: 'pending', width: 640, height: 360, totalFrames: framesOf(i) });
+  }
 }
