@@ -40,7 +40,7 @@ beforeAll(async () => {
       await db.insert(sources).values({ root, label: root === FROM ? 'Field A' : 'Target', enabled: true });
       for (let i = 0; i < VIDEOS; i++) {
         const rel = `day ${i}/clip_${i}.mp4`;
-        const [v] = await db.insert(videos).values({ filename: `clip_${i}.mp4`, path: path.join(root, rel), relPath: rel, sourceRoot: root, processingStatus: 'completed', width: 640, height: 360, totalFrames: 300, fps: 30, duration: 10 }).returning({ id: videos.id });
+        const [v] = await db.insert(videos).values({ filename: `clip_${i}.mp4`, path: path.join(root, rel), relPath: rel, sourceRoot: root, processingStatus: 'completed', aiProcessedAt: new Date(), width: 640, height: 360, totalFrames: 300, fps: 30, duration: 10 }).returning({ id: videos.id });
         await db.insert(detections).values([0, 2, 4].map((frame) => ({ videoId: v.id, trackId: 1, frame, x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.8, confidence: 0.9, source: 'ai' })));
         await db.insert(actionSegments).values({ videoId: v.id, trackId: 1, actionClass: 'run', startTime: 0, endTime: 0.5, confidence: 0.7 });
         if (root === TO) targetIds.push(v.id);

@@ -59,8 +59,9 @@ export const uploadTusRoutes: RoutePlugin = async (app, { database: { db }, medi
   // temp_root can be reconfigured at run time: one tus server per folder
   const limits: UnfinishedLimits = { perUser: config.tusUnfinished.perUser, total: config.tusUnfinished.total };
   const servers = new Map<string, { server: Server; store: FileStore }>();
+  const tusDir = async () => path.join((await uploadFolders(ctx)).tempDir, 'tus');
   const serverNow = async () => {
-    const dir = path.join((await uploadFolders(ctx)).tempDir, 'tus');
+    const dir = await tusDir();
     let s = servers.get(dir);
     if (!s) {
       await fsp.mkdir(dir, { recursive: true });
@@ -71,8 +72,11 @@ export const uploadTusRoutes: RoutePlugin = async (app, { database: { db }, medi
     return s;
   };
   const sweepAll = () => { for (const s of servers.values()) sweepAbandonedUploads(s.store).catch((e: Error) => app.log.warn(`tus sweep failed: ${e.message}`)); };
-  // at start-up (uploads abandoned before a restart) and then on a timer
-  void serverNow().then(sweepAll, (e: Error) => app.log.warn(`tus folder unavailable: ${e.message}`));
+  // at start-up (uploads abandoned before a restart; a folder that was never made holds none, and temp stays
+  // empty until an upload needs it) and then on a timer
+  void tusDir()
+    .then(async (dir) => { if (await fsp.stat(dir).then(() => true, () => false)) await serverNow(); sweepAll(); })
+    .catch((e: Error) => app.log.warn(`tus folder unavailable: ${e.message}`));
   const sweep = setInterval(sweepAll, SWEEP_EVERY_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
