@@ -72,8 +72,11 @@ export async function restoreSnapshot(tx: Tx, videoId: number, token: number) {
   const currentVersion = new Map(current.map((c) => [`${c.trackId}/${c.frame}`, c.version]));
   // A row comes back at its version when its place is empty (a save based on it is based on exactly this
   // box); where another row stands now (a merge's), above both, so a save based on that one is refused.
+  // the rows that come back above the version they had before the edit: the client holds the old one
+  const raised: Array<{ trackId: number; frame: number; version: number }> = [];
   await insertDetections(tx, videoId, dets.map(([trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, by, at, version = 1]) => {
     const now = currentVersion.get(`${trackId}/${frame}`);
+    if (now !== undefined) raised.push({ trackId, frame, version: Math.max(now, version) + 1 });
     return {
       trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, updatedById: by, updatedAt: at ? new Date(at) : null,
       version: now === undefined ? version : Math.max(now, version) + 1,
@@ -89,5 +92,5 @@ export async function restoreSnapshot(tx: Tx, videoId: number, token: number) {
     }).returning();
     segments.push(row);
   }
-  return { kind: undo.kind, trackIds: undo.trackIds, restoredDetections: dets.length, segments };
+  return { kind: undo.kind, trackIds: undo.trackIds, restoredDetections: dets.length, raised, segments };
 }

@@ -16,7 +16,11 @@ export interface DetectionBody { x1?: number; y1?: number; x2?: number; y2?: num
 export interface SavedDetection { track_id: number; frame: number; version: number; updated_by_id: string | null; updated_at: string | null }
 export interface MergeResult { base_track_id: number; merge_track_id: number; moved_segments: number; segments: ActionSegment[]; undo_token: number }
 export interface DeleteTrackResult { track_id: number; deleted_detections: number; deleted_segments: number; undo_token: number }
-export interface RestoreResult { kind: string; track_ids: number[]; restored_detections: number; segments: ActionSegment[] }
+export interface RestoreResult {
+  kind: string; track_ids: number[]; restored_detections: number; segments: ActionSegment[];
+  /** Restored boxes whose version is above the one they had before the edit: the next save of each sends this. */
+  detection_versions: Array<{ track_id: number; frame: number; version: number }>;
+}
 
 const base = (videoId: number) => `/api/v1/annotations/${videoId}`;
 

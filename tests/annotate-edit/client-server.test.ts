@@ -11,6 +11,7 @@ import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
 import { httpEditorApi, systemClock } from '../../src/annotate/editor/editor-deps';
 import { addActionHere, deleteAction, duplicateAction, saveAction } from '../../src/annotate/edit/segment-saves';
 import { mergeWindow } from '../../src/annotate/loader/window-loader';
+import { mergeTracks } from '../../src/annotate/edit/track-edits';
 import { frameAt } from '../../src/annotate/document/frame-blocks';
 
 let t: TestApp;
@@ -170,6 +171,17 @@ describe('box edits and conflicts against the real server', () => {
     moveBox(5, 0.5);
     await editor.saves.flush();
     expect(await storedBox(5)).toMatchObject({ x1: expect.closeTo(0.5), version: 3 });
+  });
+
+  it('after a merge is undone, the next edit of a frame both tracks had is based on the restored box, not refused as a conflict', async () => {
+    await withWindow();
+    expect(await mergeTracks(editor, 1, 2)).toBe(true);
+    editor.undo();
+    await editor.saves.flush();
+    moveBox(7, 0.35);
+    await editor.saves.flush();
+    expect(editor.saves.getState().conflicts).toEqual([]);
+    expect(await storedBox(7)).toMatchObject({ x1: expect.closeTo(0.35), updated_by_id: 'client.one' });
   });
 
   it('keeps an action draft on a conflict and "Overwrite with mine" saves it with the fresh version', async () => {

@@ -44,7 +44,11 @@ export async function deleteTrack(db: Db, videoId: number, trackId: number, who:
   });
 }
 
-export interface RestoreResult { kind: string; track_ids: number[]; restored_detections: number; segments: ActionSegment[] }
+export interface RestoreResult {
+  kind: string; track_ids: number[]; restored_detections: number; segments: ActionSegment[];
+  /** Restored boxes whose version is above the one they had before the edit (a merged box stood there). */
+  detection_versions: Array<{ track_id: number; frame: number; version: number }>;
+}
 
 /** Puts the tracks of an undo snapshot back exactly as they were (one use per token). */
 export async function restoreTracks(db: Db, videoId: number, token: number): Promise<RestoreResult> {
@@ -52,6 +56,9 @@ export async function restoreTracks(db: Db, videoId: number, token: number): Pro
   return writeAnnotations(db, videoId, async (tx) => {
     const r = await restoreSnapshot(tx, videoId, token);
     if (!r) throw new NotFound(`Undo token ${token} is unknown for video ${videoId} or was already used`);
-    return { kind: r.kind, track_ids: r.trackIds, restored_detections: r.restoredDetections, segments: r.segments.map(segmentDto) };
+    return {
+      kind: r.kind, track_ids: r.trackIds, restored_detections: r.restoredDetections, segments: r.segments.map(segmentDto),
+      detection_versions: r.raised.map((d) => ({ track_id: d.trackId, frame: d.frame, version: d.version })),
+    };
   });
 }

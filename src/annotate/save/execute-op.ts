@@ -90,3 +90,9 @@ export function segmentsOfResult(op: ServerOp, result: unknown): ActionSegment[]
   const segs = (result as { segments?: ActionSegment[] }).segments;
   return Array.isArray(segs) ? segs : [];
 }
+
+/** The boxes an undone track edit brought back above the version the document holds for them. */
+export function restoredDetectionVersions(result: unknown): Array<{ track_id: number; frame: number; version: number }> {
+  const list = result && typeof result === 'object' ? (result as { detection_versions?: unknown }).detection_versions : undefined;
+  return Array.isArray(list) ? list : [];
+}

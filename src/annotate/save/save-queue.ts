@@ -10,7 +10,7 @@
 // 'Reload theirs' or 'Overwrite with mine' (AnnotationEditor.resolveConflict).
 import type { ActionSegment } from '../../../domain/types';
 import { detectionKey, detectionKeyOf, isDetectionOp, type ServerOp } from './server-ops';
-import { detectionVersionOfResult, failureText, isConflict, isRetryable, segmentsOfResult, type OpExecutor } from './execute-op';
+import { detectionVersionOfResult, failureText, isConflict, isRetryable, restoredDetectionVersions, segmentsOfResult, type OpExecutor } from './execute-op';
 import { Store } from '../store';
 
 export interface SaveState {
@@ -203,6 +203,9 @@ export class SaveQueue {
     const detectionVersion = detectionVersionOfResult(op, result);
     if (detectionVersion !== undefined) this.detectionVersions.set(detectionKey(op)!, detectionVersion);
     if (op.kind === 'detection.delete') this.detectionVersions.set(detectionKey(op)!, null);
+    if (op.kind === 'track.restore') {
+      for (const d of restoredDetectionVersions(result)) this.detectionVersions.set(detectionKeyOf({ videoId: op.videoId, trackId: d.track_id, frame: d.frame }), d.version);
+    }
     if (op.kind === 'segment.patch' || op.kind === 'segment.delete') this.clearFailure(op.id);
     this.o.onSaved?.(op, segs, detectionVersion);
   }
