@@ -7,7 +7,7 @@
 //   versions Int32[N]         the detection's version (a change of it sends this back: optimistic concurrency)
 //   boxes   Float32[N × 5]    x1, y1, x2, y2, confidence (fractions of the frame size)
 //   kps     Float32[N × 51]   17 COCO keypoints × (x, y, score); NaN-filled when a detection has none
-//   source  Uint8[N]          0 = ai, 1 = human
+//   source  Uint8[N]          0 = ai, 1 = human keyframe, 2 = interpolated (filled between keyframes), 3 = outside keyframe
 // Rows are ordered by frame, then track. A 2,000-frame window of 20 tracks is ≈ 9 MB instead of ≈ 25 MB JSON.
 
 export const WINDOW_MAGIC = 0x44544156;
@@ -30,7 +30,12 @@ export interface DetectionWindow {
 export interface DetectionRow {
   track_id: number; frame: number; x1: number; y1: number; x2: number; y2: number; confidence: number;
   keypoints: ArrayLike<number> | null; human: boolean; version: number;
+  /** The source byte (WINDOW_SOURCE); when absent, `human` decides between ai and human. */
+  source?: number;
 }
+
+/** The per-row source byte of the window. */
+export const WINDOW_SOURCE = { ai: 0, human: 1, interpolated: 2, outside: 3 } as const;
 
 export function windowByteLength(n: number): number {
   return HEADER_INTS * 4 + n * 4 * 3 + n * 5 * 4 + n * WINDOW_KP_FLOATS * 4 + n;
@@ -65,7 +70,7 @@ export function encodeDetectionWindow(from: number, to: number, rows: readonly D
       // [x, y] pairs without scores (17 × 2): score 1.
       for (let j = 0; j < 17; j++) { kps[k + j * 3] = src[j * 2]; kps[k + j * 3 + 1] = src[j * 2 + 1]; kps[k + j * 3 + 2] = 1; }
     } else kps.fill(NaN, k, k + WINDOW_KP_FLOATS);
-    human[i] = r.human ? 1 : 0;
+    human[i] = r.source ?? (r.human ? WINDOW_SOURCE.human : WINDOW_SOURCE.ai);
   }
   return new Uint8Array(buf);
 }

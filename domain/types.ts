@@ -60,9 +60,15 @@ export interface BBox { x1: number; y1: number; x2: number; y2: number; confiden
 /** 17 COCO keypoints as [x, y] or [x, y, score], fractions of the frame size. */
 export type Keypoint = [number, number] | [number, number, number];
 
-/** `version`: in reads of stored detections; a change names it back (optimistic concurrency). */
-export interface Detection { frame: number; bbox: BBox; keypoints: Keypoint[]; source?: 'ai' | 'human'; version?: number }
-export interface PersonTrack { track_id: number; detections: Detection[] }
+/**
+ * `version`: in reads of stored detections; a change names it back (optimistic concurrency). `source`: ai,
+ * human (a keyframe) or interpolated (filled between keyframes); `outside`: an outside keyframe (the track
+ * has no box from this frame to its next keyframe; the box is the previous keyframe's, not drawn).
+ */
+export interface Detection { frame: number; bbox: BBox; keypoints: Keypoint[]; source?: DetectionSource; outside?: boolean; version?: number }
+export type DetectionSource = 'ai' | 'human' | 'interpolated';
+/** `version`: the track version, bumped by every change of the track's boxes (range calls send it back). */
+export interface PersonTrack { track_id: number; detections: Detection[]; version?: number }
 
 export interface ActionSegment {
   id: number;

@@ -42,7 +42,10 @@ function shapeFrames(t: FormatTrack, stride: number, n: number): Array<{ d: Form
     out.push({ d, outside: false, frame: d.frame });
     const next = t.detections[i + 1];
     const gone = next ? next.frame - d.frame > stride : d.frame + 1 < n;
-    if (gone) out.push({ d, outside: true, frame: d.frame + 1 });
+    // a stored outside keyframe says exactly where the person left
+    const left = t.outsideFrames?.find((o) => o > d.frame && (!next || o <= next.frame));
+    if (left !== undefined) out.push({ d, outside: true, frame: left });
+    else if (gone) out.push({ d, outside: true, frame: d.frame + 1 });
   });
   return out;
 }

@@ -30,7 +30,11 @@ export interface FormatDetection {
 export interface FormatSegment { actionClass: string; startTime: number; endTime: number }
 
 /** `segments` is carried only by formats that hold actions (CVAT for video); the others leave it out. */
-export interface FormatTrack { trackId: number; detections: FormatDetection[]; segments?: FormatSegment[] }
+export interface FormatTrack {
+  trackId: number; detections: FormatDetection[]; segments?: FormatSegment[];
+  /** Frames of the track's outside keyframes (the person leaves there until the next box); CVAT writes them as outside="1". */
+  outsideFrames?: number[];
+}
 
 export interface DecodedFile { tracks: FormatTrack[]; warnings: string[] }
 

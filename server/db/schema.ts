@@ -81,10 +81,12 @@ export const detections = pgTable('detections', {
   x1: real('x1').notNull(), y1: real('y1').notNull(), x2: real('x2').notNull(), y2: real('y2').notNull(), // fractions
   confidence: real('confidence').notNull().default(1),
   keypoints: real('keypoints').array(), // 17 × [x, y, score] flattened, fractions of frame size
-  source: text('source').notNull().default('ai'), // ai | human
+  // ai | human (keyframe) | interpolated (filled, or propagated) | outside (no box from here to the next keyframe)
+  source: text('source').notNull().default('ai'),
   version: integer('version').notNull().default(1), // optimistic concurrency for box/keypoint edits, as segments
   updatedById: text('updated_by_id'),
   updatedAt: ts('updated_at'),
+  aiBox: real('ai_box').array(), // the AI's box (x1, y1, x2, y2, 51 keypoint floats) before a person's first edit
 }, (t) => [
   primaryKey({ columns: [t.videoId, t.trackId, t.frame] }),
   index('detections_video_frame_idx').on(t.videoId, t.frame),
@@ -194,6 +196,7 @@ export const annotationUndo = pgTable('annotation_undo', {
   trackIds: integer('track_ids').array().notNull(),
   detections: jsonb('detections').notNull().default([]), // rows of the affected tracks before the edit
   segments: jsonb('segments').notNull().default([]), // segment rows before the edit
+  segmentTrackIds: integer('segment_track_ids').array(), // restore also drops segments of these made since (cut pieces)
   createdById: text('created_by_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('annotation_undo_video_idx').on(t.videoId)]);
@@ -280,4 +283,15 @@ export const trackVerifications = pgTable('track_verifications', {
   verifiedAt: ts('verified_at').notNull().defaultNow(),
   editedAt: ts('edited_at'),
   editedById: text('edited_by_id'),
+}, (t) => [primaryKey({ columns: [t.videoId, t.trackId] })]);
+
+// A track's version (bumped by every change of its boxes; range calls send it) and whether a person drew it.
+// No row = version 1, AI-made; rows outlive their track, so a deleted id is never handed out again.
+export const annotationTracks = pgTable('annotation_tracks', {
+  videoId: integer('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+  trackId: integer('track_id').notNull(),
+  version: integer('version').notNull().default(1),
+  humanMade: boolean('human_made').notNull().default(false),
+  updatedById: text('updated_by_id'),
+  updatedAt: ts('updated_at'),
 }, (t) => [primaryKey({ columns: [t.videoId, t.trackId] })]);

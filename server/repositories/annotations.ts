@@ -6,7 +6,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { pgClientOf, pgliteClientOf, withPgConnection, type Database, type Db, type SqlRunner } from '../db/connect';
 import { actionSegments, detections, relationships } from '../db/schema';
 import type { DetectionRow } from '../../domain/detection-window';
-import { decodeWindowCopy, WINDOW_COPY_COLUMNS } from './detection-copy';
+import { decodeWindowCopy, SOURCE_BYTE_SQL, WINDOW_COPY_COLUMNS } from './detection-copy';
 
 export type SegmentRow = typeof actionSegments.$inferSelect;
 export type RelationshipRow = typeof relationships.$inferSelect;
@@ -26,7 +26,7 @@ select t.track_id,
 from t where t.track_id is not null order by t.track_id`;
 
 const WINDOW_SQL = `
-select track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human' as human, version
+select track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human' as human, ${SOURCE_BYTE_SQL} as source, version
 from detections where video_id = $1 and frame >= $2 and frame < $3 order by frame, track_id`;
 
 /** Every track of a video with its first and last frame. */

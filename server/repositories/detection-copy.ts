@@ -62,11 +62,14 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
   return buf;
 }
 
+/** The window's source byte (WINDOW_SOURCE) of a stored source, as an int4. */
+export const SOURCE_BYTE_SQL = "(case source when 'human' then 1 when 'interpolated' then 2 when 'outside' then 3 else 0 end)::int4";
+
 /** Columns (and their order) of a detection window read as binary COPY: see decodeWindowCopy. */
-export const WINDOW_COPY_COLUMNS = "track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human', version";
+export const WINDOW_COPY_COLUMNS = `track_id, frame, x1, y1, x2, y2, confidence, keypoints, ${SOURCE_BYTE_SQL}, version`;
 
 /**
- * Rows of a binary COPY of WINDOW_COPY_COLUMNS (int4, int4, 5 × float4, float4[] or NULL, bool, int4). Values
+ * Rows of a binary COPY of WINDOW_COPY_COLUMNS (int4, int4, 5 × float4, float4[] or NULL, int4, int4). Values
  * are big-endian; keypoints land in one Float32Array that each row views.
  */
 export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
@@ -100,11 +103,9 @@ export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
       kpAt += n;
       at = end;
     }
-    const humanLength = view.getInt32(at); at += 4;
-    const human = humanLength > 0 && view.getUint8(at) === 1;
-    if (humanLength > 0) at += humanLength;
+    const source = view.getInt32(at + 4); at += 8;
     const version = view.getInt32(at + 4); at += 8;
-    rows.push({ track_id: track, frame, x1, y1, x2, y2, confidence, keypoints, human, version });
+    rows.push({ track_id: track, frame, x1, y1, x2, y2, confidence, keypoints, human: source === 1, source, version });
   }
   return rows;
 }

@@ -1,6 +1,6 @@
 // SQL of the processing job: the video it runs on, the heartbeat, and the one transaction that swaps the
 // AI rows of a video for a new result while keeping what people edited by hand.
-import { and, eq, max, ne, sql } from 'drizzle-orm';
+import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import { actionSegments, annotationUndo, detections, trackVerifications, videos } from '../db/schema';
 import type { VideoRow } from './videos';
@@ -23,7 +23,8 @@ export interface KeptCounts { keptDetections: number; keptSegments: number; high
  * rows just replaced), and counts what stays: the human-edited detections and human-verified segments.
  */
 export async function clearAiRows(tx: Tx, videoId: number): Promise<KeptCounts> {
-  await tx.delete(detections).where(and(eq(detections.videoId, videoId), ne(detections.source, 'human')));
+  // only the AI's own boxes go: keyframes, outside keyframes and the boxes filled from them stay
+  await tx.delete(detections).where(and(eq(detections.videoId, videoId), eq(detections.source, 'ai')));
   await tx.delete(actionSegments).where(and(eq(actionSegments.videoId, videoId), eq(actionSegments.humanVerified, false)));
   await tx.delete(annotationUndo).where(eq(annotationUndo.videoId, videoId));
   // the new result numbers its tracks anew: a mark would name another person

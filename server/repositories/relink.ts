@@ -1,7 +1,8 @@
-// The rows a reprocess keeps (human-verified segments, human-edited detections) and the boxes of their
+// The rows a reprocess keeps (human-verified segments, human-edited detections: keyframes, outside keyframes and
+// the boxes filled from them) and the boxes of their
 // tracks, and the moves that re-link them to a new track. The matching rules are in
 // services/processing/relink.ts.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../db/connect';
 import { actionSegments, detections } from '../db/schema';
 
@@ -13,7 +14,7 @@ export const selectVerifiedSegments = (tx: Tx, videoId: number): Promise<KeptSeg
 
 export const selectHumanDetectionFrames = (tx: Tx, videoId: number) =>
   tx.select({ trackId: detections.trackId, frame: detections.frame })
-    .from(detections).where(and(eq(detections.videoId, videoId), eq(detections.source, 'human')));
+    .from(detections).where(and(eq(detections.videoId, videoId), ne(detections.source, 'ai')));
 
 export const selectTrackBoxes = (tx: Tx, videoId: number, tracks: number[]) =>
   tracks.length
@@ -26,4 +27,4 @@ export const moveSegmentToTrack = (tx: Tx, segmentId: number, trackId: number) =
 
 export const moveHumanDetections = (tx: Tx, videoId: number, fromTrack: number, toTrack: number) =>
   tx.update(detections).set({ trackId: toTrack })
-    .where(and(eq(detections.videoId, videoId), eq(detections.trackId, fromTrack), eq(detections.source, 'human')));
+    .where(and(eq(detections.videoId, videoId), eq(detections.trackId, fromTrack), ne(detections.source, 'ai')));

@@ -1,6 +1,6 @@
 // SQL of whole-track edits (merge, delete) and of their undo snapshots in annotation_undo. Every function
 // here runs inside the caller's transaction.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/connect';
 import { actionSegments, annotationUndo, detections } from '../db/schema';
 import type { SegmentRow } from './annotations';
@@ -9,11 +9,11 @@ import { insertDetections } from './detection-bulk';
 
 /** A detection row kept compact in the undo snapshot. */
 type StoredDetection = [track: number, frame: number, x1: number, y1: number, x2: number, y2: number, conf: number,
-  keypoints: number[] | null, source: string, by: string | null, at: string | null, version?: number];
+  keypoints: number[] | null, source: string, by: string | null, at: string | null, version?: number, aiBox?: number[] | null];
 type StoredSegment = Omit<SegmentRow, 'createdAt' | 'updatedAt'> & { createdAt: string | null; updatedAt: string | null };
 
 const toStoredDetection = (d: DetectionRow): StoredDetection =>
-  [d.trackId, d.frame, d.x1, d.y1, d.x2, d.y2, d.confidence, d.keypoints, d.source, d.updatedById, d.updatedAt?.toISOString() ?? null, d.version];
+  [d.trackId, d.frame, d.x1, d.y1, d.x2, d.y2, d.confidence, d.keypoints, d.source, d.updatedById, d.updatedAt?.toISOString() ?? null, d.version, d.aiBox];
 const toStoredSegment = (s: SegmentRow): StoredSegment =>
   ({ ...s, createdAt: s.createdAt?.toISOString() ?? null, updatedAt: s.updatedAt?.toISOString() ?? null });
 
@@ -23,13 +23,17 @@ const UNDO_KEEP = sql`interval '24 hours'`;
 const ofTracks = (videoId: number, trackIds: number[]) => and(eq(detections.videoId, videoId), inArray(detections.trackId, trackIds));
 const segmentsOf = (videoId: number, trackIds: number[]) => and(eq(actionSegments.videoId, videoId), inArray(actionSegments.trackId, trackIds));
 
-/** Keeps the detections of `trackIds` and the segments of `segmentTrackIds` as they are now; returns the undo token. */
-export async function snapshotTracks(tx: Tx, videoId: number, kind: string, trackIds: number[], segmentTrackIds: number[], by: string): Promise<number> {
+/**
+ * Keeps the detections of `trackIds` and the segments of `segmentTrackIds` as they are now; returns the undo
+ * token. `exactSegments`: the restore also removes segments of those tracks made after the snapshot.
+ */
+export async function snapshotTracks(tx: Tx, videoId: number, kind: string, trackIds: number[], segmentTrackIds: number[], by: string, exactSegments = false): Promise<number> {
   await tx.delete(annotationUndo).where(sql`${annotationUndo.createdAt} < now() - ${UNDO_KEEP}`);
   const dets = await tx.select().from(detections).where(ofTracks(videoId, trackIds));
   const segs = await tx.select().from(actionSegments).where(segmentsOf(videoId, segmentTrackIds));
   const [row] = await tx.insert(annotationUndo).values({
     videoId, kind, trackIds, detections: dets.map(toStoredDetection), segments: segs.map(toStoredSegment), createdById: by,
+    segmentTrackIds: exactSegments ? segmentTrackIds : null,
   }).returning({ id: annotationUndo.id });
   return row.id;
 }
@@ -74,7 +78,7 @@ export async function restoreSnapshot(tx: Tx, videoId: number, token: number) {
   // box); where another row stands now (a merge's), above both, so a save based on that one is refused.
   // the rows that come back above the version they had before the edit: the client holds the old one
   const raised: Array<{ trackId: number; frame: number; version: number }> = [];
-  await insertDetections(tx, videoId, dets.map(([trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, by, at, version = 1]) => {
+  await insertDetections(tx, videoId, dets.map(([trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, by, at, version = 1, aiBox]) => {
     const now = currentVersion.get(`${trackId}/${frame}`);
     if (now !== undefined) raised.push({ trackId, frame, version: Math.max(now, version) + 1 });
     return {
@@ -82,8 +86,17 @@ export async function restoreSnapshot(tx: Tx, videoId: number, token: number) {
       version: now === undefined ? version : Math.max(now, version) + 1,
     };
   }));
+  // the kept AI boxes (few: only boxes a person corrected) go back after the bulk insert
+  for (const [trackId, frame, , , , , , , , , , , aiBox] of dets) {
+    if (aiBox) await tx.update(detections).set({ aiBox }).where(and(eq(detections.videoId, videoId), eq(detections.trackId, trackId), eq(detections.frame, frame)));
+  }
+  const stored = undo.segments as StoredSegment[];
+  if (undo.segmentTrackIds?.length) {
+    const kept = stored.map((s) => s.id);
+    await tx.delete(actionSegments).where(and(segmentsOf(videoId, undo.segmentTrackIds), ...(kept.length ? [notInArray(actionSegments.id, kept)] : [])));
+  }
   const segments: SegmentRow[] = [];
-  for (const s of undo.segments as StoredSegment[]) {
+  for (const s of stored) {
     // Versions only grow, so a client holding the pre-restore version gets a 409 instead of overwriting.
     const [cur] = await tx.delete(actionSegments).where(eq(actionSegments.id, s.id)).returning({ version: actionSegments.version });
     const [row] = await tx.insert(actionSegments).values({

@@ -12,6 +12,8 @@ import { renderSettingsRoutes } from './settings/render';
 import { actionRoutes } from './annotations/actions';
 import { detectionRoutes } from './annotations/detections';
 import { trackRoutes } from './annotations/tracks';
+import { keyframeRoutes } from './annotations/keyframes';
+import { trackRangeRoutes } from './annotations/track-ranges';
 import { annotationReviewRoutes } from './annotations/review';
 import { videoStatusRoutes } from './videos/status';
 import { videoDownloadRoutes } from './videos/download';
@@ -46,6 +48,8 @@ export const routeModules: RoutePlugin[] = [
   actionRoutes,
   detectionRoutes,
   trackRoutes,
+  keyframeRoutes,
+  trackRangeRoutes,
   annotationReviewRoutes,
   videoStatusRoutes,
   videoDownloadRoutes,

@@ -5,10 +5,11 @@ import { createHash } from 'node:crypto';
 import type { Database, Db } from '../db/connect';
 import { Invalid } from '../domain-errors';
 import { listDetectionWindow, listDetections, listRelationships, listSegments, listTrackRanges, type RelationshipRow, type SegmentRow } from '../repositories/annotations';
-import type { ActionSegment, AnnotationSet, Keypoint, PersonTrack } from '../../domain/types';
+import type { ActionSegment, AnnotationSet, DetectionSource, Keypoint, PersonTrack } from '../../domain/types';
 import type { ActionClass } from '../../domain/constants';
 import { encodeDetectionWindow } from '../../domain/detection-window';
 import { iso, type VideoRow } from './video-dto';
+import { listTrackVersions } from '../repositories/track-versions';
 import { WindowCache, type EncodedWindow } from './window-cache';
 
 /** The widest detection window one request may ask for. */
@@ -19,6 +20,12 @@ export function keypointsFromFlat(flat: number[] | null): Keypoint[] {
   const out: Keypoint[] = [];
   for (let i = 0; i + 2 < flat.length; i += 3) out.push([flat[i], flat[i + 1], flat[i + 2]]);
   return out;
+}
+
+/** The read form of a stored source: an outside keyframe is a human keyframe with `outside: true`. */
+export function sourceOf(stored: string): { source: DetectionSource; outside: boolean } {
+  if (stored === 'outside') return { source: 'human', outside: true };
+  return { source: stored === 'human' || stored === 'interpolated' ? stored : 'ai', outside: false };
 }
 
 export function segmentDto(s: SegmentRow): ActionSegment {
@@ -36,14 +43,15 @@ const videoInfo = (v: VideoRow) => ({ id: v.id, filename: v.filename, width: v.w
 /** The set of a video the caller has already looked up (and found live). */
 export async function buildAnnotationSet(db: Db, v: VideoRow): Promise<AnnotationSet> {
   const tracks = new Map<number, PersonTrack>();
+  const versions = await listTrackVersions(db, v.id);
   for (const d of await listDetections(db, v.id)) {
     let t = tracks.get(d.trackId);
-    if (!t) tracks.set(d.trackId, (t = { track_id: d.trackId, detections: [] }));
+    if (!t) tracks.set(d.trackId, (t = { track_id: d.trackId, version: versions.get(d.trackId)?.version ?? 1, detections: [] }));
     t.detections.push({
       frame: d.frame,
       bbox: { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence },
       keypoints: keypointsFromFlat(d.keypoints),
-      source: d.source as 'ai' | 'human',
+      ...sourceOf(d.source),
       version: d.version,
     });
   }
@@ -67,11 +75,17 @@ function summaryTag(v: VideoRow): string {
 /** The validator of the summary of `video` (looked up before the summary, so the tag is never newer than the data). */
 export const annotationSummaryTag = (video: VideoRow): string => summaryTag(video);
 
+/** Each track with its version and whether a person drew it (its frames between keyframes are filled by the server). */
+async function withTrackVersions<T extends { track_id: number }>(db: Db, videoId: number, tracks: T[]) {
+  const versions = await listTrackVersions(db, videoId);
+  return tracks.map((t) => ({ ...t, version: versions.get(t.track_id)?.version ?? 1, human_made: versions.get(t.track_id)?.humanMade ?? false }));
+}
+
 /** The editor's first read: tracks with their frame ranges instead of every detection. */
 export async function buildAnnotationSummary({ db, sql }: Database, v: VideoRow) {
   return {
     video_info: videoInfo(v),
-    tracks: await listTrackRanges(sql, v.id),
+    tracks: await withTrackVersions(db, v.id, await listTrackRanges(sql, v.id)),
     action_segments: (await listSegments(db, v.id)).map(segmentDto),
     relationships: (await listRelationships(db, v.id)).map(relationshipDto),
     max_window_frames: MAX_WINDOW_FRAMES,

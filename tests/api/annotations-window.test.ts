@@ -22,14 +22,14 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 describe('GET /annotations/{id}/summary', () => {
-  it('lists every track with its first and last frame, the segments and the video info', async () => {
+  it('lists every track with its first and last frame and version, the segments and the video info', async () => {
     const res = await t.app.inject({ url: `/api/v1/annotations/${videoId}/summary` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.tracks).toEqual([
-      { track_id: 1, first_frame: 0, last_frame: 599 },
-      { track_id: 2, first_frame: 0, last_frame: 599 },
-      { track_id: 3, first_frame: 0, last_frame: 599 },
+      { track_id: 1, first_frame: 0, last_frame: 599, version: 1, human_made: false },
+      { track_id: 2, first_frame: 0, last_frame: 599, version: 1, human_made: false },
+      { track_id: 3, first_frame: 0, last_frame: 599, version: 1, human_made: false },
     ]);
     expect(body.video_info).toMatchObject({ id: videoId, filename: 'seeded.mp4', fps: 30, total_frames: 600, frame_stride: 2 });
     expect(body.action_segments.length).toBeGreaterThan(0);

@@ -21,7 +21,7 @@ export const trackRoutes: RoutePlugin = (app, { database: { db } }) => {
     config: { role: 'user' },
     schema: { params: videoParams, body: z.object({ undo_token: z.number().int().positive() }).strict() },
   }, async (req) => {
-    return restoreTracks(db, req.params.id, req.body.undo_token);
+    return restoreTracks(db, req.params.id, req.body.undo_token, caller(req));
   });
 
   app.delete('/annotations/:id/tracks/:trackId', { config: { role: 'user' }, schema: { params: videoParams.extend({ trackId: int }) } }, async (req) => {

@@ -5,12 +5,14 @@
 import type { Db, Tx } from '../../db/connect';
 import { deleteDetectionAtVersion, findDetection, insertDetectionIfAbsent, updateDetectionAtVersion, type DetectionKey, type DetectionRow } from '../../repositories/detections';
 import { Conflict, NotFound, PreconditionRequired, Unprocessable } from '../../domain-errors';
-import { keypointsFromFlat } from '../annotation-set';
+import { keypointsFromFlat, sourceOf } from '../annotation-set';
 import { iso } from '../video-dto';
 import type { Detection, Identity, Keypoint } from '../../../domain/types';
 import { requireTrack, writeAnnotations } from './common';
 import { requireLiveVideo } from '../videos';
 import { stampTracksEdited } from '../../repositories/track-verifications';
+import { bumpTrackVersions, lockTrackVersions } from '../../repositories/track-versions';
+import { refillAround } from './keyframe-fill';
 
 export interface DetectionChange {
   x1?: number; y1?: number; x2?: number; y2?: number;
@@ -19,17 +21,22 @@ export interface DetectionChange {
   confidence?: number;
 }
 
-function flatten(kps: Keypoint[], previous: number[] | null): number[] {
+/** The AI's box and joints as one array (x1, y1, x2, y2, then the keypoints), kept when a person first edits it. */
+export function aiBoxOf(row: Pick<DetectionRow, 'x1' | 'y1' | 'x2' | 'y2' | 'keypoints'>): number[] {
+  return [row.x1, row.y1, row.x2, row.y2, ...(row.keypoints ?? [])];
+}
+
+export function flatten(kps: Keypoint[], previous: number[] | null): number[] {
   const flat: number[] = [];
   kps.forEach((k, i) => flat.push(k[0], k[1], k.length > 2 ? (k[2] as number) : (previous?.[i * 3 + 2] ?? 1)));
   return flat;
 }
 
-function dto(row: DetectionRow): Detection & { track_id: number; version: number; updated_by_id: string | null; updated_at: string | null } {
+export function detectionDto(row: DetectionRow): Detection & { track_id: number; version: number; updated_by_id: string | null; updated_at: string | null } {
   return {
     track_id: row.trackId, frame: row.frame,
     bbox: { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2, confidence: row.confidence },
-    keypoints: keypointsFromFlat(row.keypoints), source: row.source as 'ai' | 'human', version: row.version,
+    keypoints: keypointsFromFlat(row.keypoints), ...sourceOf(row.source), version: row.version,
     updated_by_id: row.updatedById, updated_at: iso(row.updatedAt),
   };
 }
@@ -66,6 +73,8 @@ export async function patchDetection(db: Db, videoId: number, trackId: number, f
     const v = await requireLiveVideo(tx, videoId);
     if (v.totalFrames > 0 && frame >= v.totalFrames) throw new Unprocessable(`frame must be below the video's ${v.totalFrames} frames`);
     await requireTrack(tx, videoId, trackId);
+    // the track's version row first: a range edit of this track waits for this save, or this save for it
+    const versions = await bumpTrackVersions(tx, videoId, [trackId], who.id);
     const key = { videoId, trackId, frame };
     const row = await findDetection(tx, key);
     if (row && version === undefined) throw new PreconditionRequired(missingVersionDetail(row));
@@ -75,13 +84,13 @@ export async function patchDetection(db: Db, videoId: number, trackId: number, f
     const box = hasBox ? { x1: c.x1!, y1: c.y1!, x2: c.x2!, y2: c.y2! } : row ? { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2 } : null;
     if (!box) throw new Unprocessable(`Track ${trackId} has no detection at frame ${frame}; send the box (x1, y1, x2, y2) to add one`);
     const keypoints = c.keypoints ? flatten(c.keypoints, row?.keypoints ?? null) : (row?.keypoints ?? null);
-    const values = { ...box, keypoints, source: 'human', updatedById: who.id, updatedAt: new Date() };
+    const values = { ...box, keypoints, source: 'human', updatedById: who.id, updatedAt: new Date(), ...(row?.source === 'ai' ? { aiBox: aiBoxOf(row) } : {}) };
     const saved = row
       ? await updateDetectionAtVersion(tx, key, row.version, values)
       : await insertDetectionIfAbsent(tx, key, { confidence: c.confidence ?? 1, ...values });
     if (!saved) throw await conflictAfter(tx, key);
     await stampTracksEdited(tx, videoId, [trackId], who.id);
-    return dto(saved);
+    return { ...detectionDto(saved), track_version: versions[trackId] };
   });
 }
 
@@ -93,9 +102,13 @@ export async function deleteDetection(db: Db, videoId: number, trackId: number, 
     if (!row) throw new NotFound(`Track ${trackId} has no detection at frame ${frame}`);
     if (version === undefined) throw new PreconditionRequired(missingVersionDetail(row));
     if (row.version !== version) throw new Conflict(staleDetail(row));
+    const humanMade = (await lockTrackVersions(tx, videoId, [trackId])).get(trackId)!.humanMade;
     const deleted = await deleteDetectionAtVersion(tx, key, version);
     if (!deleted) throw await conflictAfter(tx, key);
+    // a drawn track's removed keyframe: the frames around it are refilled from the keyframes left
+    if (humanMade && deleted.source !== 'interpolated') await refillAround(tx, videoId, trackId, frame, who.id);
+    const versions = await bumpTrackVersions(tx, videoId, [trackId], who.id);
     await stampTracksEdited(tx, videoId, [trackId], who.id);
-    return dto(deleted);
+    return { ...detectionDto(deleted), track_version: versions[trackId] };
   });
 }

@@ -36,7 +36,9 @@ export async function storedTracks(db: Db, videoId: number): Promise<FormatTrack
   for (const d of await listDetections(db, videoId)) {
     let t = tracks[tracks.length - 1];
     if (!t || t.trackId !== d.trackId) tracks.push((t = { trackId: d.trackId, detections: [], segments: segments.get(d.trackId) ?? [] }));
-    t.detections.push({ frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, human: d.source === 'human' });
+    // an outside keyframe is no box: formats without the notion just leave the frame empty
+    if (d.source === 'outside') { (t.outsideFrames ??= []).push(d.frame); continue; }
+    t.detections.push({ frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, human: d.source !== 'ai' });
   }
   return tracks;
 }

@@ -5,7 +5,7 @@
 //   has streamed out): format, version, source root and label, created_at, exported_by, counts, files.
 // A track's detections travel as columns: `frames` (JSON ints), `boxes` (base64 of little-endian float32
 // x1, y1, x2, y2, confidence per row), `keypoints` (base64 float32, 51 per row that has keypoints, NaN for
-// an absent point), `with_keypoints` and `source` (one character per row: '1'/'0'; 'a' for ai, 'h' for human), and
+// an absent point), `with_keypoints` and `source` (one character per row: '1'/'0'; 'a' for ai, 'h' for a human keyframe, 'i' interpolated, 'o' an outside keyframe), and
 // `edits` ([row, updated_by_id, updated_at] for rows a person changed). float32 columns are exactly what
 // the database stores, so an import reproduces every value bit for bit.
 import { z } from 'zod';
@@ -32,6 +32,10 @@ function f32decode(b64: string, expected: number, what: string): Float32Array {
 }
 
 /** One track's rows (by frame) in the column layout. */
+/** One letter per row for the stored source (a package keeps keyframes, filled boxes and outside keyframes apart). */
+const SOURCE_LETTER: Record<string, string> = { ai: 'a', human: 'h', interpolated: 'i', outside: 'o' };
+const LETTER_SOURCE: Record<string, string> = Object.fromEntries(Object.entries(SOURCE_LETTER).map(([k, v]) => [v, k]));
+
 export function encodeTrack(trackId: number, rows: NewDetection[]) {
   const boxes: number[] = [];
   const kps: number[] = [];
@@ -41,7 +45,7 @@ export function encodeTrack(trackId: number, rows: NewDetection[]) {
   rows.forEach((r, i) => {
     boxes.push(r.x1, r.y1, r.x2, r.y2, r.confidence);
     if (r.keypoints && r.keypoints.length === KP) { withKp += '1'; for (const v of r.keypoints) kps.push(v); } else withKp += '0';
-    source += r.source === 'human' ? 'h' : 'a';
+    source += SOURCE_LETTER[r.source] ?? 'a';
     if (r.updatedById || r.updatedAt) edits.push([i, r.updatedById ?? null, r.updatedAt?.toISOString() ?? null]);
   });
   return { track_id: trackId, frames: rows.map((r) => r.frame), boxes: f32base64(boxes), keypoints: f32base64(kps), with_keypoints: withKp, source, edits };
@@ -58,7 +62,7 @@ export const trackSchema = z.object({
   boxes: z.string(),
   keypoints: z.string(),
   with_keypoints: z.string().regex(/^[01]*$/),
-  source: z.string().regex(/^[ah]*$/),
+  source: z.string().regex(/^[ahio]*$/),
   edits: z.array(z.tuple([z.number().int().min(0), z.string().max(200).nullable(), z.string().datetime({ offset: true }).nullable()])),
 });
 export type PackageTrack = z.infer<typeof trackSchema>;
@@ -80,7 +84,7 @@ export function decodeTrack(t: PackageTrack): NewDetection[] {
     const edit = edits.get(i);
     return {
       trackId: t.track_id, frame, x1: boxes[i * 5], y1: boxes[i * 5 + 1], x2: boxes[i * 5 + 2], y2: boxes[i * 5 + 3], confidence: boxes[i * 5 + 4],
-      keypoints, source: t.source[i] === 'h' ? 'human' : 'ai', updatedById: edit?.by ?? null, updatedAt: edit?.at ? new Date(edit.at) : null,
+      keypoints, source: LETTER_SOURCE[t.source[i]] ?? 'ai', updatedById: edit?.by ?? null, updatedAt: edit?.at ? new Date(edit.at) : null,
     };
   });
 }

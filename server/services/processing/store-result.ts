@@ -7,6 +7,7 @@ import { bumpAnnotationVersion } from '../../repositories/annotation-version';
 import { insertDetections } from '../../repositories/detection-bulk';
 import { clearAiRows, highestDetectionVersion, insertSegments } from '../../repositories/processing-results';
 import { appendProcessingLog as appendLog } from '../../repositories/status';
+import { raiseAllTrackVersions } from '../../repositories/track-versions';
 import { changeStatus } from '../status';
 import type { ProcessJobData } from './eligibility';
 import type { AnalysisResult } from './pipeline';
@@ -34,6 +35,8 @@ export async function storeAnalysis(db: Db, job: ProcessJobData, video: { fps: n
     const stored = await insertDetections(tx, videoId, rows, { skipConflicts: true });
     const segs = r.segments.map((s) => ({ videoId, trackId: s.trackId + offset, actionClass: s.actionClass, startTime: s.start, endTime: s.end, confidence: s.confidence, humanVerified: false, createdById: null }));
     await insertSegments(tx, segs);
+    // track ids were handed out anew: every track rises above every version a client may hold
+    await raiseAllTrackVersions(tx, videoId);
     await bumpAnnotationVersion(tx, videoId);
     const s = r.stats;
     const perClass = Object.entries(r.segments.reduce<Record<string, number>>((a, x) => ({ ...a, [x.actionClass]: (a[x.actionClass] ?? 0) + 1 }), {}));

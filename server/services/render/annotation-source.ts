@@ -6,6 +6,7 @@ import type { Database } from '../../db/connect';
 import { listDetectionWindow, listSegments, listTrackRanges } from '../../repositories/annotations';
 import { detectionAt, type CompactDetection, type TrackFrames } from '../../../domain/overlay/detection';
 import { collectOverlay, type OverlayItem } from '../../../domain/overlay/draw';
+import { WINDOW_SOURCE } from '../../../domain/detection-window';
 
 const WINDOW_FRAMES = 600;
 
@@ -35,6 +36,7 @@ export class RenderAnnotations {
     const rows = await listDetectionWindow(this.database, this.videoId, Math.max(0, from - this.stride), to + this.stride);
     const detections = new Map<number, TrackFrames>();
     for (const r of rows) {
+      if (r.source === WINDOW_SOURCE.outside) continue; // an outside keyframe: the person is not there
       let frames = detections.get(r.track_id);
       if (!frames) detections.set(r.track_id, (frames = {}));
       const det: CompactDetection = {
