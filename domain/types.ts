@@ -60,8 +60,12 @@ export interface BBox { x1: number; y1: number; x2: number; y2: number; confiden
 /** 17 COCO keypoints as [x, y] or [x, y, score], fractions of the frame size. */
 export type Keypoint = [number, number] | [number, number, number];
 
-/** `version`: in reads of stored detections; a change names it back (optimistic concurrency). */
-export interface Detection { frame: number; bbox: BBox; keypoints: Keypoint[]; source?: 'ai' | 'human'; version?: number }
+/**
+ * `version`: in reads of stored detections; a change names it back (optimistic concurrency).
+ * `keypoint_visibility`: per keypoint 2 visible, 1 occluded, 0 absent (COCO's v) as a person set it; null
+ * when none is stored (the score decides).
+ */
+export interface Detection { frame: number; bbox: BBox; keypoints: Keypoint[]; keypoint_visibility?: number[] | null; source?: 'ai' | 'human'; version?: number }
 export interface PersonTrack { track_id: number; detections: Detection[] }
 
 export interface ActionSegment {
