@@ -2,6 +2,7 @@
 // PATCH, read back in the JSON set and the binary window (255 = none stored), and kept by undo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, makeTestApp, type TestApp } from '../helpers/test-app';
+import { multipart } from '../helpers/multipart';
 import { seedAnnotatedVideo, type SeededVideo } from '../annotate-edit/seed';
 import { decodeDetectionWindow } from '../../domain/detection-window';
 
@@ -101,5 +102,27 @@ describe('undo keeps visibility', () => {
     expect(restore.statusCode).toBe(200);
     expect((await stored(2, 12)).keypoint_visibility).toEqual(vis([5], [6]));
     expect((await stored(2, 13)).keypoint_visibility).toBeNull();
+  });
+});
+
+describe('interchange files carry visibility', () => {
+  it('the PoseTrack export writes v from it, and a COCO import stores it', async () => {
+    await patch(1, 7, { keypoint_visibility: vis([9], [10]), version: (await stored(1, 7)).version });
+    const exported = await t.app.inject({ url: `/api/v1/annotations/${v.videoId}/export?format=posetrack18` });
+    expect(exported.statusCode).toBe(200);
+    const doc = exported.json();
+    const names: string[] = doc.categories[0].keypoints;
+    const ann = doc.annotations.find((a: { track_id: number; image_id: number }) => a.track_id === 1 && a.image_id % 1e4 === 7);
+    const v9 = names.indexOf('left_wrist'), v10 = names.indexOf('right_wrist');
+    expect(ann.keypoints[v9 * 3 + 2]).toBe(1);
+    expect(ann.keypoints.slice(v10 * 3, v10 * 3 + 3)).toEqual([0, 0, 0]);
+
+    const coco = (await t.app.inject({ url: `/api/v1/annotations/${v.videoId}/export?format=coco-keypoints` })).json();
+    coco.annotations = coco.annotations.filter((a: { track_id: number; image_id: number }) => a.track_id === 1 && a.image_id === 8);
+    const form = multipart([{ name: 'format', value: 'coco-keypoints' }, { name: 'file', filename: 'c.json', content: JSON.stringify(coco) }]);
+    const imported = await t.app.inject({ method: 'POST', url: `/api/v1/annotations/${v.videoId}/import`, payload: form.payload, headers: { ...form.headers, ...as('ann.one') } });
+    expect(imported.statusCode).toBe(200);
+    const newTrack = imported.json().track_ids[0].track_id;
+    expect((await stored(newTrack, 7)).keypoint_visibility).toEqual(vis([9], [10]));
   });
 });
