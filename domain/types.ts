@@ -64,8 +64,12 @@ export type Keypoint = [number, number] | [number, number, number];
  * `version`: in reads of stored detections; a change names it back (optimistic concurrency). `source`: ai,
  * human (a keyframe) or interpolated (filled between keyframes); `outside`: an outside keyframe (the track
  * has no box from this frame to its next keyframe; the box is the previous keyframe's, not drawn).
+ * `keypoint_visibility`: per keypoint 2 visible, 1 occluded, 0 absent (COCO's v) as a person set it; null
+ * when none is stored (the score decides).
  */
-export interface Detection { frame: number; bbox: BBox; keypoints: Keypoint[]; source?: DetectionSource; outside?: boolean; version?: number }
+export interface Detection {
+  frame: number; bbox: BBox; keypoints: Keypoint[]; keypoint_visibility?: number[] | null; source?: DetectionSource; outside?: boolean; version?: number;
+}
 export type DetectionSource = 'ai' | 'human' | 'interpolated';
 /** `version`: the track version, bumped by every change of the track's boxes (range calls send it back). */
 export interface PersonTrack { track_id: number; detections: Detection[]; version?: number }

@@ -74,7 +74,7 @@ export function decodeCvatVideo(text: string, video: FormatVideo): DecodedFile {
   const pastEnd = (keys: Array<Keyframe<unknown>>) => (limit === null ? 0 : keys.filter((k) => !k.outside && k.frame >= limit).length);
 
   const boxes = new TrackCollector();
-  const poses = new Map<string, { flat: number[]; human: boolean }>(); // `${person}:${frame}` → keypoints
+  const poses = new Map<string, { flat: number[]; visibility: number[]; human: boolean }>(); // `${person}:${frame}` → keypoints
   const segments = new Map<number, FormatSegment[]>();
   const warnings: string[] = [];
   let beyond = 0;
@@ -132,30 +132,33 @@ export function decodeCvatVideo(text: string, video: FormatVideo): DecodedFile {
         if (!outside && (!Number.isFinite(x) || !Number.isFinite(y))) throw new FormatError(`${where} frame ${frame}: points of '${p.label}' must be "x,y"`);
         const list = elements.get(k) ?? [];
         if (list.some((e) => e.frame === frame)) throw new FormatError(`${where} frame ${frame}: two '${p.label}' points`);
-        list.push({ frame, outside, value: [x, y, p.occluded === '1' ? IMPORTED_HIDDEN_SCORE : IMPORTED_VISIBLE_SCORE] });
+        const occluded = p.occluded === '1';
+        list.push({ frame, outside, value: [x, y, occluded ? IMPORTED_HIDDEN_SCORE : IMPORTED_VISIBLE_SCORE, occluded ? 1 : 0] });
         elements.set(k, list);
       }
     }
     for (const [k, list] of elements) elements.set(k, byFrame(list));
     // occluded is held from the point's keyframe before, as CVAT copies it
     // (an outside point may have no position: the point then stays where it was)
-    const movePoint = (a: number[], b: number[], u: number) => (Number.isFinite(b[0]) && Number.isFinite(b[1]) ? [a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u, a[2]] : a);
+    const movePoint = (a: number[], b: number[], u: number) => (Number.isFinite(b[0]) && Number.isFinite(b[1]) ? [a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u, a[2], a[3]] : a);
     beyond += pastEnd(skeletonKeys);
     for (const frame of framesToStore(skeletonKeys, skeletonListed, stride, last, limit)) {
       const flat = Array<number>(51).fill(NaN);
+      // an outside point (or one never placed) is absent, an occluded one occluded
+      const visibility = Array<number>(17).fill(0);
       for (const [k, list] of elements) {
         const p = shapeAt(list, frame, last, movePoint);
-        if (p) flat.splice(k * 3, 3, p[0] / width, p[1] / height, p[2]);
+        if (p) { flat.splice(k * 3, 3, p[0] / width, p[1] / height, p[2]); visibility[k] = p[3] ? 1 : 2; }
       }
-      if (flat.some(Number.isFinite)) poses.set(`${person}:${frame}`, { flat, human });
+      if (flat.some(Number.isFinite)) poses.set(`${person}:${frame}`, { flat, visibility, human });
     }
   }
   // a pose joins the person's box of its frame; a pose with no box gets the box of its keypoints
-  for (const [key, { flat, human }] of poses) {
+  for (const [key, { flat, visibility, human }] of poses) {
     const [person, frame] = key.split(':').map(Number);
     const d = boxes.get(person, frame);
-    if (d) { d.keypoints = flat; continue; }
-    boxes.add(person, { frame, ...boxOfKeypoints(flat)!, confidence: 1, keypoints: flat, human }, `pose of person ${person}`);
+    if (d) { d.keypoints = flat; d.visibility = visibility; continue; }
+    boxes.add(person, { frame, ...boxOfKeypoints(flat)!, confidence: 1, keypoints: flat, visibility, human }, `pose of person ${person}`);
   }
   if (beyond) warnings.push(`${beyond} shape(s) after the video's last frame were left out`);
   const out = boxes.tracks().map((t) => ({ ...t, segments: segments.get(t.trackId) ?? [] }));

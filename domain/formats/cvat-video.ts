@@ -12,7 +12,10 @@
 //   holds an attribute from one keyframe to the next, so reading turns those runs back into segments
 //   from a keyframe's frame to the next's. An action on frames where the person has no box cannot be
 //   carried: CVAT has no shape there to hold it.
-// - Joints: an absent keypoint is an outside point, one whose score is below VISIBLE_SCORE occluded.
+// - Joints: each skeleton point carries its own outside and occluded flags, which CVAT's importer reads
+//   per element. An absent joint (stored visibility 0, or no keypoint) is outside="1", an occluded one
+//   (stored visibility 1) occluded="1"; a row that stores no visibility marks a score below VISIBLE_SCORE
+//   occluded.
 import { XMLParser } from 'fast-xml-parser';
 import { ACTION_CLASSES, COCO_KEYPOINTS } from '../constants';
 import {
@@ -86,11 +89,12 @@ export function encodeCvatVideo(video: FormatVideo, tracks: FormatTrack[]): stri
     for (const { d, outside, frame } of shapes) {
       const kps = d.keypoints ? keypointPixels(video, d.keypoints) : Array<null>(17).fill(null);
       lines.push(`    <skeleton frame="${frame}" keyframe="1" outside="${flag(outside || !d.keypoints)}" occluded="0" z_order="0">`);
+      const vis = d.visibility?.length === 17 ? d.visibility : null;
       kps.forEach((k, i) => {
         // CVAT interpolates each point as a track of its own: a point must end where its skeleton does
-        const gone = outside || !k;
-        const hidden = !gone && k![2] < VISIBLE_SCORE;
-        lines.push(`      <points label="${COCO_KEYPOINTS[i]}" keyframe="1" outside="${flag(gone)}" occluded="${flag(hidden)}" points="${k ? `${k[0]},${k[1]}` : '0,0'}">`, '      </points>');
+        const gone = outside || !k || vis?.[i] === 0;
+        const hidden = !gone && (vis ? vis[i] === 1 : k![2] < VISIBLE_SCORE);
+        lines.push(`      <points label="${COCO_KEYPOINTS[i]}" keyframe="1" outside="${flag(gone)}" occluded="${flag(hidden)}" points="${k && vis?.[i] !== 0 ? `${k[0]},${k[1]}` : '0,0'}">`, '      </points>');
       });
       lines.push('    </skeleton>');
     }

@@ -4,8 +4,9 @@
 // keypoints. The two formats differ in their image ids and file names and in which joint sits in each of
 // the 17 slots; each passes its layout to these functions.
 //
-// The database stores a score per keypoint, not a visibility flag, so v is derived from it: a score
-// from VISIBLE_SCORE up is visible (2), a lower one labelled but hidden (1), a missing keypoint 0.
+// v is the joint's stored visibility (2 visible, 1 occluded, 0 absent, written 0, 0, 0 as COCO requires).
+// A row that stores none (the AI's) derives it from the score: from VISIBLE_SCORE up visible (2), a lower
+// one labelled but hidden (1), a missing keypoint 0. Reading stores v back as the visibility.
 import { COCO_KEYPOINTS } from '../constants';
 import {
   FormatError, IMPORTED_HIDDEN_SCORE, IMPORTED_VISIBLE_SCORE, TrackCollector, VISIBLE_SCORE, keypointPixels, ordered, px, score4,
@@ -30,10 +31,12 @@ export function writeKeypoints(video: FormatVideo, layout: KeypointLayout, d: Fo
   const keypoints: number[] = [];
   const scores: number[] = [];
   let numKeypoints = 0;
+  const vis = d.visibility?.length === 17 ? d.visibility : null;
   for (const src of layout.source) {
     const k = src === null || !pixels ? null : pixels[src];
-    if (!k) { keypoints.push(0, 0, 0); scores.push(0); continue; }
-    keypoints.push(k[0], k[1], k[2] >= VISIBLE_SCORE ? 2 : 1);
+    const v = !k ? 0 : vis ? vis[src!] : k[2] >= VISIBLE_SCORE ? 2 : 1;
+    if (!k || v === 0) { keypoints.push(0, 0, 0); scores.push(0); continue; }
+    keypoints.push(k[0], k[1], v);
     scores.push(score4(k[2]));
     numKeypoints++;
   }
@@ -90,13 +93,19 @@ export function decodeKeypointJson(text: string, video: FormatVideo, formatName:
     if (kp !== undefined && !(Array.isArray(kp) && kp.length === n && kp.every(isNum))) throw new FormatError(`${where}: keypoints must be ${n} numbers (${names.length} × x, y, v)`);
     const scores = Array.isArray(a.scores) && a.scores.length === names.length && a.scores.every(isNum) ? a.scores as number[] : null;
     let keypoints: number[] | null = null;
+    let visibility: number[] | null = null;
     if (Array.isArray(kp) && slotToCoco.some((c, j) => c !== null && (kp[j * 3 + 2] as number) > 0)) {
       keypoints = Array<number>(51).fill(NaN);
+      visibility = Array<number>(17).fill(0);
+      // v = 1 is hidden in COCO and in files with scores (ours); PoseTrack's own files mark every point 1
+      const oneIsHidden = ownLayout.vOneIsHidden || scores !== null;
       slotToCoco.forEach((c, j) => {
         const v = kp[j * 3 + 2] as number;
         if (c === null || v <= 0) return;
-        const s = scores ? scores[j] : v >= 2 || !ownLayout.vOneIsHidden ? IMPORTED_VISIBLE_SCORE : IMPORTED_HIDDEN_SCORE;
+        const visible = v >= 2 || !oneIsHidden;
+        const s = scores ? scores[j] : visible ? IMPORTED_VISIBLE_SCORE : IMPORTED_HIDDEN_SCORE;
         keypoints!.splice(c * 3, 3, (kp[j * 3] as number) / img.width, (kp[j * 3 + 1] as number) / img.height, s);
+        visibility![c] = visible ? 2 : 1;
       });
     }
     const box = a.bbox;
@@ -104,7 +113,7 @@ export function decodeKeypointJson(text: string, video: FormatVideo, formatName:
     const [x, y, w, h] = box as number[];
     collector.add(a.track_id, {
       frame: img.frame, x1: x / img.width, y1: y / img.height, x2: (x + w) / img.width, y2: (y + h) / img.height,
-      confidence: isNum(a.score) ? a.score : 1, keypoints, human: true,
+      confidence: isNum(a.score) ? a.score : 1, keypoints, visibility, human: true,
     }, where);
   });
   return { tracks: collector.tracks(), warnings: beyond ? [`${beyond} annotation(s) after the video's last frame were left out`] : [] };

@@ -23,6 +23,8 @@ export interface FormatDetection {
   confidence: number;
   /** 17 × [x, y, score] flattened in fractions; NaN marks an absent keypoint. Null: no skeleton. */
   keypoints: number[] | null;
+  /** Per keypoint 2 visible, 1 occluded, 0 absent as a person set it; null or left out: the score decides. */
+  visibility?: number[] | null;
   human: boolean;
 }
 

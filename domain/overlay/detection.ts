@@ -5,6 +5,10 @@
 
 /** Number of floats per detection's keypoints: 17 COCO points × (x, y, score). */
 export const KEYPOINT_FLOATS = 17 * 3;
+/** Minimum keypoint score to draw a point or a limb of a detection that stores no visibility. */
+export const KEYPOINT_MIN_SCORE = 0.2;
+/** A joint's visibility: 2 visible, 1 occluded (drawn hollow), 0 absent (not drawn). */
+export type JointVisibility = 0 | 1 | 2;
 
 /**
  * Coordinates are fractions of the frame size (0..1). `keypoints` is 17 × (x, y, score) flattened, or
@@ -18,6 +22,11 @@ export interface CompactDetection {
   source: 'ai' | 'human';
   /** The stored row's version as read (a change sends it back); absent for a frame with no stored row. */
   version?: number;
+  /**
+   * 17 × 2 visible, 1 occluded, 0 absent, as a person set them; null or left out: none stored, the score
+   * decides (see jointVisibility). Replaced, never written into, as keypoints.
+   */
+  visibility?: Uint8Array | null;
 }
 
 /** frame → detection of one track (plain object with integer keys: fast in V8 and draftable by immer). */
@@ -32,11 +41,27 @@ function lerpKeypoints(a: Float32Array | null, b: Float32Array | null, t: number
   return out;
 }
 
+/** A joint as shown: its stored visibility, else visible from KEYPOINT_MIN_SCORE up and absent below. */
+export function jointVisibility(d: Pick<CompactDetection, 'keypoints' | 'visibility'>, j: number): JointVisibility {
+  const kp = d.keypoints;
+  if (!kp || !Number.isFinite(kp[j * 3]) || !Number.isFinite(kp[j * 3 + 1])) return 0;
+  if (d.visibility) return Math.min(2, d.visibility[j]) as JointVisibility;
+  return kp[j * 3 + 2] >= KEYPOINT_MIN_SCORE ? 2 : 0;
+}
+
+/** Between two stored detections a joint absent at either end is absent, occluded at either end occluded. */
+function blendVisibility(a: CompactDetection, b: CompactDetection): Uint8Array | null {
+  if (!a.visibility && !b.visibility) return a.visibility ?? null;
+  if (!a.keypoints || !b.keypoints) return a.visibility ?? null;
+  return Uint8Array.from({ length: 17 }, (_, j) => Math.min(jointVisibility(a, j), jointVisibility(b, j)));
+}
+
 export function lerpDetection(a: CompactDetection, b: CompactDetection, t: number): CompactDetection {
   return {
     x1: a.x1 + (b.x1 - a.x1) * t, y1: a.y1 + (b.y1 - a.y1) * t, x2: a.x2 + (b.x2 - a.x2) * t, y2: a.y2 + (b.y2 - a.y2) * t,
     confidence: a.confidence + (b.confidence - a.confidence) * t,
     keypoints: lerpKeypoints(a.keypoints, b.keypoints, t),
+    visibility: blendVisibility(a, b),
     source: a.source,
   };
 }

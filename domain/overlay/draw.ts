@@ -4,7 +4,7 @@
 // what the editor shows.
 import { COCO_SKELETON } from '../constants';
 import type { ActionSegment } from '../types';
-import type { CompactDetection } from './detection';
+import { jointVisibility, type CompactDetection } from './detection';
 import { trackColor } from './colors';
 
 /** The part of CanvasRenderingContext2D the overlay uses (both the DOM's and @napi-rs/canvas's have it). */
@@ -30,10 +30,10 @@ export interface OverlayContext {
 export interface OverlayItem { trackId: number; colorIndex: number; det: CompactDetection; action: string | null }
 /** What to draw. `labels` defaults to `boxes` (the editor's label goes with its box). */
 export interface OverlayToggleSet { boxes: boolean; skeletons: boolean; keypoints: boolean; confidence: boolean; labels?: boolean }
-export interface OverlayStats { boxes: number; keypoints: number; lines: number; trackIds: number[] }
+/** `hollow`: of the drawn keypoints, the occluded ones (drawn as rings). */
+export interface OverlayStats { boxes: number; keypoints: number; hollow: number; lines: number; trackIds: number[] }
 
-/** Minimum keypoint score to draw a point or a limb. */
-export const KEYPOINT_MIN_SCORE = 0.2;
+export { KEYPOINT_MIN_SCORE } from './detection';
 /** Font family of the labels; the renderer registers a font under this name so servers without fonts draw them. */
 export const OVERLAY_FONT_FAMILY = 'system-ui, sans-serif';
 
@@ -110,7 +110,7 @@ export function overlayItemBounds(ctx: OverlayContext, it: OverlayItem, width: n
   if (kp && (t.skeletons || t.keypoints)) {
     const m = pointRadius(height) + 2;
     for (let j = 0; j < 17; j++) {
-      if (!(kp[j * 3 + 2] >= KEYPOINT_MIN_SCORE)) continue;
+      if (!jointVisibility(det, j)) continue;
       const x = kp[j * 3] * width, y = kp[j * 3 + 1] * height;
       add(x - m, y - m, x + m, y + m);
     }
@@ -128,7 +128,7 @@ export function overlayItemBounds(ctx: OverlayContext, it: OverlayItem, width: n
 }
 
 export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet): OverlayStats {
-  const stats: OverlayStats = { boxes: 0, keypoints: 0, lines: 0, trackIds: [] };
+  const stats: OverlayStats = { boxes: 0, keypoints: 0, hollow: 0, lines: 0, trackIds: [] };
   const fontPx = fontSize(height);
   const labels = t.labels ?? t.boxes;
   setTextStyle(ctx, fontPx);
@@ -141,7 +141,7 @@ export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], 
     if (kp && t.skeletons) {
       ctx.beginPath();
       for (const [a, b] of COCO_SKELETON) {
-        if (kp[a * 3 + 2] < KEYPOINT_MIN_SCORE || kp[b * 3 + 2] < KEYPOINT_MIN_SCORE) continue;
+        if (!jointVisibility(det, a) || !jointVisibility(det, b)) continue;
         ctx.moveTo(kp[a * 3] * width, kp[a * 3 + 1] * height);
         ctx.lineTo(kp[b * 3] * width, kp[b * 3 + 1] * height);
         stats.lines++;
@@ -149,14 +149,25 @@ export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], 
       ctx.strokeStyle = color; ctx.lineWidth = 2; ctx.stroke();
     }
     if (kp && t.keypoints) {
+      // visible joints filled, occluded ones as rings (a second path), absent ones not at all
       ctx.beginPath();
       for (let j = 0; j < 17; j++) {
-        if (!(kp[j * 3 + 2] >= KEYPOINT_MIN_SCORE)) continue;
+        if (jointVisibility(det, j) !== 2) continue;
         const x = kp[j * 3] * width; const y = kp[j * 3 + 1] * height;
         ctx.moveTo(x + r, y); ctx.arc(x, y, r, 0, Math.PI * 2);
         stats.keypoints++;
       }
       ctx.fillStyle = color; ctx.fill();
+      if (det.visibility?.includes(1)) {
+        ctx.beginPath();
+        for (let j = 0; j < 17; j++) {
+          if (jointVisibility(det, j) !== 1) continue;
+          const x = kp[j * 3] * width; const y = kp[j * 3 + 1] * height;
+          ctx.moveTo(x + r, y); ctx.arc(x, y, r, 0, Math.PI * 2);
+          stats.keypoints++; stats.hollow++;
+        }
+        ctx.strokeStyle = color; ctx.lineWidth = Math.max(1.5, r / 2); ctx.stroke();
+      }
     }
     const x = det.x1 * width; const y = det.y1 * height;
     if (t.boxes) {

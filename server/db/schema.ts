@@ -1,7 +1,7 @@
 // Drizzle schema: one schema for PGlite (embedded) and PostgreSQL (scale-out).
 import {
   pgTable, text, integer, bigint, doublePrecision, boolean, timestamp, real, jsonb, serial, bigserial,
-  primaryKey, index,
+  primaryKey, index, smallint,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -81,6 +81,9 @@ export const detections = pgTable('detections', {
   x1: real('x1').notNull(), y1: real('y1').notNull(), x2: real('x2').notNull(), y2: real('y2').notNull(), // fractions
   confidence: real('confidence').notNull().default(1),
   keypoints: real('keypoints').array(), // 17 × [x, y, score] flattened, fractions of frame size
+  // per keypoint 2 visible, 1 occluded, 0 absent (COCO's v), as a person set it; null: none stored, the
+  // score decides (the AI's rows)
+  keypointVisibility: smallint('keypoint_visibility').array(),
   // ai | human (keyframe) | interpolated (filled, or propagated) | outside (no box from here to the next keyframe)
   source: text('source').notNull().default('ai'),
   version: integer('version').notNull().default(1), // optimistic concurrency for box/keypoint edits, as segments

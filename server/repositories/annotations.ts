@@ -26,7 +26,7 @@ select t.track_id,
 from t where t.track_id is not null order by t.track_id`;
 
 const WINDOW_SQL = `
-select track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human' as human, ${SOURCE_BYTE_SQL} as source, version
+select track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human' as human, ${SOURCE_BYTE_SQL} as source, version, keypoint_visibility
 from detections where video_id = $1 and frame >= $2 and frame < $3 order by frame, track_id`;
 
 /** Every track of a video with its first and last frame. */

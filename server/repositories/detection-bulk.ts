@@ -23,6 +23,8 @@ export interface NewDetection {
   updatedAt?: Date | null;
   /** The row's version (1 when absent); an undo restore puts rows back at theirs. */
   version?: number;
+  /** 17 × 2 visible, 1 occluded, 0 absent as a person set them; null or absent: none stored. */
+  keypointVisibility?: number[] | null;
 }
 
 /** Rows per statement: large enough that statement overhead vanishes, small enough to keep each literal a few MB. */
@@ -55,14 +57,15 @@ function batchSql(videoId: number, rows: NewDetection[], skipConflicts: boolean)
     if (r.keypoints) for (const v of r.keypoints) flat.push(v);
   }
   return sql`with ins as (
-    insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version)
-    select ${videoId}::int, t, f, a, b, c, d, conf, case when kl is not null then kp[ks + 1 : ks + kl] end, s, by, at::timestamptz, ver
+    insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version, keypoint_visibility)
+    select ${videoId}::int, t, f, a, b, c, d, conf, case when kl is not null then kp[ks + 1 : ks + kl] end, s, by, at::timestamptz, ver, vis::smallint[]
     from unnest(${numbers(col('trackId'))}::int[], ${numbers(col('frame'))}::int[], ${numbers(col('x1'))}::real[],
       ${numbers(col('y1'))}::real[], ${numbers(col('x2'))}::real[], ${numbers(col('y2'))}::real[], ${numbers(col('confidence'))}::real[],
       ${numbers(starts)}::int[], ${texts(lengths.map((n) => (n === null ? null : String(n))))}::int[], ${texts(col('source'))}::text[],
       ${texts(col('updatedById'))}::text[], ${texts(rows.map((r) => r.updatedAt?.toISOString()))}::text[],
-      ${numbers(rows.map((r) => r.version ?? 1))}::int[])
-      as u(t, f, a, b, c, d, conf, ks, kl, s, by, at, ver),
+      ${numbers(rows.map((r) => r.version ?? 1))}::int[],
+      ${texts(rows.map((r) => (r.keypointVisibility ? numbers(r.keypointVisibility) : null)))}::text[])
+      as u(t, f, a, b, c, d, conf, ks, kl, s, by, at, ver, vis),
       (select ${numbers(flat)}::real[] as kp) as k
     ${skipConflicts ? sql`on conflict do nothing` : sql``}
     returning 1)

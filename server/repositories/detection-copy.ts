@@ -5,9 +5,10 @@ import type { ReviewDetections } from '../../domain/review-runs';
 import type { NewDetection } from './detection-bulk';
 
 /** Columns in the order the encoded tuples carry them. */
-export const COPY_COLUMNS = 'video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version';
+export const COPY_COLUMNS = 'video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version, keypoint_visibility';
 
 const FLOAT4_OID = 700;
+const INT2_OID = 21;
 const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
 const SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00];
 /** Signature, flags and header-extension length before the first tuple (the trailer is 2 bytes). */
@@ -28,6 +29,8 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
     const kp = rows[i].keypoints;
     size += 2 + 3 * 8 + 5 * 8 + 4 + (kp ? (kp.length ? 20 + kp.length * 8 : 12) : 0)
       + 4 + (sources[i]?.length ?? 0) + 4 + (editors[i]?.length ?? 0) + 4 + (rows[i].updatedAt ? 8 : 0) + 8;
+    const vis = rows[i].keypointVisibility;
+    size += 4 + (vis ? 20 + vis.length * 6 : 0);
   }
   const buf = new Uint8Array(size);
   const view = new DataView(buf.buffer);
@@ -41,7 +44,7 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
   };
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    view.setInt16(at, 13); at += 2;
+    view.setInt16(at, 14); at += 2;
     int4(videoId); int4(r.trackId); int4(r.frame);
     float4(r.x1); float4(r.y1); float4(r.x2); float4(r.y2); float4(r.confidence);
     const kp = r.keypoints;
@@ -57,6 +60,14 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
     if (!r.updatedAt) { view.setInt32(at, -1); at += 4; }
     else { view.setInt32(at, 8); view.setBigInt64(at + 4, BigInt(r.updatedAt.getTime() - PG_EPOCH_MS) * 1000n); at += 12; }
     int4(r.version ?? 1);
+    const vis = r.keypointVisibility;
+    if (!vis) { view.setInt32(at, -1); at += 4; }
+    else {
+      view.setInt32(at, 20 + vis.length * 6);
+      view.setInt32(at + 4, 1); view.setInt32(at + 8, 0); view.setInt32(at + 12, INT2_OID); view.setInt32(at + 16, vis.length); view.setInt32(at + 20, 1);
+      at += 24;
+      for (const v of vis) { view.setInt32(at, 2); view.setInt16(at + 4, v); at += 6; }
+    }
   }
   view.setInt16(at, -1);
   return buf;
@@ -66,10 +77,11 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
 export const SOURCE_BYTE_SQL = "(case source when 'human' then 1 when 'interpolated' then 2 when 'outside' then 3 else 0 end)::int4";
 
 /** Columns (and their order) of a detection window read as binary COPY: see decodeWindowCopy. */
-export const WINDOW_COPY_COLUMNS = `track_id, frame, x1, y1, x2, y2, confidence, keypoints, ${SOURCE_BYTE_SQL}, version`;
+export const WINDOW_COPY_COLUMNS = `track_id, frame, x1, y1, x2, y2, confidence, keypoints, ${SOURCE_BYTE_SQL}, version, keypoint_visibility`;
 
 /**
- * Rows of a binary COPY of WINDOW_COPY_COLUMNS (int4, int4, 5 × float4, float4[] or NULL, int4, int4). Values
+ * Rows of a binary COPY of WINDOW_COPY_COLUMNS (int4, int4, 5 × float4, float4[] or NULL, int4, int4, int2[] or
+ * NULL). Values
  * are big-endian; keypoints land in one Float32Array that each row views.
  */
 export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
@@ -83,7 +95,7 @@ export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
   for (;;) {
     const fields = view.getInt16(at); at += 2;
     if (fields === -1) break;
-    if (fields !== 10) throw new Error(`detection window COPY: ${fields} fields, expected 10`);
+    if (fields !== 11) throw new Error(`detection window COPY: ${fields} fields, expected 11`);
     const track = view.getInt32(at + 4); const frame = view.getInt32(at + 12); at += 16;
     const x1 = float4(), y1 = float4(), x2 = float4(), y2 = float4(), confidence = float4();
     const kpLength = view.getInt32(at); at += 4;
@@ -105,7 +117,22 @@ export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
     }
     const source = view.getInt32(at + 4); at += 8;
     const version = view.getInt32(at + 4); at += 8;
-    rows.push({ track_id: track, frame, x1, y1, x2, y2, confidence, keypoints, human: source === 1, source, version });
+    const visLength = view.getInt32(at); at += 4;
+    let visibility: number[] | null = null;
+    if (visLength >= 0) {
+      const end = at + visLength;
+      const dims = view.getInt32(at);
+      const n = dims === 0 ? 0 : view.getInt32(at + 12);
+      at += 12 + dims * 8;
+      visibility = [];
+      for (let j = 0; j < n; j++) {
+        const len = view.getInt32(at); at += 4;
+        visibility.push(len < 0 ? 2 : view.getInt16(at));
+        if (len > 0) at += len;
+      }
+      at = end;
+    }
+    rows.push({ track_id: track, frame, x1, y1, x2, y2, confidence, keypoints, human: source === 1, source, version, keypoint_visibility: visibility });
   }
   return rows;
 }

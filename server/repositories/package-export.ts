@@ -23,6 +23,7 @@ export async function countProcessedBySource(db: Db, root?: string): Promise<Map
 export interface DetectionExportRow {
   track_id: number; frame: number; x1: number; y1: number; x2: number; y2: number; confidence: number;
   keypoints: number[] | null; source: string; updated_by_id: string | null; updated_at: Date | string | null;
+  keypoint_visibility: number[] | null;
 }
 
 // One track at a time, in frame order: `track_id = $2 and frame > $3 order by frame` is an ordered range of
@@ -30,7 +31,7 @@ export interface DetectionExportRow {
 // comparison `(track_id, frame) > (…)` is planned as a bitmap scan plus a sort of every remaining row,
 // which makes paging quadratic.)
 const TRACK_PAGE_SQL = `
-select track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at
+select track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, keypoint_visibility
 from detections where video_id = $1 and track_id = $2 and frame > $3 order by frame limit $4`;
 
 /** Up to `limit` detections of one track after `afterFrame`, by frame. */

@@ -9,11 +9,12 @@ import { insertDetections } from './detection-bulk';
 
 /** A detection row kept compact in the undo snapshot. */
 type StoredDetection = [track: number, frame: number, x1: number, y1: number, x2: number, y2: number, conf: number,
-  keypoints: number[] | null, source: string, by: string | null, at: string | null, version?: number, aiBox?: number[] | null];
+  keypoints: number[] | null, source: string, by: string | null, at: string | null, version?: number, aiBox?: number[] | null,
+  visibility?: number[] | null];
 type StoredSegment = Omit<SegmentRow, 'createdAt' | 'updatedAt'> & { createdAt: string | null; updatedAt: string | null };
 
 const toStoredDetection = (d: DetectionRow): StoredDetection =>
-  [d.trackId, d.frame, d.x1, d.y1, d.x2, d.y2, d.confidence, d.keypoints, d.source, d.updatedById, d.updatedAt?.toISOString() ?? null, d.version, d.aiBox];
+  [d.trackId, d.frame, d.x1, d.y1, d.x2, d.y2, d.confidence, d.keypoints, d.source, d.updatedById, d.updatedAt?.toISOString() ?? null, d.version, d.aiBox, d.keypointVisibility];
 const toStoredSegment = (s: SegmentRow): StoredSegment =>
   ({ ...s, createdAt: s.createdAt?.toISOString() ?? null, updatedAt: s.updatedAt?.toISOString() ?? null });
 
@@ -78,11 +79,11 @@ export async function restoreSnapshot(tx: Tx, videoId: number, token: number) {
   // box); where another row stands now (a merge's), above both, so a save based on that one is refused.
   // the rows that come back above the version they had before the edit: the client holds the old one
   const raised: Array<{ trackId: number; frame: number; version: number }> = [];
-  await insertDetections(tx, videoId, dets.map(([trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, by, at, version = 1, aiBox]) => {
+  await insertDetections(tx, videoId, dets.map(([trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, by, at, version = 1, , keypointVisibility = null]) => {
     const now = currentVersion.get(`${trackId}/${frame}`);
     if (now !== undefined) raised.push({ trackId, frame, version: Math.max(now, version) + 1 });
     return {
-      trackId, frame, x1, y1, x2, y2, confidence, keypoints, source, updatedById: by, updatedAt: at ? new Date(at) : null,
+      trackId, frame, x1, y1, x2, y2, confidence, keypoints, keypointVisibility, source, updatedById: by, updatedAt: at ? new Date(at) : null,
       version: now === undefined ? version : Math.max(now, version) + 1,
     };
   }));

@@ -51,6 +51,7 @@ export async function buildAnnotationSet(db: Db, v: VideoRow): Promise<Annotatio
       frame: d.frame,
       bbox: { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence },
       keypoints: keypointsFromFlat(d.keypoints),
+      keypoint_visibility: d.keypointVisibility,
       ...sourceOf(d.source),
       version: d.version,
     });

@@ -10,8 +10,8 @@ export interface VatProbes {
   currentTime(): number;
   mode(): 'view' | 'edit';
   trackIds(): number[];
-  /** What the overlay drew last: frame, box / keypoint / limb counts, track ids drawn, JS time. */
-  overlay(): { frame: number; boxes: number; keypoints: number; lines: number; trackIds: number[]; drawMs: number; draws: number };
+  /** What the overlay drew last: frame, box / keypoint (hollow: occluded) / limb counts, track ids drawn, JS time. */
+  overlay(): { frame: number; boxes: number; keypoints: number; hollow: number; lines: number; trackIds: number[]; drawMs: number; draws: number };
   /** What the timeline drew last: bars, presence bands and hatched low-confidence rectangles, JS time. */
   timeline(): { bars: number; bands: number; lowBands: number; drawMs: number; draws: number };
   /** Review navigation: the summary's state, the chosen kind and the frames of its problems. */

@@ -11,7 +11,10 @@ export interface NewActionBody {
 }
 export type ActionPatchBody = Partial<Pick<ActionSegment, 'track_id' | 'action_class' | 'start_time' | 'end_time' | 'confidence' | 'human_verified'>> & { version?: number };
 /** `version`: the stored row's version the change is based on (absent for a new detection on an empty frame). */
-export interface DetectionBody { x1?: number; y1?: number; x2?: number; y2?: number; keypoints?: Keypoint[]; confidence?: number; version?: number }
+/** `keypoint_visibility`: 17 × 2 visible, 1 occluded, 0 absent; null clears a stored one. */
+export interface DetectionBody {
+  x1?: number; y1?: number; x2?: number; y2?: number; keypoints?: Keypoint[]; keypoint_visibility?: number[] | null; confidence?: number; version?: number;
+}
 /** A saved detection as the server answers it. */
 export interface SavedDetection { track_id: number; frame: number; version: number; updated_by_id: string | null; updated_at: string | null }
 export interface MergeResult { base_track_id: number; merge_track_id: number; moved_segments: number; segments: ActionSegment[]; undo_token: number }

@@ -11,6 +11,7 @@ const cases: { [N in CommandName]: CommandArgs[N] } = {
   'box.move': { trackId: 1, frame: 1, box: { x1: 0.3, y1: 0.2, x2: 0.5, y2: 0.6 }, shown: det(0.11) },
   'box.resize': { trackId: 1, frame: 5, box: { x1: 0.3, y1: 0.2, x2: 0.6, y2: 0.7 }, shown: det(0.15) },
   'keypoint.move': { trackId: 2, frame: 3, index: 4, x: 0.9, y: 0.05, shown: det(0.52, 0.6) },
+  'keypoint.visibility': { trackId: 2, frame: 3, index: 4, visibility: 1, shown: det(0.52, 0.6) },
   'segment.move': { id: 11, changes: { start_time: 1, end_time: 3 } },
   'segment.resize': { id: 12, changes: { end_time: 5.5 } },
   'segment.add': { segment: seg(20, 2, 5, 7) },
@@ -22,7 +23,7 @@ const cases: { [N in CommandName]: CommandArgs[N] } = {
 };
 
 describe('edit commands', () => {
-  it('registers the eleven named commands with labels', () => {
+  it('registers the twelve named commands with labels', () => {
     expect(allCommands().map((c) => c.name).sort()).toEqual(Object.keys(cases).sort());
     expect(allCommands().every((c) => c.label.length > 0)).toBe(true);
   });
@@ -118,7 +119,7 @@ describe('keyboard: bracket keys move both edges both ways, and no key press mea
   });
 
   it('every key combination triggers at most one command', () => {
-    const keys = ['[', ']', '{', '}', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'z', 'y', 'Delete', 'Escape', '?', 'n', 'N', 'k', 'K', 'v', 'V'];
+    const keys = ['[', ']', '{', '}', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'z', 'y', 'Delete', 'Escape', '?', 'n', 'N', 'k', 'K', 'v', 'V', 'o', 'O'];
     const codes: Record<string, string> = { '[': 'BracketLeft', ']': 'BracketRight', '{': 'BracketLeft', '}': 'BracketRight' };
     const clashes: string[] = [];
     for (const key of keys) {

@@ -45,7 +45,7 @@ describe('PATCH /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
   it.each([
     [{ x1: 0.5, y1: 0.1, x2: 0.4, y2: 0.5 }, 400, 'The box needs x1 < x2 and y1 < y2'],
     [{ x1: 0.1, y1: 0.1 }, 400, 'Send all of x1, y1, x2, y2 for a box'],
-    [{}, 400, 'Send a box {x1, y1, x2, y2} or {keypoints}'],
+    [{}, 400, 'Send a box {x1, y1, x2, y2}, {keypoints} or {keypoint_visibility}'],
     [{ x1: -0.1, y1: 0.1, x2: 0.4, y2: 0.5 }, 400, /x1/],
     [{ keypoints: [[0.1, 0.1]] }, 400, /keypoints/],
   ])('rejects %j with %i', async (body, status, detail) => {

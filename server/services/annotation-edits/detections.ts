@@ -17,6 +17,8 @@ import { refillAround } from './keyframe-fill';
 export interface DetectionChange {
   x1?: number; y1?: number; x2?: number; y2?: number;
   keypoints?: Keypoint[];
+  /** 17 × 2 visible, 1 occluded, 0 absent; null clears a stored one; absent keeps what is stored. */
+  keypointVisibility?: number[] | null;
   /** Box confidence for a new row (defaults to 1: a human drew it). */
   confidence?: number;
 }
@@ -32,11 +34,11 @@ export function flatten(kps: Keypoint[], previous: number[] | null): number[] {
   return flat;
 }
 
-export function detectionDto(row: DetectionRow): Detection & { track_id: number; version: number; updated_by_id: string | null; updated_at: string | null } {
+export function detectionDto(row: DetectionRow): Detection & { track_id: number; version: number; keypoint_visibility: number[] | null; updated_by_id: string | null; updated_at: string | null } {
   return {
     track_id: row.trackId, frame: row.frame,
     bbox: { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2, confidence: row.confidence },
-    keypoints: keypointsFromFlat(row.keypoints), ...sourceOf(row.source), version: row.version,
+    keypoints: keypointsFromFlat(row.keypoints), keypoint_visibility: row.keypointVisibility, ...sourceOf(row.source), version: row.version,
     updated_by_id: row.updatedById, updated_at: iso(row.updatedAt),
   };
 }
@@ -84,7 +86,8 @@ export async function patchDetection(db: Db, videoId: number, trackId: number, f
     const box = hasBox ? { x1: c.x1!, y1: c.y1!, x2: c.x2!, y2: c.y2! } : row ? { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2 } : null;
     if (!box) throw new Unprocessable(`Track ${trackId} has no detection at frame ${frame}; send the box (x1, y1, x2, y2) to add one`);
     const keypoints = c.keypoints ? flatten(c.keypoints, row?.keypoints ?? null) : (row?.keypoints ?? null);
-    const values = { ...box, keypoints, source: 'human', updatedById: who.id, updatedAt: new Date(), ...(row?.source === 'ai' ? { aiBox: aiBoxOf(row) } : {}) };
+    const keypointVisibility = c.keypointVisibility !== undefined ? c.keypointVisibility : (row?.keypointVisibility ?? null);
+    const values = { ...box, keypoints, keypointVisibility, source: 'human', updatedById: who.id, updatedAt: new Date(), ...(row?.source === 'ai' ? { aiBox: aiBoxOf(row) } : {}) };
     const saved = row
       ? await updateDetectionAtVersion(tx, key, row.version, values)
       : await insertDetectionIfAbsent(tx, key, { confidence: c.confidence ?? 1, ...values });

@@ -38,7 +38,7 @@ export async function storedTracks(db: Db, videoId: number): Promise<FormatTrack
     if (!t || t.trackId !== d.trackId) tracks.push((t = { trackId: d.trackId, detections: [], segments: segments.get(d.trackId) ?? [] }));
     // an outside keyframe is no box: formats without the notion just leave the frame empty
     if (d.source === 'outside') { (t.outsideFrames ??= []).push(d.frame); continue; }
-    t.detections.push({ frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, human: d.source !== 'ai' });
+    t.detections.push({ frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, visibility: d.keypointVisibility, human: d.source !== 'ai' });
   }
   return tracks;
 }
@@ -117,7 +117,7 @@ export async function importInterchange(database: Database, videoId: number, for
   const now = new Date();
   const rows: NewDetection[] = decoded.tracks.flatMap((t, i) => t.detections.map((d) => ({
     trackId: trackIds[i].track_id, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence,
-    keypoints: d.keypoints, source: 'human', updatedById: opts.who.id, updatedAt: now,
+    keypoints: d.keypoints, keypointVisibility: d.keypoints ? (d.visibility ?? null) : null, source: 'human', updatedById: opts.who.id, updatedAt: now,
   })));
   const segments = decoded.tracks.flatMap((t, i) => (t.segments ?? []).map((s) => ({
     videoId: v.id, trackId: trackIds[i].track_id, actionClass: s.actionClass, startTime: s.startTime, endTime: s.endTime,

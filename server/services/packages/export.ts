@@ -33,6 +33,7 @@ const toRow = (d: DetectionExportRow): NewDetection => ({
   trackId: Number(d.track_id), frame: Number(d.frame), x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence,
   keypoints: d.keypoints ? Array.from(d.keypoints, Number) : null, source: d.source,
   updatedById: d.updated_by_id, updatedAt: d.updated_at ? new Date(d.updated_at) : null,
+  keypointVisibility: d.keypoint_visibility ? Array.from(d.keypoint_visibility, Number) : null,
 });
 
 /** One video's JSON, produced piece by piece: the small facts first, then one track at a time. */

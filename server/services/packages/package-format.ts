@@ -6,7 +6,9 @@
 // A track's detections travel as columns: `frames` (JSON ints), `boxes` (base64 of little-endian float32
 // x1, y1, x2, y2, confidence per row), `keypoints` (base64 float32, 51 per row that has keypoints, NaN for
 // an absent point), `with_keypoints` and `source` (one character per row: '1'/'0'; 'a' for ai, 'h' for a human keyframe, 'i' interpolated, 'o' an outside keyframe), and
-// `edits` ([row, updated_by_id, updated_at] for rows a person changed). float32 columns are exactly what
+// `edits` ([row, updated_by_id, updated_at] for rows a person changed), and `visibility` when a row of the
+// track stores one: 17 characters per row, '2' visible, '1' occluded, '0' absent, '-' × 17 for a row that
+// stores none (older packages leave it out: no row stores one). float32 columns are exactly what
 // the database stores, so an import reproduces every value bit for bit.
 import { z } from 'zod';
 import type { NewDetection } from '../../repositories/detection-bulk';
@@ -19,6 +21,8 @@ export const MANIFEST_ENTRY = 'manifest.json';
 export const videoEntryName = (seq: number) => `videos/${String(seq).padStart(6, '0')}.json`;
 
 const KP = 51;
+const JOINTS = 17;
+const NO_VISIBILITY = '-'.repeat(JOINTS);
 
 const f32base64 = (values: number[]) => {
   const a = new Float32Array(values);
@@ -48,7 +52,9 @@ export function encodeTrack(trackId: number, rows: NewDetection[]) {
     source += SOURCE_LETTER[r.source] ?? 'a';
     if (r.updatedById || r.updatedAt) edits.push([i, r.updatedById ?? null, r.updatedAt?.toISOString() ?? null]);
   });
-  return { track_id: trackId, frames: rows.map((r) => r.frame), boxes: f32base64(boxes), keypoints: f32base64(kps), with_keypoints: withKp, source, edits };
+  const stored = rows.some((r) => r.keypointVisibility);
+  const visibility = stored ? rows.map((r) => (r.keypointVisibility?.length === JOINTS ? r.keypointVisibility.join('') : NO_VISIBILITY)).join('') : undefined;
+  return { track_id: trackId, frames: rows.map((r) => r.frame), boxes: f32base64(boxes), keypoints: f32base64(kps), with_keypoints: withKp, source, edits, ...(visibility ? { visibility } : {}) };
 }
 
 // ids, frames, times and confidences within what an edit accepts (the database's 4-byte integers included)
@@ -64,6 +70,7 @@ export const trackSchema = z.object({
   with_keypoints: z.string().regex(/^[01]*$/),
   source: z.string().regex(/^[ahio]*$/),
   edits: z.array(z.tuple([z.number().int().min(0), z.string().max(200).nullable(), z.string().datetime({ offset: true }).nullable()])),
+  visibility: z.string().regex(/^[012-]*$/).optional(),
 });
 export type PackageTrack = z.infer<typeof trackSchema>;
 
@@ -71,6 +78,7 @@ export type PackageTrack = z.infer<typeof trackSchema>;
 export function decodeTrack(t: PackageTrack): NewDetection[] {
   const n = t.frames.length;
   if (t.with_keypoints.length !== n || t.source.length !== n) throw new Error(`track ${t.track_id}: with_keypoints and source need one character per frame`);
+  if (t.visibility !== undefined && t.visibility.length !== n * JOINTS) throw new Error(`track ${t.track_id}: visibility needs ${JOINTS} characters per frame`);
   const boxes = f32decode(t.boxes, n * 5, `track ${t.track_id} boxes`);
   const withKp = [...t.with_keypoints].filter((c) => c === '1').length;
   const kps = f32decode(t.keypoints, withKp * KP, `track ${t.track_id} keypoints`);
@@ -82,9 +90,12 @@ export function decodeTrack(t: PackageTrack): NewDetection[] {
     seen.add(frame);
     const keypoints = t.with_keypoints[i] === '1' ? Array.from(kps.subarray(k * KP, ++k * KP)) : null;
     const edit = edits.get(i);
+    const vis = t.visibility?.slice(i * JOINTS, (i + 1) * JOINTS);
+    if (vis && vis !== NO_VISIBILITY && vis.includes('-')) throw new Error(`track ${t.track_id} frame ${frame}: visibility mixes '-' with values`);
     return {
       trackId: t.track_id, frame, x1: boxes[i * 5], y1: boxes[i * 5 + 1], x2: boxes[i * 5 + 2], y2: boxes[i * 5 + 3], confidence: boxes[i * 5 + 4],
       keypoints, source: LETTER_SOURCE[t.source[i]] ?? 'ai', updatedById: edit?.by ?? null, updatedAt: edit?.at ? new Date(edit.at) : null,
+      keypointVisibility: vis && vis !== NO_VISIBILITY ? [...vis].map(Number) : null,
     };
   });
 }

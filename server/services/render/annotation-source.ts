@@ -43,6 +43,7 @@ export class RenderAnnotations {
         x1: r.x1, y1: r.y1, x2: r.x2, y2: r.y2, confidence: r.confidence,
         keypoints: r.keypoints ? Float32Array.from(r.keypoints as ArrayLike<number>) : null,
         source: r.human ? 'human' : 'ai',
+        visibility: r.keypoint_visibility ? Uint8Array.from(r.keypoint_visibility) : null,
       };
       frames[r.frame] = det;
     }

@@ -8,6 +8,7 @@ import { segmentUpdate } from './segment-update';
 import { boxMove } from './box-move';
 import { boxResize } from './box-resize';
 import { keypointMove } from './keypoint-move';
+import { keypointVisibility } from './keypoint-visibility';
 import { segmentMove } from './segment-move';
 import { segmentResize } from './segment-resize';
 import { trackDelete } from './track-delete';
@@ -20,7 +21,8 @@ enableMapSet();
 
 /** Every command by name: a constant table, built once from the command files. */
 const registry: ReadonlyMap<CommandName, CommandDef> = new Map(
-  [boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete]
+  [boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete,
+    keypointVisibility]
     .map((d) => [d.name, d as unknown as CommandDef]),
 );
 

@@ -7,7 +7,7 @@ import type { AnnotateUiState } from '../document/ui-state';
 import type { EntryOps, OpsContext } from '../save/server-ops';
 
 export type CommandName =
-  | 'box.move' | 'box.resize' | 'keypoint.move'
+  | 'box.move' | 'box.resize' | 'keypoint.move' | 'keypoint.visibility'
   | 'segment.move' | 'segment.resize'
   | 'segment.add' | 'segment.update' | 'segment.delete' | 'segment.duplicate'
   | 'track.merge' | 'track.delete';
@@ -25,6 +25,8 @@ export interface EditContext {
 
 export interface BoxArgs { trackId: number; frame: number; box: { x1: number; y1: number; x2: number; y2: number }; shown: CompactDetection }
 export interface KeypointArgs { trackId: number; frame: number; index: number; x: number; y: number; shown: CompactDetection }
+/** `at`: where the joint is put (fractions), when it is placed again. */
+export interface JointVisibilityArgs { trackId: number; frame: number; index: number; visibility: 0 | 1 | 2; shown: CompactDetection; at?: { x: number; y: number } }
 export type SegmentFields = Partial<Pick<ActionSegment, 'track_id' | 'action_class' | 'start_time' | 'end_time' | 'confidence' | 'human_verified'>>;
 export interface SegmentChangeArgs { id: number; changes: SegmentFields }
 export interface SegmentArgs { segment: ActionSegment }
@@ -33,7 +35,7 @@ export interface MergeArgs { baseTrackId: number; mergeTrackId: number }
 export interface TrackArgs { trackId: number }
 
 export interface CommandArgs {
-  'box.move': BoxArgs; 'box.resize': BoxArgs; 'keypoint.move': KeypointArgs;
+  'box.move': BoxArgs; 'box.resize': BoxArgs; 'keypoint.move': KeypointArgs; 'keypoint.visibility': JointVisibilityArgs;
   'segment.move': SegmentChangeArgs; 'segment.resize': SegmentChangeArgs;
   'segment.add': SegmentArgs; 'segment.update': SegmentChangeArgs; 'segment.delete': SegmentIdArgs; 'segment.duplicate': SegmentArgs;
   'track.merge': MergeArgs; 'track.delete': TrackArgs;

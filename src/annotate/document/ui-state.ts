@@ -20,6 +20,8 @@ export interface AnnotateUiState {
   hiddenTracks: readonly number[];
   selectedTrackId: number | null;
   selectedSegmentId: number | null;
+  /** The selected joint (0–16, COCO order) of the selected track: the O key and the data panel act on it. */
+  selectedKeypoint: number | null;
   /** Presented frame (from requestVideoFrameCallback mediaTime) and its time in seconds. */
   frame: number;
   time: number;
@@ -38,6 +40,7 @@ export const initialUiState: AnnotateUiState = {
   hiddenTracks: [],
   selectedTrackId: null,
   selectedSegmentId: null,
+  selectedKeypoint: null,
   frame: 0,
   time: 0,
   playing: false,

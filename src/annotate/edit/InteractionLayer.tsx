@@ -1,5 +1,7 @@
 // Edit-mode handles on the overlay: every box shown can be picked and moved, the selected box
-// has four corner handles and draggable keypoints. Konva holds these nodes only while editing. A press
+// has four corner handles and draggable keypoints (an occluded joint's handle hollow, an absent joint
+// none: the data panel's 'Missing joints' places it again). A press or right-click on a keypoint selects
+// that joint, which the O key and the data panel's joint buttons act on. Konva holds these nodes only while editing. A press
 // starts a drag in the editor's interaction machine (edit/drag-start.ts); the drag's preview is in the
 // document (squashed onto the drag's mark), so the handles simply follow what is shown.
 import { Circle, Group, Rect } from 'react-konva';
@@ -9,7 +11,7 @@ import type { ToPoint } from '../../../machines/interaction';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { shownAt } from '../interpolate';
 import type { StageGeometry } from '../canvas/OverlayStage';
-import { KEYPOINT_MIN_SCORE } from '../canvas/overlay-draw';
+import { jointVisibility } from '../../../domain/overlay/detection';
 import { pressBox, pressKeypoint, type OverlayPress } from './drag-start';
 
 const HANDLE = 10;
@@ -20,6 +22,7 @@ export function InteractionLayer({ geo }: { geo: StageGeometry }) {
   const mode = useUi((s) => s.mode);
   const frame = useUi((s) => s.frame);
   const selected = useUi((s) => s.selectedTrackId);
+  const selectedJoint = useUi((s) => s.selectedKeypoint);
   const hidden = useUi((s) => s.hiddenTracks);
   const showKeypoints = useUi((s) => s.toggles.keypoints);
   const interpolate = useUi((s) => s.interpolation);
@@ -47,6 +50,10 @@ export function InteractionLayer({ geo }: { geo: StageGeometry }) {
   const onKeypoint = (t: number, i: number) => (e: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
     const p = press(e); if (p) pressKeypoint(editor, t, i, p);
   };
+  const onJointMenu = (t: number, i: number) => (e: Konva.KonvaEventObject<PointerEvent>) => {
+    e.evt.preventDefault(); e.cancelBubble = true;
+    editor.updateUi({ selectedTrackId: t, selectedKeypoint: i });
+  };
 
   const nodes = [];
   for (const t of trackIds) {
@@ -66,10 +73,16 @@ export function InteractionLayer({ geo }: { geo: StageGeometry }) {
             x={(c === 'tl' || c === 'bl' ? box.x1 : box.x2) - HANDLE / 2} y={(c === 'tl' || c === 'tr' ? box.y1 : box.y2) - HANDLE / 2}
             onMouseDown={onBox(t, c)} />
         ))}
-        {isSel && showKeypoints && k && Array.from({ length: 17 }, (_, i) => (k[i * 3 + 2] >= KEYPOINT_MIN_SCORE ? (
-          <Circle key={i} name={`kp-${i}`} x={k[i * 3] * geo.width} y={k[i * 3 + 1] * geo.height} radius={6} fill="#fde047" stroke="#111827" strokeWidth={1}
-            onMouseDown={onKeypoint(t, i)} />
-        ) : null))}
+        {isSel && showKeypoints && k && Array.from({ length: 17 }, (_, i) => {
+          const v = jointVisibility(shown, i);
+          if (!v) return null;
+          const chosen = i === selectedJoint;
+          return (
+            <Circle key={i} name={`kp-${i}`} x={k[i * 3] * geo.width} y={k[i * 3 + 1] * geo.height} radius={chosen ? 8 : 6}
+              fill={v === 2 ? '#fde047' : 'rgba(0,0,0,0.01)'} stroke={chosen ? '#f59e0b' : v === 2 ? '#111827' : '#fde047'} strokeWidth={v === 2 && !chosen ? 1 : 2.5}
+              onMouseDown={onKeypoint(t, i)} onContextMenu={onJointMenu(t, i)} />
+          );
+        })}
       </Group>,
     );
   }

@@ -36,13 +36,15 @@ function pressOverlay(editor: AnnotationEditor, trackId: number, press: OverlayP
 
 /** The box body (move) or one of its corners (resize) of a shown track. */
 export function pressBox(editor: AnnotationEditor, trackId: number, part: 'body' | Corner, press: OverlayPress): boolean {
+  editor.updateUi({ selectedKeypoint: null });
   return pressOverlay(editor, trackId, press, (shown, w, h) => (part === 'body'
     ? { kind: 'box', trackId, box: px(shown, w, h) }
     : { kind: 'corner', trackId, box: px(shown, w, h), corner: part }));
 }
 
-/** One keypoint of a shown track. */
+/** One keypoint of a shown track (it becomes the selected joint). */
 export function pressKeypoint(editor: AnnotationEditor, trackId: number, index: number, press: OverlayPress): boolean {
+  if (editor.getUi().mode === 'edit') editor.updateUi({ selectedKeypoint: index });
   return pressOverlay(editor, trackId, press, (shown, w, h) => (shown.keypoints
     ? { kind: 'keypoint', trackId, index, x: shown.keypoints[index * 3] * w, y: shown.keypoints[index * 3 + 1] * h }
     : null));

@@ -4,7 +4,7 @@
 // dropped, because undo patches may point into any loaded frame.
 import type { AnnotationSummary } from '../../api/annotate';
 import type { DetectionWindow } from '../../../domain/detection-window';
-import { WINDOW_KP_FLOATS } from '../../../domain/detection-window';
+import { VISIBILITY_NONE, WINDOW_KP_FLOATS } from '../../../domain/detection-window';
 import type { CompactDetection, EditorDoc, LoadedWindow, TrackFrames } from '../document/types';
 import { blockOf, FRAME_BLOCK, type BlockedFrames } from '../document/frame-blocks';
 
@@ -45,6 +45,7 @@ export function windowDetection(win: DetectionWindow, i: number): CompactDetecti
     keypoints: hasKp ? win.keypoints.subarray(k, k + WINDOW_KP_FLOATS) : null,
     source: win.human[i] ? 'human' : 'ai',
     version: win.versions[i],
+    visibility: win.visibility[i * 17] === VISIBILITY_NONE ? null : win.visibility.subarray(i * 17, i * 17 + 17),
   };
 }
 

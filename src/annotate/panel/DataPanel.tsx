@@ -1,6 +1,6 @@
 // Data panel 'Data at {time in s, or frame n}': the actions active at the playhead (or all with
 // Show All), one row of chips each, 'Add Action Here' (edit mode only), and in edit mode the row editors
-// and the Save All / Undo / Redo buttons.
+// and the Save All / Undo / Redo buttons, and the selected track's joints (JointPanel).
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button';
 import type { ActionSegment } from '../../../domain/types';
@@ -10,6 +10,7 @@ import { PanelButtons } from '../edit/EditController';
 import { SegmentEditorRow } from '../edit/SegmentEditorRow';
 import { addActionHere } from '../edit/segment-saves';
 import { SegmentChips } from './SegmentChips';
+import { JointPanel } from './JointPanel';
 
 const EMPTY: ActionSegment[] = [];
 
@@ -60,6 +61,7 @@ export function DataPanel() {
         <Button data-testid="panel.add-action" disabled={mode !== 'edit'} onClick={() => { void addActionHere(editor); }}>Add Action Here</Button>
         {mode === 'edit' && <PanelButtons />}
       </header>
+      {mode === 'edit' && <JointPanel />}
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
         {segments.length === 0 ? (
           <p data-testid="panel.empty" className="text-sm text-slate-500">No actions for this video.</p>

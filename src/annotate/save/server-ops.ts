@@ -30,9 +30,15 @@ export function detectionKey(op: ServerOp): string | null {
   return op.kind === 'detection.put' || op.kind === 'detection.delete' ? detectionKeyOf(op) : null;
 }
 
-/** PATCH body of a detection: the box, plus keypoints when every coordinate is known. */
+/**
+ * PATCH body of a detection: the box, plus keypoints when every coordinate is known, and the joints'
+ * visibility (null when none is stored, so an undo back to such a row clears the one a change stored).
+ */
 export function detectionBody(det: CompactDetection): DetectionBody {
-  const body: DetectionBody = { x1: det.x1, y1: det.y1, x2: det.x2, y2: det.y2, confidence: det.confidence };
+  const body: DetectionBody = {
+    x1: det.x1, y1: det.y1, x2: det.x2, y2: det.y2, confidence: det.confidence,
+    keypoint_visibility: det.visibility ? Array.from(det.visibility) : null,
+  };
   const k = det.keypoints;
   if (k && k.length >= 51 && Array.from(k.subarray(0, 51)).every(Number.isFinite)) {
     const kps: Keypoint[] = [];

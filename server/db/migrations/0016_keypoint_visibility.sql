@@ -1,0 +1,1 @@
+ALTER TABLE "detections" ADD COLUMN "keypoint_visibility" smallint[];
