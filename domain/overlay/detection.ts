@@ -6,6 +6,10 @@
 /** Number of floats per detection's keypoints: 17 COCO points × (x, y, score). */
 export const KEYPOINT_FLOATS = 17 * 3;
 
+/** ai: AI-made; human: a keyframe (human-made or human-edited); interpolated: filled between two
+ *  keyframes (not a keyframe); outside: a keyframe that ends a drawn track there (not drawn). */
+export type DetectionSource = 'ai' | 'human' | 'interpolated' | 'outside';
+
 /**
  * Coordinates are fractions of the frame size (0..1). `keypoints` is 17 × (x, y, score) flattened, or
  * null when the detection has none. Typed arrays are not drafted by immer: a command that changes
@@ -15,7 +19,7 @@ export interface CompactDetection {
   x1: number; y1: number; x2: number; y2: number;
   confidence: number;
   keypoints: Float32Array | null;
-  source: 'ai' | 'human';
+  source: DetectionSource;
   /** The stored row's version as read (a change sends it back); absent for a frame with no stored row. */
   version?: number;
 }
