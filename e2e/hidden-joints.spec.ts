@@ -38,7 +38,7 @@ test('mark a joint occluded: drawn hollow, kept after a reload, exported as v = 
   await expect(page.getByTestId('joints.select')).toHaveValue(String(LEFT_SHOULDER));
   await expect(page.getByTestId('joints.set-visible')).toHaveAttribute('aria-pressed', 'true');
 
-  await page.keyboard.press('o');
+  await page.keyboard.press('j');
   await expect(page.getByTestId('joints.set-occluded')).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => page.evaluate(() => window.__vat!.overlay().hollow)).toBe(hollowBefore + 1);
   await expect.poll(() => page.evaluate(() => window.__vatEdit?.pending() ?? -1)).toBe(0);

@@ -1,5 +1,5 @@
 // Pointer interaction of edit mode: idle → active.pointing → one child state per drag kind (boxTranslate,
-// boxResize, keypointDrag, segmentMove, segmentResize). Each drag state marks the document on entry,
+// boxResize, keypointDrag, segmentMove, segmentResize, boxDraw). Each drag state marks the document on entry,
 // squashes its own preview onto the mark on every move, commits ONE edit on release and bails back to
 // the mark on Escape (mark / squash / bail are the host's history; see src/annotate/history/history.ts).
 // While active, an invoked callback actor listens for the window's pointer moves and the release.
@@ -14,7 +14,9 @@ export type DragTarget =
   | { kind: 'corner'; trackId: number; box: Box; corner: Corner }
   | { kind: 'keypoint'; trackId: number; index: number; x: number; y: number }
   | { kind: 'segment'; segmentId: number; span: Span }
-  | { kind: 'segmentEdge'; segmentId: number; span: Span; edge: 'start' | 'end' };
+  | { kind: 'segmentEdge'; segmentId: number; span: Span; edge: 'start' | 'end' }
+  // a press on an empty area of the frame (or with the 'New box' tool): a new box from the press to the pointer
+  | { kind: 'draw'; trackId: number; newTrack: boolean };
 
 export interface DragOptions {
   /** Snap grid toggle (8 px boxes/keypoints). */
@@ -56,7 +58,8 @@ export type InteractionEvent =
 export type DragEdit =
   | { name: 'box.move' | 'box.resize'; args: { trackId: number; frame: number; box: Box; shown: CompactDetection } }
   | { name: 'keypoint.move'; args: { trackId: number; frame: number; index: number; x: number; y: number; shown: CompactDetection } }
-  | { name: 'segment.move' | 'segment.resize'; args: { id: number; changes: { start_time: number; end_time: number } } };
+  | { name: 'segment.move' | 'segment.resize'; args: { id: number; changes: { start_time: number; end_time: number } } }
+  | { name: 'box.draw'; args: { trackId: number; frame: number; box: Box; newTrack: boolean } };
 
 export interface InteractionContext { down: PointerDownEvent | null; point: { x: number; y: number } }
 
@@ -111,6 +114,21 @@ export function segmentResizeEdit(c: Ctx): DragEdit {
   return { name: 'segment.resize', args: { id: t.segmentId, changes: { start_time: span.start, end_time: span.end } } };
 }
 
+/** The smallest box a drag draws, in video pixels (a drawn box is never empty). */
+export const MIN_DRAWN_BOX_PX = 2;
+
+export function boxDrawEdit(c: Ctx): DragEdit {
+  const { d, dx, dy } = offset(c);
+  const t = d.target as Extract<DragTarget, { kind: 'draw' }>;
+  const { width, height } = d.options.size;
+  const clampX = (x: number) => Math.min(width, Math.max(0, x)); const clampY = (y: number) => Math.min(height, Math.max(0, y));
+  const ax = clampX(d.x); const ay = clampY(d.y); const bx = clampX(d.x + dx); const by = clampY(d.y + dy);
+  let x1 = Math.min(ax, bx); let x2 = Math.max(ax, bx); let y1 = Math.min(ay, by); let y2 = Math.max(ay, by);
+  if (x2 - x1 < MIN_DRAWN_BOX_PX) { x2 = Math.min(width, x1 + MIN_DRAWN_BOX_PX); x1 = x2 - MIN_DRAWN_BOX_PX; }
+  if (y2 - y1 < MIN_DRAWN_BOX_PX) { y2 = Math.min(height, y1 + MIN_DRAWN_BOX_PX); y1 = y2 - MIN_DRAWN_BOX_PX; }
+  return { name: 'box.draw', args: { trackId: t.trackId, frame: d.frame, box: toFractions({ x1, y1, x2, y2 }, d.options.size), newTrack: t.newTrack } };
+}
+
 const kindIs = (kind: DragTarget['kind']) => ({ context }: { context: InteractionContext }) => context.down?.target.kind === kind;
 
 export const interactionMachine = setup({
@@ -145,6 +163,7 @@ export const interactionMachine = setup({
     onKeypoint: kindIs('keypoint'),
     onSegment: kindIs('segment'),
     onSegmentEdge: kindIs('segmentEdge'),
+    onDraw: kindIs('draw'),
   },
 }).createMachine({
   id: 'interaction',
@@ -164,6 +183,7 @@ export const interactionMachine = setup({
               { guard: and(['beyondThreshold', 'onKeypoint']), target: 'keypointDrag', actions: 'follow' },
               { guard: and(['beyondThreshold', 'onSegment']), target: 'segmentMove', actions: 'follow' },
               { guard: and(['beyondThreshold', 'onSegmentEdge']), target: 'segmentResize', actions: 'follow' },
+              { guard: and(['beyondThreshold', 'onDraw']), target: 'boxDraw', actions: 'follow' },
             ],
             'pointer.up': { target: '#interaction.idle', actions: { type: 'click', params: ({ context }) => context.down!.target } },
             'key.escape': { target: '#interaction.idle' },
@@ -205,6 +225,14 @@ export const interactionMachine = setup({
           entry: ['mark', { type: 'squash', params: segmentResizeEdit }],
           on: {
             'pointer.move': { actions: ['follow', { type: 'squash', params: segmentResizeEdit }] },
+            'pointer.up': { target: '#interaction.idle', actions: 'commit' },
+            'key.escape': { target: '#interaction.idle', actions: 'bail' },
+          },
+        },
+        boxDraw: {
+          entry: ['mark', { type: 'squash', params: boxDrawEdit }],
+          on: {
+            'pointer.move': { actions: ['follow', { type: 'squash', params: boxDrawEdit }] },
             'pointer.up': { target: '#interaction.idle', actions: 'commit' },
             'key.escape': { target: '#interaction.idle', actions: 'bail' },
           },

@@ -10,6 +10,10 @@ export const KEYPOINT_MIN_SCORE = 0.2;
 /** A joint's visibility: 2 visible, 1 occluded (drawn hollow), 0 absent (not drawn). */
 export type JointVisibility = 0 | 1 | 2;
 
+/** ai: AI-made; human: a keyframe (human-made or human-edited); interpolated: filled between two
+ *  keyframes (not a keyframe); outside: a keyframe that ends a drawn track there (not drawn). */
+export type DetectionSource = 'ai' | 'human' | 'interpolated' | 'outside';
+
 /**
  * Coordinates are fractions of the frame size (0..1). `keypoints` is 17 × (x, y, score) flattened, or
  * null when the detection has none. Typed arrays are not drafted by immer: a command that changes
@@ -19,7 +23,7 @@ export interface CompactDetection {
   x1: number; y1: number; x2: number; y2: number;
   confidence: number;
   keypoints: Float32Array | null;
-  source: 'ai' | 'human';
+  source: DetectionSource;
   /** The stored row's version as read (a change sends it back); absent for a frame with no stored row. */
   version?: number;
   /**

@@ -22,6 +22,8 @@ export function shownAt(doc: ShownInputs['doc'], ui: ShownInputs['ui'], frame: n
   const opts: InterpolationOptions = { stride: doc.info.frame_stride ?? 1, interpolate: ui.interpolation };
   return (trackId) => {
     const track = doc.detections[trackId];
-    return track ? detectionAtWith((f) => frameAt(track, f), frame, opts) : null;
+    const d = track ? detectionAtWith((f) => frameAt(track, f), frame, opts) : null;
+    // an outside keyframe ends a drawn track: nothing is drawn there (nor held after it)
+    return d && d.source !== 'outside' ? d : null;
   };
 }

@@ -9,7 +9,7 @@ import type { ReviewSummary } from '../../domain/review-navigation';
 
 export interface AnnotationSummary {
   video_info: VideoInfo;
-  tracks: { track_id: number; first_frame: number; last_frame: number }[];
+  tracks: { track_id: number; first_frame: number; last_frame: number; version?: number }[];
   action_segments: ActionSegment[];
   relationships: Relationship[];
   max_window_frames: number;

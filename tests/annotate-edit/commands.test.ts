@@ -20,10 +20,21 @@ const cases: { [N in CommandName]: CommandArgs[N] } = {
   'segment.duplicate': { segment: { ...seg(21, 1, 0, 2), confidence: 0.7 } },
   'track.merge': { baseTrackId: 1, mergeTrackId: 2 },
   'track.delete': { trackId: 2 },
+  'box.draw': { trackId: 3, frame: 5, box: { x1: 0.3, y1: 0.2, x2: 0.5, y2: 0.6 }, newTrack: true },
+  'keypoints.assist': { trackId: 1, frame: 1, keypoints: new Float32Array(51).fill(0.3) },
+  'box.delete-frame': { trackId: 1, frame: 1 },
+  'box.delete-forward': { trackId: 1, from: 1, to: 2 },
+  'track.range-delete': { trackId: 2, from: 2, to: 2 },
+  'track.split': { trackId: 1, frame: 1, newTrackId: 3 },
+  'track.swap': { trackId: 1, otherTrackId: 2, from: 2 },
+  'track.move-range': { trackId: 1, from: 1, to: 2, targetTrackId: 3, newTrack: true },
+  'keyframe.interpolate': { trackId: 1, from: 0, to: 2 },
+  'keyframe.propagate': { trackId: 1, from: 0, to: 2, untilKeyframe: true },
+  'keyframe.outside': { trackId: 1, frame: 1, shown: det(0.11) },
 };
 
 describe('edit commands', () => {
-  it('registers the twelve named commands with labels', () => {
+  it('registers every named command with a label', () => {
     expect(allCommands().map((c) => c.name).sort()).toEqual(Object.keys(cases).sort());
     expect(allCommands().every((c) => c.label.length > 0)).toBe(true);
   });
@@ -119,7 +130,8 @@ describe('keyboard: bracket keys move both edges both ways, and no key press mea
   });
 
   it('every key combination triggers at most one command', () => {
-    const keys = ['[', ']', '{', '}', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'z', 'y', 'Delete', 'Escape', '?', 'n', 'N', 'k', 'K', 'v', 'V', 'o', 'O'];
+    const keys = ['[', ']', '{', '}', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'z', 'y', 'Delete', 'Escape', '?', 'n', 'N', 'k', 'K', 'v', 'V',
+      'b', 'B', 's', 'S', 'w', 'W', 'm', 'M', 'i', 'I', 'p', 'P', 'o', 'O', 'f', 'F', 'j', 'J'];
     const codes: Record<string, string> = { '[': 'BracketLeft', ']': 'BracketRight', '{': 'BracketLeft', '}': 'BracketRight' };
     const clashes: string[] = [];
     for (const key of keys) {

@@ -34,7 +34,7 @@ describe('the O key on the selected joint', () => {
     te.keyDown('o');
     expect(visOf(2, 2)).toEqual(withJoint(5, 0));
     await te.settle();
-    te.keyDown('O');
+    te.keyDown('J');
     expect(visOf(2, 2)).toEqual(withJoint(5, 2));
     await te.settle();
     expect(te.sent.map((op) => op.kind)).toEqual(['detection.put', 'detection.put', 'detection.put']);
@@ -48,8 +48,8 @@ describe('the O key on the selected joint', () => {
   it('undo puts the previous visibility back and sends it; undoing the first change clears the stored one (null)', async () => {
     te = new TestEditor(undefined, { frame: 3, selectedTrackId: 2, selectedKeypoint: 0 }).enterEditMode();
     const press = async (key: string, ctrl = false) => { te.keyDown(key, { ctrl }); await te.settle(); };
-    await press('o');
-    await press('o');
+    await press('j');
+    await press('j');
     await press('z', true);
     expect(visOf(2, 3)).toEqual(withJoint(0, 1));
     await press('z', true);

@@ -5,11 +5,13 @@
 import type { ReviewSummary } from '../../domain/review-navigation';
 import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
 import type { Clock, EditorApi } from '../../src/annotate/editor/editor-deps';
-import { pressBar, pressBox, pressKeypoint } from '../../src/annotate/edit/drag-start';
+import { pressBar, pressBox, pressDraw, pressKeypoint } from '../../src/annotate/edit/drag-start';
+import type { TrackVersions } from '../../src/annotate/save/execute-op';
+import type { PoseAssistResult } from '../../src/api/track-corrections';
 import { onEditKeyDown } from '../../src/annotate/edit/hotkeys';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotateUiState } from '../../src/annotate/document/ui-state';
-import type { ServerOp } from '../../src/annotate/save/server-ops';
+import { rangeTracks, type ServerOp } from '../../src/annotate/save/server-ops';
 import type { Corner } from '../../domain/ops/box-geometry';
 import type { ActionSegment } from '../../domain/types';
 import { sampleDoc } from '../annotate-edit/fixtures';
@@ -49,6 +51,14 @@ export class TestEditor {
   readonly sent: ServerOp[] = [];
   /** The version each sent op was based on (same order as `sent`). */
   readonly sentVersions: Array<number | undefined> = [];
+  /** The track versions each sent op carried (range ops; same order as `sent`). */
+  readonly sentTrackVersions: TrackVersions[] = [];
+  /** The fake server's track versions (every change of a track's boxes bumps its version, as the contract says). */
+  readonly trackVersions: Record<number, number> = {};
+  /** Pose assist calls, each answered when the test calls `answerAssist`. */
+  readonly assistCalls: Array<{ frame: number; box: unknown; answer: (r: PoseAssistResult | Error) => void }> = [];
+  /** Follow jobs started. */
+  readonly followCalls: Array<{ trackId: number; body: unknown }> = [];
   /** Texts the editor showed (snackbar). */
   readonly messages: string[] = [];
   readonly clock = new ManualClock();
@@ -66,7 +76,11 @@ export class TestEditor {
       fetchSummary: () => Promise.reject(new Error('the TestEditor starts from a document')),
       fetchDetectionWindow: () => Promise.reject(new Error('the TestEditor starts from a document')),
       fetchRenderSettings: async () => null,
-      execute: async (op, version) => this.answer(op, version),
+      execute: async (op, version, tracks) => this.answer(op, version, tracks ?? {}),
+      assistPose: (_v, frame, box) => new Promise<PoseAssistResult>((resolve, reject) => {
+        this.assistCalls.push({ frame, box, answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
+      }),
+      followTrack: async (_v, trackId, body) => { this.followCalls.push({ trackId, body }); return { job_id: 77 }; },
       fetchReviewSummary: async () => this.reviewSummary ?? Promise.reject(new Error('no review summary')),
       setTrackVerified: async (_v, trackId, verified) => ({ track_id: trackId, verified: verified ? { by_id: 'tester', by_name: null, at: '2026-01-01T00:00:00.000Z', edited_at: null, edited_by_id: null } : null }),
     };
@@ -91,6 +105,9 @@ export class TestEditor {
   pointerDownKeypoint(trackId: number, index: number, x: number, y: number): boolean {
     return pressKeypoint(this.editor, trackId, index, this.overlayPress(x, y));
   }
+  /** Presses an empty area of the frame at video pixel (x, y) (a draw). */
+  pointerDownEmpty(x: number, y: number): boolean { return pressDraw(this.editor, this.overlayPress(x, y)); }
+
   /** Presses a timeline bar at `time` seconds (its body, or its start / end edge). */
   pointerDownBar(segmentId: number, part: 'body' | 'start' | 'end', time: number, pxPerSecond = 100): boolean {
     const segment = this.doc.segments.find((s) => s.id === segmentId)!;
@@ -132,12 +149,29 @@ export class TestEditor {
   }
 
   /** What the server answers (the shapes src/api/annotation-edits.ts returns). */
-  private answer(op: ServerOp, version: number | undefined): unknown {
+  private answer(op: ServerOp, version: number | undefined, tracks: TrackVersions): unknown {
     const err = this.failWith?.(op);
     if (err) throw err;
     this.sent.push(structuredCloneOp(op));
     this.sentVersions.push(version);
+    this.sentTrackVersions.push(tracks);
+    const bump = (t: number) => (this.trackVersions[t] = (this.trackVersions[t] ?? this.doc.trackVersions?.[t] ?? 0) + 1);
+    const newId = () => Math.max(0, ...this.doc.trackIds) + 1;
     switch (op.kind) {
+      case 'track.create': return { track_id: op.trackId, track_version: bump(op.trackId), detection: { frame: op.frame, version: 1, x1: op.det.x1, y1: op.det.y1, x2: op.det.x2, y2: op.det.y2 } };
+      case 'detection.keyframe': return { detection: { frame: op.frame, version: (version ?? 0) + 1 }, track_version: bump(op.trackId), filled_frames: 0 };
+      case 'track.range': {
+        op.token.value = this.nextToken++;
+        const c = op.call;
+        const versions = Object.fromEntries(rangeTracks(op).map((t) => [t, bump(t)]));
+        if (c.kind === 'split') { const id = newId(); return { new_track_id: id, track_version: versions[op.trackId], new_track_version: bump(id), undo_token: op.token.value }; }
+        if (c.kind === 'swap') return { track_versions: versions, undo_token: op.token.value };
+        if (c.kind === 'move') {
+          const target = c.targetTrackId ?? newId();
+          return { target_track_id: target, track_version: versions[op.trackId], target_track_version: c.targetTrackId === null ? bump(target) : versions[target], undo_token: op.token.value };
+        }
+        return { track_version: versions[op.trackId], deleted: 1, filled_frames: 1, changed_frames: 1, undo_token: op.token.value };
+      }
       case 'segment.patch': {
         const seg = this.doc.segments.find((s) => s.id === op.id)!;
         return { ...seg, ...op.fields, version: (version ?? 1) + 1, updated_by_id: 'test.user' } satisfies ActionSegment;

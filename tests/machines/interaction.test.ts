@@ -157,4 +157,31 @@ describe('interaction machine', () => {
     fire('pointermove', 800, 600);
     expect(edits).toHaveLength(1);
   });
+  it('boxDraw: a press on an empty area dragged past the threshold draws a box from the press to the pointer, in either direction', () => {
+    const p = pointer();
+    p.down({ kind: 'draw', trackId: 3, newTrack: true }, 400, 300);
+    p.move(401, 300);
+    expect(p.state()).toEqual({ active: 'pointing' });
+    p.move(200, 500); // up-left of the press: the box is normalised
+    expect(p.state()).toEqual({ active: 'boxDraw' });
+    expect(p.last()).toMatchObject({ name: 'box.draw', args: { trackId: 3, frame: 4, newTrack: true } });
+    expect(px(p.last())).toEqual({ x1: 200, y1: 300, x2: 400, y2: 500 });
+    p.move(2000, 900); // past the video: clamped to its size
+    expect(px(p.last())).toEqual({ x1: 400, y1: 300, x2: 1280, y2: 720 });
+    p.up();
+    expect(p.calls).toEqual(['mark', 'squash', 'squash', 'commit']);
+    expect(p.state()).toBe('idle');
+  });
+
+  it('boxDraw: Escape bails the draw back to the mark; a press without a drag is a click', () => {
+    const p = pointer();
+    p.down({ kind: 'draw', trackId: 1, newTrack: false }, 100, 100);
+    p.move(300, 250);
+    p.escape();
+    expect(p.calls).toEqual(['mark', 'squash', 'bail']);
+    expect(p.state()).toBe('idle');
+    p.down({ kind: 'draw', trackId: 1, newTrack: false }, 100, 100);
+    p.up();
+    expect(p.calls.slice(3)).toEqual(['click']);
+  });
 });

@@ -7,7 +7,7 @@ import { detectionOps } from '../save/server-ops';
 import { draftDetection } from './detection-draft';
 import type { CommandDef, JointVisibilityArgs, KeyLike } from './types';
 
-const isO = (e: KeyLike) => !e.ctrlKey && !e.metaKey && !e.altKey && (e.key === 'o' || e.key === 'O' || e.code === 'KeyO');
+const isJ = (e: KeyLike) => !e.ctrlKey && !e.metaKey && !e.altKey && (e.key === 'j' || e.key === 'J' || e.code === 'KeyJ');
 
 /** The next state of the O key's cycle. */
 export const nextJointVisibility = (v: JointVisibility): JointVisibility => (v === 2 ? 1 : v === 1 ? 0 : 2);
@@ -27,8 +27,8 @@ export function jointVisibilityArgs(trackId: number, frame: number, shown: Compa
 export const keypointVisibility: CommandDef<'keypoint.visibility'> = {
   name: 'keypoint.visibility',
   label: 'Joint visibility',
-  shortcuts: [{ keys: 'O', does: 'Selected joint: visible → occluded (hollow) → absent (hidden) → visible', group: 'box', editOnly: true }],
-  keyTest: isO,
+  shortcuts: [{ keys: 'J', does: 'Selected joint: visible → occluded (hollow) → absent (hidden) → visible', group: 'box', editOnly: true }],
+  keyTest: isJ,
   argsFromKey: (_e, { ui, shownDetection }) => {
     if (ui.selectedTrackId === null || ui.selectedKeypoint === null) return null;
     const shown = shownDetection(ui.selectedTrackId);

@@ -13,7 +13,20 @@ import { segmentMove } from './segment-move';
 import { segmentResize } from './segment-resize';
 import { trackDelete } from './track-delete';
 import { trackMerge } from './track-merge';
-import type { CommandArgs, CommandDef, CommandName, EditContext, KeyLike } from './types';
+import { boxDraw } from './box-draw';
+import { keypointsAssist } from './keypoints-assist';
+import { boxDeleteFrame } from './box-delete-frame';
+import { boxDeleteForward } from './box-delete-forward';
+import { trackRangeDelete } from './track-range-delete';
+import { trackSplit } from './track-split';
+import { trackSwap } from './track-swap';
+import { trackMoveRange } from './track-move-range';
+import { keyframeInterpolate } from './keyframe-interpolate';
+import { keyframePropagate } from './keyframe-propagate';
+import { keyframeOutside } from './keyframe-outside';
+import { followPerson } from './follow-person';
+import type { AnnotateUiState } from '../document/ui-state';
+import type { CommandArgs, CommandDef, CommandName, CorrectionDialog, EditContext, KeyLike } from './types';
 import { problemKind, problemNext, problemPrev, trackVerify, type NavCommandDef } from './navigation';
 
 enablePatches();
@@ -21,9 +34,21 @@ enableMapSet();
 
 /** Every command by name: a constant table, built once from the command files. */
 const registry: ReadonlyMap<CommandName, CommandDef> = new Map(
-  [boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete,
-    keypointVisibility]
-    .map((d) => [d.name, d as unknown as CommandDef]),
+  [
+    boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete,
+    boxDraw,
+    keypointsAssist,
+    boxDeleteFrame,
+    boxDeleteForward,
+    trackRangeDelete,
+    trackSplit,
+    trackSwap,
+    trackMoveRange,
+    keyframeInterpolate,
+    keyframePropagate,
+    keyframeOutside,
+    keypointVisibility,
+  ].map((d) => [d.name, d as unknown as CommandDef]),
 );
 
 export function getCommand<N extends CommandName>(name: N): CommandDef<N> {
@@ -52,8 +77,27 @@ export function commandForKey(e: KeyLike, ctx: EditContext): { name: CommandName
   return null;
 }
 
+/** What a key press does in edit mode: run a command, open a correction dialog, or switch a tool. */
+export type KeyAction =
+  | { kind: 'command'; name: CommandName; args: CommandArgs[CommandName] }
+  | { kind: 'dialog'; dialog: CorrectionDialog; shift: boolean }
+  | { kind: 'ui'; patch: Partial<AnnotateUiState> };
+
+export function keyActionFor(e: KeyLike, ctx: EditContext): KeyAction | null {
+  for (const def of registry.values()) {
+    if (!def.keyTest?.(e)) continue;
+    const args = def.argsFromKey?.(e, ctx);
+    if (args) return { kind: 'command', name: def.name, args };
+    const dialog = def.dialogFromKey?.(e, ctx);
+    if (dialog) return { kind: 'dialog', dialog, shift: e.shiftKey };
+    const patch = def.uiFromKey?.(e, ctx);
+    if (patch) return { kind: 'ui', patch };
+  }
+  return null;
+}
+
 /** The review commands (no document change, so no undo): the problem walk and the verified mark. */
-const navRegistry: readonly NavCommandDef[] = [problemNext, problemPrev, problemKind, trackVerify];
+const navRegistry: readonly NavCommandDef[] = [problemNext, problemPrev, problemKind, trackVerify, followPerson];
 
 export function allNavCommands(): readonly NavCommandDef[] { return navRegistry; }
 

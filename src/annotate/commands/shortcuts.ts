@@ -8,6 +8,7 @@ import type { Shortcut, ShortcutGroup } from './types';
 export const SHORTCUT_GROUPS: readonly { group: ShortcutGroup; title: string }[] = [
   { group: 'frame', title: 'Frame' },
   { group: 'box', title: 'Box' },
+  { group: 'track', title: 'Track corrections' },
   { group: 'segment', title: 'Action segment' },
   { group: 'history', title: 'History' },
   { group: 'review', title: 'Review' },

@@ -4,13 +4,16 @@
 import type { ActionSegment } from '../../../domain/types';
 import type { CompactDetection, DocCommand, EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
-import type { EntryOps, OpsContext } from '../save/server-ops';
+import type { EntryOps, OpsContext, RangeCall } from '../save/server-ops';
 
 export type CommandName =
   | 'box.move' | 'box.resize' | 'keypoint.move' | 'keypoint.visibility'
   | 'segment.move' | 'segment.resize'
   | 'segment.add' | 'segment.update' | 'segment.delete' | 'segment.duplicate'
-  | 'track.merge' | 'track.delete';
+  | 'track.merge' | 'track.delete'
+  | 'box.draw' | 'keypoints.assist' | 'box.delete-frame' | 'box.delete-forward' | 'track.range-delete'
+  | 'track.split' | 'track.swap' | 'track.move-range'
+  | 'keyframe.interpolate' | 'keyframe.propagate' | 'keyframe.outside';
 
 /** The parts of a KeyboardEvent a hotkey test reads (tests pass plain objects). */
 export interface KeyLike { key: string; code?: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }
@@ -33,16 +36,36 @@ export interface SegmentArgs { segment: ActionSegment }
 export interface SegmentIdArgs { id: number }
 export interface MergeArgs { baseTrackId: number; mergeTrackId: number }
 export interface TrackArgs { trackId: number }
+type Box = { x1: number; y1: number; x2: number; y2: number };
+/** A drawn box: into a track with no box at this frame, or (`newTrack`) the first keyframe of a new track. */
+export interface DrawArgs { trackId: number; frame: number; box: Box; newTrack: boolean }
+export interface AssistArgs { trackId: number; frame: number; keypoints: Float32Array }
+export interface FrameArgs { trackId: number; frame: number }
+/** A frame range of a track, both ends included. */
+export interface RangeArgs { trackId: number; from: number; to: number }
+export interface SplitArgs { trackId: number; frame: number; newTrackId: number }
+export interface SwapArgs { trackId: number; otherTrackId: number; from: number }
+/** `newTrack`: the target was made by this move (redo asks for a new one again). */
+export interface MoveRangeArgs extends RangeArgs { targetTrackId: number; newTrack: boolean }
+/** `untilKeyframe`: the range ends before the next keyframe (the server finds it) rather than at `to`. */
+export interface PropagateArgs extends RangeArgs { untilKeyframe: boolean }
+export interface OutsideArgs { trackId: number; frame: number; shown: CompactDetection }
 
 export interface CommandArgs {
   'box.move': BoxArgs; 'box.resize': BoxArgs; 'keypoint.move': KeypointArgs; 'keypoint.visibility': JointVisibilityArgs;
   'segment.move': SegmentChangeArgs; 'segment.resize': SegmentChangeArgs;
   'segment.add': SegmentArgs; 'segment.update': SegmentChangeArgs; 'segment.delete': SegmentIdArgs; 'segment.duplicate': SegmentArgs;
   'track.merge': MergeArgs; 'track.delete': TrackArgs;
+  'box.draw': DrawArgs; 'keypoints.assist': AssistArgs; 'box.delete-frame': FrameArgs; 'box.delete-forward': RangeArgs; 'track.range-delete': RangeArgs;
+  'track.split': SplitArgs; 'track.swap': SwapArgs; 'track.move-range': MoveRangeArgs;
+  'keyframe.interpolate': RangeArgs; 'keyframe.propagate': PropagateArgs; 'keyframe.outside': OutsideArgs;
 }
 
+/** The correction dialogs a key or button opens (edit/CorrectionDialogs.tsx). */
+export type CorrectionDialog = 'range-delete' | 'swap' | 'move-range' | 'propagate' | 'follow';
+
 /** How the keyboard help groups shortcuts. */
-export type ShortcutGroup = 'frame' | 'box' | 'segment' | 'history' | 'review' | 'navigation';
+export type ShortcutGroup = 'frame' | 'box' | 'track' | 'segment' | 'history' | 'review' | 'navigation';
 /** One line of the keyboard help: the keys as a person types them, and what they do. */
 export interface Shortcut { keys: string; does: string; group: ShortcutGroup; editOnly?: boolean }
 
@@ -58,4 +81,12 @@ export interface CommandDef<N extends CommandName = CommandName> {
   recipe: (args: CommandArgs[N]) => DocCommand;
   /** What the server must do for this edit and for its undo. */
   serverOps: (args: CommandArgs[N], ctx: OpsContext) => EntryOps;
+  /** A range edit the server does first (it answers the undo token, and ids the document needs): the call,
+   *  and the arguments completed from its answer (edit/range-edits.ts). */
+  rangeCall?: (args: CommandArgs[N]) => { trackId: number; call: RangeCall };
+  withAnswer?: (args: CommandArgs[N], answer: Record<string, unknown>) => CommandArgs[N];
+  /** A key that changes a tool of the UI instead (the 'New box' tool). */
+  uiFromKey?: (e: KeyLike, ctx: EditContext) => Partial<AnnotateUiState> | null;
+  /** A key that opens a dialog instead (the dialog then performs the command). */
+  dialogFromKey?: (e: KeyLike, ctx: EditContext) => CorrectionDialog | null;
 }

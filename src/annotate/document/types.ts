@@ -20,6 +20,8 @@ export interface EditorDoc {
   /** All tracks of the video, ascending (from the summary, not only the loaded windows). */
   trackIds: number[];
   trackRanges: Record<number, TrackRange>;
+  /** trackId → the track's version (summary, then stamped from range ops' answers); range ops send it. */
+  trackVersions?: Record<number, number>;
   segments: ActionSegment[];
   relationships: Relationship[];
   /** trackId → block → frame → detection, for the loaded windows only (see frame-blocks.ts). */

@@ -12,7 +12,8 @@ import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { shownAt } from '../interpolate';
 import type { StageGeometry } from '../canvas/OverlayStage';
 import { jointVisibility } from '../../../domain/overlay/detection';
-import { pressBox, pressKeypoint, type OverlayPress } from './drag-start';
+import { KEYPOINT_MIN_SCORE } from '../canvas/overlay-draw';
+import { pressBox, pressDraw, pressKeypoint, type OverlayPress } from './drag-start';
 
 const HANDLE = 10;
 const CORNERS: Corner[] = ['tl', 'tr', 'bl', 'br'];
@@ -26,6 +27,7 @@ export function InteractionLayer({ geo }: { geo: StageGeometry }) {
   const hidden = useUi((s) => s.hiddenTracks);
   const showKeypoints = useUi((s) => s.toggles.keypoints);
   const interpolate = useUi((s) => s.interpolation);
+  const drawTool = useUi((s) => !!s.drawTool);
   const detections = useDoc((d) => d?.detections);
   const trackIds = useDoc((d) => d?.trackIds);
   const stride = useDoc((d) => d?.info.frame_stride ?? 1);
@@ -35,7 +37,7 @@ export function InteractionLayer({ geo }: { geo: StageGeometry }) {
   const shownOf = shownAt({ detections, info: { frame_stride: stride } }, { interpolation: interpolate }, frame);
 
   /** The press in video pixels; later window pointer events are read against the stage's rectangle. */
-  const press = (e: Konva.KonvaEventObject<MouseEvent | TouchEvent>): OverlayPress | null => {
+  const press = (e: Konva.KonvaEventObject<MouseEvent | TouchEvent | PointerEvent>): OverlayPress | null => {
     e.cancelBubble = true;
     const stage = e.target.getStage();
     if (!stage) return null;
@@ -55,7 +57,11 @@ export function InteractionLayer({ geo }: { geo: StageGeometry }) {
     editor.updateUi({ selectedTrackId: t, selectedKeypoint: i });
   };
 
-  const nodes = [];
+  // an empty area of the frame draws a box (pointer events: pen and touch draw too); with the 'New box'
+  // tool on, this layer lies above the boxes so every press draws
+  const onEmpty = (e: Konva.KonvaEventObject<PointerEvent>) => { const p = press(e); if (p) pressDraw(editor, p); };
+  const drawArea = <Rect key="draw-area" name="draw-area" x={0} y={0} width={geo.width} height={geo.height} fill="rgba(0,0,0,0)" onPointerDown={onEmpty} />;
+  const nodes = [drawTool ? null : drawArea];
   for (const t of trackIds) {
     if (hidden.includes(t)) continue;
     const shown = shownOf(t);
@@ -86,5 +92,6 @@ export function InteractionLayer({ geo }: { geo: StageGeometry }) {
       </Group>,
     );
   }
+  if (drawTool) nodes.push(drawArea);
   return <>{nodes}</>;
 }

@@ -9,6 +9,7 @@ import type { DragTarget, ToPoint } from '../../../machines/interaction';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 import type { CompactDetection } from '../document/types';
 import { shownAt } from '../interpolate';
+import { nextTrackId } from '../commands/key-tests';
 
 /** Screen pixels a pointer must travel before a press becomes a drag. */
 const DRAG_THRESHOLD_PX = 3;
@@ -34,8 +35,27 @@ function pressOverlay(editor: AnnotationEditor, trackId: number, press: OverlayP
   return true;
 }
 
-/** The box body (move) or one of its corners (resize) of a shown track. */
+/**
+ * A press on an empty area of the frame (or anywhere while the 'New box' tool is on) draws a box: into the
+ * selected track when it has no box at this frame, else as the first keyframe of a new track.
+ */
+export function pressDraw(editor: AnnotationEditor, press: OverlayPress): boolean {
+  const doc = editor.getDoc(); const ui = editor.getUi();
+  if (ui.mode !== 'edit' || !doc) return false;
+  const sel = ui.selectedTrackId;
+  const into = sel !== null && doc.trackIds.includes(sel) && !shownAt(doc, ui, ui.frame)(sel);
+  const size = { width: doc.info.width || DEFAULT_WIDTH, height: doc.info.height || DEFAULT_HEIGHT };
+  editor.pointerDown({
+    target: { kind: 'draw', trackId: into ? sel : nextTrackId(doc.trackIds), newTrack: !into },
+    x: press.x, y: press.y, frame: ui.frame, shown: null, toPoint: press.toPoint,
+    options: { grid: ui.toggles.snapGrid, size, threshold: DRAG_THRESHOLD_PX / press.scale },
+  });
+  return true;
+}
+
+/** The box body (move) or one of its corners (resize) of a shown track; with the 'New box' tool, a draw. */
 export function pressBox(editor: AnnotationEditor, trackId: number, part: 'body' | Corner, press: OverlayPress): boolean {
+  if (editor.getUi().drawTool) return pressDraw(editor, press);
   editor.updateUi({ selectedKeypoint: null });
   return pressOverlay(editor, trackId, press, (shown, w, h) => (part === 'body'
     ? { kind: 'box', trackId, box: px(shown, w, h) }

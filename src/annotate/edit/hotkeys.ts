@@ -4,7 +4,9 @@
 // open, are left alone (shortcut-guard.ts).
 import { shownAt } from '../interpolate';
 import { shortcutsBlocked } from '../shortcut-guard';
-import { commandForKey } from '../commands/registry';
+import { keyActionFor } from '../commands/registry';
+import { patchStore } from '../store';
+import { performCorrection } from './range-edits';
 import { historyKey } from '../history/history';
 import type { KeyLike } from '../commands/types';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
@@ -24,8 +26,12 @@ export function onEditKeyDown(editor: AnnotationEditor, e: EditKeyEvent): void {
     void editor.player.step(e.key === '[' ? -1 : 1);
     return;
   }
-  const cmd = commandForKey(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) });
-  if (cmd) { e.preventDefault(); editor.perform(cmd.name, cmd.args as never); }
+  const action = keyActionFor(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) });
+  if (!action) return;
+  e.preventDefault();
+  if (action.kind === 'command') void performCorrection(editor, action.name, action.args as never);
+  else if (action.kind === 'dialog') patchStore(editor.dialogs, { correction: { kind: action.dialog, shift: action.shift } });
+  else editor.updateUi(action.patch);
 }
 
 /** Warns before the page unloads while edits are not saved yet. */

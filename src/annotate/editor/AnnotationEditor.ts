@@ -11,9 +11,10 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { produce } from 'immer';
 import type { ActionSegment } from '../../../domain/types';
 import { editorModeMachine } from '../../../machines/editorMode';
-import { interactionMachine, type PointerDownEvent } from '../../../machines/interaction';
+import { interactionMachine, type DragEdit, type PointerDownEvent } from '../../../machines/interaction';
+import { fillDrawnSkeleton } from '../edit/draw-assist';
 import { getCommand } from '../commands/registry';
-import type { CommandArgs, CommandName } from '../commands/types';
+import type { CommandArgs, CommandName, CorrectionDialog } from '../commands/types';
 import type { DocChangeReason, EditorDoc } from '../document/types';
 import { initialUiState, type AnnotateUiState, type EditorMode } from '../document/ui-state';
 import { EditHistory, type PerformOptions } from '../history/history';
@@ -30,7 +31,9 @@ import { newTimelineStats } from '../timeline/timeline-stats';
 import { patchStore, Store } from '../store';
 import type { EditorDeps, Notify } from './editor-deps';
 
-export interface EditDialogs { merge: boolean; deleteTrack: number | null }
+/** The correction dialog open now (range delete, swap, move, propagate N, follow), `shift` as pressed. */
+export interface CorrectionDialogState { kind: CorrectionDialog; shift: boolean; trackId?: number }
+export interface EditDialogs { merge: boolean; deleteTrack: number | null; correction?: CorrectionDialogState | null }
 
 /** The signed-in state the mode switch needs, from the page's session. */
 export interface ModeSession { signedIn: boolean; requireSignIn: (text?: string) => void }
@@ -38,7 +41,7 @@ export interface ModeSession { signedIn: boolean; requireSignIn: (text?: string)
 export class AnnotationEditor {
   readonly doc = new Store<EditorDoc | null, DocChangeReason>(null);
   readonly ui = new Store<AnnotateUiState>(initialUiState);
-  readonly dialogs = new Store<EditDialogs>({ merge: false, deleteTrack: null });
+  readonly dialogs = new Store<EditDialogs>({ merge: false, deleteTrack: null, correction: null });
   readonly rows = new RowDrafts();
   readonly timing: LoadTiming;
   /** What the overlay and the timeline drew last (the __vat probes and the benchmarks read these). */
@@ -53,6 +56,7 @@ export class AnnotationEditor {
   /** The view ⇄ edit machine; a new one per opened video (each video opens in view mode). */
   mode: ActorRefFrom<typeof editorModeMachine>;
   private notifier: Notify;
+  private lastDragEdit: DragEdit | null = null;
   private session: ModeSession | null = null;
   private closeVideo: (() => void) | null = null;
   private disposed = false;
@@ -73,10 +77,12 @@ export class AnnotationEditor {
         const blocks = this.doc.get()?.detections[trackId];
         return blocks ? frameAt(blocks, frame)?.version : undefined;
       },
+      docTrackVersion: (trackId) => this.doc.get()?.trackVersions?.[trackId],
+      onTrackVersions: (versions) => this.stampTrackVersions(versions),
       onError: (text) => this.notify('error', text),
       onSaved: (op, segments, detectionVersion) => {
         this.showSavedBy(segments);
-        if (op.kind === 'detection.put' && detectionVersion !== undefined) this.stampDetectionVersion(op.trackId, op.frame, detectionVersion);
+        if ((op.kind === 'detection.put' || op.kind === 'detection.keyframe' || op.kind === 'track.create') && detectionVersion !== undefined) this.stampDetectionVersion(op.trackId, op.frame, detectionVersion);
         this.review.afterSave(op, segments);
       },
       setTimer: (fn, ms) => clock.setTimeout(fn, ms),
@@ -93,9 +99,12 @@ export class AnnotationEditor {
     this.interaction = createActor(interactionMachine.provide({
       actions: {
         mark: () => this.history.mark(),
-        squash: (_, edit) => this.history.squash(edit.name, edit.args as never),
-        bail: () => this.history.bail(),
-        commit: () => { this.history.commit(); },
+        squash: (_, edit) => { this.lastDragEdit = edit; this.history.squash(edit.name, edit.args as never); },
+        bail: () => { this.lastDragEdit = null; this.history.bail(); },
+        commit: () => {
+          const edit = this.lastDragEdit; this.lastDragEdit = null;
+          if (this.history.commit() && edit?.name === 'box.draw') this.afterDraw(edit.args);
+        },
         click: (_, target) => { if (target.kind === 'segment' || target.kind === 'segmentEdge') void this.player.seekTime(target.span.start); },
       },
     })).start();
@@ -152,6 +161,12 @@ export class AnnotationEditor {
   }
   redo(): void { this.history.redo(); }
 
+  /** A drawn box: selected, and its skeleton filled by the pose assist when that answers. */
+  private afterDraw(args: Extract<DragEdit, { name: 'box.draw' }>['args']): void {
+    this.updateUi({ selectedTrackId: args.trackId });
+    void fillDrawnSkeleton(this, args);
+  }
+
   /** Starts a drag (the pointer-down of a box, corner, keypoint or timeline bar); see edit/drag-start.ts. */
   pointerDown(e: Omit<PointerDownEvent, 'type' | 'source'>): void {
     this.interaction.send({ type: 'pointer.down', ...e, source: this.deps.pointerEvents ?? window });
@@ -194,6 +209,14 @@ export class AnnotationEditor {
     const det = blocks ? frameAt(blocks, frame) : null;
     if (!doc || !det || det.version === version) return;
     this.publishDoc(produce(doc, (d) => { blockFor(d.detections[trackId], frame)[frame].version = version; }), 'server-stamp');
+  }
+
+  /** Track versions an answer named (not an edit): the next range op of the track sends them. */
+  stampTrackVersions(versions: Record<number, number>): void {
+    const doc = this.doc.get();
+    const entries = Object.entries(versions).filter(([t, v]) => (doc?.trackVersions?.[Number(t)] ?? 0) < v);
+    if (!doc || entries.length === 0) return;
+    this.publishDoc(produce(doc, (d) => { const tv = (d.trackVersions ??= {}); for (const [t, v] of entries) tv[Number(t)] = v; }), 'server-stamp');
   }
 
   /** The panel's updated-by / updated-at chips follow a save (not an edit: history ignores it). */

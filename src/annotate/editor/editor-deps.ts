@@ -3,6 +3,7 @@
 import type { AnnotationSummary } from '../../api/annotate';
 import { fetchDetectionWindow, fetchRenderSettingsOrNull, fetchReviewSummary, fetchSummary } from '../../api/annotate';
 import { putTrackVerified } from '../../api/annotation-edits';
+import { assistPose, followTrack, type FollowResult, type FrameBox, type PoseAssistResult } from '../../api/track-corrections';
 import type { ReviewSummary, TrackVerifiedMark } from '../../../domain/review-navigation';
 import type { WindowFetcher } from '../loader/window-loader';
 import { executeOp, type OpExecutor } from '../save/execute-op';
@@ -18,11 +19,15 @@ export interface EditorApi {
   /** Review navigation: the compact per-track summary, and a track's verified mark. */
   fetchReviewSummary(videoId: number, signal?: AbortSignal): Promise<ReviewSummary>;
   setTrackVerified(videoId: number, trackId: number, verified: boolean): Promise<{ track_id: number; verified: TrackVerifiedMark | null }>;
+  /** The pose model's skeleton for a drawn box (POST …/assist/pose); absent: drawn boxes stay without one. */
+  assistPose?(videoId: number, frame: number, box: FrameBox): Promise<PoseAssistResult>;
+  /** Starts 'Follow this person' (a long job). */
+  followTrack?(videoId: number, trackId: number, body: { from_frame: number; direction: 'forward' | 'backward'; max_frames: number; version?: number }): Promise<FollowResult>;
 }
 
 export const httpEditorApi: EditorApi = {
   fetchSummary, fetchDetectionWindow, fetchRenderSettings: fetchRenderSettingsOrNull, execute: executeOp,
-  fetchReviewSummary, setTrackVerified: putTrackVerified,
+  fetchReviewSummary, setTrackVerified: putTrackVerified, assistPose, followTrack,
 };
 
 /** Time as the editor sees it: save retries, the flush and seek timeouts, load milestones. */

@@ -55,6 +55,27 @@ export class EditHistory {
     return this.record(before, name, args, opts);
   }
 
+  /**
+   * Adds `name(args)` to the newest entry when it is still the last edit (the pose assist filling a drawn
+   * box): one undo then takes back both. `keepInverse` false: the entry's own undo already covers it.
+   * Returns false (nothing applied) when another edit came meanwhile.
+   */
+  amend<N extends CommandName>(expected: CommandName, name: N, args: CommandArgs[N], keepInverse = false): boolean {
+    const entry = this.undoStack[this.undoStack.length - 1];
+    const before = this.doc.get();
+    if (!entry || entry.name !== expected || this.redoStack.length > 0 || this.marked || !before) return false;
+    const { next, patches, inversePatches } = applyCommand(before, name, args);
+    if (patches.length === 0) return false;
+    const ops = getCommand(name).serverOps(args, { videoId: next.videoId, before, after: next, token: { value: null } });
+    this.doc.set(next, 'edit');
+    entry.patches = [...entry.patches, ...patches];
+    entry.inversePatches = [...inversePatches, ...entry.inversePatches];
+    entry.forward = [...entry.forward, ...ops.forward];
+    if (keepInverse) entry.inverse = [...ops.inverse, ...entry.inverse];
+    ops.forward.forEach(this.send);
+    return true;
+  }
+
   /** Starts a drag: later squashes apply to the document as it is now. */
   mark(): void { this.bail(); this.marked = true; }
 

@@ -22,18 +22,27 @@ export const FIRST_WINDOW_FRAMES = 30;
 
 export function docFromSummary(videoId: number, s: AnnotationSummary): EditorDoc {
   const trackRanges: EditorDoc['trackRanges'] = {};
-  for (const t of s.tracks) trackRanges[t.track_id] = { first: t.first_frame, last: t.last_frame };
+  const trackVersions: Record<number, number> = {};
+  for (const t of s.tracks) {
+    trackRanges[t.track_id] = { first: t.first_frame, last: t.last_frame };
+    if (typeof t.version === 'number') trackVersions[t.track_id] = t.version;
+  }
   return {
     videoId,
     info: s.video_info,
     trackIds: s.tracks.map((t) => t.track_id),
     trackRanges,
+    trackVersions,
     segments: s.action_segments,
     relationships: s.relationships,
     detections: {},
     windows: [],
   };
 }
+
+/** The window's per-row source byte (the decode calls it `human`) as a kind: 0 ai, 1 keyframe, 2 interpolated, 3 outside. */
+const SOURCE_OF_BYTE: readonly CompactDetection['source'][] = ['ai', 'human', 'interpolated', 'outside'];
+export const sourceOfByte = (b: number): CompactDetection['source'] => SOURCE_OF_BYTE[b] ?? 'human';
 
 /** Row `i` of a decoded window as a document detection (keypoints view the window's buffer). */
 export function windowDetection(win: DetectionWindow, i: number): CompactDetection {
@@ -43,7 +52,7 @@ export function windowDetection(win: DetectionWindow, i: number): CompactDetecti
   return {
     x1: win.boxes[b], y1: win.boxes[b + 1], x2: win.boxes[b + 2], y2: win.boxes[b + 3], confidence: win.boxes[b + 4],
     keypoints: hasKp ? win.keypoints.subarray(k, k + WINDOW_KP_FLOATS) : null,
-    source: win.human[i] ? 'human' : 'ai',
+    source: sourceOfByte(win.human[i]),
     version: win.versions[i],
     visibility: win.visibility[i * 17] === VISIBILITY_NONE ? null : win.visibility.subarray(i * 17, i * 17 + 17),
   };

@@ -1,5 +1,5 @@
 // The data panel's joints of the selected track at the playhead (edit mode): the selected joint with
-// Visible / Occluded / Absent (the O key cycles the same), and 'Missing joints', the absent ones, each
+// Visible / Occluded / Absent (the J key cycles the same), and 'Missing joints', the absent ones, each
 // with 'Place' (at the box centre, visible). Every button is the keypoint.visibility command: undo, redo
 // and the save with its version as any edit.
 import { COCO_KEYPOINTS } from '../../../domain/constants';
@@ -35,7 +35,7 @@ export function JointPanel() {
     <div data-testid="joints.root" className="border-b border-slate-200 px-3 py-2 text-sm">
       <p className="text-xs text-slate-500">
         Joints of track {trackId}: occluded joints are drawn hollow and absent ones are not drawn (exported as v 1 and 0).
-        Click or right-click a joint to select it; O cycles it.
+        Click or right-click a joint to select it; J cycles it.
       </p>
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-1">

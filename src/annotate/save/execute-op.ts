@@ -3,13 +3,44 @@
 import * as api from '../../api/annotation-edits';
 import { ApiError } from '../../api/request';
 import type { ActionSegment } from '../../../domain/types';
-import { detectionBody, type ServerOp } from './server-ops';
+import * as corrections from '../../api/track-corrections';
+import { detectionBody, type RangeCall, type ServerOp } from './server-ops';
 
-/** `version`: the version of the stored detection or action the op changes, as the editor last saw it (the save queue looks it up). */
-export type OpExecutor = (op: ServerOp, version: number | undefined) => Promise<unknown>;
+/** Track id → the track's version as the editor last saw it (range ops send these). */
+export type TrackVersions = Record<number, number | undefined>;
+
+/** `version`: the version of the stored detection or action the op changes, as the editor last saw it (the
+ *  save queue looks it up); `tracks`: the versions of the tracks a range op changes. */
+export type OpExecutor = (op: ServerOp, version: number | undefined, tracks?: TrackVersions) => Promise<unknown>;
 
 type OpOf<K extends ServerOp['kind']> = Extract<ServerOp, { kind: K }>;
-type Runner<K extends ServerOp['kind']> = (op: OpOf<K>, version: number | undefined) => Promise<unknown>;
+type Runner<K extends ServerOp['kind']> = (op: OpOf<K>, version: number | undefined, tracks: TrackVersions) => Promise<unknown>;
+
+/** A range call with the versions of its tracks. */
+function runRange(videoId: number, trackId: number, c: RangeCall, v: TrackVersions): Promise<{ undo_token: number }> {
+  const own = v[trackId];
+  switch (c.kind) {
+    case 'delete': return corrections.deleteFrameRange(videoId, trackId, c.from, c.to, own);
+    case 'split': return corrections.splitTrack(videoId, trackId, c.frame, own);
+    case 'swap': {
+      const versions: Record<string, number> = {};
+      for (const t of [trackId, c.otherTrackId]) if (v[t] !== undefined) versions[String(t)] = v[t]!;
+      return corrections.swapTracks(videoId, trackId, c.otherTrackId, c.from, versions);
+    }
+    case 'move': return corrections.moveFrameRange(videoId, trackId, {
+      from_frame: c.from, to_frame: c.to, version: own,
+      ...(c.targetTrackId === null ? {} : { target_track_id: c.targetTrackId, target_version: v[c.targetTrackId] }),
+    });
+    case 'interpolate': return corrections.interpolateTrack(videoId, trackId, c.from, c.to, own);
+    case 'propagate': return corrections.propagateTrack(videoId, trackId, c.from, c.to, own);
+  }
+}
+
+/** A keyframe's PUT body: the box and keypoints as a PATCH sends them, `outside` for an outside keyframe. */
+function keyframeBody(op: OpOf<'detection.keyframe'>, version: number | undefined): corrections.KeyframeBody {
+  const { x1, y1, x2, y2, keypoints } = detectionBody(op.det);
+  return { x1: x1!, y1: y1!, x2: x2!, y2: y2!, ...(keypoints ? { keypoints } : {}), ...(op.det.source === 'outside' ? { outside: true } : {}), ...(version !== undefined ? { version } : {}) };
+}
 
 /** How each kind of server op is carried out with the API client: one entry per kind. */
 const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
@@ -40,6 +71,16 @@ const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
     op.token.value = r.undo_token;
     return r;
   },
+  'track.create': (op) => {
+    const { x1, y1, x2, y2, keypoints } = detectionBody(op.det);
+    return corrections.createTrack(op.videoId, { frame: op.frame, box: { x1: x1!, y1: y1!, x2: x2!, y2: y2! }, ...(keypoints ? { keypoints } : {}) });
+  },
+  'detection.keyframe': (op, version) => corrections.putKeyframe(op.videoId, op.trackId, op.frame, keyframeBody(op, version)),
+  'track.range': async (op, _version, tracks) => {
+    const r = await runRange(op.videoId, op.trackId, op.call, tracks);
+    op.token.value = r.undo_token;
+    return r;
+  },
   'track.restore': async (op) => {
     if (op.token.value === null) throw new Error('Nothing to restore: the track edit was never saved');
     const r = await api.restoreTracks(op.videoId, op.token.value);
@@ -48,7 +89,7 @@ const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
   },
 };
 
-export const executeOp: OpExecutor = (op, version) => (RUN[op.kind] as Runner<typeof op.kind>)(op as never, version);
+export const executeOp: OpExecutor = (op, version, tracks = {}) => (RUN[op.kind] as Runner<typeof op.kind>)(op as never, version, tracks);
 
 /** Box/keypoint saves are retried: a network error, a timeout, too many requests or a server error. */
 export function isRetryable(err: unknown): boolean {
@@ -63,6 +104,12 @@ const FAILURE: { [K in ServerOp['kind']]?: (op: OpOf<K>, status: number | null) 
   'segment.delete': (_op, status) => (status ? `Delete ${status}` : 'Failed to delete'),
   'track.merge': (_op, status) => `Merge failed (${status ?? 'network error'})`,
   'track.delete': (_op, status) => (status ? `Delete track ${status}` : 'Failed to delete track'),
+  'track.create': (_op, status) => (status ? `New box ${status}` : 'Failed to add the box'),
+  'track.range': (op, status) => `${RANGE_LABEL[op.call.kind]} failed (${status ?? 'network error'})`,
+};
+
+const RANGE_LABEL: Record<RangeCall['kind'], string> = {
+  delete: 'Delete frames', split: 'Split', swap: 'Swap', move: 'Move frames', interpolate: 'Interpolate', propagate: 'Propagate',
 };
 
 /** Someone else changed (409) or stored (428) what the op changes since the editor read it. */
@@ -79,8 +126,25 @@ export function failureText(op: ServerOp, err: unknown): string {
 
 /** The version of the detection a put saved (the next change of it sends this one). */
 export function detectionVersionOfResult(op: ServerOp, result: unknown): number | undefined {
-  const v = op.kind === 'detection.put' && result && typeof result === 'object' ? (result as { version?: unknown }).version : undefined;
+  if (!result || typeof result !== 'object') return undefined;
+  // a PATCH answers the row; a PUT (keyframe) answers {detection, track_version, filled_frames}
+  const v = op.kind === 'detection.put' ? (result as { version?: unknown }).version
+    : op.kind === 'detection.keyframe' || op.kind === 'track.create' ? (result as { detection?: { version?: unknown } }).detection?.version : undefined;
   return typeof v === 'number' ? v : undefined;
+}
+
+/** The track versions an answer names (every change of a track's boxes bumps its version). */
+export function trackVersionsOfResult(op: ServerOp, result: unknown): Record<number, number> {
+  const out: Record<number, number> = {};
+  if (!result || typeof result !== 'object') return out;
+  const r = result as { track_id?: unknown; track_version?: unknown; new_track_id?: unknown; new_track_version?: unknown; target_track_id?: unknown; target_track_version?: unknown; track_versions?: unknown };
+  const put = (id: unknown, v: unknown) => { if (typeof id === 'number' && typeof v === 'number') out[id] = v; };
+  const own = 'trackId' in op ? op.trackId : r.track_id;
+  put(op.kind === 'track.create' ? r.track_id : own, r.track_version);
+  put(r.new_track_id, r.new_track_version);
+  put(r.target_track_id, r.target_track_version);
+  if (r.track_versions && typeof r.track_versions === 'object') for (const [k, v] of Object.entries(r.track_versions)) put(Number(k), v);
+  return out;
 }
 
 /** Segments the server answered with (their versions become the ones the next save sends). */

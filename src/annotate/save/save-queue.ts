@@ -9,8 +9,8 @@
 // row they stored), the op becomes a conflict: the draft stays in the document and the editor offers
 // 'Reload theirs' or 'Overwrite with mine' (AnnotationEditor.resolveConflict).
 import type { ActionSegment } from '../../../domain/types';
-import { detectionKey, detectionKeyOf, isDetectionOp, type ServerOp } from './server-ops';
-import { detectionVersionOfResult, failureText, isConflict, isRetryable, restoredDetectionVersions, segmentsOfResult, type OpExecutor } from './execute-op';
+import { detectionKey, detectionKeyOf, isDetectionOp, rangeTracks, type ServerOp } from './server-ops';
+import { detectionVersionOfResult, failureText, isConflict, isRetryable, restoredDetectionVersions, segmentsOfResult, trackVersionsOfResult, type OpExecutor, type TrackVersions } from './execute-op';
 import { Store } from '../store';
 
 export interface SaveState {
@@ -43,6 +43,10 @@ export interface SaveQueueOptions {
   docDetectionVersion?: (trackId: number, frame: number) => number | undefined;
   onError?: (text: string, op: ServerOp) => void;
   onSaved?: (op: ServerOp, segments: ActionSegment[], detectionVersion?: number) => void;
+  /** A track's version as the document holds it (range ops send it). */
+  docTrackVersion?: (trackId: number) => number | undefined;
+  /** An answer named new track versions (the document keeps them). */
+  onTrackVersions?: (versions: Record<number, number>) => void;
   /** Retry delay after `attempt` failures (ms). */
   retryDelay?: (attempt: number) => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -55,6 +59,8 @@ export class SaveQueue {
   private attempts = 0;
   private timer: unknown = null;
   private versions = new Map<number, number>();
+  /** Track id → the newest track version an answer named. */
+  private trackVersions = new Map<number, number>();
   /** Detection key → the version a save answered, or null once this editor deleted the row. */
   private detectionVersions = new Map<string, number | null>();
   private idleWaiters: (() => void)[] = [];
@@ -137,8 +143,22 @@ export class SaveQueue {
   private versionFor(op: ServerOp): number | undefined {
     if (op.kind === 'segment.patch') return this.versionOf(op.id);
     if (op.kind === 'segment.delete') return this.versionOf(op.id) ?? op.version;
-    if (op.kind === 'detection.put' || op.kind === 'detection.delete') return this.detectionVersionOf(op);
+    if (op.kind === 'detection.put' || op.kind === 'detection.delete' || op.kind === 'detection.keyframe') return this.detectionVersionOf(op);
     return undefined;
+  }
+
+  /** The newest version seen of a track: the larger of the document's and an answer's. */
+  trackVersionOf(trackId: number): number | undefined {
+    const saved = this.trackVersions.get(trackId);
+    const doc = this.o.docTrackVersion?.(trackId);
+    return saved === undefined ? doc : doc === undefined ? saved : Math.max(saved, doc);
+  }
+
+  /** The versions of the tracks a range op changes. */
+  private trackVersionsFor(op: ServerOp): TrackVersions {
+    const out: TrackVersions = {};
+    if (op.kind === 'track.range') for (const t of rangeTracks(op)) out[t] = this.trackVersionOf(t);
+    return out;
   }
 
   /** 'Overwrite with mine': the next save of the detection is based on the stored `version` (null: there is none). */
@@ -168,7 +188,7 @@ export class SaveQueue {
     while (this.items.length > 0) {
       const item = this.items[0];
       try {
-        const result = await this.o.execute(item.op, this.versionFor(item.op));
+        const result = await this.o.execute(item.op, this.versionFor(item.op), this.trackVersionsFor(item.op));
         this.items.shift();
         this.attempts = 0;
         this.saved(item.op, result);
@@ -201,12 +221,19 @@ export class SaveQueue {
     const segs = segmentsOfResult(op, result);
     for (const s of segs) if (typeof s.version === 'number') this.versions.set(s.id, s.version);
     const detectionVersion = detectionVersionOfResult(op, result);
-    if (detectionVersion !== undefined) this.detectionVersions.set(detectionKey(op)!, detectionVersion);
+    if (detectionVersion !== undefined) this.detectionVersions.set(op.kind === 'track.create' ? detectionKeyOf(op) : detectionKey(op)!, detectionVersion);
+    const madeId = op.kind === 'track.create' && result && typeof result === 'object' ? (result as { track_id?: unknown }).track_id : undefined;
+    if (op.kind === 'track.create' && typeof madeId === 'number' && madeId !== op.trackId) {
+      this.o.onError?.(`The new box was saved as track T${madeId} (someone added a track meanwhile): reload the video to see it there.`, op);
+    }
     if (op.kind === 'detection.delete') this.detectionVersions.set(detectionKey(op)!, null);
     if (op.kind === 'track.restore') {
       for (const d of restoredDetectionVersions(result)) this.detectionVersions.set(detectionKeyOf({ videoId: op.videoId, trackId: d.track_id, frame: d.frame }), d.version);
     }
     if (op.kind === 'segment.patch' || op.kind === 'segment.delete') this.clearFailure(op.id);
+    const tracks = trackVersionsOfResult(op, result);
+    for (const [t, v] of Object.entries(tracks)) this.trackVersions.set(Number(t), Math.max(v, this.trackVersions.get(Number(t)) ?? 0));
+    if (Object.keys(tracks).length) this.o.onTrackVersions?.(tracks);
     this.o.onSaved?.(op, segs, detectionVersion);
   }
 

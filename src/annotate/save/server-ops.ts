@@ -18,16 +18,38 @@ export type ServerOp =
   | { kind: 'segment.delete'; videoId: number; id: number; version?: number }
   | { kind: 'track.merge'; videoId: number; baseTrackId: number; mergeTrackId: number; token: TokenRef }
   | { kind: 'track.delete'; videoId: number; trackId: number; token: TokenRef }
-  | { kind: 'track.restore'; videoId: number; token: TokenRef };
+  | { kind: 'track.restore'; videoId: number; token: TokenRef }
+  // the correction tools (issue 25): a drawn track, a keyframe (PUT), and the range calls with an undo token
+  // trackId: the id the editor shows the new track under (the server's next free id, as the editor counts)
+  | { kind: 'track.create'; videoId: number; trackId: number; frame: number; det: CompactDetection }
+  | { kind: 'detection.keyframe'; videoId: number; trackId: number; frame: number; det: CompactDetection }
+  | { kind: 'track.range'; videoId: number; trackId: number; call: RangeCall; token: TokenRef };
 
-export const isDetectionOp = (op: ServerOp) => op.kind === 'detection.put' || op.kind === 'detection.delete';
+/** What a range op does to its track (the server call it becomes: src/api/track-corrections.ts). */
+export type RangeCall =
+  | { kind: 'delete'; from: number; to: number }
+  | { kind: 'split'; frame: number }
+  | { kind: 'swap'; otherTrackId: number; from: number }
+  | { kind: 'move'; from: number; to: number; targetTrackId: number | null }
+  | { kind: 'interpolate'; from: number; to: number }
+  | { kind: 'propagate'; from: number; to?: number };
+
+/** The tracks a range op changes (it sends each one's version). */
+export function rangeTracks(op: Extract<ServerOp, { kind: 'track.range' }>): number[] {
+  const c = op.call;
+  if (c.kind === 'swap') return [op.trackId, c.otherTrackId];
+  if (c.kind === 'move' && c.targetTrackId !== null) return [op.trackId, c.targetTrackId];
+  return [op.trackId];
+}
+
+export const isDetectionOp = (op: ServerOp) => op.kind === 'detection.put' || op.kind === 'detection.delete' || op.kind === 'detection.keyframe';
 
 /** Names one detection: its video, track and frame. */
 export const detectionKeyOf = (d: { videoId: number; trackId: number; frame: number }) => `${d.videoId}/${d.trackId}/${d.frame}`;
 
 /** Detection ops of the same frame replace each other while waiting (the latest value wins). */
 export function detectionKey(op: ServerOp): string | null {
-  return op.kind === 'detection.put' || op.kind === 'detection.delete' ? detectionKeyOf(op) : null;
+  return isDetectionOp(op) ? detectionKeyOf(op as { videoId: number; trackId: number; frame: number }) : null;
 }
 
 /**
@@ -98,4 +120,21 @@ export function segmentDeleteOps(id: number, { videoId, before }: OpsContext): E
     forward: [{ kind: 'segment.delete', videoId, id: was.id, version: was.version }],
     inverse: [{ kind: 'segment.create', videoId, segment: was, purpose: 'restore' }],
   };
+}
+
+/** A range edit the server did first (it answered `token`): redo runs it again, undo restores by the token. */
+export const rangeOps = (trackId: number, call: RangeCall, { videoId, token }: OpsContext): EntryOps => ({
+  forward: [{ kind: 'track.range', videoId, trackId, call, token }],
+  inverse: [{ kind: 'track.restore', videoId, token }],
+});
+
+/** A keyframe written with PUT (a drawn box, an outside keyframe); its undo puts the old one back or deletes it. */
+export function keyframeOps(trackId: number, frame: number, { videoId, before, after }: OpsContext): EntryOps {
+  const was = frameAt(before.detections[trackId], frame);
+  const now = frameAt(after.detections[trackId], frame);
+  const forward: ServerOp[] = now ? [{ kind: 'detection.keyframe', videoId, trackId, frame, det: now }] : [{ kind: 'detection.delete', videoId, trackId, frame }];
+  const inverse: ServerOp[] = was
+    ? [{ kind: 'detection.keyframe', videoId, trackId, frame, det: was }]
+    : [{ kind: 'detection.delete', videoId, trackId, frame }];
+  return { forward, inverse };
 }

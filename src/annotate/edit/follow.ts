@@ -1,0 +1,25 @@
+// 'Follow this person' (POST …/tracks/{id}/follow): starts the server's follow job for a track from the
+// current frame. The job (progress, Cancel) shows in the activity panel like a render; its AI-made boxes
+// are on the server, so the loaded windows show them after a reload.
+import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import { FOLLOW_MAX_FRAMES } from '../commands/follow-person';
+
+export type FollowDirection = 'forward' | 'backward';
+
+export async function startFollow(editor: AnnotationEditor, trackId: number, direction: FollowDirection, maxFrames: number): Promise<number | null> {
+  const doc = editor.getDoc();
+  const follow = editor.deps.api.followTrack;
+  if (!doc || !follow) return null;
+  const frames = Math.min(FOLLOW_MAX_FRAMES, Math.max(1, Math.round(maxFrames)));
+  try {
+    // the track's waiting saves land first, so the version sent is the one they leave
+    await editor.saves.flush(null);
+    const version = editor.saves.trackVersionOf(trackId);
+    const r = await follow(doc.videoId, trackId, { from_frame: editor.getUi().frame, direction, max_frames: frames, ...(version === undefined ? {} : { version }) });
+    editor.notify('info', `Following T${trackId} ${direction} (up to ${frames} frames): see the activity panel. Its boxes show when you reload the video.`);
+    return r.job_id;
+  } catch (e) {
+    editor.notify('error', `Follow failed: ${e instanceof Error ? e.message : 'network error'}`);
+    return null;
+  }
+}
