@@ -15,10 +15,23 @@ export const MAX_PASSWORD_LENGTH = 1024;
 /** scrypt needs 128·N·r bytes; the default cap (32 MiB) is below that at N=2^17. */
 const maxmemFor = (logN: number, r: number) => 128 * 2 ** logN * r * 2;
 
+/** At most this many hashes run at once (128 MiB each): a burst of sign-ins queues instead of exhausting memory. */
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((go) => waiting.push(go));
+  else running += 1;
+  try { return await work(); } finally {
+    const next = waiting.shift();
+    if (next) next(); else running -= 1;
+  }
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(SCRYPT.saltLength);
   const { logN, r, p, keyLength } = SCRYPT;
-  const key = await scrypt(password.normalize('NFC'), salt, keyLength, { N: 2 ** logN, r, p, maxmem: maxmemFor(logN, r) });
+  const key = await limited(() => scrypt(password.normalize('NFC'), salt, keyLength, { N: 2 ** logN, r, p, maxmem: maxmemFor(logN, r) }));
   return `scrypt$${logN}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -30,7 +43,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (![logN, r, p].every((n) => Number.isInteger(n) && n > 0) || logN > 22) return false;
   const salt = Buffer.from(parts[4], 'base64');
   const expected = Buffer.from(parts[5], 'base64');
-  const key = await scrypt(password.normalize('NFC'), salt, expected.length, { N: 2 ** logN, r, p, maxmem: maxmemFor(logN, r) });
+  const key = await limited(() => scrypt(password.normalize('NFC'), salt, expected.length, { N: 2 ** logN, r, p, maxmem: maxmemFor(logN, r) }));
   return key.length === expected.length && crypto.timingSafeEqual(key, expected);
 }
 
