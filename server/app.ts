@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DomainError } from './domain-errors';
 import { STATUS_OF } from './http/error-status';
-import { authorize, resolveIdentity } from './http/identity';
+import { authorize, resolveIdentity, type IdentityContext } from './http/identity';
+import { hostAllowListHook } from './http/host-allow-list';
+import { proxyTrust } from './http/client-address';
+import { checkGuestAccess, checkMustChangePassword, checkOrigin } from './http/request-guards';
 import { refuseNulBytes } from './http/refuse-nul';
 import './http/request-video';
 import { createReadFacts } from './services/read-facts';
@@ -41,6 +44,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('identity', null);
   app.decorateRequest('headerRole', null);
   app.decorateRequest('video', null);
+  app.decorateRequest('authVia', null);
+  app.decorateRequest('sessionHash', null);
+  app.decorateRequest('mustChangePassword', false);
   // the lookups every request makes first (caller's role, the video and its source), memoised on PGlite
   const facts = createReadFacts(deps.database);
 
@@ -53,15 +59,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(500).send({ detail: 'Internal server error' });
   });
 
+  // before everything else, in every mode: a request that does not name this server is answered 421
+  app.addHook('onRequest', hostAllowListHook(deps.config.auth.allowedHosts));
+  const auth = deps.config.auth;
+  const identity: IdentityContext = { auth, db: deps.database.db, facts, trusted: proxyTrust(auth.trustedProxies), now: deps.now ?? (() => new Date()) };
+
   await app.register(fastifyMultipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
 
   await app.register(async (api) => {
-    api.addHook('onRequest', async (req) => { await resolveIdentity(facts, req); });
+    api.addHook('onRequest', async (req) => { await resolveIdentity(identity, req); });
     api.addHook('preValidation', refuseNulBytes);
     // After validation (a malformed request is 400 before it is 401), before the handler.
     api.addHook('preHandler', async (req) => {
+      checkOrigin(req);
+      checkGuestAccess(req, auth);
+      checkMustChangePassword(req);
       const role = req.routeOptions.config.role;
-      if (role) authorize(req.identity, role);
+      if (role) authorize(req.identity, role, auth.mode);
       const id = (req.params as { id?: unknown } | undefined)?.id;
       if (id !== undefined && BY_VIDEO_ID.test(req.routeOptions.url ?? '')) {
         req.video = await requireVisibleVideoFact(facts, Number(id), req.identity);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { validateUserId } from '../domain/validation';
+import { authConfigOf, authEnvSchema, type AuthConfig } from './auth-config';
 
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => ['1', 'true', 'yes'].includes(v));
 
@@ -37,6 +38,7 @@ export const configSchema = z.object({
   VAT_WINDOW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
   // tests only: a package import stops for good after this many videos, so a test can kill the server mid-import
   VAT_TEST_IMPORT_STALL_AFTER: z.coerce.number().int().min(1).optional(),
+  ...authEnvSchema,
 });
 
 export type Env = z.infer<typeof configSchema>;
@@ -66,6 +68,8 @@ export interface Config {
   windowCacheBytes: number;
   /** Tests only (VAT_TEST_IMPORT_STALL_AFTER): a package import waits forever after this many videos. */
   testImportStallAfter?: number;
+  /** Sign-in: the mode (open | password | proxy) and its settings (auth-config.ts). */
+  auth: AuthConfig;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -97,5 +101,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: path.resolve(e.VAT_STATIC_DIR ?? 'dist'),
     windowCacheBytes: e.VAT_WINDOW_CACHE_MB * 1024 * 1024,
     testImportStallAfter: e.VAT_TEST_IMPORT_STALL_AFTER,
+    auth: authConfigOf(e.HOST, e),
   };
 }

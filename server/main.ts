@@ -1,7 +1,8 @@
 // npm start: the shared runtime (database, queue, recovery) → users and ingest bookkeeping → HTTP
 // (+ the in-process worker) → sample library.
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
+import { prepareFirstSignIn } from './services/auth/first-start';
 import { openRuntime, stopOnSignals } from './startup';
 import { bootstrapUsers } from './services/users';
 import { failRunningIngestJobs } from './repositories/ingest';
@@ -9,9 +10,18 @@ import { ensureSampleLibrary } from './services/sample-library';
 import { startWorkers } from './workers';
 import { watchSources } from './services/repository/watch';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (e) {
+  // a refused setting (e.g. VAT_AUTH=open on a non-loopback HOST) says why and what to set, and nothing starts
+  console.error((e as Error).message);
+  process.exit(1);
+}
+console.log(`Sign-in mode: ${config.auth.mode} (${config.auth.modeReason})`);
 const { media, database, queue } = await openRuntime(config, (e) => console.error('queue:', e));
 await bootstrapUsers(database.db, config.bootstrapSuper);
+const firstSignIn = await prepareFirstSignIn(database.db, config);
 await failRunningIngestJobs(database.db); // a scan cut off by a crash or restart
 const app = await buildApp({ config, database, media, queue });
 const stopWorkers = config.worker ? await startWorkers({ config, database, media, queue, log: app.log }) : async () => {};
@@ -20,6 +30,7 @@ if (config.sampleLibrary) {
   await ensureSampleLibrary({ config, database, media, log: app.log });
 }
 await app.listen({ port: config.port, host: config.host });
+for (const line of firstSignIn) console.log(line);
 const watcher = config.watchSources
   ? watchSources({ db: database.db, media, parallelism: config.ingestParallelism, log: (m) => app.log.warn(m) }) : null;
 await watcher?.sync();

@@ -129,7 +129,13 @@ export const users = pgTable('users', {
   role: text('role').notNull().default('annotator'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** scrypt hash (services/auth/passwords.ts); null = no password, cannot sign in by password. */
+  passwordHash: text('password_hash'),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  disabled: boolean('disabled').notNull().default(false),
+  lastSignInAt: ts('last_sign_in_at'),
 });
+
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
@@ -241,13 +247,15 @@ export const jobProgress = pgTable('job_progress', {
 export const userAudit = pgTable('user_audit', {
   id: serial('id').primaryKey(),
   userId: text('user_id').notNull(), // not a foreign key: the trail outlives a deleted account
-  action: text('action').notNull(), // create | update | delete
+  action: text('action').notNull(), // create | update | delete | sign-in | sign-in-failed | password-change | password-set | reset-link | token-create | token-revoke | session-end | disable | enable
   oldName: text('old_name'),
   newName: text('new_name'),
   oldRole: text('old_role'),
   newRole: text('new_role'),
   changedById: text('changed_by_id').notNull(),
   changedAt: ts('changed_at').notNull().defaultNow(),
+  /** Sign-in events: what happened beyond name and role (a token's name, a session's address…). */
+  detail: text('detail'),
 }, (t) => [index('user_audit_user_idx').on(t.userId, t.changedAt)]);
 
 /** The review queue's evidence per processed video, computed once per annotation version (every write of
@@ -298,3 +306,6 @@ export const annotationTracks = pgTable('annotation_tracks', {
   updatedById: text('updated_by_id'),
   updatedAt: ts('updated_at'),
 }, (t) => [primaryKey({ columns: [t.videoId, t.trackId] })]);
+
+// the sign-in tables (sessions, API tokens, one-time links) live in their own file
+export * from './schema-auth';

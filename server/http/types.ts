@@ -15,6 +15,8 @@ export interface AppDeps {
   media: MediaService;
   /** Absent in tests that do not exercise jobs; routes that enqueue answer 503 without it. */
   queue?: JobQueue;
+  /** The clock of sign-in sessions, tokens, links and throttling; tests pass one they move. */
+  now?: () => Date;
 }
 
 export type RoutePlugin = (app: App, deps: AppDeps) => void | Promise<void>;

@@ -34,6 +34,10 @@ import { adminRepoPackageRoutes } from './admin/repo-packages';
 import { videoUploadRoutes } from './videos/upload';
 import { videoAssignmentRoutes } from './videos/assignment';
 import { uploadTusRoutes } from './uploads/tus';
+import { authRoutes } from './auth';
+import { mePasswordRoutes } from './me-password';
+import { meTokenRoutes } from './me-tokens';
+import { adminUserAccessRoutes } from './admin/user-access';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -70,4 +74,8 @@ export const routeModules: RoutePlugin[] = [
   videoUploadRoutes,
   videoAssignmentRoutes,
   uploadTusRoutes,
+  authRoutes,
+  mePasswordRoutes,
+  meTokenRoutes,
+  adminUserAccessRoutes,
 ];

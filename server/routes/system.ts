@@ -1,18 +1,16 @@
 // /api/v1/me (extension), /api/v1/status and /api/v1/metrics/summary.
 import type { RoutePlugin } from '../http/types';
+import { meDto } from '../http/session-cookie';
 import { aiDevice } from '../services/ai-device';
 import { poseModelLabel } from '../services/processing/model-fetch';
 import { getRenderSettings } from '../services/settings';
 import { dashboardSummary, databaseStatus } from '../services/metrics';
 import { hiddenSourceRoles } from '../services/source-visibility';
 
-export const systemRoutes: RoutePlugin = (app, { database, queue }) => {
-  app.get('/me', async (req) => ({
-    signed_in: Boolean(req.identity),
-    id: req.identity?.id ?? null,
-    name: req.identity?.name ?? null,
-    role: req.identity?.role ?? 'annotator',
-    header_role: req.headerRole,
+export const systemRoutes: RoutePlugin = (app, { database, queue, config }) => {
+  // public: the screens ask it before anyone has signed in, also with VAT_GUEST_ACCESS=none
+  app.get('/me', { config: { public: true } }, async (req) => meDto(req.identity, {
+    headerRole: req.headerRole, mode: config.auth.mode, mustChangePassword: req.mustChangePassword,
   }));
 
   app.get('/status', async () => ({

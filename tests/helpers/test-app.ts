@@ -29,7 +29,7 @@ export async function freshPostgres(url: string): Promise<{ url: string; drop():
   };
 }
 
-export async function makeTestApp(opts: { env?: Record<string, string>; queue?: (db: Database) => Promise<JobQueue> } = {}): Promise<TestApp> {
+export async function makeTestApp(opts: { env?: Record<string, string>; queue?: (db: Database) => Promise<JobQueue>; now?: () => Date } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-test-'));
   const pgUrl = process.env.VAT_TEST_DATABASE_URL;
   const pgDb = pgUrl ? await freshPostgres(pgUrl) : null;
@@ -38,7 +38,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; queue?: 
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
   const media = createMediaService({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const queue = opts.queue ? await opts.queue(database) : undefined;
-  const deps: AppDeps = { config, database, media, queue };
+  const deps: AppDeps = { config, database, media, queue, now: opts.now };
   const app = await buildApp(deps);
   await app.ready();
   return {

@@ -7,10 +7,14 @@ import { listUsers, type UserAuditRow, type UserRow } from '../../repositories/u
 import { accountHistory, addUser, changeUser, removeUser } from '../../services/users';
 import { ROLES } from '../../../domain/constants';
 
-const userDto = (u: UserRow) => ({ id: u.id, name: u.name, role: u.role, created_at: u.createdAt.toISOString(), updated_at: u.updatedAt.toISOString() });
+export const userDto = (u: UserRow) => ({
+  id: u.id, name: u.name, role: u.role, created_at: u.createdAt.toISOString(), updated_at: u.updatedAt.toISOString(),
+  disabled: u.disabled, has_password: u.passwordHash !== null, must_change_password: u.mustChangePassword,
+  last_sign_in_at: u.lastSignInAt?.toISOString() ?? null,
+});
 const auditDto = (a: UserAuditRow) => ({
   id: a.id, user_id: a.userId, action: a.action, changed_by_id: a.changedById, changed_at: a.changedAt.toISOString(),
-  old_name: a.oldName, new_name: a.newName, old_role: a.oldRole, new_role: a.newRole,
+  old_name: a.oldName, new_name: a.newName, old_role: a.oldRole, new_role: a.newRole, detail: a.detail,
 });
 const name = z.string().trim().max(200).nullish().transform((n) => n || null);
 const idParams = z.object({ id: userId });

@@ -89,6 +89,8 @@ export const uploadTusRoutes: RoutePlugin = async (app, { database: { db }, medi
       // an existing upload is its owner's alone (before tus reads or writes anything)
       const id = (req.params as { '*'?: string })['*'];
       if (id && req.method !== 'OPTIONS') await requireOwnUpload(store, id, caller(req).id);
+      // tus reads the owner from X-User-Id: set it to the resolved caller (by cookie or token outside open mode)
+      req.raw.headers['x-user-id'] = caller(req).id;
       reply.hijack();
       await server.handle(req.raw, reply.raw);
     };

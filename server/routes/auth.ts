@@ -1,0 +1,87 @@
+// /api/v1/auth/*: the sign-in calls (issue 30). Which exist depends on VAT_AUTH: login, setup and reset
+// only in password mode; config and logout in every mode. All are public (VAT_GUEST_ACCESS=none keeps
+// them reachable), and the Origin check refuses them from other sites (request-guards.ts).
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RoutePlugin } from '../http/types';
+import { userIdSchema } from '../http/params';
+import { clientAddress, proxyTrust } from '../http/client-address';
+import { clearSessionCookie, meDto, setSessionCookie } from '../http/session-cookie';
+import { NotFound } from '../domain-errors';
+import { countUsersWithPassword } from '../repositories/auth-sessions';
+import { LinkGone, useResetLink, useSetupLink } from '../services/auth/links';
+import { MAX_PASSWORD_LENGTH } from '../services/auth/passwords';
+import { endSession, startSession } from '../services/auth/sessions';
+import { SignInThrottled, signIn } from '../services/auth/sign-in';
+import { createSignInThrottle } from '../services/auth/throttle';
+import type { UserRow } from '../repositories/auth-users';
+
+const password = z.string().min(1).max(MAX_PASSWORD_LENGTH);
+const name = z.string().trim().max(200).nullish().transform((n) => n || null);
+const token = z.string().min(10).max(200);
+
+export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: clock }) => {
+  const auth = config.auth;
+  const trusted = proxyTrust(auth.trustedProxies);
+  const throttle = createSignInThrottle();
+  const now = clock ?? (() => new Date());
+  const passwordModeOnly = () => {
+    if (auth.mode !== 'password') throw new NotFound(`Sign-in is not by password on this server (VAT_AUTH=${auth.mode})`);
+  };
+
+  /** Starts a session for `user`, sets its cookie and answers the /me shape (ending the caller's old session). */
+  async function signedIn(req: FastifyRequest, reply: FastifyReply, user: UserRow, status: number) {
+    if (req.sessionHash) await endSession(db, req.sessionHash);
+    const id = await startSession(db, auth, user.id, now(), { ip: clientAddress(req, trusted), userAgent: req.headers['user-agent'] ?? null });
+    setSessionCookie(req, reply, id, trusted, auth.sessionMaxMs);
+    return reply.status(status).send(meDto({ id: user.id, name: user.name, role: user.role as never }, {
+      headerRole: null, mode: auth.mode, mustChangePassword: user.mustChangePassword,
+    }));
+  }
+
+  /** A used or expired link is 410 Gone (the contract), not the 409 its domain kind maps to. */
+  const gone = (reply: FastifyReply, e: unknown) => {
+    if (e instanceof LinkGone) return reply.status(410).send({ detail: e.detail });
+    throw e;
+  };
+
+  app.get('/auth/config', { config: { public: true } }, async () => ({
+    mode: auth.mode,
+    guest_access: auth.guestAccess,
+    setup_required: auth.mode === 'password' && (await countUsersWithPassword(db)) === 0,
+    proxy_user_header: auth.mode === 'proxy' ? auth.proxyUserHeaderName : null,
+  }));
+
+  app.post('/auth/login', { config: { public: true }, schema: { body: z.object({ id: z.string().trim().min(1).max(200), password }) } }, async (req, reply) => {
+    passwordModeOnly();
+    try {
+      const user = await signIn(db, throttle, { id: req.body.id, password: req.body.password, address: clientAddress(req, trusted) }, now());
+      return await signedIn(req, reply, user, 200);
+    } catch (e) {
+      if (e instanceof SignInThrottled) return reply.status(429).header('retry-after', String(e.retryAfterSeconds)).send({ detail: e.detail });
+      throw e;
+    }
+  });
+
+  app.post('/auth/setup', { config: { public: true }, schema: { body: z.object({ token, id: userIdSchema, name, password }) } }, async (req, reply) => {
+    passwordModeOnly();
+    try {
+      const user = await useSetupLink(db, { token: req.body.token, id: req.body.id, name: req.body.name, password: req.body.password }, now());
+      return await signedIn(req, reply, user, 201);
+    } catch (e) { return gone(reply, e); }
+  });
+
+  app.post('/auth/reset', { config: { public: true }, schema: { body: z.object({ token, new_password: password }) } }, async (req, reply) => {
+    passwordModeOnly();
+    try {
+      const user = await useResetLink(db, { token: req.body.token, newPassword: req.body.new_password }, now());
+      return await signedIn(req, reply, user, 200);
+    } catch (e) { return gone(reply, e); }
+  });
+
+  app.post('/auth/logout', { config: { public: true } }, async (req, reply) => {
+    if (req.sessionHash) await endSession(db, req.sessionHash);
+    clearSessionCookie(req, reply, trusted);
+    return reply.status(204).send();
+  });
+};

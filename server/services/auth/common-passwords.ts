@@ -1,0 +1,22 @@
+// A small list of common passwords of 12 characters or more (shorter ones fail the length rule anyway),
+// checked case-insensitively when a password is set.
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  '000000000000', '098765432109', '111111111111', '112233445566', '121212121212', '123123123123', '123456789012',
+  '1234567890123', '12345678901234', '1234567890ab', '1234567890qwerty', '123456789123', '1q2w3e4r5t6y',
+  '1qaz2wsx3edc', '1qazxsw23edc', '987654321098', 'aaaaaaaaaaaa', 'abc123456789', 'abcd12345678', 'abcdefghijkl',
+  'abcdefghijklm', 'admin1234567', 'adminadmin123', 'administrator', 'administrator1', 'administrator123',
+  'annotation123', 'annotator123', 'annotator1234', 'arsenal12345', 'asdfasdfasdf', 'asdfghjkl123',
+  'autumn202020', 'baseball1234', 'basketball123', 'batman123456', 'changeme1234', 'changemeplease',
+  'chelsea12345', 'computer1234', 'correcthorsebatterystaple', 'december1234', 'default12345', 'dragon123456',
+  'football1234', 'guest1234567', 'hello1234567', 'helloworld123', 'ilovemyfamily', 'ilovemymom1234',
+  'iloveyou1234', 'iloveyou123456', 'internet1234', 'january12345', 'jennifer1234', 'jessica12345',
+  'letmein12345', 'letmeinplease', 'liverpool123', 'manchester12', 'master123456', 'michael12345', 'monkey123456',
+  'mypassword123', 'mypassword1234', 'nopassword123', 'p@ssw0rd1234', 'p@ssword1234', 'passw0rd1234',
+  'password123!', 'password1234', 'password1234!', 'password12345', 'password123456', 'passwordpassword',
+  'pokemon12345', 'princess1234', 'qazwsxedcrfv', 'qwerty123456', 'qwertyqwerty', 'qwertyuiop12', 'qwertyuiop123',
+  'qwertyuiopas', 'rootroot1234', 'secret123456', 'secretpassword', 'shadow123456', 'spring202020',
+  'starwars1234', 'summer202020', 'summer2024!!', 'summer2025!!', 'sunshine1234', 'superman1234', 'superuser123',
+  'temp12345678', 'temporary123', 'test12345678', 'testtest1234', 'thisismypassword', 'trustno11234',
+  'videoannotation', 'welcome12345', 'welcome123456', 'welcometothejungle', 'whatever1234', 'winter202020',
+  'winter2024!!', 'zaq12wsxcde3', 'zxcvbnm12345',
+]);
