@@ -81,7 +81,9 @@ export type SessionEvent =
   | { type: 'session.login'; id: string; password: string }
   /** Password mode: the server already signed this identity in (first administrator, reset link). */
   | { type: 'session.adopt'; identity: ServerIdentity }
-  | { type: 'session.passwordChanged' };
+  | { type: 'session.passwordChanged' }
+  /** A call was refused as not signed in: ask the server again who is signed in (password and proxy modes). */
+  | { type: 'session.recheck' };
 
 type Credentials = Extract<SessionEvent, { type: 'session.signIn' | 'session.update' }>;
 
@@ -144,9 +146,11 @@ export const sessionMachine = setup({
       try { context.storage?.removeItem(STORED_USER_KEY); } catch { /* ignore */ }
       return { user: GUEST, granted: null, announce: false, notice: null };
     }),
-    adopt: assign((_, me: ServerIdentity) => {
+    adopt: assign(({ context }, me: ServerIdentity) => {
       const user = userFromServer(me);
-      return { user, granted: user.signedIn ? me.role : null, mustChangePassword: user.signedIn && me.must_change_password === true, authError: null };
+      // Someone signed in, so the server has its first administrator: the setup hint no longer applies.
+      const auth = user.signedIn && context.auth ? { ...context.auth, setup_required: false } : context.auth;
+      return { user, auth, granted: user.signedIn ? me.role : null, mustChangePassword: user.signedIn && me.must_change_password === true, authError: null };
     }),
     signedOutByServer: assign({ user: GUEST, granted: null, mustChangePassword: false }),
     setAuthError: assign((_, error: unknown) => ({ authError: error instanceof Error && error.message ? error.message : 'The server could not be reached. Try again.' })),
@@ -232,6 +236,7 @@ export const sessionMachine = setup({
           initial: 'deciding',
           on: {
             'session.signOut': { guard: 'passwordMode', target: 'signingOut', actions: 'clearAuthError' },
+            'session.recheck': { target: 'loading' },
             'session.adopt': { target: 'signedIn', reenter: true, actions: { type: 'adopt', params: ({ event }) => event.identity } },
           },
           states: {

@@ -9,6 +9,7 @@ import { OPEN_AUTH, type AuthConfig, type ServerIdentity } from '../../domain/au
 import { effectiveRole, sessionMachine, signInRequiredToBrowse, type KeyValueStorage, type SessionUser } from '../../machines/session';
 import { fetchAuthConfig, login as loginWithServer, logout as logoutFromServer } from '../api/auth';
 import { fetchGrantedRole, fetchServerIdentity } from '../api/me';
+import { onUnauthorized } from '../api/request';
 import type { Role } from '../../domain/constants';
 import { SignInRequiredDialog } from '../components/dialogs/SignInRequiredDialog';
 import { AccountDialog } from '../components/shell/AccountDialog';
@@ -71,6 +72,8 @@ export function SessionProvider({ children, storage, grantedRole = grantedRoleFr
   const signingIn = useSelector(actor, (s) => s.matches({ server: 'signingIn' }));
   const signingOut = useSelector(actor, (s) => s.matches({ server: 'signingOut' }));
   const mustSignInFirst = useSelector(actor, (s) => signInRequiredToBrowse(s.context));
+  // A refused call may mean the session ended elsewhere; the machine acts on it only in password/proxy mode.
+  useEffect(() => onUnauthorized(() => actor.send({ type: 'session.recheck' })), [actor]);
   const dismissNotice = useCallback(() => actor.send({ type: 'session.noticeSeen' }), [actor]);
   const [signInOpen, setSignInOpen] = useState(false);
   const [requiredText, setRequiredText] = useState<string | null>(null);

@@ -160,6 +160,41 @@ describe('session: password mode', () => {
   });
 });
 
+describe('session: the server ended the session', () => {
+  it('asks /me again on session.recheck and signs out when the session is gone', async () => {
+    let answer: ServerIdentity = me('ann', 'annotator');
+    const server = fakeServer({ auth: config({ mode: 'password' }) });
+    server.actors.fetchMe = fromPromise<ServerIdentity>(async () => { server.calls.push('me'); return answer; });
+    const a = startOn(server);
+    await settle();
+    expect(a.getSnapshot().context.user.signedIn).toBe(true);
+    answer = NOBODY;
+    a.send({ type: 'session.recheck' });
+    await settle();
+    expect(server.calls.filter((c) => c === 'me')).toHaveLength(2);
+    expect(a.getSnapshot().matches({ server: 'signedOut' })).toBe(true);
+    expect(a.getSnapshot().context.user.signedIn).toBe(false);
+  });
+
+  it('does nothing on session.recheck in open mode', async () => {
+    const server = fakeServer({ auth: config({ mode: 'open' }) });
+    const a = startOn(server);
+    a.send({ type: 'session.signIn', id: 'alice' });
+    await settle();
+    a.send({ type: 'session.recheck' });
+    await settle();
+    expect(a.getSnapshot().matches('signedIn')).toBe(true);
+    expect(server.calls).not.toContain('me');
+  });
+
+  it('no longer says a new server needs its first administrator once someone is signed in', async () => {
+    const a = startOn(fakeServer({ auth: config({ mode: 'password', setup_required: true }) }));
+    await settle();
+    a.send({ type: 'session.adopt', identity: me('first', 'super') });
+    expect(a.getSnapshot().context.auth?.setup_required).toBe(false);
+  });
+});
+
 describe('session: proxy mode', () => {
   it('takes the identity from /me, offers no sign-in and no sign-out', async () => {
     const server = fakeServer({ auth: config({ mode: 'proxy', proxy_user_header: 'X-Forwarded-User' }), me: me('pat', 'admin'),
