@@ -20,7 +20,7 @@ const { SessionsDialog } = await import('../../src/pages/users/SessionsDialog');
 
 const rows = [
   { id: 'boss', name: 'Boss', role: 'super' as const, disabled: false, last_sign_in_at: '2026-03-04T05:06:07Z' },
-  { id: 'gone', name: 'Gone', role: 'annotator' as const, disabled: true, last_sign_in_at: null },
+  { id: 'gone', name: 'Gone', role: 'annotator' as const, disabled: true, has_password: false, last_sign_in_at: null },
 ];
 const noop = () => {};
 const actions = (mode: 'password' | 'proxy') => ({ mode, onSetPassword: vi.fn(), onResetLink: vi.fn(), onToggleDisabled: vi.fn(), onSessions: vi.fn() });
@@ -36,6 +36,7 @@ describe('users table with server sign-in', () => {
     const gone = screen.getByTestId('users.row.gone');
     expect(within(gone).getByTestId('users.lastSignIn')).toHaveTextContent('Never');
     expect(within(gone).getByTestId('users.disabledChip')).toHaveTextContent('Disabled');
+    expect(within(gone).getByTestId('users.noPasswordChip')).toHaveTextContent('No password');
     await userEvent.click(within(gone).getByRole('button', { name: 'Enable' }));
     expect(account.onToggleDisabled).toHaveBeenCalledWith(rows[1]);
     await userEvent.click(within(gone).getByRole('button', { name: 'Set password' }));

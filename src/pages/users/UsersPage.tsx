@@ -52,7 +52,12 @@ export function UsersPage() {
   }, [rows, search, roleFilter]);
 
   const onAdd = async (u: { id: string; name: string; role: Role }) => {
-    try { replaceRow(await addUser(u)); notify('success', `Added ${u.id}`); return true; } catch (e) { notify('error', (e as Error).message || 'Failed to add user'); return false; }
+    try {
+      replaceRow(await addUser(u));
+      // A new account has no password: say what lets the person sign in.
+      notify('success', auth.mode === 'password' ? `Added ${u.id}. Set a password or make a reset link so they can sign in.` : `Added ${u.id}`);
+      return true;
+    } catch (e) { notify('error', (e as Error).message || 'Failed to add user'); return false; }
   };
   const onEdit = (id: string, change: { name?: string; role?: Role }) =>
     setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...change, unsaved: true } : r)));

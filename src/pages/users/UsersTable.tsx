@@ -67,6 +67,7 @@ export function UsersTable({ rows, selfId, canEdit, saving, onEdit, onSave, onDe
                   {self && <span data-testid="users.youChip" className={`${chip} bg-indigo-100 text-indigo-800`}>You</span>}
                   {u.unsaved && <span data-testid="users.unsavedChip" className={`${chip} bg-amber-200 text-amber-900`}>Unsaved</span>}
                   {account && u.disabled && <span data-testid="users.disabledChip" className={`${chip} bg-slate-200 text-slate-700`}>Disabled</span>}
+                  {account?.mode === 'password' && u.has_password === false && <span data-testid="users.noPasswordChip" className={`${chip} bg-slate-100 text-slate-600`}>No password</span>}
                 </td>
                 <td className="px-3 py-2">
                   <input aria-label={`Name of ${u.id}`} data-testid="users.nameInput" value={u.name ?? ''} disabled={!canEdit} maxLength={200}
