@@ -9,6 +9,8 @@ import { ReviewQueuePage } from './pages/review/ReviewQueuePage';
 import { MetricsPage } from './pages/metrics/MetricsPage';
 import { UploadPage } from './pages/upload/UploadPage';
 import { AssignmentsPage } from './pages/assignments/AssignmentsPage';
+import { SetupPage } from './pages/auth/SetupPage';
+import { ResetPage } from './pages/auth/ResetPage';
 
 export const router = createBrowserRouter([
   {
@@ -35,6 +37,9 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./pages/repository/RepositoryPage')).RepositoryPage }),
       },
       { path: '/admin/users', element: <UsersPage /> },
+      // The one-time links of password sign-in: the first administrator, and a password reset.
+      { path: '/setup', element: <SetupPage /> },
+      { path: '/reset', element: <ResetPage /> },
       { path: '*', element: <Navigate to="/videos" replace /> },
     ],
   },

@@ -26,12 +26,30 @@ export function identityHeaders(): Record<string, string> {
 
 export function apiUrl(path: string): string { return `${apiBase}${path}`; }
 
+// Where the server signs people in, a 401 on an ordinary call means the session ended (signed out
+// elsewhere, ended by an administrator, expired): the session asks the server again who is signed in.
+// Sign-in calls and a wrong current password answer 401 for the typed password, not the session.
+const NOT_ABOUT_THE_SESSION = ['/api/v1/auth/', '/api/v1/me/password'];
+let unauthorizedListener: (() => void) | null = null;
+
+/** Calls `listener` on a 401 from an ordinary call; returns the function that stops it. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListener = listener;
+  return () => { if (unauthorizedListener === listener) unauthorizedListener = null; };
+}
+
 /** fetch with the shared rules; returns the raw Response (callers decide how to read it). */
 export async function rawRequest(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(identityHeaders())) headers.set(k, v);
   const opts = { ...init, headers };
   const base = apiBase;
+  const res = await fetchWithRetry(base, path, opts);
+  if (res.status === 401 && unauthorizedListener && !NOT_ABOUT_THE_SESSION.some((p) => path.startsWith(p))) unauthorizedListener();
+  return res;
+}
+
+async function fetchWithRetry(base: string, path: string, opts: RequestInit): Promise<Response> {
   try {
     return await fetch(`${base}${path}`, opts);
   } catch (err) {

@@ -2,7 +2,12 @@
 import type { Role } from '../../domain/constants';
 import { request } from './request';
 
-export interface UserRecord { id: string; name: string | null; role: Role; created_at?: string; updated_at?: string }
+export interface UserRecord {
+  id: string; name: string | null; role: Role; created_at?: string; updated_at?: string;
+  // Present when the server signs people in itself (password and proxy modes).
+  disabled?: boolean; has_password?: boolean; must_change_password?: boolean; last_sign_in_at?: string | null;
+}
+export interface UserSession { id: string; created_at: string; last_seen_at: string; expires_at: string; ip: string | null; user_agent: string | null }
 export interface UserAuditEntry {
   id: number; user_id: string; action: 'create' | 'update' | 'delete'; changed_by_id: string; changed_at: string;
   old_name: string | null; new_name: string | null; old_role: Role | null; new_role: Role | null;
@@ -17,3 +22,14 @@ export const updateUser = (id: string, change: { role: Role; name: string }) =>
   request<UserRecord>(path(id), { method: 'PUT', json: change, fallback: 'Failed to update user' });
 export const deleteUser = (id: string) => request<unknown>(path(id), { method: 'DELETE', fallback: 'Failed to delete user' });
 export const userHistory = (id: string) => request<UserAuditEntry[]>(`${path(id)}/history`);
+
+export const setUserPassword = (id: string, password: string, mustChange: boolean) =>
+  request<void>(`${path(id)}/password`, { method: 'PUT', json: { password, must_change: mustChange }, fallback: 'Failed to set the password' });
+export const createResetLink = (id: string) =>
+  request<{ url: string; expires_at: string }>(`${path(id)}/reset-link`, { method: 'POST', fallback: 'Failed to make a reset link' });
+export const setUserDisabled = (id: string, disabled: boolean) =>
+  request<UserRecord>(`${path(id)}/disabled`, { method: 'PUT', json: { disabled }, fallback: disabled ? 'Failed to disable the account' : 'Failed to enable the account' });
+export const listUserSessions = (id: string) => request<UserSession[]>(`${path(id)}/sessions`, { fallback: 'Failed to load the sessions' });
+export const endUserSessions = (id: string) => request<void>(`${path(id)}/sessions`, { method: 'DELETE', fallback: 'Failed to end the sessions' });
+export const endUserSession = (id: string, sessionId: string) =>
+  request<void>(`${path(id)}/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE', fallback: 'Failed to end the session' });

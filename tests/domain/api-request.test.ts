@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, getApiBase, identityHeaders, request, setApiBase } from '../../src/api/request';
+import { ApiError, getApiBase, identityHeaders, onUnauthorized, request, setApiBase } from '../../src/api/request';
 
 const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -58,5 +58,21 @@ describe('shared request behaviour', () => {
     const e = (await request('/b', { fallback: 'Failed to load videos' }).catch((x: unknown) => x)) as ApiError;
     expect(e).toBeInstanceOf(ApiError);
     expect(e.message).toBe('Failed to load videos');
+  });
+});
+
+describe('a session the server no longer knows', () => {
+  test('a 401 from an ordinary call is reported, but not from sign-in or a wrong current password', async () => {
+    const seen: string[] = [];
+    const stop = onUnauthorized(() => seen.push('401'));
+    const unauthorized = () => new Response(JSON.stringify({ detail: 'Sign in first' }), { status: 401, headers: { 'content-type': 'application/json' } });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => unauthorized());
+    await expect(request('/api/v1/videos/')).rejects.toThrow('Sign in first');
+    await expect(request('/api/v1/auth/login', { method: 'POST', json: {} })).rejects.toThrow('Sign in first');
+    await expect(request('/api/v1/me/password', { method: 'PUT', json: {} })).rejects.toThrow('Sign in first');
+    expect(seen).toEqual(['401']);
+    stop();
+    await expect(request('/api/v1/videos/')).rejects.toThrow('Sign in first');
+    expect(seen).toEqual(['401']);
   });
 });

@@ -63,3 +63,53 @@ describe('sign-in dialog', () => {
     expect(onSignOut).toHaveBeenCalled();
   });
 });
+
+describe('sign-in dialog when the server signs people in', () => {
+  const setupMode = (mode: 'password' | 'proxy', extra: { error?: string; setupRequired?: boolean } = {}) => {
+    const onSubmit = vi.fn(), onClose = vi.fn(), onSignOut = vi.fn(), onLogin = vi.fn();
+    render(<SignInDialog open user={GUEST} mode={mode} onSubmit={onSubmit} onClose={onClose} onSignOut={onSignOut} onLogin={onLogin}
+      error={extra.error ?? null} setupRequired={extra.setupRequired} />);
+    return { onSubmit, onClose, onLogin };
+  };
+
+  it('password: keeps the spec fields, adds Password, and shows the role as set by an administrator', () => {
+    setupMode('password');
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByLabelText('User ID')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Name (optional)')).toBeDisabled();
+    expect(screen.getByLabelText('Role')).toBeDisabled();
+    expect(screen.getByTestId('signIn.roleReason')).toHaveTextContent('Your role is set by an administrator');
+  });
+
+  it('password: posts the trimmed id and the password, and stays open for the server to answer', async () => {
+    const { onLogin, onSubmit, onClose } = setupMode('password');
+    await userEvent.type(screen.getByLabelText('User ID'), ' ann ');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(onLogin).toHaveBeenCalledWith({ id: 'ann', password: 'correct horse battery' });
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('password: asks for the password before posting', async () => {
+    const { onLogin } = setupMode('password');
+    await userEvent.type(screen.getByLabelText('User ID'), 'ann');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(onLogin).not.toHaveBeenCalled();
+  });
+
+  it("password: shows the server's words for a failed sign-in, and the setup hint on a new server", () => {
+    setupMode('password', { error: 'Wrong user ID or password', setupRequired: true });
+    expect(screen.getByRole('alert')).toHaveTextContent('Wrong user ID or password');
+    expect(screen.getByTestId('signIn.setupRequired')).toHaveTextContent('no administrator yet');
+  });
+
+  it('proxy: has no form, only who signs you in', () => {
+    setupMode('proxy');
+    expect(screen.queryByLabelText('User ID')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('signIn.proxyText')).toHaveTextContent("organisation's sign-in page");
+  });
+});

@@ -1,9 +1,10 @@
 // Application shell: fixed top bar (menu toggle, title, session chip, account button) and a side menu that is
 // persistent on wide screens and a temporary drawer on narrow ones. It also provides the session and snackbar
 // contexts to every screen. The chip and the menu follow the role the server grants, not the one picked at
-// sign-in. Signed-in users get a settings button that opens the render/detection settings dialog.
+// sign-in. Signed-in users get a settings button that opens the render/detection settings dialog. Where the
+// server lets guests see nothing, a guest gets a sign-in prompt instead of the screen.
 import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { SIDE_MENU_WIDTH } from '../../../domain/constants';
 import { SessionProvider, useSession } from '../../session';
@@ -15,6 +16,7 @@ import { ActivityIndicator } from './ActivityIndicator';
 import { StatusBar } from './StatusBar';
 import { useDebugBarEnabled } from './debug-bar-setting';
 import { SettingsDialog } from './SettingsDialog';
+import { SignInFirstPage } from './SignInFirstPage';
 import { useRenderSettings } from './useRenderSettings';
 
 const WIDE_QUERY = '(min-width: 900px)';
@@ -45,8 +47,13 @@ function useRoleNotice() {
   }, [notice, dismissNotice, snackbar]);
 }
 
+/** The one-time link pages work before anyone is signed in, even where guests see nothing else. */
+const SIGN_IN_LINK_PAGES = ['/setup', '/reset'];
+
 function ShellLayout() {
-  const { user, role, openSignIn } = useSession();
+  const { user, role, openSignIn, mustSignInFirst } = useSession();
+  const { pathname } = useLocation();
+  const gated = mustSignInFirst && !SIGN_IN_LINK_PAGES.includes(pathname);
   useRoleNotice();
   const wide = useIsWide();
   const [menuOpen, setMenuOpen] = useState(true);
@@ -95,7 +102,7 @@ function ShellLayout() {
         onClose={() => setSettingsOpen(false)} onSave={renderSettings.save} />
 
       <main className={`pt-14 transition-[margin] ${statusBar ? 'pb-8' : ''}`} style={{ marginLeft: wide && menuOpen ? SIDE_MENU_WIDTH : 0 }}>
-        <Outlet />
+        {gated ? <SignInFirstPage /> : <Outlet />}
       </main>
       {statusBar && <StatusBar />}
     </div>

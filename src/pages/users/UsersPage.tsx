@@ -1,9 +1,10 @@
 // User Management (/admin/users): super users add, edit and delete accounts; admins see the list read-only;
 // everyone else sees only the restriction notice. The list is kept sorted by id; a saved or added row is
-// replaced by the record the server answers.
+// replaced by the record the server answers. Where the server signs people in, super users also set
+// passwords, make reset links, disable accounts and end sessions (issue 30).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Role } from '../../../domain/constants';
-import { addUser, deleteUser, listUsers, updateUser, type UserRecord } from '../../api/users';
+import { addUser, deleteUser, listUsers, setUserDisabled, setUserPassword, updateUser, type UserRecord } from '../../api/users';
 import { Alert, type Severity } from '../../components/dialogs/Alert';
 import { Button } from '../../components/ui/Button';
 import { RefreshIcon } from '../../components/ui/icons';
@@ -12,13 +13,16 @@ import { useSession } from '../../session';
 import { AddUserForm } from './AddUserForm';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { fieldClass } from './roles';
-import { UsersTable, type UserRow } from './UsersTable';
+import { ResetLinkDialog } from './ResetLinkDialog';
+import { SessionsDialog } from './SessionsDialog';
+import { SetPasswordDialog } from './SetPasswordDialog';
+import { UsersTable, type AccountActions, type UserRow } from './UsersTable';
 
 const byId = (a: UserRecord, b: UserRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const ALL = 'all';
 
 export function UsersPage() {
-  const { user, role } = useSession();
+  const { user, role, auth } = useSession();
   const isSuper = role === 'super';
   const canView = role === 'admin' || isSuper;
   const [rows, setRows] = useState<UserRow[]>([]);
@@ -29,6 +33,7 @@ export function UsersPage() {
   const [saving, setSaving] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [accountDialog, setAccountDialog] = useState<{ kind: 'password' | 'reset' | 'sessions'; id: string } | null>(null);
 
   const notify = (severity: Severity, text: string) => setNotices((n) => [...n.slice(-2), { key: Date.now() + Math.random(), severity, text }]);
   const replaceRow = (rec: UserRecord) => setRows((rs) => [...rs.filter((r) => r.id !== rec.id), rec].sort(byId));
@@ -47,7 +52,12 @@ export function UsersPage() {
   }, [rows, search, roleFilter]);
 
   const onAdd = async (u: { id: string; name: string; role: Role }) => {
-    try { replaceRow(await addUser(u)); notify('success', `Added ${u.id}`); return true; } catch (e) { notify('error', (e as Error).message || 'Failed to add user'); return false; }
+    try {
+      replaceRow(await addUser(u));
+      // A new account has no password: say what lets the person sign in.
+      notify('success', auth.mode === 'password' ? `Added ${u.id}. Set a password or make a reset link so they can sign in.` : `Added ${u.id}`);
+      return true;
+    } catch (e) { notify('error', (e as Error).message || 'Failed to add user'); return false; }
   };
   const onEdit = (id: string, change: { name?: string; role?: Role }) =>
     setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...change, unsaved: true } : r)));
@@ -66,6 +76,27 @@ export function UsersPage() {
     } catch (e) { notify('error', (e as Error).message || 'Failed to delete user'); }
     setDeleting(false);
     setToDelete(null);
+  };
+
+  const onSetPassword = async (id: string, password: string, mustChange: boolean) => {
+    try { await setUserPassword(id, password, mustChange); } catch (e) { return (e as Error).message || 'Failed to set the password'; }
+    setAccountDialog(null);
+    notify('success', mustChange ? `Password set for ${id}; they choose their own at the next sign-in` : `Password set for ${id}`);
+    void load();
+    return null;
+  };
+  const onToggleDisabled = async (row: UserRow) => {
+    try {
+      replaceRow(await setUserDisabled(row.id, !row.disabled));
+      notify('success', row.disabled ? `Enabled ${row.id}` : `Disabled ${row.id}: they are signed out and cannot sign in`);
+    } catch (e) { notify('error', (e as Error).message); }
+  };
+  const account: AccountActions | undefined = auth.mode === 'open' ? undefined : {
+    mode: auth.mode,
+    onSetPassword: (r) => setAccountDialog({ kind: 'password', id: r.id }),
+    onResetLink: (r) => setAccountDialog({ kind: 'reset', id: r.id }),
+    onToggleDisabled: (r) => void onToggleDisabled(r),
+    onSessions: (r) => setAccountDialog({ kind: 'sessions', id: r.id }),
   };
 
   return (
@@ -96,9 +127,13 @@ export function UsersPage() {
             : !rows.length ? <p data-testid="users.empty" className="text-sm text-slate-500">No users recorded yet.</p>
               : !shown.length ? <p data-testid="users.empty" className="text-sm text-slate-500">No users match the current filters.</p>
                 : <UsersTable rows={shown} selfId={user.signedIn ? user.id : null} canEdit={isSuper} saving={saving}
-                  onEdit={onEdit} onSave={(r) => void onSave(r)} onDelete={(r) => setToDelete(r.id)} />}
+                  onEdit={onEdit} onSave={(r) => void onSave(r)} onDelete={(r) => setToDelete(r.id)} account={account} />}
         </div>
       </>}
+      {accountDialog?.kind === 'password' && <SetPasswordDialog userId={accountDialog.id} onCancel={() => setAccountDialog(null)}
+        onSet={(password, mustChange) => onSetPassword(accountDialog.id, password, mustChange)} />}
+      {accountDialog?.kind === 'reset' && <ResetLinkDialog userId={accountDialog.id} onClose={() => setAccountDialog(null)} />}
+      {accountDialog?.kind === 'sessions' && <SessionsDialog userId={accountDialog.id} onClose={() => setAccountDialog(null)} />}
       <DeleteUserDialog userId={toDelete} busy={deleting} onCancel={() => setToDelete(null)} onConfirm={() => void onConfirmDelete()} />
     </section>
   );
