@@ -3,17 +3,25 @@
 // frame, rising and dropping back, tipping over to lying — is seen, with exact ground truth: each
 // actor's labels go through the crop, scale, rotation and position of that frame, and a person hidden
 // by an actor drawn over them or by the frame edge for more than half of their box is "don't care".
+// An actor may instead be a labelled thing that is not a person (a heap of clothes, a glass): its box is
+// not ground truth to find but counted when the model boxes it (`compositeObjects`).
+import type { ActionClass } from '../../domain/constants';
 import { applyRotation, type ClipOutput } from './clip-recipe';
 import { keypointArray as labelKeypoints, type LabelledPerson, type PhotoLabels } from './labels';
 import type { GtKeypoint, GtPerson } from './metrics';
 
 /** Where the actor's crop centre is at time t (clip pixels), and its clockwise turn in degrees. */
 export interface ActorKey { t: number; cx: number; cy: number; angle?: number }
-export interface ExpectedAction { action: string; from: number; to: number }
+/** What an actor's motion shows from..to (s); `class` when it is one the proposals should find. */
+export interface ExpectedAction { action: string; from: number; to: number; class?: ActionClass }
+/** A thing that is not a person, labelled by hand: what it is and its extent in photo pixels. */
+export interface LabelledObject { what: string; box: [number, number, number, number] }
 export interface Actor {
   photo: string;
-  /** Label id of the person in the photo. */
-  person: string;
+  /** Label id of the person in the photo (absent for a thing). */
+  person?: string;
+  /** The non-person this actor is, instead of a person. */
+  object?: LabelledObject;
   /** [x1, y1, x2, y2] photo pixels cut out and moved. */
   crop: [number, number, number, number];
   scale: number;
@@ -152,6 +160,7 @@ export const MIN_VISIBLE = 0.5;
 export function compositeGroundTruth(r: CompositeRecipe, labels: (photo: string) => PhotoLabels, out: ClipOutput, n: number): GtPerson[] {
   const people: GtPerson[] = [];
   r.actors.forEach((a, i) => {
+    if (a.object) return;
     const person = labels(a.photo).people.find((p) => p.id === a.person);
     if (!person) throw new Error(`${r.name}: ${a.photo} has no person ${a.person}`);
     const map = actorMap(a, out, n);
@@ -170,4 +179,19 @@ export function compositeGroundTruth(r: CompositeRecipe, labels: (photo: string)
     people.push({ id: `${i}:${a.photo}/${a.person}`, box, keypoints, dontCare: visibleShare(r, i, person, out, n) < MIN_VISIBLE });
   });
   return people;
+}
+
+/** The labelled non-people of frame n in clip pixels (clipped to the frame), id = actor index + what. */
+export function compositeObjects(r: CompositeRecipe, out: ClipOutput, n: number): Array<{ id: string; box: { x1: number; y1: number; x2: number; y2: number } }> {
+  return r.actors.flatMap((a, i) => {
+    if (!a.object) return [];
+    const map = actorMap(a, out, n);
+    const [bx1, by1, bx2, by2] = a.object.box;
+    const corners = [map(bx1, by1), map(bx2, by1), map(bx1, by2), map(bx2, by2)];
+    const box = {
+      x1: Math.max(0, Math.min(...corners.map((c) => c[0]))), y1: Math.max(0, Math.min(...corners.map((c) => c[1]))),
+      x2: Math.min(out.width, Math.max(...corners.map((c) => c[0]))), y2: Math.min(out.height, Math.max(...corners.map((c) => c[1]))),
+    };
+    return box.x2 > box.x1 && box.y2 > box.y1 ? [{ id: `${i}:${a.object.what}`, box }] : [];
+  });
 }

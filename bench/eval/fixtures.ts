@@ -11,7 +11,7 @@ import { applyTransform, planCanvas, panZoomFilter, recipeHash, transformAt, typ
 import { FIXTURE_DIR, keypointArray, loadPhotoLabels, type PhotoLabels } from './labels';
 import type { Box, GtKeypoint, GtPerson } from './metrics';
 import { samplePeopleTransform, type SamplePeopleRecipe } from './sample-people-transform';
-import { compositeArgs, compositeGroundTruth, type CompositeRecipe } from './composite';
+import { compositeArgs, compositeGroundTruth, compositeObjects, type CompositeRecipe } from './composite';
 
 const run = promisify(execFile);
 export type ClipRecipe = PanZoomRecipe | SamplePeopleRecipe | CompositeRecipe;
@@ -42,6 +42,8 @@ export interface BuiltClip {
   recipe: ClipRecipe; file: string; output: ClipOutput; frames: number;
   /** The labelled people in frame n, in clip pixels. */
   groundTruth: (n: number) => GtPerson[];
+  /** The labelled non-people in frame n (clips that have them). */
+  objects?: (n: number) => Array<{ id: string; box: Box }>;
 }
 
 /** ffmpeg arguments (without the output file) and the transform of a pan/zoom recipe on `photo`. */
@@ -76,7 +78,8 @@ export async function buildClip(ffmpeg: string, r: ClipRecipe, out: ClipOutput, 
     const file = path.join(cacheDir, `${r.name}-${recipeHash([r, out, args.filter((x) => !photos.has(x) && !x.endsWith('.jpg'))])}.mp4`);
     await ensureFile(ffmpeg, file, args, r.name);
     const labels = new Map(r.actors.map((a) => [a.photo, loadPhotoLabels(a.photo)]));
-    return { recipe: r, file, output: out, frames, groundTruth: (n) => compositeGroundTruth(r, (p) => labels.get(p)!, out, n) };
+    return { recipe: r, file, output: out, frames, groundTruth: (n) => compositeGroundTruth(r, (p) => labels.get(p)!, out, n),
+      ...(r.actors.some((a) => a.object) ? { objects: (n: number) => compositeObjects(r, out, n) } : {}) };
   }
   const labels = loadPhotoLabels(r.photo);
   if (r.kind === 'sample-people-pan') {

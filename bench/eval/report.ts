@@ -7,11 +7,13 @@ const f2 = (v: number | null) => (v == null ? '–' : v.toFixed(2));
 const f3 = (v: number | null) => (v == null ? '–' : v.toFixed(3));
 
 export function formatTable(results: ClipResult[]): string {
-  const head = ['clip', 'frames', 'recall', 'precision', 'MOTA', 'IDF1', 'OKS', 'PCK@0.2', 'tracks/people', 'frag/people', 'IDsw', 'conf hit', 'conf miss', '×RT'];
+  // on non-people: boxes the model put on the clip's labelled non-people / tracks they made ('–': none labelled)
+  const head = ['clip', 'frames', 'recall', 'precision', 'MOTA', 'IDF1', 'OKS', 'PCK@0.2', 'tracks/people', 'frag/people', 'IDsw', 'conf hit', 'conf miss', 'on non-people', '×RT'];
   const rows = results.map((r) => {
     const m = r.metrics;
     return [r.name, String(r.frames), f3(m.recall), f3(m.precision), f3(m.mota), f3(m.idf1), f3(m.oks), f3(m.pck),
-      `${m.tracks}/${m.people}`, `${m.fragments}/${m.people}`, String(m.idSwitches), f2(m.meanScoreMatched), f2(m.meanScoreUnmatched), f2(r.realTime)];
+      `${m.tracks}/${m.people}`, `${m.fragments}/${m.people}`, String(m.idSwitches), f2(m.meanScoreMatched), f2(m.meanScoreUnmatched),
+      r.nonPeople ? `${r.nonPeople.boxes}/${r.nonPeople.tracks.length}` : '–', f2(r.realTime)];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
@@ -45,6 +47,8 @@ export function proposalsReport(r: ClipResult, actors: Array<{ id: string; shows
   const personOf = (track: number) => [...(votes.get(track) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   const fr = (s: number) => Math.round(s * fps);
   const lines = [`${r.name}: action proposals per track (frames at ${fps} fps)`];
+  // an actor that is a thing shows nothing
+  actors = actors.filter((a) => a.shows.length);
   for (const a of actors) lines.push(`  ${a.id} shows: ${a.shows.map((s) => `${s.action} ${fr(s.from)}–${fr(s.to)}`).join(', ')}`);
   const tracks = [...new Set(r.analysis.detections.map((d) => d.trackId))].sort((a, b) => a - b);
   for (const t of tracks) {

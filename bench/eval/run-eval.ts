@@ -3,17 +3,21 @@ import path from 'node:path';
 import type { MediaService } from '../../server/services/media';
 import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/services/processing/pipeline';
 import type { PosePool } from '../../server/services/processing/pose-pool';
+import { dropStillNonPeople, type KeptAnalysis } from '../../server/services/processing/static-track';
 import type { BuiltClip } from './fixtures';
 import { evaluateSequence, type EvalFrame, type SequenceMetrics } from './metrics';
+import { boxesOnNonPeople } from './action-scores';
 
 /** Pipeline settings the eval passes through; pose_model is passed even where the pipeline ignores it. */
 export interface EvalSettings { pipeline_frame_stride: number; yolo_imgsz: number; tracker_name: 'auto' | 'botsort' | 'bytetrack'; pose_model?: string }
 
 export interface ClipResult {
   name: string; frames: number; duration: number; wallSeconds: number; realTime: number;
-  metrics: SequenceMetrics; analysis: AnalysisResult;
+  metrics: SequenceMetrics; analysis: KeptAnalysis;
   /** The analysed frames with their ground truth and predictions, as scored. */
   scored: EvalFrame[];
+  /** On clips with labelled non-people: the boxes put on them and their tracks (all counted in precision). */
+  nonPeople?: { boxes: number; tracks: number[] };
 }
 
 /** Turns the pipeline's detections (frame fractions) into per-frame predictions in clip pixels. */
@@ -38,11 +42,14 @@ export function framesToScore(clip: BuiltClip, analysis: AnalysisResult): EvalFr
 export async function evaluateClip(clip: BuiltClip, media: MediaService, pool: PosePool, settings: EvalSettings): Promise<ClipResult> {
   const info = await media.probe(clip.file);
   const t0 = performance.now();
-  const analysis = await analyseVideo({ path: clip.file, ...info }, {
+  // the rules the processing job applies after the pipeline (job.ts) apply here too
+  const analysis = dropStillNonPeople(await analyseVideo({ path: clip.file, ...info }, {
     ffmpegPath: media.ffmpegPath, pool, settings: settings as AnalysisOptions['settings'],
-  });
+  }), info.width, info.height);
   const wallSeconds = (performance.now() - t0) / 1000;
   const scored = framesToScore(clip, analysis);
   const metrics = evaluateSequence(scored);
-  return { name: clip.recipe.name ?? path.basename(clip.file), frames: analysis.stats.framesAnalysed, duration: info.duration, wallSeconds, realTime: info.duration / wallSeconds, metrics, analysis, scored };
+  const objects = clip.objects;
+  const nonPeople = objects ? boxesOnNonPeople(scored.map((f) => ({ pred: f.pred, objects: objects(f.frame) }))) : undefined;
+  return { name: clip.recipe.name ?? path.basename(clip.file), frames: analysis.stats.framesAnalysed, duration: info.duration, wallSeconds, realTime: info.duration / wallSeconds, metrics, analysis, scored, ...(nonPeople ? { nonPeople } : {}) };
 }

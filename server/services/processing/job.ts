@@ -12,6 +12,7 @@ import { changeStatus } from '../status';
 import type { ProcessJobData } from './eligibility';
 import { ensureModel, MODEL_PACKAGE, modelIsCached, poseModelLabel } from './model-fetch';
 import { analyseVideo } from './pipeline';
+import { dropStillNonPeople } from './static-track';
 import { secs, storeAnalysis } from './store-result';
 import { defaultPoseThreads, PosePool } from './pose-pool';
 import { beginJob, finishJob, ProgressReporter, readJob, requeueJob, startJob } from '../job-progress';
@@ -100,7 +101,7 @@ export class VideoProcessor {
       await appendLog(db, videoId, `model: ${poseModelLabel(settings.pose_model)} on ${pool.threads} pose thread(s), tfjs-backend-wasm`);
       if (signal.aborted) throw new Error('stopped');
       let lastLog = performance.now();
-      const result = await analyseVideo({ ...video, path: file }, {
+      const analysis = await analyseVideo({ ...video, path: file }, {
         ffmpegPath: this.deps.ffmpegPath, pool, settings, signal,
         onProgress: (n, total) => {
           progress.report((ANALYSIS_SHARE * n) / total, 'decoding + pose');
@@ -110,6 +111,8 @@ export class VideoProcessor {
         },
         onStage: (stage) => progress.report(stage === 'tracking' ? TRACKING_AT : STORING_AT - 1, stage),
       });
+      // a rock or a sign post boxed as a person all along: gone before a reviewer has to delete it
+      const result = dropStillNonPeople(analysis, video.width, video.height);
       if (signal.aborted) throw new Error('stopped');
       progress.report(STORING_AT, 'storing');
       await progress.flush();

@@ -18,6 +18,8 @@ export interface TrackKinematics {
   t: number[];
   /** Torso length in pixels (track median: stable against single bad frames). */
   scale: number;
+  /** Torso length seen on each sample, null where shoulders or hips were not seen. */
+  torso: Array<number | null>;
   /** Smoothed keypoints in pixels; null where the keypoint was not seen near this time. */
   kp: Array<Array<Pt | null>>;
   /** Mean keypoint score per sample (evidence quality). */
@@ -35,13 +37,12 @@ export function median(v: number[]): number {
 
 export function kinematics(samples: PoseSample[], smoothWindowS = 0.1): TrackKinematics {
   const t = samples.map((s) => s.t);
-  const torso: number[] = [];
-  for (const s of samples) {
+  const torso = samples.map((s) => {
     const p = (i: number): Pt | null => (s.keypoints[i][2] >= MIN_KP_SCORE ? { x: s.keypoints[i][0], y: s.keypoints[i][1] } : null);
     const sh = mid(p(KP.lShoulder), p(KP.rShoulder)), hp = mid(p(KP.lHip), p(KP.rHip));
-    if (sh && hp) torso.push(dist(sh, hp));
-  }
-  const scale = Math.max(1e-6, median(torso) || 1);
+    return sh && hp ? dist(sh, hp) : null;
+  });
+  const scale = Math.max(1e-6, median(torso.filter((v): v is number => v != null)) || 1);
   const half = smoothWindowS / 2;
   const kp: Array<Array<Pt | null>> = samples.map((_, i) => {
     const out: Array<Pt | null> = [];
@@ -58,7 +59,7 @@ export function kinematics(samples: PoseSample[], smoothWindowS = 0.1): TrackKin
     return out;
   });
   const quality = samples.map((s) => s.keypoints.reduce((a, q) => a + q[2], 0) / 17);
-  return { t, scale, kp, quality };
+  return { t, scale, torso, kp, quality };
 }
 
 /** Point helpers for one sample. */
@@ -85,6 +86,17 @@ export function windowOf(k: TrackKinematics, i: number, halfS: number): [number,
   while (a > 0 && k.t[i] - k.t[a - 1] <= halfS + 1e-9) a--;
   while (b < k.t.length - 1 && k.t[b + 1] - k.t[i] <= halfS + 1e-9) b++;
   return [a, b];
+}
+
+/**
+ * The person's size around sample i: median torso over ±halfS seconds, else the track's. Someone walking
+ * towards the camera grows several times over a clip; measured against the track's median size their
+ * speed near the camera would read as a run.
+ */
+export function localScale(k: TrackKinematics, i: number, halfS = 1): number {
+  const [a, b] = windowOf(k, i, halfS);
+  const seen = k.torso.slice(a, b + 1).filter((v): v is number => v != null);
+  return seen.length ? Math.max(1e-6, median(seen)) : k.scale;
 }
 
 /** Index range [a, b] around i spanning about ±halfS seconds (at least one step each side when possible). */

@@ -5,7 +5,7 @@
 // motion) stay low because pose alone is weak evidence for them.
 import type { ActionClass } from '../../../domain/constants';
 import { MIN_ACTION_LENGTH_S } from '../../../domain/constants';
-import { bodyAt, dist, KP, kinematics, speed, torsoAngle, velocity, windowOf, type PoseSample, type TrackKinematics } from './pose-features';
+import { bodyAt, dist, KP, kinematics, localScale, median, speed, torsoAngle, velocity, windowOf, type Pt, type PoseSample, type TrackKinematics } from './pose-features';
 
 export interface SegmentProposal { actionClass: ActionClass; start: number; end: number; confidence: number }
 
@@ -20,7 +20,7 @@ interface Rule {
   maxConfidence: number;
 }
 
-interface Context { baselineHipY: number[]; upright: Array<boolean | null> }
+interface Context { upright: Array<boolean | null>; scale: number[] }
 
 const ramp = (v: number, from: number, to: number) => Math.max(0, Math.min(1, (v - from) / (to - from)));
 const limbs = [
@@ -43,14 +43,19 @@ const RULES: Rule[] = [
   { cls: 'run', minDuration: 0.4, pad: 0, maxConfidence: 0.9, evidence: (k, i, c) => {
     if (c.upright[i] === false) return 0;
     const v = velocity(k, i, hipOf(k), 0.15);
-    return v ? ramp(Math.abs(v.x), 4, 8) : 0; // walking ≈ 2–3 torso/s, running ≥ 5
+    // in the person's size here, not the track's: someone walking towards the camera grows
+    return v ? ramp((Math.abs(v.x) * k.scale) / c.scale[i], 4, 8) : 0; // walking ≈ 2–3 torso/s, running ≥ 5
   } },
-  { cls: 'jump', minDuration: 0, pad: 0.15, maxConfidence: 0.9, evidence: (k, i, c) => {
+  // A jump lifts the whole body: the hips rise above where they were just before AND just after (walking up
+  // the frame raises them steadily), both feet come up with them (a stride lifts one), and it lasts more
+  // than one analysed frame (a hip keypoint slipping for a frame is not a jump).
+  { cls: 'jump', minDuration: 0.15, pad: 0.15, maxConfidence: 0.9, evidence: (k, i, c) => {
     const b = bodyAt(k, i);
-    const la = b.p(KP.lAnkle), ra = b.p(KP.rAnkle);
-    if (!b.hip || c.upright[i] === false || !la || !ra) return 0;
-    const rise = (c.baselineHipY[i] - b.hip.y) / k.scale; // the hip above its usual height
-    return rise >= 0.35 ? ramp(rise, 0.35, 0.9) : 0;
+    if (!b.hip || c.upright[i] === false || !b.p(KP.lAnkle) || !b.p(KP.rAnkle)) return 0;
+    const rise = (riseAbove(k, i, hipOf(k)) ?? 0) / c.scale[i];
+    if (rise < 0.35) return 0;
+    const feet = [KP.lAnkle, KP.rAnkle].map((a) => (riseAbove(k, i, (n) => k.kp[n][a]) ?? 0) / c.scale[i]);
+    return Math.min(...feet) >= 0.6 * rise ? ramp(rise, 0.35, 0.9) : 0;
   } },
   { cls: 'fall', minDuration: 0, pad: 0.2, maxConfidence: 0.9, evidence: (k, i) => {
     // the torso goes from upright to lying within 1.5 s while the hips drop
@@ -162,15 +167,23 @@ function motionEnergy(k: TrackKinematics, i: number): number {
 }
 
 function context(k: TrackKinematics): Context {
-  const hipY = k.t.map((_, i) => bodyAt(k, i).hip?.y ?? NaN);
-  const baselineHipY = k.t.map((_, i) => {
-    // the usual hip height over the surrounding 2 s (median: a short jump does not move it)
-    const [from, to] = windowOf(k, i, 1);
-    const w = hipY.slice(from, to + 1).filter((y) => Number.isFinite(y));
-    return w.length ? [...w].sort((a, b) => a - b)[Math.floor(w.length / 2)] : hipY[i];
-  });
   const upright = k.t.map((_, i) => { const a = torsoAngle(k, i); return a == null ? null : a < 35; });
-  return { baselineHipY, upright };
+  return { upright, scale: k.t.map((_, i) => localScale(k, i)) };
+}
+
+/**
+ * How far (pixels, up = positive) a point at sample i is above its usual height both in the second before
+ * and in the second after (the smaller of the two; medians, so a short jump does not move them), or null
+ * without at least two sightings on each side.
+ */
+function riseAbove(k: TrackKinematics, i: number, get: (n: number) => Pt | null): number | null {
+  const here = get(i);
+  if (!here) return null;
+  const [from, to] = windowOf(k, i, 1);
+  const ys = (a: number, b: number) => { const out: number[] = []; for (let j = a; j <= b; j++) { const p = get(j); if (p) out.push(p.y); } return out; };
+  const before = ys(from, i - 1), after = ys(i + 1, to);
+  if (before.length < 2 || after.length < 2) return null;
+  return Math.min(median(before), median(after)) - here.y;
 }
 
 /** Turns per-sample evidence into [start, end] runs, bridging gaps ≤ 0.3 s. */

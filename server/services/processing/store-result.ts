@@ -12,13 +12,14 @@ import { changeStatus } from '../status';
 import type { ProcessJobData } from './eligibility';
 import type { AnalysisResult } from './pipeline';
 import { readKeptRows, relinkKeptRows } from './relink';
+import { stillDropLog, type StillDrop } from './static-track';
 import { FLICKER_COVERAGE, TRACK_KEEP_MEDIAN } from './track-keep';
 import { boxesByTrack } from './track-match';
 
 export const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Detections, segments, log, the annotation version and status `completed` in one transaction. */
-export async function storeAnalysis(db: Db, job: ProcessJobData, video: { fps: number; frameStride: number | null }, r: AnalysisResult, elapsedMs: number): Promise<void> {
+export async function storeAnalysis(db: Db, job: ProcessJobData, video: { fps: number; frameStride: number | null }, r: AnalysisResult & { stillDropped?: StillDrop[] }, elapsedMs: number): Promise<void> {
   const { videoId } = job;
   await db.transaction(async (tx) => {
     const kept = await readKeptRows(tx, videoId);
@@ -44,6 +45,7 @@ export async function storeAnalysis(db: Db, job: ProcessJobData, video: { fps: n
       `analysis: every ${s.stride === 1 ? 'frame' : `${s.stride}th frame`}, ${s.inputW}x${s.inputH} input (long side ${s.longSide} px), pose model ${s.poseModel}, tracker ${s.tracker}`,
       `frames analysed: ${s.framesAnalysed}; people found: ${s.peopleFound} detections (up to ${s.maxPeopleInFrame} in one frame)`,
       `track fragments: ${s.fragments} after tracking, ${s.relinks} re-linked by appearance and motion (each a broken id joined), ${s.fragments - s.relinks} after re-link, ${s.weakTracks} dropped as unconvincing (median confidence < ${TRACK_KEEP_MEDIAN}, or < ${REVIEW_LOW_CONFIDENCE} and found on under ${FLICKER_COVERAGE * 100} % of the frames of its span)`,
+      ...stillDropLog(r.stillDropped ?? []),
       `tracks: ${s.tracks}${offset ? ` (numbered from ${offset + 1})` : ''}; detections stored: ${stored}${stored < rows.length ? ` (${rows.length - stored} gave way to kept human boxes)` : ''}`,
       `segments proposed: ${segs.length}${perClass.length ? ` (${perClass.map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
       `kept from before: ${keptDetections} human-edited detection(s), ${keptSegments} human-verified segment(s)`,
