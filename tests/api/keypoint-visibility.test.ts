@@ -5,6 +5,9 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
 import { seedAnnotatedVideo, type SeededVideo } from '../annotate-edit/seed';
 import { decodeDetectionWindow } from '../../domain/detection-window';
+import { storeAnalysis } from '../../server/services/processing/store-result';
+import { eq } from 'drizzle-orm';
+import { videos } from '../../server/db/schema';
 
 let t: TestApp;
 let v: SeededVideo;
@@ -124,5 +127,21 @@ describe('interchange files carry visibility', () => {
     expect(imported.statusCode).toBe(200);
     const newTrack = imported.json().track_ids[0].track_id;
     expect((await stored(newTrack, 7)).keypoint_visibility).toEqual(vis([9], [10]));
+  });
+});
+
+describe('a new processing result', () => {
+  it('stores the AI rows without visibility and keeps a person\'s rows with theirs', async () => {
+    const w = await seedAnnotatedVideo(t.database);
+    const edited = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${w.videoId}/tracks/2/detections/6`, headers: as('ann.one'), payload: { keypoint_visibility: vis([1]), version: 1 } });
+    expect(edited.statusCode).toBe(200);
+    await t.database.db.update(videos).set({ processingStatus: 'processing' }).where(eq(videos.id, w.videoId));
+    const detections = Array.from({ length: 10 }, (_, f) => ({ trackId: 1, frame: f, x1: 0.5, y1: 0.2, x2: 0.7, y2: 0.6, confidence: 0.7, keypoints: Array(51).fill(0.5) }));
+    const stats = { framesAnalysed: 10, stride: 1, inputW: 256, inputH: 144, longSide: 256, tracker: 'bytetrack' as const, poseModel: 'multipose' as const, fragments: 1, relinks: 0, weakTracks: 0, peopleFound: 10, maxPeopleInFrame: 1, tracks: 1, decodeInferMs: 1, trackMs: 1, actionsMs: 1 };
+    await storeAnalysis(t.database.db, { videoId: w.videoId, fromStatus: 'completed', requestedBy: 'ann.one' } as never, { fps: 30, frameStride: 1 }, { detections, segments: [], stats }, 5);
+    const rows = (await t.database.sql.query<{ keypoint_visibility: number[] | null; source: string }>(
+      'select keypoint_visibility, source from detections where video_id = $1', [w.videoId])).rows;
+    expect(rows.filter((r) => r.source === 'ai').every((r) => r.keypoint_visibility === null)).toBe(true);
+    expect(rows.filter((r) => r.source === 'human').map((r) => r.keypoint_visibility)).toEqual([vis([1])]);
   });
 });
