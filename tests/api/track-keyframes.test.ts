@@ -82,7 +82,7 @@ describe('PUT /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
   it('writes an outside keyframe: the box held up to it, nothing after it, shown as outside in every read', async () => {
     const v = await drawnTrack();
     await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/10`, box(0.5));
-    const out = await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/14`, { outside: true });
+    const out = await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/14`, { ...box(0.8), outside: true });
     expect(out.statusCode).toBe(201);
     expect(out.json().detection).toMatchObject({ frame: 14, outside: true, source: 'human', bbox: { x1: 0.5 } });
     expect(out.json().filled_frames).toBe(3);
