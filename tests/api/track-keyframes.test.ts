@@ -129,3 +129,13 @@ describe('PUT /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
     expect((await c.call('PUT', `${v.videoId}/tracks/77/detections/5`, box(0.1))).statusCode).toBe(404);
   });
 });
+
+describe('an outside keyframe in the review summary', () => {
+  it('is no presence: the run of a drawn track ends before the frame the person left', async () => {
+    const v = await drawnTrack();
+    await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/10`, box(0.5));
+    await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/14`, { outside: true });
+    const s = (await t.app.inject({ url: `/api/v1/annotations/${v.videoId}/review-summary` })).json();
+    expect(s.tracks.find((x: { track_id: number }) => x.track_id === v.trackId).runs).toEqual([0, 13]);
+  });
+});
