@@ -124,8 +124,10 @@ describe('PUT /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
     expect((await c.call('PUT', url, { x1: 0.1 })).json().detail).toBe('Send all of x1, y1, x2, y2 for a box');
     expect((await c.call('PUT', url, {})).statusCode).toBe(400);
     expect((await c.call('PUT', url, { x1: 0.5, y1: 0.2, x2: 0.4, y2: 0.4 })).statusCode).toBe(400);
+    expect((await c.call('PUT', url, { ...box(0.1), keypoint_visibility: [2, 2] })).statusCode).toBe(400);
+    expect((await c.call('PUT', url, { ...box(0.1), keypoint_visibility: Array(17).fill(1) })).statusCode).toBe(201);
     expect((await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/300`, box(0.1))).statusCode).toBe(422);
-    expect((await c.call('PUT', url, box(0.1), {})).statusCode).toBe(401);
+    expect((await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/6`, box(0.1), {})).statusCode).toBe(401);
     expect((await c.call('PUT', `${v.videoId}/tracks/77/detections/5`, box(0.1))).statusCode).toBe(404);
   });
 });
