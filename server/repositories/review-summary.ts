@@ -11,7 +11,8 @@ export async function lastDetectionFrame(sql: SqlRunner, videoId: number): Promi
   return rows[0]?.f == null ? null : Number(rows[0].f);
 }
 
-const REVIEW_SQL = `select ${REVIEW_COPY_COLUMNS} from detections where video_id = $1 and frame >= $2 and frame < $3`;
+// an outside keyframe is no box: the person is not there
+const REVIEW_SQL = `select ${REVIEW_COPY_COLUMNS} from detections where video_id = $1 and frame >= $2 and frame < $3 and source <> 'outside'`;
 
 /**
  * Track, frame, confidence and box of the detections of frames [from, to), in no particular order (the
@@ -23,7 +24,7 @@ const REVIEW_SQL = `select ${REVIEW_COPY_COLUMNS} from detections where video_id
 export async function listReviewDetections({ db, sql }: Pick<Database, 'db' | 'sql'>, videoId: number, from: number, to: number): Promise<ReviewDetections> {
   const pglite = pgliteClientOf(db);
   if (pglite && [videoId, from, to].every(Number.isSafeInteger)) {
-    const res = await pglite.query(`copy (select ${REVIEW_COPY_COLUMNS} from detections where video_id = ${videoId} and frame >= ${from} and frame < ${to})
+    const res = await pglite.query(`copy (select ${REVIEW_COPY_COLUMNS} from detections where video_id = ${videoId} and frame >= ${from} and frame < ${to} and source <> 'outside')
       to '/dev/blob' with (format binary)`) as { blob?: Blob };
     if (!res.blob) throw new Error('COPY to /dev/blob returned no blob');
     return decodeReviewCopy(new Uint8Array(await res.blob.arrayBuffer()));

@@ -82,7 +82,7 @@ describe('PUT /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
   it('writes an outside keyframe: the box held up to it, nothing after it, shown as outside in every read', async () => {
     const v = await drawnTrack();
     await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/10`, box(0.5));
-    const out = await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/14`, { outside: true });
+    const out = await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/14`, { ...box(0.8), outside: true });
     expect(out.statusCode).toBe(201);
     expect(out.json().detection).toMatchObject({ frame: 14, outside: true, source: 'human', bbox: { x1: 0.5 } });
     expect(out.json().filled_frames).toBe(3);
@@ -124,8 +124,20 @@ describe('PUT /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
     expect((await c.call('PUT', url, { x1: 0.1 })).json().detail).toBe('Send all of x1, y1, x2, y2 for a box');
     expect((await c.call('PUT', url, {})).statusCode).toBe(400);
     expect((await c.call('PUT', url, { x1: 0.5, y1: 0.2, x2: 0.4, y2: 0.4 })).statusCode).toBe(400);
+    expect((await c.call('PUT', url, { ...box(0.1), keypoint_visibility: [2, 2] })).statusCode).toBe(400);
+    expect((await c.call('PUT', url, { ...box(0.1), keypoint_visibility: Array(17).fill(1) })).statusCode).toBe(201);
     expect((await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/300`, box(0.1))).statusCode).toBe(422);
-    expect((await c.call('PUT', url, box(0.1), {})).statusCode).toBe(401);
+    expect((await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/6`, box(0.1), {})).statusCode).toBe(401);
     expect((await c.call('PUT', `${v.videoId}/tracks/77/detections/5`, box(0.1))).statusCode).toBe(404);
+  });
+});
+
+describe('an outside keyframe in the review summary', () => {
+  it('is no presence: the run of a drawn track ends before the frame the person left', async () => {
+    const v = await drawnTrack();
+    await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/10`, box(0.5));
+    await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/14`, { outside: true });
+    const s = (await t.app.inject({ url: `/api/v1/annotations/${v.videoId}/review-summary` })).json();
+    expect(s.tracks.find((x: { track_id: number }) => x.track_id === v.trackId).runs).toEqual([0, 13]);
   });
 });

@@ -77,6 +77,18 @@ describe('POST /annotations/{id}/tracks/{trackId}/split', () => {
   });
 });
 
+describe('two range calls based on one track version', () => {
+  it('let exactly one through; the other is refused with 409', async () => {
+    const v = await seedAnnotatedVideo(t.database);
+    const [a, b] = await Promise.all([
+      c.call('POST', `${v.videoId}/tracks/1/split`, { frame: 3, version: 1 }),
+      c.call('DELETE', `${v.videoId}/tracks/1/detections?from=0&to=1&version=1`),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((await c.versions(v.videoId))[1]).toBe(2);
+  });
+});
+
 describe('POST /annotations/{id}/tracks/swap', () => {
   it('exchanges boxes and segments of two tracks from a frame on, both versions rise; undo restores', async () => {
     const v = await seedAnnotatedVideo(t.database);

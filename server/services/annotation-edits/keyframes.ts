@@ -39,7 +39,8 @@ const stale = (row: DetectionRow) =>
 
 /**
  * Writes the keyframe of `trackId` at `frame`. `version` is the stored box's (required when one stands
- * there, as PATCH). An outside keyframe without a box takes the previous keyframe's box (it is not drawn).
+ * there, as PATCH). An outside keyframe takes the previous keyframe's box (it is not drawn); the sent box
+ * only when the track has no keyframe before it.
  */
 export async function putKeyframe(db: Db, videoId: number, trackId: number, frame: number, input: KeyframeInput, version: number | undefined, who: Identity) {
   return writeAnnotations(db, videoId, async (tx) => {
@@ -52,7 +53,9 @@ export async function putKeyframe(db: Db, videoId: number, trackId: number, fram
     if (row && version === undefined) throw new PreconditionRequired(missingVersion(row));
     if (!row && version !== undefined) throw new Conflict(`The box of track ${trackId} at frame ${frame} no longer exists: someone else removed it. Reload to see the latest version.`);
     if (row && row.version !== version) throw new Conflict(stale(row));
-    const box = input.box ?? (input.outside ? await previousKeyframeBox(tx, videoId, trackId, frame) : null) ?? (row ? { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2 } : null);
+    // an outside keyframe is not drawn: it carries the previous keyframe's box whatever was sent
+    const held = input.outside ? await previousKeyframeBox(tx, videoId, trackId, frame) : null;
+    const box = held ?? input.box ?? (row ? { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2 } : null);
     if (!box) throw new Unprocessable(`Track ${trackId} has no keyframe before frame ${frame}; send the box (x1, y1, x2, y2)`);
     const undoToken = track.humanMade ? await snapshotTracks(tx, videoId, 'track.keyframe', [trackId], [], who.id) : undefined;
     const values = {
