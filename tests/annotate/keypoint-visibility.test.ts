@@ -1,4 +1,4 @@
-// Hidden joints in the editor: the O key cycles the selected joint visible → occluded → absent → visible,
+// Hidden joints in the editor: the J key cycles the selected joint visible → occluded → absent → visible,
 // the data panel's buttons set it and place a missing joint again, each as one command with undo / redo,
 // and every change is saved as the detection's PATCH carrying keypoint_visibility and the version.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ const sentBody = (i: number) => detectionBody((te.sent[i] as Extract<ServerOp, {
 const all = (v: number) => Array<number>(17).fill(v);
 const withJoint = (j: number, v: number) => all(2).map((x, i) => (i === j ? v : x));
 
-describe('the O key on the selected joint', () => {
+describe('the J key on the selected joint', () => {
   it('a press on a keypoint selects that joint; O cycles it and each step is saved with its version', async () => {
     te = new TestEditor(undefined, { frame: 2 }).enterEditMode();
     // every keypoint of track 2 is at (0.6, 0.6) → (768, 432) px
@@ -28,10 +28,10 @@ describe('the O key on the selected joint', () => {
     expect(te.ui).toMatchObject({ selectedTrackId: 2, selectedKeypoint: 5 });
 
     // each press is saved before the next (waiting saves of one frame would be replaced by the latest)
-    expect(te.keyDown('o')).toBe(true);
+    expect(te.keyDown('j')).toBe(true);
     expect(visOf(2, 2)).toEqual(withJoint(5, 1));
     await te.settle();
-    te.keyDown('o');
+    te.keyDown('j');
     expect(visOf(2, 2)).toEqual(withJoint(5, 0));
     await te.settle();
     te.keyDown('J');
@@ -61,9 +61,9 @@ describe('the O key on the selected joint', () => {
 
   it('does nothing without a selected joint, or in view mode', () => {
     te = new TestEditor(undefined, { frame: 2, selectedTrackId: 2 }).enterEditMode();
-    expect(te.keyDown('o')).toBe(false);
+    expect(te.keyDown('j')).toBe(false);
     te.editor.updateUi({ selectedKeypoint: 3, mode: 'view' });
-    expect(te.keyDown('o')).toBe(false);
+    expect(te.keyDown('j')).toBe(false);
     expect(visOf(2, 2)).toBeNull();
   });
 });
