@@ -96,6 +96,16 @@ describe('identities: split, swap, move', () => {
     expect(frames(1)).toEqual([0, 1, 2]);
   });
 
+  it('a split through an action says the server cut it there', async () => {
+    // action 11 of track 1 runs 0 s to 2 s; frame 30 is 1 s
+    const doc = withVersions();
+    doc.trackRanges[1] = { first: 0, last: 40 };
+    te = new TestEditor(doc, { selectedTrackId: 1, frame: 30 }).enterEditMode();
+    te.keyDown('s');
+    await te.settle();
+    expect(te.messages).toEqual(['An action spans frame 30: the server cut it there. Reload the video to see both parts.']);
+  });
+
   it('W opens the swap dialog; the swap exchanges boxes and actions from this frame on, sending both versions', async () => {
     te = new TestEditor(withVersions(), { selectedTrackId: 1, frame: 2 }).enterEditMode();
     te.keyDown('w');

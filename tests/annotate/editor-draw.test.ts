@@ -111,4 +111,19 @@ describe('box draw', () => {
     expect(frameAt(te.doc.detections[3], 0)!.keypoints).toBeNull();
     expect(te.messages).toEqual(['No skeleton for the drawn box: Pose model unavailable']);
   });
+  it("an assist answering after a second box was drawn does not join the second box's undo", async () => {
+    te = new TestEditor(withVersions()).enterEditMode();
+    te.pointerDownEmpty(10, 10); te.pointerMove(60, 90).pointerUp();
+    te.pointerDownEmpty(300, 10); te.pointerMove(360, 90).pointerUp();
+    expect(te.doc.trackIds).toEqual([1, 2, 3, 4]);
+    te.assistCalls[0].answer(skeleton());
+    await tick();
+    expect(frameAt(te.doc.detections[3], 0)!.keypoints).toBeNull();
+    te.assistCalls[1].answer(skeleton());
+    await tick();
+    expect(frameAt(te.doc.detections[4], 0)!.keypoints).not.toBeNull();
+    te.editor.undo();
+    expect(te.doc.trackIds).toEqual([1, 2, 3]);
+    expect(frameAt(te.doc.detections[3], 0)!.keypoints).toBeNull();
+  });
 });

@@ -6,6 +6,7 @@ import { emptyDoc, type CompactDetection, type EditorDoc } from '../../src/annot
 import type { ActionSegment } from '../../domain/types';
 import { shownAt } from '../../src/annotate/interpolate';
 import { toBlocked } from '../../src/annotate/document/frame-blocks';
+import { drawKeyframeMarks, keyframeMarks } from '../../src/annotate/timeline/keyframe-marks';
 
 const det = (x: number, withKp = true): CompactDetection => ({
   x1: x, y1: 0.1, x2: x + 0.2, y2: 0.9, confidence: 0.87, source: 'ai',
@@ -98,5 +99,19 @@ describe('timeline', () => {
   it('spaces grid ticks at least ~70 px apart', () => {
     expect(tickStep(10, 1000)).toBe(1);
     expect(tickStep(1800, 1200)).toBe(120);
+  });
+});
+
+describe('timeline keyframe marks', () => {
+  it('marks each keyframe (human or outside) of the loaded frames, and draws one diamond per row position', () => {
+    const d = doc();
+    d.detections[1] = toBlocked({ 0: { ...det(0.1), source: 'human' }, 1: { ...det(0.1), source: 'interpolated' }, 2: { ...det(0.1), source: 'human' }, 90: { ...det(0.1), source: 'outside' } });
+    const marks = keyframeMarks(d);
+    expect([...marks.entries()]).toEqual([[1, [{ frame: 0, outside: false }, { frame: 2, outside: false }, { frame: 90, outside: true }]]]);
+    const rows = { trackIds: d.trackIds, first: 0, last: 2, rowY: (r: number) => AXIS_H + r * ROW_H, rowH: ROW_H, hidden: [] as number[] };
+    // 10 px per frame: three diamonds; at 0.5 px per frame frames 0 and 2 share one
+    expect(drawKeyframeMarks(ctx(), marks, rows, 10)).toBe(3);
+    expect(drawKeyframeMarks(ctx(), marks, rows, 0.5)).toBe(2);
+    expect(drawKeyframeMarks(ctx(), marks, { ...rows, hidden: [1] }, 10)).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeDetectionWindow, encodeDetectionWindow, type DetectionRow } from '../../domain/detection-window';
-import { BLOCK_FRAMES, FIRST_WINDOW_FRAMES, MAX_BLOCKS, WindowLoader, docFromSummary, dropWindows, mergeWindow } from '../../src/annotate/loader/window-loader';
+import { BLOCK_FRAMES, FIRST_WINDOW_FRAMES, MAX_BLOCKS, WindowLoader, docFromSummary, dropWindows, mergeWindow, sourceOfByte, windowDetection } from '../../src/annotate/loader/window-loader';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotationSummary } from '../../src/api/annotate';
 import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
@@ -161,5 +161,17 @@ describe('editor document windows', () => {
     expect(loader.covered(50 * BLOCK_FRAMES + 10)).toBe(true);
     expect(loader.covered(5 * BLOCK_FRAMES + 10)).toBe(false);
     loader.dispose();
+  });
+});
+
+describe('correction fields of the document', () => {
+  it("reads the window's source byte as a kind (0 ai, 1 keyframe, 2 interpolated, 3 outside) and the summary's track versions", () => {
+    expect([0, 1, 2, 3].map(sourceOfByte)).toEqual(['ai', 'human', 'interpolated', 'outside']);
+    const win = decodeDetectionWindow(toBuffer(encodeDetectionWindow(0, 1, rows(0, 1, [1, 2]))));
+    win.human[0] = 3;
+    expect(windowDetection(win, 0).source).toBe('outside');
+    expect(windowDetection(win, 1).source).toBe('human');
+    const doc = docFromSummary(7, { ...summary, tracks: [{ track_id: 1, first_frame: 0, last_frame: 9, version: 4 }, { track_id: 2, first_frame: 0, last_frame: 9 }] });
+    expect(doc.trackVersions).toEqual({ 1: 4 });
   });
 });

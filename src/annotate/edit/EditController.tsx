@@ -10,6 +10,7 @@ import { onBeforeUnload, onEditKeyDown } from './hotkeys';
 import { saveAll } from './segment-saves';
 import { DeleteTrackDialog, MergeTracksDialog } from './TrackDialogs';
 import { installEditTestApi } from './edit-test-api';
+import { CorrectionDialogs } from './CorrectionDialogs';
 
 export function EditController() {
   const editor = useEditor();
@@ -34,6 +35,7 @@ export function EditController() {
       <ConflictBanner />
       <MergeTracksDialog />
       <DeleteTrackDialog />
+      <CorrectionDialogs />
     </>
   );
 }

@@ -14,7 +14,12 @@ export async function fillDrawnSkeleton(editor: AnnotationEditor, a: { trackId: 
     if (!Array.isArray(r.keypoints) || r.keypoints.length !== 17) return false;
     const keypoints = new Float32Array(KEYPOINT_FLOATS);
     r.keypoints.forEach((k, i) => { keypoints[i * 3] = k[0]; keypoints[i * 3 + 1] = k[1]; keypoints[i * 3 + 2] = k[2] ?? 1; });
-    return editor.history.amend('box.draw', 'keypoints.assist', { trackId: a.trackId, frame: a.frame, keypoints });
+    // only while the draw is still the newest edit (a second box drawn meanwhile keeps its own entry)
+    const isThisDraw = (e: { name: string; args: unknown }) => {
+      const d = e.args as { trackId?: number; frame?: number; box?: unknown };
+      return e.name === 'box.draw' && d.trackId === a.trackId && d.frame === a.frame && d.box === a.box;
+    };
+    return editor.history.amend(isThisDraw, 'keypoints.assist', { trackId: a.trackId, frame: a.frame, keypoints });
   } catch (e) {
     editor.notify('warning', `No skeleton for the drawn box: ${e instanceof Error ? e.message : 'the pose assist failed'}`);
     return false;

@@ -1,6 +1,7 @@
 // window.__vatEdit: where edit targets are on screen (canvas content is not DOM) and what is unsaved, for
 // the Playwright edit tests. Read-only, read from the page's editor; installed while the edit host is mounted.
 import { shownAt } from '../interpolate';
+import { frameAt } from '../document/frame-blocks';
 import { AXIS_H, ROW_H } from '../timeline/timeline-draw';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 
@@ -11,6 +12,10 @@ export interface VatEditApi {
   /** Client-pixel rectangle of a segment's timeline bar. */
   barOnScreen(segmentId: number): { x1: number; x2: number; y: number } | null;
   pending(): number;
+  /** Client-pixel rectangle of the video frame (where a drag on an empty area draws a box). */
+  frameOnScreen(): { x1: number; y1: number; x2: number; y2: number } | null;
+  /** The loaded detection's source at (track, frame): 'ai', 'human' (keyframe), 'interpolated', 'outside'; null when none. */
+  sourceAt(trackId: number, frame: number): string | null;
 }
 
 function stageRect(): DOMRect | null {
@@ -46,6 +51,11 @@ export function editTestApi(editor: AnnotationEditor): VatEditApi {
       return { x1: r.left + seg.start_time * pps, x2: r.left + seg.end_time * pps, y: r.top + AXIS_H + row * ROW_H + ROW_H / 2 };
     },
     pending: () => editor.saves.getState().pending,
+    frameOnScreen() {
+      const r = stageRect();
+      return r ? { x1: r.left, y1: r.top, x2: r.right, y2: r.bottom } : null;
+    },
+    sourceAt: (trackId, frame) => frameAt(editor.getDoc()?.detections[trackId], frame)?.source ?? null,
   };
 }
 

@@ -26,12 +26,25 @@ export function onEditKeyDown(editor: AnnotationEditor, e: EditKeyEvent): void {
     void editor.player.step(e.key === '[' ? -1 : 1);
     return;
   }
+  if (runKeyAction(editor, e)) e.preventDefault();
+}
+
+/** What a command key does now (the toolbar's buttons press the same keys): false when it does not apply. */
+export function runKeyAction(editor: AnnotationEditor, e: KeyLike): boolean {
+  const doc = editor.getDoc(); const ui = editor.getUi();
+  if (!doc || ui.mode !== 'edit') return false;
   const action = keyActionFor(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) });
-  if (!action) return;
-  e.preventDefault();
+  if (!action) return false;
   if (action.kind === 'command') void performCorrection(editor, action.name, action.args as never);
   else if (action.kind === 'dialog') patchStore(editor.dialogs, { correction: { kind: action.dialog, shift: action.shift } });
   else editor.updateUi(action.patch);
+  return true;
+}
+
+/** Whether a command key would act now (the toolbar greys out its button otherwise). */
+export function keyApplies(editor: AnnotationEditor, e: KeyLike): boolean {
+  const doc = editor.getDoc(); const ui = editor.getUi();
+  return !!doc && ui.mode === 'edit' && keyActionFor(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) }) !== null;
 }
 
 /** Warns before the page unloads while edits are not saved yet. */

@@ -14,6 +14,8 @@ import type { ServerOp, TokenRef } from '../save/server-ops';
 
 export interface HistoryEntry {
   name: CommandName;
+  /** The arguments it ran with (amend checks it still is the edit it expects). */
+  args: CommandArgs[CommandName];
   label: string;
   patches: Patch[];
   inversePatches: Patch[];
@@ -60,10 +62,10 @@ export class EditHistory {
    * box): one undo then takes back both. `keepInverse` false: the entry's own undo already covers it.
    * Returns false (nothing applied) when another edit came meanwhile.
    */
-  amend<N extends CommandName>(expected: CommandName, name: N, args: CommandArgs[N], keepInverse = false): boolean {
+  amend<N extends CommandName>(expected: (e: HistoryEntry) => boolean, name: N, args: CommandArgs[N], keepInverse = false): boolean {
     const entry = this.undoStack[this.undoStack.length - 1];
     const before = this.doc.get();
-    if (!entry || entry.name !== expected || this.redoStack.length > 0 || this.marked || !before) return false;
+    if (!entry || !expected(entry) || this.redoStack.length > 0 || this.marked || !before) return false;
     const { next, patches, inversePatches } = applyCommand(before, name, args);
     if (patches.length === 0) return false;
     const ops = getCommand(name).serverOps(args, { videoId: next.videoId, before, after: next, token: { value: null } });
@@ -123,7 +125,7 @@ export class EditHistory {
     const token: TokenRef = { value: opts.token ?? null };
     const { forward, inverse } = getCommand(name).serverOps(args, { videoId: next.videoId, before, after: next, token });
     this.doc.set(next, 'edit');
-    this.undoStack.push({ name, label: this.labelOf(name), patches, inversePatches, forward, inverse });
+    this.undoStack.push({ name, args, label: this.labelOf(name), patches, inversePatches, forward, inverse });
     this.redoStack = [];
     if (!opts.synced) forward.forEach(this.send);
     this.changed();

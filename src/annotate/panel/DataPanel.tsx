@@ -7,6 +7,7 @@ import type { ActionSegment } from '../../../domain/types';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { PanelButtons } from '../edit/EditController';
+import { CorrectionToolbar } from '../edit/CorrectionToolbar';
 import { SegmentEditorRow } from '../edit/SegmentEditorRow';
 import { addActionHere } from '../edit/segment-saves';
 import { SegmentChips } from './SegmentChips';
@@ -60,6 +61,7 @@ export function DataPanel() {
         <span data-testid="panel.list-title" className="text-xs text-slate-500">{showAll ? 'All Actions' : 'Active Actions'}</span>
         <Button data-testid="panel.add-action" disabled={mode !== 'edit'} onClick={() => { void addActionHere(editor); }}>Add Action Here</Button>
         {mode === 'edit' && <PanelButtons />}
+        {mode === 'edit' && <CorrectionToolbar />}
       </header>
       {mode === 'edit' && <JointPanel />}
       <div className="min-h-0 flex-1 overflow-y-auto p-2">

@@ -9,6 +9,8 @@ import { toggledHidden } from '../document/ui-state';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { pressBar } from '../edit/drag-start';
 import { DeleteTrackButton } from '../edit/TrackDialogs';
+import { TrackRangeMenuButton } from '../edit/CorrectionDialogs';
+import { keyframeMarks } from './keyframe-marks';
 import { ReviewNavBar } from '../review/ReviewNavBar';
 import { VerifiedToggle } from '../review/VerifiedToggle';
 import { patchStore } from '../store';
@@ -95,6 +97,7 @@ export function TrackTimeline() {
                     <span className={isHidden ? 'text-slate-400 line-through' : 'font-medium'}>T{id}</span>
                     <VerifiedToggle trackId={id} />
                     <DeleteTrackButton trackId={id} />
+                    <TrackRangeMenuButton trackId={id} />
                   </div>
                 );
               })}
@@ -110,7 +113,7 @@ export function TrackTimeline() {
                       const presence = { bands: 0, low: 0 };
                       lastTimeline.bars = drawTimeline(k._context, layoutRef.current, {
                         segments: doc?.segments ?? [], hidden: ui.hiddenTracks, selectedSegmentId: ui.selectedSegmentId,
-                        presence: editor.review.presence(), fps: doc?.info.fps,
+                        presence: editor.review.presence(), fps: doc?.info.fps, keyframes: doc ? keyframeMarks(doc) : undefined,
                       }, presence);
                       lastTimeline.bands = presence.bands; lastTimeline.lowBands = presence.low;
                       lastTimeline.drawMs = performance.now() - t0;

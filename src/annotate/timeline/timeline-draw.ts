@@ -5,6 +5,7 @@ import type { ActionSegment } from '../../../domain/types';
 import { classColor } from '../colors';
 import { segmentsByTrack } from '../canvas/overlay-draw';
 import { drawPresence, type PresenceDrawn, type TrackPresence } from './presence-draw';
+import { drawKeyframeMarks, type KeyframeMark } from './keyframe-marks';
 
 export const ROW_H = 22;
 export const AXIS_H = 20;
@@ -38,6 +39,8 @@ export interface BarsState {
   segments: readonly ActionSegment[]; hidden: readonly number[]; selectedSegmentId: number | null;
   /** Presence and low-confidence runs by track (review summary) and the fps that turns frames into time. */
   presence?: ReadonlyMap<number, TrackPresence>; fps?: number;
+  /** Keyframes by track (keyframe-marks.ts): a diamond on the row at each. */
+  keyframes?: ReadonlyMap<number, KeyframeMark[]>;
 }
 
 /**
@@ -89,6 +92,7 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, l: TimelineLayout, s
     const sel = selected as { x: number; y: number; w: number };
     ctx.strokeStyle = '#0f172a'; ctx.lineWidth = 2; ctx.strokeRect(sel.x, sel.y, sel.w, ROW_H - 6);
   }
+  if (s.keyframes && s.fps) drawKeyframeMarks(ctx, s.keyframes, { trackIds: l.trackIds, first: firstRow, last: lastRow, rowY, rowH: ROW_H, hidden: s.hidden }, pps / s.fps);
   // Axis band on top (rows scroll under it), grid lines and tick labels.
   ctx.fillStyle = '#f8fafc'; ctx.fillRect(0, 0, l.width, AXIS_H);
   const step = tickStep(l.duration, l.width);
