@@ -19,6 +19,9 @@ try {
   process.exit(1);
 }
 console.log(`Sign-in mode: ${config.auth.mode} (${config.auth.modeReason})`);
+if (!config.auth.allowedHosts.length) {
+  console.warn(`HOST=${config.host} listens on every address, but only localhost names are served: set VAT_ALLOWED_HOSTS to the name people open`);
+}
 const { media, database, queue } = await openRuntime(config, (e) => console.error('queue:', e));
 await bootstrapUsers(database.db, config.bootstrapSuper);
 const firstSignIn = await prepareFirstSignIn(database.db, config);

@@ -3,11 +3,14 @@
 // Runs on PGlite and on PostgreSQL.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { browserAs, login, ORIGIN, seedUserWithPassword, sessionCookieOf, testClock } from '../helpers/auth';
 import { prepareFirstSignIn } from '../../server/services/auth/first-start';
 import { bootstrapUsers } from '../../server/services/users';
+
+// every sign-in is a full-cost scrypt check (128 MiB, up to seconds on a busy machine)
+vi.setConfig({ testTimeout: 240_000 });
 
 const PW = 'correct horse staple';
 const clock = testClock();

@@ -1,9 +1,12 @@
 // Sign-in in password mode (issue 30): sessions by cookie, expiry, the Origin check, throttling,
 // password changes and role changes. Runs on PGlite and on PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { browserAs, login, ORIGIN, seedUserWithPassword, sessionCookieOf, testClock } from '../helpers/auth';
 import { THROTTLE } from '../../server/services/auth/throttle';
+
+// every sign-in is a full-cost scrypt check (128 MiB, up to seconds on a busy machine)
+vi.setConfig({ testTimeout: 240_000 });
 
 const PW = 'correct horse staple';
 const clock = testClock();

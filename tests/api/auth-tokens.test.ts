@@ -1,9 +1,12 @@
 // Personal API tokens (issue 30): shown once, stored hashed, listed with last use, revocable; a token
 // acts with its owner's current role and needs no Origin. Runs on PGlite and on PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/test-app';
 import { browserAs, seedUserWithPassword, testClock } from '../helpers/auth';
 import { apiTokens } from '../../server/db/schema';
+
+// every sign-in is a full-cost scrypt check (128 MiB, up to seconds on a busy machine)
+vi.setConfig({ testTimeout: 240_000 });
 
 const PW = 'correct horse staple';
 const clock = testClock();
