@@ -40,7 +40,7 @@ export const keyframePropagate: CommandDef<'keyframe.propagate'> = {
   name: 'keyframe.propagate',
   label: 'Propagate',
   shortcuts: [
-    { keys: 'P', does: 'Propagate the correction at this keyframe to the following AI frames, until the next keyframe', group: 'track', editOnly: true },
+    { keys: 'P', does: 'Propagate the correction at this keyframe, and its occluded or absent joints, to the following AI frames, until the next keyframe', group: 'track', editOnly: true },
     { keys: 'Shift+P', does: 'Propagate the correction for a chosen number of frames', group: 'track', editOnly: true },
   ],
   keyTest: (e) => letter('p')(e) || letter('p', true)(e),
