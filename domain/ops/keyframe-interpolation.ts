@@ -2,9 +2,13 @@
 // boxes, and outside keyframes where the person leaves) and the server fills the frames between two
 // keyframes with a linear interpolation. Pure, over plain boxes: the server, the browser and a benchmark
 // use the same arithmetic.
+import { blendJointVisibility } from './joint-visibility';
 
-/** A box with its joints: fractions of the frame; keypoints 17 × (x, y, score) flattened, or null. */
-export interface PoseBox { x1: number; y1: number; x2: number; y2: number; keypoints: ArrayLike<number> | null }
+/**
+ * A box with its joints: fractions of the frame; keypoints 17 × (x, y, score) flattened, or null;
+ * keypointVisibility 17 × (2 visible, 1 occluded, 0 absent) as a person set it, null or left out: none stored.
+ */
+export interface PoseBox { x1: number; y1: number; x2: number; y2: number; keypoints: ArrayLike<number> | null; keypointVisibility?: ArrayLike<number> | null }
 
 /** One keyframe of a track. An outside keyframe ends the track at its frame until the next keyframe. */
 export interface Keyframe<B extends PoseBox = PoseBox> { frame: number; box: B; outside: boolean }
@@ -22,17 +26,21 @@ const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
 
 /**
  * The pose a fraction `t` (0..1) of the way from `a` to `b`: box corners and every joint present at both
- * ends move linearly; a joint absent at either end is absent (0, 0, score 0).
+ * ends move linearly; a joint absent at either end is absent (0, 0, score 0). Where an end stores
+ * visibility, the blend of joint-visibility.ts decides which joints are present (an occluded joint moves,
+ * an absent one has no position) and is stored with the pose; where neither does, none is.
  */
 export function lerpPose(a: PoseBox, b: PoseBox, t: number): PoseBox {
   const box = { x1: lerp(a.x1, b.x1, t), y1: lerp(a.y1, b.y1, t), x2: lerp(a.x2, b.x2, t), y2: lerp(a.y2, b.y2, t) };
-  if (!a.keypoints || !b.keypoints) return { ...box, keypoints: null };
+  if (!a.keypoints || !b.keypoints) return { ...box, keypoints: null, keypointVisibility: null };
+  const vis = blendJointVisibility({ keypoints: a.keypoints, visibility: a.keypointVisibility }, { keypoints: b.keypoints, visibility: b.keypointVisibility });
   const kps: number[] = [];
   for (let j = 0; j < KEYPOINT_COUNT; j++) {
-    if (!jointPresent(a.keypoints, j) || !jointPresent(b.keypoints, j)) { kps.push(0, 0, 0); continue; }
+    const present = vis ? vis[j] > 0 : jointPresent(a.keypoints, j) && jointPresent(b.keypoints, j);
+    if (!present) { kps.push(0, 0, 0); continue; }
     for (let c = 0; c < 3; c++) kps.push(lerp(a.keypoints[j * 3 + c], b.keypoints[j * 3 + c], t));
   }
-  return { ...box, keypoints: kps };
+  return { ...box, keypoints: kps, keypointVisibility: vis };
 }
 
 /** The frames strictly between two keyframes with their interpolated poses. */

@@ -2,13 +2,11 @@
 // detection shown at a frame between analysed frames: when the AI analysed every `stride`-th frame, the
 // frames in between show the linear blend of the analysed neighbours (interpolation on) or hold the last
 // analysed detection (off). Pure code: the browser overlay and the server's renderer both use it.
+import { blendJointVisibility, jointVisibilityOf, type JointVisibility } from '../ops/joint-visibility';
 
 /** Number of floats per detection's keypoints: 17 COCO points × (x, y, score). */
 export const KEYPOINT_FLOATS = 17 * 3;
-/** Minimum keypoint score to draw a point or a limb of a detection that stores no visibility. */
-export const KEYPOINT_MIN_SCORE = 0.2;
-/** A joint's visibility: 2 visible, 1 occluded (drawn hollow), 0 absent (not drawn). */
-export type JointVisibility = 0 | 1 | 2;
+export { KEYPOINT_MIN_SCORE, type JointVisibility } from '../ops/joint-visibility';
 
 /** ai: AI-made; human: a keyframe (human-made or human-edited); interpolated: filled between two
  *  keyframes (not a keyframe); outside: a keyframe that ends a drawn track there (not drawn). */
@@ -47,17 +45,7 @@ function lerpKeypoints(a: Float32Array | null, b: Float32Array | null, t: number
 
 /** A joint as shown: its stored visibility, else visible from KEYPOINT_MIN_SCORE up and absent below. */
 export function jointVisibility(d: Pick<CompactDetection, 'keypoints' | 'visibility'>, j: number): JointVisibility {
-  const kp = d.keypoints;
-  if (!kp || !Number.isFinite(kp[j * 3]) || !Number.isFinite(kp[j * 3 + 1])) return 0;
-  if (d.visibility) return Math.min(2, d.visibility[j]) as JointVisibility;
-  return kp[j * 3 + 2] >= KEYPOINT_MIN_SCORE ? 2 : 0;
-}
-
-/** Between two stored detections a joint absent at either end is absent, occluded at either end occluded. */
-function blendVisibility(a: CompactDetection, b: CompactDetection): Uint8Array | null {
-  if (!a.visibility && !b.visibility) return a.visibility ?? null;
-  if (!a.keypoints || !b.keypoints) return a.visibility ?? null;
-  return Uint8Array.from({ length: 17 }, (_, j) => Math.min(jointVisibility(a, j), jointVisibility(b, j)));
+  return jointVisibilityOf(d, j);
 }
 
 export function lerpDetection(a: CompactDetection, b: CompactDetection, t: number): CompactDetection {
@@ -65,7 +53,8 @@ export function lerpDetection(a: CompactDetection, b: CompactDetection, t: numbe
     x1: a.x1 + (b.x1 - a.x1) * t, y1: a.y1 + (b.y1 - a.y1) * t, x2: a.x2 + (b.x2 - a.x2) * t, y2: a.y2 + (b.y2 - a.y2) * t,
     confidence: a.confidence + (b.confidence - a.confidence) * t,
     keypoints: lerpKeypoints(a.keypoints, b.keypoints, t),
-    visibility: blendVisibility(a, b),
+    // the same rule as the server's fill between keyframes
+    visibility: blendJointVisibility(a, b),
     source: a.source,
   };
 }

@@ -13,7 +13,8 @@ export interface AnsweredDetection extends FrameBox { track_id?: number; frame: 
 
 export interface NewTrackBody { frame: number; box: FrameBox; keypoints?: Keypoint[]; keypoint_visibility?: KeypointVisibility }
 export interface NewTrackResult { track_id: number; track_version: number; detection: AnsweredDetection }
-export interface KeyframeBody extends FrameBox { keypoints?: Keypoint[]; keypoint_visibility?: KeypointVisibility; outside?: boolean; version?: number }
+/** `keypoint_visibility`: null clears a stored one, left out keeps it. */
+export interface KeyframeBody extends FrameBox { keypoints?: Keypoint[]; keypoint_visibility?: KeypointVisibility | null; outside?: boolean; version?: number }
 export interface KeyframeResult { detection: AnsweredDetection; track_version: number; filled_frames: number }
 export interface RangeDeleteResult { deleted: number; track_version: number; undo_token: number }
 export interface SplitResult { new_track_id: number; track_version: number; new_track_version: number; undo_token: number }

@@ -11,7 +11,7 @@ export const fraction = z.number().finite().min(0).max(1);
 /** Keypoints may sit slightly outside the frame (a limb leaving the picture), so allow a margin. */
 const kpCoord = z.number().finite().min(-1).max(2);
 export const keypoints = z.array(z.tuple([kpCoord, kpCoord, z.number().finite().min(0).max(1)])).length(17);
-/** COCO v per joint: 0 absent, 1 occluded, 2 visible. Accepted and checked; stored by the visibility change. */
+/** COCO v per joint: 0 absent, 1 occluded, 2 visible; null clears a stored one. */
 export const keypointVisibility = z.array(z.number().int().min(0).max(2)).length(17).nullable();
 export const box = z.object({ x1: fraction, y1: fraction, x2: fraction, y2: fraction }).strict();
 

@@ -21,18 +21,19 @@ export const keyframeRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.post('/annotations/:id/tracks', { config: { role: 'user' }, schema: { params: z.object({ id: int.min(1) }), body: createBody } }, async (req, reply) => {
     checkBox(req.body.box);
     reply.code(201);
-    return createTrack(db, req.params.id, req.body.frame, req.body.box, req.body.keypoints, caller(req));
+    const { frame, box: b, keypoints: kps, keypoint_visibility: keypointVisibility } = req.body;
+    return createTrack(db, req.params.id, frame, b, { keypoints: kps, keypointVisibility }, caller(req));
   });
 
   app.put('/annotations/:id/tracks/:trackId/detections/:frame', { config: { role: 'user' }, schema: { params: putParams, body: putBody } }, async (req, reply) => {
-    const { x1, y1, x2, y2, keypoints: kps, outside, version } = req.body;
+    const { x1, y1, x2, y2, keypoints: kps, keypoint_visibility: keypointVisibility, outside, version } = req.body;
     const parts = [x1, y1, x2, y2].filter((v) => v !== undefined).length;
     if (parts !== 0 && parts !== 4) throw new Invalid('Send all of x1, y1, x2, y2 for a box');
     if (parts === 0 && !outside) throw new Invalid('Send the box {x1, y1, x2, y2} (only an outside keyframe may go without)');
     const b = parts === 4 ? { x1: x1!, y1: y1!, x2: x2!, y2: y2! } : null;
     if (b) checkBox(b);
     const { id, trackId, frame } = req.params;
-    const r = await putKeyframe(db, id, trackId, frame, { box: b, keypoints: kps, outside }, version, caller(req));
+    const r = await putKeyframe(db, id, trackId, frame, { box: b, keypoints: kps, keypointVisibility, outside }, version, caller(req));
     reply.code(r.created ? 201 : 200);
     return r.body;
   });

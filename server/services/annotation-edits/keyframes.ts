@@ -17,15 +17,16 @@ import { requireTrack, writeAnnotations } from './common';
 import { checkFrame } from './track-versions';
 
 export interface BoxInput { x1: number; y1: number; x2: number; y2: number }
-export interface KeyframeInput { box: BoxInput | null; keypoints?: Keypoint[]; outside?: boolean }
+/** `keypointVisibility`: 17 × 2 visible, 1 occluded, 0 absent; null clears a stored one, left out keeps it (as PATCH). */
+export interface KeyframeInput { box: BoxInput | null; keypoints?: Keypoint[]; keypointVisibility?: number[] | null; outside?: boolean }
 
-export async function createTrack(db: Db, videoId: number, frame: number, box: BoxInput, keypoints: Keypoint[] | undefined, who: Identity) {
+export async function createTrack(db: Db, videoId: number, frame: number, box: BoxInput, joints: Pick<KeyframeInput, 'keypoints' | 'keypointVisibility'>, who: Identity) {
   return writeAnnotations(db, videoId, async (tx) => {
     const v = await requireLiveVideo(tx, videoId);
     checkFrame(v, frame);
     const track = await claimTrackId(tx, videoId, await nextFreeTrackId(tx, videoId), true, who.id);
     const row = await insertDetectionIfAbsent(tx, { videoId, trackId: track.trackId, frame }, {
-      ...box, confidence: 1, keypoints: keypoints ? flatten(keypoints, null) : null, source: 'human', updatedById: who.id, updatedAt: new Date(),
+      ...box, confidence: 1, keypoints: joints.keypoints ? flatten(joints.keypoints, null) : null, keypointVisibility: joints.keypointVisibility ?? null, source: 'human', updatedById: who.id, updatedAt: new Date(),
     });
     if (!row) throw new Conflict(`Track ${track.trackId} already has a box at frame ${frame}`);
     return { track_id: track.trackId, track_version: track.version, detection: detectionDto(row) };
@@ -60,6 +61,7 @@ export async function putKeyframe(db: Db, videoId: number, trackId: number, fram
     const undoToken = track.humanMade ? await snapshotTracks(tx, videoId, 'track.keyframe', [trackId], [], who.id) : undefined;
     const values = {
       ...box, keypoints: input.keypoints ? flatten(input.keypoints, row?.keypoints ?? null) : (row?.keypoints ?? null),
+      keypointVisibility: input.keypointVisibility !== undefined ? input.keypointVisibility : (row?.keypointVisibility ?? null),
       source: input.outside ? 'outside' : 'human', updatedById: who.id, updatedAt: new Date(),
       ...(row?.source === 'ai' ? { aiBox: aiBoxOf(row) } : {}),
     };

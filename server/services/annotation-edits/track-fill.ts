@@ -17,6 +17,7 @@ import { requireLiveVideo } from '../videos';
 import { requireTrack, writeAnnotations } from './common';
 import { checkFrame, checkTrackVersions } from './track-versions';
 import { aiBoxOf } from './detections';
+import { visibilityOf } from './keyframe-fill';
 
 const isKeyframe = (r: DetectionRow | undefined) => r?.source === 'human';
 
@@ -41,7 +42,7 @@ async function replaceFrames(tx: Tx, videoId: number, trackId: number, old: Dete
   const now = new Date();
   await storeRows(tx, videoId, filled.map((f) => ({
     trackId, frame: f.frame, x1: f.box.x1, y1: f.box.y1, x2: f.box.x2, y2: f.box.y2, confidence: f.confidence ?? oldAt.get(f.frame)?.confidence ?? 1,
-    keypoints: f.box.keypoints ? Array.from(f.box.keypoints) : null, source: 'interpolated', updatedById: by, updatedAt: now,
+    keypoints: f.box.keypoints ? Array.from(f.box.keypoints) : null, keypointVisibility: visibilityOf(f.box), source: 'interpolated', updatedById: by, updatedAt: now,
     aiBox: f.aiBox ?? oldAt.get(f.frame)?.aiBox ?? null, version: (oldAt.get(f.frame)?.version ?? 0) + 1,
   })));
 }
@@ -91,7 +92,8 @@ export async function propagateCorrection(db: Db, videoId: number, trackId: numb
     const token = await snapshotTracks(tx, videoId, 'track.propagate', [trackId], [], who.id);
     const filled = targets.map((r) => {
       const ai = aiPoseOf(r)!;
-      return { frame: r.frame, box: applyCorrection(ai, correction), aiBox: r.aiBox ?? aiBoxOf(r) };
+      // the joints the person marked occluded or absent at the keyframe stay so on every changed frame
+      return { frame: r.frame, box: { ...applyCorrection(ai, correction), keypointVisibility: key.keypointVisibility }, aiBox: r.aiBox ?? aiBoxOf(r) };
     });
     await replaceFrames(tx, videoId, trackId, targets, filled, who.id);
     const trackVersion = await finish(tx, videoId, trackId, who, `track ${trackId}: the correction at frame ${from} propagated to ${filled.length} frame(s)`);

@@ -16,6 +16,7 @@ import { requireLiveVideo } from '../videos';
 import { requireTrack, writeAnnotations } from './common';
 import { checkFrame, checkTrackVersions, fpsOf } from './track-versions';
 import type { VideoRow } from '../video-dto';
+import { refillAroundGap } from './keyframe-fill';
 
 async function openRangeEdit(tx: Tx, videoId: number, tracks: Array<[number, number | undefined]>) {
   const v = await requireLiveVideo(tx, videoId);
@@ -43,7 +44,7 @@ async function applyMoves(tx: Tx, videoId: number, rows: DetectionRow[], moves: 
   for (const [trackId, frames] of byTrack) await deleteTrackFrames(tx, videoId, trackId, frames);
   const now = new Date();
   await storeRows(tx, videoId, moves.map(({ box: r, toTrack }) => ({
-    trackId: toTrack, frame: r.frame, x1: r.x1, y1: r.y1, x2: r.x2, y2: r.y2, confidence: r.confidence, keypoints: r.keypoints,
+    trackId: toTrack, frame: r.frame, x1: r.x1, y1: r.y1, x2: r.x2, y2: r.y2, confidence: r.confidence, keypoints: r.keypoints, keypointVisibility: r.keypointVisibility,
     source: r.source, updatedById: by, updatedAt: now, aiBox: r.aiBox,
     version: Math.max(r.version, versionAt.get(`${toTrack}/${r.frame}`) ?? 0) + 1,
   })));
@@ -59,10 +60,12 @@ async function finish(tx: Tx, videoId: number, trackIds: number[], plan: Segment
 
 export async function deleteTrackFrameRange(db: Db, videoId: number, trackId: number, from: number, to: number, version: number | undefined, who: Identity) {
   return writeAnnotations(db, videoId, async (tx) => {
-    const { v } = await openRangeEdit(tx, videoId, [[trackId, version]]);
+    const { v, locked } = await openRangeEdit(tx, videoId, [[trackId, version]]);
     checkRange(v, from, to);
     const token = await snapshotTracks(tx, videoId, 'track.delete-range', [trackId], [], who.id);
     const deleted = await deleteTrackRange(tx, videoId, trackId, from, to);
+    // a drawn track's frames next to the gap were filled towards keyframes the range may have held
+    if (locked.get(trackId)!.humanMade) await refillAroundGap(tx, videoId, trackId, from, to, who.id);
     const versions = await finish(tx, videoId, [trackId], null, who, `track ${trackId}: frames ${from}–${to} deleted (${deleted.length} boxes)`);
     return { deleted: deleted.length, track_version: versions[trackId], undo_token: token };
   });

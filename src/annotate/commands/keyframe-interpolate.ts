@@ -8,7 +8,7 @@ import type { CommandDef } from './types';
 export const keyframeInterpolate: CommandDef<'keyframe.interpolate'> = {
   name: 'keyframe.interpolate',
   label: 'Interpolate',
-  shortcuts: [{ keys: 'I', does: "Interpolate the selected track between the keyframes around the playhead", group: 'track', editOnly: true }],
+  shortcuts: [{ keys: 'I', does: 'Interpolate the selected track between the keyframes around the playhead (a joint hidden at either end stays hidden)', group: 'track', editOnly: true }],
   keyTest: letter('i'),
   argsFromKey: (_e, { doc, ui }) => {
     const t = ui.selectedTrackId;

@@ -31,14 +31,16 @@ export function corrected(d: CompactDetection, key: CompactDetection, ref: Compa
       keypoints[j] += (dx / w(ref)) * w(d); keypoints[j + 1] += (dy / h(ref)) * h(d);
     }
   }
-  return { ...d, x1: ncx - nw / 2, x2: ncx + nw / 2, y1: ncy - nh / 2, y2: ncy + nh / 2, keypoints, source: 'interpolated' };
+  // the joints the person marked occluded or absent at the keyframe stay so (as the server stores it)
+  const visibility = keypoints && key.visibility ? key.visibility : null;
+  return { ...d, x1: ncx - nw / 2, x2: ncx + nw / 2, y1: ncy - nh / 2, y2: ncy + nh / 2, keypoints, visibility, source: 'interpolated' };
 }
 
 export const keyframePropagate: CommandDef<'keyframe.propagate'> = {
   name: 'keyframe.propagate',
   label: 'Propagate',
   shortcuts: [
-    { keys: 'P', does: 'Propagate the correction at this keyframe to the following AI frames, until the next keyframe', group: 'track', editOnly: true },
+    { keys: 'P', does: 'Propagate the correction at this keyframe, and its occluded or absent joints, to the following AI frames, until the next keyframe', group: 'track', editOnly: true },
     { keys: 'Shift+P', does: 'Propagate the correction for a chosen number of frames', group: 'track', editOnly: true },
   ],
   keyTest: (e) => letter('p')(e) || letter('p', true)(e),

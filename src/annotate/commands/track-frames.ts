@@ -2,8 +2,9 @@
 // interpolating frame ranges in the (draft) document. The server applies the same rules to every frame;
 // these keep the loaded windows showing what the server now stores.
 import { mergeRanges } from '../../../domain/ops/track-merge';
+import { lerpPose } from '../../../domain/ops/keyframe-interpolation';
 import type { ActionSegment } from '../../../domain/types';
-import { KEYPOINT_FLOATS, type CompactDetection, type EditorDoc } from '../document/types';
+import type { CompactDetection, EditorDoc } from '../document/types';
 import { blockFor, frameAt, framesOf, type BlockedFrames } from '../document/frame-blocks';
 
 /** A keyframe: human-made or human-edited, or an outside keyframe (not AI, not interpolated). */
@@ -92,34 +93,29 @@ export function moveFrames(draft: EditorDoc, source: number, target: number, fro
 export const segmentsFrom = (segments: ActionSegment[], trackId: number, time: number): ActionSegment[] =>
   segments.filter((s) => s.track_id === trackId && s.start_time >= time);
 
-/** Interpolates a track strictly between two of its keyframes: the box, and each joint present at both ends. */
+/**
+ * Interpolates a track strictly between two of its keyframes: the box, and each joint present at both ends,
+ * with the joints' visibility by the server's rule (lerpPose), so the preview shows what the server stores.
+ */
 export function fillBetween(draft: EditorDoc, trackId: number, a: number, b: number): void {
   const track = draft.detections[trackId];
   const da = frameAt(track, a); const db = frameAt(track, b);
   if (!track || !da || !db || b - a < 2 || da.source === 'outside') return;
   for (let f = a + 1; f < b; f++) {
     const t = (f - a) / (b - a);
+    const pose = lerpPose(poseOf(da), poseOf(db), t);
     blockFor(track, f)[f] = {
-      x1: da.x1 + (db.x1 - da.x1) * t, y1: da.y1 + (db.y1 - da.y1) * t, x2: da.x2 + (db.x2 - da.x2) * t, y2: da.y2 + (db.y2 - da.y2) * t,
+      x1: pose.x1, y1: pose.y1, x2: pose.x2, y2: pose.y2,
       confidence: da.confidence + (db.confidence - da.confidence) * t,
-      keypoints: lerpJoints(da.keypoints, db.keypoints, t),
+      keypoints: pose.keypoints ? Float32Array.from(pose.keypoints) : null,
+      visibility: pose.keypointVisibility ? Uint8Array.from(pose.keypointVisibility) : null,
       source: 'interpolated',
       version: frameAt(track, f)?.version,
     };
   }
 }
 
-/** A joint absent (no finite point, score 0) at either end is absent between them. */
-function lerpJoints(a: Float32Array | null, b: Float32Array | null, t: number): Float32Array | null {
-  if (!a || !b) return null;
-  const out = new Float32Array(KEYPOINT_FLOATS).fill(Number.NaN);
-  for (let i = 0; i < 17; i++) {
-    const j = i * 3;
-    if (!(a[j + 2] > 0) || !(b[j + 2] > 0) || !Number.isFinite(a[j] + a[j + 1] + b[j] + b[j + 1])) { out[j + 2] = 0; continue; }
-    out[j] = a[j] + (b[j] - a[j]) * t; out[j + 1] = a[j + 1] + (b[j + 1] - a[j + 1]) * t; out[j + 2] = Math.min(a[j + 2], b[j + 2]);
-  }
-  return out;
-}
+const poseOf = (d: CompactDetection) => ({ x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, keypoints: d.keypoints, keypointVisibility: d.visibility });
 
 /** The keyframes around `frame` (≤ frame, > frame) for the interpolate command. */
 export function keyframesAround(track: BlockedFrames | undefined, frame: number): { from: number; to: number } | null {

@@ -36,10 +36,13 @@ function runRange(videoId: number, trackId: number, c: RangeCall, v: TrackVersio
   }
 }
 
-/** A keyframe's PUT body: the box and keypoints as a PATCH sends them, `outside` for an outside keyframe. */
+/**
+ * A keyframe's PUT body: the box, keypoints and joint visibility as a PATCH sends them (null when none is
+ * stored, so an undo back to such a keyframe clears it), `outside` for an outside keyframe.
+ */
 function keyframeBody(op: OpOf<'detection.keyframe'>, version: number | undefined): corrections.KeyframeBody {
-  const { x1, y1, x2, y2, keypoints } = detectionBody(op.det);
-  return { x1: x1!, y1: y1!, x2: x2!, y2: y2!, ...(keypoints ? { keypoints } : {}), ...(op.det.source === 'outside' ? { outside: true } : {}), ...(version !== undefined ? { version } : {}) };
+  const { x1, y1, x2, y2, keypoints, keypoint_visibility } = detectionBody(op.det);
+  return { x1: x1!, y1: y1!, x2: x2!, y2: y2!, ...(keypoints ? { keypoints } : {}), keypoint_visibility, ...(op.det.source === 'outside' ? { outside: true } : {}), ...(version !== undefined ? { version } : {}) };
 }
 
 /** How each kind of server op is carried out with the API client: one entry per kind. */
@@ -72,8 +75,8 @@ const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
     return r;
   },
   'track.create': (op) => {
-    const { x1, y1, x2, y2, keypoints } = detectionBody(op.det);
-    return corrections.createTrack(op.videoId, { frame: op.frame, box: { x1: x1!, y1: y1!, x2: x2!, y2: y2! }, ...(keypoints ? { keypoints } : {}) });
+    const { x1, y1, x2, y2, keypoints, keypoint_visibility } = detectionBody(op.det);
+    return corrections.createTrack(op.videoId, { frame: op.frame, box: { x1: x1!, y1: y1!, x2: x2!, y2: y2! }, ...(keypoints ? { keypoints } : {}), ...(keypoint_visibility ? { keypoint_visibility } : {}) });
   },
   'detection.keyframe': (op, version) => corrections.putKeyframe(op.videoId, op.trackId, op.frame, keyframeBody(op, version)),
   'track.range': async (op, _version, tracks) => {
