@@ -52,7 +52,10 @@ export function review(clip: ReviewClip, aiBoxes: readonly TrackBox[], set: Comm
     boxes = best.boxes;
     state = analyse(clip, boxes);
     commands += best.cost;
-    byKind[best.c.kind] = (byKind[best.c.kind] ?? 0) + best.cost;
+    // keyframes drawn and the interpolate between them are counted apart
+    const interpolated = best.c.kind === 'draw keyframes' && best.c.keys.length > 1 ? 1 : 0;
+    byKind[best.c.kind] = (byKind[best.c.kind] ?? 0) + best.cost - interpolated;
+    if (interpolated) byKind.interpolate = (byKind.interpolate ?? 0) + 1;
     steps.push({ command: best.c, cost: best.cost, after: scoresOf(state.metrics) });
   }
   const end = scoresOf(state.metrics);

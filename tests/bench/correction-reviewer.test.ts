@@ -52,6 +52,7 @@ describe('correction reviewer', () => {
     const step = r.steps[0].command;
     expect(step.kind).toBe('draw keyframes');
     if (step.kind === 'draw keyframes') expect(step.keys.map((k) => k.frame)).toEqual([0, N - 1]);
+    expect(r.byKind).toEqual({ 'draw keyframes': 2, interpolate: 1 });
     expect(r.boxes.filter((b) => b.trackId === 2)).toHaveLength(N);
   });
 
