@@ -5,8 +5,9 @@ import type { ReviewResult, Scores } from './reviewer';
 
 export interface ClipReview { name: string; duration: number; frames: number; a: ReviewResult; b: ReviewResult }
 
-const f2 = (v: number) => v.toFixed(2);
-const rpi = (s: Scores) => `${f2(s.recall)} / ${f2(s.precision)} / ${f2(s.idf1)}`;
+// floored, so a value just under the target never prints as the target
+const f3 = (v: number) => (Math.floor(v * 1000) / 1000).toFixed(3);
+const rpi = (s: Scores) => `${f3(s.recall)} / ${f3(s.precision)} / ${f3(s.idf1)}`;
 const perMin = (n: number, seconds: number) => (n / (seconds / 60)).toFixed(0);
 const mark = (r: ReviewResult) => (r.reached ? 'yes' : 'NO');
 

@@ -24,6 +24,9 @@ export interface ReviewResult {
 const scoresOf = (m: SequenceMetrics): Scores => ({ recall: m.recall, precision: m.precision, idf1: m.idf1 });
 const gap = (s: Scores, target: number) => Math.max(0, target - s.recall) + Math.max(0, target - s.precision) + Math.max(0, target - s.idf1);
 const total = (s: Scores) => s.recall + s.precision + s.idf1;
+/** Never trade one target for another: a metric that has reached the target must not fall below it. */
+const losesTarget = (now: Scores, next: Scores, target: number) =>
+  (['recall', 'precision', 'idf1'] as const).some((k) => now[k] >= target && next[k] < target);
 export const reachedTarget = (s: Scores, target = TARGET) => s.recall >= target && s.precision >= target && s.idf1 >= target;
 
 export function review(clip: ReviewClip, aiBoxes: readonly TrackBox[], set: CommandSet, opts: { target?: number; maxSteps?: number } = {}): ReviewResult {
@@ -45,7 +48,7 @@ export function review(clip: ReviewClip, aiBoxes: readonly TrackBox[], set: Comm
       const cost = commandCost(c);
       const byGap = (gap(now, target) - gap(s, target)) / cost;
       const bySum = (total(s) - total(now)) / cost;
-      if (byGap < -EPS || (byGap <= EPS && bySum <= EPS)) continue; // never trade one target for another
+      if (byGap < -EPS || (byGap <= EPS && bySum <= EPS) || losesTarget(now, s, target)) continue;
       if (!best || byGap > best.byGap + EPS || (Math.abs(byGap - best.byGap) <= EPS && bySum > best.bySum + EPS)) best = { c, boxes: next, s, byGap, bySum, cost };
     }
     if (!best) break;
