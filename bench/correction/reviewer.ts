@@ -27,6 +27,17 @@ const total = (s: Scores) => s.recall + s.precision + s.idf1;
 /** Never trade one target for another: a metric that has reached the target must not fall below it. */
 const losesTarget = (now: Scores, next: Scores, target: number) =>
   (['recall', 'precision', 'idf1'] as const).some((k) => now[k] >= target && next[k] < target);
+/**
+ * What a command whose result is `next` gains per command issued: the gap to the target it closes, then the
+ * rise of the metrics' sum; null when it is not worth issuing (it gains nothing, or loses a reached target).
+ */
+export function stepGain(now: Scores, next: Scores, cost: number, target = TARGET): { byGap: number; bySum: number } | null {
+  const byGap = (gap(now, target) - gap(next, target)) / cost;
+  const bySum = (total(next) - total(now)) / cost;
+  if (byGap < -EPS || (byGap <= EPS && bySum <= EPS) || losesTarget(now, next, target)) return null;
+  return { byGap, bySum };
+}
+
 export const reachedTarget = (s: Scores, target = TARGET) => s.recall >= target && s.precision >= target && s.idf1 >= target;
 
 export function review(clip: ReviewClip, aiBoxes: readonly TrackBox[], set: CommandSet, opts: { target?: number; maxSteps?: number } = {}): ReviewResult {
@@ -46,9 +57,9 @@ export function review(clip: ReviewClip, aiBoxes: readonly TrackBox[], set: Comm
       if (!next) continue;
       const s = scoresOf(analyse(clip, next).metrics);
       const cost = commandCost(c);
-      const byGap = (gap(now, target) - gap(s, target)) / cost;
-      const bySum = (total(s) - total(now)) / cost;
-      if (byGap < -EPS || (byGap <= EPS && bySum <= EPS) || losesTarget(now, s, target)) continue;
+      const g = stepGain(now, s, cost, target);
+      if (!g) continue;
+      const { byGap, bySum } = g;
       if (!best || byGap > best.byGap + EPS || (Math.abs(byGap - best.byGap) <= EPS && bySum > best.bySum + EPS)) best = { c, boxes: next, s, byGap, bySum, cost };
     }
     if (!best) break;

@@ -2,7 +2,7 @@
 // new correction commands (set A) and with today's editor (set B), and how many it needs.
 import { describe, expect, it } from 'vitest';
 import type { Box, GtPerson } from '../../bench/eval/metrics';
-import { review } from '../../bench/correction/reviewer';
+import { review, stepGain } from '../../bench/correction/reviewer';
 import { toFractions, type ReviewClip, type TrackBox } from '../../bench/correction/review-state';
 
 const W = 640, H = 360, N = 20;
@@ -72,5 +72,13 @@ describe('correction reviewer', () => {
       expect(r.commands).toBe(1);
       expect(r.boxes.some((b) => b.trackId === 7)).toBe(false);
     }
+  });
+
+  it('does not take a command that closes the gap but drops a metric that had reached the target', () => {
+    const now = { recall: 0.97, precision: 0.8, idf1: 0.8 };
+    expect(stepGain(now, { recall: 0.9, precision: 1, idf1: 1 }, 1)).toBeNull();
+    const kept = stepGain(now, { recall: 0.96, precision: 0.9, idf1: 0.8 }, 2);
+    expect(kept?.byGap).toBeCloseTo(0.05, 10);
+    expect(stepGain(now, now, 1)).toBeNull();
   });
 });
