@@ -5,7 +5,7 @@
 // track, merge) and once with today's editor (B: per-frame box move/resize, whole-track delete, merge).
 // It prints the commands each needed, per clip and per minute of video, and the metrics reached.
 // Run: npm run bench:correction -- [--clip name,name] [--stride 3] [--imgsz 1280] [--pose-model topdown]
-//   [--target 0.95] [--steps]
+//   [--tracker auto] [--target 0.95] [--steps] (--steps prints every command the reviewer issued)
 // The AI output is cached in .cache/correction-bench/ by clip recipe and settings (the model runs once).
 import { createMediaService } from '../server/services/media';
 import { loadAiOutputs } from './correction/ai-output';

@@ -101,6 +101,7 @@ export function candidates(clip: ReviewClip, boxes: readonly TrackBox[], a: Revi
   }
   if (set === 'B') return out;
 
+  // false boxes: a run of them goes with one delete range (one box alone is the editor's delete box)
   for (const t of tracks) for (const r of runs.get(t)!) if (r.label === 'false') out.push({ kind: 'delete range', track: t, from: r.from, to: r.to });
   // missed people: interpolate their own track across the gap, or draw keyframes
   const missedOf = new Map<string, number[]>();
