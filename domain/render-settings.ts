@@ -6,7 +6,7 @@ export const RENDER_PRESETS = ['veryfast', 'fast', 'medium'] as const;
 export const RENDER_CODECS = ['auto', 'x264', 'nvenc'] as const;
 export const RENDER_MAX_RES = ['original', '720p'] as const;
 export const TRACKER_NAMES = ['auto', 'botsort', 'bytetrack'] as const;
-export const POSE_MODELS = ['topdown', 'multipose'] as const;
+export const POSE_MODELS = ['tracking', 'topdown', 'multipose'] as const;
 export const DEFAULT_VIEWS = ['annotated', 'live'] as const;
 /** realtime.mode: only 'auto' exists (the live view draws in the browser and picks its own pace). */
 export const REALTIME_MODES = ['auto'] as const;
