@@ -1,13 +1,15 @@
 // AI quality on labelled fixture clips: builds the clips (cached), runs the analysis pipeline on each
 // and prints recall/precision (IoU ≥ 0.5; boxes on labelled non-people are false positives and also counted apart), MOTA, IDF1, OKS, PCK@0.2, tracks and fragments against people,
 // ID switches, mean confidence of matched and unmatched boxes and speed in × real time, then which
-// targets each clip meets. Run: npm run eval:ai -- [--clip name] [--stride 1] [--imgsz 1280]
-//   [--pose-model multipose|topdown] [--tracker auto] [--json out.json] [--draw dir] [--per-person]
+// targets each clip meets. Run: npm run eval:ai -- [--clip name] [--stride n] [--imgsz 1280]
+//   [--pose-model tracking|topdown|multipose] [--detect-every k] [--tracker auto] [--json out.json] [--draw dir] [--per-person]
+// Without options it scores the default settings (domain/constants.ts).
 // --per-person prints, for each labelled person, the share of frames found, the tracks and the mean score.
 // --draw writes the first, middle and last analysed frame of each clip with ground truth and boxes drawn.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { RENDER_SETTINGS_DEFAULTS } from '../domain/constants';
 import { createMediaService } from '../server/services/media';
 import { ensureModel } from '../server/services/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/services/processing/pose-pool';
@@ -19,12 +21,15 @@ import { actionScores, formatActionScores, trackPeople } from './eval/action-sco
 import { stillDropLog } from '../server/services/processing/static-track';
 
 const opt = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
+// without options: the default settings a new install processes with
 const settings: EvalSettings = {
-  pipeline_frame_stride: Number(opt('stride') ?? 1),
-  yolo_imgsz: Number(opt('imgsz') ?? 1280),
+  pipeline_frame_stride: Number(opt('stride') ?? RENDER_SETTINGS_DEFAULTS.pipeline_frame_stride),
+  yolo_imgsz: Number(opt('imgsz') ?? RENDER_SETTINGS_DEFAULTS.yolo_imgsz),
   tracker_name: (opt('tracker') ?? 'auto') as EvalSettings['tracker_name'],
-  ...(opt('pose-model') ? { pose_model: opt('pose-model') } : {}),
+  pose_model: opt('pose-model') ?? RENDER_SETTINGS_DEFAULTS.pose_model,
 };
+/** Crop tracking's detector interval (analysed frames), when not the default. */
+const cropTracking = opt('detect-every') ? { detectEvery: Number(opt('detect-every')) } : undefined;
 const only = opt('clip');
 const jsonOut = opt('json');
 const drawDir = opt('draw');
@@ -45,7 +50,7 @@ try {
   // warm-up: the first inferences of each worker compile wasm kernels
   await evaluateClip(built[0], media, pool, { ...settings, pipeline_frame_stride: 30 });
   for (const clip of built) {
-    const r = await evaluateClip(clip, media, pool, settings);
+    const r = await evaluateClip(clip, media, pool, settings, { cropTracking });
     results.push(r);
     console.log(`  ${r.name}: ${r.frames} frames in ${r.wallSeconds.toFixed(1)} s`);
     if (drawDir) {

@@ -1,50 +1,128 @@
-// Benchmark: AI processing speed on a 720p clip of real people — analysed frames per second and
-// × real time (video seconds per wall-clock second) at frame stride 1 and 3, with the default analysis size
-// (yolo_imgsz 1280 → 256 px long side) and one pose worker per core (VAT_POSE_THREADS overrides).
-// Run: npx tsx bench/processing.ts [--imgsz 1280] [--repeat 1] [--pose-model topdown|multipose] [--strides 1,3]
+// Benchmark: AI processing speed and quality per setting. On the sample library's people clip (720p30,
+// four people) it prints, per setting, × real time and analysed frames/s (wall clock of analyseVideo:
+// decode, pose, tracking, proposals), CPU seconds per video second (this process's threads plus ffmpeg's,
+// which a shared machine disturbs less than the wall clock), and the eval's mean recall and IDF1 over the
+// labelled clips (every labelled frame scored, skipped ones as the editor interpolates them). Then the cost
+// per analysed frame with 1, 4 and 16 people, and the memory over a 30-minute input.
+// Run: npm run bench:processing -- [--settings tracking:3:5,topdown:1] [--no-eval] [--no-crowd] [--no-memory]
+//   setting = poseModel:stride[:detectEvery[:thunderFromSide]]; without --settings: the default and the other choices.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { RENDER_SETTINGS_DEFAULTS } from '../domain/constants';
 import { createMediaService } from '../server/services/media';
 import { ensurePeopleClip } from '../server/services/sample-media';
 import { ensureModel } from '../server/services/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/services/processing/pose-pool';
-import { analyseVideo } from '../server/services/processing/pipeline';
+import { analyseVideo, DETECT_EVERY, type AnalysisOptions } from '../server/services/processing/pipeline';
+import { buildClip, loadClips, type BuiltClip } from './eval/fixtures';
+import { evaluateClip, type EvalSettings } from './eval/run-eval';
+import { longClip, onePersonClip, sixteenPeopleClip } from './processing-clips';
 
-const arg = (name: string, dflt: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : dflt; };
-const imgsz = arg('imgsz', 1280);
-const repeat = Math.max(1, arg('repeat', 1));
 const argText = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
-const poseModel = argText('pose-model') === 'multipose' ? 'multipose' : 'topdown';
-const strides = (argText('strides') ?? '1,3').split(',').map(Number);
+const flag = (name: string) => process.argv.includes(`--${name}`);
+
+interface Setting { label: string; poseModel: string; stride: number; detectEvery?: number; thunderFromSide?: number }
+const DEFAULTS: Setting[] = [
+  { label: `Default (${RENDER_SETTINGS_DEFAULTS.pose_model}, stride ${RENDER_SETTINGS_DEFAULTS.pipeline_frame_stride})`, poseModel: RENDER_SETTINGS_DEFAULTS.pose_model, stride: RENDER_SETTINGS_DEFAULTS.pipeline_frame_stride },
+  { label: 'Fast (crop tracking), stride 3', poseModel: 'tracking', stride: 3 },
+  { label: 'Fast (crop tracking), stride 1', poseModel: 'tracking', stride: 1 },
+  { label: 'Best quality (every frame), stride 3', poseModel: 'topdown', stride: 3 },
+  { label: 'Fastest (MultiPose)', poseModel: 'multipose', stride: 1 },
+];
+const settings: Setting[] = argText('settings')?.split(',').map((s) => {
+  const [poseModel, stride, k, thunder] = s.split(':');
+  return { label: s, poseModel, stride: Number(stride || 1), detectEvery: k ? Number(k) : undefined, thunderFromSide: thunder ? Number(thunder) : undefined };
+}) ?? DEFAULTS;
+
+/** CPU seconds of this process (all threads) and of its finished children (ffmpeg), from /proc. */
+function cpuSeconds(): number {
+  try {
+    const f = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100; // utime stime cutime cstime, clock ticks
+  } catch {
+    const c = process.cpuUsage();
+    return (c.user + c.system) / 1e6;
+  }
+}
 
 const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
-const clip = await ensurePeopleClip(media.ffmpegPath, path.resolve('.cache/processing-test-clips'));
+const clipDir = path.resolve('.cache/processing-test-clips');
+const clip = await ensurePeopleClip(media.ffmpegPath, clipDir);
 const info = await media.probe(clip);
 const threads = Number(process.env.VAT_POSE_THREADS) || defaultPoseThreads();
 const tLoad = performance.now();
 const pool = await PosePool.start(await ensureModel(process.env.VAT_MODELS_DIR || path.resolve('.cache/models')), threads);
 const loadMs = performance.now() - tLoad;
-// one short warm-up run: the first inferences of each worker compile wasm kernels
-await analyseVideo({ path: clip, ...info, totalFrames: info.totalFrames }, { ffmpegPath: media.ffmpegPath, pool, settings: { pipeline_frame_stride: 30, yolo_imgsz: imgsz, tracker_name: 'auto', pose_model: poseModel } });
+
+const optionsOf = (s: Setting): Pick<AnalysisOptions, 'settings' | 'cropTracking'> => ({
+  settings: { pipeline_frame_stride: s.stride, yolo_imgsz: RENDER_SETTINGS_DEFAULTS.yolo_imgsz, tracker_name: 'auto', pose_model: s.poseModel as 'tracking' },
+  cropTracking: { ...(s.detectEvery ? { detectEvery: s.detectEvery } : {}), ...(s.thunderFromSide ? { thunderFromSide: s.thunderFromSide } : {}) },
+});
+async function measure(file: string, s: Setting) {
+  const v = await media.probe(file);
+  const cpu0 = cpuSeconds();
+  const t0 = performance.now();
+  const res = await analyseVideo({ path: file, ...v }, { ffmpegPath: media.ffmpegPath, pool, ...optionsOf(s) });
+  const wall = (performance.now() - t0) / 1000;
+  return { res, wall, cpu: cpuSeconds() - cpu0, duration: v.duration };
+}
+
+// warm-up: the first inferences of each worker compile wasm kernels
+for (const s of settings) await analyseVideo({ path: clip, ...info }, { ffmpegPath: media.ffmpegPath, pool, ...optionsOf({ ...s, stride: 30 }) });
 
 console.log(`clip: ${path.basename(clip)} ${info.width}x${info.height} ${info.fps} fps ${info.duration.toFixed(1)} s (${info.totalFrames} frames)`);
 console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log(`pose threads: ${threads}; model + workers start: ${(loadMs / 1000).toFixed(1)} s; pose model ${poseModel}; yolo_imgsz ${imgsz}`);
-for (const stride of strides) {
-  for (let r = 0; r < repeat; r++) {
-    pool.inferMs = 0;
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    const res = await analyseVideo({ path: clip, ...info }, { ffmpegPath: media.ffmpegPath, pool, settings: { pipeline_frame_stride: stride, yolo_imgsz: imgsz, tracker_name: 'auto', pose_model: poseModel } });
-    const wall = (performance.now() - t0) / 1000;
-    // CPU time of this process (every pose thread; ffmpeg's decoding is a child process and not counted):
-    // on a shared machine the wall clock says how busy the others are, the CPU time what this costs
-    const cpuS = ((c) => (c.user + c.system) / 1e6)(process.cpuUsage(cpu0));
-    const s = res.stats;
-    console.log(`stride ${stride}: ${s.framesAnalysed} frames analysed at ${s.inputW}x${s.inputH} in ${wall.toFixed(2)} s → ` +
-      `${(s.framesAnalysed / wall).toFixed(1)} analysed frames/s, ${(info.duration / wall).toFixed(2)}× real time ` +
-      `(pose ${(pool.inferMs / s.framesAnalysed).toFixed(0)} ms/frame/thread; ${s.tracks} tracks, ${res.segments.length} segments; load ${os.loadavg()[0].toFixed(2)}); ` +
-      `CPU ${(cpuS / info.duration).toFixed(2)} s per video second → ${(threads * info.duration / cpuS).toFixed(2)}× real time on ${threads} free cores`);
+console.log(`pose threads: ${threads}; model + workers start: ${(loadMs / 1000).toFixed(1)} s; crop tracking detects every ${DETECT_EVERY} analysed frames unless set`);
+
+let built: BuiltClip[] = [];
+if (!flag('no-eval')) {
+  const { output, clips } = loadClips();
+  for (const c of clips) built.push(await buildClip(media.ffmpegPath, c, output));
+}
+const rows: string[][] = [['setting', '× real time', 'analysed frames/s', 'CPU s / video s', '× real time if 2 idle cores', 'eval recall', 'eval IDF1', 'load']];
+for (const s of settings) {
+  const m = await measure(clip, s);
+  const st = m.res.stats;
+  let recall = '—', idf1 = '—';
+  if (built.length) {
+    const evals: Awaited<ReturnType<typeof evaluateClip>>[] = [];
+    for (const c of built) evals.push(await evaluateClip(c, media, pool, { pipeline_frame_stride: s.stride, yolo_imgsz: RENDER_SETTINGS_DEFAULTS.yolo_imgsz, tracker_name: 'auto', pose_model: s.poseModel } as EvalSettings, { cropTracking: optionsOf(s).cropTracking }));
+    const mean = (f: (r: (typeof evals)[number]) => number) => evals.reduce((a, r) => a + f(r), 0) / evals.length;
+    recall = mean((r) => r.metrics.recall).toFixed(3);
+    idf1 = mean((r) => r.metrics.idf1).toFixed(3);
   }
+  const extra = st.cropTracking ? ` (detector ${st.cropTracking.detections}× ${JSON.stringify(st.cropTracking.reasons)}, ${st.cropTracking.crops} crops, ${st.cropTracking.lost} lost)` : '';
+  console.log(`${s.label}: ${st.framesAnalysed} frames in ${m.wall.toFixed(2)} s, ${st.tracks} tracks${extra}`);
+  rows.push([s.label, (m.duration / m.wall).toFixed(2), (st.framesAnalysed / m.wall).toFixed(1), (m.cpu / m.duration).toFixed(2), (threads * m.duration / m.cpu).toFixed(2), recall, idf1, os.loadavg()[0].toFixed(1)]);
+}
+console.log('');
+console.log(rows.map((r) => `| ${r.join(' | ')} |`).join('\n').replace(/\n/, `\n|${rows[0].map(() => '---').join('|')}|\n`));
+
+const dflt = settings[0];
+if (!flag('no-crowd')) {
+  // the cost grows with the people followed: one crop each per analysed frame
+  console.log(`\ncost per analysed frame by people in view (${dflt.label}):`);
+  const crowd: Array<[string, string]> = [['1', await onePersonClip(media.ffmpegPath, clip, clipDir)], ['4', clip], ['16', await sixteenPeopleClip(media.ffmpegPath, clip, clipDir)]];
+  console.log('| people | found per frame | CPU ms / analysed frame | × real time | × real time if 2 idle cores |\n|---|---|---|---|---|');
+  for (const [n, file] of crowd) {
+    const m = await measure(file, dflt);
+    const st = m.res.stats;
+    console.log(`| ${n} | ${(st.peopleFound / st.framesAnalysed).toFixed(1)} | ${((m.cpu * 1000) / st.framesAnalysed).toFixed(0)} | ${(m.duration / m.wall).toFixed(2)} | ${(threads * m.duration / m.cpu).toFixed(2)} |`);
+  }
+}
+if (!flag('no-memory')) {
+  // decoded frames are read a few ahead and never all held: the resident memory must stay flat
+  const long = await longClip(media.ffmpegPath, clip, clipDir);
+  const v = await media.probe(long);
+  const samples: number[] = [];
+  const rss = () => process.memoryUsage().rss / 2 ** 20;
+  let next = 0;
+  const t0 = performance.now();
+  await analyseVideo({ path: long, ...v }, { ffmpegPath: media.ffmpegPath, pool, ...optionsOf({ ...dflt, stride: 1 }), onProgress: (done, expected) => {
+    if (done >= next) { samples.push(rss()); next += Math.ceil(expected / 10); }
+  } });
+  console.log(`\nmemory over ${(v.duration / 60).toFixed(0)} min (${v.totalFrames} frames at ${v.width}x${v.height}) in ${((performance.now() - t0) / 1000).toFixed(0)} s: ` +
+    `RSS MB at each tenth ${samples.map((m) => m.toFixed(0)).join(', ')}; end ${rss().toFixed(0)}`);
 }
 await pool.close();

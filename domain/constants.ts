@@ -91,7 +91,7 @@ export const RENDER_SETTINGS_DEFAULTS = {
   yolo_imgsz: 1280,
   pipeline_frame_stride: 1,
   /** 'topdown': person detector → keypoints per person; 'multipose': one bottom-up pass (faster, misses more). */
-  pose_model: 'topdown' as 'multipose' | 'topdown',
+  pose_model: 'topdown' as 'tracking' | 'multipose' | 'topdown',
   overlay: { boxes: true, skeletons: true, keypoints: true, labels: true },
   realtime: { mode: 'auto', interpolation: true },
   default_view: 'annotated' as 'annotated' | 'live',

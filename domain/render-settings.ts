@@ -6,7 +6,13 @@ export const RENDER_PRESETS = ['veryfast', 'fast', 'medium'] as const;
 export const RENDER_CODECS = ['auto', 'x264', 'nvenc'] as const;
 export const RENDER_MAX_RES = ['original', '720p'] as const;
 export const TRACKER_NAMES = ['auto', 'botsort', 'bytetrack'] as const;
-export const POSE_MODELS = ['topdown', 'multipose'] as const;
+export const POSE_MODELS = ['tracking', 'topdown', 'multipose'] as const;
+/** What each processing mode trades, as the settings dialog names it (docs/PROCESSING.md has the figures). */
+export const POSE_MODEL_LABELS: Record<(typeof POSE_MODELS)[number], string> = {
+  tracking: 'Fast: detector every few frames, people followed between (crop tracking)',
+  topdown: 'Best quality: detector and keypoints on every analysed frame (slow)',
+  multipose: 'Fastest: one MultiPose pass per frame (misses more people)',
+};
 export const DEFAULT_VIEWS = ['annotated', 'live'] as const;
 /** realtime.mode: only 'auto' exists (the live view draws in the browser and picks its own pace). */
 export const REALTIME_MODES = ['auto'] as const;

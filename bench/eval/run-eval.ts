@@ -4,6 +4,7 @@ import type { MediaService } from '../../server/services/media';
 import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/services/processing/pipeline';
 import type { PosePool } from '../../server/services/processing/pose-pool';
 import { dropStillNonPeople, type KeptAnalysis } from '../../server/services/processing/static-track';
+import { detectionAt, type TrackFrames } from '../../domain/overlay/detection';
 import type { BuiltClip } from './fixtures';
 import { evaluateSequence, type EvalFrame, type SequenceMetrics } from './metrics';
 import { boxesOnNonPeople } from './action-scores';
@@ -20,31 +21,42 @@ export interface ClipResult {
   nonPeople?: { boxes: number; tracks: number[] };
 }
 
-/** Turns the pipeline's detections (frame fractions) into per-frame predictions in clip pixels. */
+/**
+ * Turns the pipeline's detections (frame fractions) into per-frame predictions in clip pixels, on every
+ * frame of the clip: a frame the analysis skipped (stride > 1) is scored on what the editor shows there,
+ * the blend of the analysed neighbours (domain/overlay/detection.ts, interpolation on).
+ */
 export function framesToScore(clip: BuiltClip, analysis: AnalysisResult): EvalFrame[] {
   const { width: W, height: H } = clip.output;
   const stride = analysis.stats.stride;
-  const byFrame = new Map<number, EvalFrame['pred']>();
+  const tracks = new Map<number, TrackFrames>();
   for (const d of analysis.detections) {
-    let list = byFrame.get(d.frame);
-    if (!list) byFrame.set(d.frame, (list = []));
-    const kp: Array<[number, number, number]> = [];
-    for (let k = 0; k < 17; k++) kp.push([d.keypoints[k * 3] * W, d.keypoints[k * 3 + 1] * H, d.keypoints[k * 3 + 2]]);
-    list.push({ trackId: d.trackId, score: d.confidence, box: { x1: d.x1 * W, y1: d.y1 * H, x2: d.x2 * W, y2: d.y2 * H }, keypoints: kp });
+    let t = tracks.get(d.trackId);
+    if (!t) tracks.set(d.trackId, (t = {}));
+    t[d.frame] = { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: Float32Array.from(d.keypoints), source: 'ai' };
   }
   const frames: EvalFrame[] = [];
-  for (let n = 0; n < analysis.stats.framesAnalysed * stride && n < clip.frames; n += stride) {
-    frames.push({ frame: n, gt: clip.groundTruth(n), pred: byFrame.get(n) ?? [] });
+  const end = Math.min(clip.frames, analysis.stats.framesAnalysed * stride);
+  for (let n = 0; n < end; n++) {
+    const pred: EvalFrame['pred'] = [];
+    for (const [trackId, t] of tracks) {
+      const d = detectionAt(t, n, { stride, interpolate: true });
+      if (!d) continue;
+      const kp: Array<[number, number, number]> = [];
+      for (let k = 0; k < 17; k++) kp.push([d.keypoints![k * 3] * W, d.keypoints![k * 3 + 1] * H, d.keypoints![k * 3 + 2]]);
+      pred.push({ trackId, score: d.confidence, box: { x1: d.x1 * W, y1: d.y1 * H, x2: d.x2 * W, y2: d.y2 * H }, keypoints: kp });
+    }
+    frames.push({ frame: n, gt: clip.groundTruth(n), pred });
   }
   return frames;
 }
 
-export async function evaluateClip(clip: BuiltClip, media: MediaService, pool: PosePool, settings: EvalSettings): Promise<ClipResult> {
+export async function evaluateClip(clip: BuiltClip, media: MediaService, pool: PosePool, settings: EvalSettings, extra: Pick<AnalysisOptions, 'cropTracking'> = {}): Promise<ClipResult> {
   const info = await media.probe(clip.file);
   const t0 = performance.now();
   // the rules the processing job applies after the pipeline (job.ts) apply here too
   const analysis = dropStillNonPeople(await analyseVideo({ path: clip.file, ...info }, {
-    ffmpegPath: media.ffmpegPath, pool, settings: settings as AnalysisOptions['settings'],
+    ffmpegPath: media.ffmpegPath, pool, settings: settings as AnalysisOptions['settings'], ...extra,
   }), info.width, info.height);
   const wallSeconds = (performance.now() - t0) / 1000;
   const scored = framesToScore(clip, analysis);

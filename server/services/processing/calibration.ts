@@ -12,7 +12,7 @@ export interface PlattParams {
   /** Isotonic map of the Platt probability: increasing x (Platt) → y (observed share of people), linear between. */
   isotonic?: { x: number[]; y: number[] };
 }
-export interface CalibrationFile { fittedOn: string; models: Record<PoseModelName, PlattParams> }
+export interface CalibrationFile { fittedOn: string; models: Record<Exclude<PoseModelName, 'tracking'>, PlattParams> }
 
 const EPS = 1e-4;
 const logit = (p: number) => { const q = Math.min(1 - EPS, Math.max(EPS, p)); return Math.log(q / (1 - q)); };
@@ -40,5 +40,7 @@ function interpolate(xs: number[], ys: number[], x: number): number {
 
 /** Calibrated probability that a box of `model` with these raw scores is a real person. */
 export function calibratedConfidence(model: PoseModelName, score: number, keypointScore: number): number {
-  return applyPlatt((params as CalibrationFile).models[model], score, keypointScore);
+  // crop tracking's boxes carry the detector's score and SinglePose keypoints, as top-down's do
+  const models = (params as Pick<CalibrationFile, 'fittedOn'> & { models: Record<'multipose' | 'topdown', PlattParams> }).models;
+  return applyPlatt(models[model === 'multipose' ? 'multipose' : 'topdown'], score, keypointScore);
 }

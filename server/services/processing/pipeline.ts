@@ -1,9 +1,11 @@
-// One video through the whole analysis: ffmpeg frames → pose (worker pool: top-down detector + keypoints,
-// or MoveNet MultiPose) → calibrated confidence → tracker → re-link of broken tracks → action proposals.
+// One video through the whole analysis: ffmpeg frames → pose (worker pool: crop tracking, top-down detector
+// + keypoints on every frame, or MoveNet MultiPose) → calibrated confidence → tracker → re-link of broken
+// tracks → action proposals.
 // Pure of the database: the job (job.ts) stores what this returns.
 import type { RenderSettings } from '../../../domain/constants';
 import { proposeSegments, type SegmentProposal } from './segment-proposals';
 import { calibratedConfidence } from './calibration';
+import { trackPeopleByCrops, type CropTrackingOptions, type CropTrackingStats } from './crop-tracking';
 import { analysisGeometry, analysisLongSide, decodeFrames, topDownLongSide } from './frames';
 import type { PosePool } from './pose-pool';
 import { decodePoseRows, type PersonPose } from './pose-rows';
@@ -37,8 +39,13 @@ export interface AnalysisResult {
     fragments: number; relinks: number;
     /** Tracks dropped whole as unconvincing (track-keep.ts): weak median confidence, or flickering and below the review mark. */
     weakTracks: number;
+    /** Crop tracking only: detector passes (and why), crops read, people lost between detections. */
+    cropTracking?: CropTrackingStats;
   };
 }
+
+/** Crop tracking's detector interval in analysed frames, chosen by measurement (bench/processing.ts, docs/PROCESSING.md). */
+export const DETECT_EVERY = 5;
 
 export interface AnalysisOptions {
   ffmpegPath: string;
@@ -49,6 +56,8 @@ export interface AnalysisOptions {
   onProgress?: (framesAnalysed: number, framesExpected: number) => void;
   /** Return every box before tracking too (calibration fit, evaluation). */
   keepCandidates?: boolean;
+  /** Crop tracking's knobs (bench/processing.ts measures them); the defaults are DETECT_EVERY and crop-follow.ts's. */
+  cropTracking?: Partial<CropTrackingOptions>;
   /** Called when the analysis moves past decoding + pose. */
   onStage?: (stage: 'tracking' | 'proposing actions') => void;
 }
@@ -63,10 +72,10 @@ const TRACK_HIGH = 0.5, TRACK_LOW = 0.1, TRACK_NEW = 0.4;
 
 export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): Promise<AnalysisResult> {
   const stride = Math.max(1, Math.floor(o.settings.pipeline_frame_stride || 1));
-  const poseModel: PoseModelName = o.settings.pose_model === 'multipose' ? 'multipose' : 'topdown';
-  const longSide = poseModel === 'topdown' ? topDownLongSide(o.settings.yolo_imgsz, Math.max(video.width, video.height)) : analysisLongSide(o.settings.yolo_imgsz);
+  const poseModel: PoseModelName = o.settings.pose_model === 'multipose' || o.settings.pose_model === 'tracking' ? o.settings.pose_model : 'topdown';
+  const longSide = poseModel !== 'multipose' ? topDownLongSide(o.settings.yolo_imgsz, Math.max(video.width, video.height)) : analysisLongSide(o.settings.yolo_imgsz);
   const g = analysisGeometry(video.width, video.height, longSide);
-  const minScore = poseModel === 'topdown' ? DETECTOR_MIN_SCORE : MIN_PERSON_SCORE;
+  const minScore = poseModel !== 'multipose' ? DETECTOR_MIN_SCORE : MIN_PERSON_SCORE;
   const expected = Math.max(1, Math.ceil((video.totalFrames || Math.round(video.duration * video.fps)) / stride));
   const t0 = performance.now();
 
@@ -77,11 +86,19 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
   const maxInFlight = o.pool.threads * 2;
   let done = 0;
   let failure: Error | null = null;
-  for await (const f of decodeFrames(o.ffmpegPath, video.path, g, stride, o.signal)) {
+  let cropTracking: CropTrackingStats | undefined;
+  if (poseModel === 'tracking') {
+    cropTracking = await trackPeopleByCrops(decodeFrames(o.ffmpegPath, video.path, g, stride, o.signal), g, o.pool,
+      { detectEvery: DETECT_EVERY, ...o.cropTracking }, minScore, (frame, found) => {
+        frames.push(frame);
+        people.push(found.map((person) => ({ ...person, confidence: calibratedConfidence(poseModel, person.score, person.keypointScore) })));
+        o.onProgress?.(++done, expected);
+      }, o.signal);
+  } else for await (const f of decodeFrames(o.ffmpegPath, video.path, g, stride, o.signal)) {
     if (failure) break;
     const slot = frames.length;
     frames.push(f.frame);
-    const p: Promise<void> = o.pool.infer(f.rgb, g.inputW, g.inputH, poseModel).then((out) => {
+    const p: Promise<void> = o.pool.infer(f.rgb, g.inputW, g.inputH, poseModel === 'multipose' ? 'multipose' : 'topdown').then((out) => {
       people[slot] = decodePoseRows(out, g, minScore).map((person) => ({ ...person, confidence: calibratedConfidence(poseModel, person.score, person.keypointScore) }));
       o.onProgress?.(++done, expected);
     }, (e: Error) => { failure ??= e; }).finally(() => inFlight.delete(p));
@@ -152,7 +169,7 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
     stats: {
       framesAnalysed: frames.length, stride, inputW: g.inputW, inputH: g.inputH, longSide,
       tracker: trackerName === 'botsort' ? 'botsort' : 'bytetrack', poseModel,
-      fragments: relinked.before, relinks: relinked.links, weakTracks: weak.size,
+      fragments: relinked.before, relinks: relinked.links, weakTracks: weak.size, cropTracking,
       peopleFound: people.reduce((a, ps) => a + ps.length, 0),
       maxPeopleInFrame: people.reduce((a, ps) => Math.max(a, ps.length), 0),
       tracks: perTrack.size, decodeInferMs, trackMs, actionsMs: performance.now() - t2,

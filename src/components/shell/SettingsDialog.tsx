@@ -4,7 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { RenderSettings } from '../../../domain/constants';
 import {
-  DEFAULT_VIEWS, numbersFromInputs, POSE_MODELS, REALTIME_MODES, RENDER_CODECS, RENDER_MAX_RES, RENDER_PRESETS, TRACKER_NAMES,
+  DEFAULT_VIEWS, numbersFromInputs, POSE_MODEL_LABELS, POSE_MODELS, REALTIME_MODES, RENDER_CODECS, RENDER_MAX_RES, RENDER_PRESETS, TRACKER_NAMES,
   type SettingsNumberInputs,
 } from '../../../domain/render-settings';
 import { Button } from '../ui/Button';
@@ -36,11 +36,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Select<T extends string>({ id, label, value, options, disabled, onChange }: { id: string; label: string; value: T; options: readonly T[]; disabled: boolean; onChange: (v: T) => void }) {
+function Select<T extends string>({ id, label, value, options, labels, disabled, onChange }: { id: string; label: string; value: T; options: readonly T[]; labels?: Record<T, string>; disabled: boolean; onChange: (v: T) => void }) {
   return (
     <label className="block text-sm text-slate-700">{label}
       <select data-testid={`settings.${id}`} className={field} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map((o) => <option key={o} value={o}>{o}</option>)}
+        {options.map((o) => <option key={o} value={o}>{labels?.[o] ?? o}</option>)}
       </select>
     </label>
   );
@@ -102,9 +102,9 @@ export function SettingsDialog({ open, settings, canSave, onClose, onSave }: Set
       </Section>
       <Section title="Detection">
         <Select id="tracker" label="Tracker" value={draft.tracker_name} options={TRACKER_NAMES} disabled={ro} onChange={(v) => set('tracker_name', v)} />
-        <Select id="poseModel" label="Pose model" value={draft.pose_model} options={POSE_MODELS} disabled={ro} onChange={(v) => set('pose_model', v)} />
-        <NumberField id="imgsz" label="YOLO image size" value={numbers.yolo_imgsz} disabled={ro} onChange={(v) => setNumber('yolo_imgsz', v)} />
-        <NumberField id="stride" label="Frame stride" value={numbers.pipeline_frame_stride} disabled={ro} min={1} onChange={(v) => setNumber('pipeline_frame_stride', v)} />
+        <Select id="poseModel" label="Processing mode" value={draft.pose_model} options={POSE_MODELS} labels={POSE_MODEL_LABELS} disabled={ro} onChange={(v) => set('pose_model', v)} />
+        <NumberField id="imgsz" label="Analysis size (larger finds smaller people, slower)" value={numbers.yolo_imgsz} disabled={ro} onChange={(v) => setNumber('yolo_imgsz', v)} />
+        <NumberField id="stride" label="Analyse every n-th frame (others interpolated; higher is faster)" value={numbers.pipeline_frame_stride} disabled={ro} min={1} onChange={(v) => setNumber('pipeline_frame_stride', v)} />
       </Section>
       <Section title="Other">
         <Select id="realtimeMode" label="Realtime mode" value={draft.realtime.mode as (typeof REALTIME_MODES)[number]} options={REALTIME_MODES} disabled={ro}

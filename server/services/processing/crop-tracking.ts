@@ -1,0 +1,116 @@
+// Crop tracking: the person detector runs every few analysed frames (and on the triggers of
+// crop-schedule.ts); in between, each person is followed by the single-pose model on a crop around where
+// they were (crop-follow.ts). A detector pass re-anchors: its boxes replace the followed people they
+// overlap, and its new people are followed from then on. Answers, per analysed frame, the people in the
+// same rows the per-frame modes give, so the tracker after it (IoU association) is unchanged.
+// Both cores: frames are decoded ahead while the workers run; a detector pass is asked for as soon as its
+// frame is decoded, so it fills a worker that the crops of earlier frames leave idle; the crops of one
+// frame are spread over the workers.
+import { calibratedConfidence } from './calibration';
+import { iou } from './kalman';
+import { cropAroundBox, cropModelFor, duplicatesOf, followBox, isLost, poseOnCrop, THUNDER_FROM_SIDE, type CropPose, type Keypoint, type PixelBox } from './crop-follow';
+import { detectionReason, lumaThumbnail, readAhead, scoreDropped, thumbnailDifference } from './crop-schedule';
+import type { DecodedFrame } from './frames';
+import type { AnalysisGeometry, PosePool } from './pose-pool';
+import { appendAppearance, decodePoseRows, POSE_ROW, type PersonPose } from './pose-rows';
+import type { SinglePoseModel } from './topdown';
+
+export interface CropTrackingOptions {
+  /** The detector runs on every `detectEvery`-th analysed frame at least. */
+  detectEvery: number;
+  /** Crops this large (frame pixels) or larger go to Thunder, smaller ones to Lightning. */
+  thunderFromSide?: number;
+  /** Frames decoded ahead of the one being followed. */
+  readAhead?: number;
+  /** Detector boxes whose calibrated confidence is under this are not followed (their pose is still read on the detection frame). */
+  followMinConfidence?: number;
+}
+
+export interface CropTrackingStats { detections: number; crops: number; lost: number; reasons: Record<string, number>; lightning: number; thunder: number }
+
+/** A person being followed: where they are, and the detector's score when it last saw them. */
+interface Followed { box: PixelBox; keypoints: Keypoint[]; step: { dx: number; dy: number }; detectorScore: number; scoreAtDetection: number }
+
+/**
+ * A detected person is followed only when their calibrated confidence is at least this — the tracker's bar
+ * for starting a track: following a box the tracker would not keep costs a crop per frame for nothing.
+ */
+export const FOLLOW_MIN_CONFIDENCE = 0.4;
+/** A followed person whose box overlaps a new detector box this much is that box's person. */
+const REANCHOR_IOU = 0.3;
+
+/** The rows (pose-rows.ts layout, fractions of the decoded frame) of people found on one frame. */
+function rowsOf(people: Array<{ keypoints: Keypoint[]; box: PixelBox; score: number }>, w: number, h: number): Float32Array {
+  const rows = new Float32Array(people.length * POSE_ROW);
+  people.forEach((p, i) => {
+    const r = i * POSE_ROW;
+    p.keypoints.forEach(([x, y, s], k) => rows.set([y / h, x / w, s], r + k * 3));
+    rows.set([p.box.y1 / h, p.box.x1 / w, p.box.y2 / h, p.box.x2 / w, p.score], r + 51);
+  });
+  return rows;
+}
+
+export async function trackPeopleByCrops(
+  decoded: AsyncIterable<DecodedFrame>, g: AnalysisGeometry, pool: PosePool, opts: CropTrackingOptions,
+  minScore: number, onFrame: (frame: number, people: PersonPose[]) => void, signal?: AbortSignal,
+): Promise<CropTrackingStats> {
+  const W = g.inputW, H = g.inputH;
+  const thunderFrom = opts.thunderFromSide ?? THUNDER_FROM_SIDE;
+  const followMin = opts.followMinConfidence ?? FOLLOW_MIN_CONFIDENCE;
+  const stats: CropTrackingStats = { detections: 0, crops: 0, lost: 0, reasons: {}, lightning: 0, thunder: 0 };
+  const pose = (rgb: Uint8Array, box: { x0: number; y0: number; side: number }): Promise<CropPose> => {
+    const model: SinglePoseModel = cropModelFor(box.side, thunderFrom);
+    stats.crops++; stats[model]++;
+    return poseOnCrop(pool, rgb, W, H, box, model);
+  };
+  let index = 0;
+  let previous: Uint8Array | null = null;
+  let followed: Followed[] = [];
+  let scoreDropPending = false;
+  // on arrival: the scene-change test, and the periodic or scene-change detector pass asked for at once
+  const frames = readAhead(decoded, opts.readAhead ?? pool.threads * 3, (f) => {
+    const thumb = lumaThumbnail(f.rgb, W, H);
+    const sceneDifference = previous ? thumbnailDifference(previous, thumb) : null;
+    previous = thumb;
+    const reason = detectionReason({ analysedIndex: index++, detectEvery: opts.detectEvery, sceneDifference, scoreDropPending: false, following: 0 });
+    const boxes = reason ? pool.detect(f.rgb.slice(), W, H) : null;
+    boxes?.catch(() => {});
+    return { ...f, reason, boxes };
+  });
+  for await (const f of frames) {
+    if (signal?.aborted) throw new Error('stopped');
+    let reason = f.reason, boxes = f.boxes;
+    if (!reason && scoreDropPending && followed.length) { reason = 'score drop'; boxes = pool.detect(f.rgb.slice(), W, H); }
+    scoreDropPending = false;
+    const found: Array<Followed & { score: number; keypoints: Keypoint[] }> = [];
+    let carry = followed;
+    if (boxes) {
+      stats.detections++;
+      stats.reasons[reason!] = (stats.reasons[reason!] ?? 0) + 1;
+      const raw = await boxes;
+      const detected: Array<PixelBox & { score: number }> = [];
+      for (let r = 0; r + 5 <= raw.length; r += 5) detected.push({ x1: raw[r], y1: raw[r + 1], x2: raw[r + 2], y2: raw[r + 3], score: raw[r + 4] });
+      // a followed person the detector also found is re-anchored on its box; one it missed is followed on
+      carry = followed.filter((p) => detected.every((d) => iou(p.box, d) < REANCHOR_IOU));
+      const poses = await Promise.all(detected.map((d) => pose(f.rgb, cropAroundBox(d))));
+      detected.forEach((d, i) => {
+        const before = followed.find((p) => iou(p.box, d) >= REANCHOR_IOU);
+        const step = before ? { dx: (d.x1 + d.x2 - before.box.x1 - before.box.x2) / 2, dy: (d.y1 + d.y2 - before.box.y1 - before.box.y2) / 2 } : { dx: 0, dy: 0 };
+        found.push({ box: { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2 }, keypoints: poses[i].keypoints, step, detectorScore: d.score, scoreAtDetection: poses[i].score, score: poses[i].score });
+      });
+    }
+    const followedPoses = await Promise.all(carry.map((p) => pose(f.rgb, cropAroundBox(p.box, p.step))));
+    carry.forEach((p, i) => {
+      const cp = followedPoses[i];
+      if (isLost(cp)) { stats.lost++; return; }
+      if (scoreDropped(p.scoreAtDetection, cp.score)) scoreDropPending = true;
+      found.push({ ...p, ...followBox(p, cp), keypoints: cp.keypoints, score: cp.score });
+    });
+    const duplicates = duplicatesOf(found.map((p) => ({ box: p.box, score: p.detectorScore + p.score })));
+    const kept = found.filter((_, i) => !duplicates.has(i));
+    const rows = appendAppearance(rowsOf(kept.map((p) => ({ ...p, score: p.detectorScore })), W, H), f.rgb, W, H);
+    onFrame(f.frame, decodePoseRows(rows, g, minScore));
+    followed = kept.filter((p) => calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin).map(({ box, keypoints, step, detectorScore, scoreAtDetection }) => ({ box, keypoints, step, detectorScore, scoreAtDetection }));
+  }
+  return stats;
+}
