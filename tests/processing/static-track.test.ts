@@ -52,6 +52,11 @@ describe('still non-people are dropped, people are kept', () => {
     expect(stillNonPersonReason(Array.from({ length: FRAMES }, (_, f) => rockFrame(0.12, 100 + 10 * f)))).toBeNull();
   });
 
+  it('drops nothing when the video size is unknown (boxes of no size cannot be called still)', () => {
+    const frames = Array.from({ length: FRAMES }, () => rockFrame(0.1)).map((f) => ({ ...f, box: { x1: NaN, y1: NaN, x2: NaN, y2: NaN } }));
+    expect(stillNonPersonReason(frames)).toBeNull();
+  });
+
   it('says which body problem it saw', () => {
     const p = personFrame({ x: 400, y: 400 }).keypoints;
     expect(bodyProblem(p)).toBeNull();

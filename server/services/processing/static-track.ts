@@ -78,7 +78,8 @@ export function bodyProblem(kp: TrackFrame['keypoints']): string | null {
 export function stillNonPersonReason(frames: TrackFrame[]): string | null {
   if (frames.length < STILL_MIN_FRAMES) return null;
   const { shift, resize } = boxTravel(frames);
-  if (shift > STILL_SHIFT || resize > STILL_RESIZE) return null;
+  // written so that boxes of unknown size (NaN) never count as still
+  if (!(shift <= STILL_SHIFT && resize <= STILL_RESIZE)) return null;
   const joint = median(frames.map((f) => f.keypoints.reduce((a, k) => a + k[2], 0) / f.keypoints.length));
   const still = `box never moved (centre within ${(shift * 100).toFixed(0)} % of its height, size within ${(resize * 100).toFixed(0)} %)`;
   if (joint < BODY_MIN_JOINT_SCORE) return `${still} and its joints scored ${joint.toFixed(2)} (a body scores ≥ ${BODY_MIN_JOINT_SCORE})`;
