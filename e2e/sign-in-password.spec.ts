@@ -150,3 +150,35 @@ test('the annotator signs in through the dialog, edits a box, and signing out en
   const edit = await request.post(`${server.baseURL}/api/v1/me/tokens`, { headers: { ...withOldCookie, Origin: server.baseURL }, data: { name: 'after sign-out' } });
   expect(edit.status()).toBe(401);
 });
+
+test('a password set with "must change" makes the user choose their own before anything else', async ({ page, request }) => {
+  const BEN = { id: 'ben', given: 'handed-over-paper-note-71', own: 'amber-glacier-window-28' };
+  // The super user, by API as a script would (their browser steps are covered above).
+  const origin = { Origin: server.baseURL };
+  const boss = await request.post(`${server.baseURL}/api/v1/auth/login`, { headers: origin, data: { id: SUPER.id, password: SUPER.password } });
+  expect(boss.status()).toBe(200);
+  const bossCookie = /vat_session=[^;]+/.exec(boss.headers()['set-cookie'])![0];
+  const asBoss = { ...origin, Cookie: bossCookie };
+  expect((await request.post(`${server.baseURL}/api/v1/admin/users`, { headers: asBoss, data: { id: BEN.id, name: 'Ben', role: 'annotator' } })).ok()).toBe(true);
+  expect((await request.put(`${server.baseURL}/api/v1/admin/users/${BEN.id}/password`, { headers: asBoss, data: { password: BEN.given, must_change: true } })).status()).toBe(204);
+
+  await page.goto(`${server.baseURL}/videos`);
+  await signInThroughDialog(page, BEN.id, BEN.given);
+  const account = page.getByTestId('dialog.account');
+  await expect(account.getByTestId('account.mustChange')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(account).toBeVisible(); // cannot be closed until the password is changed
+  await account.getByTestId('account.currentPassword').fill(BEN.given);
+  await account.getByTestId('account.newPassword').fill(BEN.own);
+  await account.getByTestId('account.confirmPassword').fill(BEN.own);
+  await account.getByTestId('account.changePassword').click();
+  await expect(account.getByTestId('account.mustChange')).toHaveCount(0);
+  await expect(page.getByTestId('shell.sessionChip')).toHaveText(`Signed in: ${BEN.id} (annotator)`);
+  const me = await (await page.request.get(`${server.baseURL}/api/v1/me`)).json();
+  expect(me).toMatchObject({ id: BEN.id, must_change_password: false });
+  // The handed-over password no longer works; their own does.
+  const old = await request.post(`${server.baseURL}/api/v1/auth/login`, { headers: origin, data: { id: BEN.id, password: BEN.given } });
+  expect(old.status()).toBe(401);
+  const own = await request.post(`${server.baseURL}/api/v1/auth/login`, { headers: origin, data: { id: BEN.id, password: BEN.own } });
+  expect(own.status()).toBe(200);
+});
