@@ -24,7 +24,12 @@ export function seedVideoOf(v: Video, status?: string): SeedVideo {
   };
 }
 
-export interface SeededServer { baseURL: string; ids: number[]; dataDir: string; stop(): Promise<void> }
+export interface SeededServer {
+  baseURL: string; ids: number[]; dataDir: string;
+  /** What the server printed on stdout so far (e.g. the one-time setup link of password mode). */
+  output(): string;
+  stop(): Promise<void>;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -86,12 +91,15 @@ async function serve(dataDir: string, ids: number[], removeOnStop: boolean, env:
       VAT_LOG_LEVEL: 'warn', VAT_STATIC_DIR: path.resolve('dist-test'), VAT_BOOTSTRAP_SUPER: 'e2e-super',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let printed = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { printed += chunk; });
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForServer(`${baseURL}/api/v1/status`, child, 120_000);
   return {
     baseURL, ids, dataDir,
+    output: () => printed,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -4,7 +4,8 @@
 //   call with a foreign Origin is refused too, so no other site can sign a browser in as someone else;
 // - VAT_GUEST_ACCESS=none: a guest reaches only the sign-in calls;
 // - a password an administrator set with "must change": nothing but reads, the password change and
-//   sign-out until the user has chosen their own.
+//   sign-out until the user has chosen their own. The sign-in calls stay open too: they replace the
+//   browser's session (a reset link or another person's sign-in on a shared computer).
 import type { FastifyRequest } from 'fastify';
 import type { AuthConfig } from '../auth-config';
 import { Forbidden, Unauthenticated } from '../domain-errors';
@@ -12,7 +13,7 @@ import { signInHint } from './identity';
 import { splitHost } from './host-allow-list';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-const WHILE_MUST_CHANGE = new Set(['/api/v1/me/password', '/api/v1/auth/logout']);
+const WHILE_MUST_CHANGE = new Set(['/api/v1/me/password']);
 
 function firstHeader(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
@@ -44,6 +45,7 @@ export function checkGuestAccess(req: FastifyRequest, auth: AuthConfig): void {
 }
 
 export function checkMustChangePassword(req: FastifyRequest): void {
-  if (!req.mustChangePassword || SAFE.has(req.method) || WHILE_MUST_CHANGE.has(req.routeOptions.url ?? '')) return;
+  if (!req.mustChangePassword || SAFE.has(req.method) || req.routeOptions.config.public === true
+    || WHILE_MUST_CHANGE.has(req.routeOptions.url ?? '')) return;
   throw new Forbidden('Change your password first: an administrator set it, and it must be replaced by one only you know');
 }

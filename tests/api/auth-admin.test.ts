@@ -135,6 +135,22 @@ describe('a super user manages sign-in', () => {
     expect((await login(t.app, 'rae', 'my own new secret 3')).statusCode).toBe(200);
   });
 
+  it('a browser holding a must-change session can still open a reset link or sign in as someone else', async () => {
+    // A shared computer: the last person left a session whose password an admin set with 'must change'.
+    await seedUserWithPassword(t.database, 'tess', 'annotator', PW, true);
+    await seedUser(t.database, 'rob', 'annotator');
+    const tess = await browserAs(t.app, 'tess', PW);
+    const { url } = (await post('/api/v1/admin/users/rob/reset-link', {}, sue)).json();
+    const reset = await post('/api/v1/auth/reset', { token: new URL(url).searchParams.get('token'), new_password: 'lighthouse paper kite 5' }, tess);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toMatchObject({ signed_in: true, id: 'rob' });
+    const tessAgain = await browserAs(t.app, 'tess', PW);
+    const other = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: tessAgain, payload: { id: 'rob', password: 'lighthouse paper kite 5' } });
+    expect(other.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/me', headers: { cookie: sessionCookieOf(other) } })).json()).toMatchObject({ id: 'rob', must_change_password: false });
+    expect((await t.app.inject({ url: '/api/v1/me', headers: tessAgain })).json()).toMatchObject({ signed_in: false });
+  });
+
   it('only a super user reaches these calls', async () => {
     await seedUserWithPassword(t.database, 'adam', 'admin', PW);
     const adam = await browserAs(t.app, 'adam', PW);
