@@ -10,7 +10,6 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthConfig } from '../auth-config';
 import { Forbidden, Unauthenticated } from '../domain-errors';
 import { signInHint } from './identity';
-import { splitHost } from './host-allow-list';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const WHILE_MUST_CHANGE = new Set(['/api/v1/me/password']);
@@ -20,12 +19,18 @@ function firstHeader(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** The host name of the page that made the request (Origin, else Referer); null when neither is sent,
- *  '' when it is opaque. Ports are not compared: cookies are shared across the ports of a host anyway. */
+/** `host[:port]` with the scheme's default port left out, as browsers write Host and URL.host does. */
+function hostAndPort(host: string): string {
+  return host.toLowerCase().replace(/:(80|443)$/, '');
+}
+
+/** The host and port of the page that made the request (Origin, else Referer); null when neither is
+ *  sent, '' when it is opaque. The port counts: another port of this host is another application, and
+ *  the browser would send it our cookie (cookies are shared across the ports of a host). */
 function requestingHost(req: FastifyRequest): string | null {
   const from = firstHeader(req, 'origin') ?? firstHeader(req, 'referer');
   if (!from) return null;
-  try { return splitHost(new URL(from).host)[0]; } catch { return ''; }
+  try { return hostAndPort(new URL(from).host); } catch { return ''; }
 }
 
 export function checkOrigin(req: FastifyRequest): void {
@@ -34,7 +39,7 @@ export function checkOrigin(req: FastifyRequest): void {
   if (req.authVia !== 'cookie' && !signInCall) return;
   const from = requestingHost(req);
   if (from === null && !(req.authVia === 'cookie')) return; // a script's sign-in call sends no Origin
-  if (from !== splitHost(req.headers.host ?? '')[0]) {
+  if (from !== hostAndPort(req.headers.host ?? '')) {
     throw new Forbidden('Refused: this request came from another site (its Origin is not this server). Open the tool at its own address and try again');
   }
 }

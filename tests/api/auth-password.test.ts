@@ -89,6 +89,9 @@ describe('password mode', () => {
     const foreign = await t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: { cookie, origin: 'https://evil.example' }, payload: body });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().detail).toMatch(/another site/);
+    // another port of the same host is another site's page (another app on this machine)
+    const otherPort = await t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: { cookie, origin: 'http://localhost:8081' }, payload: body });
+    expect(otherPort.statusCode).toBe(403);
     const none = await t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: { cookie }, payload: body });
     expect(none.statusCode).toBe(403);
     const same = await t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: { cookie, origin: ORIGIN }, payload: body });
