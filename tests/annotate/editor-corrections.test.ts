@@ -36,6 +36,21 @@ describe('Delete and Shift+Delete', () => {
     expect(te.sent[1]).toMatchObject({ kind: 'detection.put', trackId: 1, frame: 1 });
   });
 
+  it("Delete sends the removed box's stored version (the box is gone from the document by the time it saves)", async () => {
+    const doc = withVersions();
+    doc.detections[1] = toBlocked({ 0: det(0.1), 1: { ...det(0.3), version: 6 }, 2: det(0.3) });
+    te = new TestEditor(doc, { selectedTrackId: 1, frame: 1 }).enterEditMode();
+    te.keyDown('Delete');
+    await te.settle();
+    expect(te.sent[0]).toMatchObject({ kind: 'detection.delete', trackId: 1, frame: 1 });
+    expect(te.sentVersions[0]).toBe(6);
+    // its undo stores the box anew: no version, since the row it was read from is gone
+    te.keyDown('z', { ctrl: true });
+    await te.settle();
+    expect(te.sent[1]).toMatchObject({ kind: 'detection.put', trackId: 1, frame: 1 });
+    expect(te.sentVersions[1]).toBeUndefined();
+  });
+
   it('Shift+Delete removes from this frame to the track end with the track version; undo restores by token, redo deletes again', async () => {
     te = new TestEditor(withVersions(), { selectedTrackId: 1, frame: 1 }).enterEditMode();
     expect(te.keyDown('Delete', { shift: true })).toBe(true);

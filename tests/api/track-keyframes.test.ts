@@ -130,6 +130,18 @@ describe('PUT /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
     expect((await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/6`, box(0.1), {})).statusCode).toBe(401);
     expect((await c.call('PUT', `${v.videoId}/tracks/77/detections/5`, box(0.1))).statusCode).toBe(404);
   });
+
+  it("puts a drawn track's only box back under its id after it was removed (Redo of an undone draw); a deleted AI track stays gone", async () => {
+    const v = await drawnTrack();
+    expect((await c.call('DELETE', `${v.videoId}/tracks/${v.trackId}/detections/0?version=1`)).statusCode).toBe(200);
+    expect(await c.rows(v.videoId, v.trackId)).toEqual([]);
+    const back = await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/0`, box(0.1));
+    expect(back.statusCode).toBe(201);
+    expect(back.json()).toMatchObject({ detection: { frame: 0, source: 'human' } });
+    expect((await c.rows(v.videoId, v.trackId)).map((r) => [r.frame, r.source])).toEqual([[0, 'human']]);
+    expect((await c.call('DELETE', `${v.videoId}/tracks/1`)).statusCode).toBe(200);
+    expect((await c.call('PUT', `${v.videoId}/tracks/1/detections/0`, box(0.1))).statusCode).toBe(404);
+  });
 });
 
 describe('an outside keyframe in the review summary', () => {

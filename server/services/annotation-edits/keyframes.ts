@@ -47,8 +47,10 @@ export async function putKeyframe(db: Db, videoId: number, trackId: number, fram
   return writeAnnotations(db, videoId, async (tx) => {
     const v = await requireLiveVideo(tx, videoId);
     checkFrame(v, frame);
-    await requireTrack(tx, videoId, trackId);
     const track = (await lockTrackVersions(tx, videoId, [trackId])).get(trackId)!;
+    // A drawn track keeps its id when its last box is removed (an undone draw): Redo puts the box back
+    // under it, since a new track never reuses an id. Any other track needs a box or an action left.
+    if (!track.humanMade) await requireTrack(tx, videoId, trackId);
     const key = { videoId, trackId, frame };
     const row = await findDetection(tx, key);
     if (row && version === undefined) throw new PreconditionRequired(missingVersion(row));

@@ -20,7 +20,7 @@ export const boxDeleteFrame: CommandDef<'box.delete-frame'> = {
   serverOps: ({ trackId, frame }, { videoId, before }) => {
     const was = frameAt(before.detections[trackId], frame);
     return was
-      ? { forward: [{ kind: 'detection.delete', videoId, trackId, frame }], inverse: [{ kind: 'detection.put', videoId, trackId, frame, det: was }] }
+      ? { forward: [{ kind: 'detection.delete', videoId, trackId, frame, ...(was.version !== undefined ? { version: was.version } : {}) }], inverse: [{ kind: 'detection.put', videoId, trackId, frame, det: was }] }
       : { forward: [], inverse: [] };
   },
 };

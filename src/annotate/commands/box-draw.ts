@@ -29,7 +29,7 @@ export const boxDraw: CommandDef<'box.draw'> = {
     if (!a.newTrack) return keyframeOps(a.trackId, a.frame, ctx);
     const det = frameAt(ctx.after.detections[a.trackId], a.frame)!;
     return {
-      forward: [{ kind: 'track.create', videoId: ctx.videoId, trackId: a.trackId, frame: a.frame, det }],
+      forward: [{ kind: 'track.create', videoId: ctx.videoId, trackId: a.trackId, frame: a.frame, det, made: { value: null } }],
       inverse: [{ kind: 'detection.delete', videoId: ctx.videoId, trackId: a.trackId, frame: a.frame }],
     };
   },

@@ -74,9 +74,13 @@ const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
     op.token.value = r.undo_token;
     return r;
   },
-  'track.create': (op) => {
+  'track.create': async (op) => {
     const { x1, y1, x2, y2, keypoints, keypoint_visibility } = detectionBody(op.det);
-    return corrections.createTrack(op.videoId, { frame: op.frame, box: { x1: x1!, y1: y1!, x2: x2!, y2: y2! }, ...(keypoints ? { keypoints } : {}), ...(keypoint_visibility ? { keypoint_visibility } : {}) });
+    const kp = { ...(keypoints ? { keypoints } : {}), ...(keypoint_visibility ? { keypoint_visibility } : {}) };
+    if (op.made.value !== null) return corrections.putKeyframe(op.videoId, op.made.value, op.frame, { x1: x1!, y1: y1!, x2: x2!, y2: y2!, ...kp });
+    const r = await corrections.createTrack(op.videoId, { frame: op.frame, box: { x1: x1!, y1: y1!, x2: x2!, y2: y2! }, ...kp });
+    op.made.value = r.track_id;
+    return r;
   },
   'detection.keyframe': (op, version) => corrections.putKeyframe(op.videoId, op.trackId, op.frame, keyframeBody(op, version)),
   'track.range': async (op, _version, tracks) => {
@@ -143,7 +147,7 @@ export function trackVersionsOfResult(op: ServerOp, result: unknown): Record<num
   const r = result as { track_id?: unknown; track_version?: unknown; new_track_id?: unknown; new_track_version?: unknown; target_track_id?: unknown; target_track_version?: unknown; track_versions?: unknown };
   const put = (id: unknown, v: unknown) => { if (typeof id === 'number' && typeof v === 'number') out[id] = v; };
   const own = 'trackId' in op ? op.trackId : r.track_id;
-  put(op.kind === 'track.create' ? r.track_id : own, r.track_version);
+  put(op.kind === 'track.create' ? (r.track_id ?? op.made.value) : own, r.track_version);
   put(r.new_track_id, r.new_track_version);
   put(r.target_track_id, r.target_track_version);
   if (r.track_versions && typeof r.track_versions === 'object') for (const [k, v] of Object.entries(r.track_versions)) put(Number(k), v);

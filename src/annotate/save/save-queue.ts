@@ -135,7 +135,9 @@ export class SaveQueue {
   detectionVersionOf(op: { videoId: number; trackId: number; frame: number }): number | undefined {
     const saved = this.detectionVersions.get(detectionKeyOf(op));
     const doc = this.o.docDetectionVersion?.(op.trackId, op.frame);
-    if (saved == null) return doc;
+    // null: this editor deleted the stored row, so the box in the document (an undone delete) has none yet
+    if (saved === null) return undefined;
+    if (saved === undefined) return doc;
     return doc === undefined ? saved : Math.max(saved, doc);
   }
 
@@ -143,7 +145,8 @@ export class SaveQueue {
   private versionFor(op: ServerOp): number | undefined {
     if (op.kind === 'segment.patch') return this.versionOf(op.id);
     if (op.kind === 'segment.delete') return this.versionOf(op.id) ?? op.version;
-    if (op.kind === 'detection.put' || op.kind === 'detection.delete' || op.kind === 'detection.keyframe') return this.detectionVersionOf(op);
+    if (op.kind === 'detection.delete') return this.detectionVersionOf(op) ?? op.version;
+    if (op.kind === 'detection.put' || op.kind === 'detection.keyframe') return this.detectionVersionOf(op);
     return undefined;
   }
 

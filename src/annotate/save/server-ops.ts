@@ -11,7 +11,8 @@ export interface TokenRef { value: number | null }
 
 export type ServerOp =
   | { kind: 'detection.put'; videoId: number; trackId: number; frame: number; det: CompactDetection }
-  | { kind: 'detection.delete'; videoId: number; trackId: number; frame: number }
+  // version: the removed box's, as read (the document no longer holds it when the delete saves)
+  | { kind: 'detection.delete'; videoId: number; trackId: number; frame: number; version?: number }
   | { kind: 'segment.patch'; videoId: number; id: number; fields: SegmentFields }
   | { kind: 'segment.create'; videoId: number; segment: ActionSegment; purpose: 'add' | 'duplicate' | 'restore' }
   // version: the one the document held when the delete was made (it may be gone from the document when the op runs)
@@ -21,7 +22,9 @@ export type ServerOp =
   | { kind: 'track.restore'; videoId: number; token: TokenRef }
   // the correction tools (issue 25): a drawn track, a keyframe (PUT), and the range calls with an undo token
   // trackId: the id the editor shows the new track under (the server's next free id, as the editor counts)
-  | { kind: 'track.create'; videoId: number; trackId: number; frame: number; det: CompactDetection }
+  // made: the id the server gave the track (ids are never handed out twice): running the op again (Redo
+  // of an undone draw) puts the box back under that id instead of creating yet another track
+  | { kind: 'track.create'; videoId: number; trackId: number; frame: number; det: CompactDetection; made: TokenRef }
   | { kind: 'detection.keyframe'; videoId: number; trackId: number; frame: number; det: CompactDetection }
   | { kind: 'track.range'; videoId: number; trackId: number; call: RangeCall; token: TokenRef };
 
