@@ -22,7 +22,7 @@ import { fitCalibration, formatReliability, heldOutPredictions, reliability, typ
 const opt = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 const stride = Number(opt('stride') ?? 3);
 const boxesDir = path.resolve('.cache/calibration');
-const models = (opt('models') ?? 'topdown,multipose').split(',') as PoseModelName[];
+const models = (opt('models') ?? 'topdown,multipose').split(',') as Array<Exclude<PoseModelName, 'tracking'>>;
 const file = path.resolve('server/services/processing/calibration.json');
 
 const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });

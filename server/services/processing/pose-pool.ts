@@ -1,9 +1,12 @@
 // A pool of pose workers (one worker_threads worker per core by default; VAT_POSE_THREADS overrides).
-// Each worker holds every pose graph; a request names the mode (MultiPose or top-down).
+// Each worker holds every pose graph; a request names the mode (MultiPose or top-down, or crop tracking's
+// person boxes or one crop's keypoints). Crops go before detector passes: a crop is what the next frame
+// waits for, while a detector pass is asked for ahead of time and fills an otherwise idle worker.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ModelPaths } from './model-fetch';
-import type { PoseModelName, PoseWorkerReply, PoseWorkerRequest } from './pose-worker';
+import type { CropSquare, PoseWorkerReply, PoseWorkerRequest } from './pose-worker';
+import type { SinglePoseModel } from './topdown';
 import { decodePoseRows, MULTIPOSE_ROWS, OUT_ROW, POSE_ROW, type PersonPose } from './pose-rows';
 
 /** Geometry of an analysed frame: the video scaled to `scaledW×scaledH`, padded to `inputW×inputH` (multiples of 32). */
@@ -25,11 +28,12 @@ export function defaultPoseThreads(): number {
 }
 
 interface Pending { resolve: (o: Float32Array) => void; reject: (e: Error) => void }
+type Work = Exclude<PoseWorkerRequest, { type: 'init' }> extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 interface Slot { worker: Worker; busy: boolean; pending: Map<number, Pending> }
 
 export class PosePool {
   private slots: Slot[] = [];
-  private waiting: Array<{ rgb: Uint8Array; w: number; h: number; mode: PoseModelName; p: Pending }> = [];
+  private waiting: Array<{ work: Work; p: Pending }> = [];
   private nextId = 1;
   private closed = false;
   /** Summed per-frame inference time (ms) across workers, for the log. */
@@ -86,11 +90,25 @@ export class PosePool {
    * Runs the pose model of `mode` on one RGB frame of `width×height` (multiples of 32). Resolves with
    * OUT_ROW floats per person found (pose-rows.ts).
    */
-  infer(rgb: Uint8Array, width: number, height: number, mode: PoseModelName = 'multipose'): Promise<Float32Array> {
+  infer(rgb: Uint8Array, width: number, height: number, mode: 'multipose' | 'topdown' = 'multipose'): Promise<Float32Array> {
+    return this.submit({ type: 'infer', rgb, width, height, mode });
+  }
+
+  /** Person boxes on one RGB frame: rows of [x1, y1, x2, y2, score] in its pixels (the buffer is handed over). */
+  detect(rgb: Uint8Array, width: number, height: number): Promise<Float32Array> {
+    return this.submit({ type: 'detect', rgb, width, height });
+  }
+
+  /** SinglePose on one square of an RGB region: 17 × [x, y, score] in the region's pixels (the buffer is handed over). */
+  crop(rgb: Uint8Array, width: number, height: number, crop: CropSquare, model: SinglePoseModel): Promise<Float32Array> {
+    return this.submit({ type: 'crop', rgb, width, height, crop, model });
+  }
+
+  private submit(work: Work): Promise<Float32Array> {
     if (this.closed) return Promise.reject(new Error('pose pool is closed'));
     if (this.broken) return Promise.reject(new Error(`pose worker failed: ${this.broken.message}`));
     return new Promise((resolve, reject) => {
-      this.waiting.push({ rgb, w: width, h: height, mode, p: { resolve, reject } });
+      this.waiting.push({ work, p: { resolve, reject } });
       this.dispatch();
     });
   }
@@ -98,11 +116,12 @@ export class PosePool {
   private dispatch() {
     for (const slot of this.slots) {
       if (slot.busy || !this.waiting.length) continue;
-      const job = this.waiting.shift()!;
+      const crop = this.waiting.findIndex((w) => w.work.type === 'crop');
+      const [job] = this.waiting.splice(crop >= 0 ? crop : 0, 1);
       const id = this.nextId++;
       slot.busy = true;
       slot.pending.set(id, job.p);
-      slot.worker.postMessage({ type: 'infer', id, rgb: job.rgb, width: job.w, height: job.h, mode: job.mode } satisfies PoseWorkerRequest, [job.rgb.buffer as ArrayBuffer]);
+      slot.worker.postMessage({ ...job.work, id } as PoseWorkerRequest, [job.work.rgb.buffer as ArrayBuffer]);
     }
   }
 

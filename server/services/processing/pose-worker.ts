@@ -3,6 +3,8 @@
 // custom IOHandler — no network. Per frame it answers rows of POSE_ROW floats in MoveNet MultiPose's
 // layout plus an appearance histogram per row (pose-rows.ts): from MultiPose directly ('multipose'), or
 // from the CenterNet person detector followed by SinglePose Thunder on a crop per person ('topdown').
+// Crop tracking (crop-tracking.ts) asks for the two halves separately: 'detect' answers person boxes,
+// 'crop' runs SinglePose Lightning or Thunder on one square crop cut from a region of the frame.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,19 +14,26 @@ import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import type { GraphFiles, ModelPaths } from './model-fetch';
 import { appendAppearance, MULTIPOSE_ROWS, POSE_ROW } from './pose-rows';
-import { detectPeople, topDownRows } from './topdown';
+import { detectPeople, singlePoseOnCrop, topDownRows, type SinglePoseModel } from './topdown';
 
-export type PoseModelName = 'multipose' | 'topdown';
+/** 'tracking': the detector every few frames, keypoints on crops around each person in between (crop-tracking.ts). */
+export type PoseModelName = 'multipose' | 'topdown' | 'tracking';
+/** A square in pixels of the RGB region sent (may reach outside it: that part reads black). */
+export interface CropSquare { x0: number; y0: number; side: number }
 export type PoseWorkerRequest =
   | { type: 'init'; model: ModelPaths }
-  | { type: 'infer'; id: number; rgb: Uint8Array; width: number; height: number; mode: PoseModelName };
+  | { type: 'infer'; id: number; rgb: Uint8Array; width: number; height: number; mode: 'multipose' | 'topdown' }
+  /** Person boxes only: answers rows of 5 floats [x1, y1, x2, y2, score] in pixels of the frame. */
+  | { type: 'detect'; id: number; rgb: Uint8Array; width: number; height: number }
+  /** SinglePose on one crop of an RGB region: answers 17 × [x, y, score] in pixels of the region. */
+  | { type: 'crop'; id: number; rgb: Uint8Array; width: number; height: number; crop: CropSquare; model: SinglePoseModel };
 export type PoseWorkerReply =
   | { type: 'ready'; backend: string }
   | { type: 'result'; id: number; output: Float32Array; ms: number }
   | { type: 'error'; id?: number; message: string };
 
 const require = createRequire(import.meta.url);
-let graphs: { multipose: GraphModel; detector: GraphModel; single: GraphModel } | null = null;
+let graphs: { multipose: GraphModel; detector: GraphModel; single: GraphModel; light: GraphModel } | null = null;
 
 function fileIOHandler(files: GraphFiles): tf.io.IOHandler {
   return {
@@ -50,12 +59,38 @@ async function init(model: ModelPaths): Promise<string> {
   tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
   if (!(await tf.setBackend('wasm'))) throw new Error('tfjs wasm backend failed to initialise');
   await tf.ready();
-  const [multipose, detector, single] = await Promise.all([model, model.detector, model.single].map((f) => loadGraphModel(fileIOHandler(f))));
-  graphs = { multipose, detector, single };
+  const [multipose, detector, single, light] = await Promise.all([model, model.detector, model.single, model.light].map((f) => loadGraphModel(fileIOHandler(f))));
+  graphs = { multipose, detector, single, light };
   return tf.getBackend();
 }
 
-async function infer(rgb: Uint8Array, width: number, height: number, mode: PoseModelName): Promise<Float32Array> {
+async function detect(rgb: Uint8Array, width: number, height: number): Promise<Float32Array> {
+  if (!graphs) throw new Error('pose model not initialised');
+  const frame = tf.tensor3d(Int32Array.from(rgb), [height, width, 3], 'int32');
+  try {
+    return Float32Array.from((await detectPeople(graphs.detector, frame)).flatMap((p) => [p.x1, p.y1, p.x2, p.y2, p.score]));
+  } finally {
+    frame.dispose();
+  }
+}
+
+async function crop(rgb: Uint8Array, width: number, height: number, square: CropSquare, model: SinglePoseModel): Promise<Float32Array> {
+  if (!graphs) throw new Error('pose model not initialised');
+  const region = tf.tensor3d(Int32Array.from(rgb), [height, width, 3], 'int32');
+  try {
+    return await singlePoseOnCrop(model === 'lightning' ? graphs.light : graphs.single, model, region, square);
+  } finally {
+    region.dispose();
+  }
+}
+
+function run(msg: Exclude<PoseWorkerRequest, { type: 'init' }>): Promise<Float32Array> {
+  if (msg.type === 'detect') return detect(msg.rgb, msg.width, msg.height);
+  if (msg.type === 'crop') return crop(msg.rgb, msg.width, msg.height, msg.crop, msg.model);
+  return infer(msg.rgb, msg.width, msg.height, msg.mode);
+}
+
+async function infer(rgb: Uint8Array, width: number, height: number, mode: 'multipose' | 'topdown'): Promise<Float32Array> {
   if (!graphs) throw new Error('pose model not initialised');
   const frame = tf.tensor3d(Int32Array.from(rgb), [height, width, 3], 'int32');
   try {
@@ -81,9 +116,9 @@ parentPort?.on('message', (msg: PoseWorkerRequest) => {
       (backend) => parentPort!.postMessage({ type: 'ready', backend } satisfies PoseWorkerReply),
       (e: Error) => parentPort!.postMessage({ type: 'error', message: `pose model load failed: ${e.message}` } satisfies PoseWorkerReply),
     );
-  } else if (msg.type === 'infer') {
+  } else {
     const t0 = performance.now();
-    infer(msg.rgb, msg.width, msg.height, msg.mode).then(
+    run(msg).then(
       (output) => parentPort!.postMessage({ type: 'result', id: msg.id, output, ms: performance.now() - t0 } satisfies PoseWorkerReply, [output.buffer as ArrayBuffer]),
       (e: Error) => parentPort!.postMessage({ type: 'error', id: msg.id, message: e.message } satisfies PoseWorkerReply),
     );

@@ -9,6 +9,9 @@ import { POSE_ROW } from './pose-rows';
 
 const DETECTOR_SIZE = 512;
 const SINGLE_SIZE = 256;
+/** SinglePose graphs: Thunder reads 256 × 256, Lightning 192 × 192 (about a third of Thunder's cost). */
+export type SinglePoseModel = 'lightning' | 'thunder';
+export const SINGLE_POSE_INPUT: Record<SinglePoseModel, number> = { lightning: 192, thunder: SINGLE_SIZE };
 /** Detections below this person score are not kept (the calibration maps them to near-zero anyway). */
 export const DETECTOR_MIN_SCORE = 0.1;
 /** Overlap above which two person boxes are taken as one detection (the weaker is dropped). */
@@ -94,4 +97,27 @@ export async function topDownRows(single: GraphModel, frame: tf.Tensor3D, people
     batch.dispose();
   }
   return rows;
+}
+
+/**
+ * SinglePose on one square crop of `region` (pixels of the region; parts outside read black) →
+ * 17 × [x, y, score] in pixels of the region.
+ */
+export async function singlePoseOnCrop(graph: GraphModel, model: SinglePoseModel, region: tf.Tensor3D, c: { x0: number; y0: number; side: number }): Promise<Float32Array> {
+  const [h, w] = region.shape;
+  const size = SINGLE_POSE_INPUT[model];
+  const input = tf.tidy(() => tf.cast(tf.image.cropAndResize(
+    tf.expandDims(tf.cast(region, 'float32'), 0) as tf.Tensor4D,
+    [[c.y0 / h, c.x0 / w, (c.y0 + c.side) / h, (c.x0 + c.side) / w]], [0], [size, size], 'bilinear', 0,
+  ), 'int32'));
+  const out = graph.execute(input) as tf.Tensor; // [1, 1, 17, 3]: y, x, score in crop fractions
+  const kp = await out.data();
+  tf.dispose([input, out]);
+  const res = new Float32Array(51);
+  for (let k = 0; k < 17; k++) {
+    res[k * 3] = c.x0 + kp[k * 3 + 1] * c.side;
+    res[k * 3 + 1] = c.y0 + kp[k * 3] * c.side;
+    res[k * 3 + 2] = kp[k * 3 + 2];
+  }
+  return res;
 }
