@@ -5,6 +5,7 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { trackCalls } from '../helpers/track-calls';
 import { addPeopleVideo, iouOf, peopleAt, type FoundPerson } from '../helpers/people-video';
 import { TEST_MODELS_DIR, waitFor } from '../processing/video-rows';
+import { recoverJobProgress, startJob } from '../../server/services/job-progress';
 
 let t: TestApp;
 let video: { id: number; file: string };
@@ -88,6 +89,9 @@ describe('POST /annotations/{id}/tracks/{trackId}/follow', () => {
     const r = await follow(3, { from_frame: START, direction: 'forward', max_frames: 200, version });
     const jobId = r.json().job_id as number;
     await waitFor(async () => (await jobRow(jobId)).progress > 0, 'the follow job to make progress', 120_000);
+    const twice = await follow(3, { from_frame: START, direction: 'backward', max_frames: 10, version }, as('ann.two'));
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detail).toMatch(new RegExp(`Track 3 is already being followed \\(job ${jobId}, started by ann\\.one\\)`));
     const c = await t.app.inject({ method: 'POST', url: `/api/v1/jobs/${jobId}/cancel`, headers: as('ann.one') });
     expect(c.statusCode).toBe(200);
     await waitFor(ended(jobId), 'the follow job to end', 60_000);
@@ -116,5 +120,11 @@ describe('POST /annotations/{id}/tracks/{trackId}/follow', () => {
       expect(x.json().detail).toBeTruthy();
     }
     expect((await follow(3, { ...body, version }, {})).statusCode).toBe(401);
+  });
+
+  it('a follow left running by a stopped server ends failed at the next start (no row stays running)', async () => {
+    const id = await startJob(t.database.db, { kind: 'follow', videoId: video.id, subject: `track:${video.id}:3`, startedBy: 'ann.one' });
+    await recoverJobProgress(t.database, null, { singleProcess: true });
+    expect((await jobRow(id)).state).toBe('failed');
   });
 });

@@ -6,7 +6,8 @@
 // boxes are written in one transaction at the end (follow-write.ts), so a cancel, a failure or a server stop
 // leaves the track exactly as it was, and a restart ends a row left running `failed` (recoverJobProgress).
 import type { Db } from '../../db/connect';
-import { Unprocessable } from '../../domain-errors';
+import { Conflict, Unprocessable } from '../../domain-errors';
+import { findLiveJob } from '../../repositories/job-progress';
 import { listKeyframes, listTrackFrames } from '../../repositories/track-rows';
 import { finishJob, ProgressReporter, startJob } from '../job-progress';
 import { requireTrack } from '../annotation-edits/common';
@@ -41,8 +42,13 @@ export class FollowJobs {
       const p: FollowPlan = { video, from: r.fromFrame, forward, last: limit, keyframeAt: keys.length ? (forward ? Math.min(...keys) : Math.max(...keys)) : null, maxFrames: r.maxFrames, start, version };
       return p;
     });
+    // one live follow per track (as every job kind keeps to one live row per subject): a second would only
+    // find the track changed under it when it comes to write
+    const subject = `track:${videoId}:${trackId}`;
+    const live = await findLiveJob(this.db, 'follow', subject);
+    if (live) throw new Conflict(`Track ${trackId} is already being followed (job ${live.id}, started by ${live.startedBy ?? 'someone'}); cancel it or wait for it to end.`);
     const jobId = await startJob(this.db, {
-      kind: 'follow', videoId, subject: `track:${videoId}:${trackId}`, startedBy: who.id, stage: 'starting the pose model',
+      kind: 'follow', videoId, subject, startedBy: who.id, stage: 'starting the pose model',
       link: `/videos/${videoId}/annotate`, result: { track_id: trackId, from_frame: r.fromFrame, direction: r.direction, max_frames: r.maxFrames },
     });
     const stop = new AbortController();
