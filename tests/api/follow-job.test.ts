@@ -59,6 +59,10 @@ describe('POST /annotations/{id}/tracks/{trackId}/follow', () => {
     expect(activity.jobs.find((j) => j.id === jobId)).toMatchObject({ kind: 'follow', state: 'done' });
     const log = (await t.database.sql.query<{ line: string }>('select line from processing_log where video_id = $1', [video.id])).rows.map((x) => x.line).join('\n');
     expect(log).toMatch(/track 1: followed forward from frame 30 .* by ann\.one/);
+    // the job's undo token puts the track back as it was before the follow
+    const undo = await calls.restore(video.id, job.result.undo_token as number);
+    expect(undo.statusCode).toBe(200);
+    expect((await calls.rows(video.id, 1)).map((x) => x.frame)).toEqual([START]);
   }, 180_000);
 
   it('stops before the next keyframe and leaves the keyframe as it was', async () => {
