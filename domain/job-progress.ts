@@ -1,12 +1,12 @@
 // The long-job progress model as the browser and the server both see it: the kinds of job, the wire
 // shape of one job in the activity list, and how a progress and an ETA are said to a person.
 
-export const JOB_KINDS = ['processing', 'render', 'import', 'scan', 'reingest', 'purge'] as const;
+export const JOB_KINDS = ['processing', 'render', 'import', 'scan', 'reingest', 'purge', 'follow'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 export const JOB_KIND_LABEL: Record<JobKind, string> = {
-  processing: 'Processing', render: 'Render', import: 'Package import', scan: 'Scan', reingest: 'Re-ingest', purge: 'Purge',
+  processing: 'Processing', render: 'Render', import: 'Package import', scan: 'Scan', reingest: 'Re-ingest', purge: 'Purge', follow: 'Follow person',
 };
 
 /** Finished jobs stay in the activity list this long. */

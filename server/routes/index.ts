@@ -14,6 +14,7 @@ import { detectionRoutes } from './annotations/detections';
 import { trackRoutes } from './annotations/tracks';
 import { keyframeRoutes } from './annotations/keyframes';
 import { trackRangeRoutes } from './annotations/track-ranges';
+import { assistRoutes } from './annotations/assist';
 import { annotationReviewRoutes } from './annotations/review';
 import { videoStatusRoutes } from './videos/status';
 import { videoDownloadRoutes } from './videos/download';
@@ -54,6 +55,7 @@ export const routeModules: RoutePlugin[] = [
   trackRoutes,
   keyframeRoutes,
   trackRangeRoutes,
+  assistRoutes,
   annotationReviewRoutes,
   videoStatusRoutes,
   videoDownloadRoutes,

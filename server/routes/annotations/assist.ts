@@ -1,0 +1,43 @@
+// The editor's pose assistant (calls 9 and 10 of the correction calls):
+//   POST /annotations/{id}/assist/pose {frame, box}                          → 200 {keypoints, score, model}
+//   POST /annotations/{id}/tracks/{trackId}/follow {from_frame, direction, max_frames, version} → 202 {job_id}
+// Both run the single-pose model on the process's warm pose worker (services/assist/assist-pool.ts).
+import { z } from 'zod';
+import type { RoutePlugin } from '../../http/types';
+import { caller } from '../../http/identity';
+import { AssistPool } from '../../services/assist/assist-pool';
+import { FollowJobs } from '../../services/assist/follow-job';
+import { assistPose } from '../../services/assist/pose-assist';
+import { bodyVersion, box, checkBox, frameNumber, int } from './box-schemas';
+
+const videoParams = z.object({ id: int.min(1) });
+const trackParams = z.object({ id: int.min(1), trackId: int });
+const user = { role: 'user' as const };
+
+export const assistRoutes: RoutePlugin = (app, { config, database: { db }, media }) => {
+  const pool = new AssistPool({ modelsDir: config.modelsDir });
+  const follows = new FollowJobs(db, pool, media.ffmpegPath);
+  app.addHook('onClose', async () => { await follows.close(); await pool.close(); });
+
+  app.post('/annotations/:id/assist/pose', {
+    config: user, schema: { params: videoParams, body: z.object({ frame: frameNumber, box }).strict() },
+  }, async (req) => {
+    caller(req);
+    checkBox(req.body.box);
+    return assistPose(db, pool, media.ffmpegPath, req.params.id, req.body.frame, req.body.box);
+  });
+
+  app.post('/annotations/:id/tracks/:trackId/follow', {
+    config: user,
+    schema: {
+      params: trackParams,
+      body: z.object({
+        from_frame: frameNumber, direction: z.enum(['forward', 'backward']), max_frames: z.number().int().min(1).max(1800), version: bodyVersion,
+      }).strict(),
+    },
+  }, async (req, reply) => {
+    const b = req.body;
+    const answer = await follows.start(req.params.id, req.params.trackId, { fromFrame: b.from_frame, direction: b.direction, maxFrames: b.max_frames, version: b.version }, caller(req));
+    return reply.status(202).send(answer);
+  });
+};
