@@ -29,6 +29,6 @@ describe('the correction calls carry keypoint_visibility', () => {
   });
 
   it('a new track sends the joints as marked', async () => {
-    expect((await bodyOf({ kind: 'track.create', videoId: 1, trackId: 3, frame: 4, det: det(marked) })).keypoint_visibility).toEqual(marked);
+    expect((await bodyOf({ kind: 'track.create', videoId: 1, trackId: 3, frame: 4, det: det(marked), made: { value: null } })).keypoint_visibility).toEqual(marked);
   });
 });
