@@ -4,7 +4,7 @@
 // seek (the default when decoding) drops every frame before that time, so the first frame out is N. The same
 // arguments work in the npm ffmpeg 4.1 build and in 5.x. Frames come out at the video's size (its long side
 // capped at MAX_LONG_SIDE), through the same scaler as frames.ts.
-import { spawn } from 'node:child_process';
+import { ffmpegRgbFrames } from '../ffmpeg-rgb-frames';
 import { passthrough } from '../ffmpeg-passthrough';
 
 /** A 4K frame is 25 MB of RGB; the pose crops gain nothing above this long side. */
@@ -36,36 +36,10 @@ export function seekArgs(ffmpegPath: string, v: SeekVideo, from: number, count: 
  */
 export async function* decodeFramesFrom(ffmpegPath: string, v: SeekVideo, from: number, count: number, signal?: AbortSignal): AsyncGenerator<RgbFrame> {
   const { width, height } = decodeSize(v.width, v.height);
-  const proc = spawn(ffmpegPath, seekArgs(ffmpegPath, v, from, count), { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  proc.stderr.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
-  const exited = new Promise<number | null>((resolve) => proc.on('close', (code) => resolve(code)));
-  const spawnError = new Promise<never>((_, reject) => proc.on('error', reject));
-  spawnError.catch(() => {});
-  const onAbort = () => proc.kill('SIGKILL');
-  signal?.addEventListener('abort', onAbort);
-  const bytes = width * height * 3;
-  let cur = new Uint8Array(bytes), filled = 0, n = 0;
-  try {
-    for await (const chunk of proc.stdout as AsyncIterable<Buffer>) {
-      let off = 0;
-      while (off < chunk.length) {
-        const k = Math.min(bytes - filled, chunk.length - off);
-        cur.set(chunk.subarray(off, off + k), filled);
-        filled += k; off += k;
-        if (filled === bytes) {
-          yield { frame: from + n, rgb: cur, width, height };
-          n++;
-          cur = new Uint8Array(bytes); filled = 0;
-        }
-      }
-    }
-    const code = await Promise.race([exited, spawnError]);
-    if (signal?.aborted) throw new Error('stopped');
-    if (code !== 0) throw new Error(`ffmpeg could not decode the video: ${stderr.trim().split('\n').filter(Boolean).pop() ?? `exit code ${code}`}`);
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    if (proc.exitCode === null) proc.kill('SIGKILL');
+  let n = 0;
+  for await (const rgb of ffmpegRgbFrames(ffmpegPath, seekArgs(ffmpegPath, v, from, count), width * height * 3, signal)) {
+    yield { frame: from + n, rgb, width, height };
+    n++;
   }
 }
 

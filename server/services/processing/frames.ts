@@ -1,6 +1,6 @@
 // ffmpeg decodes the video straight to scaled raw RGB (no image files, no image library): every
 // `stride`-th frame, scaled so the long side is the analysis size and padded to multiples of 32.
-import { spawn } from 'node:child_process';
+import { ffmpegRgbFrames } from '../ffmpeg-rgb-frames';
 import { passthrough } from '../ffmpeg-passthrough';
 import type { AnalysisGeometry } from './pose-pool';
 
@@ -48,38 +48,9 @@ export async function* decodeFrames(ffmpegPath: string, file: string, g: Analysi
     `pad=${g.inputW}:${g.inputH}:0:0:black`,
   ].filter(Boolean).join(',');
   const args = ['-v', 'error', '-nostdin', '-threads', '1', '-i', file, '-map', '0:v:0', '-vf', vf, ...passthrough(ffmpegPath), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
-  const proc = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  proc.stderr.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
-  const exited = new Promise<number | null>((resolve) => proc.on('close', (code) => resolve(code)));
-  const spawnError = new Promise<never>((_, reject) => proc.on('error', reject));
-  spawnError.catch(() => {});
-  const onAbort = () => proc.kill('SIGKILL');
-  signal?.addEventListener('abort', onAbort);
-  const frameBytes = g.inputW * g.inputH * 3;
-  let cur = new Uint8Array(frameBytes), filled = 0, index = 0;
-  try {
-    for await (const chunk of proc.stdout as AsyncIterable<Buffer>) {
-      let off = 0;
-      while (off < chunk.length) {
-        const n = Math.min(frameBytes - filled, chunk.length - off);
-        cur.set(chunk.subarray(off, off + n), filled);
-        filled += n; off += n;
-        if (filled === frameBytes) {
-          yield { frame: index * stride, rgb: cur };
-          index++;
-          cur = new Uint8Array(frameBytes); filled = 0;
-        }
-      }
-    }
-    const code = await Promise.race([exited, spawnError]);
-    if (signal?.aborted) throw new Error('stopped');
-    if (code !== 0) {
-      const last = stderr.trim().split('\n').filter(Boolean).pop() ?? `exit code ${code}`;
-      throw new Error(`ffmpeg could not decode the video: ${last}`);
-    }
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    if (proc.exitCode === null) proc.kill('SIGKILL');
+  let index = 0;
+  for await (const rgb of ffmpegRgbFrames(ffmpegPath, args, g.inputW * g.inputH * 3, signal)) {
+    yield { frame: index * stride, rgb };
+    index++;
   }
 }
