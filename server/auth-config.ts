@@ -1,4 +1,4 @@
-// The sign-in settings (issue 30): which mode, who may be a guest, where a reverse proxy's identity is
+// The sign-in settings: which mode, who may be a guest, where a reverse proxy's identity is
 // trusted from, which Host names are served, and how long a session lasts. Decided once at start-up.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Drizzle schema of sign-in (issue 30): browser sessions, personal API tokens and one-time links.
+// Drizzle schema of sign-in: browser sessions, personal API tokens and one-time links.
 // Re-exported by schema.ts, so it is part of the one schema.
 import { pgTable, text, timestamp, serial, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './schema';

@@ -1,4 +1,4 @@
-// Drizzle schema of the track versions (issue 25). Re-exported by schema.ts, so it is part of the one schema.
+// Drizzle schema of the track versions. Re-exported by schema.ts, so it is part of the one schema.
 import { pgTable, integer, text, boolean, timestamp, primaryKey } from 'drizzle-orm/pg-core';
 import { videos } from './schema';
 

@@ -1,4 +1,4 @@
-// /api/v1/auth/*: the sign-in calls (issue 30). Which exist depends on VAT_AUTH: login, setup and reset
+// /api/v1/auth/*: the sign-in calls. Which exist depends on VAT_AUTH: login, setup and reset
 // only in password mode; config and logout in every mode. All are public (VAT_GUEST_ACCESS=none keeps
 // them reachable), and the Origin check refuses them from other sites (request-guards.ts).
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Sign-in with the server (issue 30): the mode it uses, password sign-in and sign-out, and the one-time
+// Sign-in with the server: the mode it uses, password sign-in and sign-out, and the one-time
 // links for the first administrator and for a password reset. Errors carry the server's `detail`.
 import { parseAuthConfig, parseServerIdentity, type AuthConfig, type ServerIdentity } from '../../domain/auth';
 import { ApiError, request } from './request';

@@ -1,4 +1,4 @@
-// Typed calls of the correction tools (issue 25): drawing a new track or a keyframe, range deletes,
+// Typed calls of the correction tools: drawing a new track or a keyframe, range deletes,
 // split / swap / move of frame ranges, interpolate and propagate between keyframes, the pose assist for a
 // drawn box and 'Follow this person' (a long job). Range calls send the versions of the tracks they touch
 // (428 without, 409 when stale) and answer an undo token for POST …/tracks/restore.

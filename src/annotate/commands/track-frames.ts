@@ -1,4 +1,4 @@
-// Shared by the correction commands (issue 25): keyframes of a track, and moving, removing and
+// Shared by the correction commands: keyframes of a track, and moving, removing and
 // interpolating frame ranges in the (draft) document. The server applies the same rules to every frame;
 // these keep the loaded windows showing what the server now stores.
 import { mergeRanges } from '../../../domain/ops/track-merge';

@@ -20,7 +20,7 @@ export type ServerOp =
   | { kind: 'track.merge'; videoId: number; baseTrackId: number; mergeTrackId: number; token: TokenRef }
   | { kind: 'track.delete'; videoId: number; trackId: number; token: TokenRef }
   | { kind: 'track.restore'; videoId: number; token: TokenRef }
-  // the correction tools (issue 25): a drawn track, a keyframe (PUT), and the range calls with an undo token
+  // the correction tools: a drawn track, a keyframe (PUT), and the range calls with an undo token
   // trackId: the id the editor shows the new track under (the server's next free id, as the editor counts)
   // made: the id the server gave the track (ids are never handed out twice): running the op again (Redo
   // of an undone draw) puts the box back under that id instead of creating yet another track

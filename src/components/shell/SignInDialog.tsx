@@ -1,6 +1,6 @@
 // Sign-in dialog: title 'Account' when signed in, else 'Sign In'; User ID with helper
 // text and validation, optional Name, Role select; Sign Out (signed in only), Close, Sign In / Update.
-// When the server signs people in (issue 30): in `password` mode it adds Password, posts it to the server
+// When the server signs people in: in `password` mode it adds Password, posts it to the server
 // and shows the server's words when that fails; Name and Role are the server's, shown read-only with the
 // reason. In `proxy` mode there is no form: the proxy in front of the server signs people in.
 import { useEffect, useState } from 'react';

@@ -1,7 +1,7 @@
 // User Management (/admin/users): super users add, edit and delete accounts; admins see the list read-only;
 // everyone else sees only the restriction notice. The list is kept sorted by id; a saved or added row is
 // replaced by the record the server answers. Where the server signs people in, super users also set
-// passwords, make reset links, disable accounts and end sessions (issue 30).
+// passwords, make reset links, disable accounts and end sessions.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Role } from '../../../domain/constants';
 import { addUser, deleteUser, listUsers, setUserDisabled, setUserPassword, updateUser, type UserRecord } from '../../api/users';
