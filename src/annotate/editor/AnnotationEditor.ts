@@ -30,6 +30,7 @@ import { newOverlayStats } from '../canvas/overlay-stats';
 import { newTimelineStats } from '../timeline/timeline-stats';
 import { patchStore, Store } from '../store';
 import type { EditorDeps, Notify } from './editor-deps';
+import { SpaceHold } from './space-hold';
 
 /** The correction dialog open now (range delete, swap, move, propagate N, follow), `shift` as pressed. */
 export interface CorrectionDialogState { kind: CorrectionDialog; shift: boolean; trackId?: number }
@@ -53,6 +54,8 @@ export class AnnotationEditor {
   /** Review navigation: the problem walk and the tracks' verified marks (see review/review-nav.ts). */
   readonly review: ReviewNav;
   readonly interaction: ActorRefFrom<typeof interactionMachine>;
+  /** Space as a tap (play/pause) or a hold (pan); see space-hold.ts. */
+  readonly spaceHold = new SpaceHold();
   /** The view ⇄ edit machine; a new one per opened video (each video opens in view mode). */
   mode: ActorRefFrom<typeof editorModeMachine>;
   private notifier: Notify;
