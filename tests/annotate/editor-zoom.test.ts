@@ -8,6 +8,7 @@ import { det, sampleDoc } from '../annotate-edit/fixtures';
 import { frameAt } from '../../src/annotate/document/frame-blocks';
 import { toBlocked } from '../../src/annotate/document/frame-blocks';
 import type { EditorDoc } from '../../src/annotate/document/types';
+import { navCommandForKey } from '../../src/annotate/commands/registry';
 
 let te: TestEditor;
 afterEach(() => te.dispose());
@@ -77,6 +78,20 @@ describe('zoom and pan', () => {
     te.pointerMove(at.x + 20, at.y).pointerMove(at.x + 40, at.y).pointerUp();
     await te.settle();
     expect(te.sent).toEqual([expect.objectContaining({ kind: 'detection.put', trackId: 1 })]);
+  });
+
+  it('H switches the hand tool on and off, in view mode too', () => {
+    te = new TestEditor();
+    const h = { key: 'h', code: 'KeyH', shiftKey: false, ctrlKey: false, altKey: false, metaKey: false };
+    const run = () => navCommandForKey(h)!.run(te.editor, { requireSignIn: () => true }, h);
+    run();
+    expect(te.editor.viewport.hand.get()).toBe(true);
+    te.wheel(640, 360, -200);
+    expect(te.pointerDown(300, 300)).toBe('pan');
+    te.pointerUp();
+    run();
+    expect(te.editor.viewport.hand.get()).toBe(false);
+    expect(te.pointerDown(300, 300)).toBe('none');
   });
 
   it('Fit shows the whole picture again; 1:1 is one video pixel per screen pixel', () => {

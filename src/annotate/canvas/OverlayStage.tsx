@@ -3,16 +3,14 @@
 // labels and keypoints at their fitted size), and in edit mode a handles layer (handles-draw.ts) at
 // screen size. Neither layer listens: pointer input reaches the editor through ViewportSurface and
 // editor.dispatch. Konva never owns state: the shapes redraw when the stores change.
-import { shownAt } from '../interpolate';
 import { useEffect, useRef } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
-import { collectOverlay, drawOverlay } from './overlay-draw';
+import { drawOverlayFrame } from './overlay-frame';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 import { useEditor } from '../editor/editor-context';
 import { drawHandles } from './handles-draw';
 import { overlayModel } from './overlay-model';
-import { fitScale, originOf, scaleOf } from './viewport-math';
 
 /** Pixel size of the stage (the player box) and of the video. */
 export interface StageGeometry { width: number; height: number; videoWidth: number; videoHeight: number }
@@ -23,13 +21,7 @@ function drawCurrentFrame(editor: AnnotationEditor, ctx: CanvasRenderingContext2
   const ui = editor.getUi();
   const lastOverlay = editor.overlayStats;
   if (!doc) return;
-  const g = editor.viewport.geometry(); const v = editor.viewport.get();
-  const s = scaleOf(v, g); const o = originOf(v, g);
-  const items = collectOverlay(doc, ui.time, ui.hiddenTracks, shownAt(doc, ui, ui.frame));
-  ctx.save();
-  ctx.translate(o.x, o.y);
-  const stats = drawOverlay(ctx, items, g.videoW * s, g.videoH * s, ui.toggles, g.videoH * fitScale(g));
-  ctx.restore();
+  const stats = drawOverlayFrame(ctx, doc, ui, ui.frame, ui.time, { state: editor.viewport.get(), geo: editor.viewport.geometry() });
   lastOverlay.frame = ui.frame;
   lastOverlay.stats = stats;
   lastOverlay.draws++;
