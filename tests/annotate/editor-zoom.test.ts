@@ -182,6 +182,9 @@ describe('presses through dispatch', () => {
     expect(te.contextMenu(630, 324.375)).toBe('select'); // joint 5
     expect(te.ui).toMatchObject({ selectedTrackId: 3, selectedKeypoint: 5 });
     expect(te.contextMenu(900, 600)).toBe('none');
+    // the ankle beside the bottom-left corner: a left press takes the corner, a right press the joint
+    expect(te.contextMenu(602, 378)).toBe('select');
+    expect(te.ui.selectedKeypoint).toBe(16);
   });
 
   it('a press on the empty picture draws a box at the zoomed point', () => {

@@ -6,10 +6,10 @@
 //   drag on what it hit: a corner, a joint, a box, or a draw on the empty picture. The drag's moves and
 //   release come back through dispatch and reach the machine in video pixels, converted through the
 //   viewport at that moment, so a box dragged at any zoom lands where the pointer is.
-// - A right press on a joint selects it (the O key and the data panel act on it).
+// - A right press on a joint selects it (the O key and the data panel act on it), even beside a corner.
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 import { pressBox, pressDraw, pressKeypoint, type OverlayPress } from '../edit/drag-start';
-import { hitTest, type OverlayHit } from './hit-test';
+import { hitTest, jointAt, type OverlayHit } from './hit-test';
 import { overlayModel } from './overlay-model';
 import { wheelFactor, type Point } from './viewport-math';
 
@@ -84,8 +84,9 @@ export class CanvasInput {
         return 'drag';
       case 'menu': {
         if (this.editor.getUi().mode !== 'edit') return 'none';
-        const hit = this.hitAt(e);
-        if (hit.kind !== 'keypoint') return 'none';
+        const { viewport } = this.editor;
+        const hit = jointAt(overlayModel(this.editor.getDoc(), this.editor.getUi()), { state: viewport.get(), geo: viewport.geometry() }, e);
+        if (!hit) return 'none';
         this.editor.updateUi({ selectedTrackId: hit.trackId, selectedKeypoint: hit.index });
         return 'select';
       }

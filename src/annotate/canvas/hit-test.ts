@@ -41,6 +41,18 @@ function screenBox(view: View, t: OverlayTrack) {
 
 const inside = (r: { x1: number; y1: number; x2: number; y2: number }, p: Point) => p.x >= r.x1 && p.x <= r.x2 && p.y >= r.y1 && p.y <= r.y2;
 
+/** The selected track's joint handle nearest to the point within its hit radius (a right press selects it). */
+export function jointAt(model: OverlayModel, view: View, p: Point, opts: HitOptions = {}): Extract<OverlayHit, { kind: 'keypoint' }> | null {
+  const grow = opts.pointerType === 'touch' ? TOUCH_HIT_FACTOR : 1;
+  const selected = model.tracks.find((t) => t.trackId === model.selectedTrackId);
+  let best: { index: number; d: number } | null = null;
+  for (const j of selected?.joints ?? []) {
+    const d = dist(p, toScreen(view.state, view.geo, j));
+    if (d <= JOINT_HIT_PX * grow && (!best || d < best.d)) best = { index: j.index, d };
+  }
+  return selected && best ? { kind: 'keypoint', trackId: selected.trackId, index: best.index } : null;
+}
+
 export function hitTest(model: OverlayModel, view: View, p: Point, opts: HitOptions = {}): OverlayHit {
   const grow = opts.pointerType === 'touch' ? TOUCH_HIT_FACTOR : 1;
   const selected = model.tracks.find((t) => t.trackId === model.selectedTrackId) ?? null;
@@ -51,12 +63,8 @@ export function hitTest(model: OverlayModel, view: View, p: Point, opts: HitOpti
       if (d <= CORNER_HIT_PX * grow && (!best || d < best.d)) best = { corner, d };
     }
     if (best) return { kind: 'corner', trackId: selected.trackId, corner: best.corner };
-    let joint: { index: number; d: number } | null = null;
-    for (const j of selected.joints) {
-      const d = dist(p, toScreen(view.state, view.geo, j));
-      if (d <= JOINT_HIT_PX * grow && (!joint || d < joint.d)) joint = { index: j.index, d };
-    }
-    if (joint) return { kind: 'keypoint', trackId: selected.trackId, index: joint.index };
+    const joint = jointAt(model, view, p, opts);
+    if (joint) return joint;
     if (inside(screenBox(view, selected), p)) return { kind: 'box', trackId: selected.trackId };
   }
   let smallest: { trackId: number; area: number } | null = null;
