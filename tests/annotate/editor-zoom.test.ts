@@ -106,6 +106,23 @@ describe('zoom and pan', () => {
     expect(te.editor.viewport.toScreen({ x: W, y: H })).toEqual({ x: 960, y: 540 });
   });
 
+  it('a wheel during a pan zooms at the pointer and the pan goes on from there; a lost release ends the pan', () => {
+    te = new TestEditor();
+    te.wheel(640, 360, -300);
+    te.pointerDown(400, 300, { button: 1 });
+    te.pointerMove(420, 300);
+    te.wheel(420, 300, -100);
+    const under = te.editor.viewport.toVideo({ x: 420, y: 300 });
+    te.pointerMove(450, 310);
+    const p = te.editor.viewport.toScreen(under);
+    expect(p.x).toBeCloseTo(450, 6); expect(p.y).toBeCloseTo(310, 6);
+    // the release never came: the next press starts afresh (here a plain press in view mode, no pan)
+    expect(te.pointerDown(500, 300)).toBe('none');
+    const v = te.editor.viewport.get();
+    te.pointerMove(600, 400);
+    expect(te.editor.viewport.get()).toBe(v);
+  });
+
   it('a pan cannot lose the picture', () => {
     te = new TestEditor();
     te.pointerDown(640, 360, { button: 1 });

@@ -58,6 +58,8 @@ export function ViewportSurface({ children }: { children: ReactNode }) {
       onPointerMove={(e) => cursorFor(editor.dispatch({ type: 'pointer.move', ...at(e) }), e)}
       onPointerUp={(e) => { editor.dispatch({ type: 'pointer.up', ...at(e) }); cursorFor('none', e); }}
       onPointerCancel={() => editor.dispatch({ type: 'pointer.cancel' })}
+      // after a release this finds nothing running; without one (the capture was taken away) it ends the pan or drag
+      onLostPointerCapture={() => editor.dispatch({ type: 'pointer.cancel' })}
       onAuxClick={(e) => { if (e.button === 1) e.preventDefault(); }}
       onContextMenu={(e) => { if (editor.dispatch({ type: 'menu', ...at(e) }) !== 'none') e.preventDefault(); }}>
       {children}

@@ -48,14 +48,16 @@ export class CanvasInput {
     switch (e.type) {
       case 'wheel':
         viewport.zoomAt(e, viewport.get().zoom * wheelFactor(e.deltaY));
+        // a pan running on: it continues from the zoomed view
+        if (this.pan) this.startPan(e);
         return 'zoom';
       case 'pointer.down': {
-        if (this.pan || this.drag) return 'none';
+        if (this.dragRunning()) return 'none';
+        this.pan = null; // a pan whose release never came (the pointer was lost) is over
         const space = e.button === 0 && this.editor.spaceHold.held;
         if (e.button === 1 || space || (e.button === 0 && viewport.hand.get())) {
           if (space) this.editor.spaceHold.markUsed();
-          const v = viewport.get();
-          this.pan = { from: { x: e.x, y: e.y }, panX: v.panX, panY: v.panY };
+          this.startPan(e);
           return 'pan';
         }
         if (e.button !== 0 || this.editor.getUi().mode !== 'edit') return 'none';
@@ -91,6 +93,11 @@ export class CanvasInput {
         return 'select';
       }
     }
+  }
+
+  private startPan(at: Point): void {
+    const v = this.editor.viewport.get();
+    this.pan = { from: { x: at.x, y: at.y }, panX: v.panX, panY: v.panY };
   }
 
   /** A drag of this element that the machine still runs (Escape or a video switch may have ended it). */
