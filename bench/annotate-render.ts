@@ -1,6 +1,7 @@
 // Benchmark: overlay JS time per frame for 20 / 50 / 100 tracks (box + skeleton + keypoints,
-// targets < 4 ms / – / < 12 ms) and timeline redraw at 100 tracks × 50 segments (< 16 ms), in Chromium on
+// targets < 4 ms / – / < 12 ms), the 20 tracks again at 4× zoom (< 4 ms), and timeline redraw at 100 tracks × 50 segments (< 16 ms), in Chromium on
 // the real page, with each track's presence bands and hatched low confidence. Run: npm run build:test && npx tsx bench/annotate-render.ts
+import type { Page } from '@playwright/test';
 import { seedAnnotations } from '../scripts/seed-annotations';
 import { startSeededServer } from '../e2e/annotate-seeded-server';
 import { launchChromium, linkClip, makeClip, median } from './annotate-common';
@@ -41,6 +42,7 @@ async function main() {
       });
       console.log(`overlay ${TRACK_COUNTS[i]} tracks: ${synthetic.toFixed(2)} ms/frame (240 frames, 960×540, flushed); `
         + `in-app sceneFunc median ${median(stepped.ms).toFixed(2)} ms, max ${Math.max(...stepped.ms).toFixed(2)} ms, boxes drawn ${stepped.boxes}`);
+      if (TRACK_COUNTS[i] === 20) await benchZoomed(page);
       if (TRACK_COUNTS[i] === 100) {
         await page.setViewportSize({ width: 1600, height: 1200 });
         // the presence bands come from the review summary: time the redraw with them drawn
@@ -68,6 +70,25 @@ async function main() {
     await browser.close();
     await server.stop();
   }
+}
+
+/**
+ * The overlay at 4× zoom (20 tracks): synthetic on a 960×540 box zoomed at its centre, and in the app after
+ * wheeling the player to 4× at its centre, stepping frames through the real player.
+ */
+async function benchZoomed(page: Page) {
+  const synthetic = await page.evaluate(() => { window.__vat!.benchOverlay!(30, 960, 540, 4); return window.__vat!.benchOverlay!(240, 960, 540, 4); });
+  const r = (await page.getByTestId('player.viewport').boundingBox())!;
+  await page.mouse.move(Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2));
+  await page.mouse.wheel(0, (-100 * Math.log(4)) / Math.log(1.25));
+  await page.waitForFunction(() => Math.abs(window.__vat!.viewport().zoom - 4) < 0.01);
+  const stepped = await page.evaluate(async () => {
+    const ms: number[] = []; let boxes = 0;
+    for (let f = 41; f <= 80; f++) { await window.__vat!.seekFrame!(f); await new Promise((r) => requestAnimationFrame(() => r(null))); const o = window.__vat!.overlay(); ms.push(o.drawMs); boxes = o.boxes; }
+    return { ms, boxes };
+  });
+  console.log(`overlay 20 tracks at 4× zoom: ${synthetic.toFixed(2)} ms/frame (240 frames, 960×540, flushed; target < 4 ms); `
+    + `in-app sceneFunc median ${median(stepped.ms).toFixed(2)} ms, max ${Math.max(...stepped.ms).toFixed(2)} ms, boxes drawn ${stepped.boxes}`);
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -63,7 +63,11 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
 }
 
 const box = (page: Page, track: number) => page.evaluate((t) => window.__vatEdit!.boxOnScreen(t), track);
-const stage = (page: Page) => page.locator('[data-testid="player.box"] .konvajs-content').boundingBox();
+/** The picture on screen (at fit, the whole video), as x, y, width, height. */
+const stage = async (page: Page) => {
+  const f = await page.evaluate(() => window.__vatEdit!.frameOnScreen());
+  return f && { x: f.x1, y: f.y1, width: f.x2 - f.x1, height: f.y2 - f.y1 };
+};
 
 test('a guest cannot enter edit mode', async ({ page }) => {
   await page.goto(`${server.baseURL}/videos/${videoId}/annotate`);

@@ -118,7 +118,8 @@ test('the annotator signs in through the dialog, edits a box, and signing out en
   await expect(page.getByTestId('controls.mode-edit')).toHaveAttribute('aria-pressed', 'true');
   const b = (await page.evaluate(() => window.__vatEdit!.boxOnScreen(1)))!;
   await page.mouse.click((b.x1 + b.x2) / 2, (b.y1 + b.y2) / 2);
-  const s = (await page.locator('[data-testid="player.box"] .konvajs-content').boundingBox())!;
+  const f = (await page.evaluate(() => window.__vatEdit!.frameOnScreen()))!;
+  const s = { x: f.x1, y: f.y1, width: f.x2 - f.x1, height: f.y2 - f.y1 };
   await page.mouse.move(b.x2, b.y2);
   await page.mouse.down();
   await page.mouse.move(b.x2 + 20, b.y2 + 15, { steps: 4 });

@@ -32,8 +32,8 @@ export interface DragOptions {
 /** Reads a window pointer event in the drag's units (video pixels, or seconds on the timeline). */
 export type ToPoint = (e: { clientX: number; clientY: number }) => { x: number; y: number };
 
-/** What the pointer listener needs: where to listen and how to read an event. */
-export interface PointerInput { source: EventTarget; toPoint: ToPoint }
+/** What the pointer listener needs: where to listen (null: the host sends the moves) and how to read an event. */
+export interface PointerInput { source: EventTarget | null; toPoint: ToPoint }
 
 export interface PointerDownEvent {
   type: 'pointer.down';
@@ -43,8 +43,11 @@ export interface PointerDownEvent {
   /** The frame shown and the detection shown for the target's track at pointer down (boxes, keypoints). */
   frame: number;
   shown: CompactDetection | null;
-  /** Where the moves and the release are listened for (the window), and how they are read. */
-  source: EventTarget;
+  /**
+   * Where the moves and the release are listened for (the window), and how they are read; null when the
+   * host sends them as events (the overlay's editor.dispatch does).
+   */
+  source: EventTarget | null;
   toPoint: ToPoint;
 }
 
@@ -136,11 +139,13 @@ export const interactionMachine = setup({
   actors: {
     /** Window pointer moves and the release, read with the pointer-down's toPoint. */
     pointerEvents: fromCallback<InteractionEvent, PointerInput>(({ sendBack, input }) => {
+      const source = input.source;
+      if (!source) return () => {};
       const move = (e: Event) => sendBack({ type: 'pointer.move', ...input.toPoint(e as PointerEvent) });
       const up = () => sendBack({ type: 'pointer.up' });
-      input.source.addEventListener('pointermove', move);
-      input.source.addEventListener('pointerup', up);
-      return () => { input.source.removeEventListener('pointermove', move); input.source.removeEventListener('pointerup', up); };
+      source.addEventListener('pointermove', move);
+      source.addEventListener('pointerup', up);
+      return () => { source.removeEventListener('pointermove', move); source.removeEventListener('pointerup', up); };
     }),
   },
   actions: {

@@ -127,12 +127,17 @@ export function overlayItemBounds(ctx: OverlayContext, it: OverlayItem, width: n
   return right > left && bottom > top ? { x: left, y: top, w: right - left, h: bottom - top } : null;
 }
 
-export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet): OverlayStats {
+/**
+ * Draws the items on a picture of width × height pixels. `styleHeight` sizes the labels and keypoints
+ * (default: the picture's height); the zoomed editor passes the fitted height, so a label keeps its size
+ * while the boxes are placed on the magnified picture.
+ */
+export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet, styleHeight = height): OverlayStats {
   const stats: OverlayStats = { boxes: 0, keypoints: 0, hollow: 0, lines: 0, trackIds: [] };
-  const fontPx = fontSize(height);
+  const fontPx = fontSize(styleHeight);
   const labels = t.labels ?? t.boxes;
   setTextStyle(ctx, fontPx);
-  const r = pointRadius(height);
+  const r = pointRadius(styleHeight);
   for (const it of items) {
     const { det } = it;
     const color = trackColor(it.colorIndex);

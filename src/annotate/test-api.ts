@@ -17,6 +17,8 @@ export interface VatProbes {
   /** Review navigation: the summary's state, the chosen kind and the frames of its problems. */
   review(): { loaded: boolean; filter: string; problemFrames: number[]; verified: Record<number, 'yes' | 'edited' | 'no'> };
   loadedWindows(): { from: number; to: number }[];
+  /** The player's view: zoom in multiples of 'fit', pan in screen pixels from the centred picture. */
+  viewport(): { zoom: number; panX: number; panY: number };
   /** ms since navigation of: summary, firstWindow, overlay (first drawn with detections), video (first frame). */
   timing(): Record<string, number>;
 }
@@ -39,6 +41,7 @@ export function probes(editor: AnnotationEditor): VatProbes {
       };
     },
     loadedWindows: () => [...(editor.getDoc()?.windows ?? [])],
+    viewport: () => ({ ...editor.viewport.get() }),
     timing: () => ({ ...editor.timing.marks }),
   };
 }

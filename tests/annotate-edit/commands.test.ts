@@ -131,7 +131,7 @@ describe('keyboard: bracket keys move both edges both ways, and no key press mea
 
   it('every key combination triggers at most one command', () => {
     const keys = ['[', ']', '{', '}', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'z', 'y', 'Delete', 'Escape', '?', 'n', 'N', 'k', 'K', 'v', 'V',
-      'b', 'B', 's', 'S', 'w', 'W', 'm', 'M', 'i', 'I', 'p', 'P', 'o', 'O', 'f', 'F', 'j', 'J'];
+      'b', 'B', 's', 'S', 'w', 'W', 'm', 'M', 'i', 'I', 'p', 'P', 'o', 'O', 'f', 'F', 'j', 'J', 'h', 'H'];
     const codes: Record<string, string> = { '[': 'BracketLeft', ']': 'BracketRight', '{': 'BracketLeft', '}': 'BracketRight' };
     const clashes: string[] = [];
     for (const key of keys) {

@@ -1,7 +1,10 @@
 // TestEditor: a real AnnotationEditor with a fake API edge, a manual clock and a pointer-event target of
-// its own, driven with pointer and key events without a browser. Overlay presses use video pixels as
-// client coordinates (a stage at 0,0 shown at scale 1); timeline presses use `pxPerSecond` client pixels
-// per second from 0. Every server op the editor sends is recorded in `sent`.
+// its own, driven with pointer and key events without a browser. The player's viewport is as large as
+// the video, so at 'fit' a screen pixel is a video pixel; `pointerDown(x, y)` presses the overlay at a
+// screen point through editor.dispatch (the hit-test picks the target, at any zoom), while the older
+// pointerDownBox / pointerDownKeypoint / pointerDownEmpty name their target and take video pixels.
+// Timeline presses use `pxPerSecond` client pixels per second from 0. Every server op the editor sends
+// is recorded in `sent`.
 import type { ReviewSummary } from '../../domain/review-navigation';
 import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
 import type { Clock, EditorApi } from '../../src/annotate/editor/editor-deps';
@@ -15,6 +18,16 @@ import { rangeTracks, type ServerOp } from '../../src/annotate/save/server-ops';
 import type { Corner } from '../../domain/ops/box-geometry';
 import type { ActionSegment } from '../../domain/types';
 import { sampleDoc } from '../annotate-edit/fixtures';
+import type { CanvasOutcome } from '../../src/annotate/canvas/dispatch';
+import type { ViewStorage } from '../../src/annotate/canvas/viewport';
+import { videoSizeOf } from '../../src/annotate/canvas/overlay-model';
+
+/** sessionStorage for one test: a reload is a new TestEditor given the same storage. */
+export class MemoryStorage implements ViewStorage {
+  readonly items = new Map<string, string>();
+  getItem(key: string): string | null { return this.items.get(key) ?? null; }
+  setItem(key: string, value: string): void { this.items.set(key, value); }
+}
 
 /** Timers that run only when the test advances time. */
 export class ManualClock implements Clock {
@@ -65,13 +78,14 @@ export class TestEditor {
   /** Makes the API edge fail an op (return an error to throw, or null to answer). */
   failWith: ((op: ServerOp) => unknown) | null = null;
   private pointer = new EventTarget();
+  private last = { x: 0, y: 0 };
   private pps = 100;
   private nextSegmentId = 100;
   private nextToken = 1;
   /** What the fake server answers for the review summary. */
   reviewSummary: ReviewSummary | null = null;
 
-  constructor(doc: EditorDoc = sampleDoc(), ui: Partial<AnnotateUiState> = {}) {
+  constructor(doc: EditorDoc = sampleDoc(), ui: Partial<AnnotateUiState> = {}, readonly storage = new MemoryStorage()) {
     const api: EditorApi = {
       fetchSummary: () => Promise.reject(new Error('the TestEditor starts from a document')),
       fetchDetectionWindow: () => Promise.reject(new Error('the TestEditor starts from a document')),
@@ -84,10 +98,31 @@ export class TestEditor {
       fetchReviewSummary: async () => this.reviewSummary ?? Promise.reject(new Error('no review summary')),
       setTrackVerified: async (_v, trackId, verified) => ({ track_id: trackId, verified: verified ? { by_id: 'tester', by_name: null, at: '2026-01-01T00:00:00.000Z', edited_at: null, edited_by_id: null } : null }),
     };
-    this.editor = new AnnotationEditor({ api, clock: this.clock, notify: (_s, text) => { this.messages.push(text); }, pointerEvents: this.pointer });
+    this.editor = new AnnotationEditor({ api, clock: this.clock, notify: (_s, text) => { this.messages.push(text); }, pointerEvents: this.pointer, viewStorage: storage });
     this.editor.publishDoc(doc, 'load');
     this.editor.updateUi(ui);
+    const size = this.videoSize;
+    this.view(size.width, size.height);
   }
+
+  get videoSize(): { width: number; height: number } { return videoSizeOf(this.doc); }
+
+  /** Sizes the player's viewport (screen pixels); the picture is letterboxed in it at 'fit'. */
+  view(boxW: number, boxH: number): this {
+    const { width, height } = this.videoSize;
+    this.editor.viewport.setGeometry({ boxW, boxH, videoW: width, videoH: height });
+    return this;
+  }
+
+  /** A press on the overlay at screen point (x, y), through editor.dispatch (button 0 left, 1 middle). */
+  pointerDown(x: number, y: number, opts: { button?: number; pointerType?: string } = {}): CanvasOutcome {
+    this.last = { x, y };
+    return this.editor.dispatch({ type: 'pointer.down', x, y, button: opts.button ?? 0, pointerType: opts.pointerType ?? 'mouse' });
+  }
+  /** The wheel at screen point (x, y): 100 per notch, negative zooms in. */
+  wheel(x: number, y: number, deltaY: number): CanvasOutcome { return this.editor.dispatch({ type: 'wheel', x, y, deltaY }); }
+  /** A right press (the context menu) at screen point (x, y). */
+  contextMenu(x: number, y: number): CanvasOutcome { return this.editor.dispatch({ type: 'menu', x, y }); }
 
   get doc(): EditorDoc { return this.editor.getDoc()!; }
   get ui(): AnnotateUiState { return this.editor.getUi(); }
@@ -115,11 +150,20 @@ export class TestEditor {
     return pressBar(this.editor, { segment, part, time, pxPerSecond, clientX: time * pxPerSecond });
   }
 
-  /** Window pointer events, as the browser would send them during a drag. */
-  pointerMove(clientX: number, clientY = 0): this { this.dispatch('pointermove', clientX, clientY); return this; }
+  /** Pointer events as the browser sends them during a drag: to the overlay's dispatch and to the window. */
+  pointerMove(clientX: number, clientY = 0): this {
+    this.last = { x: clientX, y: clientY };
+    this.editor.dispatch({ type: 'pointer.move', x: clientX, y: clientY });
+    this.dispatch('pointermove', clientX, clientY);
+    return this;
+  }
   /** A timeline drag's pointer at `time` seconds. */
   pointerMoveToTime(time: number): this { return this.pointerMove(time * this.pps); }
-  pointerUp(): this { this.dispatch('pointerup', 0, 0); return this; }
+  pointerUp(): this {
+    this.editor.dispatch({ type: 'pointer.up', ...this.last });
+    this.dispatch('pointerup', 0, 0);
+    return this;
+  }
 
   keyDown(key: string, mods: KeyMods = {}): boolean {
     let prevented = false;

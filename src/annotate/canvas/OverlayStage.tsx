@@ -1,26 +1,27 @@
-// Konva stage over the video: an annotations layer (listening:false) whose single Shape draws the
-// current frame from the editor's stores, and an interaction layer with the edit-mode handles
-// (edit/InteractionLayer). Konva never owns state: the shape redraws when the stores change.
-import { shownAt } from '../interpolate';
+// Konva stage over the whole player box: an annotations layer whose single Shape draws the current
+// frame from the editor's stores at the viewport's zoom and pan (boxes placed on the magnified picture,
+// labels and keypoints at their fitted size), and in edit mode a handles layer (handles-draw.ts) at
+// screen size. Neither layer listens: pointer input reaches the editor through ViewportSurface and
+// editor.dispatch. Konva never owns state: the shapes redraw when the stores change.
 import { useEffect, useRef } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
-import { collectOverlay, drawOverlay } from './overlay-draw';
+import { drawOverlayFrame } from './overlay-frame';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 import { useEditor } from '../editor/editor-context';
-import { InteractionLayer } from '../edit/InteractionLayer';
+import { drawHandles } from './handles-draw';
+import { overlayModel } from './overlay-model';
 
-/** Pixel geometry of the overlay stage: detections are fractions, multiply by width/height. */
+/** Pixel size of the stage (the player box) and of the video. */
 export interface StageGeometry { width: number; height: number; videoWidth: number; videoHeight: number }
 
-function drawCurrentFrame(editor: AnnotationEditor, ctx: CanvasRenderingContext2D, width: number, height: number): void {
+function drawCurrentFrame(editor: AnnotationEditor, ctx: CanvasRenderingContext2D): void {
   const started = performance.now();
   const doc = editor.getDoc();
   const ui = editor.getUi();
   const lastOverlay = editor.overlayStats;
   if (!doc) return;
-  const items = collectOverlay(doc, ui.time, ui.hiddenTracks, shownAt(doc, ui, ui.frame));
-  const stats = drawOverlay(ctx, items, width, height, ui.toggles);
+  const stats = drawOverlayFrame(ctx, doc, ui, ui.frame, ui.time, { state: editor.viewport.get(), geo: editor.viewport.geometry() });
   lastOverlay.frame = ui.frame;
   lastOverlay.stats = stats;
   lastOverlay.draws++;
@@ -28,33 +29,43 @@ function drawCurrentFrame(editor: AnnotationEditor, ctx: CanvasRenderingContext2
   if (doc.windows.length) editor.timing.mark('overlay');
 }
 
+function drawEditHandles(editor: AnnotationEditor, ctx: CanvasRenderingContext2D): void {
+  const ui = editor.getUi();
+  if (ui.mode !== 'edit') return;
+  drawHandles(ctx, overlayModel(editor.getDoc(), ui), (p) => editor.viewport.toScreen(p));
+}
+
 export function OverlayStage({ geometry }: { geometry: StageGeometry }) {
   const editor = useEditor();
   const layerRef = useRef<Konva.Layer>(null);
+  const handlesRef = useRef<Konva.Layer>(null);
   const { width, height } = geometry;
 
   useEffect(() => {
-    const redraw = () => layerRef.current?.batchDraw();
+    const redraw = () => { layerRef.current?.batchDraw(); handlesRef.current?.batchDraw(); };
     const offDoc = editor.doc.subscribe(redraw);
+    const offView = editor.viewport.state.subscribe(redraw);
     const offUi = editor.ui.subscribe((s, prev) => {
       if (s.frame !== prev.frame || s.time !== prev.time || s.toggles !== prev.toggles || s.hiddenTracks !== prev.hiddenTracks || s.interpolation !== prev.interpolation) redraw();
+      else if (s.mode !== prev.mode || s.selectedTrackId !== prev.selectedTrackId || s.selectedKeypoint !== prev.selectedKeypoint) handlesRef.current?.batchDraw();
     });
     redraw();
-    return () => { offDoc(); offUi(); };
+    return () => { offDoc(); offView(); offUi(); };
   }, [editor]);
+
+  // a new size: the viewport's geometry is already set (the player's layout effect), redraw at it
+  useEffect(() => { layerRef.current?.batchDraw(); handlesRef.current?.batchDraw(); }, [width, height]);
 
   if (width <= 0 || height <= 0) return null;
   return (
-    <Stage width={width} height={height} data-testid="overlay.stage" className="absolute left-0 top-0" style={{ pointerEvents: 'auto' }}>
+    <Stage width={width} height={height} listening={false} data-testid="overlay.stage" className="absolute left-0 top-0">
       <Layer ref={layerRef} listening={false}>
-        <Shape
-          listening={false}
-          perfectDrawEnabled={false}
-          shadowForStrokeEnabled={false}
-          sceneFunc={(kctx) => drawCurrentFrame(editor, kctx._context, width, height)}
-        />
+        <Shape listening={false} perfectDrawEnabled={false} shadowForStrokeEnabled={false}
+          sceneFunc={(kctx) => drawCurrentFrame(editor, kctx._context)} />
       </Layer>
-      <Layer><InteractionLayer geo={geometry} /></Layer>
+      <Layer ref={handlesRef} listening={false}>
+        <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(kctx) => drawEditHandles(editor, kctx._context)} />
+      </Layer>
     </Stage>
   );
 }

@@ -4,7 +4,7 @@
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 import type { KeyLike, Shortcut } from './types';
 
-export type NavCommandName = 'problem.next' | 'problem.prev' | 'problem.kind' | 'track.verify' | 'track.follow';
+export type NavCommandName = 'problem.next' | 'problem.prev' | 'problem.kind' | 'track.verify' | 'track.follow' | 'view.hand';
 
 /** What a review command may need besides the editor: the session's sign-in gate (marks are writes). */
 export interface NavContext { requireSignIn(): boolean }

@@ -25,6 +25,7 @@ import { keyframeInterpolate } from './keyframe-interpolate';
 import { keyframePropagate } from './keyframe-propagate';
 import { keyframeOutside } from './keyframe-outside';
 import { followPerson } from './follow-person';
+import { viewHand } from './view-hand';
 import type { AnnotateUiState } from '../document/ui-state';
 import type { CommandArgs, CommandDef, CommandName, CorrectionDialog, EditContext, KeyLike } from './types';
 import { problemKind, problemNext, problemPrev, trackVerify, type NavCommandDef } from './navigation';
@@ -97,7 +98,7 @@ export function keyActionFor(e: KeyLike, ctx: EditContext): KeyAction | null {
 }
 
 /** The review commands (no document change, so no undo): the problem walk and the verified mark. */
-const navRegistry: readonly NavCommandDef[] = [problemNext, problemPrev, problemKind, trackVerify, followPerson];
+const navRegistry: readonly NavCommandDef[] = [problemNext, problemPrev, problemKind, trackVerify, followPerson, viewHand];
 
 export function allNavCommands(): readonly NavCommandDef[] { return navRegistry; }
 

@@ -14,8 +14,11 @@ import { nextTrackId } from '../commands/key-tests';
 /** Screen pixels a pointer must travel before a press becomes a drag. */
 const DRAG_THRESHOLD_PX = 3;
 
-/** A press on the overlay, in video pixels; `scale` is screen pixels per video pixel. */
-export interface OverlayPress { x: number; y: number; scale: number; toPoint: ToPoint }
+/**
+ * A press on the overlay, in video pixels; `scale` is screen pixels per video pixel. `source` is where the
+ * drag's moves are listened for: the window unless said; null when they come through editor.dispatch.
+ */
+export interface OverlayPress { x: number; y: number; scale: number; toPoint: ToPoint; source?: EventTarget | null }
 
 const px = (d: CompactDetection, w: number, h: number) => ({ x1: d.x1 * w, y1: d.y1 * h, x2: d.x2 * w, y2: d.y2 * h });
 
@@ -29,7 +32,7 @@ function pressOverlay(editor: AnnotationEditor, trackId: number, press: OverlayP
   if (!t) return false;
   editor.updateUi({ selectedTrackId: trackId });
   editor.pointerDown({
-    target: t, x: press.x, y: press.y, frame: ui.frame, shown, toPoint: press.toPoint,
+    target: t, x: press.x, y: press.y, frame: ui.frame, shown, toPoint: press.toPoint, source: press.source,
     options: { grid: ui.toggles.snapGrid, size, threshold: DRAG_THRESHOLD_PX / press.scale },
   });
   return true;
@@ -47,7 +50,7 @@ export function pressDraw(editor: AnnotationEditor, press: OverlayPress): boolea
   const size = { width: doc.info.width || DEFAULT_WIDTH, height: doc.info.height || DEFAULT_HEIGHT };
   editor.pointerDown({
     target: { kind: 'draw', trackId: into ? sel : nextTrackId(doc.trackIds), newTrack: !into },
-    x: press.x, y: press.y, frame: ui.frame, shown: null, toPoint: press.toPoint,
+    x: press.x, y: press.y, frame: ui.frame, shown: null, toPoint: press.toPoint, source: press.source,
     options: { grid: ui.toggles.snapGrid, size, threshold: DRAG_THRESHOLD_PX / press.scale },
   });
   return true;

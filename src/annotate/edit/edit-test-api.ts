@@ -6,21 +6,20 @@ import { AXIS_H, ROW_H } from '../timeline/timeline-draw';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 
 export interface VatEditApi {
-  /** Client-pixel box of a track's detection at the current frame (null when not shown). */
+  /** Client-pixel box of a track's detection at the current frame, at the current zoom and pan (null when not shown). */
   boxOnScreen(trackId: number): { x1: number; y1: number; x2: number; y2: number } | null;
   keypointOnScreen(trackId: number, index: number): { x: number; y: number } | null;
   /** Client-pixel rectangle of a segment's timeline bar. */
   barOnScreen(segmentId: number): { x1: number; x2: number; y: number } | null;
   pending(): number;
-  /** Client-pixel rectangle of the video frame (where a drag on an empty area draws a box). */
+  /** Client-pixel rectangle of the video frame's visible part (where a drag on an empty area draws a box). */
   frameOnScreen(): { x1: number; y1: number; x2: number; y2: number } | null;
   /** The loaded detection's source at (track, frame): 'ai', 'human' (keyframe), 'interpolated', 'outside'; null when none. */
   sourceAt(trackId: number, frame: number): string | null;
 }
 
-function stageRect(): DOMRect | null {
-  // react-konva does not forward data-testid to its container: take the overlay's Konva content box.
-  const el = document.querySelector('[data-testid="player.box"] .konvajs-content');
+function viewportRect(): DOMRect | null {
+  const el = document.querySelector('[data-testid="player.viewport"]');
   return el ? el.getBoundingClientRect() : null;
 }
 
@@ -29,16 +28,23 @@ export function editTestApi(editor: AnnotationEditor): VatEditApi {
     const doc = editor.getDoc(); const ui = editor.getUi();
     return doc ? shownAt(doc, ui, ui.frame)(trackId) : null;
   };
+  /** A point given as fractions of the video, in client pixels at the viewport's zoom and pan. */
+  const onScreen = (r: DOMRect, fx: number, fy: number) => {
+    const g = editor.viewport.geometry();
+    const p = editor.viewport.toScreen({ x: fx * g.videoW, y: fy * g.videoH });
+    return { x: r.left + p.x, y: r.top + p.y };
+  };
   return {
     boxOnScreen(trackId) {
-      const r = stageRect(); const d = shown(trackId);
+      const r = viewportRect(); const d = shown(trackId);
       if (!r || !d) return null;
-      return { x1: r.left + d.x1 * r.width, y1: r.top + d.y1 * r.height, x2: r.left + d.x2 * r.width, y2: r.top + d.y2 * r.height };
+      const a = onScreen(r, d.x1, d.y1); const b = onScreen(r, d.x2, d.y2);
+      return { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
     },
     keypointOnScreen(trackId, i) {
-      const r = stageRect(); const d = shown(trackId);
+      const r = viewportRect(); const d = shown(trackId);
       if (!r || !d?.keypoints) return null;
-      return { x: r.left + d.keypoints[i * 3] * r.width, y: r.top + d.keypoints[i * 3 + 1] * r.height };
+      return onScreen(r, d.keypoints[i * 3], d.keypoints[i * 3 + 1]);
     },
     barOnScreen(segmentId) {
       const doc = editor.getDoc();
@@ -52,8 +58,10 @@ export function editTestApi(editor: AnnotationEditor): VatEditApi {
     },
     pending: () => editor.saves.getState().pending,
     frameOnScreen() {
-      const r = stageRect();
-      return r ? { x1: r.left, y1: r.top, x2: r.right, y2: r.bottom } : null;
+      const r = viewportRect();
+      if (!r) return null;
+      const a = onScreen(r, 0, 0); const b = onScreen(r, 1, 1);
+      return { x1: Math.max(r.left, a.x), y1: Math.max(r.top, a.y), x2: Math.min(r.right, b.x), y2: Math.min(r.bottom, b.y) };
     },
     sourceAt: (trackId, frame) => frameAt(editor.getDoc()?.detections[trackId], frame)?.source ?? null,
   };

@@ -31,6 +31,8 @@ import { newTimelineStats } from '../timeline/timeline-stats';
 import { patchStore, Store } from '../store';
 import type { EditorDeps, Notify } from './editor-deps';
 import { SpaceHold } from './space-hold';
+import { Viewport } from '../canvas/viewport';
+import { CanvasInput, type CanvasEvent, type CanvasOutcome } from '../canvas/dispatch';
 
 /** The correction dialog open now (range delete, swap, move, propagate N, follow), `shift` as pressed. */
 export interface CorrectionDialogState { kind: CorrectionDialog; shift: boolean; trackId?: number }
@@ -56,6 +58,9 @@ export class AnnotationEditor {
   readonly interaction: ActorRefFrom<typeof interactionMachine>;
   /** Space as a tap (play/pause) or a hold (pan); see space-hold.ts. */
   readonly spaceHold = new SpaceHold();
+  /** The player's zoom and pan (see canvas/viewport.ts); the video, the overlay and the hit-test read it. */
+  readonly viewport: Viewport;
+  private readonly canvasInput = new CanvasInput(this);
   /** The view ⇄ edit machine; a new one per opened video (each video opens in view mode). */
   mode: ActorRefFrom<typeof editorModeMachine>;
   private notifier: Notify;
@@ -68,6 +73,7 @@ export class AnnotationEditor {
     const { api, clock } = deps;
     this.notifier = deps.notify ?? ((_s, text) => console.warn(text));
     this.timing = new LoadTiming(clock);
+    this.viewport = new Viewport(deps.viewStorage);
     this.player = new PlayerController(this.ui, this.timing, clock);
     this.review = new ReviewNav({
       api, player: this.player, getDoc: () => this.doc.get(), getUi: () => this.ui.get(),
@@ -171,9 +177,12 @@ export class AnnotationEditor {
   }
 
   /** Starts a drag (the pointer-down of a box, corner, keypoint or timeline bar); see edit/drag-start.ts. */
-  pointerDown(e: Omit<PointerDownEvent, 'type' | 'source'>): void {
-    this.interaction.send({ type: 'pointer.down', ...e, source: this.deps.pointerEvents ?? window });
+  pointerDown(e: Omit<PointerDownEvent, 'type' | 'source'> & { source?: EventTarget | null }): void {
+    const source = e.source === undefined ? this.deps.pointerEvents ?? window : e.source;
+    this.interaction.send({ type: 'pointer.down', ...e, source });
   }
+  /** Every pointer event of the player's overlay: zoom, pan, and the hit-tested presses (canvas/dispatch.ts). */
+  dispatch(e: CanvasEvent): CanvasOutcome { return this.canvasInput.dispatch(e); }
   /** Escape: a running drag goes back to where it started. */
   cancelDrag(): void { this.interaction.send({ type: 'key.escape' }); }
   get dragging(): boolean { return this.history.dragging; }
@@ -185,6 +194,7 @@ export class AnnotationEditor {
     this.cancelDrag();
     this.mode.stop();
     this.mode = this.startMode();
+    this.viewport.openVideo(videoId);
     const close = openVideo(this, videoId, onError);
     this.closeVideo = close;
     return () => { close(); if (this.closeVideo === close) this.closeVideo = null; };

@@ -7,6 +7,7 @@ import { assistPose, followTrack, type FollowResult, type FrameBox, type PoseAss
 import type { ReviewSummary, TrackVerifiedMark } from '../../../domain/review-navigation';
 import type { WindowFetcher } from '../loader/window-loader';
 import { executeOp, type OpExecutor } from '../save/execute-op';
+import type { ViewStorage } from '../canvas/viewport';
 
 /** Every server call the editor makes: reading the annotation set and running edit ops. */
 export interface EditorApi {
@@ -53,4 +54,6 @@ export interface EditorDeps {
   notify?: Notify;
   /** Where drags listen for pointer moves and the release (the window; tests pass an EventTarget). */
   pointerEvents?: EventTarget;
+  /** Where each video's zoom and pan are kept (sessionStorage unless given; null keeps none). */
+  viewStorage?: ViewStorage | null;
 }

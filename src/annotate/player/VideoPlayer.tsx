@@ -1,5 +1,6 @@
-// The video with its overlay at the chosen player size (16:9 box; the video is letterboxed inside and the
-// overlay stage sits exactly on the picture). Load failures show 'Video {code}' or 'Failed to load'.
+// The video with its overlay at the chosen player size (16:9 box; the video is letterboxed inside). The
+// box is the viewport of editor.viewport: the video element is moved and scaled by a CSS transform from
+// the viewport's zoom and pan, and the overlay stage covers the box and draws at the same transform. Load failures show 'Video {code}' or 'Failed to load'.
 // The video element is made here, not by React: on a direct visit the one the early-fetch entry started
 // (already loading, often with its first frame decoded) is adopted instead of a new one.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -7,20 +8,14 @@ import { prepareVideoElement, releaseVideo, takeEarlyVideo } from '../../api/ear
 import { PLAYER_WIDTHS } from '../../../domain/constants';
 import { Alert } from '../../components/dialogs/Alert';
 import { OverlayStage } from '../canvas/OverlayStage';
+import { ViewportSurface } from '../canvas/ViewportSurface';
+import { ZoomControls } from '../canvas/ZoomControls';
 import { useEditor, useUi } from '../editor/editor-context';
 import { seekTimeForFrame } from '../frame-math';
 import { useElementWidth } from '../use-element-width';
 
 export function videoErrorText(video: HTMLVideoElement): string {
   return video.error?.code ? `Video ${video.error.code}` : 'Failed to load';
-}
-
-/** The picture's rectangle inside a box (object-fit: contain). */
-export function containRect(boxW: number, boxH: number, videoW: number, videoH: number) {
-  if (!videoW || !videoH) return { x: 0, y: 0, width: boxW, height: boxH };
-  const scale = Math.min(boxW / videoW, boxH / videoH);
-  const width = Math.round(videoW * scale); const height = Math.round(videoH * scale);
-  return { x: Math.round((boxW - width) / 2), y: Math.round((boxH - height) / 2), width, height };
 }
 
 export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, overlay = true }: {
@@ -39,7 +34,21 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
   const wanted = PLAYER_WIDTHS[size] || available;
   const boxW = Math.max(0, Math.min(wanted, available || wanted));
   const boxH = Math.round((boxW * 9) / 16);
-  const pic = containRect(boxW, boxH, videoWidth, videoHeight);
+
+  // The viewport's sizes are set before the overlay draws (a layout effect runs before paint).
+  useLayoutEffect(() => { editor.viewport.setGeometry({ boxW, boxH, videoW: videoWidth, videoH: videoHeight }); }, [editor, boxW, boxH, videoWidth, videoHeight]);
+
+  // The video follows the zoom and pan without a React render: object-contain centres the fitted picture,
+  // so scaling about the centre and translating by the pan puts it where viewport-math.ts says.
+  useEffect(() => {
+    if (!video) return;
+    const apply = () => {
+      const v = editor.viewport.get();
+      video.style.transform = v.zoom === 1 && v.panX === 0 && v.panY === 0 ? '' : `translate(${v.panX}px, ${v.panY}px) scale(${v.zoom})`;
+    };
+    apply();
+    return editor.viewport.state.subscribe(apply);
+  }, [editor, video]);
 
   // One element per source (Annotated View ↔ Live View makes a new one); a replaced one stops loading.
   useLayoutEffect(() => {
@@ -69,10 +78,11 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
   return (
     <div ref={outerRef} className="w-full">
       {error && <div className="mb-2"><Alert severity="error" testId="player.error" onClose={() => setError(null)}>{error}</Alert></div>}
-      <div ref={hostRef} data-testid="player.box" className="relative bg-black" style={{ width: boxW, height: boxH }}>
-        <div className="absolute" style={{ left: pic.x, top: pic.y, width: pic.width, height: pic.height }}>
-          {overlay && <OverlayStage geometry={{ width: pic.width, height: pic.height, videoWidth, videoHeight }} />}
-        </div>
+      <div ref={hostRef} data-testid="player.box" className="relative overflow-hidden bg-black" style={{ width: boxW, height: boxH }}>
+        <ViewportSurface>
+          {overlay && <OverlayStage geometry={{ width: boxW, height: boxH, videoWidth, videoHeight }} />}
+        </ViewportSurface>
+        <ZoomControls />
       </div>
     </div>
   );
