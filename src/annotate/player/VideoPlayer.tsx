@@ -1,15 +1,15 @@
-// The video with its overlay at the chosen player size (16:9 box; the video is letterboxed inside and the
-// overlay stage sits exactly on the picture). Load failures show 'Video {code}' or 'Failed to load'.
+// The video with its overlay at the chosen player size: the box has the video's own aspect ratio and fills
+// the space the layout gives it (player-fit.ts); the overlay stage sits exactly on the picture. Load failures show 'Video {code}' or 'Failed to load'.
 // The video element is made here, not by React: on a direct visit the one the early-fetch entry started
 // (already loading, often with its first frame decoded) is adopted instead of a new one.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { prepareVideoElement, releaseVideo, takeEarlyVideo } from '../../api/early-video';
-import { PLAYER_WIDTHS } from '../../../domain/constants';
 import { Alert } from '../../components/dialogs/Alert';
 import { OverlayStage } from '../canvas/OverlayStage';
 import { useEditor, useUi } from '../editor/editor-context';
 import { seekTimeForFrame } from '../frame-math';
-import { useElementWidth } from '../use-element-width';
+import { useElementSize } from '../use-element-size';
+import { fitPlayer } from './player-fit';
 
 export function videoErrorText(video: HTMLVideoElement): string {
   return video.error?.code ? `Video ${video.error.code}` : 'Failed to load';
@@ -33,12 +33,10 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
   const outerRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const available = useElementWidth(outerRef);
+  const available = useElementSize(outerRef);
   const size = useUi((s) => s.playerSize);
   const [error, setError] = useState<string | null>(null);
-  const wanted = PLAYER_WIDTHS[size] || available;
-  const boxW = Math.max(0, Math.min(wanted, available || wanted));
-  const boxH = Math.round((boxW * 9) / 16);
+  const { width: boxW, height: boxH } = fitPlayer(size, available.width, error ? 0 : available.height, videoWidth, videoHeight);
   const pic = containRect(boxW, boxH, videoWidth, videoHeight);
 
   // One element per source (Annotated View ↔ Live View makes a new one); a replaced one stops loading.
@@ -67,9 +65,9 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
   }, [editor, player, video, fps, totalFrames]);
 
   return (
-    <div ref={outerRef} className="w-full">
+    <div ref={outerRef} data-testid="player.area" className={`w-full min-w-0 ${size === 'full' ? '' : 'h-full min-h-0 overflow-hidden'}`}>
       {error && <div className="mb-2"><Alert severity="error" testId="player.error" onClose={() => setError(null)}>{error}</Alert></div>}
-      <div ref={hostRef} data-testid="player.box" className="relative bg-black" style={{ width: boxW, height: boxH }}>
+      <div ref={hostRef} data-testid="player.box" className="relative mx-auto bg-black" style={{ width: boxW, height: boxH }}>
         <div className="absolute" style={{ left: pic.x, top: pic.y, width: pic.width, height: pic.height }}>
           {overlay && <OverlayStage geometry={{ width: pic.width, height: pic.height, videoWidth, videoHeight }} />}
         </div>
