@@ -12,7 +12,7 @@ import { startSeededServer, type SeededServer } from './annotate-seeded-server';
 import { seedAnnotations } from '../scripts/seed-annotations';
 
 let server: SeededServer;
-let clipId: number; let renderId: number;
+let clipId: number; let pendingId: number; let renderId: number;
 let mediaDir: string;
 const TRACKS = 10;
 
@@ -31,12 +31,14 @@ test.beforeAll(async () => {
   const short = make('layout_render.mp4', '320x180', 2);
   server = await startSeededServer([
     { filename: 'layout_768x576.mp4', path: clip, sourceRoot: mediaDir, fps: 30, width: 768, height: 576, duration: 8, totalFrames: 240, status: 'completed' },
+    // between the two in the library's order, but not in the Review Queue (not processed yet)
+    { filename: 'layout_pending.mp4', path: path.join(mediaDir, 'layout_pending.mp4'), sourceRoot: mediaDir, fps: 30, width: 320, height: 180, duration: 2, totalFrames: 60, status: 'pending' },
     { filename: 'layout_render.mp4', path: short, sourceRoot: mediaDir, fps: 30, width: 320, height: 180, duration: 2, totalFrames: 60, status: 'completed' },
   ], async (database, ids) => {
     await seedAnnotations(database, { videoId: ids[0], frameCount: 240, fps: 30, tracks: TRACKS });
-    await seedAnnotations(database, { videoId: ids[1], frameCount: 60, fps: 30, tracks: 1 });
+    await seedAnnotations(database, { videoId: ids[2], frameCount: 60, fps: 30, tracks: 1 });
   }, undefined, { VAT_WORKER: '1' });
-  [clipId, renderId] = server.ids;
+  [clipId, pendingId, renderId] = server.ids;
 });
 test.afterAll(async () => { await server?.stop(); fs.rmSync(mediaDir, { recursive: true, force: true }); });
 
@@ -103,6 +105,28 @@ test.describe('at 1280×720', () => {
     expect((await box(page, 'player.box')).width).toBeCloseTo(area.width, -1);
     await page.getByTestId('controls.size').selectOption('small');
     await expect.poll(async () => (await box(page, 'player.box')).width).toBeLessThanOrEqual(720);
+  });
+
+  test('Prev/Next of a video opened from the Review Queue walk the queue, not the library', async ({ page }) => {
+    await signIn(page, 'layout-e2e');
+    await page.goto(`${server.baseURL}/review`);
+    const rows = page.getByTestId('review.row');
+    await expect(rows).toHaveCount(2);
+    const queueOrder = await rows.evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-video-id'))));
+    expect([...queueOrder].sort((a, b) => a - b)).toEqual([clipId, renderId]);
+    const url = (id: number) => new RegExp(`/videos/${id}/annotate\\?from=review-queue&status=all&scope=mine$`);
+    await rows.first().getByTestId('review.open').click();
+    await expect(page).toHaveURL(url(queueOrder[0]));
+    await expect(page.getByTestId('header.next')).toBeEnabled();
+    await expect(page.getByTestId('header.prev')).toBeDisabled();
+    await page.getByTestId('header.next').click();
+    // the library would step onto the unprocessed video in between
+    await expect(page).toHaveURL(url(queueOrder[1]));
+    expect(page.url()).not.toContain(`/videos/${pendingId}/`);
+    await expect(page.getByTestId('header.prev')).toBeEnabled();
+    await expect(page.getByTestId('header.next')).toBeDisabled();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect(page).toHaveURL(url(queueOrder[0]));
   });
 
   test('the header shows the status and follows Mark Reviewed', async ({ page }) => {
