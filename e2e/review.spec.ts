@@ -27,7 +27,7 @@ test('a processed video is queued by priority, opens in the Annotate screen and 
 
   const opened = page.waitForResponse((r) => r.url().endsWith(`/api/v1/videos/${people.id}/review_open`) && r.status() === 201);
   await row.getByTestId('review.open').click();
-  await expect(page).toHaveURL(new RegExp(`/videos/${people.id}/annotate$`));
+  await expect(page).toHaveURL(new RegExp(`/videos/${people.id}/annotate\\?from=review-queue&status=all&scope=all$`));
   await opened;
 
   await page.goto('/review');

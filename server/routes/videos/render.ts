@@ -1,5 +1,6 @@
 // /api/v1/videos/{id}/render: start a render (202; 409 while one is queued or running), its status
-// (polled by the annotate screen every 500 ms) and the rendered video by its current key, with Range/206.
+// (polled by the annotate screen every 500 ms) and the rendered video by its current key, with Range/206:
+// played inline, or saved as a file with `download=1` (Content-Disposition: attachment).
 import path from 'node:path';
 import send from '@fastify/send';
 import { z } from 'zod';
@@ -8,11 +9,15 @@ import { caller } from '../../http/identity';
 import { videoIdParams } from '../../http/params';
 import type { RoutePlugin } from '../../http/types';
 import { getRenderStatus, requestRender, resolveRenderDownload } from '../../services/render/requests';
+import { readRootConfig } from '../../services/repository/root-config';
 import { contentDisposition } from './download';
 
-const downloadQuery = z.object({ k: z.string().regex(/^[0-9a-f]{32}$/, 'k must be the render key from the render status') });
+const downloadQuery = z.object({
+  k: z.string().regex(/^[0-9a-f]{32}$/, 'k must be the render key from the render status'),
+  download: z.enum(['1']).optional(),
+});
 
-export const videoRenderRoutes: RoutePlugin = (app, { database, queue }) => {
+export const videoRenderRoutes: RoutePlugin = (app, { database, queue, config }) => {
   const { db } = database;
   const deps = { db, sql: database.sql, queue, log: app.log };
 
@@ -25,7 +30,8 @@ export const videoRenderRoutes: RoutePlugin = (app, { database, queue }) => {
   });
 
   app.get('/videos/:id/render/download', { schema: { params: videoIdParams, querystring: downloadQuery } }, async (req, reply) => {
-    const { file, filename } = await resolveRenderDownload(db, req.params.id, req.query.k);
+    const { target_root } = await readRootConfig(db, config.dataDir);
+    const { file, filename } = await resolveRenderDownload(db, req.params.id, req.query.k, target_root);
     const result = await send(req.raw, `/${encodeURIComponent(path.basename(file))}`, {
       root: path.dirname(file), dotfiles: 'deny', index: false, cacheControl: false, acceptRanges: true,
     });
@@ -40,7 +46,7 @@ export const videoRenderRoutes: RoutePlugin = (app, { database, queue }) => {
     return reply.status(result.statusCode).headers(result.headers)
       .header('content-type', 'video/mp4')
       .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('content-disposition', contentDisposition('inline', filename))
+      .header('content-disposition', contentDisposition(req.query.download ? 'attachment' : 'inline', filename))
       .send(result.stream);
   });
 };

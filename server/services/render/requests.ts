@@ -14,6 +14,7 @@ import { renderBefore, type RenderRestore } from './cancelled';
 import type { SqlRunner } from '../../db/connect';
 import { getRenderSettings } from '../settings';
 import { requireLiveVideo } from '../videos';
+import { realFileInRoot } from '../video-file';
 import type { RenderArtifact, RenderPhase, RenderStatus } from '../../../domain/render-status';
 
 export type { RenderStatus };
@@ -95,12 +96,18 @@ export async function autoRender(deps: RenderDeps, videoId: number, trigger: 'co
   }
 }
 
-/** The artifact for a download key: 404 unless the key is the current artifact's and its file exists. */
-export async function resolveRenderDownload(db: Db, videoId: number, key: string): Promise<{ file: string; filename: string }> {
+/**
+ * The artifact for a download key: 404 unless the key is the current artifact's and its file exists with
+ * its real path (links resolved) inside the render root's real path; that real path is what is sent.
+ */
+export async function resolveRenderDownload(db: Db, videoId: number, key: string, renderRoot: string): Promise<{ file: string; filename: string }> {
   const v = await requireLiveVideo(db, videoId);
   const r = await findRender(db, videoId);
   if (!r?.key || !r.path || r.key !== key) throw new NotFound(`No rendered video of video ${videoId} has this key; ask the render status for the current one`);
-  const stat = await fs.stat(r.path).catch(() => null);
-  if (!stat?.isFile()) throw new NotFound(`The rendered video of video ${videoId} is missing on disk; render it again`);
-  return { file: r.path, filename: `${path.parse(v.filename).name}_annotated.mp4` };
+  const where = await realFileInRoot(r.path, renderRoot);
+  if ('outside' in where) throw new NotFound(`The rendered video of video ${videoId} is outside the render folder`);
+  const missing = new NotFound(`The rendered video of video ${videoId} is missing on disk; render it again`);
+  if ('missing' in where) throw missing;
+  if (!(await fs.stat(where.real).catch(() => null))?.isFile()) throw missing;
+  return { file: where.real, filename: `${path.parse(v.filename).name}_annotated.mp4` };
 }

@@ -51,7 +51,7 @@ export function DataPanel() {
   }, [segments, showAll, key]);
 
   return (
-    <section data-testid="panel.root" className="flex min-h-0 flex-col rounded border border-slate-200 bg-white">
+    <section data-testid="panel.root" className="flex min-h-0 flex-1 flex-col rounded border border-slate-200 bg-white">
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2">
         <PanelTitle />
         <label className="ml-auto flex items-center gap-1 text-sm">

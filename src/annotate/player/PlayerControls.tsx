@@ -67,27 +67,29 @@ export function PlayerControls({ fps, totalFrames, duration }: { fps: number; to
   const [rate, setRate] = useState(player.rate);
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
   return (
-    <div data-testid="controls.bar" className="flex flex-col gap-2 text-sm">
-      <div className={group}>
+    // One wrapping row of small groups (not three fixed rows), with compact buttons: the controls take
+    // two or three lines beside the data panel, leaving the height to the picture.
+    <div data-testid="controls.bar" className="flex flex-col gap-1 text-sm [&_button]:px-2 [&_button]:py-1">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <ModeToggle />
         <TimeFrameEntry fps={fps} totalFrames={totalFrames} />
-        {TOGGLES.map(([key, label]) => (
+        <div className={group}>{TOGGLES.map(([key, label]) => (
           <label key={key} className="flex items-center gap-1 px-1">
             <input type="checkbox" data-testid={`controls.toggle-${key}`} checked={toggles[key]} onChange={(e) => { const v = e.target.checked; updateUi((s) => ({ toggles: { ...s.toggles, [key]: v } })); }} />
             {label}
           </label>
-        ))}
+        ))}</div>
         <select aria-label="Player size" data-testid="controls.size" value={size} className="rounded border border-slate-300 px-1 py-1"
           onChange={(e) => updateUi({ playerSize: e.target.value as PlayerSize })}>
           {SIZES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
         </select>
-      </div>
-      <div className={group}>
-        <Button data-testid="controls.play" variant="primary" onClick={() => player.toggle()}>{playing ? 'Pause' : 'Play'}</Button>
-        <Button data-testid="controls.back10" onClick={() => void player.skip(-SKIP_S)}>−10 s</Button>
-        <Button data-testid="controls.prev-frame" onClick={() => void player.step(-1)}>Prev Frame</Button>
-        <Button data-testid="controls.next-frame" onClick={() => void player.step(1)}>Next Frame</Button>
-        <Button data-testid="controls.fwd10" onClick={() => void player.skip(SKIP_S)}>+10 s</Button>
+        <div className={group}>
+          <Button data-testid="controls.play" variant="primary" onClick={() => player.toggle()}>{playing ? 'Pause' : 'Play'}</Button>
+          <Button data-testid="controls.back10" onClick={() => void player.skip(-SKIP_S)}>−10 s</Button>
+          <Button data-testid="controls.prev-frame" onClick={() => void player.step(-1)}>Prev Frame</Button>
+          <Button data-testid="controls.next-frame" onClick={() => void player.step(1)}>Next Frame</Button>
+          <Button data-testid="controls.fwd10" onClick={() => void player.skip(SKIP_S)}>+10 s</Button>
+        </div>
         <label className="flex items-center gap-1 px-2">Volume
           <input type="range" data-testid="controls.volume" min={0} max={1} step={0.05} value={volume}
             onChange={(e) => { const v = Number(e.target.value); setVolume(v); player.setVolume(v); }} />

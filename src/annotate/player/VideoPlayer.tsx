@@ -1,18 +1,19 @@
-// The video with its overlay at the chosen player size (16:9 box; the video is letterboxed inside). The
-// box is the viewport of editor.viewport: the video element is moved and scaled by a CSS transform from
-// the viewport's zoom and pan, and the overlay stage covers the box and draws at the same transform. Load failures show 'Video {code}' or 'Failed to load'.
+// The video with its overlay at the chosen player size: the box has the video's own aspect ratio and fills
+// the space the layout gives it (player-fit.ts). The box is the viewport of editor.viewport: the video
+// element is moved and scaled by a CSS transform from the viewport's zoom and pan, and the overlay stage
+// covers the box and draws at the same transform. Load failures show 'Video {code}' or 'Failed to load'.
 // The video element is made here, not by React: on a direct visit the one the early-fetch entry started
 // (already loading, often with its first frame decoded) is adopted instead of a new one.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { prepareVideoElement, releaseVideo, takeEarlyVideo } from '../../api/early-video';
-import { PLAYER_WIDTHS } from '../../../domain/constants';
 import { Alert } from '../../components/dialogs/Alert';
 import { OverlayStage } from '../canvas/OverlayStage';
 import { ViewportSurface } from '../canvas/ViewportSurface';
 import { ZoomControls } from '../canvas/ZoomControls';
 import { useEditor, useUi } from '../editor/editor-context';
 import { seekTimeForFrame } from '../frame-math';
-import { useElementWidth } from '../use-element-width';
+import { useElementSize } from '../use-element-size';
+import { fitPlayer } from './player-fit';
 
 export function videoErrorText(video: HTMLVideoElement): string {
   return video.error?.code ? `Video ${video.error.code}` : 'Failed to load';
@@ -28,12 +29,10 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
   const outerRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const available = useElementWidth(outerRef);
+  const available = useElementSize(outerRef);
   const size = useUi((s) => s.playerSize);
   const [error, setError] = useState<string | null>(null);
-  const wanted = PLAYER_WIDTHS[size] || available;
-  const boxW = Math.max(0, Math.min(wanted, available || wanted));
-  const boxH = Math.round((boxW * 9) / 16);
+  const { width: boxW, height: boxH } = fitPlayer(size, available.width, error ? 0 : available.height, videoWidth, videoHeight);
 
   // The viewport's sizes are set before the overlay draws (a layout effect runs before paint).
   useLayoutEffect(() => { editor.viewport.setGeometry({ boxW, boxH, videoW: videoWidth, videoH: videoHeight }); }, [editor, boxW, boxH, videoWidth, videoHeight]);
@@ -76,9 +75,9 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
   }, [editor, player, video, fps, totalFrames]);
 
   return (
-    <div ref={outerRef} className="w-full">
+    <div ref={outerRef} data-testid="player.area" className={`w-full min-w-0 ${size === 'full' ? '' : 'h-full min-h-0 overflow-hidden'}`}>
       {error && <div className="mb-2"><Alert severity="error" testId="player.error" onClose={() => setError(null)}>{error}</Alert></div>}
-      <div ref={hostRef} data-testid="player.box" className="relative overflow-hidden bg-black" style={{ width: boxW, height: boxH }}>
+      <div ref={hostRef} data-testid="player.box" className="relative mx-auto overflow-hidden bg-black" style={{ width: boxW, height: boxH }}>
         <ViewportSurface>
           {overlay && <OverlayStage geometry={{ width: boxW, height: boxH, videoWidth, videoHeight }} />}
         </ViewportSurface>

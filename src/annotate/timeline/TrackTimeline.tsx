@@ -14,11 +14,11 @@ import { keyframeMarks } from './keyframe-marks';
 import { ReviewNavBar } from '../review/ReviewNavBar';
 import { VerifiedToggle } from '../review/VerifiedToggle';
 import { patchStore } from '../store';
-import { useElementWidth } from '../use-element-width';
+import { useElementSize } from '../use-element-size';
 import { AXIS_H, ROW_H, contentHeight, drawPlayhead, drawTimeline, hitTest, pxPerSecond, viewHeightOf, type TimelineLayout } from './timeline-draw';
 
 const LABEL_W = 112;
-/** Height of the scrolling row area (Tailwind max-h-80). */
+/** Height of the scrolling row area until it is measured (it fills the space the page layout gives it). */
 const VIEW_H = 320;
 
 export function TrackTimeline() {
@@ -29,10 +29,12 @@ export function TrackTimeline() {
   const { player } = editor;
   const lastTimeline = editor.timelineStats;
   const boxRef = useRef<HTMLDivElement>(null);
-  const width = Math.max(0, useElementWidth(boxRef) - LABEL_W);
+  const box = useElementSize(boxRef);
+  const width = Math.max(0, box.width - LABEL_W);
+  const viewHeight = box.height || VIEW_H;
   const barsRef = useRef<Konva.Layer>(null);
   const headRef = useRef<Konva.Layer>(null);
-  const layout = useMemo<TimelineLayout>(() => ({ width, duration, trackIds, viewHeight: VIEW_H }), [width, duration, trackIds]);
+  const layout = useMemo<TimelineLayout>(() => ({ width, duration, trackIds, viewHeight }), [width, duration, trackIds, viewHeight]);
   const scrollRef = useRef(0);
   const layoutRef = useRef(layout);
   layoutRef.current = { ...layout, scrollY: scrollRef.current };
@@ -74,13 +76,13 @@ export function TrackTimeline() {
   };
 
   return (
-    <section data-testid="timeline.panel" className="rounded border border-slate-200 bg-white">
+    <section data-testid="timeline.panel" className="flex h-full min-h-0 flex-col rounded border border-slate-200 bg-white">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-1.5">
         <h2 className="text-sm font-semibold">Track Timeline</h2>
         <ReviewNavBar />
         <Button data-testid="timeline.merge" disabled={trackIds.length < 2} onClick={() => patchStore(editor.dialogs, { merge: true })}>Track Merge</Button>
       </header>
-      <div ref={boxRef} className="max-h-80 overflow-y-auto" onScroll={onScroll}>
+      <div ref={boxRef} data-testid="timeline.rows" className="min-h-0 flex-1 overflow-y-auto" onScroll={onScroll}>
         {trackIds.length === 0 ? <p className="px-3 py-2 text-sm text-slate-500">No tracks</p> : (
           <div className="flex" style={{ height }}>
             <div style={{ width: LABEL_W, paddingTop: AXIS_H }} className="shrink-0 border-r border-slate-200">

@@ -1,8 +1,10 @@
 // Light popup menu for table rows: a plain button until opened (a Headless UI Menu per row costs ~5 ms of
 // render each, which delayed the library's first rows). Keyboard: Enter/Space/ArrowDown open, arrows move,
-// Home/End jump, Escape closes and returns focus; a click outside closes.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// Home/End jump, Escape closes and returns focus; a click outside closes. The menu opens upward when it
+// does not fit below its button (menu-position.ts).
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { menuPosition, type MenuPosition } from './menu-position';
 
 export interface PopupMenuItem { label: string; onSelect?: () => void; disabled?: boolean; separatorBefore?: boolean }
 
@@ -10,7 +12,7 @@ export function PopupMenu({ items, buttonLabel, buttonContent, testId, buttonCla
   items: PopupMenuItem[]; buttonLabel: string; buttonContent: ReactNode; testId?: string; buttonClassName?: string; disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const [pos, setPos] = useState({ top: 0, right: 0 });
+  const [pos, setPos] = useState<MenuPosition>({ top: 0, right: 0, maxHeight: 0 });
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
 
@@ -18,8 +20,12 @@ export function PopupMenu({ items, buttonLabel, buttonContent, testId, buttonCla
   const close = (refocus: boolean) => { setOpen(false); if (refocus) buttonRef.current?.focus(); };
   const place = () => {
     const r = buttonRef.current?.getBoundingClientRect();
-    if (r) setPos({ top: r.bottom + 4, right: Math.max(8, window.innerWidth - r.right) });
+    // the menu's own height once it is drawn (scrollHeight: its full list even while capped)
+    const h = menuRef.current?.scrollHeight ?? 0;
+    if (r) setPos(menuPosition(r, h, { width: window.innerWidth, height: window.innerHeight }));
   };
+  // placed again once the menu is drawn and its height is known, before the browser paints it
+  useLayoutEffect(() => { if (open) place(); }, [open]);
   const show = () => { place(); setOpen(true); };
 
   useEffect(() => {
@@ -54,8 +60,8 @@ export function PopupMenu({ items, buttonLabel, buttonContent, testId, buttonCla
         {buttonContent}
       </button>
       {open && createPortal(
-        <ul ref={menuRef} role="menu" aria-label={buttonLabel} onKeyDown={onMenuKey} style={{ top: pos.top, right: pos.right }}
-          className="fixed z-50 min-w-52 rounded-md border border-slate-200 bg-white py-1 shadow-lg focus:outline-none">
+        <ul ref={menuRef} role="menu" aria-label={buttonLabel} onKeyDown={onMenuKey} style={{ top: pos.top, right: pos.right, maxHeight: pos.maxHeight || undefined }}
+          className="fixed z-50 min-w-52 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg focus:outline-none">
           {items.map((it) => (
             <li key={it.label} role="none" className={it.separatorBefore ? 'mt-1 border-t border-slate-200 pt-1' : ''}>
               <button type="button" role="menuitem" tabIndex={-1} aria-disabled={it.disabled || undefined}

@@ -1,9 +1,10 @@
-// Annotate header: 'Back to Library' (saved filters + restore=1), 'Annotate: {filename}',
-// Export, Export as, Import… (ImportTracksDialog, signed-in users), Prev Video / Next Video (neighbours
-// in the library's order; Alt+Left / Alt+Right), the render
-// controls (RenderControls: Render Annotated Video, progress, Annotated/Live toggle), Actions menu.
+// Annotate header: 'Back to Library' (saved filters + restore=1), 'Annotate: {filename}', the video's
+// status (follows every change), which view the player shows, Export, Export as, Import…
+// (ImportTracksDialog, signed-in users), Prev Video / Next Video (neighbours in the library's order, or
+// the Review Queue's when opened from it; Alt+Left / Alt+Right), the render controls (RenderControls:
+// Render Annotated Video, progress, Download, Annotated/Live toggle), Actions menu.
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Video } from '../../../domain/types';
 import { Button } from '../../components/ui/Button';
 import { annotationExportUrl } from '../../api/annotations';
@@ -16,17 +17,25 @@ import { useNeighbors } from './use-neighbors';
 import { KeyboardHelp } from '../../annotate/KeyboardHelp';
 import { shortcutsBlocked } from '../../annotate/shortcut-guard';
 import { JobCancelButton } from './JobCancelButton';
+import { StatusChip } from '../library/StatusChip';
+import { queueContextFrom, queueSearch } from './queue-context';
+import type { PlayerView } from './use-annotated-view';
 
-export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls, onImported }: {
+export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls, onImported, view }: {
   videoId: number; video: Video | null; onVideoChanged: (v: Video) => void; renderControls?: ReactNode;
+  /** The view the player shows (rendered video or live overlay). */
+  view?: PlayerView;
   /** After an import: the screen reloads the video's tracks and says what was added. */
   onImported?: (message: string) => void;
 }) {
   const navigate = useNavigate();
   const [importing, setImporting] = useState(false);
   const { user } = useSession();
-  const neighbors = useNeighbors(videoId);
-  const go = (id: number | null) => { if (id) navigate(`/videos/${id}/annotate`); };
+  // read once per screen: the frame kept in the URL changes the query in place while the screen is open
+  const { search } = useLocation();
+  const [queue] = useState(() => queueContextFrom(search));
+  const neighbors = useNeighbors(videoId, queue);
+  const go = (id: number | null) => { if (id) navigate(`/videos/${id}/annotate${queue ? queueSearch(queue) : ''}`); };
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -40,9 +49,12 @@ export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls,
 
   const exportHref = annotationExportUrl(videoId, user.signedIn && user.id ? { id: user.id, name: user.name ?? undefined } : null);
   return (
-    <header data-testid="annotate.header" className="flex flex-wrap items-center gap-2">
+    <header data-testid="annotate.header" className="flex flex-wrap items-center gap-x-2 gap-y-1 [&_button]:py-1 [&_a]:py-1">
       <Button data-testid="header.back" onClick={() => navigate(backToLibraryUrl())}>← Back to Library</Button>
-      <h1 data-testid="header.title" className="mr-auto truncate text-lg font-semibold">Annotate: {video?.filename ?? '…'}</h1>
+      <h1 data-testid="header.title" className="min-w-0 truncate text-lg font-semibold">Annotate: {video?.filename ?? '…'}</h1>
+      {video && <StatusChip status={video.processing_status} testId="header.status" title="Video status" />}
+      {view && <span data-testid="header.view" className="mr-auto whitespace-nowrap text-xs text-slate-600">Showing: {view === 'annotated' ? 'Annotated View' : 'Live View'}</span>}
+      {!view && <span className="mr-auto" />}
       <JobCancelButton videoId={videoId} />
       <Button data-testid="header.export" onClick={() => window.open(exportHref, '_blank', 'noopener')}>Export</Button>
       <ExportFormatsMenu videoId={videoId} />

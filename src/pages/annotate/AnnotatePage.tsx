@@ -8,7 +8,7 @@ import { videoDownloadUrl } from '../../api/videos';
 import { DEFAULT_FPS, DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../../domain/constants';
 import { AnnotationEditor } from '../../annotate/editor/AnnotationEditor';
 import { httpEditorApi, systemClock } from '../../annotate/editor/editor-deps';
-import { EditorProvider, useDoc, useEditor } from '../../annotate/editor/editor-context';
+import { EditorProvider, useDoc, useEditor, useUi } from '../../annotate/editor/editor-context';
 import { useAnnotateDocument } from '../../annotate/loader/use-annotate-document';
 import { VideoPlayer } from '../../annotate/player/VideoPlayer';
 import { PlayerControls } from '../../annotate/player/PlayerControls';
@@ -21,6 +21,10 @@ import { useRecordReviewOpen } from '../review/use-record-review-open';
 import { useSession } from '../../session';
 import { RenderControls } from './RenderControls';
 import { useAnnotatedView } from './use-annotated-view';
+import { AnnotateWorkspace } from './AnnotateWorkspace';
+import { useViewRestore } from './use-view-restore';
+import { useVideoStatusFollow } from './use-video-status-follow';
+import { useDebugBarEnabled } from '../../components/shell/debug-bar-setting';
 
 export function AnnotatePage() {
   const params = useParams();
@@ -53,7 +57,12 @@ function AnnotateScreen({ videoId, notice, onImported }: { videoId: number; noti
   const editor = useEditor();
   const { video, error, setVideo } = useAnnotateDocument(editor, videoId);
   const info = useDoc((d) => d?.info ?? null);
-  useRecordReviewOpen(videoId, video !== null, useSession().user.signedIn);
+  const session = useSession();
+  useRecordReviewOpen(videoId, video !== null, session.user.signedIn);
+  useViewRestore(editor, videoId, { checking: session.checking, signedIn: session.user.signedIn, requireSignIn: session.requireSignIn });
+  useVideoStatusFollow(video, setVideo);
+  const statusBar = useDebugBarEnabled();
+  const full = useUi((s) => s.playerSize) === 'full';
   const annotated = useAnnotatedView(videoId);
   // window.__vat: read-only probes always; the test build adds its mutators and benchmark helpers.
   useEffect(() => {
@@ -70,19 +79,19 @@ function AnnotateScreen({ videoId, notice, onImported }: { videoId: number; noti
   const width = info?.width || video?.width || DEFAULT_WIDTH;
   const height = info?.height || video?.height || DEFAULT_HEIGHT;
 
+  // The page fills the window below the top bar (and above the debug status bar when shown).
+  const pageH = `calc(100dvh - ${statusBar ? '5.5rem' : '3.5rem'})`;
   return (
-    <div data-testid="annotate.page" className="flex flex-col gap-3 p-4">
-      <AnnotateHeader videoId={videoId} video={video} onVideoChanged={setVideo} renderControls={<RenderControls flow={annotated} />} onImported={onImported} />
+    <div data-testid="annotate.page" className="flex flex-col gap-2 px-3 py-2" style={full ? { minHeight: pageH } : { height: pageH }}>
+      <AnnotateHeader videoId={videoId} video={video} onVideoChanged={setVideo} renderControls={<RenderControls flow={annotated} />} onImported={onImported}
+        view={annotated.view} />
       {shownNotice && <Alert severity="success" testId="annotate.import-notice" onClose={() => setShownNotice(null)}>{shownNotice}</Alert>}
       {error && <Alert severity="error" testId="annotate.error">{error}</Alert>}
-      <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="flex min-w-0 flex-col gap-3">
-          <VideoPlayer src={annotated.annotatedSrc ?? videoDownloadUrl(videoId)} overlay={!annotated.annotatedSrc} fps={fps} totalFrames={totalFrames} videoWidth={width} videoHeight={height} />
-          <PlayerControls fps={fps} totalFrames={totalFrames} duration={duration} />
-        </div>
-        <div className="max-h-[80vh] min-h-[16rem]"><DataPanel /></div>
-      </div>
-      <TrackTimeline />
+      <AnnotateWorkspace
+        player={<VideoPlayer src={annotated.annotatedSrc ?? videoDownloadUrl(videoId)} overlay={!annotated.annotatedSrc} fps={fps} totalFrames={totalFrames} videoWidth={width} videoHeight={height} />}
+        controls={<PlayerControls fps={fps} totalFrames={totalFrames} duration={duration} />}
+        panel={<DataPanel />}
+        timeline={<TrackTimeline />} />
       <EditController />
     </div>
   );

@@ -1,9 +1,11 @@
 // Render controls of the Annotate header: 'Render Annotated Video', the render progress bar with its
-// percentage, the Annotated View / Live View toggle (Annotated needs a rendered video) and, when the
-// rendered video is older than the annotations, a note with a one-click re-render.
+// percentage, 'Download' (the rendered MP4 as a file), the Annotated View / Live View toggle (Annotated
+// needs a rendered video) and, when the rendered video is older than the annotations, a note with a
+// one-click re-render.
 import { Button } from '../../components/ui/Button';
 import { Tooltip } from '../../components/ui/Tooltip';
 import { useSession } from '../../session';
+import { renderDownloadUrl } from '../../api/render';
 import type { AnnotatedView, PlayerView } from './use-annotated-view';
 
 export const NO_RENDER_TEXT = 'No rendered video yet: use Render Annotated Video';
@@ -52,6 +54,13 @@ export function RenderControls({ flow }: { flow: AnnotatedView }) {
           {STALE_TEXT}
           <Button data-testid="render.rerender" variant="text" onClick={start}>Re-render</Button>
         </span>
+      )}
+      {status?.artifact && status.key && (
+        <a data-testid="render.download" href={`${renderDownloadUrl(flow.videoId, status.key)}&download=1`} download
+          title="Download the rendered video (MP4)"
+          className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+          Download
+        </a>
       )}
       <ViewToggle view={flow.view} available={Boolean(status?.artifact)} onChange={flow.setView} />
     </div>

@@ -17,6 +17,7 @@ export type PlayerView = 'annotated' | 'live';
 const REFRESH_AFTER_EDIT_MS = 1500;
 
 export interface AnnotatedView {
+  videoId: number;
   flowState: string;
   status: RenderStatus | null;
   error: string | null;
@@ -66,7 +67,7 @@ export function useAnnotatedView(videoId: number): AnnotatedView {
   const available = Boolean(status?.artifact && status.key);
   const shown: PlayerView = view === 'annotated' && available && mode !== 'edit' ? 'annotated' : 'live';
   return {
-    flowState, status, error, view: shown, setView,
+    videoId, flowState, status, error, view: shown, setView,
     start: () => actor.send({ type: 'render.start' }),
     annotatedSrc: shown === 'annotated' ? renderDownloadUrl(videoId, status!.key!) : null,
   };

@@ -1,5 +1,7 @@
 // Library table: ID, Filename, Path, Assignee, Duration, Resolution, Status, Actions, with
-// client-side pagination (5/10/25/50/100) over the loaded rows.
+// client-side pagination (5/10/25/50/100) over the loaded rows. The table is as wide as the page: the
+// Path column takes what the others leave (truncated, full text in its tooltip) and long filenames are
+// cut short, so Status and Actions stay on screen at 1280 px with the side menu open.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROWS_PER_PAGE_OPTIONS } from '../../../domain/constants';
@@ -8,14 +10,10 @@ import { EditIcon, PlayIcon } from '../../components/ui/icons';
 import { Tooltip } from '../../components/ui/Tooltip';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { RowMenu } from './RowMenu';
+import { StatusChip } from './StatusChip';
 import { canAnnotate } from './statusRules';
 import type { useRowActions } from './useRowActions';
 
-const STATUS_COLOURS: Record<string, string> = {
-  pending: 'bg-slate-200 text-slate-800', processing: 'bg-sky-100 text-sky-800', completed: 'bg-green-100 text-green-800',
-  labelled: 'bg-emerald-200 text-emerald-900', failed: 'bg-red-100 text-red-800', reviewed: 'bg-indigo-100 text-indigo-800',
-  kiv: 'bg-amber-100 text-amber-900', disqualified: 'bg-zinc-300 text-zinc-800', unknown: 'bg-slate-100 text-slate-600',
-};
 
 /** Re-renders every second while any visible row is processing, for 'Updated Ns ago'. */
 function useNow(active: boolean): number {
@@ -32,7 +30,7 @@ function StatusCell({ v, now }: { v: Video; now: number }) {
   const updated = v.status_updated_at ? Math.max(0, Math.round((now - Date.parse(v.status_updated_at)) / 1000)) : null;
   return (
     <div>
-      <span data-testid="library.status" className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_COLOURS[v.processing_status] ?? ''}`}>{v.processing_status}</span>
+      <StatusChip status={v.processing_status} testId="library.status" />
       {(v.processing_status === 'processing' || v.processing_status === 'pending') && v.progress != null && (
         <ProgressBar testId="library.progress" progress={v.progress} etaS={v.eta_s} label={`Processing ${v.filename}`} />
       )}
@@ -65,17 +63,17 @@ export function VideoTable({ videos, loading, page, rows, focusId, actions, onPa
   const now = useNow(visible.some((v) => v.processing_status === 'processing'));
   const from = videos.length ? safePage * rows + 1 : 0;
   const to = Math.min(videos.length, safePage * rows + rows);
-  const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+  const th = 'px-2 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
   return (
     <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="library.table">
+        <table className="w-full divide-y divide-slate-200 text-sm" data-testid="library.table">
           <thead className="bg-slate-50">
             <tr>{selection && (
               <th className={th}><input type="checkbox" aria-label="Select page" data-testid="library.selectPage"
                 checked={visible.length > 0 && visible.every((v) => selection.selected.has(v.id))}
                 onChange={(e) => selection.toggle(visible.map((v) => v.id), e.target.checked)} /></th>
-            )}<th className={th}>ID</th><th className={th}>Filename</th><th className={th}>Path</th><th className={th}>Assignee</th>
+            )}<th className={th}>ID</th><th className={th}>Filename</th><th className={`${th} w-full min-w-24`}>Path</th><th className={th}>Assignee</th>
               <th className={th}>Duration (s)</th><th className={th}>Resolution</th><th className={th}>Status</th><th className={th}>Actions</th></tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -83,21 +81,21 @@ export function VideoTable({ videos, loading, page, rows, focusId, actions, onPa
               <tr key={v.id} id={`video-row-${v.id}`} data-testid="library.row" data-video-id={v.id}
                 className={v.id === focusId ? 'bg-amber-50 outline outline-2 outline-amber-400' : 'hover:bg-slate-50'}>
                 {selection && (
-                  <td className="px-3 py-2"><input type="checkbox" aria-label={`Select ${v.filename}`} data-testid="library.select"
+                  <td className="px-2 py-2"><input type="checkbox" aria-label={`Select ${v.filename}`} data-testid="library.select"
                     checked={selection.selected.has(v.id)} onChange={(e) => selection.toggle([v.id], e.target.checked)} /></td>
                 )}
-                <td className="px-3 py-2 tabular-nums">{v.id}</td>
-                <td className="px-3 py-2 font-medium text-slate-900" data-testid="library.filename">{v.filename}</td>
-                <td className="max-w-xs px-3 py-2 text-slate-600">
-                  <Tooltip text={`${v.path}\nLast updated by: ${v.last_status_by_id || 'guest'}`}>
-                    <span tabIndex={0} className="block max-w-xs truncate focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">{v.path}</span>
+                <td className="px-2 py-2 tabular-nums">{v.id}</td>
+                <td className="px-2 py-2 font-medium text-slate-900"><div data-testid="library.filename" title={v.filename} className="max-w-[16rem] truncate">{v.filename}</div></td>
+                <td className="max-w-0 px-2 py-2 text-slate-600">
+                  <Tooltip className="max-w-full" text={`${v.path}\nLast updated by: ${v.last_status_by_id || 'guest'}`}>
+                    <span tabIndex={0} className="block min-w-0 truncate focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">{v.path}</span>
                   </Tooltip>
                 </td>
-                <td className="px-3 py-2">{v.assigned_to_name || v.assigned_to_id || '—'}</td>
-                <td className="px-3 py-2 tabular-nums">{v.duration.toFixed(1)}</td>
-                <td className="px-3 py-2 tabular-nums">{v.width}x{v.height}</td>
-                <td className="px-3 py-2"><StatusCell v={v} now={now} /></td>
-                <td className="px-3 py-2">
+                <td className="px-2 py-2">{v.assigned_to_name || v.assigned_to_id || '—'}</td>
+                <td className="px-2 py-2 tabular-nums">{v.duration.toFixed(1)}</td>
+                <td className="px-2 py-2 tabular-nums">{v.width}x{v.height}</td>
+                <td className="px-2 py-2"><StatusCell v={v} now={now} /></td>
+                <td className="px-2 py-2">
                   <div className="flex items-center gap-1">
                     <button type="button" data-testid="library.play" aria-label={`Play ${v.filename}`} title="Play" onClick={() => actions.setDialog({ kind: 'preview', video: v })}
                       className="rounded p-1.5 text-indigo-700 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"><PlayIcon /></button>

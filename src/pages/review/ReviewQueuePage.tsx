@@ -9,6 +9,7 @@ import { RefreshIcon } from '../../components/ui/icons';
 import { useSession } from '../../session';
 import { REVIEW_LOW_CONFIDENCE } from '../../../domain/constants';
 import { ReviewTable, STATUS_LABELS } from './ReviewTable';
+import { queueSearch, saveQueueOrder } from '../annotate/queue-context';
 
 const PAGE = 100;
 type Filter = ReviewStatus | 'all';
@@ -42,6 +43,8 @@ export function ReviewQueuePage() {
     setLoading(false);
   }, [filter, scope]);
   useEffect(() => { void load(0); }, [load]);
+  // the order shown is the order Prev/Next walk on the Annotate screen
+  useEffect(() => { if (data) saveQueueOrder({ status: filter, scope }, data.items.map((i) => i.id)); }, [data, filter, scope]);
 
   const threshold = data?.low_confidence_threshold ?? REVIEW_LOW_CONFIDENCE;
   return (
@@ -68,7 +71,7 @@ export function ReviewQueuePage() {
       <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         {!data ? <p className="text-sm text-slate-500">Loading…</p>
           : data.items.length ? <>
-            <ReviewTable items={data.items} threshold={threshold} />
+            <ReviewTable items={data.items} threshold={threshold} openSearch={queueSearch({ status: filter, scope })} />
             <div className="mt-3 flex items-center gap-3 text-sm text-slate-600">
               <span data-testid="review.count">Showing {data.items.length} of {data.total}</span>
               {data.items.length < data.total && <Button disabled={loading} onClick={() => void load(data.items.length)}>Load more</Button>}

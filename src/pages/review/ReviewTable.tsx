@@ -28,7 +28,8 @@ export function ConfidenceCell({ confidence, threshold }: { confidence: number |
   );
 }
 
-export function ReviewTable({ items, threshold, example = false }: { items: ReviewItem[]; threshold: number; example?: boolean }) {
+/** `openSearch`: the query an opened video gets (the queue's filters, so Prev/Next follow the queue). */
+export function ReviewTable({ items, threshold, example = false, openSearch = '' }: { items: ReviewItem[]; threshold: number; example?: boolean; openSearch?: string }) {
   return (
     <table data-testid={example ? 'review.exampleTable' : 'review.table'} className="w-full border-collapse text-sm">
       <thead>
@@ -52,7 +53,7 @@ export function ReviewTable({ items, threshold, example = false }: { items: Revi
             <td className="px-3 py-2" data-testid="review.estimate">{formatEstimate(i.estimated_seconds)}</td>
             <td className="px-3 py-2">
               {example ? <span className="text-slate-400">Open</span>
-                : <Link to={`/videos/${i.id}/annotate`} data-testid="review.open" className={buttonClass('primary')}>Open</Link>}
+                : <Link to={`/videos/${i.id}/annotate${openSearch}`} data-testid="review.open" className={buttonClass('primary')}>Open</Link>}
             </td>
           </tr>
         ))}
