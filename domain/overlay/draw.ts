@@ -27,7 +27,8 @@ export interface OverlayContext {
   measureText(text: string): { width: number };
 }
 
-export interface OverlayItem { trackId: number; colorIndex: number; det: CompactDetection; action: string | null }
+/** One track to draw; its colour comes from `trackId` (colors.ts). */
+export interface OverlayItem { trackId: number; det: CompactDetection; action: string | null }
 /** What to draw. `labels` defaults to `boxes` (the editor's label goes with its box). */
 export interface OverlayToggleSet { boxes: boolean; skeletons: boolean; keypoints: boolean; confidence: boolean; labels?: boolean }
 /** `hollow`: of the drawn keypoints, the occluded ones (drawn as rings). */
@@ -60,7 +61,7 @@ export function activeAction(list: readonly SegmentLike[] | undefined, time: num
   return best ? best.action_class : null;
 }
 
-/** The tracks to draw at `time`: every track (colour by its position in `trackIds`) not hidden that shows a detection. */
+/** The tracks to draw at `time`: every track not hidden that shows a detection. */
 export function collectOverlay(doc: { trackIds: readonly number[]; segments: readonly SegmentLike[] }, time: number, hidden: readonly number[], shown: (trackId: number) => CompactDetection | null): OverlayItem[] {
   const items: OverlayItem[] = [];
   const byTrack = segmentsByTrack(doc.segments);
@@ -69,7 +70,7 @@ export function collectOverlay(doc: { trackIds: readonly number[]; segments: rea
     const trackId = ids[i];
     if (hidden.length && hidden.includes(trackId)) continue;
     const det = shown(trackId);
-    if (det) items.push({ trackId, colorIndex: i, det, action: activeAction(byTrack.get(trackId), time) });
+    if (det) items.push({ trackId, det, action: activeAction(byTrack.get(trackId), time) });
   }
   return items;
 }
@@ -135,7 +136,7 @@ export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], 
   const r = pointRadius(height);
   for (const it of items) {
     const { det } = it;
-    const color = trackColor(it.colorIndex);
+    const color = trackColor(it.trackId);
     stats.trackIds.push(it.trackId);
     const kp = det.keypoints;
     if (kp && t.skeletons) {
