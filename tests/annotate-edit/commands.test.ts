@@ -129,22 +129,6 @@ describe('keyboard: bracket keys move both edges both ways, and no key press mea
     expect(span('BracketRight', true)).toEqual([3, 3.9]);
   });
 
-  it('every key combination triggers at most one command', () => {
-    const keys = ['[', ']', '{', '}', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'z', 'y', 'Delete', 'Escape', '?', 'n', 'N', 'k', 'K', 'v', 'V',
-      'b', 'B', 's', 'S', 'w', 'W', 'm', 'M', 'i', 'I', 'p', 'P', 'o', 'O', 'f', 'F', 'j', 'J'];
-    const codes: Record<string, string> = { '[': 'BracketLeft', ']': 'BracketRight', '{': 'BracketLeft', '}': 'BracketRight' };
-    const clashes: string[] = [];
-    for (const key of keys) {
-      for (let m = 0; m < 16; m++) {
-        const e = { key, code: codes[key], shiftKey: !!(m & 1), ctrlKey: !!(m & 2), altKey: !!(m & 4), metaKey: !!(m & 8) };
-        // edit commands and review commands share the keyboard: one press may trigger one of them at most
-        const hits = [...allCommands(), ...allNavCommands()].filter((c) => c.keyTest?.(e)).map((c) => c.name);
-        if (hits.length > 1) clashes.push(`${JSON.stringify(e)} → ${hits.join(', ')}`);
-      }
-    }
-    expect(clashes).toEqual([]);
-  });
-
   it('every command with a key test says what its keys do in the keyboard help', () => {
     expect(allCommands().filter((c) => c.keyTest && !c.shortcuts?.length).map((c) => c.name)).toEqual([]);
   });

@@ -28,6 +28,7 @@ import { followPerson } from './follow-person';
 import type { AnnotateUiState } from '../document/ui-state';
 import type { CommandArgs, CommandDef, CommandName, CorrectionDialog, EditContext, KeyLike } from './types';
 import { problemKind, problemNext, problemPrev, trackVerify, type NavCommandDef } from './navigation';
+import { SCREEN_KEYS, type ScreenKeyDef } from './screen-keys';
 
 enablePatches();
 enableMapSet();
@@ -108,4 +109,12 @@ export function navCommand(name: NavCommandDef['name']): NavCommandDef {
 /** The review command a key press triggers (in view and edit mode). */
 export function navCommandForKey(e: KeyLike): NavCommandDef | null {
   return navRegistry.find((c) => c.keyTest(e)) ?? null;
+}
+
+/** The screen keys (player, history, help, videos: no document change), the registry's third table. */
+export function allScreenKeys(): readonly ScreenKeyDef[] { return SCREEN_KEYS; }
+
+/** The screen key a key press triggers in this mode. */
+export function screenKeyFor(e: KeyLike, mode: 'view' | 'edit'): ScreenKeyDef | null {
+  return SCREEN_KEYS.find((k) => (!k.editOnly || mode === 'edit') && k.keyTest(e)) ?? null;
 }

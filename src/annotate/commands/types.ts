@@ -16,7 +16,7 @@ export type CommandName =
   | 'keyframe.interpolate' | 'keyframe.propagate' | 'keyframe.outside';
 
 /** The parts of a KeyboardEvent a hotkey test reads (tests pass plain objects). */
-export interface KeyLike { key: string; code?: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }
+export interface KeyLike { key: string; code?: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean; repeat?: boolean }
 
 /** What a hotkey needs to turn a key into command arguments. */
 export interface EditContext {

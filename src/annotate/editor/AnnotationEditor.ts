@@ -31,6 +31,7 @@ import { newTimelineStats } from '../timeline/timeline-stats';
 import { patchStore, Store } from '../store';
 import type { EditorDeps, Notify } from './editor-deps';
 import { SpaceHold } from './space-hold';
+import type { ScreenActions } from '../commands/screen-keys';
 
 /** The correction dialog open now (range delete, swap, move, propagate N, follow), `shift` as pressed. */
 export interface CorrectionDialogState { kind: CorrectionDialog; shift: boolean; trackId?: number }
@@ -56,6 +57,8 @@ export class AnnotationEditor {
   readonly interaction: ActorRefFrom<typeof interactionMachine>;
   /** Space as a tap (play/pause) or a hold (pan); see space-hold.ts. */
   readonly spaceHold = new SpaceHold();
+  /** What screen keys reach outside the editor: the help dialog and the neighbouring videos register here. */
+  readonly screenActions = new Store<ScreenActions>({});
   /** The view ⇄ edit machine; a new one per opened video (each video opens in view mode). */
   mode: ActorRefFrom<typeof editorModeMachine>;
   private notifier: Notify;

@@ -2,7 +2,7 @@
 // Export, Export as, Import… (ImportTracksDialog, signed-in users), Prev Video / Next Video (neighbours
 // in the library's order; Alt+Left / Alt+Right), the render
 // controls (RenderControls: Render Annotated Video, progress, Annotated/Live toggle), Actions menu.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Video } from '../../../domain/types';
 import { Button } from '../../components/ui/Button';
@@ -14,7 +14,7 @@ import { ExportFormatsMenu } from './ExportFormatsMenu';
 import { ImportTracksDialog } from './ImportTracksDialog';
 import { useNeighbors } from './use-neighbors';
 import { KeyboardHelp } from '../../annotate/KeyboardHelp';
-import { shortcutsBlocked } from '../../annotate/shortcut-guard';
+import { useScreenAction } from '../../annotate/editor/use-screen-action';
 import { JobCancelButton } from './JobCancelButton';
 
 export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls, onImported }: {
@@ -28,14 +28,11 @@ export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls,
   const neighbors = useNeighbors(videoId);
   const go = (id: number | null) => { if (id) navigate(`/videos/${id}/annotate`); };
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!e.altKey || e.ctrlKey || e.metaKey || shortcutsBlocked(e)) return;
-      if (e.key === 'ArrowLeft' && neighbors.prev_id) { e.preventDefault(); go(neighbors.prev_id); }
-      if (e.key === 'ArrowRight' && neighbors.next_id) { e.preventDefault(); go(neighbors.next_id); }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  // Alt+Left / Alt+Right: screen keys (annotate/commands/screen-keys.ts) that reach the neighbours here
+  useScreenAction('goToVideo', (dir) => {
+    const id = dir < 0 ? neighbors.prev_id : neighbors.next_id;
+    go(id);
+    return !!id;
   });
 
   const exportHref = annotationExportUrl(videoId, user.signedIn && user.id ? { id: user.id, name: user.name ?? undefined } : null);
