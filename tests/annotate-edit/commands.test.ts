@@ -15,6 +15,7 @@ const cases: { [N in CommandName]: CommandArgs[N] } = {
   'segment.move': { id: 11, changes: { start_time: 1, end_time: 3 } },
   'segment.resize': { id: 12, changes: { end_time: 5.5 } },
   'segment.add': { segment: seg(20, 2, 5, 7) },
+  'segment.create': { segment: { ...seg(22, 1, 6, 8), human_verified: true } },
   'segment.update': { id: 11, changes: { action_class: 'kick', track_id: 2, confidence: 0.5 } },
   'segment.delete': { id: 11 },
   'segment.duplicate': { segment: { ...seg(21, 1, 0, 2), confidence: 0.7 } },

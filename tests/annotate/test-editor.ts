@@ -5,7 +5,7 @@
 import type { ReviewSummary } from '../../domain/review-navigation';
 import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
 import type { Clock, EditorApi } from '../../src/annotate/editor/editor-deps';
-import { pressBar, pressBox, pressDraw, pressKeypoint } from '../../src/annotate/edit/drag-start';
+import { pressBar, pressBox, pressDraw, pressKeypoint, pressRow } from '../../src/annotate/edit/drag-start';
 import type { TrackVersions } from '../../src/annotate/save/execute-op';
 import type { PoseAssistResult } from '../../src/api/track-corrections';
 import { onScreenKeyDown, onScreenKeyUp, type ScreenKeyEvent } from '../../src/annotate/edit/hotkeys';
@@ -139,6 +139,12 @@ export class TestEditor {
     const segment = this.doc.segments.find((s) => s.id === segmentId)!;
     this.pps = pxPerSecond;
     return pressBar(this.editor, { segment, part, time, pxPerSecond, clientX: time * pxPerSecond });
+  }
+
+  /** Presses an empty part of track `trackId`'s timeline row at `time` seconds. */
+  pointerDownRow(trackId: number, time: number, pxPerSecond = 100): void {
+    this.pps = pxPerSecond;
+    pressRow(this.editor, { trackId, time, pxPerSecond, clientX: time * pxPerSecond });
   }
 
   /** Window pointer events, as the browser would send them during a drag. */

@@ -2,6 +2,7 @@
 import { produceWithPatches, enablePatches, enableMapSet, type Patch } from 'immer';
 import type { EditorDoc } from '../document/types';
 import { segmentAdd } from './segment-add';
+import { segmentCreate } from './segment-create';
 import { segmentDelete } from './segment-delete';
 import { segmentDuplicate } from './segment-duplicate';
 import { segmentUpdate } from './segment-update';
@@ -36,7 +37,7 @@ enableMapSet();
 /** Every command by name: a constant table, built once from the command files. */
 const registry: ReadonlyMap<CommandName, CommandDef> = new Map(
   [
-    boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete,
+    boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentCreate, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete,
     boxDraw,
     keypointsAssist,
     boxDeleteFrame,

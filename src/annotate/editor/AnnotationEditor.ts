@@ -13,6 +13,7 @@ import type { ActionSegment } from '../../../domain/types';
 import { editorModeMachine } from '../../../machines/editorMode';
 import { interactionMachine, type DragEdit, type PointerDownEvent } from '../../../machines/interaction';
 import { fillDrawnSkeleton } from '../edit/draw-assist';
+import { createDraggedSegment } from '../edit/segment-saves';
 import { getCommand } from '../commands/registry';
 import type { CommandArgs, CommandName, CorrectionDialog } from '../commands/types';
 import type { DocChangeReason, EditorDoc } from '../document/types';
@@ -109,9 +110,14 @@ export class AnnotationEditor {
         bail: () => { this.lastDragEdit = null; this.history.bail(); },
         commit: () => {
           const edit = this.lastDragEdit; this.lastDragEdit = null;
+          // a new action needs the server's id first: the preview goes, the saved action comes back as the edit
+          if (edit?.name === 'segment.create') { this.history.bail(); void createDraggedSegment(this, edit.args.segment); return; }
           if (this.history.commit() && edit?.name === 'box.draw') this.afterDraw(edit.args);
         },
-        click: (_, target) => { if (target.kind === 'segment' || target.kind === 'segmentEdge') void this.player.seekTime(target.span.start); },
+        click: (_, target) => {
+          if (target.kind === 'segment' || target.kind === 'segmentEdge') void this.player.seekTime(target.span.start);
+          if (target.kind === 'segmentNew') void this.player.seekTime(target.at);
+        },
       },
     })).start();
 
