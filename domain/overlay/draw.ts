@@ -32,7 +32,8 @@ export interface OverlayItem { trackId: number; det: CompactDetection; action: s
 /** What to draw. `labels` defaults to `boxes` (the editor's label goes with its box). */
 export interface OverlayToggleSet { boxes: boolean; skeletons: boolean; keypoints: boolean; confidence: boolean; labels?: boolean }
 /** `hollow`: of the drawn keypoints, the occluded ones (drawn as rings). */
-export interface OverlayStats { boxes: number; keypoints: number; hollow: number; lines: number; trackIds: number[] }
+/** `colors`: the colour each of `trackIds` was drawn in. */
+export interface OverlayStats { boxes: number; keypoints: number; hollow: number; lines: number; trackIds: number[]; colors: string[] }
 
 export { KEYPOINT_MIN_SCORE } from './detection';
 /** Font family of the labels; the renderer registers a font under this name so servers without fonts draw them. */
@@ -129,7 +130,7 @@ export function overlayItemBounds(ctx: OverlayContext, it: OverlayItem, width: n
 }
 
 export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet): OverlayStats {
-  const stats: OverlayStats = { boxes: 0, keypoints: 0, hollow: 0, lines: 0, trackIds: [] };
+  const stats: OverlayStats = { boxes: 0, keypoints: 0, hollow: 0, lines: 0, trackIds: [], colors: [] };
   const fontPx = fontSize(height);
   const labels = t.labels ?? t.boxes;
   setTextStyle(ctx, fontPx);
@@ -137,7 +138,7 @@ export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], 
   for (const it of items) {
     const { det } = it;
     const color = trackColor(it.trackId);
-    stats.trackIds.push(it.trackId);
+    stats.trackIds.push(it.trackId); stats.colors.push(color);
     const kp = det.keypoints;
     if (kp && t.skeletons) {
       ctx.beginPath();
