@@ -6,6 +6,7 @@ import { COCO_SKELETON } from '../constants';
 import type { ActionSegment } from '../types';
 import { jointVisibility, type CompactDetection } from './detection';
 import { trackColor } from './colors';
+import { placeLabels } from './label-place';
 
 /** The part of CanvasRenderingContext2D the overlay uses (both the DOM's and @napi-rs/canvas's have it). */
 export interface OverlayContext {
@@ -27,8 +28,11 @@ export interface OverlayContext {
   measureText(text: string): { width: number };
 }
 
-/** One track to draw; its colour comes from `trackId` (colors.ts). */
-export interface OverlayItem { trackId: number; det: CompactDetection; action: string | null }
+/**
+ * One track to draw; its colour comes from `trackId` (colors.ts). `labelShift`: where its label moved so it
+ * hides no other label of the frame (placeOverlayLabels); computed by drawOverlay when absent.
+ */
+export interface OverlayItem { trackId: number; det: CompactDetection; action: string | null; labelShift?: number }
 /** What to draw. `labels` defaults to `boxes` (the editor's label goes with its box). */
 export interface OverlayToggleSet { boxes: boolean; skeletons: boolean; keypoints: boolean; confidence: boolean; labels?: boolean }
 /** `hollow`: of the drawn keypoints, the occluded ones (drawn as rings). */
@@ -100,6 +104,19 @@ function setTextStyle(ctx: OverlayContext, fontPx: number): void {
 }
 
 /**
+ * The frame's items with each label's place decided (label-place.ts), so labels of overlapping boxes do
+ * not hide each other. The renderer calls it once per frame before drawing the items one at a time.
+ */
+export function placeOverlayLabels(ctx: OverlayContext, items: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet): OverlayItem[] {
+  if (!(t.labels ?? t.boxes)) return items.map((it) => ({ ...it, labelShift: 0 }));
+  const fontPx = fontSize(height);
+  setTextStyle(ctx, fontPx);
+  const rects = items.map((it) => labelRect(ctx, labelText(it, t), it.det.x1 * width, it.det.y1 * height, fontPx));
+  const shifts = placeLabels(rects, height);
+  return items.map((it, i) => ({ ...it, labelShift: shifts[i] }));
+}
+
+/**
  * The pixel rectangle that drawing `item` can touch (strokes and anti-aliasing included), clamped to the
  * frame; null when it draws nothing. The renderer copies only these pixels to and from its canvas.
  */
@@ -122,14 +139,16 @@ export function overlayItemBounds(ctx: OverlayContext, it: OverlayItem, width: n
   if (t.labels ?? t.boxes) {
     setTextStyle(ctx, fontPx);
     const r = labelRect(ctx, labelText(it, t), bx, by, fontPx);
-    add(r.x - 1, r.y - 1, r.x + r.w + 1, r.y + r.h + 1);
+    const dy = it.labelShift ?? 0;
+    add(r.x - 1, r.y + dy - 1, r.x + r.w + 1, r.y + dy + r.h + 1);
   }
   const left = Math.max(0, Math.floor(x0)), top = Math.max(0, Math.floor(y0));
   const right = Math.min(width, Math.ceil(x1)), bottom = Math.min(height, Math.ceil(y1));
   return right > left && bottom > top ? { x: left, y: top, w: right - left, h: bottom - top } : null;
 }
 
-export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet): OverlayStats {
+export function drawOverlay(ctx: OverlayContext, given: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet): OverlayStats {
+  const items = given.some((it) => it.labelShift === undefined) ? placeOverlayLabels(ctx, given, width, height, t) : given;
   const stats: OverlayStats = { boxes: 0, keypoints: 0, hollow: 0, lines: 0, trackIds: [], colors: [] };
   const fontPx = fontSize(height);
   const labels = t.labels ?? t.boxes;
@@ -180,8 +199,9 @@ export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], 
     if (labels) {
       const label = labelText(it, t);
       const tag = labelRect(ctx, label, x, y, fontPx);
-      ctx.fillStyle = color; ctx.fillRect(tag.x, tag.y, tag.w, tag.h);
-      ctx.fillStyle = '#fff'; ctx.fillText(label, x + 3, tag.bottom - 2);
+      const dy = it.labelShift ?? 0;
+      ctx.fillStyle = color; ctx.fillRect(tag.x, tag.y + dy, tag.w, tag.h);
+      ctx.fillStyle = '#fff'; ctx.fillText(label, x + 3, tag.bottom + dy - 2);
     }
   }
   return stats;
