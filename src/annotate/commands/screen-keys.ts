@@ -94,18 +94,18 @@ export const frameLast: ScreenKeyDef = {
   run: (editor) => { editor.player.pause(); void editor.player.seekFrame(lastFrame(editor)); return true; },
 };
 
-// ',' and '.' are the keys under '<' and '>'; code is checked too, for layouts where they type other characters
+// ',' and '.' are the keys under '<' and '>' (previous / next), clear of every other command's key
 export const keyframePrev: ScreenKeyDef = {
   name: 'keyframe.prev',
-  shortcuts: [{ keys: ',', does: "Previous keyframe of the selected track", group: 'frame' }],
-  keyTest: (e) => noMods(e) && !e.shiftKey && (e.key === ',' || (!e.key && e.code === 'Comma')),
+  shortcuts: [{ keys: ',', does: 'Previous keyframe of the selected track', group: 'frame' }],
+  keyTest: (e) => noMods(e) && !e.shiftKey && e.key === ',',
   run: (editor) => jumpKeyframe(editor, -1),
 };
 
 export const keyframeNext: ScreenKeyDef = {
   name: 'keyframe.next',
   shortcuts: [{ keys: '.', does: 'Next keyframe of the selected track', group: 'frame' }],
-  keyTest: (e) => noMods(e) && !e.shiftKey && (e.key === '.' || (!e.key && e.code === 'Period')),
+  keyTest: (e) => noMods(e) && !e.shiftKey && e.key === '.',
   run: (editor) => jumpKeyframe(editor, 1),
 };
 

@@ -33,7 +33,6 @@ export function TrackTimeline() {
   const hidden = useUi((s) => s.hiddenTracks);
   const selectedTrack = useUi((s) => s.selectedTrackId);
   const editor = useEditor();
-  const { player } = editor;
   const lastTimeline = editor.timelineStats;
   const boxRef = useRef<HTMLDivElement>(null);
   const width = Math.max(0, useElementWidth(boxRef) - LABEL_W);
@@ -45,7 +44,6 @@ export function TrackTimeline() {
   const setView = (v: TimeView) => { const c = clampView(v, duration); viewRef.current = c; setViewState(c); };
   // a new video (or its length known) shows it whole
   useEffect(() => { const v = wholeVideo(duration); viewRef.current = v; setViewState(v); }, [duration]);
-  lastTimeline.viewStart = view.start; lastTimeline.viewSpan = view.span;
   const layout = useMemo<TimelineLayout>(() => ({ width, duration, trackIds, viewHeight: VIEW_H, viewStart: view.start, viewSpan: view.span }), [width, duration, trackIds, view]);
   const scrollRef = useRef(0);
   const layoutRef = useRef(layout);
@@ -167,6 +165,7 @@ export function TrackTimeline() {
                         presence: editor.review.presence(), fps: doc?.info.fps, keyframes: doc ? keyframeMarks(doc) : undefined,
                       }, presence);
                       lastTimeline.bands = presence.bands; lastTimeline.lowBands = presence.low;
+                      lastTimeline.viewStart = layoutRef.current.viewStart ?? 0; lastTimeline.viewSpan = layoutRef.current.viewSpan ?? 0;
                       lastTimeline.drawMs = performance.now() - t0;
                       lastTimeline.draws++;
                     }} />
