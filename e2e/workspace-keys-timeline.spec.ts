@@ -197,3 +197,28 @@ test('track colours come from the track: deleting or hiding another track change
   await page.keyboard.press('Control+z');
   await allSaved(page);
 });
+
+test('the timeline zooms in time: the overview moves the window, and a row click seeks to the time under the pointer', async ({ page }) => {
+  await open(page);
+  const view = () => page.evaluate(() => { const t = window.__vat!.timeline(); return { start: t.viewStart, span: t.viewSpan }; });
+  expect(await view()).toEqual({ start: 0, span: DURATION });
+  await expect(page.getByTestId('timeline.zoom-fit')).toBeDisabled();
+  for (let i = 0; i < 3; i++) await page.getByTestId('timeline.zoom-in').click();
+  await expect.poll(async () => (await view()).span).toBeCloseTo(DURATION / 1.5 ** 3, 3);
+  // the overview: a press centres the window there
+  await page.getByTestId('timeline.overview').scrollIntoViewIfNeeded();
+  const strip = (await page.getByTestId('timeline.overview').boundingBox())!;
+  await page.mouse.click(strip.x + strip.width * 0.75, strip.y + strip.height / 2);
+  await expect.poll(async () => { const v = await view(); return v.start + v.span / 2; }).toBeCloseTo(15, 1);
+  const windowBox = (await page.getByTestId('timeline.overview-window').boundingBox())!;
+  expect(windowBox.width / strip.width).toBeCloseTo(1 / 1.5 ** 3, 2);
+  // the middle of the rows is now 15 s
+  await page.getByTestId('timeline.canvas').scrollIntoViewIfNeeded();
+  const canvas = (await page.getByTestId('timeline.canvas').boundingBox())!;
+  const row = (await page.evaluate(() => window.__vat!.trackIds())).indexOf(2);
+  await page.mouse.click(canvas.x + canvas.width / 2, canvas.y + AXIS_H + row * ROW_H + ROW_H / 2);
+  await expect.poll(() => page.evaluate(() => window.__vat!.currentTime())).toBeCloseTo(15, 1);
+  await expect.poll(() => page.evaluate(() => window.__vat!.selectedTrackId!())).toBe(2);
+  await page.getByTestId('timeline.zoom-fit').click();
+  await expect.poll(view).toEqual({ start: 0, span: DURATION });
+});
