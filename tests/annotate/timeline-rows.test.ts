@@ -3,6 +3,8 @@
 // the server first and then one undoable edit.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestEditor } from './test-editor';
+import { cursorFor } from '../../src/annotate/timeline/timeline-pointer';
+import { seg } from '../annotate-edit/fixtures';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 let te: TestEditor;
@@ -76,5 +78,17 @@ describe('a drag on a row (edit mode)', () => {
     await te.settle();
     expect(te.doc.segments.map((s) => s.id)).toEqual([11, 12]);
     expect(te.sent).toEqual([]);
+  });
+});
+
+describe('the cursor over the rows', () => {
+  const bar = seg(11, 1, 0, 2);
+  it('edit mode: resize on a bar end, move on its body, a crosshair on an empty row; view mode: a pointer', () => {
+    expect(cursorFor({ trackId: 1, time: 0, segment: bar, part: 'start' }, false, 'edit')).toBe('ew-resize');
+    expect(cursorFor({ trackId: 1, time: 2, segment: bar, part: 'end' }, false, 'edit')).toBe('ew-resize');
+    expect(cursorFor({ trackId: 1, time: 1, segment: bar, part: 'body' }, false, 'edit')).toBe('grab');
+    expect(cursorFor({ trackId: 1, time: 5, segment: null, part: 'body' }, false, 'edit')).toBe('crosshair');
+    expect(cursorFor({ trackId: 1, time: 0, segment: bar, part: 'start' }, false, 'view')).toBe('pointer');
+    expect(cursorFor({ trackId: null, time: 5, segment: null, part: 'body' }, true, 'edit')).toBe('pointer');
   });
 });

@@ -42,7 +42,7 @@ describe('keyboard help', () => {
   });
 
   it('Space typed into a text field stays there; on a focused toggle it plays, and the page is not scrolled', () => {
-    renderHelp(<><input data-testid="field" /><input type="checkbox" data-testid="toggle" /></>);
+    renderHelp(<><input data-testid="field" /><input type="checkbox" data-testid="toggle" /><input type="range" data-testid="slider" /></>);
     const video = te.attachVideo();
     const field = screen.getByTestId('field');
     field.focus();
@@ -54,5 +54,12 @@ describe('keyboard help', () => {
     expect(fireEvent.keyDown(toggle, { key: ' ', code: 'Space' })).toBe(false); // prevented: no scroll
     expect(fireEvent.keyUp(toggle, { key: ' ', code: 'Space' })).toBe(false); // prevented: the toggle is not flipped
     expect(video.paused).toBe(false);
+    // on the seek slider too (after a seek the focus stays there), which keeps its arrows
+    const slider = screen.getByTestId('slider');
+    slider.focus();
+    fireEvent.keyDown(slider, { key: ' ', code: 'Space' });
+    fireEvent.keyUp(slider, { key: ' ', code: 'Space' });
+    expect(video.paused).toBe(true);
+    expect(fireEvent.keyDown(slider, { key: 'ArrowRight', code: 'ArrowRight' })).toBe(true); // not prevented: the slider's own
   });
 });
