@@ -1,5 +1,5 @@
 // Pointer interaction of edit mode: idle → active.pointing → one child state per drag kind (boxTranslate,
-// boxResize, keypointDrag, segmentMove, segmentResize, boxDraw). Each drag state marks the document on entry,
+// boxResize, keypointDrag, segmentMove, segmentResize, segmentCreate, boxDraw). Each drag state marks the document on entry,
 // squashes its own preview onto the mark on every move, commits ONE edit on release and bails back to
 // the mark on Escape (mark / squash / bail are the host's history; see src/annotate/history/history.ts).
 // While active, an invoked callback actor listens for the window's pointer moves and the release.
@@ -8,6 +8,8 @@ import { and, assign, fromCallback, setup } from 'xstate';
 import { cornerPoint, moveBox, moveKeypoint, resizeBox, toFractions, type Box, type Corner, type Size } from '../domain/ops/box-geometry';
 import { resizeSpan, snapMove, snapTimelineTime, type Span, type TimelineSnap } from '../domain/ops/segment-time';
 import type { CompactDetection } from '../domain/overlay/detection';
+import { MIN_ACTION_LENGTH_S, NEW_ACTION_CLASS, NEW_ACTION_CONFIDENCE } from '../domain/constants';
+import type { ActionSegment } from '../domain/types';
 
 export type DragTarget =
   | { kind: 'box'; trackId: number; box: Box }
@@ -15,6 +17,8 @@ export type DragTarget =
   | { kind: 'keypoint'; trackId: number; index: number; x: number; y: number }
   | { kind: 'segment'; segmentId: number; span: Span }
   | { kind: 'segmentEdge'; segmentId: number; span: Span; edge: 'start' | 'end' }
+  // a press on an empty part of a timeline row: a new action of that track over the dragged span
+  | { kind: 'segmentNew'; trackId: number; at: number }
   // a press on an empty area of the frame (or with the 'New box' tool): a new box from the press to the pointer
   | { kind: 'draw'; trackId: number; newTrack: boolean };
 
@@ -62,7 +66,8 @@ export type DragEdit =
   | { name: 'box.move' | 'box.resize'; args: { trackId: number; frame: number; box: Box; shown: CompactDetection } }
   | { name: 'keypoint.move'; args: { trackId: number; frame: number; index: number; x: number; y: number; shown: CompactDetection } }
   | { name: 'segment.move' | 'segment.resize'; args: { id: number; changes: { start_time: number; end_time: number } } }
-  | { name: 'box.draw'; args: { trackId: number; frame: number; box: Box; newTrack: boolean } };
+  | { name: 'box.draw'; args: { trackId: number; frame: number; box: Box; newTrack: boolean } }
+  | { name: 'segment.create'; args: { segment: ActionSegment } };
 
 export interface InteractionContext { down: PointerDownEvent | null; point: { x: number; y: number } }
 
@@ -132,6 +137,28 @@ export function boxDrawEdit(c: Ctx): DragEdit {
   return { name: 'box.draw', args: { trackId: t.trackId, frame: d.frame, box: toFractions({ x1, y1, x2, y2 }, d.options.size), newTrack: t.newTrack } };
 }
 
+/** The id a dragged new action shows under until the server hands out its own. */
+export const DRAFT_SEGMENT_ID = -1;
+
+export function segmentCreateEdit(c: Ctx): DragEdit {
+  const { d, dx } = offset(c);
+  const t = d.target as Extract<DragTarget, { kind: 'segmentNew' }>;
+  const duration = d.options.duration ?? 0;
+  const max = duration > 0 ? duration : Number.POSITIVE_INFINITY;
+  const place = (x: number) => Math.min(max, Math.max(0, d.options.snap ? snapTimelineTime(x, d.options.snap) : x));
+  const a = place(t.at); const b = place(t.at + dx);
+  let start = Math.min(a, b); let end = Math.max(a, b);
+  if (end - start < MIN_ACTION_LENGTH_S) {
+    if (dx >= 0) { end = Math.min(max, start + MIN_ACTION_LENGTH_S); start = Math.max(0, end - MIN_ACTION_LENGTH_S); }
+    else { start = Math.max(0, end - MIN_ACTION_LENGTH_S); end = Math.min(max, start + MIN_ACTION_LENGTH_S); }
+  }
+  const round = (x: number) => Number(x.toFixed(4));
+  return { name: 'segment.create', args: { segment: {
+    id: DRAFT_SEGMENT_ID, track_id: t.trackId, action_class: NEW_ACTION_CLASS, start_time: round(start), end_time: round(end),
+    confidence: NEW_ACTION_CONFIDENCE, human_verified: true,
+  } } };
+}
+
 const kindIs = (kind: DragTarget['kind']) => ({ context }: { context: InteractionContext }) => context.down?.target.kind === kind;
 
 export const interactionMachine = setup({
@@ -168,6 +195,7 @@ export const interactionMachine = setup({
     onKeypoint: kindIs('keypoint'),
     onSegment: kindIs('segment'),
     onSegmentEdge: kindIs('segmentEdge'),
+    onSegmentNew: kindIs('segmentNew'),
     onDraw: kindIs('draw'),
   },
 }).createMachine({
@@ -188,6 +216,7 @@ export const interactionMachine = setup({
               { guard: and(['beyondThreshold', 'onKeypoint']), target: 'keypointDrag', actions: 'follow' },
               { guard: and(['beyondThreshold', 'onSegment']), target: 'segmentMove', actions: 'follow' },
               { guard: and(['beyondThreshold', 'onSegmentEdge']), target: 'segmentResize', actions: 'follow' },
+              { guard: and(['beyondThreshold', 'onSegmentNew']), target: 'segmentCreate', actions: 'follow' },
               { guard: and(['beyondThreshold', 'onDraw']), target: 'boxDraw', actions: 'follow' },
             ],
             'pointer.up': { target: '#interaction.idle', actions: { type: 'click', params: ({ context }) => context.down!.target } },
@@ -230,6 +259,14 @@ export const interactionMachine = setup({
           entry: ['mark', { type: 'squash', params: segmentResizeEdit }],
           on: {
             'pointer.move': { actions: ['follow', { type: 'squash', params: segmentResizeEdit }] },
+            'pointer.up': { target: '#interaction.idle', actions: 'commit' },
+            'key.escape': { target: '#interaction.idle', actions: 'bail' },
+          },
+        },
+        segmentCreate: {
+          entry: ['mark', { type: 'squash', params: segmentCreateEdit }],
+          on: {
+            'pointer.move': { actions: ['follow', { type: 'squash', params: segmentCreateEdit }] },
             'pointer.up': { target: '#interaction.idle', actions: 'commit' },
             'key.escape': { target: '#interaction.idle', actions: 'bail' },
           },

@@ -6,6 +6,7 @@ import { COCO_SKELETON } from '../constants';
 import type { ActionSegment } from '../types';
 import { jointVisibility, type CompactDetection } from './detection';
 import { trackColor } from './colors';
+import { placeLabels } from './label-place';
 
 /** The part of CanvasRenderingContext2D the overlay uses (both the DOM's and @napi-rs/canvas's have it). */
 export interface OverlayContext {
@@ -27,11 +28,16 @@ export interface OverlayContext {
   measureText(text: string): { width: number };
 }
 
-export interface OverlayItem { trackId: number; colorIndex: number; det: CompactDetection; action: string | null }
+/**
+ * One track to draw; its colour comes from `trackId` (colors.ts). `labelShift`: where its label moved so it
+ * hides no other label of the frame (placeOverlayLabels); computed by drawOverlay when absent.
+ */
+export interface OverlayItem { trackId: number; det: CompactDetection; action: string | null; labelShift?: number }
 /** What to draw. `labels` defaults to `boxes` (the editor's label goes with its box). */
 export interface OverlayToggleSet { boxes: boolean; skeletons: boolean; keypoints: boolean; confidence: boolean; labels?: boolean }
 /** `hollow`: of the drawn keypoints, the occluded ones (drawn as rings). */
-export interface OverlayStats { boxes: number; keypoints: number; hollow: number; lines: number; trackIds: number[] }
+/** `colors`: the colour each of `trackIds` was drawn in. */
+export interface OverlayStats { boxes: number; keypoints: number; hollow: number; lines: number; trackIds: number[]; colors: string[] }
 
 export { KEYPOINT_MIN_SCORE } from './detection';
 /** Font family of the labels; the renderer registers a font under this name so servers without fonts draw them. */
@@ -60,7 +66,7 @@ export function activeAction(list: readonly SegmentLike[] | undefined, time: num
   return best ? best.action_class : null;
 }
 
-/** The tracks to draw at `time`: every track (colour by its position in `trackIds`) not hidden that shows a detection. */
+/** The tracks to draw at `time`: every track not hidden that shows a detection. */
 export function collectOverlay(doc: { trackIds: readonly number[]; segments: readonly SegmentLike[] }, time: number, hidden: readonly number[], shown: (trackId: number) => CompactDetection | null): OverlayItem[] {
   const items: OverlayItem[] = [];
   const byTrack = segmentsByTrack(doc.segments);
@@ -69,7 +75,7 @@ export function collectOverlay(doc: { trackIds: readonly number[]; segments: rea
     const trackId = ids[i];
     if (hidden.length && hidden.includes(trackId)) continue;
     const det = shown(trackId);
-    if (det) items.push({ trackId, colorIndex: i, det, action: activeAction(byTrack.get(trackId), time) });
+    if (det) items.push({ trackId, det, action: activeAction(byTrack.get(trackId), time) });
   }
   return items;
 }
@@ -98,6 +104,19 @@ function setTextStyle(ctx: OverlayContext, fontPx: number): void {
 }
 
 /**
+ * The frame's items with each label's place decided (label-place.ts), so labels of overlapping boxes do
+ * not hide each other. The renderer calls it once per frame before drawing the items one at a time.
+ */
+export function placeOverlayLabels(ctx: OverlayContext, items: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet, styleHeight = height): OverlayItem[] {
+  if (!(t.labels ?? t.boxes)) return items.map((it) => ({ ...it, labelShift: 0 }));
+  const fontPx = fontSize(styleHeight);
+  setTextStyle(ctx, fontPx);
+  const rects = items.map((it) => labelRect(ctx, labelText(it, t), it.det.x1 * width, it.det.y1 * height, fontPx));
+  const shifts = placeLabels(rects, height);
+  return items.map((it, i) => ({ ...it, labelShift: shifts[i] }));
+}
+
+/**
  * The pixel rectangle that drawing `item` can touch (strokes and anti-aliasing included), clamped to the
  * frame; null when it draws nothing. The renderer copies only these pixels to and from its canvas.
  */
@@ -120,7 +139,8 @@ export function overlayItemBounds(ctx: OverlayContext, it: OverlayItem, width: n
   if (t.labels ?? t.boxes) {
     setTextStyle(ctx, fontPx);
     const r = labelRect(ctx, labelText(it, t), bx, by, fontPx);
-    add(r.x - 1, r.y - 1, r.x + r.w + 1, r.y + r.h + 1);
+    const dy = it.labelShift ?? 0;
+    add(r.x - 1, r.y + dy - 1, r.x + r.w + 1, r.y + dy + r.h + 1);
   }
   const left = Math.max(0, Math.floor(x0)), top = Math.max(0, Math.floor(y0));
   const right = Math.min(width, Math.ceil(x1)), bottom = Math.min(height, Math.ceil(y1));
@@ -132,16 +152,17 @@ export function overlayItemBounds(ctx: OverlayContext, it: OverlayItem, width: n
  * (default: the picture's height); the zoomed editor passes the fitted height, so a label keeps its size
  * while the boxes are placed on the magnified picture.
  */
-export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet, styleHeight = height): OverlayStats {
-  const stats: OverlayStats = { boxes: 0, keypoints: 0, hollow: 0, lines: 0, trackIds: [] };
+export function drawOverlay(ctx: OverlayContext, given: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet, styleHeight = height): OverlayStats {
+  const items = given.some((it) => it.labelShift === undefined) ? placeOverlayLabels(ctx, given, width, height, t, styleHeight) : given;
+  const stats: OverlayStats = { boxes: 0, keypoints: 0, hollow: 0, lines: 0, trackIds: [], colors: [] };
   const fontPx = fontSize(styleHeight);
   const labels = t.labels ?? t.boxes;
   setTextStyle(ctx, fontPx);
   const r = pointRadius(styleHeight);
   for (const it of items) {
     const { det } = it;
-    const color = trackColor(it.colorIndex);
-    stats.trackIds.push(it.trackId);
+    const color = trackColor(it.trackId);
+    stats.trackIds.push(it.trackId); stats.colors.push(color);
     const kp = det.keypoints;
     if (kp && t.skeletons) {
       ctx.beginPath();
@@ -183,8 +204,9 @@ export function drawOverlay(ctx: OverlayContext, items: readonly OverlayItem[], 
     if (labels) {
       const label = labelText(it, t);
       const tag = labelRect(ctx, label, x, y, fontPx);
-      ctx.fillStyle = color; ctx.fillRect(tag.x, tag.y, tag.w, tag.h);
-      ctx.fillStyle = '#fff'; ctx.fillText(label, x + 3, tag.bottom - 2);
+      const dy = it.labelShift ?? 0;
+      ctx.fillStyle = color; ctx.fillRect(tag.x, tag.y + dy, tag.w, tag.h);
+      ctx.fillStyle = '#fff'; ctx.fillText(label, x + 3, tag.bottom + dy - 2);
     }
   }
   return stats;

@@ -1,16 +1,16 @@
 // The keyboard help of the Annotate screen, opened with '?' or the "Keyboard shortcuts" button. It lists
 // what shortcuts.ts collects, so it cannot fall out of step with the keys that really work.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from '../components/dialogs/Modal';
 import { Button } from '../components/ui/Button';
 import { shortcutsByGroup } from './commands/shortcuts';
-import { shortcutsBlocked } from './shortcut-guard';
+import { useScreenAction } from './editor/use-screen-action';
 
 export function KeyboardHelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} onClose={onClose} title="Keyboard shortcuts" testId="help.dialog" width="max-w-xl"
       actions={<Button variant="primary" onClick={onClose}>Close</Button>}>
-      <p className="mb-3 text-sm text-slate-600">Keys marked “edit” work in edit mode. Keys typed into a field are left to the field, and no shortcut works while a dialog is open.</p>
+      <p className="mb-3 text-sm text-slate-600">Keys marked “edit” work in edit mode; the others in view and edit mode. Keys typed into a field are left to the field, and no shortcut works while a dialog is open.</p>
       {shortcutsByGroup().filter((g) => g.shortcuts.length).map((g) => (
         <section key={g.group} data-testid={`help.group.${g.group}`} className="mb-3">
           <h3 className="mb-1 text-sm font-semibold text-slate-800">{g.title}</h3>
@@ -30,18 +30,10 @@ export function KeyboardHelpDialog({ open, onClose }: { open: boolean; onClose: 
   );
 }
 
-/** The button plus the '?' key; renders the dialog while open. */
+/** The button plus the '?' key (a screen key: commands/screen-keys.ts); renders the dialog while open. */
 export function KeyboardHelp() {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || shortcutsBlocked(e)) return;
-      e.preventDefault();
-      setOpen(true);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useScreenAction('openHelp', () => setOpen(true));
   return (
     <>
       <Button data-testid="annotate.shortcuts" title="Keyboard shortcuts (?)" onClick={() => setOpen(true)}>Keyboard shortcuts</Button>

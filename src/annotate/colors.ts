@@ -1,4 +1,5 @@
-// Colours: tracks cycle through 5, each action class has its own timeline colour.
+// Colours: each track's colour comes from its id (domain/overlay/colors.ts), each action class has its own
+// timeline colour.
 import type { ActionClass } from '../../domain/constants';
 
 // Track colours are shared with the server's renderer.

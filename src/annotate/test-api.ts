@@ -10,10 +10,10 @@ export interface VatProbes {
   currentTime(): number;
   mode(): 'view' | 'edit';
   trackIds(): number[];
-  /** What the overlay drew last: frame, box / keypoint (hollow: occluded) / limb counts, track ids drawn, JS time. */
-  overlay(): { frame: number; boxes: number; keypoints: number; hollow: number; lines: number; trackIds: number[]; drawMs: number; draws: number };
-  /** What the timeline drew last: bars, presence bands and hatched low-confidence rectangles, JS time. */
-  timeline(): { bars: number; bands: number; lowBands: number; drawMs: number; draws: number };
+  /** What the overlay drew last: frame, box / keypoint (hollow: occluded) / limb counts, track ids drawn and their colours, JS time. */
+  overlay(): { frame: number; boxes: number; keypoints: number; hollow: number; lines: number; trackIds: number[]; colors: string[]; drawMs: number; draws: number };
+  /** What the timeline drew last: bars, presence bands and hatched low-confidence rectangles, JS time, the window of time shown. */
+  timeline(): { bars: number; bands: number; lowBands: number; drawMs: number; draws: number; viewStart: number; viewSpan: number };
   /** Review navigation: the summary's state, the chosen kind and the frames of its problems. */
   review(): { loaded: boolean; filter: string; problemFrames: number[]; verified: Record<number, 'yes' | 'edited' | 'no'> };
   loadedWindows(): { from: number; to: number }[];
@@ -30,7 +30,7 @@ export function probes(editor: AnnotationEditor): VatProbes {
     currentTime: () => editor.getUi().time,
     mode: () => editor.getUi().mode,
     trackIds: () => [...(editor.getDoc()?.trackIds ?? [])],
-    overlay: () => ({ frame: o.frame, ...o.stats, trackIds: [...o.stats.trackIds], drawMs: o.drawMs, draws: o.draws }),
+    overlay: () => ({ frame: o.frame, ...o.stats, trackIds: [...o.stats.trackIds], colors: [...o.stats.colors], drawMs: o.drawMs, draws: o.draws }),
     timeline: () => ({ ...editor.timelineStats }),
     review: () => {
       const s = editor.review.state.get();

@@ -34,7 +34,12 @@ async function loadDoc(): Promise<EditorDoc> {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${v.videoId}` });
   const set = res.json() as AnnotationSet;
   const doc: EditorDoc = {
-    videoId: v.videoId, info: set.video_info, trackIds: set.person_tracks.map((p) => p.track_id), trackRanges: {},
+    videoId: v.videoId, info: set.video_info, trackIds: set.person_tracks.map((p) => p.track_id),
+    // each track's span, as the summary gives it to the page
+    trackRanges: Object.fromEntries(set.person_tracks.map((p) => {
+      const frames = p.detections.map((d) => d.frame);
+      return [p.track_id, { first: Math.min(...frames), last: Math.max(...frames) }];
+    })),
     segments: set.action_segments, relationships: [], detections: {}, windows: [],
   };
   editor.publishDoc(doc, 'load');
@@ -52,17 +57,26 @@ beforeEach(async () => {
 afterEach(() => editor.dispose());
 
 describe('action edits against the real server', () => {
-  it('Add Action Here creates run / 0.7 on the first track at the playhead, capped at the duration; undo deletes it', async () => {
-    editor.updateUi({ time: 9 });
+  it('Add Action Here creates run / 0.7 on the track at the playhead, clipped to its span; undo deletes it', async () => {
+    // track 1 spans frames 0..9, track 2 frames 5..14 (30 fps): at frame 6 both are here, nothing is selected
+    editor.updateUi({ frame: 6, time: 0.2 });
     const added = await addActionHere(editor);
-    expect(added).toMatchObject({ track_id: 1, action_class: 'run', start_time: 9, end_time: 10, confidence: expect.closeTo(0.7) });
+    expect(added).toMatchObject({ track_id: 1, action_class: 'run', start_time: 0.2, end_time: expect.closeTo(10 / 30, 4), confidence: expect.closeTo(0.7) });
     expect((await serverSegments()).map((s) => s.id)).toContain(added!.id);
     editor.undo();
     await editor.saves.flush();
     expect((await serverSegments()).map((s) => s.id)).not.toContain(added!.id);
     editor.redo();
     await editor.saves.flush();
-    expect((await serverSegments()).find((s) => s.id === added!.id)).toMatchObject({ action_class: 'run', start_time: 9 });
+    expect((await serverSegments()).find((s) => s.id === added!.id)).toMatchObject({ action_class: 'run', start_time: 0.2 });
+  });
+
+  it('Add Action Here prefers the selected track when it is at the playhead, and says why when no track is there', async () => {
+    editor.updateUi({ frame: 6, time: 0.2, selectedTrackId: 2 });
+    expect(await addActionHere(editor)).toMatchObject({ track_id: 2, start_time: 0.2, end_time: 0.5 });
+    editor.updateUi({ frame: 20, time: 20 / 30 });
+    expect(await addActionHere(editor)).toBeNull();
+    expect(messages).toEqual(['No track at the playhead: go to a frame where a person is tracked']);
   });
 
   it("says 'No tracks to attach action' when the video has no tracks", async () => {

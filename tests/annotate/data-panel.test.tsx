@@ -46,12 +46,22 @@ describe('DataPanel', () => {
   });
 
   it('shows the row editors and enables Add Action Here in edit mode; Add Action Here creates an action', async () => {
-    te = new TestEditor({ ...emptyDoc(1, info), trackIds: [1], segments: [seg(1, 1, 0, 3, 'run')] }).enterEditMode();
+    te = new TestEditor({ ...emptyDoc(1, info), trackIds: [1], trackRanges: { 1: { first: 0, last: 299 } }, segments: [seg(1, 1, 0, 3, 'run')] }).enterEditMode();
     renderWithEditor(te, <DataPanel />);
     expect(screen.getByTestId('edit.row')).toHaveAttribute('data-segment', '1');
     expect(screen.getByRole('button', { name: 'Save All' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add Action Here' }));
     expect(te.sent).toEqual([expect.objectContaining({ kind: 'segment.create', purpose: 'add', segment: expect.objectContaining({ track_id: 1, action_class: 'run', start_time: 0, end_time: 2 }) })]);
     expect(await screen.findAllByTestId('edit.new-chip')).toHaveLength(1);
+  });
+
+  it('disables Add Action Here with the reason when no track is at the playhead', () => {
+    te = new TestEditor({ ...emptyDoc(1, info), trackIds: [1], trackRanges: { 1: { first: 0, last: 29 } }, segments: [] }).enterEditMode();
+    te.editor.updateUi({ frame: 60, time: 2 });
+    renderWithEditor(te, <DataPanel />);
+    const button = screen.getByRole('button', { name: 'Add Action Here' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('title', 'No track at the playhead: go to a frame where a person is tracked');
+    expect(screen.getByTestId('panel.add-action-reason')).toHaveTextContent('No track at the playhead');
   });
 });

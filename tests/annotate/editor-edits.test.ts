@@ -88,9 +88,12 @@ describe('keys, undo and redo', () => {
     expect(te.editor.history.getState()).toMatchObject({ canUndo: true, canRedo: false, undoLabel: 'Move box' });
   });
 
-  it('keys do nothing in view mode', () => {
+  it('edit keys change nothing in view mode: an arrow steps the frame instead of moving the selected box', () => {
     te = new TestEditor(undefined, { selectedTrackId: 1 });
-    expect(te.keyDown('ArrowRight')).toBe(false);
+    const box = te.doc.detections[1][0][1];
+    expect(te.keyDown('ArrowRight')).toBe(true);
+    expect(te.keyDown('Delete')).toBe(false);
+    expect(te.doc.detections[1][0][1]).toBe(box);
     expect(te.sent).toEqual([]);
   });
 });

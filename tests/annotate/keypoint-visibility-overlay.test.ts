@@ -24,7 +24,7 @@ function recorder() {
   return { ctx, ops };
 }
 const points = { boxes: false, skeletons: false, keypoints: true, confidence: false, labels: false };
-const item = (d: CompactDetection): OverlayItem => ({ trackId: 1, colorIndex: 0, det: d, action: null });
+const item = (d: CompactDetection): OverlayItem => ({ trackId: 1, det: d, action: null });
 
 describe('drawing hidden joints', () => {
   it('fills visible joints, strokes occluded ones as rings and leaves absent ones out', () => {

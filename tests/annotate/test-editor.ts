@@ -8,10 +8,10 @@
 import type { ReviewSummary } from '../../domain/review-navigation';
 import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
 import type { Clock, EditorApi } from '../../src/annotate/editor/editor-deps';
-import { pressBar, pressBox, pressDraw, pressKeypoint } from '../../src/annotate/edit/drag-start';
+import { pressBar, pressBox, pressDraw, pressKeypoint, pressRow } from '../../src/annotate/edit/drag-start';
 import type { TrackVersions } from '../../src/annotate/save/execute-op';
 import type { PoseAssistResult } from '../../src/api/track-corrections';
-import { onEditKeyDown } from '../../src/annotate/edit/hotkeys';
+import { onScreenKeyDown, onScreenKeyUp, type ScreenKeyEvent } from '../../src/annotate/edit/hotkeys';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotateUiState } from '../../src/annotate/document/ui-state';
 import { rangeTracks, type ServerOp } from '../../src/annotate/save/server-ops';
@@ -51,12 +51,30 @@ export class ManualClock implements Clock {
   }
 }
 
+/**
+ * A stand-in for the page's <video> without requestVideoFrameCallback: a seek presents its frame on the
+ * next microtask ('seeked'), play and pause fire their events, so the player writes the playhead as it does
+ * in a browser.
+ */
+export class FakeVideo extends EventTarget {
+  paused = true;
+  volume = 1;
+  playbackRate = 1;
+  readyState = 4;
+  private t = 0;
+  constructor(readonly duration: number) { super(); }
+  get currentTime(): number { return this.t; }
+  set currentTime(v: number) { this.t = v; queueMicrotask(() => this.dispatchEvent(new Event('seeked'))); }
+  play(): Promise<void> { if (this.paused) { this.paused = false; this.dispatchEvent(new Event('play')); } return Promise.resolve(); }
+  pause(): void { if (!this.paused) { this.paused = true; this.dispatchEvent(new Event('pause')); } }
+}
+
 /** A copy of what was sent at that moment (tokens change later, as they do in the browser). */
 function structuredCloneOp(op: ServerOp): ServerOp {
   return 'token' in op ? { ...op, token: { ...op.token } } as ServerOp : op;
 }
 
-export interface KeyMods { shift?: boolean; ctrl?: boolean; alt?: boolean }
+export interface KeyMods { shift?: boolean; ctrl?: boolean; alt?: boolean; repeat?: boolean }
 
 export class TestEditor {
   readonly editor: AnnotationEditor;
@@ -125,6 +143,14 @@ export class TestEditor {
   contextMenu(x: number, y: number): CanvasOutcome { return this.editor.dispatch({ type: 'menu', x, y }); }
 
   get doc(): EditorDoc { return this.editor.getDoc()!; }
+
+  /** Attaches a FakeVideo of the document's length to the player (keys that step, seek or play need one). */
+  attachVideo(): FakeVideo {
+    const { fps, total_frames, duration } = this.doc.info;
+    const video = new FakeVideo(duration);
+    this.editor.player.attach(video as unknown as HTMLVideoElement, fps, total_frames);
+    return video;
+  }
   get ui(): AnnotateUiState { return this.editor.getUi(); }
 
   /** View → edit as a signed-in user. */
@@ -150,6 +176,12 @@ export class TestEditor {
     return pressBar(this.editor, { segment, part, time, pxPerSecond, clientX: time * pxPerSecond });
   }
 
+  /** Presses an empty part of track `trackId`'s timeline row at `time` seconds. */
+  pointerDownRow(trackId: number, time: number, pxPerSecond = 100): void {
+    this.pps = pxPerSecond;
+    pressRow(this.editor, { trackId, time, pxPerSecond, clientX: time * pxPerSecond });
+  }
+
   /** Pointer events as the browser sends them during a drag: to the overlay's dispatch and to the window. */
   pointerMove(clientX: number, clientY = 0): this {
     this.last = { x: clientX, y: clientY };
@@ -165,13 +197,24 @@ export class TestEditor {
     return this;
   }
 
+  /** A key press through the screen's one key listener; true when the listener took it (preventDefault). */
   keyDown(key: string, mods: KeyMods = {}): boolean {
-    let prevented = false;
-    onEditKeyDown(this.editor, {
-      key, shiftKey: !!mods.shift, ctrlKey: !!mods.ctrl, metaKey: false, altKey: !!mods.alt,
-      target: null, defaultPrevented: false, preventDefault: () => { prevented = true; },
-    });
-    return prevented;
+    const e = this.keyEvent(key, mods);
+    onScreenKeyDown(this.editor, e, { requireSignIn: () => true });
+    return e.defaultPrevented;
+  }
+  keyUp(key: string, mods: KeyMods = {}): boolean {
+    const e = this.keyEvent(key, mods);
+    onScreenKeyUp(this.editor, e);
+    return e.defaultPrevented;
+  }
+
+  private keyEvent(key: string, mods: KeyMods & { repeat?: boolean }): ScreenKeyEvent {
+    const e: ScreenKeyEvent = {
+      key, shiftKey: !!mods.shift, ctrlKey: !!mods.ctrl, metaKey: false, altKey: !!mods.alt, repeat: !!mods.repeat,
+      target: null, defaultPrevented: false, preventDefault: () => { e.defaultPrevented = true; },
+    };
+    return e;
   }
 
   /** Waits until every queued server op has been answered. */

@@ -98,10 +98,10 @@ describe('the rendered video', () => {
     for (const n of [0, 31, 59]) {
       const src = await frameRgb(ff, path.join(t.dataDir, 'src', 'clip.mp4'), n, W, H);
       const out = await frameRgb(ff, row.path!, n, W, H);
-      // the box's left edge (2 px stroke, track colour #ef4444) and its label tag above it
+      // the box's left edge (2 px stroke, track 1's colour #dc2626) and its label tag above it
       const edge = { x: Math.round(BOX.x1 * W) - 1, y: Math.round(BOX.y1 * H) + 5, w: 2, h: Math.round((BOX.y2 - BOX.y1) * H) - 10 };
       expect(meanDiff(src, out, W, edge), `frame ${n} box edge`).toBeGreaterThan(40);
-      // in the track colour (#ef4444, red over green), blurred only by the 4:2:0 chroma of H.264
+      // in the track colour (#dc2626, red over green), blurred only by the 4:2:0 chroma of H.264
       let redness = -255;
       for (let x = edge.x; x <= edge.x + 1; x++) { const i = ((edge.y + 20) * W + x) * 3; redness = Math.max(redness, out[i] - out[i + 1]); }
       expect(redness, 'the stroke is red').toBeGreaterThan(60);

@@ -184,4 +184,21 @@ describe('interaction machine', () => {
     p.up();
     expect(p.calls.slice(3)).toEqual(['click']);
   });
+
+  it('segmentCreate: a drag on an empty row previews a new action of that track over the snapped span; a press alone is a click', () => {
+    const p = pointer();
+    const o = opts({ threshold: 0.03, duration: 20, snap: { snapTimeline: true, snapPlayhead: false, visibleSpan: 20, playhead: 0 } });
+    p.down({ kind: 'segmentNew', trackId: 3, at: 4.2 }, 4.2, 0, o);
+    p.move(6.1, 0);
+    expect(p.state()).toEqual({ active: 'segmentCreate' });
+    expect(p.last()).toMatchObject({ name: 'segment.create', args: { segment: { id: -1, track_id: 3, start_time: 4, end_time: 6, action_class: 'run', human_verified: true } } });
+    p.move(2.6, 0); // back past the press: the span runs leftwards
+    expect(p.last()).toMatchObject({ args: { segment: { start_time: 3, end_time: 4 } } });
+    p.up();
+    expect(p.calls).toEqual(['mark', 'squash', 'squash', 'commit']);
+    const q = pointer();
+    q.down({ kind: 'segmentNew', trackId: 3, at: 4.2 }, 4.2, 0, o);
+    q.up();
+    expect(q.calls).toEqual(['click']);
+  });
 });

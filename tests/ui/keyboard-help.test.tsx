@@ -1,31 +1,65 @@
 /** @vitest-environment jsdom */
-// The keyboard help lists every shortcut, grouped, and opens with '?' or its button.
+// The keyboard help lists every shortcut, grouped, and opens with '?' (through the screen's one key
+// listener) or its button.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { KeyboardHelp } from '../../src/annotate/KeyboardHelp';
-import { allCommands, allNavCommands } from '../../src/annotate/commands/registry';
+import { EditController } from '../../src/annotate/edit/EditController';
+import { allCommands, allNavCommands, allScreenKeys } from '../../src/annotate/commands/registry';
+import { SessionProvider } from '../../src/session';
+import { TestEditor } from '../annotate/test-editor';
+import { renderWithEditor } from '../annotate/render-with-editor';
 
-afterEach(cleanup);
+let te: TestEditor;
+afterEach(() => { cleanup(); te.dispose(); });
+
+const guest = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+function renderHelp(extra?: React.ReactNode) {
+  te = new TestEditor();
+  renderWithEditor(te, <SessionProvider storage={guest}>{extra}<KeyboardHelp /><EditController /></SessionProvider>);
+}
 
 describe('keyboard help', () => {
   it("opens with '?' and lists frame, box, segment, history, review and navigation keys, including every command's keys", async () => {
-    render(<KeyboardHelp />);
+    renderHelp();
     expect(screen.queryByTestId('help.dialog')).toBeNull();
-    fireEvent.keyDown(window, { key: '?' });
+    fireEvent.keyDown(window, { key: '?', shiftKey: true });
     const dialog = await screen.findByTestId('help.dialog');
     for (const g of ['frame', 'box', 'segment', 'history', 'review', 'navigation']) expect(within(dialog).getByTestId(`help.group.${g}`)).toBeTruthy();
     const text = dialog.textContent ?? '';
-    for (const keys of ['[', 'Shift+[', 'Alt+Shift+[', 'Shift+]', 'Alt+Shift+]', 'Arrow keys', 'Ctrl+Z', 'Alt+Left', 'Alt+Right']) expect(text).toContain(keys);
+    for (const keys of ['Space', '[ / ]', '← / →', 'Home', 'End', 'Shift+[', 'Alt+Shift+[', 'Shift+]', 'Alt+Shift+]', 'Arrow keys', 'Ctrl+Z', 'Alt+Left', 'Alt+Right']) expect(text).toContain(keys);
     for (const s of allCommands().flatMap((c) => c.shortcuts ?? [])) expect(text).toContain(s.does);
-    // the review walk's keys come from the registry's second table
-    for (const s of allNavCommands().flatMap((c) => c.shortcuts)) { expect(text).toContain(s.keys); expect(text).toContain(s.does); }
+    // the review walk's keys and the screen keys come from the registry's other two tables
+    for (const s of [...allNavCommands(), ...allScreenKeys()].flatMap((c) => c.shortcuts)) { expect(text).toContain(s.keys); expect(text).toContain(s.does); }
   });
 
   it('opens from its visible button, and a ? typed into a field is left alone', async () => {
-    render(<><input data-testid="field" /><KeyboardHelp /></>);
-    fireEvent.keyDown(screen.getByTestId('field'), { key: '?' });
+    renderHelp(<input data-testid="field" />);
+    fireEvent.keyDown(screen.getByTestId('field'), { key: '?', shiftKey: true });
     expect(screen.queryByTestId('help.dialog')).toBeNull();
     fireEvent.click(screen.getByTestId('annotate.shortcuts'));
     expect(await screen.findByTestId('help.dialog')).toBeTruthy();
+  });
+
+  it('Space typed into a text field stays there; on a focused toggle it plays, and the page is not scrolled', () => {
+    renderHelp(<><input data-testid="field" /><input type="checkbox" data-testid="toggle" /><input type="range" data-testid="slider" /></>);
+    const video = te.attachVideo();
+    const field = screen.getByTestId('field');
+    field.focus();
+    expect(fireEvent.keyDown(field, { key: ' ', code: 'Space' })).toBe(true); // not prevented: typed into the field
+    fireEvent.keyUp(field, { key: ' ', code: 'Space' });
+    expect(video.paused).toBe(true);
+    const toggle = screen.getByTestId('toggle');
+    toggle.focus();
+    expect(fireEvent.keyDown(toggle, { key: ' ', code: 'Space' })).toBe(false); // prevented: no scroll
+    expect(fireEvent.keyUp(toggle, { key: ' ', code: 'Space' })).toBe(false); // prevented: the toggle is not flipped
+    expect(video.paused).toBe(false);
+    // on the seek slider too (after a seek the focus stays there), which keeps its arrows
+    const slider = screen.getByTestId('slider');
+    slider.focus();
+    fireEvent.keyDown(slider, { key: ' ', code: 'Space' });
+    fireEvent.keyUp(slider, { key: ' ', code: 'Space' });
+    expect(video.paused).toBe(true);
+    expect(fireEvent.keyDown(slider, { key: 'ArrowRight', code: 'ArrowRight' })).toBe(true); // not prevented: the slider's own
   });
 });

@@ -1,5 +1,5 @@
 // The saved annotations of one video as the renderer draws them, frame by frame: every track (coloured
-// by its position in the sorted track list, as in the editor), the action segments, and the detections
+// by its id, as in the editor), the action segments, and the detections
 // read from the database in windows of frames (never the whole set at once), with the next window read
 // while the current one is drawn. Between analysed frames (stride > 1) the shared interpolation applies.
 import type { Database } from '../../db/connect';

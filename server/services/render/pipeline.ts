@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createCanvas, ImageData, type SKRSContext2D } from '@napi-rs/canvas';
 import type { RenderSettings } from '../../../domain/constants';
-import { drawOverlay, overlayItemBounds, type OverlayItem, type OverlayToggleSet } from '../../../domain/overlay/draw';
+import { drawOverlay, overlayItemBounds, placeOverlayLabels, type OverlayItem, type OverlayToggleSet } from '../../../domain/overlay/draw';
 import { decoderArgs, encoderArgs, renderGeometry, type RenderGeometry } from './ffmpeg-args';
 
 export interface FrameAnnotations { itemsAt(frame: number, time: number): Promise<OverlayItem[]> }
@@ -55,7 +55,8 @@ export function overlayToggles(overlay: RenderSettings['overlay']): OverlayToggl
 /** Draws `items` onto the RGBA frame in `slot`, copying only the touched rectangles through the canvas. */
 function drawOnFrame(ctx: SKRSContext2D, slot: Slot, g: RenderGeometry, items: OverlayItem[], toggles: OverlayToggleSet): void {
   const { width: W, height: H } = g;
-  for (const it of items) {
+  // the frame's labels are placed together (none hides another), then each track is drawn on its own
+  for (const it of placeOverlayLabels(ctx, items, W, H, toggles)) {
     const b = overlayItemBounds(ctx, it, W, H, toggles);
     if (!b) continue;
     // a small ImageData of the rectangle: putImageData with a dirty rectangle still copies the whole frame

@@ -3,4 +3,4 @@ import type { OverlayStats } from './overlay-draw';
 
 export interface LastOverlay { frame: number; stats: OverlayStats; drawMs: number; draws: number }
 
-export const newOverlayStats = (): LastOverlay => ({ frame: -1, stats: { boxes: 0, keypoints: 0, hollow: 0, lines: 0, trackIds: [] }, drawMs: 0, draws: 0 });
+export const newOverlayStats = (): LastOverlay => ({ frame: -1, stats: { boxes: 0, keypoints: 0, hollow: 0, lines: 0, trackIds: [], colors: [] }, drawMs: 0, draws: 0 });

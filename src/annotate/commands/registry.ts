@@ -2,6 +2,7 @@
 import { produceWithPatches, enablePatches, enableMapSet, type Patch } from 'immer';
 import type { EditorDoc } from '../document/types';
 import { segmentAdd } from './segment-add';
+import { segmentCreate } from './segment-create';
 import { segmentDelete } from './segment-delete';
 import { segmentDuplicate } from './segment-duplicate';
 import { segmentUpdate } from './segment-update';
@@ -29,6 +30,7 @@ import { viewHand } from './view-hand';
 import type { AnnotateUiState } from '../document/ui-state';
 import type { CommandArgs, CommandDef, CommandName, CorrectionDialog, EditContext, KeyLike } from './types';
 import { problemKind, problemNext, problemPrev, trackVerify, type NavCommandDef } from './navigation';
+import { SCREEN_KEYS, type ScreenKeyDef } from './screen-keys';
 
 enablePatches();
 enableMapSet();
@@ -36,7 +38,7 @@ enableMapSet();
 /** Every command by name: a constant table, built once from the command files. */
 const registry: ReadonlyMap<CommandName, CommandDef> = new Map(
   [
-    boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete,
+    boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentCreate, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete,
     boxDraw,
     keypointsAssist,
     boxDeleteFrame,
@@ -109,4 +111,12 @@ export function navCommand(name: NavCommandDef['name']): NavCommandDef {
 /** The review command a key press triggers (in view and edit mode). */
 export function navCommandForKey(e: KeyLike): NavCommandDef | null {
   return navRegistry.find((c) => c.keyTest(e)) ?? null;
+}
+
+/** The screen keys (player, history, help, videos: no document change), the registry's third table. */
+export function allScreenKeys(): readonly ScreenKeyDef[] { return SCREEN_KEYS; }
+
+/** The screen key a key press triggers in this mode. */
+export function screenKeyFor(e: KeyLike, mode: 'view' | 'edit'): ScreenKeyDef | null {
+  return SCREEN_KEYS.find((k) => (!k.editOnly || mode === 'edit') && k.keyTest(e)) ?? null;
 }

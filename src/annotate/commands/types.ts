@@ -9,14 +9,14 @@ import type { EntryOps, OpsContext, RangeCall } from '../save/server-ops';
 export type CommandName =
   | 'box.move' | 'box.resize' | 'keypoint.move' | 'keypoint.visibility'
   | 'segment.move' | 'segment.resize'
-  | 'segment.add' | 'segment.update' | 'segment.delete' | 'segment.duplicate'
+  | 'segment.add' | 'segment.create' | 'segment.update' | 'segment.delete' | 'segment.duplicate'
   | 'track.merge' | 'track.delete'
   | 'box.draw' | 'keypoints.assist' | 'box.delete-frame' | 'box.delete-forward' | 'track.range-delete'
   | 'track.split' | 'track.swap' | 'track.move-range'
   | 'keyframe.interpolate' | 'keyframe.propagate' | 'keyframe.outside';
 
 /** The parts of a KeyboardEvent a hotkey test reads (tests pass plain objects). */
-export interface KeyLike { key: string; code?: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }
+export interface KeyLike { key: string; code?: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean; repeat?: boolean }
 
 /** What a hotkey needs to turn a key into command arguments. */
 export interface EditContext {
@@ -54,7 +54,7 @@ export interface OutsideArgs { trackId: number; frame: number; shown: CompactDet
 export interface CommandArgs {
   'box.move': BoxArgs; 'box.resize': BoxArgs; 'keypoint.move': KeypointArgs; 'keypoint.visibility': JointVisibilityArgs;
   'segment.move': SegmentChangeArgs; 'segment.resize': SegmentChangeArgs;
-  'segment.add': SegmentArgs; 'segment.update': SegmentChangeArgs; 'segment.delete': SegmentIdArgs; 'segment.duplicate': SegmentArgs;
+  'segment.add': SegmentArgs; 'segment.create': SegmentArgs; 'segment.update': SegmentChangeArgs; 'segment.delete': SegmentIdArgs; 'segment.duplicate': SegmentArgs;
   'track.merge': MergeArgs; 'track.delete': TrackArgs;
   'box.draw': DrawArgs; 'keypoints.assist': AssistArgs; 'box.delete-frame': FrameArgs; 'box.delete-forward': RangeArgs; 'track.range-delete': RangeArgs;
   'track.split': SplitArgs; 'track.swap': SwapArgs; 'track.move-range': MoveRangeArgs;

@@ -1,4 +1,5 @@
-// The edit side's page-level host: binds the editor to the page (snackbar, sign-out, keys, the unload
+// The edit side's page-level host: binds the editor to the page (snackbar, sign-out, the screen's one key
+// listener, the unload
 // warning, the edit probes of the test build) and shows the 'Unsaved changes' indicator, the save-conflict
 // banner and the track dialogs.
 import { useEffect } from 'react';
@@ -6,7 +7,7 @@ import { useSnackbar } from '../../components/dialogs/Alert';
 import { Button } from '../../components/ui/Button';
 import { useSession } from '../../session';
 import { useEditor, useEditorStore } from '../editor/editor-context';
-import { onBeforeUnload, onEditKeyDown } from './hotkeys';
+import { onBeforeUnload, onScreenKeyDown, onScreenKeyUp } from './hotkeys';
 import { saveAll } from './segment-saves';
 import { DeleteTrackDialog, MergeTracksDialog } from './TrackDialogs';
 import { installEditTestApi } from './edit-test-api';
@@ -14,19 +15,26 @@ import { CorrectionDialogs } from './CorrectionDialogs';
 
 export function EditController() {
   const editor = useEditor();
-  const { user } = useSession();
+  const { user, requireSignIn } = useSession();
   const { show } = useSnackbar();
 
   useEffect(() => editor.bindNotifier(show), [editor, show]);
   useEffect(() => { if (!user.signedIn) editor.signedOut(); }, [user.signedIn, editor]);
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => onEditKeyDown(editor, e);
-    const unload = onBeforeUnload(() => editor.saves.hasUnsaved() || editor.rows.ids().length > 0);
+    // the screen's one key listener (edit/hotkeys.ts), in view and edit mode
+    const nav = { requireSignIn: () => requireSignIn() };
+    const onKey = (e: KeyboardEvent) => onScreenKeyDown(editor, e, nav);
+    const onKeyUp = (e: KeyboardEvent) => onScreenKeyUp(editor, e);
     window.addEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKeyUp);
+    return () => { window.removeEventListener('keydown', onKey); window.removeEventListener('keyup', onKeyUp); };
+  }, [editor, requireSignIn]);
+  useEffect(() => {
+    const unload = onBeforeUnload(() => editor.saves.hasUnsaved() || editor.rows.ids().length > 0);
     window.addEventListener('beforeunload', unload);
     // Where edit targets are on screen, for the browser tests: only in the test build.
     const offTest = __VAT_TEST_HOOKS__ ? installEditTestApi(editor) : () => {};
-    return () => { window.removeEventListener('keydown', onKey); window.removeEventListener('beforeunload', unload); offTest(); };
+    return () => { window.removeEventListener('beforeunload', unload); offTest(); };
   }, [editor]);
 
   return (

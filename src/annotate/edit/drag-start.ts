@@ -1,5 +1,5 @@
 // Pointer-downs of edit mode, turned into the interaction machine's pointer.down: what is pressed (a box,
-// one of its corners, a keypoint, a timeline bar's body or end), the frame and the detection shown there,
+// one of its corners, a keypoint, a timeline bar's body or end, an empty part of a timeline row), the frame and the detection shown there,
 // the snapping options, and how later window pointer events are read. The overlay's handles and the
 // timeline call these; so does the TestEditor.
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../../domain/constants';
@@ -81,6 +81,8 @@ export interface BarPress {
   time: number;
   pxPerSecond: number;
   clientX: number;
+  /** Seconds the timeline shows now (it zooms): the snap step follows it. Default: the whole video. */
+  visibleSpan?: number;
 }
 
 /**
@@ -103,9 +105,31 @@ export function pressBar(editor: AnnotationEditor, e: BarPress): boolean {
     toPoint: (m) => ({ x: e.time + (m.clientX - e.clientX) / e.pxPerSecond, y: 0 }),
     options: {
       grid: false, size: { width: 0, height: 0 }, duration, threshold: DRAG_THRESHOLD_PX / e.pxPerSecond,
-      // The whole video is visible on the timeline, so the visible span is the duration.
-      snap: { snapTimeline: ui.toggles.snapTimeline, snapPlayhead: ui.toggles.snapPlayhead, visibleSpan: duration, playhead: ui.time },
+      snap: { snapTimeline: ui.toggles.snapTimeline, snapPlayhead: ui.toggles.snapPlayhead, visibleSpan: e.visibleSpan ?? duration, playhead: ui.time },
     },
   });
   return true;
+}
+
+/** A press on an empty part of a track's timeline row. */
+export type RowPress = Omit<BarPress, 'segment' | 'part'> & { trackId: number };
+
+/**
+ * Selects the row's track. In edit mode a drag from here creates an action of that track over the dragged
+ * span (the interaction machine's segmentCreate) and a click seeks; in view mode the press seeks at once.
+ */
+export function pressRow(editor: AnnotationEditor, e: RowPress): void {
+  const doc = editor.getDoc(); const ui = editor.getUi();
+  if (!doc) return;
+  editor.updateUi({ selectedTrackId: e.trackId, selectedSegmentId: null });
+  if (ui.mode !== 'edit' || e.pxPerSecond <= 0) { void editor.player.seekTime(e.time); return; }
+  const duration = doc.info.duration;
+  editor.pointerDown({
+    target: { kind: 'segmentNew', trackId: e.trackId, at: e.time }, x: e.time, y: 0, frame: ui.frame, shown: null,
+    toPoint: (m) => ({ x: e.time + (m.clientX - e.clientX) / e.pxPerSecond, y: 0 }),
+    options: {
+      grid: false, size: { width: 0, height: 0 }, duration, threshold: DRAG_THRESHOLD_PX / e.pxPerSecond,
+      snap: { snapTimeline: ui.toggles.snapTimeline, snapPlayhead: ui.toggles.snapPlayhead, visibleSpan: e.visibleSpan ?? duration, playhead: ui.time },
+    },
+  });
 }

@@ -52,9 +52,12 @@ export function editTestApi(editor: AnnotationEditor): VatEditApi {
       const seg = doc?.segments.find((s) => s.id === segmentId);
       if (!doc || !el || !seg || doc.info.duration <= 0) return null;
       const r = el.getBoundingClientRect();
-      const pps = r.width / doc.info.duration;
+      // the timeline shows a window of time (it zooms): the whole video until zoomed
+      const { viewStart, viewSpan } = editor.timelineStats;
+      const span = viewSpan > 0 ? viewSpan : doc.info.duration;
+      const pps = r.width / span;
       const row = doc.trackIds.indexOf(seg.track_id);
-      return { x1: r.left + seg.start_time * pps, x2: r.left + seg.end_time * pps, y: r.top + AXIS_H + row * ROW_H + ROW_H / 2 };
+      return { x1: r.left + (seg.start_time - viewStart) * pps, x2: r.left + (seg.end_time - viewStart) * pps, y: r.top + AXIS_H + row * ROW_H + ROW_H / 2 };
     },
     pending: () => editor.saves.getState().pending,
     frameOnScreen() {

@@ -1,32 +1,39 @@
-// Edit-mode keys: Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo, '[' / ']' one frame back /
-// forward, and the commands' own keys (arrows, Shift(+Alt)+'[' / ']'). The keyboard help lists them all
-// (commands/shortcuts.ts). Escape cancels a drag. Keys typed into form fields, or pressed while a dialog is
-// open, are left alone (shortcut-guard.ts).
+// The one key listener of the Annotate screen (EditController installs it on the window). A key press
+// goes, in this order, to: the edit command of that key when it applies now (edit mode), the review
+// command (N, K, V, F…), then the screen key (Space, frame steps, Home/End, keyframe jumps, undo/redo,
+// Escape, '?', Alt+Left/Right). All three tables are in commands/registry.ts, so the keyboard help lists
+// every key and the clash test covers every key. Keys typed into a field, or pressed while a dialog is
+// open, are left alone (shortcut-guard.ts). Space never scrolls the page: a tap plays or pauses, a hold
+// pans (editor.spaceHold).
 import { shownAt } from '../interpolate';
 import { shortcutsBlocked } from '../shortcut-guard';
-import { keyActionFor } from '../commands/registry';
+import { keyActionFor, navCommandForKey, screenKeyFor } from '../commands/registry';
+import type { NavContext } from '../commands/navigation';
 import { patchStore } from '../store';
 import { performCorrection } from './range-edits';
-import { historyKey } from '../history/history';
 import type { KeyLike } from '../commands/types';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 
 /** The parts of a KeyboardEvent the editor reads (the TestEditor passes plain objects). */
-export interface EditKeyEvent extends KeyLike { target: EventTarget | null; defaultPrevented: boolean; preventDefault(): void }
+export interface ScreenKeyEvent extends KeyLike { target: EventTarget | null; defaultPrevented: boolean; preventDefault(): void }
 
-export function onEditKeyDown(editor: AnnotationEditor, e: EditKeyEvent): void {
-  const ui = editor.getUi();
-  const doc = editor.getDoc();
-  if (ui.mode !== 'edit' || !doc || e.defaultPrevented || shortcutsBlocked(e)) return;
-  if (e.key === 'Escape') { editor.cancelDrag(); return; }
-  const h = historyKey(e);
-  if (h) { e.preventDefault(); if (h === 'undo') editor.undo(); else editor.redo(); return; }
-  if (!e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey && (e.key === '[' || e.key === ']')) {
-    e.preventDefault();
-    void editor.player.step(e.key === '[' ? -1 : 1);
-    return;
-  }
-  if (runKeyAction(editor, e)) e.preventDefault();
+export function onScreenKeyDown(editor: AnnotationEditor, e: ScreenKeyEvent, nav: NavContext): void {
+  if (e.defaultPrevented || shortcutsBlocked(e)) return;
+  const doc = editor.getDoc(); const { mode } = editor.getUi();
+  if (mode === 'edit' && doc && runKeyAction(editor, e)) { e.preventDefault(); return; }
+  const review = doc ? navCommandForKey(e) : null;
+  if (review) { e.preventDefault(); review.run(editor, nav, e); return; }
+  const key = screenKeyFor(e, mode);
+  if (key?.run(editor, e)) e.preventDefault();
+}
+
+export function onScreenKeyUp(editor: AnnotationEditor, e: ScreenKeyEvent): void {
+  const key = screenKeyFor(e, editor.getUi().mode);
+  if (!key?.release) return;
+  // a key released in a field or a dialog ends the hold without acting (its press was not taken either)
+  if (e.defaultPrevented || shortcutsBlocked(e)) { editor.spaceHold.release(); return; }
+  e.preventDefault();
+  key.release(editor);
 }
 
 /** What a command key does now (the toolbar's buttons press the same keys): false when it does not apply. */

@@ -1,26 +1,42 @@
-// Action saves of the data panel and 'Add Action Here'. Create, duplicate and
+// Action saves of the data panel, 'Add Action Here' (edit/add-action-target.ts says where) and a new action
+// dragged out on a timeline row. Create, duplicate and
 // delete ask the server first (they need its id / may fail with 'Create {status}' …) and then become one
 // undoable command; field edits apply at once and save in the queue (a failure keeps them as a draft).
-import { NEW_ACTION_CLASS, NEW_ACTION_CONFIDENCE, NEW_ACTION_LENGTH_S } from '../../../domain/constants';
-import { newActionSpan, spanProblem } from '../../../domain/ops/segment-time';
+import { NEW_ACTION_CLASS, NEW_ACTION_CONFIDENCE } from '../../../domain/constants';
+import { spanProblem } from '../../../domain/ops/segment-time';
 import type { ActionSegment } from '../../../domain/types';
 import type { SegmentFields } from '../commands/types';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import { addActionTarget } from './add-action-target';
 
 const placeholder = (fields: Omit<ActionSegment, 'id' | 'human_verified'>): ActionSegment => ({ id: 0, human_verified: true, ...fields });
 
 export async function addActionHere(editor: AnnotationEditor): Promise<ActionSegment | null> {
   const doc = editor.getDoc();
   if (!doc) return null;
-  const trackId = doc.trackIds[0];
-  if (trackId === undefined) { editor.notify('warning', 'No tracks to attach action'); return null; }
-  const span = newActionSpan(editor.getUi().time, doc.info.duration, NEW_ACTION_LENGTH_S);
+  const target = addActionTarget(doc, editor.getUi());
+  if (target.reason !== undefined) { editor.notify('warning', target.reason); return null; }
+  const { trackId, span } = target;
   try {
     const saved = await editor.saves.run<ActionSegment>({
       kind: 'segment.create', videoId: doc.videoId, purpose: 'add',
       segment: placeholder({ track_id: trackId, action_class: NEW_ACTION_CLASS, start_time: span.start, end_time: span.end, confidence: NEW_ACTION_CONFIDENCE }),
     });
     editor.perform('segment.add', { segment: saved }, { synced: true });
+    editor.rows.markNew(saved.id);
+    editor.updateUi({ selectedSegmentId: saved.id, selectedTrackId: saved.track_id });
+    return saved;
+  } catch { return null; /* 'Create {status}' / 'Failed to add segment' shown by the queue */ }
+}
+
+/** A new action dragged out on a timeline row: the server creates it, then it becomes one undoable edit. */
+export async function createDraggedSegment(editor: AnnotationEditor, draft: ActionSegment): Promise<ActionSegment | null> {
+  const doc = editor.getDoc();
+  if (!doc) return null;
+  try {
+    const { id: _draftId, ...fields } = draft;
+    const saved = await editor.saves.run<ActionSegment>({ kind: 'segment.create', videoId: doc.videoId, purpose: 'add', segment: placeholder(fields) });
+    editor.perform('segment.create', { segment: saved }, { synced: true });
     editor.rows.markNew(saved.id);
     editor.updateUi({ selectedSegmentId: saved.id, selectedTrackId: saved.track_id });
     return saved;

@@ -13,6 +13,7 @@ import type { ActionSegment } from '../../../domain/types';
 import { editorModeMachine } from '../../../machines/editorMode';
 import { interactionMachine, type DragEdit, type PointerDownEvent } from '../../../machines/interaction';
 import { fillDrawnSkeleton } from '../edit/draw-assist';
+import { createDraggedSegment } from '../edit/segment-saves';
 import { getCommand } from '../commands/registry';
 import type { CommandArgs, CommandName, CorrectionDialog } from '../commands/types';
 import type { DocChangeReason, EditorDoc } from '../document/types';
@@ -33,6 +34,7 @@ import type { EditorDeps, Notify } from './editor-deps';
 import { SpaceHold } from './space-hold';
 import { Viewport } from '../canvas/viewport';
 import { CanvasInput, type CanvasEvent, type CanvasOutcome } from '../canvas/dispatch';
+import type { ScreenActions } from '../commands/screen-keys';
 
 /** The correction dialog open now (range delete, swap, move, propagate N, follow), `shift` as pressed. */
 export interface CorrectionDialogState { kind: CorrectionDialog; shift: boolean; trackId?: number }
@@ -61,6 +63,8 @@ export class AnnotationEditor {
   /** The player's zoom and pan (see canvas/viewport.ts); the video, the overlay and the hit-test read it. */
   readonly viewport: Viewport;
   private readonly canvasInput = new CanvasInput(this);
+  /** What screen keys reach outside the editor: the help dialog and the neighbouring videos register here. */
+  readonly screenActions = new Store<ScreenActions>({});
   /** The view ⇄ edit machine; a new one per opened video (each video opens in view mode). */
   mode: ActorRefFrom<typeof editorModeMachine>;
   private notifier: Notify;
@@ -112,9 +116,14 @@ export class AnnotationEditor {
         bail: () => { this.lastDragEdit = null; this.history.bail(); },
         commit: () => {
           const edit = this.lastDragEdit; this.lastDragEdit = null;
+          // a new action needs the server's id first: the preview goes, the saved action comes back as the edit
+          if (edit?.name === 'segment.create') { this.history.bail(); void createDraggedSegment(this, edit.args.segment); return; }
           if (this.history.commit() && edit?.name === 'box.draw') this.afterDraw(edit.args);
         },
-        click: (_, target) => { if (target.kind === 'segment' || target.kind === 'segmentEdge') void this.player.seekTime(target.span.start); },
+        click: (_, target) => {
+          if (target.kind === 'segment' || target.kind === 'segmentEdge') void this.player.seekTime(target.span.start);
+          if (target.kind === 'segmentNew') void this.player.seekTime(target.at);
+        },
       },
     })).start();
 

@@ -10,6 +10,7 @@ import { PanelButtons } from '../edit/EditController';
 import { CorrectionToolbar } from '../edit/CorrectionToolbar';
 import { SegmentEditorRow } from '../edit/SegmentEditorRow';
 import { addActionHere } from '../edit/segment-saves';
+import { addActionTarget } from '../edit/add-action-target';
 import { SegmentChips } from './SegmentChips';
 import { JointPanel } from './JointPanel';
 
@@ -31,6 +32,21 @@ function PanelTitle() {
   return <h2 data-testid="panel.title" className="text-sm font-semibold">Data at {unit === 'frame' ? `frame ${frame}` : `${time.toFixed(2)} s`}</h2>;
 }
 
+/** Why 'Add Action Here' cannot act now ('' when it can), following the playhead and the selection. */
+function useAddActionBlock(): string {
+  const editor = useEditor();
+  const subscribe = useCallback((cb: () => void) => {
+    const a = editor.doc.subscribe(cb); const b = editor.ui.subscribe(cb);
+    return () => { a(); b(); };
+  }, [editor]);
+  const read = () => {
+    const doc = editor.getDoc(); const ui = editor.getUi();
+    if (ui.mode !== 'edit') return 'Switch to Edit mode to add actions';
+    return doc ? addActionTarget(doc, ui).reason ?? '' : 'Loading';
+  };
+  return useSyncExternalStore(subscribe, read, read);
+}
+
 export function DataPanel() {
   const segments = useDoc((d) => d?.segments ?? EMPTY);
   const showAll = useUi((s) => s.showAllActions);
@@ -38,6 +54,7 @@ export function DataPanel() {
   const unit = useUi((s) => s.entryUnit);
   const selectedId = useUi((s) => s.selectedSegmentId);
   const editor = useEditor();
+  const addBlocked = useAddActionBlock();
   const subscribeBoth = useCallback((cb: () => void) => {
     const a = editor.doc.subscribe(cb); const b = editor.ui.subscribe(cb);
     return () => { a(); b(); };
@@ -59,7 +76,9 @@ export function DataPanel() {
           Show All
         </label>
         <span data-testid="panel.list-title" className="text-xs text-slate-500">{showAll ? 'All Actions' : 'Active Actions'}</span>
-        <Button data-testid="panel.add-action" disabled={mode !== 'edit'} onClick={() => { void addActionHere(editor); }}>Add Action Here</Button>
+        <Button data-testid="panel.add-action" disabled={addBlocked !== ''} title={addBlocked || 'Add an action on the selected track (or the track here) from the playhead'}
+          onClick={() => { void addActionHere(editor); }}>Add Action Here</Button>
+        {mode === 'edit' && addBlocked && <span data-testid="panel.add-action-reason" className="text-xs text-slate-500">{addBlocked}</span>}
         {mode === 'edit' && <PanelButtons />}
         {mode === 'edit' && <CorrectionToolbar />}
       </header>

@@ -1,14 +1,12 @@
 // The review walk's controls in the Track Timeline header: Previous / Next problem, the problem kind, how
-// many problems of that kind there are, and 'Skip verified tracks'. It also listens for the review keys
-// (N, Shift+N, K, V — commands/navigation.ts), which work in view and edit mode, but not while a dialog is
-// open or a field has the focus (shortcut-guard.ts).
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+// many problems of that kind there are, and 'Skip verified tracks'. The review keys (N, Shift+N, K, V —
+// commands/navigation.ts) go through the screen's one key listener (edit/hotkeys.ts), in both modes.
+import { useCallback, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button';
 import { useSession } from '../../session';
 import { PROBLEM_KINDS, PROBLEM_LABEL, type OverlapCap, type ProblemFilter } from '../../../domain/review-navigation';
-import { navCommand, navCommandForKey } from '../commands/registry';
+import { navCommand } from '../commands/registry';
 import { useEditor } from '../editor/editor-context';
-import { shortcutsBlocked } from '../shortcut-guard';
 import { useStore } from '../store';
 
 const whole = <T,>(v: T) => v;
@@ -40,18 +38,6 @@ export function ReviewNavBar() {
   const state = useStore(review.state, whole);
   const count = useProblemCount();
   const { requireSignIn } = useSession();
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || shortcutsBlocked(e) || !editor.getDoc()) return;
-      const cmd = navCommandForKey(e);
-      if (!cmd) return;
-      e.preventDefault();
-      cmd.run(editor, { requireSignIn: () => requireSignIn() }, e);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [editor, requireSignIn]);
 
   const run = (name: 'problem.next' | 'problem.prev') => navCommand(name).run(editor, { requireSignIn: () => requireSignIn() });
   return (

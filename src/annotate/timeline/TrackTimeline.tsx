@@ -1,13 +1,15 @@
-// Track Timeline: one row per track (eye toggle, label T{n}, edit extras), a time grid, a
-// playhead and clickable segment bars on a Konva canvas. Clicking a bar seeks to its start and selects
-// it; in edit mode a press on a bar starts a move / resize drag instead (edit/drag-start.ts).
-import { useEffect, useMemo, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+// Track Timeline: one row per track (its colour, eye toggle, label T{n}, edit extras), a time grid, a
+// playhead, keyframe marks and clickable segment bars on a Konva canvas. A click on a bar seeks to its
+// start and selects it, a click on an empty part of a row selects the track and seeks there; in edit mode
+// a press on a bar starts a move / resize drag and a drag on an empty part creates an action
+// (timeline-pointer.ts). For long videos it zooms and scrolls in time (buttons, Ctrl+wheel, Shift+wheel,
+// the overview strip), and follows the playhead when it leaves the window.
+import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
 import { Button } from '../../components/ui/Button';
 import { toggledHidden } from '../document/ui-state';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
-import { pressBar } from '../edit/drag-start';
 import { DeleteTrackButton } from '../edit/TrackDialogs';
 import { TrackRangeMenuButton } from '../edit/CorrectionDialogs';
 import { keyframeMarks } from './keyframe-marks';
@@ -15,7 +17,11 @@ import { ReviewNavBar } from '../review/ReviewNavBar';
 import { VerifiedToggle } from '../review/VerifiedToggle';
 import { patchStore } from '../store';
 import { useElementSize } from '../use-element-size';
-import { AXIS_H, ROW_H, contentHeight, drawPlayhead, drawTimeline, hitTest, pxPerSecond, viewHeightOf, type TimelineLayout } from './timeline-draw';
+import { AXIS_H, ROW_H, contentHeight, drawPlayhead, drawTimeline, timeAtX, viewHeightOf, type TimelineLayout } from './timeline-draw';
+import { trackColor } from '../colors';
+import { cursorFor, hitAt, pressTimeline } from './timeline-pointer';
+import { clampView, followTime, panView, wholeVideo, zoomView, ZOOM_STEP, type TimeView } from './time-view';
+import { TimelineOverview, TimelineZoomButtons } from './TimelineOverview';
 
 const LABEL_W = 112;
 /** Height of the scrolling row area until it is measured (it fills the space the page layout gives it). */
@@ -25,8 +31,8 @@ export function TrackTimeline() {
   const trackIds = useDoc((d) => d?.trackIds ?? EMPTY);
   const duration = useDoc((d) => d?.info.duration ?? 0);
   const hidden = useUi((s) => s.hiddenTracks);
+  const selectedTrack = useUi((s) => s.selectedTrackId);
   const editor = useEditor();
-  const { player } = editor;
   const lastTimeline = editor.timelineStats;
   const boxRef = useRef<HTMLDivElement>(null);
   const box = useElementSize(boxRef);
@@ -34,7 +40,13 @@ export function TrackTimeline() {
   const viewHeight = box.height || VIEW_H;
   const barsRef = useRef<Konva.Layer>(null);
   const headRef = useRef<Konva.Layer>(null);
-  const layout = useMemo<TimelineLayout>(() => ({ width, duration, trackIds, viewHeight }), [width, duration, trackIds, viewHeight]);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const [view, setViewState] = useState<TimeView>(() => wholeVideo(duration));
+  const viewRef = useRef(view);
+  const setView = (v: TimeView) => { const c = clampView(v, duration); viewRef.current = c; setViewState(c); };
+  // a new video (or its length known) shows it whole
+  useEffect(() => { const v = wholeVideo(duration); viewRef.current = v; setViewState(v); }, [duration]);
+  const layout = useMemo<TimelineLayout>(() => ({ width, duration, trackIds, viewHeight, viewStart: view.start, viewSpan: view.span }), [width, duration, trackIds, viewHeight, view]);
   const scrollRef = useRef(0);
   const layoutRef = useRef(layout);
   layoutRef.current = { ...layout, scrollY: scrollRef.current };
@@ -51,28 +63,56 @@ export function TrackTimeline() {
     const offDoc = editor.doc.subscribe(redrawBars);
     const offReview = editor.review.state.subscribe((s, p) => { if (s.summary !== p.summary) redrawBars(); });
     const offUi = editor.ui.subscribe((s, p) => {
-      if (s.hiddenTracks !== p.hiddenTracks || s.selectedSegmentId !== p.selectedSegmentId) redrawBars();
-      if (s.time !== p.time) headRef.current?.batchDraw();
+      if (s.hiddenTracks !== p.hiddenTracks || s.selectedSegmentId !== p.selectedSegmentId || s.selectedTrackId !== p.selectedTrackId) redrawBars();
+      if (s.time !== p.time) {
+        headRef.current?.batchDraw();
+        // the playhead left the window (playing, or a jump): turn the page so it stays in view
+        const d = editor.getDoc()?.info.duration ?? 0;
+        const next = followTime(viewRef.current, s.time, d);
+        if (next !== viewRef.current) { viewRef.current = next; setViewState(next); }
+      }
     });
     return () => { offDoc(); offUi(); offReview(); };
   }, [editor]);
 
-  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+  // Ctrl(or ⌘)+wheel zooms around the pointer, Shift+wheel (or a sideways wheel) scrolls in time; a plain
+  // wheel scrolls the rows. Not a React handler: React's wheel listener is passive and cannot prevent the page zoom.
+  useEffect(() => {
+    const el = canvasRef.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      const d = editor.getDoc()?.info.duration ?? 0;
+      const l = layoutRef.current;
+      if (d <= 0) return;
+      if (e.ctrlKey || e.metaKey) {
+        e.preventDefault();
+        const at = timeAtX(l, e.clientX - el.getBoundingClientRect().left);
+        setView(zoomView(viewRef.current, e.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, at, d));
+      } else if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+        e.preventDefault();
+        const px = e.shiftKey ? e.deltaY || e.deltaX : e.deltaX;
+        setView(panView(viewRef.current, (px / Math.max(1, l.width)) * viewRef.current.span, d));
+      }
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  });
+
+  // Content coordinates (the element scrolls with the rows); the axis stays at the top of the view.
+  const contentPoint = (e: ReactPointerEvent<HTMLDivElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
-    // Content coordinates (the element scrolls with the rows); the axis stays at the top of the view.
-    const x = e.clientX - rect.left; const y = e.clientY - rect.top;
-    const inAxis = y - scrollRef.current < AXIS_H;
-    const doc = editor.getDoc();
-    if (!doc) return;
-    const ui = editor.getUi();
-    const hit = hitTest(layoutRef.current, { segments: doc.segments, hidden: ui.hiddenTracks, selectedSegmentId: ui.selectedSegmentId }, x, y);
-    if (hit.segment && !inAxis) {
-      if (pressBar(editor, { segment: hit.segment, part: hit.part, time: hit.time, pxPerSecond: pxPerSecond(layoutRef.current), clientX: e.clientX })) return;
-      editor.updateUi({ selectedSegmentId: hit.segment.id, selectedTrackId: hit.segment.track_id });
-      void player.seekTime(hit.segment.start_time);
-    } else if (inAxis) {
-      void player.seekTime(hit.time);
-    }
+    return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+  };
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    const { x, y } = contentPoint(e);
+    pressTimeline(editor, layoutRef.current, x, y, e.clientX);
+  };
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (e.buttons !== 0) return;
+    const { x, y } = contentPoint(e);
+    const at = hitAt(editor, layoutRef.current, x, y);
+    e.currentTarget.style.cursor = at ? cursorFor(at.hit, at.inAxis, editor.getUi().mode) : 'default';
   };
 
   return (
@@ -80,8 +120,11 @@ export function TrackTimeline() {
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-1.5">
         <h2 className="text-sm font-semibold">Track Timeline</h2>
         <ReviewNavBar />
+        <TimelineZoomButtons view={view} duration={duration} onFit={() => setView(wholeVideo(duration))}
+          onZoom={(f) => setView(zoomView(view, f, zoomAnchor(view, editor.getUi().time), duration))} />
         <Button data-testid="timeline.merge" disabled={trackIds.length < 2} onClick={() => patchStore(editor.dialogs, { merge: true })}>Track Merge</Button>
       </header>
+      <TimelineOverview view={view} duration={duration} onView={setView} left={LABEL_W} />
       <div ref={boxRef} data-testid="timeline.rows" className="min-h-0 flex-1 overflow-y-auto" onScroll={onScroll}>
         {trackIds.length === 0 ? <p className="px-3 py-2 text-sm text-slate-500">No tracks</p> : (
           <div className="flex" style={{ height }}>
@@ -89,14 +132,19 @@ export function TrackTimeline() {
               {trackIds.map((id) => {
                 const isHidden = hidden.includes(id);
                 return (
-                  <div key={id} data-testid="timeline.row" data-track={id} className="flex items-center gap-1 px-1 text-xs" style={{ height: ROW_H }}>
+                  <div key={id} data-testid="timeline.row" data-track={id} data-selected={selectedTrack === id}
+                    className={`flex items-center gap-1 px-1 text-xs ${selectedTrack === id ? 'bg-indigo-50' : ''}`} style={{ height: ROW_H }}>
                     <button type="button" data-testid="timeline.eye" aria-pressed={!isHidden}
                       aria-label={`${isHidden ? 'Show' : 'Hide'} track ${id}`} title={`${isHidden ? 'Show' : 'Hide'} track ${id}`}
                       onClick={() => editor.updateUi((s) => ({ hiddenTracks: toggledHidden(s.hiddenTracks, id) }))}
                       className="rounded px-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
                       <EyeIcon open={!isHidden} />
                     </button>
-                    <span className={isHidden ? 'text-slate-400 line-through' : 'font-medium'}>T{id}</span>
+                    <span data-testid="timeline.swatch" data-color={trackColor(id)} aria-hidden="true" className="h-2.5 w-2.5 shrink-0 rounded-full"
+                      style={{ background: trackColor(id), opacity: isHidden ? 0.35 : 1 }} />
+                    <button type="button" data-testid="timeline.label" title={`Select track ${id}`}
+                      onClick={() => editor.updateUi({ selectedTrackId: id, selectedSegmentId: null })}
+                      className={`rounded px-0.5 ${isHidden ? 'text-slate-400 line-through' : 'font-medium'} ${selectedTrack === id ? 'bg-indigo-100 text-indigo-900' : ''}`}>T{id}</button>
                     <VerifiedToggle trackId={id} />
                     <DeleteTrackButton trackId={id} />
                     <TrackRangeMenuButton trackId={id} />
@@ -104,7 +152,8 @@ export function TrackTimeline() {
                 );
               })}
             </div>
-            <div data-testid="timeline.canvas" className="relative cursor-pointer" style={{ width, height }} onPointerDown={onPointerDown}>
+            <div ref={canvasRef} data-testid="timeline.canvas" className="relative cursor-pointer" style={{ width, height }}
+              onPointerDown={onPointerDown} onPointerMove={onPointerMove}>
               {width > 0 && (
                 <div className="sticky top-0" style={{ height: viewH }}>
                 <Stage width={width} height={viewH} listening={false}>
@@ -118,6 +167,7 @@ export function TrackTimeline() {
                         presence: editor.review.presence(), fps: doc?.info.fps, keyframes: doc ? keyframeMarks(doc) : undefined,
                       }, presence);
                       lastTimeline.bands = presence.bands; lastTimeline.lowBands = presence.low;
+                      lastTimeline.viewStart = layoutRef.current.viewStart ?? 0; lastTimeline.viewSpan = layoutRef.current.viewSpan ?? 0;
                       lastTimeline.drawMs = performance.now() - t0;
                       lastTimeline.draws++;
                     }} />
@@ -137,6 +187,9 @@ export function TrackTimeline() {
 }
 
 const EMPTY: number[] = [];
+
+/** The buttons zoom around the playhead when it is in view, else around the window's middle. */
+const zoomAnchor = (v: TimeView, time: number) => (time >= v.start && time <= v.start + v.span ? time : v.start + v.span / 2);
 
 /** Eye (shown) / struck-through eye (hidden); SVG so it renders without an emoji font. */
 function EyeIcon({ open }: { open: boolean }) {

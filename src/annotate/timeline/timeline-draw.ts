@@ -13,14 +13,25 @@ export const EDGE_PX = 6;
 
 /**
  * `scrollY`/`viewHeight`: the canvas only covers the visible part of the rows (it stays in view while the
- * rows scroll), so a redraw costs the visible rows, not all 100.
+ * rows scroll), so a redraw costs the visible rows, not all 100. `viewStart`/`viewSpan`: the window of time
+ * shown (time-view.ts); the whole video when absent.
  */
-export interface TimelineLayout { width: number; duration: number; trackIds: readonly number[]; scrollY?: number; viewHeight?: number }
+export interface TimelineLayout {
+  width: number; duration: number; trackIds: readonly number[]; scrollY?: number; viewHeight?: number;
+  viewStart?: number; viewSpan?: number;
+}
 
 export const contentHeight = (l: TimelineLayout) => AXIS_H + l.trackIds.length * ROW_H;
 export const viewHeightOf = (l: TimelineLayout) => Math.min(contentHeight(l), l.viewHeight ?? Number.POSITIVE_INFINITY);
 
-export const pxPerSecond = (l: TimelineLayout) => (l.duration > 0 ? l.width / l.duration : 0);
+const spanOf = (l: TimelineLayout) => l.viewSpan ?? l.duration;
+export const pxPerSecond = (l: TimelineLayout) => (spanOf(l) > 0 ? l.width / spanOf(l) : 0);
+/** The canvas x of a time, and the time at a canvas x (inside the video). */
+export const xOfTime = (l: TimelineLayout, t: number) => (t - (l.viewStart ?? 0)) * pxPerSecond(l);
+export function timeAtX(l: TimelineLayout, x: number): number {
+  const pps = pxPerSecond(l);
+  return pps > 0 ? Math.min(l.duration, Math.max(0, (l.viewStart ?? 0) + x / pps)) : 0;
+}
 
 /** Tick spacing so that labels are at least ~70 px apart. */
 export function tickStep(duration: number, width: number): number {
@@ -54,9 +65,13 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, l: TimelineLayout, s
   const firstRow = Math.max(0, Math.floor(scrollY / ROW_H) - 1);
   const lastRow = Math.min(l.trackIds.length - 1, Math.ceil((scrollY + height - AXIS_H) / ROW_H));
   const rowY = (row: number) => AXIS_H + row * ROW_H - scrollY;
+  const viewStart = l.viewStart ?? 0; const viewEnd = viewStart + spanOf(l);
   ctx.fillStyle = '#f8fafc'; ctx.fillRect(0, 0, l.width, height);
   ctx.fillStyle = '#eef2f7';
   for (let i = firstRow; i <= lastRow; i++) if (i % 2 === 1) ctx.fillRect(0, rowY(i), l.width, ROW_H);
+  // rows' contents in video time: shifted so the window's start is at x = 0
+  ctx.save();
+  ctx.translate(-viewStart * pps, 0);
   if (s.presence && s.fps) {
     const p = drawPresence(ctx, s.presence, { trackIds: l.trackIds, first: firstRow, last: lastRow, rowY, rowH: ROW_H, hidden: s.hidden }, pps / s.fps);
     if (presenceOut) { presenceOut.bands = p.bands; presenceOut.low = p.low; }
@@ -74,6 +89,7 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, l: TimelineLayout, s
     if (!list) continue;
     const y = rowY(row) + 3;
     for (const seg of list) {
+      if (seg.end_time < viewStart || seg.start_time > viewEnd) continue;
       const x = seg.start_time * pps;
       const w = Math.max(2, (seg.end_time - seg.start_time) * pps);
       let path = paths.get(seg.action_class);
@@ -93,13 +109,14 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, l: TimelineLayout, s
     ctx.strokeStyle = '#0f172a'; ctx.lineWidth = 2; ctx.strokeRect(sel.x, sel.y, sel.w, ROW_H - 6);
   }
   if (s.keyframes && s.fps) drawKeyframeMarks(ctx, s.keyframes, { trackIds: l.trackIds, first: firstRow, last: lastRow, rowY, rowH: ROW_H, hidden: s.hidden }, pps / s.fps);
+  ctx.restore();
   // Axis band on top (rows scroll under it), grid lines and tick labels.
   ctx.fillStyle = '#f8fafc'; ctx.fillRect(0, 0, l.width, AXIS_H);
-  const step = tickStep(l.duration, l.width);
+  const step = tickStep(spanOf(l), l.width);
   ctx.beginPath();
   ctx.fillStyle = '#475569';
-  for (let t = 0; t <= l.duration + 1e-9; t += step) {
-    const x = Math.round(t * pps) + 0.5;
+  for (let t = Math.ceil(viewStart / step - 1e-9) * step; t <= Math.min(l.duration, viewEnd) + 1e-9; t += step) {
+    const x = Math.round((t - viewStart) * pps) + 0.5;
     ctx.moveTo(x, AXIS_H - 4); ctx.lineTo(x, height);
     ctx.fillText(formatTick(Math.round(t * 100) / 100), x + 2, AXIS_H / 2);
   }
@@ -108,7 +125,7 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, l: TimelineLayout, s
 }
 
 export function drawPlayhead(ctx: CanvasRenderingContext2D, l: TimelineLayout, time: number): void {
-  const x = Math.round(time * pxPerSecond(l)) + 0.5;
+  const x = Math.round(xOfTime(l, time)) + 0.5;
   const height = viewHeightOf(l);
   ctx.beginPath(); ctx.moveTo(x, 0); ctx.lineTo(x, height);
   ctx.strokeStyle = '#dc2626'; ctx.lineWidth = 2; ctx.stroke();
@@ -119,19 +136,19 @@ export interface TimelineHit { trackId: number | null; time: number; segment: Ac
 
 /** What is under a point (x, y in content pixels: row r spans AXIS_H + r·ROW_H). Hidden tracks' bars are not hit. */
 export function hitTest(l: TimelineLayout, s: BarsState, x: number, y: number): TimelineHit {
-  const pps = pxPerSecond(l);
-  const time = pps > 0 ? Math.min(l.duration, Math.max(0, x / pps)) : 0;
+  const time = timeAtX(l, x);
   const row = Math.floor((y - AXIS_H) / ROW_H);
   const trackId = y >= AXIS_H && row >= 0 && row < l.trackIds.length ? l.trackIds[row] : null;
   if (trackId === null || s.hidden.includes(trackId)) return { trackId, time, segment: null, part: 'body' };
   const list = segmentsByTrack(s.segments).get(trackId) ?? [];
   let best: ActionSegment | null = null;
   for (const seg of list) {
-    const x1 = seg.start_time * pps - EDGE_PX / 2; const x2 = Math.max(seg.start_time * pps + 2, seg.end_time * pps) + EDGE_PX / 2;
+    const sx = xOfTime(l, seg.start_time);
+    const x1 = sx - EDGE_PX / 2; const x2 = Math.max(sx + 2, xOfTime(l, seg.end_time)) + EDGE_PX / 2;
     if (x >= x1 && x <= x2 && (!best || seg.start_time > best.start_time)) best = seg;
   }
   if (!best) return { trackId, time, segment: null, part: 'body' };
-  const sx = best.start_time * pps; const ex = best.end_time * pps;
+  const sx = xOfTime(l, best.start_time); const ex = xOfTime(l, best.end_time);
   const part = ex - sx > EDGE_PX * 3 && Math.abs(x - sx) <= EDGE_PX ? 'start' : ex - sx > EDGE_PX * 3 && Math.abs(x - ex) <= EDGE_PX ? 'end' : 'body';
   return { trackId, time, segment: best, part };
 }

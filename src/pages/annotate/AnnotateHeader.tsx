@@ -3,7 +3,7 @@
 // (ImportTracksDialog, signed-in users), Prev Video / Next Video (neighbours in the library's order, or
 // the Review Queue's when opened from it; Alt+Left / Alt+Right), the render controls (RenderControls:
 // Render Annotated Video, progress, Download, Annotated/Live toggle), Actions menu.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Video } from '../../../domain/types';
 import { Button } from '../../components/ui/Button';
@@ -15,7 +15,7 @@ import { ExportFormatsMenu } from './ExportFormatsMenu';
 import { ImportTracksDialog } from './ImportTracksDialog';
 import { useNeighbors } from './use-neighbors';
 import { KeyboardHelp } from '../../annotate/KeyboardHelp';
-import { shortcutsBlocked } from '../../annotate/shortcut-guard';
+import { useScreenAction } from '../../annotate/editor/use-screen-action';
 import { JobCancelButton } from './JobCancelButton';
 import { StatusChip } from '../library/StatusChip';
 import { queueContextFrom, queueSearch } from './queue-context';
@@ -37,14 +37,11 @@ export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls,
   const neighbors = useNeighbors(videoId, queue);
   const go = (id: number | null) => { if (id) navigate(`/videos/${id}/annotate${queue ? queueSearch(queue) : ''}`); };
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!e.altKey || e.ctrlKey || e.metaKey || shortcutsBlocked(e)) return;
-      if (e.key === 'ArrowLeft' && neighbors.prev_id) { e.preventDefault(); go(neighbors.prev_id); }
-      if (e.key === 'ArrowRight' && neighbors.next_id) { e.preventDefault(); go(neighbors.next_id); }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  // Alt+Left / Alt+Right: screen keys (annotate/commands/screen-keys.ts) that reach the neighbours here
+  useScreenAction('goToVideo', (dir) => {
+    const id = dir < 0 ? neighbors.prev_id : neighbors.next_id;
+    go(id);
+    return !!id;
   });
 
   const exportHref = annotationExportUrl(videoId, user.signedIn && user.id ? { id: user.id, name: user.name ?? undefined } : null);
