@@ -72,6 +72,8 @@ async function rowPoint(page: Page, track: number, time: number) {
 
 test('view mode: Space plays and pauses without scrolling the page; ← / → step a frame, Shift 10; Home / End', async ({ page }) => {
   await open(page);
+  // the workspace fits the window; a page that could scroll shows that Space, ← and → do not scroll it
+  await page.evaluate(() => { document.body.style.paddingBottom = '2000px'; });
   expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.keyboard.press('Space');

@@ -31,8 +31,8 @@ describe('fitPlayer', () => {
 });
 
 describe('clampSplit', () => {
-  it('by default leaves the timeline 180 px below the split', () => {
-    expect(clampSplit(null, 600)).toBe(420);
+  it('by default leaves the timeline 190 px below the split (title, overview, axis and 4 rows)', () => {
+    expect(clampSplit(null, 600)).toBe(410);
   });
   it('keeps a dragged split inside the limits: the timeline keeps its axis and 4 rows', () => {
     expect(TIMELINE_MIN_H).toBeGreaterThanOrEqual(AXIS_H + 4 * ROW_H + 36);

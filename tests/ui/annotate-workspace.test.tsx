@@ -42,11 +42,11 @@ describe('AnnotateWorkspace', () => {
     workspace(new TestEditor());
     const split = screen.getByTestId('layout.split');
     const top = () => Number(split.getAttribute('aria-valuenow'));
-    expect(top()).toBe(420);
-    expect(screen.getByTestId('layout.top').style.height).toBe('420px');
+    expect(top()).toBe(410);
+    expect(screen.getByTestId('layout.top').style.height).toBe('410px');
     fireEvent.keyDown(split, { key: 'ArrowUp' });
-    expect(top()).toBe(400);
-    expect(localStorage.getItem(SPLIT_KEY)).toBe('400');
+    expect(top()).toBe(390);
+    expect(localStorage.getItem(SPLIT_KEY)).toBe('390');
     for (let i = 0; i < 20; i++) fireEvent.keyDown(split, { key: 'ArrowDown' });
     expect(top()).toBe(HEIGHT - TIMELINE_MIN_H);
   });

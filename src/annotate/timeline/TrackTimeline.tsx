@@ -117,7 +117,7 @@ export function TrackTimeline() {
 
   return (
     <section data-testid="timeline.panel" className="flex h-full min-h-0 flex-col rounded border border-slate-200 bg-white">
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-1.5">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-1 text-sm [&_button]:px-2 [&_button]:py-0.5 [&_select]:py-0.5">
         <h2 className="text-sm font-semibold">Track Timeline</h2>
         <ReviewNavBar />
         <TimelineZoomButtons view={view} duration={duration} onFit={() => setView(wholeVideo(duration))}

@@ -46,9 +46,9 @@ export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls,
 
   const exportHref = annotationExportUrl(videoId, user.signedIn && user.id ? { id: user.id, name: user.name ?? undefined } : null);
   return (
-    <header data-testid="annotate.header" className="flex flex-wrap items-center gap-x-2 gap-y-1 [&_button]:py-1 [&_a]:py-1">
+    <header data-testid="annotate.header" className="flex flex-wrap items-center gap-x-2 gap-y-1 [&_a]:px-2 [&_a]:py-0.5 [&_button]:px-2 [&_button]:py-0.5">
       <Button data-testid="header.back" onClick={() => navigate(backToLibraryUrl())}>← Back to Library</Button>
-      <h1 data-testid="header.title" className="min-w-0 truncate text-lg font-semibold">Annotate: {video?.filename ?? '…'}</h1>
+      <h1 data-testid="header.title" className="min-w-0 max-w-[24rem] truncate text-base font-semibold">Annotate: {video?.filename ?? '…'}</h1>
       {video && <StatusChip status={video.processing_status} testId="header.status" title="Video status" />}
       {view && <span data-testid="header.view" className="mr-auto whitespace-nowrap text-xs text-slate-600">Showing: {view === 'annotated' ? 'Annotated View' : 'Live View'}</span>}
       {!view && <span className="mr-auto" />}

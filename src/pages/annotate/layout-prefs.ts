@@ -3,10 +3,10 @@
 export const SPLIT_KEY = 'vat.annotate.split';
 export const PANEL_KEY = 'vat.annotate.panelCollapsed';
 
-/** Below the split: the timeline's title bar, time axis and 5 rows (22 px each) before the rows scroll. */
-export const TIMELINE_DEFAULT_H = 180;
-/** The least the timeline keeps: title bar, axis and 4 rows. */
-export const TIMELINE_MIN_H = 150;
+/** Below the split: the timeline's title bar, overview strip, time axis and 4 rows (22 px each) before the rows scroll. */
+export const TIMELINE_DEFAULT_H = 190;
+/** The least the timeline keeps: title bar, overview, axis and 4 rows. */
+export const TIMELINE_MIN_H = 180;
 /** The least the player area keeps: a small picture and the controls. */
 export const TOP_MIN_H = 180;
 
