@@ -5,7 +5,7 @@
 // labelled clips (every labelled frame scored, skipped ones as the editor interpolates them). Then the cost
 // per analysed frame with 1, 4 and 16 people, and the memory over a 30-minute input.
 // Run: npm run bench:processing -- [--settings tracking:3:5,topdown:1] [--no-eval] [--no-crowd] [--no-memory]
-//   setting = poseModel:stride[:detectEvery[:thunderFromSide]]; without --settings: the default and the other choices.
+//   setting = poseModel:stride[:detectEvery[:thunderFromSide]][:stack]; without --settings: the default and the other choices.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { longClip, onePersonClip, sixteenPeopleClip } from './processing-clips';
 const argText = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
-interface Setting { label: string; poseModel: string; stride: number; detectEvery?: number; thunderFromSide?: number }
+interface Setting { label: string; poseModel: string; stride: number; detectEvery?: number; thunderFromSide?: number; stackDetections?: boolean }
 const DEFAULTS: Setting[] = [
   { label: `Default (${RENDER_SETTINGS_DEFAULTS.pose_model}, stride ${RENDER_SETTINGS_DEFAULTS.pipeline_frame_stride})`, poseModel: RENDER_SETTINGS_DEFAULTS.pose_model, stride: RENDER_SETTINGS_DEFAULTS.pipeline_frame_stride },
   { label: 'Fast (crop tracking), stride 3', poseModel: 'tracking', stride: 3 },
@@ -31,8 +31,9 @@ const DEFAULTS: Setting[] = [
   { label: 'Fastest (MultiPose)', poseModel: 'multipose', stride: 1 },
 ];
 const settings: Setting[] = argText('settings')?.split(',').map((s) => {
-  const [poseModel, stride, k, thunder] = s.split(':');
-  return { label: s, poseModel, stride: Number(stride || 1), detectEvery: k ? Number(k) : undefined, thunderFromSide: thunder ? Number(thunder) : undefined };
+  const fields = s.split(':');
+  const [poseModel, stride, k, thunder] = fields.filter((f) => f !== 'stack');
+  return { label: s, poseModel, stride: Number(stride || 1), detectEvery: k ? Number(k) : undefined, thunderFromSide: thunder ? Number(thunder) : undefined, stackDetections: fields.includes('stack') || undefined };
 }) ?? DEFAULTS;
 
 /** CPU seconds of this process (all threads) and of its finished children (ffmpeg), from /proc. */
@@ -57,7 +58,7 @@ const loadMs = performance.now() - tLoad;
 
 const optionsOf = (s: Setting): Pick<AnalysisOptions, 'settings' | 'cropTracking'> => ({
   settings: { pipeline_frame_stride: s.stride, yolo_imgsz: RENDER_SETTINGS_DEFAULTS.yolo_imgsz, tracker_name: 'auto', pose_model: s.poseModel as 'tracking' },
-  cropTracking: { ...(s.detectEvery ? { detectEvery: s.detectEvery } : {}), ...(s.thunderFromSide ? { thunderFromSide: s.thunderFromSide } : {}) },
+  cropTracking: { ...(s.detectEvery ? { detectEvery: s.detectEvery } : {}), ...(s.thunderFromSide ? { thunderFromSide: s.thunderFromSide } : {}), ...(s.stackDetections != null ? { stackDetections: s.stackDetections } : {}) },
 });
 async function measure(file: string, s: Setting) {
   const v = await media.probe(file);
