@@ -44,6 +44,13 @@ export const FOLLOW_MIN_CONFIDENCE = 0.4;
 /** A followed person whose box overlaps a new detector box this much is that box's person. */
 const REANCHOR_IOU = 0.3;
 
+/** Detector rows [x1, y1, x2, y2, score] → boxes. */
+function boxesOf(raw: Float32Array): Array<PixelBox & { score: number }> {
+  const out: Array<PixelBox & { score: number }> = [];
+  for (let r = 0; r + 5 <= raw.length; r += 5) out.push({ x1: raw[r], y1: raw[r + 1], x2: raw[r + 2], y2: raw[r + 3], score: raw[r + 4] });
+  return out;
+}
+
 /** The rows (pose-rows.ts layout, fractions of the decoded frame) of people found on one frame. */
 function rowsOf(people: Array<{ keypoints: Keypoint[]; box: PixelBox; score: number }>, w: number, h: number): Float32Array {
   const rows = new Float32Array(people.length * POSE_ROW);
@@ -112,9 +119,7 @@ export async function trackPeopleByCrops(
       stats.detections++;
       stats.reasons[reason!] = (stats.reasons[reason!] ?? 0) + 1;
       flushAlone(f.frame);
-      const raw = await boxes;
-      const detected: Array<PixelBox & { score: number }> = [];
-      for (let r = 0; r + 5 <= raw.length; r += 5) detected.push({ x1: raw[r], y1: raw[r + 1], x2: raw[r + 2], y2: raw[r + 3], score: raw[r + 4] });
+      const detected = boxesOf(await boxes);
       // a followed person the detector also found is re-anchored on its box; one it missed is followed on
       carry = followed.filter((p) => detected.every((d) => iou(p.box, d) < REANCHOR_IOU));
       const poses = await Promise.all(detected.map((d) => pose(f.rgb, cropAroundBox(d))));
