@@ -1,6 +1,7 @@
-// Crop tracking: the person detector runs every few analysed frames (and on the triggers of
-// crop-schedule.ts); in between, each person is followed by the single-pose model on a crop around where
-// they were (crop-follow.ts). A detector pass re-anchors: its boxes replace the followed people they
+// Crop tracking: the person detector runs every `detectEvery`-th analysed frame (the pipeline's default
+// is every frame, two frames to a pass) and on the triggers of crop-schedule.ts; a person it does not find
+// on a frame is followed by the single-pose model on a crop around where they were (crop-follow.ts), and
+// so is everyone between passes. A detector pass re-anchors: its boxes replace the followed people they
 // overlap, and its new people are followed from then on. Answers, per analysed frame, the people in the
 // same rows the per-frame modes give, so the tracker after it (IoU association) is unchanged.
 // Both cores: frames are decoded ahead while the workers run; a detector pass is asked for as soon as its
