@@ -2,7 +2,7 @@
 // and prints recall/precision (IoU ≥ 0.5; boxes on labelled non-people are false positives and also counted apart), MOTA, IDF1, OKS, PCK@0.2, tracks and fragments against people,
 // ID switches, mean confidence of matched and unmatched boxes and speed in × real time, then which
 // targets each clip meets. Run: npm run eval:ai -- [--clip name] [--stride n] [--imgsz 1280]
-//   [--pose-model tracking|topdown|multipose] [--detect-every k] [--tracker auto] [--json out.json] [--draw dir] [--per-person]
+//   [--pose-model tracking|topdown|multipose] [--detect-every k] [--stack-detections] [--tracker auto] [--json out.json] [--draw dir] [--per-person]
 // Without options it scores the default settings (domain/constants.ts).
 // --per-person prints, for each labelled person, the share of frames found, the tracks and the mean score.
 // --draw writes the first, middle and last analysed frame of each clip with ground truth and boxes drawn.
@@ -29,7 +29,9 @@ const settings: EvalSettings = {
   pose_model: opt('pose-model') ?? RENDER_SETTINGS_DEFAULTS.pose_model,
 };
 /** Crop tracking's detector interval (analysed frames), when not the default. */
-const cropTracking = opt('detect-every') ? { detectEvery: Number(opt('detect-every')) } : undefined;
+const cropTracking = opt('detect-every') || process.argv.includes('--stack-detections')
+  ? { ...(opt('detect-every') ? { detectEvery: Number(opt('detect-every')) } : {}), ...(process.argv.includes('--stack-detections') ? { stackDetections: true } : {}) }
+  : undefined;
 const only = opt('clip');
 const jsonOut = opt('json');
 const drawDir = opt('draw');

@@ -5,7 +5,7 @@
 // labelled clips (every labelled frame scored, skipped ones as the editor interpolates them). Then the cost
 // per analysed frame with 1, 4 and 16 people, and the memory over a 30-minute input.
 // Run: npm run bench:processing -- [--settings tracking:3:5,topdown:1] [--no-eval] [--no-crowd] [--no-memory]
-//   setting = poseModel:stride[:detectEvery[:thunderFromSide]]; without --settings: the default and the other choices.
+//   setting = poseModel:stride[:detectEvery[:thunderFromSide]][:stack|:nostack]; without --settings: the default and the other choices.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { createMediaService } from '../server/services/media';
 import { ensurePeopleClip } from '../server/services/sample-media';
 import { ensureModel } from '../server/services/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/services/processing/pose-pool';
-import { analyseVideo, DETECT_EVERY, type AnalysisOptions } from '../server/services/processing/pipeline';
+import { analyseVideo, DETECT_EVERY, STACK_DETECTIONS, type AnalysisOptions } from '../server/services/processing/pipeline';
 import { buildClip, loadClips, type BuiltClip } from './eval/fixtures';
 import { evaluateClip, type EvalSettings } from './eval/run-eval';
 import { longClip, onePersonClip, sixteenPeopleClip } from './processing-clips';
@@ -22,17 +22,19 @@ import { longClip, onePersonClip, sixteenPeopleClip } from './processing-clips';
 const argText = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
-interface Setting { label: string; poseModel: string; stride: number; detectEvery?: number; thunderFromSide?: number }
+interface Setting { label: string; poseModel: string; stride: number; detectEvery?: number; thunderFromSide?: number; stackDetections?: boolean }
 const DEFAULTS: Setting[] = [
   { label: `Default (${RENDER_SETTINGS_DEFAULTS.pose_model}, stride ${RENDER_SETTINGS_DEFAULTS.pipeline_frame_stride})`, poseModel: RENDER_SETTINGS_DEFAULTS.pose_model, stride: RENDER_SETTINGS_DEFAULTS.pipeline_frame_stride },
-  { label: 'Fast (crop tracking), stride 3', poseModel: 'tracking', stride: 3 },
-  { label: 'Fast (crop tracking), stride 1', poseModel: 'tracking', stride: 1 },
+  { label: 'Fast (detector two frames per pass, Lightning), stride 6', poseModel: 'tracking', stride: 6 },
+  { label: 'Fast as first tuned (detector every 5th analysed frame, crops between), stride 3', poseModel: 'tracking', stride: 3, detectEvery: 5, stackDetections: false },
   { label: 'Best quality (every frame), stride 3', poseModel: 'topdown', stride: 3 },
   { label: 'Fastest (MultiPose)', poseModel: 'multipose', stride: 1 },
 ];
 const settings: Setting[] = argText('settings')?.split(',').map((s) => {
-  const [poseModel, stride, k, thunder] = s.split(':');
-  return { label: s, poseModel, stride: Number(stride || 1), detectEvery: k ? Number(k) : undefined, thunderFromSide: thunder ? Number(thunder) : undefined };
+  const fields = s.split(':');
+  const [poseModel, stride, k, thunder] = fields.filter((f) => f !== 'stack' && f !== 'nostack');
+  const stackDetections = fields.includes('stack') ? true : fields.includes('nostack') ? false : undefined;
+  return { label: s, poseModel, stride: Number(stride || 1), detectEvery: k ? Number(k) : undefined, thunderFromSide: thunder ? Number(thunder) : undefined, stackDetections };
 }) ?? DEFAULTS;
 
 /** CPU seconds of this process (all threads) and of its finished children (ffmpeg), from /proc. */
@@ -57,7 +59,7 @@ const loadMs = performance.now() - tLoad;
 
 const optionsOf = (s: Setting): Pick<AnalysisOptions, 'settings' | 'cropTracking'> => ({
   settings: { pipeline_frame_stride: s.stride, yolo_imgsz: RENDER_SETTINGS_DEFAULTS.yolo_imgsz, tracker_name: 'auto', pose_model: s.poseModel as 'tracking' },
-  cropTracking: { ...(s.detectEvery ? { detectEvery: s.detectEvery } : {}), ...(s.thunderFromSide ? { thunderFromSide: s.thunderFromSide } : {}) },
+  cropTracking: { ...(s.detectEvery ? { detectEvery: s.detectEvery } : {}), ...(s.thunderFromSide ? { thunderFromSide: s.thunderFromSide } : {}), ...(s.stackDetections != null ? { stackDetections: s.stackDetections } : {}) },
 });
 async function measure(file: string, s: Setting) {
   const v = await media.probe(file);
@@ -73,7 +75,7 @@ for (const s of settings) await analyseVideo({ path: clip, ...info }, { ffmpegPa
 
 console.log(`clip: ${path.basename(clip)} ${info.width}x${info.height} ${info.fps} fps ${info.duration.toFixed(1)} s (${info.totalFrames} frames)`);
 console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log(`pose threads: ${threads}; model + workers start: ${(loadMs / 1000).toFixed(1)} s; crop tracking detects every ${DETECT_EVERY} analysed frames unless set`);
+console.log(`pose threads: ${threads}; model + workers start: ${(loadMs / 1000).toFixed(1)} s; crop tracking detects every ${DETECT_EVERY} analysed frame(s)${STACK_DETECTIONS ? ', two frames per pass,' : ''} unless set`);
 
 let built: BuiltClip[] = [];
 if (!flag('no-eval')) {

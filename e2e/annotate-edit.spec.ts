@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectConsole, sampleVideo, signIn } from './fixtures';
 import { seedVideoOf, startSeededServer, type SeededServer } from './annotate-seeded-server';
+import { readAnnotationSet, seedTrack } from './seeded-tracks';
 import type { AnnotationSet } from '../domain/types';
 
 let server: SeededServer;
@@ -18,16 +19,9 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   const counter = await sampleVideo(request, 'counter_');
   server = await startSeededServer([seedVideoOf(counter)], async (database, ids) => {
-    for (const [track, [x1, y1, x2, y2]] of Object.entries(BOXES)) {
+    for (const [track, box] of Object.entries(BOXES)) {
       const [from, to] = track === '3' ? [100, 199] : [0, counter.total_frames - 1];
-      // 17 keypoints on a vertical line through the box centre, score 0.9.
-      await database.sql.query(`
-        insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source)
-        select $1::int, $2::int, f, $3::real, $4::real, $5::real, $6::real, 0.9,
-               (select array_agg(v order by i, j) from generate_series(0, 16) as i,
-                 lateral unnest(array[($3::float8 + $5::float8) / 2, $4::float8 + (i + 1) * ($6::float8 - $4::float8) / 18, 0.9])
-                 with ordinality as u(v, j))::real[], 'ai'
-        from generate_series($7::int, $8::int) as f`, [ids[0], Number(track), x1, y1, x2, y2, from, to]);
+      await seedTrack(database, ids[0], Number(track), box, from, to);
     }
     await database.sql.query(`insert into action_segments (video_id, track_id, action_class, start_time, end_time, confidence)
       values ($1, 1, 'run', 2, 5, 0.8), ($1, 2, 'jump', 8, 12.5, 0.6)`, [ids[0]]);
@@ -36,11 +30,7 @@ test.beforeAll(async ({ request }) => {
 });
 test.afterAll(async () => { await server?.stop(); });
 
-async function annotationSet(page: Page): Promise<AnnotationSet> {
-  const res = await page.request.get(`${server.baseURL}/api/v1/annotations/${videoId}`);
-  expect(res.ok()).toBeTruthy();
-  return res.json();
-}
+const annotationSet = (page: Page): Promise<AnnotationSet> => readAnnotationSet(page, server, videoId);
 const detectionAt = (set: AnnotationSet, track: number, frame: number) =>
   set.person_tracks.find((t) => t.track_id === track)?.detections.find((d) => d.frame === frame) ?? null;
 const segmentsOf = (set: AnnotationSet) => set.action_segments.map((s) => ({ track: s.track_id, cls: s.action_class, start: s.start_time, end: s.end_time }));

@@ -7,15 +7,16 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, listVideos, sampleVideo, signIn } from './fixtures';
 import { seedVideoOf, startSeededServer, type SeededServer } from './annotate-seeded-server';
+import { readAnnotationSet, seedTrack, type Box } from './seeded-tracks';
 import type { AnnotationSet } from '../domain/types';
 
-type Box = [number, number, number, number];
 const LEFT: Box = [0.05, 0.2, 0.25, 0.6];
 const RIGHT: Box = [0.75, 0.2, 0.95, 0.6];
 const MIDDLE: Box = [0.4, 0.2, 0.55, 0.6]; // the AI's person track, deleted and drawn again
 const FALSE: Box = [0.6, 0.7, 0.7, 0.95]; // a box on no one
 const SWAP_FRAME = 60; // tracks 1 and 2 exchange identities here
-const SHOTS = '/work/notes/shots';
+// screenshots of the screen after a draw and a swap, beside Playwright's own results
+const SHOTS = path.resolve('test-results/correction-shots');
 
 let server: SeededServer;
 let videoId: number;
@@ -36,27 +37,14 @@ test.beforeAll(async ({ request }) => {
     [3, MIDDLE, 0, last], [4, FALSE, 0, last],
   ];
   server = await startSeededServer([seedVideoOf(people)], async (database, ids) => {
-    for (const [track, [x1, y1, x2, y2], from, to] of rows) {
-      // 17 keypoints on a vertical line through the box centre, score 0.9.
-      await database.sql.query(`
-        insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source)
-        select $1::int, $2::int, f, $3::real, $4::real, $5::real, $6::real, 0.9,
-               (select array_agg(v order by i, j) from generate_series(0, 16) as i,
-                 lateral unnest(array[($3::float8 + $5::float8) / 2, $4::float8 + (i + 1) * ($6::float8 - $4::float8) / 18, 0.9])
-                 with ordinality as u(v, j))::real[], 'ai'
-        from generate_series($7::int, $8::int) as f`, [ids[0], track, x1, y1, x2, y2, from, to]);
-    }
+    for (const [track, box, from, to] of rows) await seedTrack(database, ids[0], track, box, from, to);
   }, undefined, { VAT_WORKER: '1', VAT_MODELS_DIR: path.resolve('.cache/models') });
   videoId = server.ids[0];
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 test.afterAll(async () => { await server?.stop(); });
 
-async function annotationSet(page: Page): Promise<AnnotationSet> {
-  const res = await page.request.get(`${server.baseURL}/api/v1/annotations/${videoId}`);
-  expect(res.ok()).toBeTruthy();
-  return res.json();
-}
+const annotationSet = (page: Page): Promise<AnnotationSet> => readAnnotationSet(page, server, videoId);
 const trackOf = (set: AnnotationSet, track: number) => set.person_tracks.find((t) => t.track_id === track) ?? null;
 const detectionAt = (set: AnnotationSet, track: number, frame: number) => trackOf(set, track)?.detections.find((d) => d.frame === frame) ?? null;
 const x1At = async (page: Page, track: number, frame: number) => detectionAt(await annotationSet(page), track, frame)?.bbox.x1 ?? null;

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectConsole, sampleVideo } from './fixtures';
 import { seedVideoOf, startSeededServer, type SeededServer } from './annotate-seeded-server';
+import { seedTrack } from './seeded-tracks';
 import type { AnnotationSet } from '../domain/types';
 
 let server: SeededServer;
@@ -22,15 +23,8 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   const counter = await sampleVideo(request, 'counter_');
   server = await startSeededServer([seedVideoOf(counter)], async (database, ids) => {
-    // One person (track 1) on every frame; 17 keypoints on a vertical line through the box centre.
-    const [x1, y1, x2, y2] = BOX;
-    await database.sql.query(`
-      insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source)
-      select $1::int, 1, f, $2::real, $3::real, $4::real, $5::real, 0.9,
-             (select array_agg(v order by i, j) from generate_series(0, 16) as i,
-               lateral unnest(array[($2::float8 + $4::float8) / 2, $3::float8 + (i + 1) * ($5::float8 - $3::float8) / 18, 0.9])
-               with ordinality as u(v, j))::real[], 'ai'
-      from generate_series(0, $6::int) as f`, [ids[0], x1, y1, x2, y2, counter.total_frames - 1]);
+    // One person (track 1) on every frame.
+    await seedTrack(database, ids[0], 1, BOX, 0, counter.total_frames - 1);
   }, undefined, { VAT_AUTH: 'password', VAT_BOOTSTRAP_SUPER: '' });
   videoId = server.ids[0];
 });

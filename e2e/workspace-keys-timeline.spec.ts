@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, sampleVideo, signIn } from './fixtures';
 import { seedVideoOf, startSeededServer, type SeededServer } from './annotate-seeded-server';
+import { readAnnotationSet, seedTrack } from './seeded-tracks';
 import type { AnnotationSet } from '../domain/types';
 
 let server: SeededServer;
@@ -25,12 +26,7 @@ test.beforeAll(async ({ request }) => {
   const counter = await sampleVideo(request, 'counter_');
   expect([counter.fps, counter.duration]).toEqual([FPS, DURATION]);
   server = await startSeededServer([seedVideoOf(counter)], async (database, ids) => {
-    for (const [track, [x1, y1, x2, y2]] of Object.entries(BOXES)) {
-      await database.sql.query(`
-        insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, source)
-        select $1::int, $2::int, f, $3::real, $4::real, $5::real, $6::real, 0.9, 'ai'
-        from generate_series(0, $7::int) as f`, [ids[0], Number(track), x1, y1, x2, y2, counter.total_frames - 1]);
-    }
+    for (const [track, box] of Object.entries(BOXES)) await seedTrack(database, ids[0], Number(track), box, 0, counter.total_frames - 1, false);
     await database.sql.query(`update detections set source = 'human' where video_id = $1 and track_id = 1 and frame in (30, 90)`, [ids[0]]);
     await database.sql.query(`insert into action_segments (video_id, track_id, action_class, start_time, end_time, confidence)
       values ($1, 1, 'run', 2, 5, 0.8), ($1, 2, 'jump', 8, 12.5, 0.6)`, [ids[0]]);
@@ -39,11 +35,7 @@ test.beforeAll(async ({ request }) => {
 });
 test.afterAll(async () => { await server?.stop(); });
 
-async function annotationSet(page: Page): Promise<AnnotationSet> {
-  const res = await page.request.get(`${server.baseURL}/api/v1/annotations/${videoId}`);
-  expect(res.ok()).toBeTruthy();
-  return res.json();
-}
+const annotationSet = (page: Page): Promise<AnnotationSet> => readAnnotationSet(page, server, videoId);
 const frame = (page: Page) => page.evaluate(() => window.__vat!.currentFrame());
 const paused = (page: Page) => page.evaluate(() => document.querySelector('video')!.paused);
 const allSaved = (page: Page) => expect.poll(() => page.evaluate(() => window.__vatEdit?.pending() ?? -1)).toBe(0);

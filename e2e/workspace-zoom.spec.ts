@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, sampleVideo, signIn } from './fixtures';
 import { seedVideoOf, startSeededServer, type SeededServer } from './annotate-seeded-server';
+import { readAnnotationSet } from './seeded-tracks';
 import type { AnnotationSet } from '../domain/types';
 
 let server: SeededServer;
@@ -36,11 +37,7 @@ test.beforeAll(async ({ request }) => {
 });
 test.afterAll(async () => { await server?.stop(); });
 
-async function annotationSet(page: Page): Promise<AnnotationSet> {
-  const res = await page.request.get(`${server.baseURL}/api/v1/annotations/${videoId}`);
-  expect(res.ok()).toBeTruthy();
-  return res.json();
-}
+const annotationSet = (page: Page): Promise<AnnotationSet> => readAnnotationSet(page, server, videoId);
 const savedAt = async (page: Page, track: number) =>
   (await annotationSet(page)).person_tracks.find((t) => t.track_id === track)!.detections.find((d) => d.frame === 0)!;
 const allSaved = (page: Page) => expect.poll(() => page.evaluate(() => window.__vatEdit?.pending() ?? -1)).toBe(0);

@@ -91,6 +91,16 @@ describe('dropping still non-people from an analysis', () => {
     expect(stillDropLog(r.stillDropped)[0]).toMatch(/^1 track dropped as a still thing, not a person: track 2 \(40 frames\): box never moved/);
   });
 
+  it('holds crop tracking\'s Lightning joints to a higher bar: a still heap whose joints look like a body at 0.22 is a thing there, not under top-down', () => {
+    const a = analysis();
+    a.detections = a.detections.filter((d) => d.trackId !== 2).concat(Array.from({ length: FRAMES }, (_, f) => det(2, f, personFrame({ x: 400, y: 300, score: 0.22 }))));
+    expect(dropStillNonPeople({ ...a, stats: { ...a.stats, poseModel: 'topdown' } }, W, H).stillDropped).toEqual([]);
+    const tracked = dropStillNonPeople({ ...a, stats: { ...a.stats, poseModel: 'tracking' } }, W, H);
+    expect(tracked.stillDropped.map((d) => d.trackId)).toEqual([2]);
+    expect(tracked.stillDropped[0].reason).toMatch(/joints scored 0\.2\d \(a body scores ≥ 0\.25\)/);
+    expect([...new Set(tracked.detections.map((d) => d.trackId))]).toEqual([1, 2]);
+  });
+
   it('changes nothing when every track may be a person', () => {
     const a = analysis();
     a.detections = a.detections.filter((d) => d.trackId !== 2);

@@ -27,8 +27,8 @@ describe('settings dialog', () => {
     expect(options('maxRes')).toEqual(['original', '720p']);
     expect(options('tracker')).toEqual(['auto', 'botsort', 'bytetrack']);
     expect(options('poseModel')).toEqual([
-      'Fast: detector every few frames, people followed between (crop tracking)',
-      'Best quality: detector and keypoints on every analysed frame (slow)',
+      'Fast: detector on two frames per pass, light keypoint model (≥ 1× real time at every 6th frame)',
+      'Best quality: detector and the larger keypoint model on every analysed frame (slow)',
       'Fastest: one MultiPose pass per frame (misses more people)',
     ]);
     expect(options('defaultView')).toEqual(['annotated', 'live']);

@@ -1,6 +1,7 @@
-// Crop tracking: the person detector runs every few analysed frames (and on the triggers of
-// crop-schedule.ts); in between, each person is followed by the single-pose model on a crop around where
-// they were (crop-follow.ts). A detector pass re-anchors: its boxes replace the followed people they
+// Crop tracking: the person detector runs every `detectEvery`-th analysed frame (the pipeline's default
+// is every frame, two frames to a pass) and on the triggers of crop-schedule.ts; a person it does not find
+// on a frame is followed by the single-pose model on a crop around where they were (crop-follow.ts), and
+// so is everyone between passes. A detector pass re-anchors: its boxes replace the followed people they
 // overlap, and its new people are followed from then on. Answers, per analysed frame, the people in the
 // same rows the per-frame modes give, so the tracker after it (IoU association) is unchanged.
 // Both cores: frames are decoded ahead while the workers run; a detector pass is asked for as soon as its
@@ -24,6 +25,11 @@ export interface CropTrackingOptions {
   readAhead?: number;
   /** Detector boxes whose calibrated confidence is under this are not followed (their pose is still read on the detection frame). */
   followMinConfidence?: number;
+  /**
+   * Detector passes asked for ahead (periodic or scene change) go two frames to one pass, stacked top to
+   * bottom (topdown.ts detectPeopleStacked): half the detector's cost, each frame read a little smaller.
+   */
+  stackDetections?: boolean;
 }
 
 export interface CropTrackingStats { detections: number; crops: number; lost: number; reasons: Record<string, number>; lightning: number; thunder: number }
@@ -38,6 +44,13 @@ interface Followed { box: PixelBox; keypoints: Keypoint[]; step: { dx: number; d
 export const FOLLOW_MIN_CONFIDENCE = 0.4;
 /** A followed person whose box overlaps a new detector box this much is that box's person. */
 const REANCHOR_IOU = 0.3;
+
+/** Detector rows [x1, y1, x2, y2, score] → boxes. */
+function boxesOf(raw: Float32Array): Array<PixelBox & { score: number }> {
+  const out: Array<PixelBox & { score: number }> = [];
+  for (let r = 0; r + 5 <= raw.length; r += 5) out.push({ x1: raw[r], y1: raw[r + 1], x2: raw[r + 2], y2: raw[r + 3], score: raw[r + 4] });
+  return out;
+}
 
 /** The rows (pose-rows.ts layout, fractions of the decoded frame) of people found on one frame. */
 function rowsOf(people: Array<{ keypoints: Keypoint[]; box: PixelBox; score: number }>, w: number, h: number): Float32Array {
@@ -67,13 +80,32 @@ export async function trackPeopleByCrops(
   let previous: Uint8Array | null = null;
   let followed: Followed[] = [];
   let scoreDropPending = false;
+  // a periodic detector pass waits here for a second frame to share its pass with
+  let lone: { frame: number; rgb: Uint8Array; resolve: (rows: Float32Array) => void; reject: (e: Error) => void } | null = null;
+  const contentRows = (rgb: Uint8Array) => rgb.slice(0, W * g.scaledH * 3);
+  const detectAhead = (frame: number, rgb: Uint8Array): Promise<Float32Array> => {
+    if (!opts.stackDetections) return pool.detect(rgb.slice(), W, H);
+    if (!lone) return new Promise((resolve, reject) => { lone = { frame, rgb: contentRows(rgb), resolve, reject }; });
+    const first = lone;
+    lone = null;
+    const both = pool.detectStacked([first.rgb, contentRows(rgb)], W, g.scaledH);
+    both.then(([a]) => first.resolve(a), first.reject);
+    return both.then(([, b]) => b);
+  };
+  /** The frame now needed has no partner yet: its pass runs alone. */
+  const flushAlone = (frame: number) => {
+    if (lone?.frame !== frame) return;
+    const only = lone;
+    lone = null;
+    pool.detectStacked([only.rgb], W, g.scaledH).then(([a]) => only.resolve(a), only.reject);
+  };
   // on arrival: the scene-change test, and the periodic or scene-change detector pass asked for at once
   const frames = readAhead(decoded, opts.readAhead ?? pool.threads * 3, (f) => {
     const thumb = lumaThumbnail(f.rgb, W, H);
     const sceneDifference = previous ? thumbnailDifference(previous, thumb) : null;
     previous = thumb;
     const reason = detectionReason({ analysedIndex: index++, detectEvery: opts.detectEvery, sceneDifference, scoreDropPending: false, following: 0 });
-    const boxes = reason ? pool.detect(f.rgb.slice(), W, H) : null;
+    const boxes = reason ? detectAhead(f.frame, f.rgb) : null;
     boxes?.catch(() => {});
     return { ...f, reason, boxes };
   });
@@ -87,9 +119,8 @@ export async function trackPeopleByCrops(
     if (boxes) {
       stats.detections++;
       stats.reasons[reason!] = (stats.reasons[reason!] ?? 0) + 1;
-      const raw = await boxes;
-      const detected: Array<PixelBox & { score: number }> = [];
-      for (let r = 0; r + 5 <= raw.length; r += 5) detected.push({ x1: raw[r], y1: raw[r + 1], x2: raw[r + 2], y2: raw[r + 3], score: raw[r + 4] });
+      flushAlone(f.frame);
+      const detected = boxesOf(await boxes);
       // a followed person the detector also found is re-anchored on its box; one it missed is followed on
       carry = followed.filter((p) => detected.every((d) => iou(p.box, d) < REANCHOR_IOU));
       const poses = await Promise.all(detected.map((d) => pose(f.rgb, cropAroundBox(d))));

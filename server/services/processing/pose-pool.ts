@@ -99,6 +99,19 @@ export class PosePool {
     return this.submit({ type: 'detect', rgb, width, height });
   }
 
+  /**
+   * Person boxes on several frames of the same size in one detector pass (stacked top to bottom): per
+   * frame, rows of [x1, y1, x2, y2, score] in its pixels. The frames are copied into one buffer.
+   */
+  async detectStacked(frames: Uint8Array[], width: number, height: number): Promise<Float32Array[]> {
+    const size = width * height * 3;
+    const rgb = new Uint8Array(size * frames.length);
+    frames.forEach((f, i) => rgb.set(f.subarray(0, size), i * size));
+    const out = await this.submit({ type: 'detect-stacked', rgb, width, height, count: frames.length });
+    let at = frames.length;
+    return frames.map((_, i) => { const rows = out.slice(at, at + out[i] * 5); at += out[i] * 5; return rows; });
+  }
+
   /** SinglePose on one square of an RGB region: 17 × [x, y, score] in the region's pixels (the buffer is handed over). */
   crop(rgb: Uint8Array, width: number, height: number, crop: CropSquare, model: SinglePoseModel): Promise<Float32Array> {
     return this.submit({ type: 'crop', rgb, width, height, crop, model });

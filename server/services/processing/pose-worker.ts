@@ -14,7 +14,7 @@ import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import type { GraphFiles, ModelPaths } from './model-fetch';
 import { appendAppearance, MULTIPOSE_ROWS, POSE_ROW } from './pose-rows';
-import { detectPeople, singlePoseOnCrop, topDownRows, type SinglePoseModel } from './topdown';
+import { detectPeople, detectPeopleStacked, singlePoseOnCrop, topDownRows, type SinglePoseModel } from './topdown';
 
 /** 'tracking': the detector every few frames, keypoints on crops around each person in between (crop-tracking.ts). */
 export type PoseModelName = 'multipose' | 'topdown' | 'tracking';
@@ -25,6 +25,9 @@ export type PoseWorkerRequest =
   | { type: 'infer'; id: number; rgb: Uint8Array; width: number; height: number; mode: 'multipose' | 'topdown' }
   /** Person boxes only: answers rows of 5 floats [x1, y1, x2, y2, score] in pixels of the frame. */
   | { type: 'detect'; id: number; rgb: Uint8Array; width: number; height: number }
+  /** Person boxes on `count` frames of width × height, one after the other in `rgb`, in one detector pass
+   *  (topdown.ts detectPeopleStacked): answers each frame's box count, then each frame's rows of 5. */
+  | { type: 'detect-stacked'; id: number; rgb: Uint8Array; width: number; height: number; count: number }
   /** SinglePose on one crop of an RGB region: answers 17 × [x, y, score] in pixels of the region. */
   | { type: 'crop'; id: number; rgb: Uint8Array; width: number; height: number; crop: CropSquare; model: SinglePoseModel };
 export type PoseWorkerReply =
@@ -74,6 +77,18 @@ async function detect(rgb: Uint8Array, width: number, height: number): Promise<F
   }
 }
 
+async function detectStacked(rgb: Uint8Array, width: number, height: number, count: number): Promise<Float32Array> {
+  if (!graphs) throw new Error('pose model not initialised');
+  const size = width * height * 3;
+  const frames = Array.from({ length: count }, (_, i) => tf.tensor3d(Int32Array.from(rgb.subarray(i * size, (i + 1) * size)), [height, width, 3], 'int32'));
+  try {
+    const found = await detectPeopleStacked(graphs.detector, frames);
+    return Float32Array.from([...found.map((f) => f.length), ...found.flatMap((f) => f.flatMap((p) => [p.x1, p.y1, p.x2, p.y2, p.score]))]);
+  } finally {
+    tf.dispose(frames);
+  }
+}
+
 async function crop(rgb: Uint8Array, width: number, height: number, square: CropSquare, model: SinglePoseModel): Promise<Float32Array> {
   if (!graphs) throw new Error('pose model not initialised');
   const region = tf.tensor3d(Int32Array.from(rgb), [height, width, 3], 'int32');
@@ -86,6 +101,7 @@ async function crop(rgb: Uint8Array, width: number, height: number, square: Crop
 
 function run(msg: Exclude<PoseWorkerRequest, { type: 'init' }>): Promise<Float32Array> {
   if (msg.type === 'detect') return detect(msg.rgb, msg.width, msg.height);
+  if (msg.type === 'detect-stacked') return detectStacked(msg.rgb, msg.width, msg.height, msg.count);
   if (msg.type === 'crop') return crop(msg.rgb, msg.width, msg.height, msg.crop, msg.model);
   return infer(msg.rgb, msg.width, msg.height, msg.mode);
 }

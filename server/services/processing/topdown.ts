@@ -38,26 +38,42 @@ function insideShare(a: DetectedPerson, b: DetectedPerson): number {
 
 /** Runs the detector on the frame letterboxed into 512 × 512 (top-left, black padding) → person boxes, NMS'd. */
 export async function detectPeople(detector: GraphModel, frame: tf.Tensor3D): Promise<DetectedPerson[]> {
-  const [h, w] = frame.shape;
-  const s = DETECTOR_SIZE / Math.max(w, h);
-  const rh = Math.round(h * s), rw = Math.round(w * s);
+  return (await detectPeopleStacked(detector, [frame]))[0];
+}
+
+/**
+ * One detector pass over several frames of the same size stacked top to bottom, each letterboxed into a
+ * band of 512 / n rows (so n = 2 costs one pass for two landscape frames, which a single frame's padding
+ * would otherwise fill with black) → each frame's person boxes in its own pixels, NMS'd per frame.
+ */
+export async function detectPeopleStacked(detector: GraphModel, frames: tf.Tensor3D[]): Promise<DetectedPerson[][]> {
+  const [h, w] = frames[0].shape;
+  const band = Math.floor(DETECTOR_SIZE / frames.length);
+  const s = Math.min(DETECTOR_SIZE / w, band / h);
+  const rh = Math.min(band, Math.round(h * s)), rw = Math.min(DETECTOR_SIZE, Math.round(w * s));
   const input = tf.tidy(() => {
-    const resized = tf.image.resizeBilinear(tf.cast(frame, 'float32') as tf.Tensor3D, [rh, rw]);
-    return tf.expandDims(tf.pad(resized, [[0, DETECTOR_SIZE - rh], [0, DETECTOR_SIZE - rw], [0, 0]]), 0);
+    const bands = frames.map((f) => tf.pad(tf.image.resizeBilinear(tf.cast(f, 'float32') as tf.Tensor3D, [rh, rw]), [[0, band - rh], [0, DETECTOR_SIZE - rw], [0, 0]]));
+    const stacked = bands.length > 1 ? tf.concat(bands, 0) : bands[0];
+    return tf.expandDims(tf.pad(stacked, [[0, DETECTOR_SIZE - band * frames.length], [0, 0], [0, 0]]), 0);
   });
   const out = detector.execute(input, ['tower_0/detections']) as tf.Tensor;
   const rows = await out.data();
   tf.dispose([input, out]);
-  const found: DetectedPerson[] = [];
+  const found: DetectedPerson[][] = frames.map(() => []);
   for (let r = 0; r + 6 <= rows.length; r += 6) {
     if (rows[r + 5] !== COCO_PERSON || !(rows[r + 4] >= DETECTOR_MIN_SCORE)) continue;
-    const box = { x1: Math.max(0, rows[r] / s), y1: Math.max(0, rows[r + 1] / s), x2: Math.min(w, rows[r + 2] / s), y2: Math.min(h, rows[r + 3] / s), score: rows[r + 4] };
-    if (box.x2 - box.x1 > 1 && box.y2 - box.y1 > 1) found.push(box);
+    // a box belongs to the band its centre lies in, and is cut to that band
+    const i = Math.min(frames.length - 1, Math.max(0, Math.floor((rows[r + 1] + rows[r + 3]) / 2 / band)));
+    const top = i * band;
+    const box = { x1: Math.max(0, rows[r] / s), y1: Math.max(0, (rows[r + 1] - top) / s), x2: Math.min(w, rows[r + 2] / s), y2: Math.min(h, (rows[r + 3] - top) / s), score: rows[r + 4] };
+    if (box.x2 - box.x1 > 1 && box.y2 - box.y1 > 1) found[i].push(box);
   }
-  found.sort((a, b) => b.score - a.score);
-  const kept: DetectedPerson[] = [];
-  for (const b of found) if (kept.length < TOPDOWN_MAX_PEOPLE && kept.every((k) => iou(k, b) < NMS_IOU && insideShare(b, k) < CONTAINED_SHARE)) kept.push(b);
-  return kept;
+  return found.map((list) => {
+    list.sort((a, b) => b.score - a.score);
+    const kept: DetectedPerson[] = [];
+    for (const b of list) if (kept.length < TOPDOWN_MAX_PEOPLE && kept.every((k) => iou(k, b) < NMS_IOU && insideShare(b, k) < CONTAINED_SHARE)) kept.push(b);
+    return kept;
+  });
 }
 
 /**

@@ -1,0 +1,48 @@
+// Crop tracking with a detector pass on every analysed frame, two frames to a pass: which frames share a
+// pass, and that each frame gets its own frame's people back. A stand-in pool answers, so no model runs.
+import { describe, expect, it } from 'vitest';
+import { trackPeopleByCrops } from '../../server/services/processing/crop-tracking';
+import type { DecodedFrame } from '../../server/services/processing/frames';
+import type { PosePool } from '../../server/services/processing/pose-pool';
+
+const g = { scaledW: 64, scaledH: 36, inputW: 64, inputH: 64 };
+/** Frame n shows one person whose box starts at x = 2n (the frame's first byte says which frame it is). */
+const boxOf = (n: number) => [2 * n, 4, 2 * n + 10, 30, 0.9];
+
+function standIn() {
+  const passes: number[][] = [];
+  const pool = {
+    threads: 2,
+    detect: async (rgb: Uint8Array) => { passes.push([rgb[0]]); return Float32Array.from(boxOf(rgb[0])); },
+    detectStacked: async (frames: Uint8Array[]) => { passes.push(frames.map((f) => f[0])); return frames.map((f) => Float32Array.from(boxOf(f[0]))); },
+    // a confident pose in the middle of whatever crop is asked for
+    crop: async (_rgb: Uint8Array, _w: number, _h: number, c: { x0: number; y0: number; side: number }) =>
+      Float32Array.from(Array.from({ length: 17 }, (_, k) => [c.x0 + c.side / 2 + (k % 3), c.y0 + c.side / 2 + k, 0.8]).flat()),
+  };
+  return { pool: pool as unknown as PosePool, passes };
+}
+
+async function* frames(n: number): AsyncGenerator<DecodedFrame> {
+  for (let i = 0; i < n; i++) yield { frame: i * 6, rgb: new Uint8Array(g.inputW * g.inputH * 3).fill(i) };
+}
+
+describe('crop tracking, a detector pass on every analysed frame', () => {
+  it('pairs the frames two to a pass, the odd last one alone, and answers each frame with its own people', async () => {
+    const { pool, passes } = standIn();
+    const seen: Array<[number, number]> = [];
+    const stats = await trackPeopleByCrops(frames(5), g, pool, { detectEvery: 1, stackDetections: true }, 0.1, (frame, people) => {
+      expect(people).toHaveLength(1);
+      seen.push([frame, Math.round(people[0].box.x1 * g.inputW)]);
+    });
+    expect(passes).toEqual([[0, 1], [2, 3], [4]]);
+    expect(seen).toEqual([[0, 0], [6, 2], [12, 4], [18, 6], [24, 8]]);
+    expect(stats.detections).toBe(5);
+    expect(stats.reasons).toEqual({ periodic: 5 });
+  });
+
+  it('runs a pass per frame when the passes are not shared', async () => {
+    const { pool, passes } = standIn();
+    await trackPeopleByCrops(frames(3), g, pool, { detectEvery: 1 }, 0.1, () => {});
+    expect(passes).toEqual([[0], [1], [2]]);
+  });
+});
