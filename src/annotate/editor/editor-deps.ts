@@ -50,7 +50,7 @@ export type Notify = (severity: Severity, text: string) => void;
 export interface EditorDeps {
   api: EditorApi;
   clock: Clock;
-  /** Where edit messages go (the page's snackbar; rebound with editor.bindHost). */
+  /** Where edit messages go (the page's snackbar; rebound with editor.bindNotifier). */
   notify?: Notify;
   /** Where drags listen for pointer moves and the release (the window; tests pass an EventTarget). */
   pointerEvents?: EventTarget;
