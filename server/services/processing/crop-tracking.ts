@@ -44,6 +44,8 @@ interface Followed { box: PixelBox; keypoints: Keypoint[]; step: { dx: number; d
 export const FOLLOW_MIN_CONFIDENCE = 0.4;
 /** A followed person whose box overlaps a new detector box this much is that box's person. */
 const REANCHOR_IOU = 0.3;
+/** A weaker detector box keeps the followed person's score only when it is theirs this closely. */
+const CARRY_IOU = 0.5;
 
 /** Detector rows [x1, y1, x2, y2, score] → boxes. */
 function boxesOf(raw: Float32Array): Array<PixelBox & { score: number }> {
@@ -127,7 +129,12 @@ export async function trackPeopleByCrops(
       detected.forEach((d, i) => {
         const before = followed.find((p) => iou(p.box, d) >= REANCHOR_IOU);
         const step = before ? { dx: (d.x1 + d.x2 - before.box.x1 - before.box.x2) / 2, dy: (d.y1 + d.y2 - before.box.y1 - before.box.y2) / 2 } : { dx: 0, dy: 0 };
-        found.push({ box: { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2 }, keypoints: poses[i].keypoints, step, detectorScore: d.score, scoreAtDetection: poses[i].score, score: poses[i].score });
+        // a followed person found again by a weaker box keeps the score they were followed with: a weak box
+        // where they are must not count for less than no box at all (someone lying down scores 0.1–0.15);
+        // only their own box (the one that overlaps them most, and closely) keeps it, not a part of them
+        const own = before && iou(before.box, d) >= CARRY_IOU && detected.every((o) => iou(before.box, o) <= iou(before.box, d));
+        const detectorScore = own ? Math.max(d.score, before.detectorScore) : d.score;
+        found.push({ box: { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2 }, keypoints: poses[i].keypoints, step, detectorScore, scoreAtDetection: poses[i].score, score: poses[i].score });
       });
     }
     const followedPoses = await Promise.all(carry.map((p) => pose(f.rgb, cropAroundBox(p.box, p.step))));
