@@ -34,8 +34,11 @@ export interface CropTrackingOptions {
 
 export interface CropTrackingStats { detections: number; crops: number; lost: number; reasons: Record<string, number>; lightning: number; thunder: number }
 
-/** A person being followed: where they are, and the detector's score when it last saw them. */
-interface Followed { box: PixelBox; keypoints: Keypoint[]; step: { dx: number; dy: number }; detectorScore: number; scoreAtDetection: number }
+/**
+ * A person being followed: where they are, the detector's score when it last saw them, and whether a
+ * detector box of theirs was ever read as a body (keypoints not lost, crop-follow.ts isLost).
+ */
+interface Followed { box: PixelBox; keypoints: Keypoint[]; step: { dx: number; dy: number }; detectorScore: number; scoreAtDetection: number; seenAsBody: boolean }
 
 /**
  * A detected person is followed only when their calibrated confidence is at least this — the tracker's bar
@@ -130,11 +133,14 @@ export async function trackPeopleByCrops(
         const before = followed.find((p) => iou(p.box, d) >= REANCHOR_IOU);
         const step = before ? { dx: (d.x1 + d.x2 - before.box.x1 - before.box.x2) / 2, dy: (d.y1 + d.y2 - before.box.y1 - before.box.y2) / 2 } : { dx: 0, dy: 0 };
         // a followed person found again by a weaker box keeps the score they were followed with: a weak box
-        // where they are must not count for less than no box at all (someone lying down scores 0.1–0.15);
-        // only their own box (the one that overlaps them most, and closely) keeps it, not a part of them
-        const own = before && iou(before.box, d) >= CARRY_IOU && detected.every((o) => iou(before.box, o) <= iou(before.box, d));
+        // where they are must not count for less than no box at all (someone lying down scores 0.1–0.15).
+        // Only their own box (the one that overlaps them most, and closely) keeps it, not a part of them,
+        // and only when they were once read as a body: a box that never showed one (a part of someone in
+        // a zoom) is left at its own score
+        const own = before && before.seenAsBody && iou(before.box, d) >= CARRY_IOU && detected.every((o) => iou(before.box, o) <= iou(before.box, d));
         const detectorScore = own ? Math.max(d.score, before.detectorScore) : d.score;
-        found.push({ box: { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2 }, keypoints: poses[i].keypoints, step, detectorScore, scoreAtDetection: poses[i].score, score: poses[i].score });
+        const seenAsBody = !isLost(poses[i]) || !!own;
+        found.push({ box: { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2 }, keypoints: poses[i].keypoints, step, detectorScore, scoreAtDetection: poses[i].score, score: poses[i].score, seenAsBody });
       });
     }
     const followedPoses = await Promise.all(carry.map((p) => pose(f.rgb, cropAroundBox(p.box, p.step))));
@@ -148,7 +154,7 @@ export async function trackPeopleByCrops(
     const kept = found.filter((_, i) => !duplicates.has(i));
     const rows = appendAppearance(rowsOf(kept.map((p) => ({ ...p, score: p.detectorScore })), W, H), f.rgb, W, H);
     onFrame(f.frame, decodePoseRows(rows, g, minScore));
-    followed = kept.filter((p) => calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin).map(({ box, keypoints, step, detectorScore, scoreAtDetection }) => ({ box, keypoints, step, detectorScore, scoreAtDetection }));
+    followed = kept.filter((p) => calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin).map(({ box, keypoints, step, detectorScore, scoreAtDetection, seenAsBody }) => ({ box, keypoints, step, detectorScore, scoreAtDetection, seenAsBody }));
   }
   return stats;
 }
