@@ -48,6 +48,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR!,
       VAT_BOOTSTRAP_SUPER: 'e2e-super',
       VAT_LOG_LEVEL: 'warn',
+      // an answer with a key its response schema does not name fails the e2e instead of losing the key
+      VAT_STRICT_RESPONSES: '1',
       // the test build (npm run build:test): production probes plus the test hooks on window.__vat
       VAT_STATIC_DIR: path.resolve('dist-test'),
       // the pose model cache the unit tests fill, so the e2e server never downloads it again

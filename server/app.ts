@@ -2,7 +2,7 @@
 import Fastify, { type FastifyError } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DomainError } from './domain-errors';
@@ -12,6 +12,8 @@ import { hostAllowListHook } from './http/host-allow-list';
 import { proxyTrust } from './http/client-address';
 import { checkGuestAccess, checkMustChangePassword, checkOrigin } from './http/request-guards';
 import { refuseNulBytes } from './http/refuse-nul';
+import { responseSerializer } from './http/response-serializer';
+import { registerOpenApi } from './http/openapi';
 import './http/request-video';
 import { createReadFacts } from './services/read-facts';
 import { requireVisibleVideoFact } from './services/videos';
@@ -20,6 +22,8 @@ import { routeModules } from './routes';
 
 /** Routes addressing one video by id: their video must be visible to the caller (a source limited to a
  *  role hides its videos from lower roles), so every by-id read or write answers 404 for a hidden one. */
+const API_VERSION = '1';
+
 const BY_VIDEO_ID = /^\/api\/v1\/(videos|annotations)\/:id(\/|$)/;
 
 function validationDetail(err: FastifyError): string {
@@ -40,7 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(deps.config.strictResponses));
   app.decorateRequest('identity', null);
   app.decorateRequest('headerRole', null);
   app.decorateRequest('video', null);
@@ -64,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const auth = deps.config.auth;
   const identity: IdentityContext = { auth, db: deps.database.db, facts, trusted: proxyTrust(auth.trustedProxies), now: deps.now ?? (() => new Date()) };
 
+  await registerOpenApi(app, API_VERSION);
   await app.register(fastifyMultipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
 
   await app.register(async (api) => {
@@ -82,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }
     });
     for (const mod of routeModules) await mod(api as App, deps);
-    api.all('/*', async (req, reply) => reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }));
+    api.all('/*', { schema: { hide: true } }, async (req, reply) => reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }));
   }, { prefix: '/api/v1' });
   app.all('/api/*', async (req, reply) => reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }));
 

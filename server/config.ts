@@ -38,6 +38,8 @@ export const configSchema = z.object({
   VAT_WINDOW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
   // tests only: a package import stops for good after this many videos, so a test can kill the server mid-import
   VAT_TEST_IMPORT_STALL_AFTER: z.coerce.number().int().min(1).optional(),
+  // tests and e2e: an answer with a key its response schema does not name fails instead of losing the key
+  VAT_STRICT_RESPONSES: bool.default(false),
   ...authEnvSchema,
 });
 
@@ -68,6 +70,8 @@ export interface Config {
   windowCacheBytes: number;
   /** Tests only (VAT_TEST_IMPORT_STALL_AFTER): a package import waits forever after this many videos. */
   testImportStallAfter?: number;
+  /** Tests only (VAT_STRICT_RESPONSES): a JSON answer with a key its schema does not name is an error. */
+  strictResponses: boolean;
   /** Sign-in: the mode (open | password | proxy) and its settings (auth-config.ts). */
   auth: AuthConfig;
 }
@@ -101,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: path.resolve(e.VAT_STATIC_DIR ?? 'dist'),
     windowCacheBytes: e.VAT_WINDOW_CACHE_MB * 1024 * 1024,
     testImportStallAfter: e.VAT_TEST_IMPORT_STALL_AFTER,
+    strictResponses: e.VAT_STRICT_RESPONSES,
     auth: authConfigOf(e.HOST, e),
   };
 }

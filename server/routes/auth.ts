@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../http/types';
-import { userIdSchema } from '../http/params';
+import { userIdSchema } from '../../domain/contract/params';
 import { clientAddress, proxyTrust } from '../http/client-address';
 import { clearSessionCookie, meDto, setSessionCookie } from '../http/session-cookie';
 import { NotFound } from '../domain-errors';

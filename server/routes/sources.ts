@@ -1,7 +1,7 @@
 // /api/v1/sources: the library's source list and re-ingest (one source, or all of them).
 import { z } from 'zod';
 import { caller } from '../http/identity';
-import { queryBool } from '../http/params';
+import { queryBool } from '../../domain/contract/params';
 import type { RoutePlugin } from '../http/types';
 import { listSources } from '../repositories/sources';
 import { hiddenSourceRoles } from '../services/source-visibility';

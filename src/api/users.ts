@@ -1,17 +1,10 @@
 // User accounts (super users write, admins read) and each account's audit trail.
 import type { Role } from '../../domain/constants';
+import type { UserAuditEntry, UserRecord } from '../../domain/contract/users';
 import { request } from './request';
 
-export interface UserRecord {
-  id: string; name: string | null; role: Role; created_at?: string; updated_at?: string;
-  // Present when the server signs people in itself (password and proxy modes).
-  disabled?: boolean; has_password?: boolean; must_change_password?: boolean; last_sign_in_at?: string | null;
-}
+export type { UserAuditEntry, UserRecord };
 export interface UserSession { id: string; created_at: string; last_seen_at: string; expires_at: string; ip: string | null; user_agent: string | null }
-export interface UserAuditEntry {
-  id: number; user_id: string; action: 'create' | 'update' | 'delete'; changed_by_id: string; changed_at: string;
-  old_name: string | null; new_name: string | null; old_role: Role | null; new_role: Role | null;
-}
 
 const path = (id: string) => `/api/v1/admin/users/${encodeURIComponent(id)}`;
 

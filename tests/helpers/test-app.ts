@@ -34,7 +34,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; queue?: 
   const pgUrl = process.env.VAT_TEST_DATABASE_URL;
   const pgDb = pgUrl ? await freshPostgres(pgUrl) : null;
   // FFMPEG_PATH/FFPROBE_PATH pass through so that a run can pick the ffmpeg build it tests (CI runs some suites with the npm one)
-  const config = loadConfig({ DATA_DIR: dataDir, VAT_LOG_LEVEL: 'silent', VAT_STATIC_DIR: path.join(dataDir, 'no-static'), FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH, ...opts.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
+  const config = loadConfig({ DATA_DIR: dataDir, VAT_LOG_LEVEL: 'silent', VAT_STRICT_RESPONSES: '1', VAT_STATIC_DIR: path.join(dataDir, 'no-static'), FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH, ...opts.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
   const media = createMediaService({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const queue = opts.queue ? await opts.queue(database) : undefined;

@@ -2,7 +2,7 @@
 // one-time reset link, disable it, and see and end its open sessions. Every change is audited.
 import { z } from 'zod';
 import { caller } from '../../http/identity';
-import { userIdSchema } from '../../http/params';
+import { userIdSchema } from '../../../domain/contract/params';
 import { cameOverHttps, proxyTrust } from '../../http/client-address';
 import type { RoutePlugin } from '../../http/types';
 import { NotFound } from '../../domain-errors';

@@ -2,7 +2,7 @@
 // user_id and user_name; they are recorded in the file as who exported it. With ?format=coco-keypoints|
 // posetrack18|mot|cvat-video the tracks are sent in that interchange format instead.
 import { z } from 'zod';
-import { userIdSchema, videoIdParams } from '../../http/params';
+import { userIdSchema, videoIdParams } from '../../../domain/contract/params';
 import type { RoutePlugin } from '../../http/types';
 import { buildAnnotationSet } from '../../services/annotation-set';
 import { requireLiveVideo } from '../../services/videos';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { caller } from '../../http/identity';
 import { readMultipart } from '../../http/multipart';
-import { videoIdParams } from '../../http/params';
+import { videoIdParams } from '../../../domain/contract/params';
 import type { RoutePlugin } from '../../http/types';
 import { Invalid } from '../../domain-errors';
 import { importInterchange } from '../../services/formats/interchange';

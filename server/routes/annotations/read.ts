@@ -1,6 +1,6 @@
 // GET /annotations/{id}: the whole annotation set (person tracks with detections,
 // action segments, relationships, video info).
-import { videoIdParams } from '../../http/params';
+import { videoIdParams } from '../../../domain/contract/params';
 import type { RoutePlugin } from '../../http/types';
 import { buildAnnotationSet } from '../../services/annotation-set';
 import { requireLiveVideo } from '../../services/videos';

@@ -3,7 +3,7 @@
 //                                                       verified mark; heavy box overlaps (ETag, 304)
 //   PUT /annotations/{id}/tracks/{trackId}/verified   {verified: boolean} → {track_id, verified}
 import { z } from 'zod';
-import { videoIdParams } from '../../http/params';
+import { videoIdParams } from '../../../domain/contract/params';
 import { caller } from '../../http/identity';
 import { revalidate } from '../../http/revalidation';
 import type { RoutePlugin } from '../../http/types';

@@ -5,7 +5,7 @@
 // Both answer with a strong ETag built from the video's annotation version and 304 on a matching
 // If-None-Match; encoded windows and summaries are shared by every reader through one byte-bounded cache per app.
 import { z } from 'zod';
-import { videoIdParams } from '../../http/params';
+import { videoIdParams } from '../../../domain/contract/params';
 import { requestVideo } from '../../http/request-video';
 import { revalidate } from '../../http/revalidation';
 import type { RoutePlugin } from '../../http/types';

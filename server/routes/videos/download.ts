@@ -2,7 +2,7 @@
 import path from 'node:path';
 import send from '@fastify/send';
 import { NotFound } from '../../domain-errors';
-import { videoIdParams } from '../../http/params';
+import { videoIdParams } from '../../../domain/contract/params';
 import type { RoutePlugin } from '../../http/types';
 import { requireVideoFile } from '../../services/video-file';
 import { requireLiveVideo } from '../../services/videos';

@@ -1,6 +1,6 @@
 // The library's filter query parameters, shared by the list and Prev/Next so both read the same filters.
 import { z } from 'zod';
-import { queryBool, repeated } from '../../http/params';
+import { queryBool, repeated } from '../../../domain/contract/params';
 import { ALL_VIDEO_STATUSES } from '../../../domain/constants';
 
 export const videoFilterQuery = z.object({

@@ -1,6 +1,6 @@
 // GET /api/v1/videos/ (filtered, paged, stable order) and GET /api/v1/videos/{id}.
 import { z } from 'zod';
-import { videoIdParams } from '../../http/params';
+import { videoIdParams } from '../../../domain/contract/params';
 import type { RoutePlugin } from '../../http/types';
 import { toVideoDto } from '../../services/video-dto';
 import { requireVisibleVideo } from '../../services/videos';

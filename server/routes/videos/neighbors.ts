@@ -1,7 +1,7 @@
 // GET /api/v1/videos/{id}/neighbors → {prev_id, next_id}: the videos before and after this one in the
 // library's order (id ascending, deleted excluded). The library's filters may be passed so Prev/Next
 // walk the same filtered list the user came from (the same filter code as the list itself).
-import { videoIdParams } from '../../http/params';
+import { videoIdParams } from '../../../domain/contract/params';
 import type { RoutePlugin } from '../../http/types';
 import { requireVisibleVideo } from '../../services/videos';
 import { hiddenSourceRoles } from '../../services/source-visibility';

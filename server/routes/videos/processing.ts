@@ -3,7 +3,7 @@
 // stops the video's queued or running job of `kind`; without it the processing job when one is live, else any.
 import { z } from 'zod';
 import { caller } from '../../http/identity';
-import { videoIdParams } from '../../http/params';
+import { videoIdParams } from '../../../domain/contract/params';
 import type { RoutePlugin } from '../../http/types';
 import { requestBatchProcessing, requestProcessing } from '../../services/processing-requests';
 import { cancelVideoJob } from '../../services/job-cancel';

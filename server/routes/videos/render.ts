@@ -6,7 +6,7 @@ import send from '@fastify/send';
 import { z } from 'zod';
 import { NotFound } from '../../domain-errors';
 import { caller } from '../../http/identity';
-import { videoIdParams } from '../../http/params';
+import { videoIdParams } from '../../../domain/contract/params';
 import type { RoutePlugin } from '../../http/types';
 import { getRenderStatus, requestRender, resolveRenderDownload } from '../../services/render/requests';
 import { readRootConfig } from '../../services/repository/root-config';

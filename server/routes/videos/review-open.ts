@@ -1,7 +1,7 @@
 // /api/v1/videos/{id}/review_open (extension): the Annotate screen reports that a signed-in user opened the
 // video; the review queue shows it in progress for 30 minutes and measures review time from it.
 import { caller } from '../../http/identity';
-import { videoIdParams } from '../../http/params';
+import { videoIdParams } from '../../../domain/contract/params';
 import type { RoutePlugin } from '../../http/types';
 import { recordReviewOpen } from '../../services/review-queue';
 

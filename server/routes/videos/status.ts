@@ -1,7 +1,7 @@
 // Status of one video: read, change (by the shared status rules, with history in the same transaction), history, log.
 import { z } from 'zod';
 import { caller } from '../../http/identity';
-import { videoIdParams } from '../../http/params';
+import { videoIdParams } from '../../../domain/contract/params';
 import type { RoutePlugin } from '../../http/types';
 import { listProcessingLog, listStatusHistory } from '../../repositories/status';
 import { setStatusByHand } from '../../services/status';

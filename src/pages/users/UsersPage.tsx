@@ -18,7 +18,7 @@ import { SessionsDialog } from './SessionsDialog';
 import { SetPasswordDialog } from './SetPasswordDialog';
 import { UsersTable, type AccountActions, type UserRow } from './UsersTable';
 
-const byId = (a: UserRecord, b: UserRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const ALL = 'all';
 
 export function UsersPage() {

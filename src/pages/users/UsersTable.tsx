@@ -13,7 +13,8 @@ import { UserHistory } from './UserHistory';
 import { whenText } from '../../components/shell/token-dates';
 
 /** A row as the screen holds it: the record plus the client-only unsaved mark. */
-export interface UserRow extends UserRecord { unsaved?: boolean }
+/** A row of the table: a stored account, or one added here and not saved yet (no server fields). */
+export type UserRow = Pick<UserRecord, 'id' | 'name' | 'role'> & Partial<Omit<UserRecord, 'id' | 'name' | 'role'>> & { unsaved?: boolean };
 
 export interface UsersTableProps {
   rows: UserRow[];

@@ -1,6 +1,6 @@
-// Shared zod pieces for route schemas.
+// Shared zod pieces of request schemas: ids, query booleans, repeated query parameters.
 import { z } from 'zod';
-import { validateUserId } from '../../domain/validation';
+import { validateUserId } from '../validation';
 
 export const videoIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 /** A user id by the sign-in rule (trimmed; 3–64 letters, digits, . _ - @): one rule for every id the API takes. */
