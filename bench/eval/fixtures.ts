@@ -63,7 +63,7 @@ async function ensureFile(ffmpeg: string, file: string, args: string[], name: st
     await run(ffmpeg, ['-v', 'error', '-y', ...args, tmp], { timeout: 600_000, maxBuffer: 16 * 1024 * 1024 });
   } catch (e) {
     fs.rmSync(tmp, { force: true });
-    throw new Error(`ffmpeg could not make ${name}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`);
+    throw new Error(`ffmpeg could not make ${name}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`, { cause: e });
   }
   fs.renameSync(tmp, file);
 }
