@@ -5,7 +5,6 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { loadImage } from '@napi-rs/canvas';
 import { ensureFaceApiPhotos, ensurePeopleClip } from '../../server/services/sample-media';
 import { applyTransform, planCanvas, panZoomFilter, recipeHash, transformAt, type ClipOutput, type FrameTransform, type PanZoomRecipe } from './clip-recipe';
 import { FIXTURE_DIR, keypointArray, loadPhotoLabels, type PhotoLabels } from './labels';
@@ -31,11 +30,6 @@ export async function photoPath(photo: string): Promise<string> {
   const file = files[PHOTOS.indexOf(photo)];
   if (!file) throw new Error(`no face-api photo ${photo}`);
   return file;
-}
-
-export async function photoSize(file: string): Promise<{ width: number; height: number }> {
-  const img = await loadImage(file);
-  return { width: img.width, height: img.height };
 }
 
 export interface BuiltClip {
