@@ -20,7 +20,7 @@ if (!fs.existsSync(path.join(staticDir, 'index.html'))) { console.error('dist/ i
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-bench-first-rows-'));
 const config = loadConfig({ DATA_DIR: dataDir, VAT_LOG_LEVEL: 'silent', VAT_STATIC_DIR: staticDir });
 const database = await connectDatabase({ dataDir: path.join(dataDir, 'db') });
-let t0 = Date.now();
+const t0 = Date.now();
 await seedScale(database, { count, root: path.join(dataDir, 'scale-library') });
 console.log(`seeded ${count} videos in ${((Date.now() - t0) / 1000).toFixed(1)} s (PGlite)`);
 const app = await buildApp({ config, database, media: createMediaService() });
@@ -84,7 +84,6 @@ async function measure(): Promise<Marks> {
 }
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-t0 = Date.now();
 const results: Marks[] = [];
 for (let i = 0; i < runs; i++) {
   const m = await measure();

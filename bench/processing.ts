@@ -77,7 +77,7 @@ console.log(`clip: ${path.basename(clip)} ${info.width}x${info.height} ${info.fp
 console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`pose threads: ${threads}; model + workers start: ${(loadMs / 1000).toFixed(1)} s; crop tracking detects every ${DETECT_EVERY} analysed frame(s)${STACK_DETECTIONS ? ', two frames per pass,' : ''} unless set`);
 
-let built: BuiltClip[] = [];
+const built: BuiltClip[] = [];
 if (!flag('no-eval')) {
   const { output, clips } = loadClips();
   for (const c of clips) built.push(await buildClip(media.ffmpegPath, c, output));

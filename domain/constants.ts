@@ -1,7 +1,5 @@
 // Business constants and limits of the product. Shared by browser and server.
 export const STORED_USER_KEY = 'va_user';
-export const USER_ID_MIN = 3;
-export const USER_ID_MAX = 64;
 export const USER_ID_PATTERN = /^[A-Za-z0-9._\-@]{3,64}$/;
 export const FETCH_PAGE_SIZE = 1000;
 export const FETCH_MAX_TOTAL = 100_000;
@@ -24,7 +22,6 @@ export const SKIP_S = 10;
 export const SPEEDS = [0.5, 1, 1.5, 2] as const;
 export const DEFAULT_VOLUME = 0.8;
 export const DEFAULT_RATE = 1;
-export const PROGRESS_CALLBACK_MS = 250;
 export const RENDER_POLL_MS = 500;
 export const NEW_ACTION_LENGTH_S = 2;
 export const NEW_ACTION_CONFIDENCE = 0.7;
@@ -32,7 +29,6 @@ export const NEW_ACTION_CLASS = 'run';
 export const PLAYER_WIDTHS = { small: 720, medium: 960, large: 1200, full: 0 } as const;
 export const SIDE_MENU_WIDTH = 240;
 export const STATUS_BAR_POLL_MS = 10_000;
-export const LABEL_MAX_CHARS = 120;
 
 export const VIDEO_STATUSES = [
   'pending', 'processing', 'completed', 'labelled', 'failed', 'reviewed', 'kiv', 'disqualified', 'unknown',

@@ -21,7 +21,7 @@ interface SavedListState { state: ListState; savedAt: number }
 
 /** The saved state when still valid for this kind of visit (24 h, or 5 min on restore); null otherwise or when storage fails. */
 export function readListState(storage: ListStorage | null, now: number, restore: boolean): ListState | null {
-  let saved: SavedListState | null = null;
+  let saved: SavedListState | null;
   try { saved = JSON.parse(storage?.getItem(LIST_STATE_KEY) ?? 'null'); } catch { return null; }
   if (!saved || typeof saved !== 'object' || typeof saved.savedAt !== 'number' || !saved.state) return null;
   const ttl = restore ? LIST_STATE_RESTORE_TTL_MS : LIST_STATE_TTL_MS;

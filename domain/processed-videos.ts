@@ -7,7 +7,3 @@ export const PROCESSED_STATUSES = ['completed', 'reviewed', 'labelled', 'kiv', '
 
 /** The rule in the screens' words. */
 export const PROCESSED_RULE_TEXT = 'completed, reviewed, labelled, KIV or disqualified with AI results';
-
-export function isProcessedVideo(status: string, aiProcessedAt: unknown): boolean {
-  return (PROCESSED_STATUSES as readonly string[]).includes(status) && aiProcessedAt != null;
-}

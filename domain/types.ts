@@ -107,4 +107,3 @@ export interface AnnotationSet {
 }
 
 export interface Identity { id: string; name: string | null; role: Role }
-export interface Me { signed_in: boolean; id: string | null; name: string | null; role: Role; header_role: string | null }

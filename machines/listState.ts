@@ -4,7 +4,7 @@ import { assign, setup } from 'xstate';
 import { readListState, writeListState, type ListState } from '../domain/list-state';
 import type { KeyValueStorage } from './session';
 
-export { LIST_STATE_KEY, readListState, writeListState, type ListState } from '../domain/list-state';
+export { LIST_STATE_KEY, readListState, type ListState } from '../domain/list-state';
 
 export interface ListStateContext { storage: KeyValueStorage | null; now: () => number; restored: ListState | null }
 

@@ -65,8 +65,7 @@ export function decideAuthMode(host: string, asked: AuthMode | undefined): { mod
     : { mode: 'password', reason: `HOST=${host} is not a loopback address and VAT_AUTH is not set` };
 }
 
-const authEnvObject = z.object(authEnvSchema);
-type AuthEnv = z.output<typeof authEnvObject>;
+type AuthEnv = z.output<z.ZodObject<typeof authEnvSchema>>;
 
 export function authConfigOf(host: string, e: AuthEnv): AuthConfig {
   const { mode, reason } = decideAuthMode(host, e.VAT_AUTH);

@@ -4,7 +4,7 @@
 // (per-frame box move/resize, whole-track delete, merge: a missed person cannot be added).
 import { iou, IOU_THRESHOLD, type Box, type GtPerson } from '../eval/metrics';
 import type { Command } from './commands';
-import { key, labelRuns, toFractions, toPixels, trackBoxes, type ReviewAnalysis, type ReviewClip, type TrackBox } from './review-state';
+import { key, labelRuns, toFractions, toPixels, type ReviewAnalysis, type ReviewClip, type TrackBox } from './review-state';
 import { interpolateBetween } from '../../domain/ops/keyframe-interpolation';
 
 export type CommandSet = 'A' | 'B';

@@ -31,8 +31,6 @@ export function evalFrames(clip: ReviewClip, boxes: readonly TrackBox[]): EvalFr
   }));
 }
 
-export const score = (clip: ReviewClip, boxes: readonly TrackBox[]): SequenceMetrics => evaluateSequence(evalFrames(clip, boxes));
-
 /** What a box is to the metrics: on a labelled person (their id), on a don't-care person, or false. */
 export type BoxLabel = string | 'ignored' | 'false';
 

@@ -58,11 +58,6 @@ function linearAt(r: PanZoomRecipe, fps: number, n: number, value: (k: WindowKey
   return va + d * (n - s.fa) / (s.fb - s.fa);
 }
 
-/** Window of frame n (photo pixels), linear between keys. */
-export function windowAt(r: PanZoomRecipe, fps: number, n: number): { cx: number; cy: number; w: number } {
-  return { cx: linearAt(r, fps, n, (k) => k.cx), cy: linearAt(r, fps, n, (k) => k.cy), w: linearAt(r, fps, n, (k) => k.w) };
-}
-
 export function planCanvas(r: PanZoomRecipe, out: ClipOutput, photoW: number, photoH: number): CanvasPlan {
   const frames = Math.round(r.duration * out.fps);
   const aspect = out.height / out.width;

@@ -5,7 +5,6 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { loadImage } from '@napi-rs/canvas';
 import { ensureFaceApiPhotos, ensurePeopleClip } from '../../server/services/sample-media';
 import { applyTransform, planCanvas, panZoomFilter, recipeHash, transformAt, type ClipOutput, type FrameTransform, type PanZoomRecipe } from './clip-recipe';
 import { FIXTURE_DIR, keypointArray, loadPhotoLabels, type PhotoLabels } from './labels';
@@ -33,11 +32,6 @@ export async function photoPath(photo: string): Promise<string> {
   return file;
 }
 
-export async function photoSize(file: string): Promise<{ width: number; height: number }> {
-  const img = await loadImage(file);
-  return { width: img.width, height: img.height };
-}
-
 export interface BuiltClip {
   recipe: ClipRecipe; file: string; output: ClipOutput; frames: number;
   /** The labelled people in frame n, in clip pixels. */
@@ -63,7 +57,7 @@ async function ensureFile(ffmpeg: string, file: string, args: string[], name: st
     await run(ffmpeg, ['-v', 'error', '-y', ...args, tmp], { timeout: 600_000, maxBuffer: 16 * 1024 * 1024 });
   } catch (e) {
     fs.rmSync(tmp, { force: true });
-    throw new Error(`ffmpeg could not make ${name}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`);
+    throw new Error(`ffmpeg could not make ${name}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`, { cause: e });
   }
   fs.renameSync(tmp, file);
 }

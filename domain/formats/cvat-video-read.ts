@@ -163,6 +163,6 @@ export function decodeCvatVideo(text: string, video: FormatVideo): DecodedFile {
   if (beyond) warnings.push(`${beyond} shape(s) after the video's last frame were left out`);
   const out = boxes.tracks().map((t) => ({ ...t, segments: segments.get(t.trackId) ?? [] }));
   // a person with actions but no box still carries them, on a track of its own id
-  for (const [person, list] of segments) if (!out.some((t) => t.trackId === person)) warnings.push(`Actions of person ${person} were left out: the person has no box`);
+  for (const person of segments.keys()) if (!out.some((t) => t.trackId === person)) warnings.push(`Actions of person ${person} were left out: the person has no box`);
   return { tracks: out, warnings };
 }

@@ -16,7 +16,6 @@
 //   per element. An absent joint (stored visibility 0, or no keypoint) is outside="1", an occluded one
 //   (stored visibility 1) occluded="1"; a row that stores no visibility marks a score below VISIBLE_SCORE
 //   occluded.
-import { XMLParser } from 'fast-xml-parser';
 import { ACTION_CLASSES, COCO_KEYPOINTS } from '../constants';
 import {
   VISIBLE_SCORE, frameCount, keypointPixels, ordered, px, type FormatDetection, type FormatSegment, type FormatTrack, type FormatVideo,

@@ -68,13 +68,32 @@ export function shiftEdge(s: Span, edge: 'start' | 'end', direction: -1 | 1, dur
   return resizeSpan(s, edge, t, duration);
 }
 
+/** Float slack so 0.1 s typed as 0.30 − 0.20 still counts as 0.1 s. */
+const EPS = 1e-6;
+
+export type SpanRuleBreak = 'not-a-number' | 'start-before-zero' | 'end-after-duration' | 'too-short';
+
+/**
+ * The time rule of a stored action segment, written once: the editor checks it before a save and the
+ * server on every write. Null when the span keeps it; a duration of 0 (unknown) bounds nothing.
+ */
+export function spanRuleBreak(s: Span, duration: number): SpanRuleBreak | null {
+  if (!Number.isFinite(s.start) || !Number.isFinite(s.end)) return 'not-a-number';
+  if (s.start < 0) return 'start-before-zero';
+  if (duration > 0 && s.end > duration + EPS) return 'end-after-duration';
+  if (s.end - s.start < MIN_ACTION_LENGTH_S - EPS) return 'too-short';
+  return null;
+}
+
 /** Validation of typed Start/End values: null when valid, else the reason shown to the user. */
 export function spanProblem(s: Span, duration: number): string | null {
-  if (!Number.isFinite(s.start) || !Number.isFinite(s.end)) return 'Start and End must be numbers';
-  if (s.start < 0) return 'Start must be at least 0';
-  if (duration > 0 && s.end > duration + 1e-6) return `End must be at most ${duration.toFixed(2)} s`;
-  if (s.end - s.start < MIN_ACTION_LENGTH_S - 1e-6) return `An action must be at least ${MIN_ACTION_LENGTH_S} s long`;
-  return null;
+  switch (spanRuleBreak(s, duration)) {
+    case null: return null;
+    case 'not-a-number': return 'Start and End must be numbers';
+    case 'start-before-zero': return 'Start must be at least 0';
+    case 'end-after-duration': return `End must be at most ${duration.toFixed(2)} s`;
+    case 'too-short': return `An action must be at least ${MIN_ACTION_LENGTH_S} s long`;
+  }
 }
 
 /** 'Add Action Here': starts at the current time, 2 s long, capped at the duration (kept ≥ 0.1 s). */

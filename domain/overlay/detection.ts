@@ -6,7 +6,7 @@ import { blendJointVisibility, jointVisibilityOf, type JointVisibility } from '.
 
 /** Number of floats per detection's keypoints: 17 COCO points × (x, y, score). */
 export const KEYPOINT_FLOATS = 17 * 3;
-export { KEYPOINT_MIN_SCORE, type JointVisibility } from '../ops/joint-visibility';
+export type { JointVisibility } from '../ops/joint-visibility';
 
 /** ai: AI-made; human: a keyframe (human-made or human-edited); interpolated: filled between two
  *  keyframes (not a keyframe); outside: a keyframe that ends a drawn track there (not drawn). */

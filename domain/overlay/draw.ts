@@ -39,7 +39,6 @@ export interface OverlayToggleSet { boxes: boolean; skeletons: boolean; keypoint
 /** `colors`: the colour each of `trackIds` was drawn in. */
 export interface OverlayStats { boxes: number; keypoints: number; hollow: number; lines: number; trackIds: number[]; colors: string[] }
 
-export { KEYPOINT_MIN_SCORE } from './detection';
 /** Font family of the labels; the renderer registers a font under this name so servers without fonts draw them. */
 export const OVERLAY_FONT_FAMILY = 'system-ui, sans-serif';
 

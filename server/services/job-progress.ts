@@ -7,14 +7,13 @@
 import type { Database, Db, Tx } from '../db/connect';
 import {
   failDeadJobs, findJob, finishJobRow, insertJob, markRequeued, markRunning, readCancelRequest, setQueueRef, touchJob,
-  writeProgress, type Finish, type JobProgressRow,
+  writeProgress, type Finish,
 } from '../repositories/job-progress';
 import type { JobQueue } from '../queue';
 import { QUEUES } from '../queue';
-import { JOB_KINDS, type JobKind } from '../../domain/job-progress';
+import type { JobKind } from '../../domain/job-progress';
 
-export { JOB_KINDS, type JobKind };
-export type { JobProgressRow };
+export type { JobKind };
 
 export interface StartJob {
   kind: JobKind;
@@ -64,9 +63,6 @@ export async function reportProgress(db: Db | Tx, id: number, p: { progress: num
 export function finishJob(db: Db | Tx, id: number, state: Finish['state'], extra: Omit<Finish, 'state'> = {}): Promise<boolean> {
   return finishJobRow(db, id, { ...extra, state });
 }
-
-/** Who asked to cancel the job, or null. */
-export const isCancelRequested = (db: Db | Tx, id: number) => readCancelRequest(db, id);
 
 export const readJob = (db: Db | Tx, id: number) => findJob(db, id);
 

@@ -71,7 +71,7 @@ async function ensureClip(ffmpeg: string, out: string, args: string[]): Promise<
     await run(ffmpeg, ['-v', 'error', '-y', ...args, tmp], { timeout: 300_000, maxBuffer: 16 * 1024 * 1024 });
   } catch (e) {
     fs.rmSync(tmp, { force: true });
-    throw new Error(`ffmpeg could not make ${path.basename(out)}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`);
+    throw new Error(`ffmpeg could not make ${path.basename(out)}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`, { cause: e });
   }
   fs.renameSync(tmp, out);
   fs.writeFileSync(stampOf(out), recipeOf(args));

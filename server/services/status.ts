@@ -9,7 +9,7 @@ import type { Identity } from '../../domain/types';
 import { manualStatusRefusal } from '../../domain/status-rules';
 import { validateRemark } from '../../domain/validation';
 
-export { changeStatus, type StatusChange, type StatusChanged } from '../repositories/status';
+export { changeStatus, type StatusChanged } from '../repositories/status';
 
 export async function setStatusByHand(db: Db, who: Identity, videoId: number, to: VideoStatus, rawRemark?: string | null): Promise<StatusChanged> {
   const remark = rawRemark?.trim() || null;

@@ -23,11 +23,6 @@ export function seekTimeForFrame(frame: number, fps: number): number {
   return (Math.max(0, frame) + 0.5) / safeFps(fps);
 }
 
-/** Start time of frame n (what a user reads as the frame's time). */
-export function frameStartTime(frame: number, fps: number): number {
-  return Math.max(0, frame) / safeFps(fps);
-}
-
 export function clampFrame(frame: number, totalFrames: number): number {
   const last = Math.max(0, totalFrames - 1);
   return Math.min(last, Math.max(0, Math.round(frame)));

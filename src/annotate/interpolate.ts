@@ -4,7 +4,7 @@ import type { CompactDetection, EditorDoc } from './document/types';
 import { frameAt } from './document/frame-blocks';
 import { detectionAtWith, type InterpolationOptions } from '../../domain/overlay/detection';
 
-export { detectionAt, lerpDetection, type InterpolationOptions } from '../../domain/overlay/detection';
+export { detectionAt } from '../../domain/overlay/detection';
 
 /** The parts of the document and UI state that decide what is shown. */
 export interface ShownInputs {

@@ -15,7 +15,7 @@ interface StoredUser { signedIn?: boolean; id?: string; name?: string; role?: st
 
 /** The X-User-* headers of the stored identity (none for guests or a corrupt record). */
 export function identityHeaders(): Record<string, string> {
-  let u: StoredUser | null = null;
+  let u: StoredUser | null;
   try { u = JSON.parse(globalThis.localStorage?.getItem(STORED_USER_KEY) ?? 'null'); } catch { u = null; }
   if (!u || typeof u !== 'object' || !u.signedIn || !u.id) return {};
   const h: Record<string, string> = { 'X-User-Id': u.id };

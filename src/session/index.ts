@@ -1,2 +1,1 @@
-export { SessionProvider, useSession, type SessionApi } from './SessionProvider';
-export type { SessionUser } from '../../machines/session';
+export { SessionProvider, useSession } from './SessionProvider';

@@ -4,7 +4,7 @@ import { EditHistory, historyKey } from '../../src/annotate/history/history';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { ServerOp } from '../../src/annotate/save/server-ops';
 import { det, sampleDoc, seg } from './fixtures';
-import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
+import { frameAt } from '../../src/annotate/document/frame-blocks';
 
 function setup() {
   let doc: EditorDoc | null = sampleDoc();

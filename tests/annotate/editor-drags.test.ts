@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocChangeReason } from '../../src/annotate/document/types';
 import { TestEditor } from './test-editor';
-import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
+import { frameAt } from '../../src/annotate/document/frame-blocks';
 
 let te: TestEditor;
 afterEach(() => te.dispose());

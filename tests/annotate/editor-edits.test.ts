@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deleteTrack, mergeTracks } from '../../src/annotate/edit/track-edits';
 import { deleteAction } from '../../src/annotate/edit/segment-saves';
 import { TestEditor } from './test-editor';
-import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
+import { frameAt } from '../../src/annotate/document/frame-blocks';
 
 let te: TestEditor;
 afterEach(() => te.dispose());

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo, type SeededVideo } from '../annotate-edit/seed';
+import { spanRuleBreak } from '../../domain/ops/segment-time';
 
 let t: TestApp;
 let v: SeededVideo;
@@ -42,6 +43,16 @@ describe('POST /annotations/{videoId}/actions', () => {
     const res = await post(body);
     expect(res.statusCode).toBe(status);
     expect(res.json().detail).toMatch(detail);
+  });
+
+  // The seeded video is 10 s long. Spans on each side of every limit of the rule: start 0, end at the
+  // duration (with the float slack), length 0.1 s.
+  it.each([
+    [0, 10], [0, 10 + 5e-7], [0, 10.01], [9.9, 10], [9.95, 10], [1, 1.1], [0.2, 0.3], [1, 1.09], [2, 1], [0, 0],
+  ])('accepts %s … %s s exactly when the shared segment time rule does', async (start, end) => {
+    const broken = spanRuleBreak({ start, end }, 10);
+    const res = await post({ ...valid, start_time: start, end_time: end });
+    expect(res.statusCode).toBe(broken ? 422 : 201);
   });
 
   it('answers 404 for an unknown video', async () => {

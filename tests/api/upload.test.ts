@@ -5,7 +5,6 @@ import http from 'node:http';
 import path from 'node:path';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { makeClip } from '../helpers/fixtures';
 import { multipartFile } from '../helpers/multipart';

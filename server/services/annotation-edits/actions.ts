@@ -5,14 +5,12 @@ import { deleteSegmentAtVersion, findSegment, insertSegment, segmentIdTaken, upd
 import { NotFound, Conflict, PreconditionRequired, Unprocessable } from '../../domain-errors';
 import { segmentDto } from '../annotation-set';
 import { MIN_ACTION_LENGTH_S, type ActionClass } from '../../../domain/constants';
+import { spanRuleBreak, type SpanRuleBreak } from '../../../domain/ops/segment-time';
 import type { ActionSegment, Identity } from '../../../domain/types';
 import { trackExists } from '../../repositories/detections';
 import { writeAnnotations, type VideoFacts } from './common';
 import { requireLiveVideo } from '../videos';
 import { stampTracksEdited } from '../../repositories/track-verifications';
-
-/** Float slack so 0.1 s typed as 0.30 − 0.20 still counts as 0.1 s. */
-const EPS = 1e-6;
 
 export interface NewAction {
   track_id: number; action_class: ActionClass; start_time: number; end_time: number; confidence: number;
@@ -28,10 +26,17 @@ export interface ActionChange {
   version?: number;
 }
 
-export function checkTimes(v: VideoFacts, start: number, end: number): void {
-  if (start < 0) throw new Unprocessable('start_time must be at least 0');
-  if (v.duration > 0 && end > v.duration + EPS) throw new Unprocessable(`end_time must be at most the video duration (${v.duration} s)`);
-  if (end - start < MIN_ACTION_LENGTH_S - EPS) throw new Unprocessable(`An action must be at least ${MIN_ACTION_LENGTH_S} s long (end_time − start_time)`);
+/** The shared segment time rule, in the API's field names. */
+const TIME_RULE_DETAIL: Record<SpanRuleBreak, (duration: number) => string> = {
+  'not-a-number': () => 'start_time and end_time must be numbers',
+  'start-before-zero': () => 'start_time must be at least 0',
+  'end-after-duration': (duration) => `end_time must be at most the video duration (${duration} s)`,
+  'too-short': () => `An action must be at least ${MIN_ACTION_LENGTH_S} s long (end_time − start_time)`,
+};
+
+function checkTimes(v: VideoFacts, start: number, end: number): void {
+  const broken = spanRuleBreak({ start, end }, v.duration);
+  if (broken) throw new Unprocessable(TIME_RULE_DETAIL[broken](v.duration));
 }
 
 export async function createAction(db: Db, videoId: number, a: NewAction, who: Identity): Promise<ActionSegment> {

@@ -9,7 +9,7 @@ import { listUsers } from '../../repositories/users';
 import { parseAssignmentCsv, type CsvAssignmentRow } from './csv-rows';
 import { REPORT_ROW_LIMIT, type AssignmentReport, type ReportRow, type RowAction } from '../../../domain/assignment-report';
 
-export { REPORT_ROW_LIMIT, type AssignmentReport, type ReportRow, type RowAction };
+export { REPORT_ROW_LIMIT, type AssignmentReport };
 
 interface Worker { id: string; name: string }
 

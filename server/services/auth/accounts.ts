@@ -58,7 +58,7 @@ export async function setUserDisabled(db: Db, by: string, userId: string, disabl
 export async function bootstrapPasswords(db: Db, ids: string[], file: string | undefined, now: Date): Promise<string[]> {
   if (!file || !ids.length || (await countUsersWithPassword(db)) > 0) return [];
   const password = (await fs.readFile(file, 'utf8')).split(/\r?\n/)[0];
-  try { checkPasswordStrength(password); } catch (e) { throw new Error(`VAT_BOOTSTRAP_PASSWORD_FILE ${file}: ${(e as Error).message}`); }
+  try { checkPasswordStrength(password); } catch (e) { throw new Error(`VAT_BOOTSTRAP_PASSWORD_FILE ${file}: ${(e as Error).message}`, { cause: e }); }
   const hash = await hashPassword(password);
   const done: string[] = [];
   for (const id of ids) {

@@ -13,7 +13,6 @@ import { decodePoseRows, MULTIPOSE_ROWS, OUT_ROW, POSE_ROW, type PersonPose } fr
 export interface AnalysisGeometry { scaledW: number; scaledH: number; inputW: number; inputH: number }
 
 export type { PersonPose };
-export const MOVENET_MAX_PEOPLE = MULTIPOSE_ROWS;
 
 /**
  * MoveNet MultiPose output → people whose box score ≥ minScore, in frame fractions (padding removed).

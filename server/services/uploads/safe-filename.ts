@@ -8,6 +8,7 @@ import path from 'node:path';
 const MAX_BASE_BYTES = 180;
 
 /** Characters Windows, macOS or shells treat specially, and every control character. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern removes
 const RESERVED = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 function clipBytes(s: string, max: number): string {

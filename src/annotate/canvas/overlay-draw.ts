@@ -1,6 +1,5 @@
 // The overlay's drawing lives in domain/overlay/draw.ts, shared with the server's renderer, so the
 // rendered video and the editor draw the same boxes, labels, skeletons and keypoints.
 export {
-  activeAction, collectOverlay, drawOverlay, KEYPOINT_MIN_SCORE, segmentsByTrack,
-  type OverlayItem, type OverlayStats, type OverlayToggleSet,
+  activeAction, collectOverlay, drawOverlay, segmentsByTrack, type OverlayStats,
 } from '../../../domain/overlay/draw';

@@ -50,7 +50,7 @@ export class Viewport {
   /** Another video opens: its stored view, else 'fit'. */
   openVideo(videoId: number): void {
     this.videoId = videoId;
-    let stored: Partial<ViewportState> | null = null;
+    let stored: Partial<ViewportState> | null;
     try { stored = JSON.parse(this.storage?.getItem(storageKey(videoId)) ?? 'null'); } catch { stored = null; }
     if (this.geo.boxW > 0 && this.geo.boxH > 0) { this.restored = null; this.state.set(sanitize(stored, this.geo)); }
     else { this.restored = stored; this.state.set(FIT); }

@@ -53,5 +53,6 @@ export function useViewRestore(editor: AnnotationEditor, videoId: number, sessio
     });
     return () => { clearInterval(poll); off(); if (urlTimer) clearTimeout(urlTimer); };
     // the session's sign-in callback changes identity on every render; the restore runs once per video
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- signedIn/requireSignIn are read once, when the restore runs
   }, [editor, videoId, checking]);
 }

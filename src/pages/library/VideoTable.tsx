@@ -17,7 +17,7 @@ import type { useRowActions } from './useRowActions';
 
 /** Re-renders every second while any visible row is processing, for 'Updated Ns ago'. */
 function useNow(active: boolean): number {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
     const t = setInterval(() => setNow(Date.now()), 1000);
