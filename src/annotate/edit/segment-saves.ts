@@ -4,8 +4,7 @@
 // undoable command; field edits apply at once and save in the queue (a failure keeps them as a draft).
 import { NEW_ACTION_CLASS, NEW_ACTION_CONFIDENCE } from '../../../domain/constants';
 import { spanProblem } from '../../../domain/ops/segment-time';
-import type { ActionSegment } from '../../../domain/types';
-import type { SegmentFields } from '../commands/types';
+import type { ActionSegment, SegmentFields } from '../../../domain/types';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 import { addActionTarget } from './add-action-target';
 
