@@ -1,7 +1,8 @@
 // Every command: apply → undo → redo round trip (undo gives back the original, redo the edited document).
 import { applyPatches } from 'immer';
 import { describe, expect, it } from 'vitest';
-import { allCommands, applyCommand, commandForKey, allNavCommands } from '../../src/annotate/commands/registry';
+import { allCommands, applyCommand, commandForKey } from '../../src/annotate/commands/registry';
+import { allNavCommands } from '../../src/annotate/commands/key-registry';
 import type { CommandArgs, CommandName, EditContext } from '../../src/annotate/commands/types';
 import { initialUiState } from '../../src/annotate/document/ui-state';
 import { det, sampleDoc, seg } from './fixtures';
