@@ -89,6 +89,11 @@ export interface ActionSegment {
   updated_at?: string | null;
 }
 
+/** The fields of an action segment an edit can change. */
+export type SegmentFieldName = 'track_id' | 'action_class' | 'start_time' | 'end_time' | 'confidence' | 'human_verified';
+/** Some of those fields: an edit's changes, a PATCH body, an unsaved row of the data panel. */
+export type SegmentFields = Partial<Pick<ActionSegment, SegmentFieldName>>;
+
 export interface Relationship {
   id: number; subject_track_id: number; object_track_id: number; kind: string; start_time: number; end_time: number;
 }

@@ -10,7 +10,8 @@ import { pathToFileURL } from 'node:url';
 import type { Database } from '../server/db/connect';
 import { ACTION_CLASSES } from '../domain/constants';
 import { bumpAnnotationVersion } from '../server/repositories/annotation-version';
-import { insertDetections, type NewDetection } from '../server/repositories/detection-bulk';
+import { insertDetections } from '../server/repositories/detection-bulk';
+import type { NewDetection } from '../server/repositories/new-detection';
 
 export interface SeedOptions { videoId: number; minutes?: number; fps?: number; tracks?: number; keypoints?: boolean; frameCount?: number }
 

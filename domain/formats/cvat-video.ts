@@ -102,5 +102,3 @@ export function encodeCvatVideo(video: FormatVideo, tracks: FormatTrack[]): stri
   lines.push('</annotations>');
   return `${lines.join('\n')}\n`;
 }
-
-export { decodeCvatVideo } from './cvat-video-read';

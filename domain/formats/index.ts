@@ -1,6 +1,7 @@
 // The interchange formats by name: how each is written, read, named and typed.
 import { decodeCocoKeypoints, encodeCocoKeypoints } from './coco-keypoints';
-import { decodeCvatVideo, encodeCvatVideo } from './cvat-video';
+import { encodeCvatVideo } from './cvat-video';
+import { decodeCvatVideo } from './cvat-video-read';
 import { decodeMot, encodeMot } from './mot';
 import { decodePoseTrack18, encodePoseTrack18 } from './posetrack18';
 import type { DecodedFile, FormatName, FormatTrack, FormatVideo } from './model';

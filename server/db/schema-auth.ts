@@ -1,7 +1,7 @@
 // Drizzle schema of sign-in: browser sessions, personal API tokens and one-time links.
 // Re-exported by schema.ts, so it is part of the one schema.
 import { pgTable, text, timestamp, serial, index, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { users } from './schema-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,6 +1,6 @@
 // Drizzle schema of the track versions. Re-exported by schema.ts, so it is part of the one schema.
 import { pgTable, integer, text, boolean, timestamp, primaryKey } from 'drizzle-orm/pg-core';
-import { videos } from './schema';
+import { videos } from './schema-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

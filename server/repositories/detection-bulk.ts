@@ -13,19 +13,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgClientOf, pgliteClientOf, withPgConnection, type Db, type PgliteBlobQuery, type Tx } from '../db/connect';
 import { COPY_COLUMNS, COPY_HEADER_BYTES, encodeCopyBinary } from './detection-copy';
-
-export interface NewDetection {
-  trackId: number; frame: number; x1: number; y1: number; x2: number; y2: number; confidence: number;
-  /** 17 × [x, y, score] flattened; NaN is kept as NaN. */
-  keypoints: number[] | null;
-  source: string;
-  updatedById?: string | null;
-  updatedAt?: Date | null;
-  /** The row's version (1 when absent); an undo restore puts rows back at theirs. */
-  version?: number;
-  /** 17 × 2 visible, 1 occluded, 0 absent as a person set them; null or absent: none stored. */
-  keypointVisibility?: number[] | null;
-}
+import type { NewDetection } from './new-detection';
 
 /** Rows per statement: large enough that statement overhead vanishes, small enough to keep each literal a few MB. */
 const INSERT_BATCH_ROWS = 5000;

@@ -2,7 +2,7 @@
 // dominates a bulk write on PGlite (WebAssembly); in binary every value is a fixed-width copy.
 import type { DetectionRow } from '../../domain/detection-window';
 import type { ReviewDetections } from '../../domain/review-runs';
-import type { NewDetection } from './detection-bulk';
+import type { NewDetection } from './new-detection';
 
 /** Columns in the order the encoded tuples carry them. */
 export const COPY_COLUMNS = 'video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version, keypoint_visibility';

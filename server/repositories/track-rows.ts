@@ -6,7 +6,8 @@ import { actionSegments, detections } from '../db/schema';
 import type { SegmentPlan } from '../../domain/ops/track-ranges';
 import type { DetectionRow } from './detections';
 import type { SegmentRow } from './annotations';
-import { insertDetections, type NewDetection } from './detection-bulk';
+import { insertDetections } from './detection-bulk';
+import type { NewDetection } from './new-detection';
 
 const ofTrack = (videoId: number, trackId: number) => and(eq(detections.videoId, videoId), eq(detections.trackId, trackId));
 

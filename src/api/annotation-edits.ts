@@ -1,7 +1,7 @@
 // Typed write calls of the Annotate screen plus the undo extensions
 // (POST .../actions with restore_id, DELETE of a detection, POST .../tracks/restore).
 import type { ActionClass } from '../../domain/constants';
-import type { ActionSegment, Keypoint } from '../../domain/types';
+import type { ActionSegment, Keypoint, SegmentFields } from '../../domain/types';
 import type { TrackVerifiedMark } from '../../domain/review-navigation';
 import { request } from './request';
 
@@ -9,7 +9,7 @@ export interface NewActionBody {
   track_id: number; action_class: ActionClass; start_time: number; end_time: number; confidence: number;
   human_verified?: boolean; restore_id?: number;
 }
-export type ActionPatchBody = Partial<Pick<ActionSegment, 'track_id' | 'action_class' | 'start_time' | 'end_time' | 'confidence' | 'human_verified'>> & { version?: number };
+export type ActionPatchBody = SegmentFields & { version?: number };
 /** `version`: the stored row's version the change is based on (absent for a new detection on an empty frame). */
 /** `keypoint_visibility`: 17 × 2 visible, 1 occluded, 0 absent; null clears a stored one. */
 export interface DetectionBody {

@@ -5,7 +5,8 @@
 // and every named key with every modifier combination, and each keyed entry of the three tables is hit by
 // at least one of them, so a new key is covered without editing this list.
 import { describe, expect, it } from 'vitest';
-import { allCommands, allNavCommands, allScreenKeys } from '../../src/annotate/commands/registry';
+import { allCommands } from '../../src/annotate/commands/registry';
+import { allNavCommands, allScreenKeys } from '../../src/annotate/commands/key-registry';
 import type { KeyLike } from '../../src/annotate/commands/types';
 import { shortcutsByGroup } from '../../src/annotate/commands/shortcuts';
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { makeTestApp, type TestApp } from '../helpers/test-app';
 import { videos } from '../../server/db/schema';
-import { insertDetections, type NewDetection } from '../../server/repositories/detection-bulk';
+import { insertDetections } from '../../server/repositories/detection-bulk';
+import type { NewDetection } from '../../server/repositories/new-detection';
 
 let t: TestApp;
 beforeAll(async () => { t = await makeTestApp(); });

@@ -9,7 +9,7 @@ import yazl from 'yazl';
 import type { Database } from '../../db/connect';
 import { Conflict, Invalid } from '../../domain-errors';
 import { listRelationships, listSegments, listTrackRanges } from '../../repositories/annotations';
-import type { NewDetection } from '../../repositories/detection-bulk';
+import type { NewDetection } from '../../repositories/new-detection';
 import { countProcessedBySource, sourceVideosPage, trackDetectionsPage, type DetectionExportRow } from '../../repositories/package-export';
 import { listProcessingLog, listStatusHistory } from '../../repositories/status';
 import type { VideoRow } from '../../repositories/videos';

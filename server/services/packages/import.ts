@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/connect';
 import { Invalid, NotFound, Unavailable } from '../../domain-errors';
 import { bumpAnnotationVersion } from '../../repositories/annotation-version';
-import { insertDetections, type NewDetection } from '../../repositories/detection-bulk';
+import { insertDetections } from '../../repositories/detection-bulk';
+import type { NewDetection } from '../../repositories/new-detection';
 import { highestDetectionVersion } from '../../repositories/processing-results';
 import {
   appendImportLog, claimImportJob, clearAnnotations, findImportJob, findLiveVideoByPath, insertImportJob, insertImportedRows, lockAnnotationVersion,

@@ -11,7 +11,7 @@
 // stores none (older packages leave it out: no row stores one). float32 columns are exactly what
 // the database stores, so an import reproduces every value bit for bit.
 import { z } from 'zod';
-import type { NewDetection } from '../../repositories/detection-bulk';
+import type { NewDetection } from '../../repositories/new-detection';
 import { VIDEO_STATUSES } from '../../../domain/constants';
 import { detectionProblem, MAX_FRAME, MAX_TRACK_ID, TrackCounts } from '../../../domain/formats/import-limits';
 

@@ -7,7 +7,7 @@
 //   release come back through dispatch and reach the machine in video pixels, converted through the
 //   viewport at that moment, so a box dragged at any zoom lands where the pointer is.
 // - A right press on a joint selects it (the O key and the data panel act on it), even beside a corner.
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { EditorCore } from '../editor/editor-core';
 import { pressBox, pressDraw, pressKeypoint, type OverlayPress } from '../edit/drag-start';
 import { hitTest, jointAt, type OverlayHit } from './hit-test';
 import { overlayModel } from './overlay-model';
@@ -31,7 +31,7 @@ export class CanvasInput {
   /** A drag started here: its moves and release go to the interaction machine. */
   private drag = false;
 
-  constructor(private editor: AnnotationEditor) {}
+  constructor(private editor: EditorCore) {}
 
   /** A pan is running (the element shows a grabbing cursor). */
   get panning(): boolean { return this.pan !== null; }

@@ -2,7 +2,7 @@
 // mode: the server extends the track frame by frame with the pose model (a long job with progress and
 // Cancel in the activity panel). It stops when the person is lost, at the next keyframe, or after the chosen
 // frames; its boxes are AI-made. The job changes the server's boxes, not the loaded document (they show on
-// reload), so it is a command of the registry's second table (no document change, nothing to undo here).
+// reload), so it is a command of the key registry's second table (no document change, nothing to undo here).
 import { patchStore } from '../store';
 import { letterKey, plainKey } from './key-tests';
 import type { NavCommandDef } from './navigation';

@@ -1,7 +1,8 @@
 // Review commands: keys and buttons that move the playhead from problem to problem and mark tracks
 // verified. They change no document (nothing to undo), so they are not edit commands; they live in the
-// registry's second table so the keyboard help lists them and the clash test covers their keys.
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+// key registry's second table (key-registry.ts) so the keyboard help lists them and the clash test
+// covers their keys.
+import type { EditorCore } from '../editor/editor-core';
 import type { KeyLike, Shortcut } from './types';
 
 export type NavCommandName = 'problem.next' | 'problem.prev' | 'problem.kind' | 'track.verify' | 'track.follow' | 'view.hand';
@@ -14,7 +15,7 @@ export interface NavCommandDef {
   label: string;
   shortcuts: readonly Shortcut[];
   keyTest: (e: KeyLike) => boolean;
-  run: (editor: AnnotationEditor, ctx: NavContext, e?: KeyLike) => void;
+  run: (editor: EditorCore, ctx: NavContext, e?: KeyLike) => void;
 }
 
 const plain = (e: KeyLike) => !e.ctrlKey && !e.metaKey && !e.altKey;

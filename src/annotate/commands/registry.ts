@@ -1,4 +1,5 @@
 // The command registry (Excalidraw actions/register style): one place that knows every edit by name.
+// The review commands and the screen keys change no document; key-registry.ts holds them with these.
 import { produceWithPatches, enablePatches, enableMapSet, type Patch } from 'immer';
 import type { EditorDoc } from '../document/types';
 import { segmentAdd } from './segment-add';
@@ -25,12 +26,8 @@ import { trackMoveRange } from './track-move-range';
 import { keyframeInterpolate } from './keyframe-interpolate';
 import { keyframePropagate } from './keyframe-propagate';
 import { keyframeOutside } from './keyframe-outside';
-import { followPerson } from './follow-person';
-import { viewHand } from './view-hand';
 import type { AnnotateUiState } from '../document/ui-state';
 import type { CommandArgs, CommandDef, CommandName, CorrectionDialog, EditContext, KeyLike } from './types';
-import { problemKind, problemNext, problemPrev, trackVerify, type NavCommandDef } from './navigation';
-import { SCREEN_KEYS, type ScreenKeyDef } from './screen-keys';
 
 enablePatches();
 enableMapSet();
@@ -97,26 +94,4 @@ export function keyActionFor(e: KeyLike, ctx: EditContext): KeyAction | null {
     if (patch) return { kind: 'ui', patch };
   }
   return null;
-}
-
-/** The review commands (no document change, so no undo): the problem walk and the verified mark. */
-const navRegistry: readonly NavCommandDef[] = [problemNext, problemPrev, problemKind, trackVerify, followPerson, viewHand];
-
-export function allNavCommands(): readonly NavCommandDef[] { return navRegistry; }
-
-export function navCommand(name: NavCommandDef['name']): NavCommandDef {
-  return navRegistry.find((c) => c.name === name)!;
-}
-
-/** The review command a key press triggers (in view and edit mode). */
-export function navCommandForKey(e: KeyLike): NavCommandDef | null {
-  return navRegistry.find((c) => c.keyTest(e)) ?? null;
-}
-
-/** The screen keys (player, history, help, videos: no document change), the registry's third table. */
-export function allScreenKeys(): readonly ScreenKeyDef[] { return SCREEN_KEYS; }
-
-/** The screen key a key press triggers in this mode. */
-export function screenKeyFor(e: KeyLike, mode: 'view' | 'edit'): ScreenKeyDef | null {
-  return SCREEN_KEYS.find((k) => (!k.editOnly || mode === 'edit') && k.keyTest(e)) ?? null;
 }

@@ -1,10 +1,11 @@
 // Screen keys: the keys that change no document — the player (Space, frame steps, Home/End, keyframe
 // jumps), the history (undo, redo, Escape) and the screen (the keyboard help, the neighbouring videos).
-// They are the registry's third table, so the keyboard help lists them from here and the clash test
-// covers them with the edit and review commands. edit/hotkeys.ts is the one listener that runs them.
+// They are the key registry's third table (key-registry.ts), so the keyboard help lists them from there
+// and the clash test covers them with the edit and review commands. edit/hotkeys.ts is the one listener
+// that runs them.
 import { framesOf } from '../document/frame-blocks';
 import { historyKey } from '../history/history';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { EditorCore } from '../editor/editor-core';
 import type { CommandName, KeyLike, Shortcut } from './types';
 
 export type ScreenKeyName =
@@ -21,9 +22,9 @@ export interface ScreenKeyDef {
    *  mode; with no box to move it steps a frame). The clash test allows exactly these pairs. */
   yieldsTo?: readonly CommandName[];
   /** Key down: true when the key was used (the listener then prevents the browser's default). */
-  run: (editor: AnnotationEditor, e: KeyLike) => boolean;
+  run: (editor: EditorCore, e: KeyLike) => boolean;
   /** Key up (Space: a tap toggles playback, a hold that served a pan does not). */
-  release?: (editor: AnnotationEditor) => void;
+  release?: (editor: EditorCore) => void;
 }
 
 const noMods = (e: KeyLike) => !e.ctrlKey && !e.metaKey && !e.altKey;
@@ -34,13 +35,13 @@ const sideArrow = (e: KeyLike) => e.key === 'ArrowLeft' || e.key === 'ArrowRight
 export const SHIFT_STEP_FRAMES = 10;
 
 /** The selected track's keyframes (human boxes and outside keyframes) in the loaded windows. */
-function keyframesOfSelected(editor: AnnotationEditor): number[] {
+function keyframesOfSelected(editor: EditorCore): number[] {
   const doc = editor.getDoc(); const t = editor.getUi().selectedTrackId;
   if (!doc || t === null) return [];
   return framesOf(doc.detections[t]).filter(([, d]) => d.source === 'human' || d.source === 'outside').map(([f]) => f);
 }
 
-function jumpKeyframe(editor: AnnotationEditor, dir: -1 | 1): boolean {
+function jumpKeyframe(editor: EditorCore, dir: -1 | 1): boolean {
   const frame = editor.getUi().frame;
   const frames = keyframesOfSelected(editor);
   const to = dir > 0 ? frames.find((f) => f > frame) : frames.filter((f) => f < frame).pop();
@@ -53,7 +54,7 @@ function jumpKeyframe(editor: AnnotationEditor, dir: -1 | 1): boolean {
   return true;
 }
 
-const lastFrame = (editor: AnnotationEditor) => Math.max(0, (editor.player.frameCount || editor.getDoc()?.info.total_frames || 1) - 1);
+const lastFrame = (editor: EditorCore) => Math.max(0, (editor.player.frameCount || editor.getDoc()?.info.total_frames || 1) - 1);
 
 export const playerToggle: ScreenKeyDef = {
   name: 'player.toggle',
@@ -151,10 +152,3 @@ export const SCREEN_KEYS: readonly ScreenKeyDef[] = [
   playerToggle, frameStep, frameFirst, frameLast, keyframePrev, keyframeNext,
   historyUndo, historyRedo, dragCancel, helpOpen, videoPrev, videoNext,
 ];
-
-/** Actions other components own that screen keys reach through the editor (see AnnotationEditor). */
-export interface ScreenActions {
-  openHelp?: () => void;
-  /** Goes to the previous (-1) or next (1) video; false when there is none. */
-  goToVideo?: (dir: -1 | 1) => boolean;
-}

@@ -1,7 +1,8 @@
 // Every keyboard shortcut of the Annotate screen, for the keyboard help, read from the registry's three
 // tables: the screen keys (player, history, help, videos), the edit commands and the review commands. A
 // key added to any of them shows up here by itself.
-import { allCommands, allNavCommands, allScreenKeys } from './registry';
+import { allNavCommands, allScreenKeys } from './key-registry';
+import { allCommands } from './registry';
 import type { Shortcut, ShortcutGroup } from './types';
 
 export const SHORTCUT_GROUPS: readonly { group: ShortcutGroup; title: string }[] = [

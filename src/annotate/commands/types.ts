@@ -1,7 +1,7 @@
 // Edit commands: every edit is a named command with a label and an optional hotkey test, so menus,
 // buttons, keys and the keyboard help come from one registry. A command turns its arguments into an immer recipe;
 // the history runs it through produceWithPatches, which gives undo/redo.
-import type { ActionSegment } from '../../../domain/types';
+import type { ActionSegment, SegmentFields } from '../../../domain/types';
 import type { CompactDetection, DocCommand, EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
 import type { EntryOps, OpsContext, RangeCall } from '../save/server-ops';
@@ -30,7 +30,6 @@ export interface BoxArgs { trackId: number; frame: number; box: { x1: number; y1
 export interface KeypointArgs { trackId: number; frame: number; index: number; x: number; y: number; shown: CompactDetection }
 /** `at`: where the joint is put (fractions), when it is placed again. */
 export interface JointVisibilityArgs { trackId: number; frame: number; index: number; visibility: 0 | 1 | 2; shown: CompactDetection; at?: { x: number; y: number } }
-export type SegmentFields = Partial<Pick<ActionSegment, 'track_id' | 'action_class' | 'start_time' | 'end_time' | 'confidence' | 'human_verified'>>;
 export interface SegmentChangeArgs { id: number; changes: SegmentFields }
 export interface SegmentArgs { segment: ActionSegment }
 export interface SegmentIdArgs { id: number }

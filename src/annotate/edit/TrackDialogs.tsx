@@ -7,7 +7,8 @@ import { mergeProblem } from '../../../domain/ops/track-merge';
 import { useSession } from '../../session';
 import { patchStore } from '../store';
 import { useDoc, useEditor, useEditorStore, useUi } from '../editor/editor-context';
-import type { AnnotationEditor, EditDialogs } from '../editor/AnnotationEditor';
+import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { EditDialogs } from '../editor/editor-core';
 import { deleteTrack, mergeTracks } from './track-edits';
 
 const EMPTY: number[] = [];

@@ -6,7 +6,7 @@ import { DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../../domain/constants';
 import type { ActionSegment } from '../../../domain/types';
 import type { Corner } from '../../../domain/ops/box-geometry';
 import type { DragTarget, ToPoint } from '../../../machines/interaction';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { EditorCore } from '../editor/editor-core';
 import type { CompactDetection } from '../document/types';
 import { shownAt } from '../interpolate';
 import { nextTrackId } from '../commands/key-tests';
@@ -22,7 +22,7 @@ export interface OverlayPress { x: number; y: number; scale: number; toPoint: To
 
 const px = (d: CompactDetection, w: number, h: number) => ({ x1: d.x1 * w, y1: d.y1 * h, x2: d.x2 * w, y2: d.y2 * h });
 
-function pressOverlay(editor: AnnotationEditor, trackId: number, press: OverlayPress, target: (shown: CompactDetection, w: number, h: number) => DragTarget | null): boolean {
+function pressOverlay(editor: EditorCore, trackId: number, press: OverlayPress, target: (shown: CompactDetection, w: number, h: number) => DragTarget | null): boolean {
   const doc = editor.getDoc(); const ui = editor.getUi();
   if (ui.mode !== 'edit' || !doc) return false;
   const shown = shownAt(doc, ui, ui.frame)(trackId);
@@ -42,7 +42,7 @@ function pressOverlay(editor: AnnotationEditor, trackId: number, press: OverlayP
  * A press on an empty area of the frame (or anywhere while the 'New box' tool is on) draws a box: into the
  * selected track when it has no box at this frame, else as the first keyframe of a new track.
  */
-export function pressDraw(editor: AnnotationEditor, press: OverlayPress): boolean {
+export function pressDraw(editor: EditorCore, press: OverlayPress): boolean {
   const doc = editor.getDoc(); const ui = editor.getUi();
   if (ui.mode !== 'edit' || !doc) return false;
   const sel = ui.selectedTrackId;
@@ -57,7 +57,7 @@ export function pressDraw(editor: AnnotationEditor, press: OverlayPress): boolea
 }
 
 /** The box body (move) or one of its corners (resize) of a shown track; with the 'New box' tool, a draw. */
-export function pressBox(editor: AnnotationEditor, trackId: number, part: 'body' | Corner, press: OverlayPress): boolean {
+export function pressBox(editor: EditorCore, trackId: number, part: 'body' | Corner, press: OverlayPress): boolean {
   if (editor.getUi().drawTool) return pressDraw(editor, press);
   editor.updateUi({ selectedKeypoint: null });
   return pressOverlay(editor, trackId, press, (shown, w, h) => (part === 'body'
@@ -66,7 +66,7 @@ export function pressBox(editor: AnnotationEditor, trackId: number, part: 'body'
 }
 
 /** One keypoint of a shown track (it becomes the selected joint). */
-export function pressKeypoint(editor: AnnotationEditor, trackId: number, index: number, press: OverlayPress): boolean {
+export function pressKeypoint(editor: EditorCore, trackId: number, index: number, press: OverlayPress): boolean {
   if (editor.getUi().mode === 'edit') editor.updateUi({ selectedKeypoint: index });
   return pressOverlay(editor, trackId, press, (shown, w, h) => (shown.keypoints
     ? { kind: 'keypoint', trackId, index, x: shown.keypoints[index * 3] * w, y: shown.keypoints[index * 3 + 1] * h }
@@ -90,7 +90,7 @@ export interface BarPress {
  * span and to the playhead within 0.2 s when the toggles are on; length ≥ 0.1 s; 0 … duration). A click
  * without movement seeks to its start. Returns false outside edit mode (the view's click applies).
  */
-export function pressBar(editor: AnnotationEditor, e: BarPress): boolean {
+export function pressBar(editor: EditorCore, e: BarPress): boolean {
   const doc = editor.getDoc(); const ui = editor.getUi();
   if (ui.mode !== 'edit' || !doc || e.pxPerSecond <= 0) return false;
   const seg = e.segment;
@@ -118,7 +118,7 @@ export type RowPress = Omit<BarPress, 'segment' | 'part'> & { trackId: number };
  * Selects the row's track. In edit mode a drag from here creates an action of that track over the dragged
  * span (the interaction machine's segmentCreate) and a click seeks; in view mode the press seeks at once.
  */
-export function pressRow(editor: AnnotationEditor, e: RowPress): void {
+export function pressRow(editor: EditorCore, e: RowPress): void {
   const doc = editor.getDoc(); const ui = editor.getUi();
   if (!doc) return;
   editor.updateUi({ selectedTrackId: e.trackId, selectedSegmentId: null });

@@ -1,11 +1,11 @@
 // After a box is drawn: the pose assist (POST …/assist/pose) fills its 17 points. The box shows at once
 // without a skeleton; the skeleton joins the same history entry when the answer comes, so one undo takes
 // back both. When another edit came meanwhile, or the assist fails, the box simply stays without one.
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { EditorCore } from '../editor/editor-core';
 import { KEYPOINT_FLOATS } from '../document/types';
 import type { FrameBox } from '../../api/track-corrections';
 
-export async function fillDrawnSkeleton(editor: AnnotationEditor, a: { trackId: number; frame: number; box: FrameBox }): Promise<boolean> {
+export async function fillDrawnSkeleton(editor: EditorCore, a: { trackId: number; frame: number; box: FrameBox }): Promise<boolean> {
   const doc = editor.getDoc();
   const assist = editor.deps.api.assistPose;
   if (!doc || !assist) return false;

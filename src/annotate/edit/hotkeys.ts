@@ -7,7 +7,8 @@
 // pans (editor.spaceHold).
 import { shownAt } from '../interpolate';
 import { shortcutsBlocked } from '../shortcut-guard';
-import { keyActionFor, navCommandForKey, screenKeyFor } from '../commands/registry';
+import { keyActionFor } from '../commands/registry';
+import { navCommandForKey, screenKeyFor } from '../commands/key-registry';
 import type { NavContext } from '../commands/navigation';
 import { patchStore } from '../store';
 import { performCorrection } from './range-edits';

@@ -1,6 +1,6 @@
 // Row drafts of the data panel (unsaved form values, discarded when leaving edit mode) and the ids of
 // actions added in this visit (they show a pulsing 'NEW' chip until the page reloads). One per editor.
-import type { SegmentFields } from '../commands/types';
+import type { SegmentFields } from '../../../domain/types';
 import { Store } from '../store';
 
 export interface RowDraftState { drafts: Readonly<Record<number, SegmentFields>>; newIds: readonly number[] }

@@ -4,14 +4,13 @@
 // undoable command; field edits apply at once and save in the queue (a failure keeps them as a draft).
 import { NEW_ACTION_CLASS, NEW_ACTION_CONFIDENCE } from '../../../domain/constants';
 import { spanProblem } from '../../../domain/ops/segment-time';
-import type { ActionSegment } from '../../../domain/types';
-import type { SegmentFields } from '../commands/types';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { ActionSegment, SegmentFields } from '../../../domain/types';
+import type { EditorCore } from '../editor/editor-core';
 import { addActionTarget } from './add-action-target';
 
 const placeholder = (fields: Omit<ActionSegment, 'id' | 'human_verified'>): ActionSegment => ({ id: 0, human_verified: true, ...fields });
 
-export async function addActionHere(editor: AnnotationEditor): Promise<ActionSegment | null> {
+export async function addActionHere(editor: EditorCore): Promise<ActionSegment | null> {
   const doc = editor.getDoc();
   if (!doc) return null;
   const target = addActionTarget(doc, editor.getUi());
@@ -30,7 +29,7 @@ export async function addActionHere(editor: AnnotationEditor): Promise<ActionSeg
 }
 
 /** A new action dragged out on a timeline row: the server creates it, then it becomes one undoable edit. */
-export async function createDraggedSegment(editor: AnnotationEditor, draft: ActionSegment): Promise<ActionSegment | null> {
+export async function createDraggedSegment(editor: EditorCore, draft: ActionSegment): Promise<ActionSegment | null> {
   const doc = editor.getDoc();
   if (!doc) return null;
   try {
@@ -43,7 +42,7 @@ export async function createDraggedSegment(editor: AnnotationEditor, draft: Acti
   } catch { return null; /* 'Create {status}' / 'Failed to add segment' shown by the queue */ }
 }
 
-export async function duplicateAction(editor: AnnotationEditor, s: ActionSegment): Promise<void> {
+export async function duplicateAction(editor: EditorCore, s: ActionSegment): Promise<void> {
   const doc = editor.getDoc();
   if (!doc) return;
   try {
@@ -56,7 +55,7 @@ export async function duplicateAction(editor: AnnotationEditor, s: ActionSegment
   } catch { /* 'Duplicate {status}' / 'Failed to duplicate' shown by the queue */ }
 }
 
-export async function deleteAction(editor: AnnotationEditor, id: number): Promise<void> {
+export async function deleteAction(editor: EditorCore, id: number): Promise<void> {
   const doc = editor.getDoc();
   if (!doc) return;
   try {
@@ -68,7 +67,7 @@ export async function deleteAction(editor: AnnotationEditor, id: number): Promis
 }
 
 /** Saves a row: its draft becomes an undoable edit; a row whose last save failed is sent again. */
-export function saveAction(editor: AnnotationEditor, id: number): string | null {
+export function saveAction(editor: EditorCore, id: number): string | null {
   const doc = editor.getDoc();
   const seg = doc?.segments.find((s) => s.id === id);
   if (!doc || !seg) return null;
@@ -92,7 +91,7 @@ export function saveAction(editor: AnnotationEditor, id: number): string | null 
 }
 
 /** 'Save All': every row with a draft or a failed save. */
-export function saveAll(editor: AnnotationEditor): void {
+export function saveAll(editor: EditorCore): void {
   const ids = new Set([...editor.rows.ids(), ...Object.keys(editor.saves.getState().failedSegments).map(Number)]);
   for (const id of ids) saveAction(editor, id);
 }

@@ -15,7 +15,7 @@ import { interactionMachine, type DragEdit, type PointerDownEvent } from '../../
 import { fillDrawnSkeleton } from '../edit/draw-assist';
 import { createDraggedSegment } from '../edit/segment-saves';
 import { getCommand } from '../commands/registry';
-import type { CommandArgs, CommandName, CorrectionDialog } from '../commands/types';
+import type { CommandArgs, CommandName } from '../commands/types';
 import type { DocChangeReason, EditorDoc } from '../document/types';
 import { initialUiState, type AnnotateUiState, type EditorMode } from '../document/ui-state';
 import { EditHistory, type PerformOptions } from '../history/history';
@@ -34,16 +34,12 @@ import type { EditorDeps, Notify } from './editor-deps';
 import { SpaceHold } from './space-hold';
 import { Viewport } from '../canvas/viewport';
 import { CanvasInput, type CanvasEvent, type CanvasOutcome } from '../canvas/dispatch';
-import type { ScreenActions } from '../commands/screen-keys';
-
-/** The correction dialog open now (range delete, swap, move, propagate N, follow), `shift` as pressed. */
-export interface CorrectionDialogState { kind: CorrectionDialog; shift: boolean; trackId?: number }
-export interface EditDialogs { merge: boolean; deleteTrack: number | null; correction?: CorrectionDialogState | null }
+import type { EditDialogs, EditorCore, ScreenActions } from './editor-core';
 
 /** The signed-in state the mode switch needs, from the page's session. */
 export interface ModeSession { signedIn: boolean; requireSignIn: (text?: string) => void }
 
-export class AnnotationEditor {
+export class AnnotationEditor implements EditorCore {
   readonly doc = new Store<EditorDoc | null, DocChangeReason>(null);
   readonly ui = new Store<AnnotateUiState>(initialUiState);
   readonly dialogs = new Store<EditDialogs>({ merge: false, deleteTrack: null, correction: null });
@@ -204,7 +200,19 @@ export class AnnotationEditor {
     this.mode.stop();
     this.mode = this.startMode();
     this.viewport.openVideo(videoId);
-    const close = openVideo(this, videoId, onError);
+    this.publishDoc(null);
+    this.restartUi();
+    this.review.reset();
+    this.timing.start(videoId);
+    const close = openVideo(this.deps.api, videoId, {
+      getDoc: () => this.getDoc(),
+      publishDoc: (doc, reason) => this.publishDoc(doc, reason),
+      updateUi: (patch) => this.updateUi(patch),
+      editing: () => this.getUi().mode === 'edit',
+      onFrame: (fn) => this.ui.subscribe((s, p) => { if (s.frame !== p.frame) fn(s.frame); }),
+      timing: this.timing,
+      loadReview: (id) => { void this.review.load(id); },
+    }, onError);
     this.closeVideo = close;
     return () => { close(); if (this.closeVideo === close) this.closeVideo = null; };
   }

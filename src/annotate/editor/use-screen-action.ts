@@ -1,7 +1,7 @@
 // A component that owns something a screen key reaches (the help dialog's open state, the neighbouring
 // videos) registers it on the editor while it is mounted; the one key listener (edit/hotkeys.ts) calls it.
 import { useEffect, useRef } from 'react';
-import type { ScreenActions } from '../commands/screen-keys';
+import type { ScreenActions } from './editor-core';
 import { patchStore } from '../store';
 import { useEditor } from './editor-context';
 

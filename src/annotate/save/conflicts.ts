@@ -4,7 +4,7 @@
 //   is cleared, since its entries were based on the replaced values;
 // - 'mine': the stored version is read again and the refused op is saved once more based on it.
 import { produce } from 'immer';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { EditorCore } from '../editor/editor-core';
 import { blockFor } from '../document/frame-blocks';
 import { windowDetection } from '../loader/window-loader';
 import type { CompactDetection } from '../document/types';
@@ -13,17 +13,17 @@ import type { SaveConflict } from './save-queue';
 
 export type ConflictChoice = 'theirs' | 'mine';
 
-async function storedDetection(editor: AnnotationEditor, videoId: number, trackId: number, frame: number): Promise<CompactDetection | null> {
+async function storedDetection(editor: EditorCore, videoId: number, trackId: number, frame: number): Promise<CompactDetection | null> {
   const win = await editor.deps.api.fetchDetectionWindow(videoId, frame, frame + 1);
   for (let i = 0; i < win.count; i++) if (win.tracks[i] === trackId && win.frames[i] === frame) return windowDetection(win, i);
   return null;
 }
 
-async function storedSegment(editor: AnnotationEditor, videoId: number, id: number): Promise<ActionSegment | null> {
+async function storedSegment(editor: EditorCore, videoId: number, id: number): Promise<ActionSegment | null> {
   return (await editor.deps.api.fetchSummary(videoId)).action_segments.find((s) => s.id === id) ?? null;
 }
 
-export async function resolveConflict(editor: AnnotationEditor, c: SaveConflict, choice: ConflictChoice): Promise<void> {
+export async function resolveConflict(editor: EditorCore, c: SaveConflict, choice: ConflictChoice): Promise<void> {
   const { op } = c;
   const saves = editor.saves;
   if (op.kind === 'detection.put' || op.kind === 'detection.delete') {

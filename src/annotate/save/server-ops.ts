@@ -1,9 +1,8 @@
 // What the server must do for each edit, and for its undo. History entries carry these ops; the save
 // queue runs them in order. Undo of a saved edit saves its inverse.
-import type { Keypoint, ActionSegment } from '../../../domain/types';
+import type { Keypoint, ActionSegment, SegmentFieldName, SegmentFields } from '../../../domain/types';
 import type { CompactDetection, EditorDoc } from '../document/types';
 import { frameAt } from '../document/frame-blocks';
-import type { SegmentFields } from '../commands/types';
 import type { DetectionBody } from '../../api/annotation-edits';
 
 /** An undo token the server hands out for a merge/delete; shared by an entry's forward and inverse ops. */
@@ -73,7 +72,10 @@ export function detectionBody(det: CompactDetection): DetectionBody {
   return body;
 }
 
-const SEGMENT_FIELDS = ['track_id', 'action_class', 'start_time', 'end_time', 'confidence', 'human_verified'] as const;
+// Every segment field, once each: the record makes the compiler refuse a missing or unknown name.
+const SEGMENT_FIELDS = Object.keys({
+  track_id: true, action_class: true, start_time: true, end_time: true, confidence: true, human_verified: true,
+} satisfies Record<SegmentFieldName, true>) as SegmentFieldName[];
 
 function fieldsOf(s: ActionSegment, keys: readonly (keyof SegmentFields)[]): SegmentFields {
   const out: Record<string, unknown> = {};
