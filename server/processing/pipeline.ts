@@ -2,7 +2,7 @@
 // + keypoints on every frame, or MoveNet MultiPose) → calibrated confidence → tracker → re-link of broken
 // tracks → action proposals.
 // Pure of the database: the job (job.ts) stores what this returns.
-import type { RenderSettings } from '../../../domain/constants';
+import type { RenderSettings } from '../../domain/constants';
 import { proposeSegments, type SegmentProposal } from './segment-proposals';
 import { calibratedConfidence } from './calibration';
 import { trackPeopleByCrops, type CropTrackingOptions, type CropTrackingStats } from './crop-tracking';
