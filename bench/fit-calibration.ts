@@ -14,7 +14,7 @@ import { applyPlatt, type CalibrationFile } from '../server/processing/calibrati
 import { ensureModel } from '../server/processing/model-fetch';
 import { analyseVideo } from '../server/processing/pipeline';
 import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
-import type { PoseModelName } from '../server/processing/pose-worker';
+import type { PoseModelName } from '../server/processing/pose-protocol';
 import { buildClip, loadClips } from './eval/fixtures';
 import { iou } from './eval/metrics';
 import { fitCalibration, formatReliability, heldOutPredictions, reliability, type LabelledBox } from './calibration/platt';

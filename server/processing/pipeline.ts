@@ -9,7 +9,7 @@ import { trackPeopleByCrops, type CropTrackingOptions, type CropTrackingStats } 
 import { analysisGeometry, analysisLongSide, decodeFrames, topDownLongSide } from './frames';
 import type { PosePool } from './pose-pool';
 import { decodePoseRows, type PersonPose } from './pose-rows';
-import type { PoseModelName } from './pose-worker';
+import type { PoseModelName } from './pose-protocol';
 import { relinkFragments, type FragmentSample } from './relink-fragments';
 import { DETECTOR_MIN_SCORE } from './topdown';
 import { trackAll, type TrackerName } from './tracker';
