@@ -7,7 +7,7 @@ import { createMediaService } from '../server/services/media';
 import { ensurePeopleClip } from '../server/services/sample-media';
 import { AssistPool } from '../server/services/assist/assist-pool';
 import { decodeFrameAt } from '../server/services/assist/frame-seek';
-import { cropAroundBox, cropModelFor, followStep, poseOnCrop, type PersonAt } from '../server/services/processing/crop-follow';
+import { cropAroundBox, cropModelFor, followStep, poseOnCrop, type PersonAt } from '../server/processing/crop-follow';
 import { decodeFramesFrom } from '../server/services/assist/frame-seek';
 
 const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });

@@ -11,14 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { RENDER_SETTINGS_DEFAULTS } from '../domain/constants';
 import { createMediaService } from '../server/services/media';
-import { ensureModel } from '../server/services/processing/model-fetch';
-import { defaultPoseThreads, PosePool } from '../server/services/processing/pose-pool';
+import { ensureModel } from '../server/processing/model-fetch';
+import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
 import { buildClip, loadClips, type BuiltClip } from './eval/fixtures';
 import { evaluateClip, type ClipResult, type EvalSettings } from './eval/run-eval';
 import { drawEvalFrame } from './eval/draw-frame';
 import { formatTable, perPersonReport, proposalsReport, targetsLine } from './eval/report';
 import { actionScores, formatActionScores, trackPeople } from './eval/action-scores';
-import { stillDropLog } from '../server/services/processing/static-track';
+import { stillDropLog } from '../server/processing/static-track';
 
 const opt = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 // without options: the default settings a new install processes with

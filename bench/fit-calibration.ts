@@ -1,4 +1,4 @@
-// npm run fit:calibration — refits the box-confidence calibration (server/services/processing/calibration.json).
+// npm run fit:calibration — refits the box-confidence calibration (server/processing/calibration.json).
 // Runs each pose model over the labelled fixture clips (tests/fixtures/ai, built by the eval), takes every
 // box the model gives before tracking, and labels it: a person when it overlaps a labelled person at
 // IoU ≥ 0.5 (greedy by score, one box per person), not a person otherwise; boxes on a person who is
@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createMediaService } from '../server/services/media';
-import { applyPlatt, type CalibrationFile } from '../server/services/processing/calibration';
-import { ensureModel } from '../server/services/processing/model-fetch';
-import { analyseVideo } from '../server/services/processing/pipeline';
-import { defaultPoseThreads, PosePool } from '../server/services/processing/pose-pool';
-import type { PoseModelName } from '../server/services/processing/pose-worker';
+import { applyPlatt, type CalibrationFile } from '../server/processing/calibration';
+import { ensureModel } from '../server/processing/model-fetch';
+import { analyseVideo } from '../server/processing/pipeline';
+import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
+import type { PoseModelName } from '../server/processing/pose-protocol';
 import { buildClip, loadClips } from './eval/fixtures';
 import { iou } from './eval/metrics';
 import { fitCalibration, formatReliability, heldOutPredictions, reliability, type LabelledBox } from './calibration/platt';
@@ -23,7 +23,7 @@ const opt = (name: string) => { const i = process.argv.indexOf(`--${name}`); ret
 const stride = Number(opt('stride') ?? 3);
 const boxesDir = path.resolve('.cache/calibration');
 const models = (opt('models') ?? 'topdown,multipose').split(',') as Array<Exclude<PoseModelName, 'tracking'>>;
-const file = path.resolve('server/services/processing/calibration.json');
+const file = path.resolve('server/processing/calibration.json');
 
 const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
 const { output, clips } = loadClips();

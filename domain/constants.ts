@@ -85,9 +85,14 @@ export const RENDER_SETTINGS_DEFAULTS = {
   render_max_res: 'original' as 'original' | '720p',
   tracker_name: 'auto' as 'auto' | 'botsort' | 'bytetrack',
   yolo_imgsz: 1280,
-  pipeline_frame_stride: 1,
-  /** 'topdown': person detector → keypoints per person; 'multipose': one bottom-up pass (faster, misses more). */
-  pose_model: 'topdown' as 'tracking' | 'multipose' | 'topdown',
+  /** Every 6th frame (the others interpolated): what the default Fast mode was measured at (docs/PROCESSING.md). */
+  pipeline_frame_stride: 6,
+  /**
+   * 'tracking' (Fast, the default): person detector on two frames per pass → light keypoints per person, ≥ 1× real
+   * time on 2 cores at every 6th frame; 'topdown' (Best quality): detector → the larger keypoint model per person
+   * on every analysed frame; 'multipose': one bottom-up pass (misses more).
+   */
+  pose_model: 'tracking' as 'tracking' | 'multipose' | 'topdown',
   overlay: { boxes: true, skeletons: true, keypoints: true, labels: true },
   realtime: { mode: 'auto', interpolation: true },
   default_view: 'annotated' as 'annotated' | 'live',

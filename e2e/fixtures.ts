@@ -24,15 +24,16 @@ export async function grantRole(request: APIRequestContext, id: string, role: Ro
 
 /**
  * The specs that process a clip check the screens around processing (progress, cancel, overlay, review
- * queue, packages), not the model's accuracy: they switch the server to the MultiPose model, about nine
- * times faster than the default top-down model on two cores. The default model is run on the same people
+ * queue, packages), not the model's accuracy: they switch the server to the MultiPose model on every
+ * frame, whose run is short yet long enough to be seen part-way and cancelled (the default, Fast at every
+ * 6th frame, can finish before a cancel lands). The default and top-down modes are run on the same people
  * clip by tests/processing/real-model.test.ts and on the labelled clips by tests/eval.
  */
 export async function useQuickPoseModel(request: APIRequestContext): Promise<void> {
   const headers = userHeaders(SUPER_ID, 'super');
   const current = await (await request.get('/api/v1/settings/render')).json();
-  if (current.pose_model === 'multipose') return;
-  const res = await request.put('/api/v1/settings/render', { headers, data: { ...current, pose_model: 'multipose' } });
+  if (current.pose_model === 'multipose' && current.pipeline_frame_stride === 1) return;
+  const res = await request.put('/api/v1/settings/render', { headers, data: { ...current, pose_model: 'multipose', pipeline_frame_stride: 1 } });
   if (!res.ok()) throw new Error(`useQuickPoseModel: HTTP ${res.status()} ${await res.text()}`);
 }
 

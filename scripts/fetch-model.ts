@@ -1,7 +1,7 @@
 // npm run models: fetches and verifies the pose model into the models directory
 // (VAT_MODELS_DIR, else DATA_DIR/models) so the first Process does not wait for the download.
 import { loadConfig } from '../server/config';
-import { ensureModel, MODEL_LABEL, ModelFetchError } from '../server/services/processing/model-fetch';
+import { ensureModel, MODEL_LABEL, ModelFetchError } from '../server/processing/model-fetch';
 
 const config = loadConfig();
 try {

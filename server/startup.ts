@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { startQueue, type JobQueue } from './queue';
 import { createMediaService, type MediaService } from './services/media';
-import { recoverInterruptedProcessing } from './services/processing/recovery';
+import { recoverInterruptedProcessing } from './processing/recovery';
 import { recoverJobProgress } from './services/job-progress';
 import { recoverInterruptedImports } from './services/packages/import-recovery';
 import { recoverInterruptedRenders } from './services/render/recovery';

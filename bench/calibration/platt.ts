@@ -1,7 +1,7 @@
 // Platt scaling with two features: logistic regression fitted by Newton's method (IRLS) with a small
 // ridge penalty, then isotonic regression (pool-adjacent-violators) of its output; and the reliability
 // table that shows how well a fit's probabilities match what happened.
-import { applyPlatt, calibrationFeatures, type PlattParams } from '../../server/services/processing/calibration';
+import { applyPlatt, calibrationFeatures, type PlattParams } from '../../server/processing/calibration';
 
 export interface LabelledBox { score: number; keypointScore: number; person: boolean; clip: string }
 

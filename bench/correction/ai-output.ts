@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MediaService } from '../../server/services/media';
-import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/services/processing/pipeline';
-import { ensureModel } from '../../server/services/processing/model-fetch';
-import { defaultPoseThreads, PosePool } from '../../server/services/processing/pose-pool';
+import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/processing/pipeline';
+import { ensureModel } from '../../server/processing/model-fetch';
+import { defaultPoseThreads, PosePool } from '../../server/processing/pose-pool';
 import { recipeHash } from '../eval/clip-recipe';
 import type { BuiltClip } from '../eval/fixtures';
 import type { EvalSettings } from '../eval/run-eval';

@@ -1,7 +1,7 @@
 // The scripted reviewer's view of one clip: the tracks being corrected (an in-memory copy of the AI's boxes,
 // in frame fractions like the server's rows), the ground truth of every analysed frame, and what the eval's
 // own metrics say about them — the score, and which box sits on which labelled person.
-import { hungarian } from '../../server/services/processing/hungarian';
+import { hungarian } from '../../server/processing/hungarian';
 import { evaluateSequence, iou, IOU_THRESHOLD, type Box, type EvalFrame, type GtPerson, type SequenceMetrics } from '../eval/metrics';
 
 /** One box of a track at one frame, corners as fractions of the frame. */

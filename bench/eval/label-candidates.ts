@@ -3,8 +3,8 @@
 // drawing (bench/eval/draw-labels.ts) and correct by hand. Run: npx tsx bench/eval/label-candidates.ts sample2
 import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { ensureModel } from '../../server/services/processing/model-fetch';
-import { decodeMoveNet, PosePool } from '../../server/services/processing/pose-pool';
+import { ensureModel } from '../../server/processing/model-fetch';
+import { decodeMoveNet, PosePool } from '../../server/processing/pose-pool';
 
 const name = process.argv[2] ?? 'sample6';
 const img = await loadImage(path.resolve(`.cache/face-api/${name}.jpg`));

@@ -3,7 +3,7 @@
 // keeps last frame's track while the pair still overlaps, the rest by Hungarian assignment on IoU ≥ 0.5);
 // IDF1 uses the global one-to-one matching of ground-truth ids to track ids (Ristani et al. 2016).
 // "Don't care" people (less than half in view) are neither misses nor false positives.
-import { hungarian } from '../../server/services/processing/hungarian';
+import { hungarian } from '../../server/processing/hungarian';
 
 export interface Box { x1: number; y1: number; x2: number; y2: number }
 /** [x, y, v]: v > 0 when labelled (2 visible, 1 hidden but placeable). */

@@ -1,9 +1,9 @@
 // Runs the analysis pipeline on one labelled fixture clip and scores it against the clip's ground truth.
 import path from 'node:path';
 import type { MediaService } from '../../server/services/media';
-import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/services/processing/pipeline';
-import type { PosePool } from '../../server/services/processing/pose-pool';
-import { dropStillNonPeople, type KeptAnalysis } from '../../server/services/processing/static-track';
+import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/processing/pipeline';
+import type { PosePool } from '../../server/processing/pose-pool';
+import { dropStillNonPeople, type KeptAnalysis } from '../../server/processing/static-track';
 import { detectionAt, type TrackFrames } from '../../domain/overlay/detection';
 import type { BuiltClip } from './fixtures';
 import { evaluateSequence, type EvalFrame, type SequenceMetrics } from './metrics';

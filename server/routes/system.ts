@@ -2,7 +2,7 @@
 import type { RoutePlugin } from '../http/types';
 import { meDto } from '../http/session-cookie';
 import { aiDevice } from '../services/ai-device';
-import { poseModelLabel } from '../services/processing/model-fetch';
+import { poseModelLabel } from '../processing/model-fetch';
 import { getRenderSettings } from '../services/settings';
 import { dashboardSummary, databaseStatus } from '../services/metrics';
 import { hiddenSourceRoles } from '../services/source-visibility';

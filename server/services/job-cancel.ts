@@ -6,7 +6,7 @@ import type { Db } from '../db/connect';
 import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import type { JobQueue } from '../queue';
 import { findJob, findLiveJobOfVideo, findNewestJobOfVideo, finishJobRow, flagCancel, type JobProgressRow } from '../repositories/job-progress';
-import { restoreCancelledVideo, type ProcessingRestore } from './processing/cancelled';
+import { restoreCancelledVideo, type ProcessingRestore } from '../processing/cancelled';
 import { restoreCancelledRender, type RenderRestore } from './render/cancelled';
 import { requireLiveVideo } from './videos';
 import { isSourceHidden } from './source-visibility';

@@ -5,8 +5,8 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { addPeopleVideo, peopleAt, type FoundPerson } from '../helpers/people-video';
 import { TEST_MODELS_DIR } from '../processing/video-rows';
 import { decodeFrameAt } from '../../server/services/assist/frame-seek';
-import { KEYPOINT_SEEN, LOST_MEAN_SCORE, LOST_MIN_KEYPOINTS } from '../../server/services/processing/crop-follow';
-import { decodeFrames } from '../../server/services/processing/frames';
+import { KEYPOINT_SEEN, LOST_MEAN_SCORE, LOST_MIN_KEYPOINTS } from '../../server/processing/crop-follow';
+import { decodeFrames } from '../../server/processing/frames';
 
 let t: TestApp;
 let video: { id: number; file: string };

@@ -98,7 +98,7 @@ describe('request hygiene', () => {
 describe('status and metrics', () => {
   test('GET /status reports the database, the AI device and the pose model the settings choose', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/v1/status' });
-    expect(r.json()).toMatchObject({ database_status: 'connected', ai_models: { device: expect.stringContaining('cpu'), pose_model: expect.stringMatching(/^CenterNet person detector → MoveNet SinglePose Thunder/) } });
+    expect(r.json()).toMatchObject({ database_status: 'connected', ai_models: { device: expect.stringContaining('cpu'), pose_model: expect.stringMatching(/^CenterNet person detector, two frames per pass → MoveNet SinglePose Lightning/) } });
   });
   test('GET /metrics/summary counts and averages real rows, ignoring deleted ones', async () => {
     const r = (await t.app.inject({ method: 'GET', url: '/api/v1/metrics/summary' })).json();

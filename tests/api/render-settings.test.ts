@@ -14,7 +14,7 @@ describe('render settings', () => {
     expect(await get()).toEqual(RENDER_SETTINGS_DEFAULTS);
     expect(RENDER_SETTINGS_DEFAULTS).toMatchObject({
       auto_render_on_completed: false, auto_render_on_reviewed: true, render_preset: 'veryfast', render_crf: 22, render_codec: 'auto',
-      render_max_res: 'original', tracker_name: 'auto', yolo_imgsz: 1280, pipeline_frame_stride: 1, pose_model: 'topdown',
+      render_max_res: 'original', tracker_name: 'auto', yolo_imgsz: 1280, pipeline_frame_stride: 6, pose_model: 'tracking',
       overlay: { boxes: true, skeletons: true, keypoints: true, labels: true }, realtime: { mode: 'auto', interpolation: true }, default_view: 'annotated',
     });
   });

@@ -1,7 +1,7 @@
 // Box confidence calibration: the committed fit reads a clearly visible person high and a stray box low,
 // never decreases with the model's score, and the isotonic step is a proper monotone fit.
 import { describe, expect, it } from 'vitest';
-import { applyPlatt, calibratedConfidence } from '../../server/services/processing/calibration';
+import { applyPlatt, calibratedConfidence } from '../../server/processing/calibration';
 import { fitIsotonic, fitPlatt } from '../../bench/calibration/platt';
 
 describe('calibrated confidence (committed fit)', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   CROP_MARGIN, cropAroundBox, cropAroundPerson, cropModelFor, cutRegion, duplicatesOf, followBox, isLost, poseOnCrop, type Keypoint,
-} from '../../server/services/processing/crop-follow';
-import { ensureModel } from '../../server/services/processing/model-fetch';
-import { PosePool } from '../../server/services/processing/pose-pool';
+} from '../../server/processing/crop-follow';
+import { ensureModel } from '../../server/processing/model-fetch';
+import { PosePool } from '../../server/processing/pose-pool';
 import { TEST_MODELS_DIR } from './video-rows';
 
 const pose = (seen: number, score = 0.8): Keypoint[] => Array.from({ length: 17 }, (_, k) => [100 + k, 200 + k * 5, k < seen ? score : 0.05] as Keypoint);

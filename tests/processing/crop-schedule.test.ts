@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectionReason, lumaThumbnail, readAhead, SCENE_CHANGE, scoreDropped, thumbnailDifference } from '../../server/services/processing/crop-schedule';
+import { detectionReason, lumaThumbnail, readAhead, SCENE_CHANGE, scoreDropped, thumbnailDifference } from '../../server/processing/crop-schedule';
 
 describe('when crop tracking runs the detector', () => {
   const at = (o: Partial<Parameters<typeof detectionReason>[0]>) =>

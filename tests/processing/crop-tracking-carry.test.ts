@@ -2,9 +2,9 @@
 // 0.1–0.15 where they stood at 0.9): the person keeps the score they were followed with, so the tracker
 // does not drop them; a weak box that is not a followed person's own keeps its own score.
 import { describe, expect, it } from 'vitest';
-import { trackPeopleByCrops } from '../../server/services/processing/crop-tracking';
-import type { DecodedFrame } from '../../server/services/processing/frames';
-import type { PosePool } from '../../server/services/processing/pose-pool';
+import { trackPeopleByCrops } from '../../server/processing/crop-tracking';
+import type { DecodedFrame } from '../../server/processing/frames';
+import type { PosePool } from '../../server/processing/pose-pool';
 
 const g = { scaledW: 64, scaledH: 36, inputW: 64, inputH: 64 };
 type Row = [number, number, number, number, number];

@@ -1,9 +1,9 @@
 // Crop tracking with a detector pass on every analysed frame, two frames to a pass: which frames share a
 // pass, and that each frame gets its own frame's people back. A stand-in pool answers, so no model runs.
 import { describe, expect, it } from 'vitest';
-import { trackPeopleByCrops } from '../../server/services/processing/crop-tracking';
-import type { DecodedFrame } from '../../server/services/processing/frames';
-import type { PosePool } from '../../server/services/processing/pose-pool';
+import { trackPeopleByCrops } from '../../server/processing/crop-tracking';
+import type { DecodedFrame } from '../../server/processing/frames';
+import type { PosePool } from '../../server/processing/pose-pool';
 
 const g = { scaledW: 64, scaledH: 36, inputW: 64, inputH: 64 };
 /** Frame n shows one person whose box starts at x = 2n (the frame's first byte says which frame it is). */

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMediaService } from '../../server/services/media';
 import { ensurePeopleClip } from '../../server/services/sample-media';
-import { analysisGeometry, decodeFrames } from '../../server/services/processing/frames';
-import { ensureModel } from '../../server/services/processing/model-fetch';
-import { PosePool } from '../../server/services/processing/pose-pool';
-import { iou } from '../../server/services/processing/kalman';
+import { analysisGeometry, decodeFrames } from '../../server/processing/frames';
+import { ensureModel } from '../../server/processing/model-fetch';
+import { PosePool } from '../../server/processing/pose-pool';
+import { iou } from '../../server/processing/kalman';
 import { TEST_MODELS_DIR } from './video-rows';
 
 type Box = { x1: number; y1: number; x2: number; y2: number; score: number };

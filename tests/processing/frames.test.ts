@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createMediaService } from '../../server/services/media';
 import { COUNTER_BITS, COUNTER_STRIP_FRACTION, SAMPLE_CLIPS } from '../../server/services/sample-media';
-import { analysisGeometry, decodeFrames } from '../../server/services/processing/frames';
+import { analysisGeometry, decodeFrames } from '../../server/processing/frames';
 
 const run = promisify(execFile);
 const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });

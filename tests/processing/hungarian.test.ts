@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignWithGate, hungarian } from '../../server/services/processing/hungarian';
+import { assignWithGate, hungarian } from '../../server/processing/hungarian';
 
 /** Minimum total cost over every maximum matching, by trying all of them. */
 function bruteForce(cost: number[][]): number {

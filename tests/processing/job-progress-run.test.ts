@@ -31,8 +31,9 @@ beforeAll(async () => {
   t = await makeTestApp({ env: { VAT_MODELS_DIR: TEST_MODELS_DIR }, queue: (db) => startQueue(db) });
   const clip = await ensurePeopleClip(t.deps.media.ffmpegPath, path.resolve('.cache/processing-test-clips'));
   videoId = await insertVideo(t.database, t.deps.media, clip, 'pending');
-  // every 4th frame keeps the run to about a minute on 2 shared cores with the default (top-down) pose model
-  await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), pipeline_frame_stride: 4 });
+  // Best quality (top-down) at every 4th frame: a run of about a minute on 2 shared cores, long enough to be
+  // seen part-way and cancelled
+  await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), pose_model: 'topdown', pipeline_frame_stride: 4 });
   stopWorkers = await startWorkers({ config: t.config, database: t.database, media: t.deps.media, queue: t.deps.queue!, log: { info() {}, warn() {}, error() {} } as never });
 }, 900_000);
 afterAll(async () => { await stopWorkers?.(); await t?.close(); });

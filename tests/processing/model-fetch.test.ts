@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sha256File } from '../../server/services/npm-tarball';
-import { ensureModel, MODEL_FILES, modelIsCached, ModelFetchError } from '../../server/services/processing/model-fetch';
+import { ensureModel, MODEL_FILES, modelIsCached, ModelFetchError } from '../../server/processing/model-fetch';
 import { TEST_MODELS_DIR } from './video-rows';
 
 const temps: string[] = [];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { analysisGeometry, analysisLongSide } from '../../server/services/processing/frames';
-import { ensureModel } from '../../server/services/processing/model-fetch';
-import { decodeMoveNet, PosePool } from '../../server/services/processing/pose-pool';
-import { OUT_ROW } from '../../server/services/processing/pose-rows';
+import { analysisGeometry, analysisLongSide } from '../../server/processing/frames';
+import { ensureModel } from '../../server/processing/model-fetch';
+import { decodeMoveNet, PosePool } from '../../server/processing/pose-pool';
+import { OUT_ROW } from '../../server/processing/pose-protocol';
 import { TEST_MODELS_DIR } from './video-rows';
 
 describe('analysis size', () => {

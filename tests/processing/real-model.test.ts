@@ -10,6 +10,7 @@ import { ensurePeopleClip } from '../../server/services/sample-media';
 import { saveRenderSettings, getRenderSettings } from '../../server/services/settings';
 import { actionSegments, detections, statusHistory } from '../../server/db/schema';
 import type { AnnotationSet } from '../../domain/types';
+import { RENDER_SETTINGS_DEFAULTS } from '../../domain/constants';
 import { insertVideo, logOf, statusOf, TEST_MODELS_DIR, waitFor } from './video-rows';
 
 let t: TestApp;
@@ -34,8 +35,9 @@ beforeAll(async () => {
   t = await makeTestApp({ env: { VAT_MODELS_DIR: TEST_MODELS_DIR }, queue: (db) => startQueue(db) });
   const clip = await ensurePeopleClip(t.deps.media.ffmpegPath, path.resolve('.cache/processing-test-clips'));
   videoId = await insertVideo(t.database, t.deps.media, clip, 'pending');
-  // the default settings (top-down pose model, yolo_imgsz 1280) at every 3rd frame, to keep the run short
-  await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), pipeline_frame_stride: 3 });
+  // Best quality (the top-down pose model, yolo_imgsz 1280) at every 3rd frame, to keep the run short; the
+  // default (Fast at every 6th frame) runs in the reprocess below
+  await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), pose_model: 'topdown', pipeline_frame_stride: 3 });
   stopWorkers = await startWorkers({ config: t.config, database: t.database, media: t.deps.media, queue: t.deps.queue!, log: { info() {}, warn() {}, error() {} } as never });
   await processAndWait('process');
 }, 900_000);
@@ -114,7 +116,8 @@ describe('reprocessing', () => {
     await t.database.db.update(detections).set({ source: 'human', x1: edited.bbox.x1 - 0.01, updatedById: 'tester' })
       .where(and(eq(detections.videoId, videoId), eq(detections.trackId, person.track_id), eq(detections.frame, edited.frame)));
     const [seg] = await t.database.db.insert(actionSegments).values({ videoId, trackId: person.track_id, actionClass: 'sit', startTime: 1, endTime: 2.5, confidence: 1, humanVerified: true, createdById: 'tester' }).returning();
-    await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), pipeline_frame_stride: 6 });
+    // the reprocess runs the default settings: Fast (crop tracking) at every 6th frame
+    await saveRenderSettings(t.database.db, RENDER_SETTINGS_DEFAULTS);
     await processAndWait('reprocess');
     expect((await statusOf(t.database, videoId)).processingStatus).toBe('completed');
     const after = await annotations();
@@ -133,6 +136,7 @@ describe('reprocessing', () => {
     expect(ai.every((d) => d.frame % 6 === 0)).toBe(true);
     expect(after.action_segments.filter((s) => s.human_verified)).toMatchObject([{ id: seg.id, track_id: samePerson.track_id, action_class: 'sit', start_time: 1, end_time: 2.5 }]);
     const log = (await logOf(t.database, videoId)).join('\n');
+    expect(log).toMatch(/pose model tracking, tracker bytetrack/);
     expect(log).toMatch(/kept from before: 1 human-edited detection\(s\), 1 human-verified segment\(s\)/);
     const aiStored = after.person_tracks.reduce((n, p) => n + p.detections.filter((d) => d.source === 'ai').length, 0);
     expect(log).toMatch(new RegExp(`detections stored: ${aiStored} \\(1 gave way to kept human boxes\\)`));

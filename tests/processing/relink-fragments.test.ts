@@ -1,7 +1,7 @@
 // Re-linking broken tracks after the tracker's pass: by where the earlier track was heading and by the
 // colours of the clothes; never two people, never two tracks that share a frame.
 import { describe, expect, it } from 'vitest';
-import { histogramSimilarity, relinkFragments, type FragmentSample } from '../../server/services/processing/relink-fragments';
+import { histogramSimilarity, relinkFragments, type FragmentSample } from '../../server/processing/relink-fragments';
 
 const hist = (bin: number) => { const h = new Float32Array(64); h[bin] = 0.8; h[(bin + 1) % 64] = 0.2; return h; };
 const walk = (from: number, to: number, x0: number, vx: number, bin: number): FragmentSample[] =>

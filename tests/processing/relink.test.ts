@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { makeTestApp, type TestApp } from '../helpers/test-app';
 import { actionSegments, detections } from '../../server/db/schema';
-import { readKeptRows, relinkKeptRows } from '../../server/services/processing/relink';
-import type { FramedBox } from '../../server/services/processing/track-match';
+import { readKeptRows, relinkKeptRows } from '../../server/processing/relink';
+import type { FramedBox } from '../../server/processing/track-match';
 import { insertVideo } from './video-rows';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proposeSegments } from '../../server/services/processing/segment-proposals';
+import { proposeSegments } from '../../server/processing/segment-proposals';
 import { ACTION_CLASSES, MIN_ACTION_LENGTH_S } from '../../domain/constants';
 import { SCENARIOS, samplesOf } from './segment-proposal-scenarios';
 

@@ -1,7 +1,7 @@
 // Still things boxed as people (a rock, a sign post) are dropped; people are kept, also when they stand still.
 import { describe, expect, it } from 'vitest';
-import type { AnalysisResult } from '../../server/services/processing/pipeline';
-import { bodyProblem, dropStillNonPeople, stillDropLog, stillNonPersonReason, type TrackFrame } from '../../server/services/processing/static-track';
+import type { AnalysisResult } from '../../server/processing/pipeline';
+import { bodyProblem, dropStillNonPeople, stillDropLog, stillNonPersonReason, type TrackFrame } from '../../server/processing/static-track';
 import { skeleton, type Pose } from './synthetic-pose';
 
 const FRAMES = 40;

@@ -1,5 +1,5 @@
 // Synthetic COCO-17 skeletons for action tests: a stick figure posed by a few joint offsets, in pixels.
-import type { PoseSample } from '../../server/services/processing/pose-features';
+import type { PoseSample } from '../../server/processing/pose-features';
 
 type XY = [number, number];
 /** Joint positions in torso lengths relative to the hip centre (y down), standing upright, facing camera. */

@@ -1,6 +1,6 @@
 // Which tracks survive after tracking: the rule a reviewer relies on to see people, not window frames.
 import { describe, expect, it } from 'vitest';
-import { isUnconvincing, unconvincingTracks } from '../../server/services/processing/track-keep';
+import { isUnconvincing, unconvincingTracks } from '../../server/processing/track-keep';
 
 const steady = (n: number, c: number) => ({ confidences: Array(n).fill(c), firstStep: 0, lastStep: n - 1 });
 

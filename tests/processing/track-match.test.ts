@@ -1,6 +1,6 @@
 // Matching an old track to the new tracks of a reprocess, on synthetic boxes.
 import { describe, expect, it } from 'vitest';
-import { bestMatchingTrack, MIN_RELINK_IOU, type FramedBox } from '../../server/services/processing/track-match';
+import { bestMatchingTrack, MIN_RELINK_IOU, type FramedBox } from '../../server/processing/track-match';
 
 /** A person 0.1 wide and 0.6 high whose left edge moves from x0 by dx per frame, boxed every `stride` frames. */
 function walk(x0: number, dx: number, frames: number, stride: number, from = 0): FramedBox[] {

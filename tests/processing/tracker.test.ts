@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trackAll, type TrackerInput, type TrackerName } from '../../server/services/processing/tracker';
+import { trackAll, type TrackerInput, type TrackerName } from '../../server/processing/tracker';
 
 const person = (cx: number, cy: number, score = 0.45, w = 60, h = 160): TrackerInput => ({
   box: { x1: cx - w / 2, y1: cy - h / 2, x2: cx + w / 2, y2: cy + h / 2 }, score,

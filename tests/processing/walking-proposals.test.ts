@@ -2,7 +2,7 @@
 // rules (a person walking up the frame, one walking towards the camera, a hip keypoint that slips for a
 // frame, a stride that lifts one foot) on synthetic skeletons at the 10 analysed frames/s of a stride-3 run.
 import { describe, expect, it } from 'vitest';
-import { proposeSegments } from '../../server/services/processing/segment-proposals';
+import { proposeSegments } from '../../server/processing/segment-proposals';
 import { J, sequence, type Pose } from './synthetic-pose';
 
 const FPS = 10, SECONDS = 6;

@@ -3,8 +3,8 @@
 // click on "Pose" costs an inference, not a model load, and an idle server holds no model. Assist calls run
 // one at a time (a second waits its turn); more than MAX_WAITING waiting ones are refused with a 429.
 import { TooMany } from '../../domain-errors';
-import { ensureModel } from '../processing/model-fetch';
-import { PosePool } from '../processing/pose-pool';
+import { ensureModel } from '../../processing/model-fetch';
+import { PosePool } from '../../processing/pose-pool';
 
 /** The pool closes after this long without a call. */
 export const IDLE_MS = 5 * 60_000;

@@ -2,8 +2,8 @@
 // backward: windows of BACKWARD_WINDOW frames before the start, each decoded forward and walked in reverse,
 // so memory holds one window), and take the engine's step on each. Pure of the database.
 import type { DetectionRow } from '../../repositories/detections';
-import { cropAroundBox, followStep, isLost, poseOnCrop, type Keypoint, type PersonAt } from '../processing/crop-follow';
-import type { PosePool } from '../processing/pose-pool';
+import { cropAroundBox, followStep, isLost, poseOnCrop, type Keypoint, type PersonAt } from '../../processing/crop-follow';
+import type { PosePool } from '../../processing/pose-pool';
 import { decodeFramesFrom, type RgbFrame, type SeekVideo } from './frame-seek';
 import type { FollowedFrame } from './follow-write';
 import { toFractions, toPixels } from './pose-assist';

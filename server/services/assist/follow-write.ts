@@ -9,7 +9,7 @@ import { snapshotTracks } from '../../repositories/track-edits';
 import { deleteTrackFrames, listTrackFrames, storeRows } from '../../repositories/track-rows';
 import { bumpTrackVersions, lockTrackVersions } from '../../repositories/track-versions';
 import { stampTracksEdited } from '../../repositories/track-verifications';
-import type { Keypoint } from '../processing/crop-follow';
+import type { Keypoint } from '../../processing/crop-follow';
 import { writeAnnotations } from '../annotation-edits/common';
 import { staleTrackDetail } from '../annotation-edits/track-versions';
 

@@ -3,7 +3,7 @@
 // around the box (crop-follow.ts), so the editor and crop tracking read a person the same way.
 import type { Db } from '../../db/connect';
 import { Unprocessable } from '../../domain-errors';
-import { cropAroundBox, cropModelFor, poseOnCrop, type Keypoint, type PixelBox } from '../processing/crop-follow';
+import { cropAroundBox, cropModelFor, poseOnCrop, type Keypoint, type PixelBox } from '../../processing/crop-follow';
 import { requireVideoFile } from '../video-file';
 import { requireLiveVideo } from '../videos';
 import { checkFrame } from '../annotation-edits/track-versions';

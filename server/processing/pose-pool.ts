@@ -4,13 +4,8 @@
 // waits for, while a detector pass is asked for ahead of time and fills an otherwise idle worker.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ModelPaths } from './model-fetch';
-import type { CropSquare, PoseWorkerReply, PoseWorkerRequest } from './pose-worker';
-import type { SinglePoseModel } from './topdown';
-import { decodePoseRows, MULTIPOSE_ROWS, OUT_ROW, POSE_ROW, type PersonPose } from './pose-rows';
-
-/** Geometry of an analysed frame: the video scaled to `scaledW×scaledH`, padded to `inputW×inputH` (multiples of 32). */
-export interface AnalysisGeometry { scaledW: number; scaledH: number; inputW: number; inputH: number }
+import { MULTIPOSE_ROWS, OUT_ROW, POSE_ROW, type AnalysisGeometry, type CropSquare, type ModelPaths, type PoseWorkerReply, type PoseWorkerRequest, type SinglePoseModel } from './pose-protocol';
+import { decodePoseRows, type PersonPose } from './pose-rows';
 
 export type { PersonPose };
 

@@ -1,8 +1,8 @@
 // Which videos may be (re)processed (the shared offers of domain/status-rules), used by the routes and
 // the job, and a look at the queue for jobs already waiting or running for a video.
-import { QUEUES, type JobQueue } from '../../queue';
-import type { VideoStatus } from '../../../domain/constants';
-import { canReprocess as offersReprocess, canStartProcessing } from '../../../domain/status-rules';
+import { QUEUES, type JobQueue } from '../queue';
+import type { VideoStatus } from '../../domain/constants';
+import { canReprocess as offersReprocess, canStartProcessing } from '../../domain/status-rules';
 
 export interface ProcessableVideo { processingStatus: string; aiProcessedAt: Date | null }
 

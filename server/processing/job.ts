@@ -4,21 +4,21 @@
 // and moves them onto the new track of the same person (relink.ts). Its progress row (job-progress.ts)
 // shows the stage, percent and ETA; a cancel stops ffmpeg and the pose work within a second, before the
 // final transaction, and puts the video back where it was (cancelled.ts).
-import type { Database } from '../../db/connect';
-import { findVideo, touchProcessingHeartbeat } from '../../repositories/processing-results';
-import { appendProcessingLog as appendLog } from '../../repositories/status';
-import { getRenderSettings } from '../settings';
-import { changeStatus } from '../status';
+import type { Database } from '../db/connect';
+import { findVideo, touchProcessingHeartbeat } from '../repositories/processing-results';
+import { appendProcessingLog as appendLog } from '../repositories/status';
+import { getRenderSettings } from '../services/settings';
+import { changeStatus } from '../services/status';
 import type { ProcessJobData } from './eligibility';
 import { ensureModel, MODEL_PACKAGE, modelIsCached, poseModelLabel } from './model-fetch';
 import { analyseVideo } from './pipeline';
 import { dropStillNonPeople } from './static-track';
 import { secs, storeAnalysis } from './store-result';
 import { defaultPoseThreads, PosePool } from './pose-pool';
-import { beginJob, finishJob, ProgressReporter, readJob, requeueJob, startJob } from '../job-progress';
-import { withdrawQueuedJob } from '../job-cancel';
+import { beginJob, finishJob, ProgressReporter, readJob, requeueJob, startJob } from '../services/job-progress';
+import { withdrawQueuedJob } from '../services/job-cancel';
 import { restoreCancelledVideo, type ProcessingRestore } from './cancelled';
-import { requireVideoFile } from '../video-file';
+import { requireVideoFile } from '../services/video-file';
 
 /** Share of the progress bar each stage takes: decoding + pose is almost all of the work. */
 const ANALYSIS_SHARE = 90, TRACKING_AT = 92, STORING_AT = 96;

@@ -5,7 +5,7 @@
 // at IoU ≥ 0.5 (one match per person). `npm run fit:calibration` refits calibration.json from the eval's raw scores; the
 // method, data and reliability table are in docs/CALIBRATION.md.
 import params from './calibration.json' with { type: 'json' };
-import type { PoseModelName } from './pose-worker';
+import type { PoseModelName } from './pose-protocol';
 
 export interface PlattParams {
   wScore: number; wKeypoints: number; bias: number;

@@ -12,9 +12,9 @@ import { iou } from './kalman';
 import { cropAroundBox, cropModelFor, duplicatesOf, followBox, isLost, poseOnCrop, THUNDER_FROM_SIDE, type CropPose, type Keypoint, type PixelBox } from './crop-follow';
 import { detectionReason, lumaThumbnail, readAhead, scoreDropped, thumbnailDifference } from './crop-schedule';
 import type { DecodedFrame } from './frames';
-import type { AnalysisGeometry, PosePool } from './pose-pool';
-import { appendAppearance, decodePoseRows, POSE_ROW, type PersonPose } from './pose-rows';
-import type { SinglePoseModel } from './topdown';
+import type { PosePool } from './pose-pool';
+import { POSE_ROW, type AnalysisGeometry, type SinglePoseModel } from './pose-protocol';
+import { appendAppearance, decodePoseRows, type PersonPose } from './pose-rows';
 
 export interface CropTrackingOptions {
   /** The detector runs on every `detectEvery`-th analysed frame at least. */

@@ -5,8 +5,7 @@
 // Coordinates are pixels of the RGB frame the caller holds; keypoints are [x, y, score], COCO order.
 import { iou } from './kalman';
 import type { PosePool } from './pose-pool';
-import type { CropSquare } from './pose-worker';
-import type { SinglePoseModel } from './topdown';
+import type { CropSquare, SinglePoseModel } from './pose-protocol';
 
 export type { CropSquare, SinglePoseModel };
 export interface PixelBox { x1: number; y1: number; x2: number; y2: number }

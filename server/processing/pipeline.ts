@@ -2,14 +2,14 @@
 // + keypoints on every frame, or MoveNet MultiPose) → calibrated confidence → tracker → re-link of broken
 // tracks → action proposals.
 // Pure of the database: the job (job.ts) stores what this returns.
-import type { RenderSettings } from '../../../domain/constants';
+import type { RenderSettings } from '../../domain/constants';
 import { proposeSegments, type SegmentProposal } from './segment-proposals';
 import { calibratedConfidence } from './calibration';
 import { trackPeopleByCrops, type CropTrackingOptions, type CropTrackingStats } from './crop-tracking';
 import { analysisGeometry, analysisLongSide, decodeFrames, topDownLongSide } from './frames';
 import type { PosePool } from './pose-pool';
 import { decodePoseRows, type PersonPose } from './pose-rows';
-import type { PoseModelName } from './pose-worker';
+import type { PoseModelName } from './pose-protocol';
 import { relinkFragments, type FragmentSample } from './relink-fragments';
 import { DETECTOR_MIN_SCORE } from './topdown';
 import { trackAll, type TrackerName } from './tracker';

@@ -1,6 +1,6 @@
 // Which tracks are kept after tracking and re-link: a reviewer should only have to correct proposals, not
 // delete tracks that were never a person. Confidences are on the calibrated scale (calibration.ts).
-import { REVIEW_LOW_CONFIDENCE } from '../../../domain/constants';
+import { REVIEW_LOW_CONFIDENCE } from '../../domain/constants';
 import { median } from './pose-features';
 
 /**

@@ -2,14 +2,7 @@
 // POSE_ROW floats per person (17 × [y, x, score], box [ymin, xmin, ymax, xmax], box score; fractions of the
 // padded input), each followed by an appearance histogram of APPEARANCE_BINS floats, which lets tracks
 // that broke apart be re-linked by what the person wears (relink-fragments.ts).
-import type { AnalysisGeometry } from './pose-pool';
-
-export const POSE_ROW = 56;
-/** MultiPose answers a fixed 6 rows. */
-export const MULTIPOSE_ROWS = 6;
-/** 4 levels per RGB channel. */
-export const APPEARANCE_BINS = 64;
-export const OUT_ROW = POSE_ROW + APPEARANCE_BINS;
+import { APPEARANCE_BINS, OUT_ROW, POSE_ROW, type AnalysisGeometry } from './pose-protocol';
 
 /** One person found in one frame; coordinates are fractions of the frame size. */
 export interface PersonPose {

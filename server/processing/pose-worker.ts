@@ -4,7 +4,8 @@
 // layout plus an appearance histogram per row (pose-rows.ts): from MultiPose directly ('multipose'), or
 // from the CenterNet person detector followed by SinglePose Thunder on a crop per person ('topdown').
 // Crop tracking (crop-tracking.ts) asks for the two halves separately: 'detect' answers person boxes,
-// 'crop' runs SinglePose Lightning or Thunder on one square crop cut from a region of the frame.
+// 'crop' runs SinglePose Lightning or Thunder on one square crop cut from a region of the frame. The messages
+// and the row layout are in pose-protocol.ts, shared with the pool.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,28 +13,9 @@ import { parentPort } from 'node:worker_threads';
 import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import type { GraphFiles, ModelPaths } from './model-fetch';
-import { appendAppearance, MULTIPOSE_ROWS, POSE_ROW } from './pose-rows';
-import { detectPeople, detectPeopleStacked, singlePoseOnCrop, topDownRows, type SinglePoseModel } from './topdown';
-
-/** 'tracking': the detector every few frames, keypoints on crops around each person in between (crop-tracking.ts). */
-export type PoseModelName = 'multipose' | 'topdown' | 'tracking';
-/** A square in pixels of the RGB region sent (may reach outside it: that part reads black). */
-export interface CropSquare { x0: number; y0: number; side: number }
-export type PoseWorkerRequest =
-  | { type: 'init'; model: ModelPaths }
-  | { type: 'infer'; id: number; rgb: Uint8Array; width: number; height: number; mode: 'multipose' | 'topdown' }
-  /** Person boxes only: answers rows of 5 floats [x1, y1, x2, y2, score] in pixels of the frame. */
-  | { type: 'detect'; id: number; rgb: Uint8Array; width: number; height: number }
-  /** Person boxes on `count` frames of width × height, one after the other in `rgb`, in one detector pass
-   *  (topdown.ts detectPeopleStacked): answers each frame's box count, then each frame's rows of 5. */
-  | { type: 'detect-stacked'; id: number; rgb: Uint8Array; width: number; height: number; count: number }
-  /** SinglePose on one crop of an RGB region: answers 17 × [x, y, score] in pixels of the region. */
-  | { type: 'crop'; id: number; rgb: Uint8Array; width: number; height: number; crop: CropSquare; model: SinglePoseModel };
-export type PoseWorkerReply =
-  | { type: 'ready'; backend: string }
-  | { type: 'result'; id: number; output: Float32Array; ms: number }
-  | { type: 'error'; id?: number; message: string };
+import { MULTIPOSE_ROWS, POSE_ROW, type CropSquare, type GraphFiles, type ModelPaths, type PoseWorkerReply, type PoseWorkerRequest, type SinglePoseModel } from './pose-protocol';
+import { appendAppearance } from './pose-rows';
+import { detectPeople, detectPeopleStacked, singlePoseOnCrop, topDownRows } from './topdown';
 
 const require = createRequire(import.meta.url);
 let graphs: { multipose: GraphModel; detector: GraphModel; single: GraphModel; light: GraphModel } | null = null;

@@ -1,8 +1,8 @@
 // ffmpeg decodes the video straight to scaled raw RGB (no image files, no image library): every
 // `stride`-th frame, scaled so the long side is the analysis size and padded to multiples of 32.
-import { ffmpegRgbFrames } from '../ffmpeg-rgb-frames';
-import { passthrough } from '../ffmpeg-passthrough';
-import type { AnalysisGeometry } from './pose-pool';
+import { ffmpegRgbFrames } from '../services/ffmpeg-rgb-frames';
+import { passthrough } from '../services/ffmpeg-passthrough';
+import type { AnalysisGeometry } from './pose-protocol';
 
 /**
  * Analysis size from the `yolo_imgsz` render setting. That setting names the input size of a YOLO-class

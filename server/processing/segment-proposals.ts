@@ -3,8 +3,8 @@
 // segments. These are proposals for a human to verify: confidence = how far past the rule's threshold the
 // motion went, times how well the keypoints were seen; 'cry' (hands at the face) and 'others' (unexplained
 // motion) stay low because pose alone is weak evidence for them.
-import type { ActionClass } from '../../../domain/constants';
-import { MIN_ACTION_LENGTH_S } from '../../../domain/constants';
+import type { ActionClass } from '../../domain/constants';
+import { MIN_ACTION_LENGTH_S } from '../../domain/constants';
 import { bodyAt, dist, KP, kinematics, localScale, median, speed, torsoAngle, velocity, windowOf, type Pt, type PoseSample, type TrackKinematics } from './pose-features';
 
 export interface SegmentProposal { actionClass: ActionClass; start: number; end: number; confidence: number }

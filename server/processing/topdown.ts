@@ -5,12 +5,10 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import { iou } from './kalman';
-import { POSE_ROW } from './pose-rows';
+import { POSE_ROW, type SinglePoseModel } from './pose-protocol';
 
 const DETECTOR_SIZE = 512;
 const SINGLE_SIZE = 256;
-/** SinglePose graphs: Thunder reads 256 × 256, Lightning 192 × 192 (about a third of Thunder's cost). */
-export type SinglePoseModel = 'lightning' | 'thunder';
 export const SINGLE_POSE_INPUT: Record<SinglePoseModel, number> = { lightning: 192, thunder: SINGLE_SIZE };
 /** Detections below this person score are not kept (the calibration maps them to near-zero anyway). */
 export const DETECTOR_MIN_SCORE = 0.1;
