@@ -64,8 +64,9 @@ function isCurrentClip(out: string, args: string[]): boolean {
 /** Makes `out` with ffmpeg unless a clip from the same arguments is already there. */
 async function ensureClip(ffmpeg: string, out: string, args: string[]): Promise<string> {
   if (isCurrentClip(out, args)) return out;
-  // Written under a temporary name and renamed, so a failed or interrupted run leaves no clip behind.
-  const tmp = out.replace(/(\.\w+)$/, '.part$1');
+  // Written under a temporary name and renamed, so a failed or interrupted run leaves no clip behind; the
+  // name is this process's own, so two processes making the same clip at once do not take each other's file.
+  const tmp = out.replace(/(\.\w+)$/, `.${process.pid}.${Math.random().toString(36).slice(2, 8)}.part$1`);
   fs.rmSync(stampOf(out), { force: true });
   try {
     await run(ffmpeg, ['-v', 'error', '-y', ...args, tmp], { timeout: 300_000, maxBuffer: 16 * 1024 * 1024 });

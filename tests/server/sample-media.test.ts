@@ -33,4 +33,12 @@ describe('the real-people clip', () => {
     await ensurePeopleClip(npm.ffmpegPath, out);
     expect(fs.statSync(clip).mtimeMs).toBe(made);
   }, 120_000);
+
+  test('two makers of the same clip at once both get a whole clip (test files share the clip folder)', async () => {
+    const out = path.join(dir, 'together');
+    const [a, b] = await Promise.all([ensurePeopleClip(npm.ffmpegPath, out), ensurePeopleClip(npm.ffmpegPath, out)]);
+    expect(a).toBe(b);
+    expect(await npm.probe(a)).toMatchObject({ width: 1280, height: 720, totalFrames: 240 });
+    expect(fs.readdirSync(out).filter((f) => f.includes('.part'))).toEqual([]);
+  }, 180_000);
 });
