@@ -84,8 +84,6 @@ export async function runIngest(db: Db, media: MediaService, job: StartedIngest,
 export async function scanSource(ctx: JobContext, media: MediaService, job: StartedIngest, opts: IngestOptions): Promise<JobEnd> {
   const { db } = ctx;
   const { root, by, jobId } = job;
-  const tracker = ctx;
-  const stopIfCancelled = () => ctx.throwIfStopped();
   const errors: string[] = [];
   let added = 0, updated = 0, removed = 0, restored = 0, unchanged = 0;
   try {
@@ -101,7 +99,7 @@ export async function scanSource(ctx: JobContext, media: MediaService, job: Star
       if ('outside' in where) errors.push(`${file}: links to ${where.outside}, outside the source folder; not added`);
       const s = 'real' in where ? await fs.stat(where.real, { bigint: true }).catch(() => null) : null;
       if (s) found.set(file, identityOf(s));
-      if (++listed % PROGRESS_EVERY === 0) { await progress('listing'); stopIfCancelled(); }
+      if (++listed % PROGRESS_EVERY === 0) { await progress('listing'); ctx.throwIfStopped(); }
     }
     const existing = await listVideosOfRoot(db, root);
     const byPath = new Map(existing.map((r) => [r.path, r]));
@@ -118,11 +116,11 @@ export async function scanSource(ctx: JobContext, media: MediaService, job: Star
       unchanged++;
     }
     let probed = 0;
-    tracker.report(5, 'probing');
+    ctx.report(5, 'probing');
     await mapLimit(toProbe, opts.parallelism ?? 4, async ([file, f]) => {
-      stopIfCancelled();
+      ctx.throwIfStopped();
       if (++probed % PROGRESS_EVERY === 0) await progress('probing', { probed, to_probe: toProbe.length });
-      tracker.report(5 + (90 * probed) / toProbe.length, 'probing');
+      ctx.report(5 + (90 * probed) / toProbe.length, 'probing');
       const row = byPath.get(file);
       let meta: Awaited<ReturnType<MediaService['probe']>>;
       // A file ffprobe cannot read is no video: listed as an error, never added, updated or restored.
@@ -145,8 +143,8 @@ export async function scanSource(ctx: JobContext, media: MediaService, job: Star
       }
     });
     if (opts.deleteMissing) {
-      stopIfCancelled();
-      tracker.report(95, 'marking missing files');
+      ctx.throwIfStopped();
+      ctx.report(95, 'marking missing files');
       const missing = existing.filter((r) => !found.has(r.path) && r.status !== 'deleted');
       for (let i = 0; i < missing.length; i += 500) {
         const chunk = missing.slice(i, i + 500);
