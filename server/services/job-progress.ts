@@ -3,14 +3,13 @@
 // ETA from the measured rate), and finished (done, failed or cancelled). Cancelling is cooperative: a
 // user flags the row (services/job-cancel.ts) and the job, which polls the flag through its reporter,
 // stops itself. The row lives in the database so every server process can answer for every job, and a
-// restart can tell which jobs died with their process (recoverJobProgress).
-import type { Database, Db, Tx } from '../db/connect';
+// restart can tell which jobs died with their process (server/jobs/recovery.ts). The job runner
+// (server/jobs/runner.ts) drives every job's row through these steps.
+import type { Db, Tx } from '../db/connect';
 import {
-  failDeadJobs, findJob, finishJobRow, insertJob, markRequeued, markRunning, readCancelRequest, setQueueRef, touchJob,
+  findJob, finishJobRow, insertJob, markRequeued, markRunning, readCancelRequest, setQueueRef, touchJob,
   writeProgress, type Finish,
 } from '../repositories/job-progress';
-import type { JobQueue } from '../queue';
-import { QUEUES } from '../queue';
 import type { JobKind } from '../../domain/job-progress';
 
 export type { JobKind };
@@ -176,16 +175,4 @@ export class ProgressReporter {
 /** Thrown (or used as an abort reason) when a user cancelled the job. */
 export class CancelledError extends Error {
   constructor(readonly by: string) { super(`cancelled by ${by}`); }
-}
-
-/**
- * Start-up recovery of the progress rows: a running job of a dead process ends failed, and so does a
- * queued one whose queue job is gone. With one process (embedded database) every running job is dead;
- * with several, only those whose row has not moved for `staleAfterMs`.
- */
-export async function recoverJobProgress(database: Database, queue: JobQueue | null, o: { singleProcess: boolean; staleAfterMs?: number }): Promise<number> {
-  const liveQueueIds: string[] = [];
-  if (queue) for (const name of Object.values(QUEUES)) liveQueueIds.push(...(await queue.liveJobs(name)).map((j) => j.id));
-  const staleBefore = o.singleProcess ? null : new Date(Date.now() - (o.staleAfterMs ?? 120_000));
-  return failDeadJobs(database.db, { staleBefore, liveQueueIds });
 }

@@ -5,7 +5,8 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { trackCalls } from '../helpers/track-calls';
 import { addPeopleVideo, iouOf, peopleAt, type FoundPerson } from '../helpers/people-video';
 import { TEST_MODELS_DIR, waitFor } from '../processing/video-rows';
-import { recoverJobProgress, startJob } from '../../server/services/job-progress';
+import { startJob } from '../../server/services/job-progress';
+import { sweepDeadJobs } from '../../server/jobs/recovery';
 
 let t: TestApp;
 let video: { id: number; file: string };
@@ -128,7 +129,7 @@ describe('POST /annotations/{id}/tracks/{trackId}/follow', () => {
 
   it('a follow left running by a stopped server ends failed at the next start (no row stays running)', async () => {
     const id = await startJob(t.database.db, { kind: 'follow', videoId: video.id, subject: `track:${video.id}:3`, startedBy: 'ann.one' });
-    await recoverJobProgress(t.database, null, { singleProcess: true });
+    await sweepDeadJobs(t.database, null, { singleProcess: true });
     expect((await jobRow(id)).state).toBe('failed');
   });
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { startQueue } from '../../server/queue';
 import { insertVideo, logOf, statusOf } from '../processing/video-rows';
-import { finishJob, ProgressReporter, readJob, recoverJobProgress, reportProgress, startJob } from '../../server/services/job-progress';
+import { finishJob, ProgressReporter, readJob, reportProgress, startJob } from '../../server/services/job-progress';
+import { sweepDeadJobs } from '../../server/jobs/recovery';
 import type { ActivitySnapshot } from '../../domain/job-progress';
 import { ingestSource } from '../../server/services/ingest';
 import { makeClip } from '../processing/video-rows';
@@ -182,7 +183,7 @@ describe('start-up recovery', () => {
     const dead = await startJob(t.database.db, { kind: 'reingest', sourceRoot: '/media/jp', startedBy: 'boss' });
     const orphan = await startJob(t.database.db, { kind: 'render', videoId: ids.labelled, startedBy: 'boss', state: 'queued', queue: { name: 'video-render', jobId: '00000000-0000-0000-0000-000000000000' } });
     const waiting = (await t.database.sql.query<{ id: number }>(`select id from job_progress where video_id = $1 and state = 'queued'`, [ids.other])).rows[0].id;
-    await recoverJobProgress(t.database, t.deps.queue!, { singleProcess: true });
+    await sweepDeadJobs(t.database, t.deps.queue!, { singleProcess: true });
     expect(await readJob(t.database.db, dead)).toMatchObject({ state: 'failed', message: 'interrupted: the server stopped during this job' });
     expect((await readJob(t.database.db, orphan))?.state).toBe('failed');
     expect((await readJob(t.database.db, waiting))?.state).toBe('queued');

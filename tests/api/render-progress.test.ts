@@ -12,7 +12,7 @@ import { QUEUES, startQueue } from '../../server/queue';
 import { renders } from '../../server/db/schema';
 import { VideoRenderer } from '../../server/services/render/job';
 import type { RenderJobData } from '../../server/services/render/requests';
-import { recoverInterruptedRenders } from '../../server/services/render/recovery';
+import { recoverKind } from '../../server/jobs/recovery';
 import { readJob } from '../../server/services/job-progress';
 import type { ActivityJob, ActivitySnapshot } from '../../domain/job-progress';
 import { insertVideo, logOf, waitFor } from '../processing/video-rows';
@@ -89,7 +89,7 @@ describe('a queued render', () => {
     const job = (await renderJob())!;
     const row = (await readJob(t.database.db, job.id))!;
     await t.deps.queue!.boss.cancel(QUEUES.render, row.queueJobId!);
-    expect(await recoverInterruptedRenders(t.database, t.deps.queue!, { singleProcess: true })).toEqual([vid]);
+    expect((await recoverKind(t.database, t.deps.queue!, 'render', { singleProcess: true })).map((r) => r.videoId)).toEqual([vid]);
     expect(await status()).toMatchObject({ phase: 'failed', error: expect.stringMatching(/interrupted/) });
     expect(await readJob(t.database.db, job.id)).toMatchObject({ state: 'failed', message: expect.stringMatching(/interrupted/) });
   });

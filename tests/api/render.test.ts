@@ -10,7 +10,7 @@ import { QUEUES, startQueue } from '../../server/queue';
 import { renders } from '../../server/db/schema';
 import { VideoRenderer } from '../../server/services/render/job';
 import type { RenderJobData } from '../../server/services/render/requests';
-import { recoverInterruptedRenders } from '../../server/services/render/recovery';
+import { recoverKind } from '../../server/jobs/recovery';
 import { insertVideo, waitFor } from '../processing/video-rows';
 import { frameRgb, makeClipWithAudio, meanDiff, probeStreams, storeTracks } from '../helpers/render-media';
 
@@ -144,7 +144,7 @@ describe('recovery and automatic renders', () => {
   it('a render left running by a dead process ends failed on start and keeps its artifact', async () => {
     const before = await status(clip);
     await t.database.db.update(renders).set({ state: 'running', jobToken: 'dead-job', updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(renders.videoId, clip));
-    expect(await recoverInterruptedRenders(t.database, t.deps.queue!, { singleProcess: true })).toEqual([clip]);
+    expect((await recoverKind(t.database, t.deps.queue!, 'render', { singleProcess: true })).map((r) => r.videoId)).toEqual([clip]);
     const s = await status(clip);
     expect(s).toMatchObject({ state: 'done', phase: 'failed', key: before.key });
     expect(s.error).toMatch(/interrupted/);

@@ -4,12 +4,15 @@
 // stops when the engine says the person is lost, before the track's next keyframe, at the video's end or
 // after max_frames. It runs in this process (like scans and purges) on the editor's warm pose worker; the
 // boxes are written in one transaction at the end (follow-write.ts), so a cancel, a failure or a server stop
-// leaves the track exactly as it was, and a restart ends a row left running `failed` (recoverJobProgress).
+// leaves the track exactly as it was, and a restart ends a row left running `failed` (the job runner's sweep).
 import type { Db } from '../../db/connect';
 import { Conflict, Unprocessable } from '../../domain-errors';
 import { findLiveJob } from '../../repositories/job-progress';
 import { listKeyframes, listTrackFrames } from '../../repositories/track-rows';
-import { finishJob, ProgressReporter, startJob } from '../job-progress';
+import { startJob } from '../job-progress';
+import { runJob } from '../../jobs/runner';
+import { followJob, type FollowRun, type FollowWork } from '../../jobs/kinds/follow';
+import type { JobContext, JobEnd } from '../../jobs/types';
 import { requireTrack } from '../annotation-edits/common';
 import { checkFrame, checkTrackVersions } from '../annotation-edits/track-versions';
 import type { Identity } from '../../../domain/types';
@@ -20,7 +23,7 @@ import { writeFollowedFrames } from './follow-write';
 
 export interface FollowRequest { fromFrame: number; direction: 'forward' | 'backward'; maxFrames: number; version: number | undefined }
 
-export class FollowJobs {
+export class FollowJobs implements FollowWork {
   private readonly running = new Map<number, { stop: AbortController; done: Promise<void> }>();
 
   constructor(private readonly db: Db, private readonly pool: AssistPool, private readonly ffmpegPath: string) {}
@@ -58,37 +61,27 @@ export class FollowJobs {
   }
 
   private async run(jobId: number, videoId: number, trackId: number, plan: FollowPlan, who: Identity, shutdown: AbortSignal): Promise<void> {
-    const progress = new ProgressReporter(this.db, jobId);
-    const stopped = () => progress.signal.aborted || shutdown.aborted;
-    try {
-      const walk = await this.pool.use((pose) => walkFrames(this.ffmpegPath, pose, plan, {
-        signal: AbortSignal.any([progress.signal, shutdown]),
-        onFrame: (done, total) => progress.report(total ? (100 * done) / total : 100, 'following'),
-      }));
-      if (stopped()) return await this.end(progress, jobId);
-      const n = walk.frames.length;
-      const span = n ? `frames ${Math.min(...walk.frames.map((f) => f.frame))}–${Math.max(...walk.frames.map((f) => f.frame))}` : 'no frame';
-      const written = n ? await writeFollowedFrames(this.db, {
-        videoId, trackId, version: plan.version, frames: walk.frames, by: who.id,
-        line: `track ${trackId}: followed ${plan.forward ? 'forward' : 'backward'} from frame ${plan.from} by the pose model, ${span} (${walk.stopped})`,
-      }) : null;
-      await progress.close();
-      await finishJob(this.db, jobId, 'done', {
-        result: { frames: n, stopped: walk.stopped, ...(written ?? {}) },
-        message: n ? `${n} frame(s) followed; stopped: ${walk.stopped}` : `Nothing followed: ${walk.stopped}`,
-      });
-    } catch (e) {
-      if (stopped()) return await this.end(progress, jobId);
-      await progress.close();
-      await finishJob(this.db, jobId, 'failed', { message: (e as Error).message });
-    }
+    await runJob(followJob, { db: this.db, deps: this, progressId: jobId, data: { videoId, trackId, plan, who }, stop: shutdown });
   }
 
-  /** A cancelled job, or one stopped by a server stop (which cannot resume it): nothing was written. */
-  private async end(progress: ProgressReporter, jobId: number): Promise<void> {
-    await progress.close();
-    if (progress.cancelledBy) await finishJob(this.db, jobId, 'cancelled', { message: `cancelled by ${progress.cancelledBy}; the track is unchanged` });
-    else await finishJob(this.db, jobId, 'failed', { message: 'the server stopped; the track is unchanged' });
+  /** The work of one follow: the walk, then the boxes in one transaction (its point of no return). */
+  async follow(ctx: JobContext<FollowWork>, f: FollowRun): Promise<JobEnd> {
+    const { videoId, trackId, plan, who } = f;
+    const walk = await this.pool.use((pose) => walkFrames(this.ffmpegPath, pose, plan, {
+      signal: ctx.signal,
+      onFrame: (done, total) => ctx.report(total ? (100 * done) / total : 100, 'following'),
+    }));
+    await ctx.pointOfNoReturn();
+    const n = walk.frames.length;
+    const span = n ? `frames ${Math.min(...walk.frames.map((fr) => fr.frame))}–${Math.max(...walk.frames.map((fr) => fr.frame))}` : 'no frame';
+    const written = n ? await writeFollowedFrames(this.db, {
+      videoId, trackId, version: plan.version, frames: walk.frames, by: who.id,
+      line: `track ${trackId}: followed ${plan.forward ? 'forward' : 'backward'} from frame ${plan.from} by the pose model, ${span} (${walk.stopped})`,
+    }) : null;
+    return {
+      result: { frames: n, stopped: walk.stopped, ...(written ?? {}) },
+      message: n ? `${n} frame(s) followed; stopped: ${walk.stopped}` : `Nothing followed: ${walk.stopped}`,
+    };
   }
 
   /** Stops every running walk (server shutdown) and waits for their rows to end. */

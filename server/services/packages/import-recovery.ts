@@ -2,13 +2,15 @@
 // never resumed or replayed: the videos it did stay imported, the rest are left as they are now (a reviewer
 // may have corrected them since), and the user imports the package again to finish. Ending one means: its
 // row failed with the reason and the videos it did, its queue job cancelled (so pg-boss never retries it),
-// its uploaded archive removed, and its progress row failed with the same reason.
+// its uploaded archive removed, and its progress row failed with the same reason (by the job runner, to
+// which each ended import is answered).
 import fs from 'node:fs/promises';
 import type { Database } from '../../db/connect';
 import { listLiveImportJobs, updateRunningImportJob, type ImportJobRow } from '../../repositories/package-import';
 import { QUEUES, type JobQueue } from '../../queue';
-import { finishJob, readJob } from '../job-progress';
-import type { ImportJobData, VideoResult } from './import';
+import { readJob } from '../job-progress';
+import type { Interrupted } from '../../jobs/types';
+import type { ImportJobData, VideoResult } from './import-job-data';
 
 export interface ImportRecoveryOptions {
   /** True with the embedded database: this is the only process, so every running import is dead. */
@@ -43,24 +45,21 @@ async function isDead(database: Database, job: ImportJobRow, liveQueueJob: boole
   return !['queued', 'running'].includes(progress.state) || progress.updatedAt.getTime() < staleBefore;
 }
 
-/** Ends every import a stopped process left queued without a queue job, or running; answers how many. */
-export async function recoverInterruptedImports(database: Database, queue: JobQueue | null, o: ImportRecoveryOptions): Promise<number> {
+/** Ends every import a stopped process left queued without a queue job, or running; answers their progress rows. */
+export async function recoverInterruptedImports(database: Database, queue: JobQueue | null, o: ImportRecoveryOptions): Promise<Interrupted[]> {
   const queueJobs = queue ? await queue.liveJobs<ImportJobData>(QUEUES.import) : [];
-  let count = 0;
+  const ended: Interrupted[] = [];
   for (const job of await listLiveImportJobs(database.db)) {
     const mine = queueJobs.filter((q) => q.data?.jobId === job.id);
     if (!(await isDead(database, job, mine.length > 0, o))) continue;
     const reason = interruptedReason(job);
-    const ended = await updateRunningImportJob(database.db, job.id, {
+    const stopped = await updateRunningImportJob(database.db, job.id, {
       status: 'failed', errors: [...(job.errors as string[]), reason], finishedAt: new Date(), archivePath: null,
     }, [job.status]);
-    if (!ended) continue; // it moved on meanwhile (started or finished): alive after all
+    if (!stopped) continue; // it moved on meanwhile (started or finished): alive after all
     if (mine.length) await queue!.boss.cancel(QUEUES.import, mine.map((q) => q.id));
     if (job.archivePath) await fs.rm(job.archivePath, { force: true });
-    if (job.progressId !== null) {
-      await finishJob(database.db, job.progressId, 'failed', { message: reason, result: { ...(job.progress as Record<string, number>) } });
-    }
-    count++;
+    ended.push({ progressId: job.progressId, message: reason, result: { ...(job.progress as Record<string, number>) } });
   }
-  return count;
+  return ended;
 }

@@ -25,16 +25,17 @@ import { decideVideo, type ImportMode, type ImportSettings } from './import-plan
 import { decodeTrack, type PackageVideo } from './package-format';
 import { PackageError, PackageReader } from './package-reader';
 import { iso } from '../video-dto';
-import { finishJob, ProgressReporter, startJob } from '../job-progress';
+import type { ImportJobData, ImportRunOptions, VideoResult } from './import-job-data';
+import { startJob } from '../job-progress';
+import { runJob } from '../../jobs/runner';
+import { importJob } from '../../jobs/kinds/import';
+import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../jobs/types';
 
 export interface ImportConfig { source_root: string; target_root: string; mode: ImportMode; validate_files: boolean; dry_run: boolean }
-export interface ImportJobData { jobId: number }
-/** What happened to one package video; the job keeps the list as it goes, so an interrupted job still shows it. */
-export interface VideoResult { rel_path: string; outcome: 'imported' | 'skipped' | 'failed'; detail: string | null }
+export type { ImportJobData };
 /** Per package rel_path: the target video and its annotation version when the job was created. */
 type BaseVersions = Record<string, { video_id: number; version: number }>;
-/** Test hook (VAT_TEST_IMPORT_STALL_AFTER): called after each video is recorded, with how many are done. */
-export interface ImportRunOptions { afterVideo?: (done: number) => Promise<void> }
+export type { ImportRunOptions };
 
 /** The database's own words for a failed statement (drizzle wraps them in the query text). */
 const reason = (e: unknown) => ((e as { cause?: Error }).cause?.message ?? (e as Error).message);
@@ -160,6 +161,15 @@ export async function runImportJob(database: Database, jobId: number, opts: Impo
     return id;
   });
   if (progressId === undefined) return false;
+  // a dry run has no progress row: it runs inside its request
+  if (progressId === null) await importPackage(database, job, null, opts);
+  else await runJob(importJob, { db: database.db, deps: { run: (ctx, j) => importPackage(database, j, ctx, opts) }, progressId, data: job });
+  return true;
+}
+
+/** The work of one import: every video of the package, then the job's own row; how it ended, for the progress row. */
+export async function importPackage(database: Database, job: ImportJobRow, ctx: JobContext | null, opts: ImportRunOptions): Promise<JobEnd> {
+  const jobId = job.id;
   const settings: ImportSettings = { targetRoot: job.targetRoot, mode: job.mode as ImportMode, validateFiles: job.validateFiles };
   const progress = { videos_imported: 0, videos_skipped: 0, videos_failed: 0, videos_total: 0 };
   const summary = { persons_imported: 0, actions_imported: 0, detections_imported: 0, relationships_imported: 0, history_imported: 0 };
@@ -167,17 +177,16 @@ export async function runImportJob(database: Database, jobId: number, opts: Impo
   const errors: string[] = [];
   const results: VideoResult[] = [];
   let reader: PackageReader | null = null;
-  const reporter = progressId === null ? null : new ProgressReporter(database.db, progressId);
   try {
     if (!job.archivePath) throw new Error('The uploaded archive is gone');
     reader = await PackageReader.open(job.archivePath, job.archiveBytes);
     progress.videos_total = reader.manifest.files.length;
     for (const [i, f] of reader.manifest.files.entries()) {
-      if (reporter?.signal.aborted) {
-        warnings.push(`Cancelled by ${reporter.cancelledBy}: ${progress.videos_total - i} video(s) were not imported`);
+      if (ctx?.cancelledBy()) {
+        warnings.push(`Cancelled by ${ctx.cancelledBy()}: ${progress.videos_total - i} video(s) were not imported`);
         break;
       }
-      reporter?.report((100 * i) / Math.max(1, progress.videos_total), 'importing');
+      ctx?.report((100 * i) / Math.max(1, progress.videos_total), 'importing');
       let pkg: PackageVideo | null = null;
       try {
         pkg = await reader.readVideo(f);
@@ -208,15 +217,29 @@ export async function runImportJob(database: Database, jobId: number, opts: Impo
     errors.push(reason(e));
   } finally { reader?.close(); }
   const failedAll = errors.length > 0 && progress.videos_imported === 0 && progress.videos_skipped === 0;
-  if (reporter && progressId !== null) {
-    await reporter.close();
-    const state = reporter.cancelledBy ? 'cancelled' : failedAll ? 'failed' : 'done';
-    await finishJob(database.db, progressId, state, { link: '/admin/repository', result: { ...progress, ...summary }, message: errors[0] ?? null });
-  }
   if (job.archivePath) await fs.rm(job.archivePath, { force: true });
   await updateRunningImportJob(database.db, jobId, {
     status: failedAll ? 'failed' : errors.length ? 'completed_with_errors' : 'completed',
     progress, summary, warnings, errors, videoResults: results, finishedAt: new Date(), archivePath: null,
   });
-  return true;
+  const cancelledBy = ctx?.cancelledBy();
+  return {
+    state: cancelledBy ? 'cancelled' : failedAll ? 'failed' : 'done', link: '/admin/repository',
+    result: { ...progress, ...summary }, message: errors[0] ?? null,
+  };
+}
+
+/**
+ * The import queue's worker. A job that is not queued any more (interrupted, then ended at start-up) is
+ * never run again, whatever the queue hands over.
+ */
+export function importWorker(deps: WorkerDeps): JobWorker<ImportJobData> {
+  const stallAfter = deps.config.testImportStallAfter;
+  const afterVideo = stallAfter ? async (done: number) => { if (done >= stallAfter) await new Promise(() => {}); } : undefined;
+  return {
+    handle: async (data) => {
+      if (!(await runImportJob(deps.database, data.jobId, { afterVideo }))) deps.log.warn(`package import ${data.jobId} is not queued (it ended or was interrupted): not run again`);
+    },
+    stop: async () => {},
+  };
 }

@@ -2,16 +2,18 @@
 // onto every frame, writes the video to a temporary file beside the artifact and renames it into place,
 // then records it and deletes the previous artifact. A failure or a server stop leaves the previous
 // artifact and marks the render failed, so nothing stays "running". Its job_progress row (the shared view
-// of long jobs) follows it: begun here, reported on per frame, ended done, failed or cancelled; a cancel
-// aborts the reporter's signal, which kills both ffmpeg processes and stops the draw loop.
+// of long jobs) follows it through the job runner (server/jobs): begun, reported on per frame, ended done,
+// failed or cancelled; a cancel aborts the run's signal, which kills both ffmpeg processes and stops the draw loop.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/connect';
 import { findVideo } from '../../repositories/processing-results';
-import { failRender, finishRender, startRender, touchRender } from '../../repositories/renders';
-import { withdrawQueuedJob } from '../job-cancel';
-import { beginJob, finishJob, ProgressReporter, readJob, startJob } from '../job-progress';
+import { finishRender, startRender, touchRender } from '../../repositories/renders';
+import { startJob } from '../job-progress';
+import { runJob } from '../../jobs/runner';
+import { renderJob, type RenderWork } from '../../jobs/kinds/render';
+import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../jobs/types';
 import { appendProcessingLog as appendLog } from '../../repositories/status';
 import { readRootConfig } from '../repository/root-config';
 import { getRenderSettings } from '../settings';
@@ -29,37 +31,29 @@ export interface RendererDeps {
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-export class VideoRenderer {
+export class VideoRenderer implements RenderWork {
   private readonly abort = new AbortController();
   constructor(private readonly deps: RendererDeps) {}
 
   /** Runs one job; never throws for a bad video (the render ends failed with the reason). */
   async run(job: RenderJobData): Promise<'done' | 'failed' | 'skipped' | 'cancelled'> {
     const { db } = this.deps.database;
+    const progressId = job.progressId ?? await startJob(db, { kind: 'render', videoId: job.videoId, startedBy: job.requestedBy, state: 'queued', link: `/videos/${job.videoId}/annotate` });
+    const end = await runJob(renderJob, { db, deps: this, progressId, data: job, stop: this.abort.signal });
+    return end.outcome as 'done' | 'failed' | 'skipped' | 'cancelled';
+  }
+
+  warn(m: string): void { this.deps.log?.warn(m); }
+
+  /** The work of one run (the runner, server/jobs, begins and ends its row and handles cancel, failure and stop). */
+  async render(ctx: JobContext<RenderWork>, job: RenderJobData): Promise<JobEnd> {
+    const { db } = this.deps.database;
     const { videoId, token } = job;
-    const progressId = job.progressId ?? await startJob(db, { kind: 'render', videoId, startedBy: job.requestedBy, state: 'queued', link: `/videos/${videoId}/annotate` });
-    if (this.abort.signal.aborted) {
-      const reason = 'the server stopped before the render started';
-      await failRender(db, videoId, token, reason);
-      await finishJob(db, progressId, 'failed', { message: reason });
-      return 'failed';
-    }
-    if (!(await beginJob(db, progressId, 'loading'))) {
-      // cancelled while it waited: whoever ends the queued row withdraws it and restores the renders row
-      const row = await readJob(db, progressId);
-      if (row?.state === 'queued' && row.cancelRequestedBy) await withdrawQueuedJob({ db }, row, row.cancelRequestedBy);
-      return row?.cancelRequestedBy ? 'cancelled' : 'skipped';
-    }
-    if (!(await startRender(db, videoId, token))) { // superseded or recovered meanwhile
-      await finishJob(db, progressId, 'failed', { message: 'superseded by a newer render or recovered after a restart' });
-      return 'skipped';
-    }
-    const progress = new ProgressReporter(db, progressId);
-    const signal = AbortSignal.any([this.abort.signal, progress.signal]);
-    const t0 = performance.now();
+    const superseded = { state: 'failed', outcome: 'skipped', message: 'superseded by a newer render or recovered after a restart' } as const;
+    if (!(await startRender(db, videoId, token))) return superseded; // superseded or recovered meanwhile
     let tmp: string | null = null;
     try {
-      progress.report(0, 'loading');
+      ctx.report(0, 'loading');
       const video = await findVideo(db, videoId);
       if (!video || video.processingStatus === 'deleted') throw new Error('the video no longer exists');
       const settings = await getRenderSettings(db);
@@ -75,29 +69,27 @@ export class VideoRenderer {
       const final = path.join(dir, `${key}.mp4`);
       const version = video.annotationVersion; // read before the annotations: a later edit makes this render stale
       const annotations = await RenderAnnotations.load(this.deps.database, videoId, { stride: video.frameStride, interpolate: settings.realtime.interpolation });
-      if (signal.aborted) throw new Error('stopped');
+      ctx.throwIfStopped();
       await appendLog(db, videoId, `render started: ${annotations.trackIds.length} track(s), preset ${settings.render_preset}, crf ${settings.render_crf}, ${settings.render_max_res}`);
       let lastTouch = 0;
-      progress.report(0, 'rendering');
+      ctx.report(0, 'rendering');
       const out = await renderVideo({
         // the real file, and only one inside its source (a link out of it is refused)
         ffmpegPath: this.deps.ffmpegPath, input: await requireVideoFile(video), output: tmp,
         width: video.width, height: video.height, fpsNum: video.fpsNum, fpsDen: video.fpsDen, totalFrames: video.totalFrames,
         settings, annotations,
       }, {
-        signal,
+        signal: ctx.signal,
         onProgress: (f) => {
           const pct = Math.min(99, f * 100);
-          progress.report(pct, 'rendering');
+          ctx.report(pct, 'rendering');
           if (Date.now() - lastTouch < 400) return;
           lastTouch = Date.now();
           void touchRender(db, videoId, token, pct).catch(() => {});
         },
       });
-      progress.report(99, 'finalising');
-      await progress.flush();
-      // the last point of no return: a cancel that arrived during the flush still wins
-      if (signal.aborted || progress.cancelledBy) throw new Error('stopped');
+      ctx.report(99, 'finalising');
+      await ctx.pointOfNoReturn();
       await fs.rename(tmp, final);
       tmp = null;
       const size = (await fs.stat(final)).size;
@@ -106,34 +98,16 @@ export class VideoRenderer {
         key, path: final, annotationVersion: version,
         artifact: { width: out.width, height: out.height, frames: out.frames, fps: video.fps, duration: seconds, size_bytes: size, codec: 'h264', rendered_at: new Date().toISOString() },
       });
-      await progress.close();
       if (!recorded) {
         await fs.rm(final, { force: true });
-        await finishJob(db, progressId, 'failed', { message: 'superseded by a newer render or recovered after a restart' });
-        return 'skipped';
+        return superseded;
       }
       if (recorded.previousPath && recorded.previousPath !== final) await fs.rm(recorded.previousPath, { force: true }).catch(() => {});
       await appendLog(db, videoId, `render done: ${out.frames} frames ${out.width}x${out.height} in ${secs(out.ms.total)} (${(seconds / (out.ms.total / 1000)).toFixed(2)}× real time)`);
-      await finishJob(db, progressId, 'done', { link: `/videos/${videoId}/annotate`, result: { frames: out.frames, width: out.width, height: out.height, key } });
-      return 'done';
+      return { link: `/videos/${videoId}/annotate`, result: { frames: out.frames, width: out.width, height: out.height, key } };
     } catch (e) {
-      await progress.close();
       if (tmp) await fs.rm(tmp, { force: true }).catch(() => {});
-      const by = progress.cancelledBy;
-      if (by && !this.abort.signal.aborted) {
-        const row = await readJob(db, progressId);
-        const reason = `cancelled by ${by}`;
-        await failRender(db, videoId, token, reason);
-        await appendLog(db, videoId, `render ${reason} after ${secs(performance.now() - t0)} at ${Math.floor(row?.progress ?? 0)}%; the previous rendered video is kept`).catch(() => {});
-        await finishJob(db, progressId, 'cancelled', { message: reason, link: `/videos/${videoId}/annotate` });
-        return 'cancelled';
-      }
-      const reason = this.abort.signal.aborted ? 'the server stopped during the render; render again' : (e as Error).message || String(e);
-      this.deps.log?.warn(`video ${videoId}: render failed: ${reason}`);
-      await failRender(db, videoId, token, reason);
-      await appendLog(db, videoId, `render failed: ${reason}`).catch(() => {});
-      await finishJob(db, progressId, 'failed', { message: reason.slice(0, 500), link: `/videos/${videoId}/annotate` });
-      return 'failed';
+      throw e;
     }
   }
 
@@ -146,4 +120,13 @@ export class VideoRenderer {
 
   /** Stops a running render at once; it ends failed and its previous artifact stays. */
   stop(): void { this.abort.abort(); }
+}
+
+/** The render queue's worker: one VideoRenderer per process. */
+export function renderWorker(deps: WorkerDeps): JobWorker<RenderJobData> {
+  const renderer = new VideoRenderer({ database: deps.database, ffmpegPath: deps.media.ffmpegPath, dataDir: deps.config.dataDir, log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m) } });
+  return {
+    handle: async (data) => { await renderer.run(data); },
+    stop: async () => { renderer.stop(); }, // the running render ends failed at once; its previous artifact stays
+  };
 }

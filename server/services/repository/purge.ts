@@ -15,7 +15,10 @@ import { deleteDeletedVideos, listDeletedVideos } from '../../repositories/purge
 import { findSource } from '../../repositories/sources';
 import { checkClientPath } from './safe-path';
 import type { Identity } from '../../../domain/types';
-import { finishJob, ProgressReporter, startJob } from '../job-progress';
+import { startJob } from '../job-progress';
+import { runJob } from '../../jobs/runner';
+import { purgeJob } from '../../jobs/kinds/purge';
+import type { JobContext, JobEnd } from '../../jobs/types';
 import { readFileIdentity, realFileInRoot, sameFile } from '../video-file';
 
 export interface PurgeInput { dry_run: boolean; source_root?: string; limit?: number }
@@ -58,17 +61,32 @@ export async function purgeDeleted(db: Db, who: Identity, input: PurgeInput): Pr
     if (!await findSource(db, sourceRoot)) throw new NotFound(`Unknown source: ${sourceRoot}`);
   }
   const candidates = await listDeletedVideos(db, sourceRoot, input.limit);
-  const r: PurgeResult = { dry_run: input.dry_run, attempted: candidates.length, db_deleted: 0, files_deleted: 0, files_missing: 0, files_to_delete: [], rows_only: [], errors: [], warnings: [], job_id: null };
+  const run: PurgeRun = { input, sourceRoot, candidates, ingestJobId: null };
   // A dry run only looks: it writes no job row either, so the database is exactly as it was.
-  const jobId = input.dry_run ? null : await startIngestJob(db, 'purge', who.id, { source_root: sourceRoot ?? null, attempted: r.attempted });
+  if (input.dry_run) return (await purgeCandidates(db, null, run)).value as PurgeResult;
+  run.ingestJobId = await startIngestJob(db, 'purge', who.id, { source_root: sourceRoot ?? null, attempted: candidates.length });
+  const progressId = await startJob(db, { kind: 'purge', sourceRoot: sourceRoot ?? null, subject: `purge:${sourceRoot ?? 'all'}`, startedBy: who.id, stage: 'deleting files', link: '/admin/repository', result: { ingest_job_id: run.ingestJobId } });
+  const end = await runJob(purgeJob, { db, deps: { run: (ctx) => purgeCandidates(db, ctx, run) }, progressId, data: null });
+  if (end.error) throw end.error;
+  return end.value as PurgeResult;
+}
+
+/** One purge's inputs: the candidates listed by the request, and its ingest_jobs row (none for a dry run). */
+export interface PurgeRun { input: PurgeInput; sourceRoot: string | undefined; candidates: Candidate[]; ingestJobId: number | null }
+
+/**
+ * The work of a purge. A real run reports per file and stops between files when cancelled (files already
+ * deleted stay deleted); its ingest_jobs row ends here.
+ */
+export async function purgeCandidates(db: Db, ctx: JobContext | null, run: PurgeRun): Promise<JobEnd> {
+  const { input, sourceRoot, candidates } = run;
+  const r: PurgeResult = { dry_run: input.dry_run, attempted: candidates.length, db_deleted: 0, files_deleted: 0, files_missing: 0, files_to_delete: [], rows_only: [], errors: [], warnings: [], job_id: null };
   const purgedIds: number[] = [];
-  // a real run reports per file and stops between files when cancelled (files already deleted stay deleted)
-  const tracker = jobId === null ? null
-    : new ProgressReporter(db, await startJob(db, { kind: 'purge', sourceRoot: sourceRoot ?? null, subject: `purge:${sourceRoot ?? 'all'}`, startedBy: who.id, stage: 'deleting files', link: '/admin/repository', result: { ingest_job_id: jobId } }));
   let seen = 0;
   for (const v of candidates) {
-    if (tracker?.cancelledBy) { r.errors.push(`cancelled by ${tracker.cancelledBy} after ${seen} of ${candidates.length} videos`); break; }
-    tracker?.report((95 * seen++) / Math.max(1, candidates.length), 'deleting files');
+    const by = ctx?.cancelledBy();
+    if (by) { r.errors.push(`cancelled by ${by} after ${seen} of ${candidates.length} videos`); break; }
+    ctx?.report((95 * seen++) / Math.max(1, candidates.length), 'deleting files');
     const fate = await fateOf(v);
     if (fate.act !== 'file' && fate.warning) r.warnings.push(fate.warning);
     if (fate.act === 'keep') continue;
@@ -86,15 +104,12 @@ export async function purgeDeleted(db: Db, who: Identity, input: PurgeInput): Pr
     purgedIds.push(v.id);
   }
   r.db_deleted = input.dry_run ? purgedIds.length : await deleteDeletedVideos(db, purgedIds);
-  if (jobId !== null) {
+  if (run.ingestJobId !== null) {
     const { dry_run: _d, errors, job_id: _j, files_to_delete: _f, rows_only: _r, ...summary } = r;
-    await finishIngestJob(db, jobId, errors.length ? 'failed' : 'success', { source_root: sourceRoot ?? null, ...summary }, errors);
-    r.job_id = jobId;
+    await finishIngestJob(db, run.ingestJobId, errors.length ? 'failed' : 'success', { source_root: sourceRoot ?? null, ...summary }, errors);
+    r.job_id = run.ingestJobId;
   }
-  if (tracker) {
-    await tracker.close();
-    const { dry_run: _d, files_to_delete: _f, rows_only: _r, ...result } = r;
-    await finishJob(db, tracker.id, tracker.cancelledBy ? 'cancelled' : errors(r) ? 'failed' : 'done', { result, message: tracker.cancelledBy ? `cancelled by ${tracker.cancelledBy}` : r.errors[0] ?? null });
-  }
-  return r;
+  const { dry_run: _d, files_to_delete: _f, rows_only: _r, ...result } = r;
+  const by = ctx?.cancelledBy();
+  return { state: by ? 'cancelled' : errors(r) ? 'failed' : 'done', result, message: by ? `cancelled by ${by}` : r.errors[0] ?? null, value: r };
 }
