@@ -93,7 +93,7 @@ export const RENDER_SETTINGS_DEFAULTS = {
   /** 'topdown': person detector → keypoints per person; 'multipose': one bottom-up pass (faster, misses more). */
   pose_model: 'topdown' as 'tracking' | 'multipose' | 'topdown',
   overlay: { boxes: true, skeletons: true, keypoints: true, labels: true },
-  realtime: { mode: 'auto', interpolation: true },
+  realtime: { mode: 'auto' as const, interpolation: true },
   default_view: 'annotated' as 'annotated' | 'live',
 };
 export type RenderSettings = typeof RENDER_SETTINGS_DEFAULTS;

@@ -1,14 +1,10 @@
 // Summary figures (Dashboard, Metrics), the server status (status bar) and the admin source overview.
 import type { MetricsDetails, MetricsSummary } from '../../domain/contract/metrics';
 import type { ServerStatus } from '../../domain/contract/system';
+import type { RepoSource as SourceOverviewEntry } from '../../domain/contract/repository';
 import { ApiError, errorText, rawRequest, request } from './request';
 
-export type { MetricsDetails, MetricsSummary, ServerStatus };
-
-export interface SourceOverviewEntry {
-  root: string; label: string; enabled: boolean;
-  stats: { total: number; pending: number; processing: number; completed: number; reviewed: number; labelled: number };
-}
+export type { MetricsDetails, MetricsSummary, ServerStatus, SourceOverviewEntry };
 
 /** Rethrows with `fallback` when the request never got an answer (network failure). */
 async function withFallback<T>(p: Promise<T>, fallback: string): Promise<T> {
