@@ -2,16 +2,11 @@
 // Shared by the session machine and the screens. A server that does not answer the config call (an older
 // server, or a network error) is treated as `open`, today's client-side sign-in.
 import { ROLES, type Role } from './constants';
+import type { AuthConfig } from './contract/auth';
 
-export type AuthMode = 'open' | 'password' | 'proxy';
-export type GuestAccess = 'read' | 'none';
-
-export interface AuthConfig {
-  mode: AuthMode;
-  guest_access: GuestAccess;
-  setup_required: boolean;
-  proxy_user_header: string | null;
-}
+export type { AuthConfig };
+export type AuthMode = AuthConfig['mode'];
+export type GuestAccess = AuthConfig['guest_access'];
 
 export const OPEN_AUTH: AuthConfig = { mode: 'open', guest_access: 'read', setup_required: false, proxy_user_header: null };
 

@@ -94,7 +94,7 @@ export const RENDER_SETTINGS_DEFAULTS = {
    */
   pose_model: 'tracking' as 'tracking' | 'multipose' | 'topdown',
   overlay: { boxes: true, skeletons: true, keypoints: true, labels: true },
-  realtime: { mode: 'auto', interpolation: true },
+  realtime: { mode: 'auto' as const, interpolation: true },
   default_view: 'annotated' as 'annotated' | 'live',
 };
 export type RenderSettings = typeof RENDER_SETTINGS_DEFAULTS;

@@ -1,9 +1,12 @@
 // The long-job progress model as the browser and the server both see it: the kinds of job, the wire
 // shape of one job in the activity list, and how a progress and an ETA are said to a person.
+import { JOB_KINDS, JOB_STATES } from './job-kinds';
+import type { ActivityJob, ActivitySnapshot } from './contract/jobs';
 
-export const JOB_KINDS = ['processing', 'render', 'import', 'scan', 'reingest', 'purge', 'follow'] as const;
+export { JOB_KINDS };
+export type { ActivityJob, ActivitySnapshot };
 export type JobKind = (typeof JOB_KINDS)[number];
-export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+export type JobState = (typeof JOB_STATES)[number];
 
 export const JOB_KIND_LABEL: Record<JobKind, string> = {
   processing: 'Processing', render: 'Render', import: 'Package import', scan: 'Scan', reingest: 'Re-ingest', purge: 'Purge', follow: 'Follow person',
@@ -11,31 +14,6 @@ export const JOB_KIND_LABEL: Record<JobKind, string> = {
 
 /** Finished jobs stay in the activity list this long. */
 export const ACTIVITY_FINISHED_TTL_MS = 10 * 60_000;
-
-/** One job in GET /api/v1/jobs/activity. */
-export interface ActivityJob {
-  id: number;
-  kind: JobKind;
-  state: JobState;
-  video_id: number | null;
-  video_filename: string | null;
-  source_root: string | null;
-  progress: number;
-  stage: string | null;
-  eta_s: number | null;
-  started_by: string | null;
-  cancel_requested_by: string | null;
-  queued_at: string;
-  started_at: string | null;
-  updated_at: string;
-  finished_at: string | null;
-  link: string | null;
-  message: string | null;
-  /** The caller may cancel it now (live, cancellable, and they started it or are an admin). */
-  can_cancel: boolean;
-}
-
-export interface ActivitySnapshot { running: number; queued: number; jobs: ActivityJob[] }
 
 export const isLiveJob = (j: Pick<ActivityJob, 'state'>) => j.state === 'queued' || j.state === 'running';
 

@@ -4,6 +4,7 @@ import type { AuthConfig } from '../auth-config';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 import { cameOverHttps, type ProxyTrust } from './client-address';
 import type { Identity } from '../../domain/types';
+import type { MeAnswer } from '../../domain/contract/auth';
 
 /** HttpOnly (no script reads it), SameSite=Lax (not sent on other sites' sub-requests), Secure under HTTPS. */
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, value: string, trusted: ProxyTrust, maxAgeMs: number): void {
@@ -17,7 +18,7 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply, tru
 }
 
 /** GET /me's answer: the spec's fields plus how this server signs people in. */
-export function meDto(who: Identity | null, o: { headerRole: string | null; mode: AuthConfig['mode']; mustChangePassword: boolean }) {
+export function meDto(who: Identity | null, o: { headerRole: string | null; mode: AuthConfig['mode']; mustChangePassword: boolean }): MeAnswer {
   return {
     signed_in: Boolean(who), id: who?.id ?? null, name: who?.name ?? null, role: who?.role ?? 'annotator',
     header_role: o.headerRole, auth_mode: o.mode, must_change_password: o.mustChangePassword, role_source: 'server' as const,

@@ -5,17 +5,16 @@ import { Invalid, TooLarge } from '../domain-errors';
 import { listAssignees } from '../repositories/videos';
 import { importAssignments } from '../services/assignments/import-assignments';
 import { hiddenSourceRoles } from '../services/source-visibility';
+import { json } from '../http/contract';
+import { assignee, assignmentImportQuery as importQuery, assignmentReport } from '../../domain/contract/assignments';
 
 /** Largest assignment CSV accepted. */
 export const MAX_ASSIGNMENT_CSV_BYTES = 10 * 1024 * 1024;
 
-const flag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
-const importQuery = z.object({ dry_run: flag, force: flag });
-
 export const assignmentRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.get('/assignments/assignees', async (req) => (await listAssignees(db, hiddenSourceRoles(req.identity))).map((r) => ({ id: r.id, name: r.name ?? r.id, count: r.count })));
+  app.get('/assignments/assignees', { schema: { response: json(z.array(assignee)) } }, async (req) => (await listAssignees(db, hiddenSourceRoles(req.identity))).map((r) => ({ id: r.id, name: r.name ?? r.id, count: r.count })));
 
-  app.post('/assignments/import', { config: { role: 'admin' }, schema: { querystring: importQuery } }, async (req) => {
+  app.post('/assignments/import', { config: { role: 'admin' }, schema: { querystring: importQuery, response: json(assignmentReport) } }, async (req) => {
     if (!req.isMultipart()) throw new Invalid('Send the CSV as multipart/form-data');
     const part = await req.file({ limits: { fileSize: MAX_ASSIGNMENT_CSV_BYTES } });
     if (!part) throw new Invalid('No CSV file in the request');

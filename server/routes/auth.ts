@@ -1,24 +1,19 @@
 // /api/v1/auth/*: the sign-in calls. Which exist depends on VAT_AUTH: login, setup and reset
 // only in password mode; config and logout in every mode. All are public (VAT_GUEST_ACCESS=none keeps
 // them reachable), and the Origin check refuses them from other sites (request-guards.ts).
-import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../http/types';
-import { userIdSchema } from '../../domain/contract/params';
+import { empty, json } from '../http/contract';
+import { authConfig, loginBody, meAnswer, resetBody, setupBody } from '../../domain/contract/auth';
 import { clientAddress, proxyTrust } from '../http/client-address';
 import { clearSessionCookie, meDto, setSessionCookie } from '../http/session-cookie';
 import { NotFound } from '../domain-errors';
 import { countUsersWithPassword } from '../repositories/auth-sessions';
 import { LinkGone, useResetLink, useSetupLink } from '../services/auth/links';
-import { MAX_PASSWORD_LENGTH } from '../services/auth/passwords';
 import { endSession, startSession } from '../services/auth/sessions';
 import { SignInThrottled, signIn } from '../services/auth/sign-in';
 import { createSignInThrottle } from '../services/auth/throttle';
 import type { UserRow } from '../repositories/auth-users';
-
-const password = z.string().min(1).max(MAX_PASSWORD_LENGTH);
-const name = z.string().trim().max(200).nullish().transform((n) => n || null);
-const token = z.string().min(10).max(200);
 
 export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: clock }) => {
   const auth = config.auth;
@@ -45,14 +40,14 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
     throw e;
   };
 
-  app.get('/auth/config', { config: { public: true } }, async () => ({
+  app.get('/auth/config', { config: { public: true }, schema: { response: json(authConfig) } }, async () => ({
     mode: auth.mode,
     guest_access: auth.guestAccess,
     setup_required: auth.mode === 'password' && (await countUsersWithPassword(db)) === 0,
     proxy_user_header: auth.mode === 'proxy' ? auth.proxyUserHeaderName : null,
   }));
 
-  app.post('/auth/login', { config: { public: true }, schema: { body: z.object({ id: z.string().trim().min(1).max(200), password }) } }, async (req, reply) => {
+  app.post('/auth/login', { config: { public: true }, schema: { body: loginBody, response: json(meAnswer) } }, async (req, reply) => {
     passwordModeOnly();
     try {
       const user = await signIn(db, throttle, { id: req.body.id, password: req.body.password, address: clientAddress(req, trusted) }, now());
@@ -63,7 +58,7 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
     }
   });
 
-  app.post('/auth/setup', { config: { public: true }, schema: { body: z.object({ token, id: userIdSchema, name, password }) } }, async (req, reply) => {
+  app.post('/auth/setup', { config: { public: true }, schema: { body: setupBody, response: json(meAnswer, 201) } }, async (req, reply) => {
     passwordModeOnly();
     try {
       const user = await useSetupLink(db, { token: req.body.token, id: req.body.id, name: req.body.name, password: req.body.password }, now());
@@ -71,7 +66,7 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
     } catch (e) { return gone(reply, e); }
   });
 
-  app.post('/auth/reset', { config: { public: true }, schema: { body: z.object({ token, new_password: password }) } }, async (req, reply) => {
+  app.post('/auth/reset', { config: { public: true }, schema: { body: resetBody, response: json(meAnswer) } }, async (req, reply) => {
     passwordModeOnly();
     try {
       const user = await useResetLink(db, { token: req.body.token, newPassword: req.body.new_password }, now());
@@ -79,9 +74,9 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
     } catch (e) { return gone(reply, e); }
   });
 
-  app.post('/auth/logout', { config: { public: true } }, async (req, reply) => {
+  app.post('/auth/logout', { config: { public: true }, schema: { response: empty() } }, async (req, reply) => {
     if (req.sessionHash) await endSession(db, req.sessionHash);
     clearSessionCookie(req, reply, trusted);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 };

@@ -4,19 +4,21 @@ import { z } from 'zod';
 import { caller } from '../http/identity';
 import type { RoutePlugin } from '../http/types';
 import { createToken, myTokens, revokeToken } from '../services/auth/tokens';
+import { empty, json } from '../http/contract';
+import { apiToken, createTokenBody, newApiToken, tokenIdParams } from '../../domain/contract/auth';
 
 export const meTokenRoutes: RoutePlugin = (app, { database: { db }, now }) => {
   const clock = () => now?.() ?? new Date();
 
-  app.get('/me/tokens', { config: { role: 'user' } }, async (req) => myTokens(db, caller(req).id));
+  app.get('/me/tokens', { config: { role: 'user' }, schema: { response: json(z.array(apiToken)) } }, async (req) => myTokens(db, caller(req).id));
 
   app.post('/me/tokens', {
     config: { role: 'user' },
-    schema: { body: z.object({ name: z.string().trim().min(1).max(100), expires_in_days: z.number().int().min(1).max(3650).nullish() }) },
+    schema: { body: createTokenBody, response: json(newApiToken, 201) },
   }, async (req, reply) => reply.status(201).send(await createToken(db, caller(req).id, { name: req.body.name, expiresInDays: req.body.expires_in_days ?? undefined }, clock())));
 
-  app.delete('/me/tokens/:id', { config: { role: 'user' }, schema: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } }, async (req, reply) => {
+  app.delete('/me/tokens/:id', { config: { role: 'user' }, schema: { params: tokenIdParams, response: empty() } }, async (req, reply) => {
     await revokeToken(db, caller(req).id, req.params.id, clock());
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 };

@@ -12,14 +12,15 @@ import { requireLiveVideo } from './videos';
 import { isSourceHidden } from './source-visibility';
 import { findSource } from '../repositories/sources';
 import { findVideoAnyStatus } from '../repositories/videos';
-import { mayCancel, type JobKind } from '../../domain/job-progress';
+import { mayCancel, type JobKind, type JobState } from '../../domain/job-progress';
+import type { CancelAnswer } from '../../domain/contract/jobs';
 import type { Identity } from '../../domain/types';
 
 export interface CancelDeps { db: Db; queue?: JobQueue }
 
-export interface CancelAnswer { id: number; kind: string; video_id: number | null; state: string; cancel_requested_by: string | null }
+export type { CancelAnswer };
 
-const answer = (r: JobProgressRow): CancelAnswer => ({ id: r.id, kind: r.kind, video_id: r.videoId, state: r.state, cancel_requested_by: r.cancelRequestedBy });
+const answer = (r: JobProgressRow): CancelAnswer => ({ id: r.id, kind: r.kind as JobKind, video_id: r.videoId, state: r.state as JobState, cancel_requested_by: r.cancelRequestedBy });
 
 /** Ends a queued job as cancelled, once, and undoes its request (the job runner, by the row's kind). */
 export const withdrawQueuedJob = (deps: CancelDeps, row: JobProgressRow, by: string): Promise<boolean> => withdraw(definitionOf(row.kind), deps, row, by);

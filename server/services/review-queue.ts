@@ -69,7 +69,7 @@ export async function reviewQueue(sql: SqlRunner, viewer: Identity | null, hidde
     })),
     total: page.total,
     counts: { all: counts.pending + counts.in_progress + counts.completed, ...counts },
-    estimate: { factor: Math.round(factor * 100) / 100, basis: useMeasured ? 'measured' : 'default', samples: measured.samples },
+    estimate: { factor: Math.round(factor * 100) / 100, basis: useMeasured ? 'measured' as const : 'default' as const, samples: measured.samples },
     low_confidence_threshold: REVIEW_LOW_CONFIDENCE,
   };
 }

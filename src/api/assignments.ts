@@ -1,11 +1,11 @@
 // Assignees for the library's Assignee filter, the CSV import of assignments, and assigning from the library.
-import type { Assignee } from '../../domain/types';
-import type { AssignmentReport } from '../../domain/assignment-report';
+import type { Assignee, AssignmentReport } from '../../domain/contract/assignments';
 import { ApiError, errorText, rawRequest, request } from './request';
 
 export const listAssignees = () => request<Assignee[]>('/api/v1/assignments/assignees');
 
-export type { AssignmentReport } from '../../domain/assignment-report';
+export type { Assignee, AssignmentReport };
+export type { AssignmentReportRow } from '../../domain/contract/assignments';
 
 /** POST /assignments/import; a failure reads 'HTTP {status}', followed by the server's detail when it sends one. */
 export async function importAssignmentsCsv(file: File, opts: { dryRun: boolean; force: boolean }): Promise<AssignmentReport> {

@@ -1,9 +1,9 @@
 // Long-job calls (extensions): the activity list the top bar polls, and cancelling a job by its id or
 // a video's running job.
-import type { ActivitySnapshot } from '../../domain/job-progress';
+import type { ActivitySnapshot, CancelAnswer } from '../../domain/contract/jobs';
 import { request } from './request';
 
-export interface CancelAnswer { id: number; kind: string; video_id: number | null; state: string; cancel_requested_by: string | null }
+export type { CancelAnswer };
 
 export const getActivity = (signal?: AbortSignal) => request<ActivitySnapshot>('/api/v1/jobs/activity', { signal, fallback: 'Failed to load activity' });
 

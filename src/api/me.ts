@@ -2,13 +2,11 @@
 // users table, whatever role the user picked); in password and proxy modes from the session cookie or
 // the proxy. Also the signed-in user's password and personal API tokens.
 import type { Role } from '../../domain/constants';
-import { parseServerIdentity, type AuthMode, type ServerIdentity } from '../../domain/auth';
+import { parseServerIdentity, type ServerIdentity } from '../../domain/auth';
+import type { ApiToken, MeAnswer, NewApiToken } from '../../domain/contract/auth';
 import { request } from './request';
 
-export interface MeAnswer {
-  signed_in: boolean; id: string | null; name: string | null; role: Role; header_role: string | null;
-  auth_mode?: AuthMode; must_change_password?: boolean; role_source?: 'server';
-}
+export type { ApiToken, MeAnswer, NewApiToken };
 
 export const fetchMe = () => request<MeAnswer>('/api/v1/me');
 
@@ -26,11 +24,8 @@ export async function fetchGrantedRole(id: string): Promise<Role> {
 export const changePassword = (current_password: string, new_password: string) =>
   request<void>('/api/v1/me/password', { method: 'PUT', json: { current_password, new_password }, fallback: 'Could not change the password' });
 
-export interface ApiToken { id: string; name: string; created_at: string; expires_at: string | null; last_used_at: string | null }
-export interface NewApiToken extends Omit<ApiToken, 'last_used_at'> { token: string }
-
 export const listTokens = () => request<ApiToken[]>('/api/v1/me/tokens', { fallback: 'Could not load your API tokens' });
 export const createToken = (name: string, expiresInDays?: number) =>
   request<NewApiToken>('/api/v1/me/tokens', { method: 'POST', json: expiresInDays ? { name, expires_in_days: expiresInDays } : { name }, fallback: 'Could not create the token' });
-export const revokeToken = (id: string) =>
-  request<void>(`/api/v1/me/tokens/${encodeURIComponent(id)}`, { method: 'DELETE', fallback: 'Could not revoke the token' });
+export const revokeToken = (id: number) =>
+  request<void>(`/api/v1/me/tokens/${id}`, { method: 'DELETE', fallback: 'Could not revoke the token' });

@@ -2,8 +2,9 @@
 import { ApiError, errorText, rawRequest, request } from './request';
 
 import type { SourceDto } from './repository';
+import type { ImportJob as ImportJobResult } from '../../domain/contract/packages';
 
-export type { SourceDto };
+export type { ImportJobResult, SourceDto };
 
 export const sourceName = (s: Pick<SourceDto, 'label' | 'root'>) => s.label || s.root;
 
@@ -37,18 +38,6 @@ export async function exportSourceAnnotations(source: SourceDto, statuses: strin
 export type ImportMode = 'skip_existing' | 'overwrite';
 export interface ImportConfig { source_root: string; target_root: string; mode: ImportMode; validate_files: boolean; dry_run: boolean }
 
-export interface ImportJobResult {
-  job_id: number | null;
-  status: string;
-  dry_run?: boolean;
-  progress: { videos_imported: number; videos_skipped: number; videos_failed: number; videos_total?: number };
-  summary: { persons_imported?: number; actions_imported?: number };
-  warnings: string[];
-  errors: string[];
-  /** What happened to each package video so far (also after an import ended by a restart). */
-  videos?: Array<{ rel_path: string; outcome: 'imported' | 'skipped' | 'failed'; detail: string | null }>;
-}
-
 export function startImport(file: File, config: ImportConfig): Promise<ImportJobResult> {
   const body = new FormData();
   body.set('config', JSON.stringify(config));
@@ -56,4 +45,4 @@ export function startImport(file: File, config: ImportConfig): Promise<ImportJob
   return request<ImportJobResult>('/api/v1/admin/repo/import_source', { method: 'POST', body, fallback: 'Failed to import annotations' });
 }
 
-export const getImportJob = (id: number) => request<Partial<ImportJobResult>>(`/api/v1/admin/repo/import_jobs/${id}`);
+export const getImportJob = (id: number) => request<ImportJobResult>(`/api/v1/admin/repo/import_jobs/${id}`);

@@ -1,21 +1,18 @@
 // The Repository Manager's calls: source folders with stats and the path check, the root folders,
 // re-ingest, job history and purge. Each call carries the error text shown when the server gives no detail.
 import type { Role } from '../../domain/constants';
+import type {
+  IngestJob as JobDto, PurgeResult, RemovedSource as RemoveSourceResult, RepoSource as SourceDto, RootConfig, RootValidation, SourceValidation,
+} from '../../domain/contract/repository';
+import type { ReingestAllResult, ReingestResult } from '../../domain/contract/sources';
 import { ApiError, errorText, rawRequest, request } from './request';
+
+export type { JobDto, PurgeResult, ReingestAllResult, ReingestResult, RemoveSourceResult, RootConfig, RootValidation, SourceDto, SourceValidation };
 
 const BASE = '/api/v1/admin/repo';
 
 export type SourceRole = '' | Role;
-/** `processed`: the videos that make the source exportable (domain/processed-videos.ts). */
-export interface SourceStats { total: number; pending: number; processing: number; completed: number; reviewed: number; labelled: number; processed: number }
-export interface SourceDto { root: string; label: string; role: SourceRole; enabled: boolean; created_at?: string; stats: SourceStats }
 export interface SourceInput { root: string; label: string; role: SourceRole; enabled: boolean }
-export interface SourceValidation {
-  normalized_root: string; exists: boolean; is_dir: boolean; readable: boolean; writable: boolean; conflict: boolean;
-  conflict_message?: string | null; conflict_with?: string | null;
-}
-export interface RemoveSourceResult { root: string; summary: { db_deleted: number; files_removed: number } }
-
 export const listRepoSources = () => request<SourceDto[]>(`${BASE}/sources`, { fallback: 'Failed to load sources' });
 
 export const validateSource = (root: string, originalRoot?: string, signal?: AbortSignal) =>
@@ -34,8 +31,6 @@ export const removeSource = (root: string) =>
 
 export const ROOT_KEYS = ['upload_root', 'target_root', 'temp_root'] as const;
 export type RootKey = (typeof ROOT_KEYS)[number];
-export type RootConfig = Record<RootKey, string>;
-export type RootValidation = Record<RootKey, { path: string; exists: boolean }>;
 
 export const getRootConfig = () => request<RootConfig>(`${BASE}/root-config`, { fallback: 'Failed to load root configuration' });
 
@@ -46,7 +41,7 @@ export const validateRootConfig = (c: RootConfig) =>
   request<RootValidation>(`${BASE}/root-config/validate`, { method: 'POST', json: c, fallback: 'Validation failed' });
 
 export const importRootConfig = (c: RootConfig) =>
-  request<{ imported: boolean; config: RootConfig }>(`${BASE}/root-config/import`, { method: 'POST', json: c, fallback: 'Failed to import configuration' });
+  request<{ imported: true; config: RootConfig }>(`${BASE}/root-config/import`, { method: 'POST', json: c, fallback: 'Failed to import configuration' });
 
 /** The saved configuration as the file the server names (root_paths.json). */
 export async function exportRootConfig(): Promise<Blob> {
@@ -54,9 +49,6 @@ export async function exportRootConfig(): Promise<Blob> {
   if (!res.ok) throw new ApiError(res.status, await errorText(res, 'Failed to export configuration'));
   return res.blob();
 }
-
-export interface ReingestResult { added: number; removed: number; updated?: number; restored?: number; errors?: string[]; job_id?: number }
-export interface ReingestAllResult { added: number; removed: number; sources: { root: string; added: number; removed: number; errors: string[]; job_id?: number }[] }
 
 export const reingestOne = (root: string, deleteMissing: boolean) =>
   request<ReingestResult>(`/api/v1/sources/reingest?${new URLSearchParams({ root, delete_missing: String(deleteMissing) })}`,
@@ -73,23 +65,10 @@ export const DEFAULT_JOB_LIMIT = 25;
 export type JobTypeFilter = (typeof JOB_TYPES)[number];
 export type JobStatusFilter = (typeof JOB_STATUSES)[number];
 
-export interface JobDto {
-  id: number; job_type: 'scan' | 'reingest' | 'purge'; status: 'running' | 'success' | 'failed';
-  started_at: string; finished_at: string | null; initiated_by: string | null;
-  summary: Record<string, unknown> | null; errors: string[] | null;
-}
-
 export const listJobs = (f: { limit: number; job_type: JobTypeFilter; status: JobStatusFilter }) =>
   request<JobDto[]>(`${BASE}/jobs?${new URLSearchParams({ limit: String(f.limit), job_type: f.job_type, status: f.status })}`, { fallback: 'Failed to load job history' });
 
 export interface PurgeOptions { dry_run: boolean; source_root?: string; limit?: number }
-export interface PurgeResult {
-  dry_run: boolean; attempted: number; db_deleted: number; files_deleted: number; files_missing: number;
-  /** The files deleted (would be, in a dry run), and the videos whose record alone goes (their files stay); at most 500 each. */
-  files_to_delete?: string[]; rows_only?: string[];
-  errors: string[]; warnings?: string[]; job_id?: number | null;
-}
-
 /** The request always carries confirm: true; a limit goes only when it is above 0, a source only when chosen. */
 export function purgeBody(o: PurgeOptions) {
   return {

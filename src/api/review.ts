@@ -1,22 +1,11 @@
 // The review queue (computed on the server from the analysis evidence) and the "opened for review" signal.
+import type { ReviewItem, ReviewQueue as ReviewQueueAnswer } from '../../domain/contract/review';
 import { request } from './request';
 
-export type ReviewStatus = 'pending' | 'in_progress' | 'completed';
-export type Priority = 'high' | 'medium' | 'low';
+export type { ReviewItem, ReviewQueueAnswer };
 
-export interface ReviewItem {
-  id: number; video: string; duration: number; priority: Priority; score: number; confidence: number | null;
-  issues: string[]; status: ReviewStatus; opened_by: string | null; estimated_seconds: number;
-  assigned_to_id: string | null; assigned_to_name: string | null; assigned_to_me: boolean;
-}
-
-export interface ReviewQueueAnswer {
-  items: ReviewItem[];
-  total: number;
-  counts: Record<ReviewStatus | 'all', number>;
-  estimate: { factor: number; basis: 'measured' | 'default'; samples: number };
-  low_confidence_threshold: number;
-}
+export type ReviewStatus = ReviewItem['status'];
+export type Priority = ReviewItem['priority'];
 
 export const fetchReviewQueue = (q: { status: ReviewStatus | 'all'; scope: 'mine' | 'all'; limit: number; offset: number }) =>
   request<ReviewQueueAnswer>(`/api/v1/review/queue?${new URLSearchParams({ status: q.status, scope: q.scope, limit: String(q.limit), offset: String(q.offset) })}`,

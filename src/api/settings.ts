@@ -1,4 +1,6 @@
 // GET/PUT /api/v1/settings/render: the render/detection settings (the settings dialog, the annotate screen).
+// The answer is the whole record (RenderSettings, domain/contract/settings.ts); defaults are filled in
+// again for a server older than a setting.
 import type { RenderSettings } from '../../domain/constants';
 import { withDefaults } from '../../domain/render-settings';
 import { request } from './request';

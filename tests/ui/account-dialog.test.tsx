@@ -74,7 +74,7 @@ describe('account dialog', () => {
   });
 
   it('creates a token, shows it once with Copy and the warning, and lists it', async () => {
-    const made: NewApiToken = { id: 't1', name: 'nightly export', token: 'vat_secret123', created_at: '2026-01-02T03:04:05Z', expires_at: null };
+    const made: NewApiToken = { id: 1, name: 'nightly export', token: 'vat_secret123', created_at: '2026-01-02T03:04:05Z', expires_at: null };
     api.createToken.mockImplementation(async () => { api.tokens = [{ ...made, last_used_at: null }]; return made; });
     open();
     await userEvent.click(screen.getByRole('tab', { name: 'API tokens' }));
@@ -86,7 +86,7 @@ describe('account dialog', () => {
     expect(await screen.findByText('Copy this token now. It will not be shown again.')).toBeInTheDocument();
     expect(screen.getByTestId('tokens.value')).toHaveValue('vat_secret123');
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
-    expect(await screen.findByTestId('tokens.row.t1')).toHaveTextContent('Never used');
+    expect(await screen.findByTestId('tokens.row.1')).toHaveTextContent('Never used');
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByText('vat_secret123')).not.toBeInTheDocument();
     expect(screen.queryByTestId('tokens.value')).not.toBeInTheDocument();
@@ -103,7 +103,7 @@ describe('account dialog', () => {
   });
 
   it('revokes a token only after the confirm', async () => {
-    api.tokens = [{ id: 't9', name: 'old script', created_at: '2026-01-01T00:00:00Z', expires_at: null, last_used_at: '2026-02-01T00:00:00Z' }];
+    api.tokens = [{ id: 9, name: 'old script', created_at: '2026-01-01T00:00:00Z', expires_at: null, last_used_at: '2026-02-01T00:00:00Z' }];
     open();
     await userEvent.click(screen.getByRole('tab', { name: 'API tokens' }));
     await userEvent.click(await screen.findByTestId('tokens.revoke'));
@@ -111,7 +111,7 @@ describe('account dialog', () => {
     expect(screen.getByText('Scripts that use this token will stop working at once.')).toBeInTheDocument();
     api.tokens = [];
     await userEvent.click(screen.getByTestId('tokens.confirmRevoke'));
-    expect(api.revokeToken).toHaveBeenCalledWith('t9');
+    expect(api.revokeToken).toHaveBeenCalledWith(9);
     expect(await screen.findByText('You have no API tokens.')).toBeInTheDocument();
   });
 });

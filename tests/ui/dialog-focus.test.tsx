@@ -16,7 +16,7 @@ import { KeyboardHelpDialog } from '../../src/annotate/KeyboardHelp';
 
 afterEach(cleanup);
 
-const source = (root: string): SourceDto => ({ root, label: root, role: '', enabled: true, stats: { total: 1, pending: 0, processing: 0, completed: 1, reviewed: 0, labelled: 0, processed: 1 } });
+const source = (root: string): SourceDto => ({ root, label: root, role: '', enabled: true, created_at: '2026-01-01T00:00:00.000Z', stats: { total: 1, pending: 0, processing: 0, completed: 1, reviewed: 0, labelled: 0, processed: 1 } });
 const packageProps = { open: true, onClose: vi.fn(), onLog: vi.fn(), onImported: vi.fn() };
 const settingsProps = { open: true, settings: RENDER_SETTINGS_DEFAULTS, onClose: vi.fn(), onSave: async () => true };
 

@@ -8,7 +8,7 @@ import { IMPORT_POLL_MS, ImportAnnotationsDialog } from '../../src/pages/reposit
 import { ImportResultPanel } from '../../src/pages/repository/packages/ImportResultPanel';
 import type { SourceDto } from '../../src/api/packages';
 
-const source: SourceDto = { root: '/media/field-a', label: 'Field A', role: '', enabled: true, stats: { total: 3, pending: 0, processing: 0, completed: 1, reviewed: 1, labelled: 1, processed: 3 } };
+const source: SourceDto = { root: '/media/field-a', label: 'Field A', role: '', enabled: true, created_at: '2026-01-01T00:00:00.000Z', stats: { total: 3, pending: 0, processing: 0, completed: 1, reviewed: 1, labelled: 1, processed: 3 } };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -220,7 +220,8 @@ describe('Import Annotations', () => {
 describe('Import result', () => {
   it('lists what happened to each video, so an import ended by a restart shows the videos it did', () => {
     render(<ImportResultPanel dryRun={false} result={{
-      job_id: 9, status: 'failed', progress: { videos_imported: 2, videos_skipped: 1, videos_failed: 0 }, summary: {}, warnings: [],
+      job_id: 9, status: 'failed', dry_run: false, mode: 'skip_existing', source_root: '/media/field-a', target_root: '/media/field-b', validate_files: true,
+      initiated_by: 'boss', started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:05:00.000Z', progress: { videos_imported: 2, videos_skipped: 1, videos_failed: 0, videos_total: 7 }, summary: {}, warnings: [],
       errors: ['Interrupted: the server stopped after 3 of 7 videos.'],
       videos: [
         { rel_path: 'day 0/a.mp4', outcome: 'imported', detail: null },

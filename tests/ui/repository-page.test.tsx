@@ -16,7 +16,7 @@ import type { Role } from '../../domain/constants';
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 const stats = { total: 2, pending: 1, processing: 0, completed: 1, reviewed: 0, labelled: 0, processed: 1 };
-const cams: SourceDto = { root: '/media/cams', label: 'Cams', role: '', enabled: true, stats };
+const cams: SourceDto = { root: '/media/cams', label: 'Cams', role: '', enabled: true, created_at: '2026-01-01T00:00:00.000Z', stats };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function answerValidate(conflictFor: string) {

@@ -6,7 +6,7 @@ import { duplicateRoots, isUnchanged, sourceFormErrors } from '../../src/pages/r
 import { limitIsInvalid, parseLimit } from '../../src/pages/repository/PurgeCard';
 
 const stats = { total: 0, pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0, processed: 0 };
-const src = (root: string, over: Partial<SourceDto> = {}): SourceDto => ({ root, label: 'L', role: '', enabled: true, stats, ...over });
+const src = (root: string, over: Partial<SourceDto> = {}): SourceDto => ({ root, label: 'L', role: '', enabled: true, created_at: '2026-01-01T00:00:00.000Z', stats, ...over });
 const sources = [src('/media/Cams'), src('/media/other')];
 
 describe('source form rules', () => {
@@ -20,7 +20,7 @@ describe('source form rules', () => {
 
   it('lets an edited source keep its own path, and takes the path check conflict in its words', () => {
     expect(sourceFormErrors({ root: '/media/Cams', label: 'x', role: '', enabled: true }, sources, '/media/Cams')).toEqual({});
-    const check = { normalized_root: '/media/Cams/sub', exists: true, is_dir: true, readable: true, writable: true, conflict: true, conflict_message: 'Conflicts with an existing source path' };
+    const check = { normalized_root: '/media/Cams/sub', exists: true, is_dir: true, readable: true, writable: true, conflict: true, conflict_message: 'Conflicts with an existing source path', conflict_with: '/media/Cams' };
     expect(sourceFormErrors({ root: '/media/Cams/sub', label: 'x', role: '', enabled: true }, sources, undefined, check).root).toBe('Conflicts with an existing source path');
     expect(sourceFormErrors({ root: '/x', label: 'x', role: '', enabled: true }, sources, undefined, { ...check, conflict_message: null }).root).toBe('Conflicts with an existing source path');
   });

@@ -2,20 +2,16 @@
 import { z } from 'zod';
 import type { RoutePlugin } from '../../http/types';
 import { listIngestJobs } from '../../repositories/ingest';
-
-const jobsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  job_type: z.enum(['all', 'scan', 'reingest', 'purge']).default('all'),
-  status: z.enum(['all', 'running', 'success', 'failed']).default('all'),
-});
+import { json } from '../../http/contract';
+import { ingestJob, ingestJobsQuery as jobsQuery, type IngestJob } from '../../../domain/contract/repository';
 
 export const adminRepoJobRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.get('/admin/repo/jobs', { config: { role: 'admin' }, schema: { querystring: jobsQuery } }, async (req) => {
+  app.get('/admin/repo/jobs', { config: { role: 'admin' }, schema: { querystring: jobsQuery, response: json(z.array(ingestJob)) } }, async (req) => {
     const { limit, job_type, status } = req.query;
     const rows = await listIngestJobs(db, { limit, jobType: job_type === 'all' ? undefined : job_type, status: status === 'all' ? undefined : status });
-    return rows.map((j) => ({
-      id: j.id, job_type: j.jobType, status: j.status, started_at: j.startedAt.toISOString(), finished_at: j.finishedAt?.toISOString() ?? null,
-      initiated_by: j.initiatedBy, summary: j.summary, errors: j.errors,
+    return rows.map((j): IngestJob => ({
+      id: j.id, job_type: j.jobType as IngestJob['job_type'], status: j.status as IngestJob['status'], started_at: j.startedAt.toISOString(), finished_at: j.finishedAt?.toISOString() ?? null,
+      initiated_by: j.initiatedBy, summary: j.summary as IngestJob['summary'], errors: j.errors as string[],
     }));
   });
 };

@@ -2,7 +2,6 @@
 // POST /api/v1/admin/repo/export_source streams a zip; POST /api/v1/admin/repo/import_source takes one
 // (multipart `file` and `config` JSON) and answers its job; GET /api/v1/admin/repo/import_jobs/{id}.
 import fs from 'node:fs/promises';
-import { z } from 'zod';
 import { caller } from '../../http/identity';
 import { readMultipart } from '../../http/multipart';
 import type { RoutePlugin } from '../../http/types';
@@ -11,22 +10,8 @@ import { exportSourcePackage } from '../../services/packages/export';
 import { importArchivePath, requireImportJob, startPackageImport } from '../../services/packages/import';
 import { readRootConfig } from '../../services/repository/root-config';
 import { contentDisposition } from '../videos/download';
-
-const exportBody = z.object({
-  source_root: z.string().trim().min(1, 'source_root is required').max(4096),
-  status: z.array(z.string().max(40)).max(20).optional(),
-  include_history: z.boolean().optional(),
-});
-
-const importConfig = z.object({
-  source_root: z.string().trim().min(1, 'Source root path is required').max(4096),
-  target_root: z.string().trim().min(1, 'Target root path is required').max(4096),
-  mode: z.enum(['skip_existing', 'overwrite']).default('skip_existing'),
-  validate_files: z.boolean().default(true),
-  dry_run: z.boolean().default(false),
-});
-
-const jobParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+import { binary, json } from '../../http/contract';
+import { exportSourceBody as exportBody, importConfig, importJob, importJobParams as jobParams } from '../../../domain/contract/packages';
 
 function parseConfig(text: string | undefined) {
   if (text === undefined) throw new Invalid('config is required (JSON with source_root, target_root, mode, validate_files, dry_run)');
@@ -38,12 +23,13 @@ function parseConfig(text: string | undefined) {
 }
 
 export const adminRepoPackageRoutes: RoutePlugin = (app, { database, config, queue }) => {
-  app.post('/admin/repo/export_source', { config: { role: 'admin' }, schema: { body: exportBody } }, async (req, reply) => {
+  app.post('/admin/repo/export_source', { config: { role: 'admin' }, schema: { body: exportBody, response: binary(['application/zip'], 'the annotation package') } }, async (req, reply) => {
     const { stream, filename } = await exportSourcePackage(database, caller(req), req.body, (e) => req.log.error({ err: e }, 'package export failed'));
-    return reply.type('application/zip').header('content-disposition', contentDisposition('attachment', filename)).send(stream);
+    return reply.type('application/zip').header('content-disposition', contentDisposition('attachment', filename)).send(stream as never); // bytes streamed as they are; the declared answer only documents them
   });
 
-  app.post('/admin/repo/import_source', { config: { role: 'admin' } }, async (req) => {
+  // the multipart form is read as a stream (readMultipart), so it has no body schema; `config` is checked by importConfig
+  app.post('/admin/repo/import_source', { config: { role: 'admin' }, schema: { response: json(importJob) } }, async (req) => {
     const saveTo = await importArchivePath((await readRootConfig(database.db, config.dataDir)).temp_root);
     const form = await readMultipart(req, { maxFileBytes: config.maxUploadBytes, saveTo });
     if (!form.file?.path) throw new Invalid('A zip file is required');
@@ -55,5 +41,5 @@ export const adminRepoPackageRoutes: RoutePlugin = (app, { database, config, que
     return startPackageImport(database, queue, caller(req), { path: form.file.path, bytes: form.file.bytes }, cfg);
   });
 
-  app.get('/admin/repo/import_jobs/:id', { config: { role: 'admin' }, schema: { params: jobParams } }, async (req) => requireImportJob(database, req.params.id));
+  app.get('/admin/repo/import_jobs/:id', { config: { role: 'admin' }, schema: { params: jobParams, response: json(importJob) } }, async (req) => requireImportJob(database, req.params.id));
 };

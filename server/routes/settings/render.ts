@@ -1,33 +1,15 @@
 // /api/v1/settings/render: render/detection settings. Anyone may read them (the annotate screen reads
 // default_view, the overlay and interpolation); they change how every video is processed and rendered,
 // so saving needs an administrator.
-import { z } from 'zod';
 import type { RoutePlugin } from '../../http/types';
 import { getRenderSettings, saveRenderSettings } from '../../services/settings';
-import {
-  CRF_RANGE, DEFAULT_VIEWS, IMGSZ_RANGE, POSE_MODELS, RENDER_CODECS, RENDER_MAX_RES, REALTIME_MODES, RENDER_PRESETS, STRIDE_MAX, TRACKER_NAMES,
-} from '../../../domain/render-settings';
-
-export const renderSettingsSchema = z.object({
-  auto_render_on_completed: z.boolean(),
-  auto_render_on_reviewed: z.boolean(),
-  render_preset: z.enum(RENDER_PRESETS),
-  render_crf: z.number().int().min(CRF_RANGE.min).max(CRF_RANGE.max),
-  render_codec: z.enum(RENDER_CODECS),
-  render_max_res: z.enum(RENDER_MAX_RES),
-  tracker_name: z.enum(TRACKER_NAMES),
-  yolo_imgsz: z.number().int().min(IMGSZ_RANGE.min).max(IMGSZ_RANGE.max),
-  pipeline_frame_stride: z.number().int().min(1).max(STRIDE_MAX),
-  pose_model: z.enum(POSE_MODELS),
-  overlay: z.object({ boxes: z.boolean(), skeletons: z.boolean(), keypoints: z.boolean(), labels: z.boolean() }),
-  realtime: z.object({ mode: z.enum(REALTIME_MODES), interpolation: z.boolean() }),
-  default_view: z.enum(DEFAULT_VIEWS),
-});
+import { json } from '../../http/contract';
+import { renderSettings } from '../../../domain/contract/settings';
 
 export const renderSettingsRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.get('/settings/render', async () => getRenderSettings(db));
+  app.get('/settings/render', { schema: { response: json(renderSettings) } }, async () => getRenderSettings(db));
 
-  app.put('/settings/render', { config: { role: 'admin' }, schema: { body: renderSettingsSchema } }, async (req) => {
+  app.put('/settings/render', { config: { role: 'admin' }, schema: { body: renderSettings, response: json(renderSettings) } }, async (req) => {
     await saveRenderSettings(db, req.body);
     return getRenderSettings(db);
   });

@@ -14,6 +14,7 @@ import { caller } from '../../http/identity';
 import { checkUploadName, ingestTempFile, uploadFolders, type UploadContext } from '../../services/uploads/receive-upload';
 import { checkRoomForUpload, requireOwnUpload, sweepAbandonedUploads, type UnfinishedLimits } from '../../services/uploads/tus-uploads';
 import { toVideoDto } from '../../services/video-dto';
+import { tusAnswers } from '../../../domain/contract/uploads';
 
 export const TUS_PATH = '/api/v1/uploads/tus';
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -94,8 +95,16 @@ export const uploadTusRoutes: RoutePlugin = async (app, { database: { db }, medi
       reply.hijack();
       await server.handle(req.raw, reply.raw);
     };
-    for (const url of ['/uploads/tus', '/uploads/tus/*']) {
-      scope.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url, config: { role: 'user' }, handler });
-    }
+    // tus writes the answers itself (the handler hijacks the reply): the schemas document them, nothing is serialised
+    const user = { role: 'user' } as const;
+    scope.route({ method: 'OPTIONS', url: '/uploads/tus', config: user, schema: { response: tusAnswers.options }, handler });
+    scope.route({ method: 'PATCH', url: '/uploads/tus/*', config: user, schema: { response: tusAnswers.patch }, handler });
+    scope.route({ method: 'DELETE', url: '/uploads/tus/*', config: user, schema: { response: tusAnswers.delete }, handler });
+    scope.route({ method: 'OPTIONS', url: '/uploads/tus/*', config: user, schema: { response: tusAnswers.options }, handler });
+    // Hidden: POST (201 + Location) and HEAD (200 + Upload-Offset) succeed with headers and no body, which the
+    // zod OpenAPI transform cannot express; the other combinations only get tus's own refusals.
+    scope.route({ method: ['POST', 'HEAD'], url: '/uploads/tus', config: user, schema: { hide: true }, handler });
+    scope.route({ method: ['POST', 'HEAD'], url: '/uploads/tus/*', config: user, schema: { hide: true }, handler });
+    scope.route({ method: ['PATCH', 'DELETE'], url: '/uploads/tus', config: user, schema: { hide: true }, handler });
   });
 };

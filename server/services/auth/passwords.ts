@@ -5,12 +5,13 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { Invalid } from '../../domain-errors';
 import { COMMON_PASSWORDS } from './common-passwords';
+import { MAX_PASSWORD_LENGTH } from '../../../domain/contract/auth';
 
 const scrypt = promisify(crypto.scrypt) as (pw: crypto.BinaryLike, salt: crypto.BinaryLike, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 
 export const SCRYPT = { logN: 17, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
 export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_LENGTH = 1024;
+export { MAX_PASSWORD_LENGTH };
 
 /** scrypt needs 128·N·r bytes; the default cap (32 MiB) is below that at N=2^17. */
 const maxmemFor = (logN: number, r: number) => 128 * 2 ** logN * r * 2;

@@ -30,6 +30,7 @@ import { startJob } from '../job-progress';
 import { runJob } from '../../jobs/runner';
 import { importJob } from '../../jobs/kinds/import';
 import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../jobs/types';
+import type { ImportJob } from '../../../domain/contract/packages';
 
 export interface ImportConfig { source_root: string; target_root: string; mode: ImportMode; validate_files: boolean; dry_run: boolean }
 export type { ImportJobData };
@@ -51,10 +52,10 @@ export async function importArchivePath(tempRoot: string): Promise<string> {
   return path.join(dir, `${randomUUID()}.zip`);
 }
 
-export function importJobDto(j: ImportJobRow) {
+export function importJobDto(j: ImportJobRow): ImportJob {
   const p = j.progress as Record<string, number>;
   return {
-    job_id: j.id, status: j.status, dry_run: j.dryRun, mode: j.mode, source_root: j.sourceRoot, target_root: j.targetRoot, validate_files: j.validateFiles,
+    job_id: j.id, status: j.status, dry_run: j.dryRun, mode: j.mode as ImportJob['mode'], source_root: j.sourceRoot, target_root: j.targetRoot, validate_files: j.validateFiles,
     progress: { videos_imported: p.videos_imported ?? 0, videos_skipped: p.videos_skipped ?? 0, videos_failed: p.videos_failed ?? 0, videos_total: p.videos_total ?? 0 },
     summary: j.summary as Record<string, number>, warnings: j.warnings as string[], errors: j.errors as string[],
     videos: j.videoResults as VideoResult[],

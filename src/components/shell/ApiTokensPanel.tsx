@@ -16,7 +16,7 @@ export function ApiTokensPanel() {
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<NewApiToken | null>(null);
   const [copied, setCopied] = useState(false);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
@@ -37,7 +37,7 @@ export function ApiTokensPanel() {
     } catch (e) { setProblem((e as Error).message); }
     setBusy(false);
   };
-  const revoke = async (id: string) => {
+  const revoke = async (id: number) => {
     setBusy(true);
     try { await revokeToken(id); setConfirming(null); await load(); } catch (e) { setProblem((e as Error).message); }
     setBusy(false);
@@ -97,7 +97,7 @@ export function ApiTokensPanel() {
               </tbody>
             </table>
           )}
-      {confirming && <p className="text-sm text-slate-700">Scripts that use this token will stop working at once.</p>}
+      {confirming !== null && <p className="text-sm text-slate-700">Scripts that use this token will stop working at once.</p>}
     </div>
   );
 }

@@ -17,10 +17,15 @@ const FILTERS: Array<{ value: Filter; label: string }> = [
   { value: 'all', label: 'All' }, ...(Object.keys(STATUS_LABELS) as ReviewStatus[]).map((s) => ({ value: s, label: STATUS_LABELS[s] })),
 ];
 
+/** The evidence counts the example rows do not show. */
+const NO_EVIDENCE = {
+  detections: 0, low_confidence_detections: 0, tracks: 0, low_confidence_tracks: 0, max_people_in_frame: 0, segments: 0, unverified_segments: 0,
+  verified_tracks: 0, opened_at: null,
+} as const;
 const EXAMPLE_ROWS: ReviewItem[] = [
-  { id: -1, video: 'example_street_scene.mp4', duration: 95, priority: 'high', score: 0.62, confidence: 0.42, issues: ['4 low-confidence tracks', '9 unverified segments'], status: 'pending', opened_by: null, estimated_seconds: 285, assigned_to_id: null, assigned_to_name: null, assigned_to_me: false },
-  { id: -2, video: 'example_playground.mp4', duration: 60, priority: 'medium', score: 0.38, confidence: 0.68, issues: ['2 track fragments (5 tracks for 3 people)'], status: 'in_progress', opened_by: 'reviewer', estimated_seconds: 180, assigned_to_id: null, assigned_to_name: null, assigned_to_me: false },
-  { id: -3, video: 'example_hallway.mp4', duration: 30, priority: 'low', score: 0.12, confidence: 0.91, issues: [], status: 'completed', opened_by: null, estimated_seconds: 90, assigned_to_id: null, assigned_to_name: null, assigned_to_me: false },
+  { id: -1, video: 'example_street_scene.mp4', duration: 95, priority: 'high', score: 0.62, confidence: 0.42, issues: ['4 low-confidence tracks', '9 unverified segments'], status: 'pending', opened_by: null, estimated_seconds: 285, assigned_to_id: null, assigned_to_name: null, assigned_to_me: false, ...NO_EVIDENCE },
+  { id: -2, video: 'example_playground.mp4', duration: 60, priority: 'medium', score: 0.38, confidence: 0.68, issues: ['2 track fragments (5 tracks for 3 people)'], status: 'in_progress', opened_by: 'reviewer', estimated_seconds: 180, assigned_to_id: null, assigned_to_name: null, assigned_to_me: false, ...NO_EVIDENCE },
+  { id: -3, video: 'example_hallway.mp4', duration: 30, priority: 'low', score: 0.12, confidence: 0.91, issues: [], status: 'completed', opened_by: null, estimated_seconds: 90, assigned_to_id: null, assigned_to_name: null, assigned_to_me: false, ...NO_EVIDENCE },
 ];
 
 export function ReviewQueuePage() {
