@@ -3,10 +3,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { as, makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { droppedKeys } from '../../server/http/response-serializer';
+import { insertVideos } from '../helpers/fixtures';
+import { z } from 'zod';
+import { video } from '../../domain/contract/videos';
+import { annotationSummary } from '../../domain/contract/annotations';
 
 /** Route prefixes whose response schemas are still being written; empties as each resource is done. */
 const PENDING: string[] = [
-  '/api/v1/videos', '/api/v1/annotations', '/api/v1/admin/repository', '/api/v1/admin/users/{id}/', '/api/v1/settings', '/api/v1/sources',
+  '/api/v1/annotations', '/api/v1/admin/repository', '/api/v1/admin/users/{id}/', '/api/v1/settings', '/api/v1/sources',
   '/api/v1/jobs', '/api/v1/auth', '/api/v1/me', '/api/v1/status', '/api/v1/health', '/api/v1/assignments', '/api/v1/metrics',
   '/api/v1/review', '/api/v1/uploads', '/api/v1/system', '/api/v1/admin',
 ];
@@ -73,6 +77,18 @@ describe('answers go out through their schema', () => {
     expect(res.statusCode).toBe(200);
     const boss = res.json().find((u: { id: string }) => u.id === 'boss');
     expect(Object.keys(boss).sort()).toEqual(['created_at', 'disabled', 'has_password', 'id', 'last_sign_in_at', 'must_change_password', 'name', 'role', 'updated_at']);
+  });
+
+  // The library list and the editor's summary are JSON text built before the answer (by the database, or
+  // cached): they bypass the serializer, so their rows are checked against the schema here.
+  test('the library list and the annotation summary, sent as prepared JSON, match their schemas exactly', async () => {
+    const [id] = await insertVideos(t.database, [{ filename: 'contract.mp4' }]);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/videos/', headers: as('boss', 'super') })).json();
+    expect(list.length).toBeGreaterThan(0);
+    expect(droppedKeys(list, z.array(video).parse(list))).toEqual([]);
+    const summary = (await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${id}/summary`, headers: as('boss', 'super') })).json();
+    expect(summary.video_info.id).toBe(id);
+    expect(droppedKeys(summary, annotationSummary.parse(summary))).toEqual([]);
   });
 
   test('a key the schema does not name is found, however deep', () => {
