@@ -6,7 +6,6 @@ import type { AuthConfig } from './contract/auth';
 
 export type { AuthConfig };
 export type AuthMode = AuthConfig['mode'];
-export type GuestAccess = AuthConfig['guest_access'];
 
 export const OPEN_AUTH: AuthConfig = { mode: 'open', guest_access: 'read', setup_required: false, proxy_user_header: null };
 

@@ -3,6 +3,11 @@
 // between. Nothing here needs the detections themselves, so a 1M-detection video is walked from a few
 // kilobytes. Shared by the server (which builds the summary) and the Annotate screen (which walks it).
 
+import type { ReviewSummary, TrackReviewSummary } from './contract/annotations';
+
+/** The summary's types are inferred from its schema in the API contract. */
+export type { OverlapCap, ReviewSummary, TrackReviewSummary, TrackVerifiedMark } from './contract/annotations';
+
 /** Two boxes of one frame overlapping by more than this IoU are a likely identity swap. */
 export const OVERLAP_IOU = 0.5;
 
@@ -20,41 +25,6 @@ export const PROBLEM_LABEL: Record<ProblemFilter, string> = {
   proposal: 'Unverified proposal',
   overlap: 'Heavy overlap (ID swap?)',
 };
-
-export interface TrackVerifiedMark {
-  by_id: string; by_name: string | null; at: string;
-  /** Set when the track was edited after the mark (the mark stays; re-verifying clears it). */
-  edited_at: string | null; edited_by_id: string | null;
-}
-
-export interface TrackReviewSummary {
-  track_id: number;
-  /** Frame runs where the track has detections, flat [first, last, first, last, …] (inclusive, ascending). */
-  runs: number[];
-  /** Runs of detections below the low-confidence threshold, same form. */
-  low: number[];
-  verified: TrackVerifiedMark | null;
-}
-
-export interface ReviewSummary {
-  video_id: number;
-  annotation_version: number;
-  /** Analysed every n-th frame: a step of up to this many frames is not a gap. */
-  frame_stride: number;
-  low_confidence_threshold: number;
-  overlap_iou: number;
-  tracks: TrackReviewSummary[];
-  /** Frame runs where two tracks' boxes overlap above overlap_iou: [trackA, trackB, first, last] each. */
-  overlaps: [number, number, number, number][];
-  /**
-   * Set when some frames held too many boxes on top of each other to compare every pair (the limits are in
-   * domain/review-runs.ts): those frames list only some of their overlaps. Null when every frame was checked.
-   */
-  overlaps_capped: OverlapCap | null;
-}
-
-/** How many frames' overlap test stopped early, and the first of them. */
-export interface OverlapCap { frames: number; first_frame: number }
 
 /** What the problem list needs besides the summary: proposals (from the segments) and hidden tracks. */
 export interface ProblemInputs {

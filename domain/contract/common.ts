@@ -14,6 +14,3 @@ export const isoTime = z.string().describe('ISO-8601 timestamp');
 
 /** A database id as the wire carries it. */
 export const rowId = z.number().int().min(0);
-
-/** `{ ok: true }`-style acknowledgements. */
-export const okBody = z.object({ ok: z.boolean() });

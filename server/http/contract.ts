@@ -16,6 +16,8 @@ export function empty(status: 204 | 202 = 204) {
 
 /** A file or stream answer: the bytes are sent as they are (never through a JSON serialiser). */
 export function binary(contentTypes: string[], description: string, status = 200) {
-  const content = Object.fromEntries(contentTypes.map((t) => [t, { schema: z.string().meta({ format: 'binary' }) }]));
+  // typed as unknown: the handler sends a Buffer, a stream or text, never a value the schema would check
+  const bytes: z.ZodType<unknown> = z.string().meta({ format: 'binary' });
+  const content = Object.fromEntries(contentTypes.map((t) => [t, { schema: bytes }]));
   return { [status]: { description, content }, '4XX': errorBody, '5XX': errorBody };
 }

@@ -40,7 +40,7 @@ export async function requestProcessing(deps: ProcessingDeps, videoId: number, k
   }
   await queueProcessing(deps, { videoId, fromStatus, fromPrevious: v.previousStatus, requestedBy: by });
   const now = await readStatus(db, videoId);
-  return { id: videoId, status: now?.status, previous_status: now?.previous ?? null, queued: true };
+  return { id: videoId, status: now?.status as VideoStatus | undefined, previous_status: (now?.previous ?? null) as VideoStatus | null, queued: true as const };
 }
 
 /** Queues a fraction of the pending videos (of one source root, or all) that are not queued yet and the caller may see. */

@@ -1,22 +1,13 @@
 // Typed calls of the Annotate screen.
 // Status changes, history, download and export URLs are shared with the library: src/api/videos.ts, annotations.ts.
-import type { ActionSegment, Relationship, Video, VideoInfo } from '../../domain/types';
+import type { AnnotationSummary, ReviewSummary } from '../../domain/contract/annotations';
+import type { Video, VideoNeighbors as Neighbors } from '../../domain/contract/videos';
 import { ApiError, errorText, rawRequest, request } from './request';
 import { startEarlyRequest, takeEarlyResponse } from './early-requests';
 import { filterParams, type VideoListFilters } from './videos';
 import { decodeDetectionWindow, type DetectionWindow } from '../../domain/detection-window';
-import type { ReviewSummary } from '../../domain/review-navigation';
 
-export interface AnnotationSummary {
-  video_info: VideoInfo;
-  tracks: { track_id: number; first_frame: number; last_frame: number; version?: number }[];
-  action_segments: ActionSegment[];
-  relationships: Relationship[];
-  max_window_frames: number;
-}
-
-export interface Neighbors { prev_id: number | null; next_id: number | null }
-
+export type { AnnotationSummary, Neighbors };
 
 const videoPath = (id: number) => `/api/v1/videos/${id}`;
 const summaryPath = (id: number) => `/api/v1/annotations/${id}/summary`;

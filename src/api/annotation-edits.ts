@@ -1,29 +1,13 @@
 // Typed write calls of the Annotate screen plus the undo extensions
 // (POST .../actions with restore_id, DELETE of a detection, POST .../tracks/restore).
-import type { ActionClass } from '../../domain/constants';
-import type { ActionSegment, Keypoint, SegmentFields } from '../../domain/types';
-import type { TrackVerifiedMark } from '../../domain/review-navigation';
+import type { ActionSegment, TrackVerifiedResult } from '../../domain/contract/annotations';
+import type {
+  ActionPatchBody, DeletedAction, DeleteTrackResult, DetectionDeleted, DetectionPatchBody as DetectionBody, DetectionWritten, MergeResult, NewActionBody,
+  RestoreResult,
+} from '../../domain/contract/annotation-edits';
 import { request } from './request';
 
-export interface NewActionBody {
-  track_id: number; action_class: ActionClass; start_time: number; end_time: number; confidence: number;
-  human_verified?: boolean; restore_id?: number;
-}
-export type ActionPatchBody = SegmentFields & { version?: number };
-/** `version`: the stored row's version the change is based on (absent for a new detection on an empty frame). */
-/** `keypoint_visibility`: 17 × 2 visible, 1 occluded, 0 absent; null clears a stored one. */
-export interface DetectionBody {
-  x1?: number; y1?: number; x2?: number; y2?: number; keypoints?: Keypoint[]; keypoint_visibility?: number[] | null; confidence?: number; version?: number;
-}
-/** A saved detection as the server answers it. */
-export interface SavedDetection { track_id: number; frame: number; version: number; updated_by_id: string | null; updated_at: string | null }
-export interface MergeResult { base_track_id: number; merge_track_id: number; moved_segments: number; segments: ActionSegment[]; undo_token: number }
-export interface DeleteTrackResult { track_id: number; deleted_detections: number; deleted_segments: number; undo_token: number }
-export interface RestoreResult {
-  kind: string; track_ids: number[]; restored_detections: number; segments: ActionSegment[];
-  /** Restored boxes whose version is above the one they had before the edit: the next save of each sends this. */
-  detection_versions: Array<{ track_id: number; frame: number; version: number }>;
-}
+export type { ActionPatchBody, DeleteTrackResult, DetectionBody, DetectionWritten, MergeResult, NewActionBody, RestoreResult };
 
 const base = (videoId: number) => `/api/v1/annotations/${videoId}`;
 
@@ -37,13 +21,13 @@ const versionQuery = (version: number | undefined) => (version === undefined ? '
 
 /** `version`: the one the delete is based on (the server answers 409 when someone changed it since). */
 export const deleteAction = (videoId: number, actionId: number, version: number | undefined) =>
-  request<{ deleted: true; action: ActionSegment }>(`${base(videoId)}/actions/${actionId}${versionQuery(version)}`, { method: 'DELETE' });
+  request<DeletedAction>(`${base(videoId)}/actions/${actionId}${versionQuery(version)}`, { method: 'DELETE' });
 
 export const patchDetection = (videoId: number, trackId: number, frame: number, body: DetectionBody) =>
-  request<SavedDetection>(`${base(videoId)}/tracks/${trackId}/detections/${frame}`, { method: 'PATCH', json: body });
+  request<DetectionWritten>(`${base(videoId)}/tracks/${trackId}/detections/${frame}`, { method: 'PATCH', json: body });
 
 export const deleteDetection = (videoId: number, trackId: number, frame: number, version: number | undefined) =>
-  request<unknown>(`${base(videoId)}/tracks/${trackId}/detections/${frame}${versionQuery(version)}`, { method: 'DELETE' });
+  request<DetectionDeleted>(`${base(videoId)}/tracks/${trackId}/detections/${frame}${versionQuery(version)}`, { method: 'DELETE' });
 
 export const mergeTracks = (videoId: number, baseTrackId: number, mergeTrackId: number) =>
   request<MergeResult>(`${base(videoId)}/tracks/merge`, { method: 'POST', json: { base_track_id: baseTrackId, merge_track_id: mergeTrackId } });
@@ -56,4 +40,4 @@ export const restoreTracks = (videoId: number, undoToken: number) =>
 
 /** Sets (true) or clears (false) a track's verified mark. */
 export const putTrackVerified = (videoId: number, trackId: number, verified: boolean) =>
-  request<{ track_id: number; verified: TrackVerifiedMark | null }>(`${base(videoId)}/tracks/${trackId}/verified`, { method: 'PUT', json: { verified } });
+  request<TrackVerifiedResult>(`${base(videoId)}/tracks/${trackId}/verified`, { method: 'PUT', json: { verified } });

@@ -5,7 +5,6 @@ import { ApiError, errorText, rawRequest, request } from './request';
 export const listAssignees = () => request<Assignee[]>('/api/v1/assignments/assignees');
 
 export type { Assignee, AssignmentReport };
-export type { AssignmentReportRow } from '../../domain/contract/assignments';
 
 /** POST /assignments/import; a failure reads 'HTTP {status}', followed by the server's detail when it sends one. */
 export async function importAssignmentsCsv(file: File, opts: { dryRun: boolean; force: boolean }): Promise<AssignmentReport> {

@@ -2,28 +2,16 @@
 // split / swap / move of frame ranges, interpolate and propagate between keyframes, the pose assist for a
 // drawn box and 'Follow this person' (a long job). Range calls send the versions of the tracks they touch
 // (428 without, 409 when stale) and answer an undo token for POST …/tracks/restore.
-import type { Keypoint } from '../../domain/types';
+import type {
+  FollowBody, FollowResult, FrameBox, InterpolateResult, KeyframeBody, KeyframeResult, MoveResult, NewTrackBody, NewTrackResult,
+  PoseAssistResult, PropagateResult, RangeDeleteResult, SplitResult, SwapResult,
+} from '../../domain/contract/track-corrections';
 import { request } from './request';
 
-export interface FrameBox { x1: number; y1: number; x2: number; y2: number }
-/** 0 = absent, 1 = occluded, 2 = visible (COCO v), one per joint. */
-export type KeypointVisibility = number[];
-/** A stored detection as the correction calls answer it (the fields the editor reads). */
-export interface AnsweredDetection extends FrameBox { track_id?: number; frame: number; version: number; source?: string; outside?: boolean; keypoints?: Keypoint[] | null }
-
-export interface NewTrackBody { frame: number; box: FrameBox; keypoints?: Keypoint[]; keypoint_visibility?: KeypointVisibility }
-export interface NewTrackResult { track_id: number; track_version: number; detection: AnsweredDetection }
-/** `keypoint_visibility`: null clears a stored one, left out keeps it. */
-export interface KeyframeBody extends FrameBox { keypoints?: Keypoint[]; keypoint_visibility?: KeypointVisibility | null; outside?: boolean; version?: number }
-export interface KeyframeResult { detection: AnsweredDetection; track_version: number; filled_frames: number }
-export interface RangeDeleteResult { deleted: number; track_version: number; undo_token: number }
-export interface SplitResult { new_track_id: number; track_version: number; new_track_version: number; undo_token: number }
-export interface SwapResult { track_versions: Record<string, number>; undo_token: number }
-export interface MoveResult { target_track_id: number; track_version: number; target_track_version: number; undo_token: number }
-export interface InterpolateResult { filled_frames: number; track_version: number; undo_token: number }
-export interface PropagateResult { changed_frames: number; track_version: number; undo_token: number }
-export interface PoseAssistResult { keypoints: Keypoint[]; score: number; model: string }
-export interface FollowResult { job_id: number }
+export type {
+  FollowBody, FollowResult, FrameBox, InterpolateResult, KeyframeBody, KeyframeResult, MoveResult, NewTrackBody, NewTrackResult,
+  PoseAssistResult, PropagateResult, RangeDeleteResult, SplitResult, SwapResult,
+};
 
 const base = (videoId: number) => `/api/v1/annotations/${videoId}`;
 const tracks = (videoId: number, trackId: number) => `${base(videoId)}/tracks/${trackId}`;
@@ -65,5 +53,5 @@ export const assistPose = (videoId: number, frame: number, box: FrameBox) =>
   request<PoseAssistResult>(`${base(videoId)}/assist/pose`, { method: 'POST', json: { frame, box } });
 
 /** 10. 'Follow this person': a long job extending the track frame by frame. */
-export const followTrack = (videoId: number, trackId: number, body: { from_frame: number; direction: 'forward' | 'backward'; max_frames: number; version?: number }) =>
+export const followTrack = (videoId: number, trackId: number, body: FollowBody) =>
   request<FollowResult>(`${tracks(videoId, trackId)}/follow`, { method: 'POST', json: body });

@@ -1,7 +1,9 @@
 // Library calls for videos: paged list, status, history, log, process, batch calls, URLs.
 import { FETCH_MAX_TOTAL, FETCH_PAGE_SIZE, type BatchExportMode, type BatchProcessFraction, type VideoStatus } from '../../domain/constants';
-import type { HistoryEntry, Video, VideoStatusInfo } from '../../domain/types';
+import type { BatchProcessQueued, HistoryEntry, ProcessingQueued, StatusChanged, Video, VideoStatusInfo } from '../../domain/contract/videos';
 import { ApiError, apiUrl, errorText, identityHeaders, rawRequest, request } from './request';
+
+export type { BatchProcessQueued, HistoryEntry, ProcessingQueued, StatusChanged, Video, VideoStatusInfo };
 
 export interface VideoListFilters {
   q?: string;
@@ -69,7 +71,7 @@ export async function loadAllVideos(f: VideoListFilters, onBlock: (rows: Video[]
 export const getVideoStatus = (id: number) => request<VideoStatusInfo>(`/api/v1/videos/${id}/status`);
 
 export const setVideoStatus = (id: number, status: VideoStatus, remark?: string | null) =>
-  request<{ status: VideoStatus; previous_status: VideoStatus | null }>(`/api/v1/videos/${id}/status`, {
+  request<StatusChanged>(`/api/v1/videos/${id}/status`, {
     method: 'PATCH', json: remark ? { status, remark } : { status }, fallback: 'Failed to update status',
   });
 
@@ -81,13 +83,13 @@ export async function getVideoLog(id: number): Promise<string> {
   return res.text();
 }
 
-export const startProcessing = (id: number) => request<unknown>(`/api/v1/videos/${id}/process`, { method: 'POST', fallback: 'Failed to start processing' });
-export const startReprocessing = (id: number) => request<unknown>(`/api/v1/videos/${id}/reprocess`, { method: 'POST', fallback: 'Failed to start reprocessing' });
+export const startProcessing = (id: number) => request<ProcessingQueued>(`/api/v1/videos/${id}/process`, { method: 'POST', fallback: 'Failed to start processing' });
+export const startReprocessing = (id: number) => request<ProcessingQueued>(`/api/v1/videos/${id}/reprocess`, { method: 'POST', fallback: 'Failed to start reprocessing' });
 
 export function batchProcess(fraction: BatchProcessFraction, sourceRoot?: string) {
   const p = new URLSearchParams({ fraction });
   if (sourceRoot) p.set('source_root', sourceRoot);
-  return request<{ queued?: number; [k: string]: unknown }>(`/api/v1/videos/batch_process?${p}`, { method: 'POST', fallback: 'Failed to start batch processing' });
+  return request<BatchProcessQueued>(`/api/v1/videos/batch_process?${p}`, { method: 'POST', fallback: 'Failed to start batch processing' });
 }
 
 /** Filename from a Content-Disposition header (RFC 6266 filename* preferred), else null. */

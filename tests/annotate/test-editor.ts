@@ -1,4 +1,5 @@
-// TestEditor: a real AnnotationEditor with a fake API edge, a manual clock and a pointer-event target of
+// TestEditor: a real AnnotationEditor whose real API client talks to a fake server that checks every call
+// against the published contract (contract-server.ts), a manual clock and a pointer-event target of
 // its own, driven with pointer and key events without a browser. The player's viewport is as large as
 // the video, so at 'fit' a screen pixel is a video pixel; `pointerDown(x, y)` presses the overlay at a
 // screen point through editor.dispatch (the hit-test picks the target, at any zoom), while the older
@@ -10,7 +11,11 @@ import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
 import type { Clock, EditorApi } from '../../src/annotate/editor/editor-deps';
 import { pressBar, pressBox, pressDraw, pressKeypoint, pressRow } from '../../src/annotate/edit/drag-start';
 import type { TrackVersions } from '../../src/annotate/save/execute-op';
-import type { PoseAssistResult } from '../../src/api/track-corrections';
+import { assistPose, followTrack, type PoseAssistResult } from '../../src/api/track-corrections';
+import { putTrackVerified } from '../../src/api/annotation-edits';
+import { fetchReviewSummary } from '../../src/api/annotate';
+import { executeOp } from '../../src/annotate/save/execute-op';
+import { savedRow, serveOne } from './contract-server';
 import { onScreenKeyDown, onScreenKeyUp, type ScreenKeyEvent } from '../../src/annotate/edit/hotkeys';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotateUiState } from '../../src/annotate/document/ui-state';
@@ -108,13 +113,15 @@ export class TestEditor {
       fetchSummary: () => Promise.reject(new Error('the TestEditor starts from a document')),
       fetchDetectionWindow: () => Promise.reject(new Error('the TestEditor starts from a document')),
       fetchRenderSettings: async () => null,
-      execute: async (op, version, tracks) => this.answer(op, version, tracks ?? {}),
-      assistPose: (_v, frame, box) => new Promise<PoseAssistResult>((resolve, reject) => {
+      execute: (op, version, tracks) => serveOne(() => executeOp(op, version, tracks ?? {}), () => this.answer(op, version, tracks ?? {})),
+      assistPose: (v, frame, box) => serveOne(() => assistPose(v, frame, box), () => new Promise<PoseAssistResult>((resolve, reject) => {
         this.assistCalls.push({ frame, box, answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
-      }),
-      followTrack: async (_v, trackId, body) => { this.followCalls.push({ trackId, body }); return { job_id: 77 }; },
-      fetchReviewSummary: async () => this.reviewSummary ?? Promise.reject(new Error('no review summary')),
-      setTrackVerified: async (_v, trackId, verified) => ({ track_id: trackId, verified: verified ? { by_id: 'tester', by_name: null, at: '2026-01-01T00:00:00.000Z', edited_at: null, edited_by_id: null } : null }),
+      })),
+      followTrack: (v, trackId, body) => serveOne(() => followTrack(v, trackId, body), () => { this.followCalls.push({ trackId, body }); return { job_id: 77 }; }),
+      fetchReviewSummary: (v, signal) => serveOne(() => fetchReviewSummary(v, signal), () => this.reviewSummary ?? Promise.reject(new Error('no review summary'))),
+      setTrackVerified: (v, trackId, verified) => serveOne(() => putTrackVerified(v, trackId, verified), () => ({
+        track_id: trackId, verified: verified ? { by_id: 'tester', by_name: null, at: '2026-01-01T00:00:00.000Z', edited_at: null, edited_by_id: null } : null,
+      })),
     };
     this.editor = new AnnotationEditor({ api, clock: this.clock, notify: (_s, text) => { this.messages.push(text); }, pointerEvents: this.pointer, viewStorage: storage });
     this.editor.publishDoc(doc, 'load');
@@ -235,7 +242,7 @@ export class TestEditor {
     this.pointer.dispatchEvent(e);
   }
 
-  /** What the server answers (the shapes src/api/annotation-edits.ts returns). */
+  /** What the server answers: the shapes of domain/contract (the fake server checks them). */
   private answer(op: ServerOp, version: number | undefined, tracks: TrackVersions): unknown {
     const err = this.failWith?.(op);
     if (err) throw err;
@@ -244,32 +251,49 @@ export class TestEditor {
     this.sentTrackVersions.push(tracks);
     const bump = (t: number) => (this.trackVersions[t] = (this.trackVersions[t] ?? this.doc.trackVersions?.[t] ?? 0) + 1);
     const newId = () => Math.max(0, ...this.doc.trackIds) + 1;
+    const segment = (id: number) => this.doc.segments.find((s) => s.id === id);
     switch (op.kind) {
-      case 'track.create': return { track_id: op.trackId, track_version: bump(op.trackId), detection: { frame: op.frame, version: 1, x1: op.det.x1, y1: op.det.y1, x2: op.det.x2, y2: op.det.y2 } };
-      case 'detection.keyframe': return { detection: { frame: op.frame, version: (version ?? 0) + 1 }, track_version: bump(op.trackId), filled_frames: 0 };
+      case 'track.create': {
+        const detection = savedRow(op.made.value ?? op.trackId, op.frame, 1, op.det);
+        // a create whose track exists already (a redo) is a keyframe PUT
+        if (op.made.value !== null) return { detection, track_version: bump(op.made.value), filled_frames: 0 };
+        return { track_id: op.trackId, track_version: bump(op.trackId), detection };
+      }
+      case 'detection.keyframe': return { detection: savedRow(op.trackId, op.frame, (version ?? 0) + 1, op.det), track_version: bump(op.trackId), filled_frames: 0 };
       case 'track.range': {
         op.token.value = this.nextToken++;
         const c = op.call;
+        const undo_token = op.token.value;
         const versions = Object.fromEntries(rangeTracks(op).map((t) => [t, bump(t)]));
-        if (c.kind === 'split') { const id = newId(); return { new_track_id: id, track_version: versions[op.trackId], new_track_version: bump(id), undo_token: op.token.value }; }
-        if (c.kind === 'swap') return { track_versions: versions, undo_token: op.token.value };
-        if (c.kind === 'move') {
-          const target = c.targetTrackId ?? newId();
-          return { target_track_id: target, track_version: versions[op.trackId], target_track_version: c.targetTrackId === null ? bump(target) : versions[target], undo_token: op.token.value };
+        switch (c.kind) {
+          case 'split': { const id = newId(); return { new_track_id: id, track_version: versions[op.trackId], new_track_version: bump(id), undo_token }; }
+          case 'swap': return { track_versions: versions, undo_token };
+          case 'move': {
+            const target = c.targetTrackId ?? newId();
+            return { target_track_id: target, track_version: versions[op.trackId], target_track_version: c.targetTrackId === null ? bump(target) : versions[target], undo_token };
+          }
+          case 'delete': return { deleted: 1, track_version: versions[op.trackId], undo_token };
+          case 'interpolate': return { filled_frames: 1, track_version: versions[op.trackId], undo_token };
+          case 'propagate': return { changed_frames: 1, track_version: versions[op.trackId], undo_token };
         }
-        return { track_version: versions[op.trackId], deleted: 1, filled_frames: 1, changed_frames: 1, undo_token: op.token.value };
+        break;
       }
-      case 'segment.patch': {
-        const seg = this.doc.segments.find((s) => s.id === op.id)!;
-        return { ...seg, ...op.fields, version: (version ?? 1) + 1, updated_by_id: 'test.user' } satisfies ActionSegment;
-      }
-      case 'detection.put': return { track_id: op.trackId, frame: op.frame, version: (version ?? 0) + 1, updated_by_id: 'test.user', updated_at: null };
+      case 'segment.patch': return { ...segment(op.id)!, ...op.fields, version: (version ?? 1) + 1, updated_by_id: 'test.user' } satisfies ActionSegment;
+      // the document dropped the segment already: the answer names a stand-in of that id (the editor reads none of it)
+      case 'segment.delete': return { deleted: true, action: segment(op.id) ?? { id: op.id, track_id: 0, action_class: 'others', start_time: 0, end_time: 0, confidence: 1, human_verified: false, version: version ?? 1 } };
+      case 'detection.put': return { ...savedRow(op.trackId, op.frame, (version ?? 0) + 1, op.det), track_version: bump(op.trackId) };
+      case 'detection.delete': return { deleted: true, detection: { ...savedRow(op.trackId, op.frame, version ?? 1, null), track_version: bump(op.trackId) } };
       case 'segment.create': return { ...op.segment, id: op.purpose === 'restore' ? op.segment.id : this.nextSegmentId++ };
       // Like the real executor, a merge / delete hands its undo token to the entry, a restore spends it.
-      case 'track.merge': op.token.value = this.nextToken++; return { base_track_id: op.baseTrackId, merge_track_id: op.mergeTrackId, moved_segments: 0, segments: [], undo_token: op.token.value };
-      case 'track.delete': op.token.value = this.nextToken++; return { track_id: op.trackId, deleted_detections: 0, deleted_segments: 0, undo_token: op.token.value };
-      case 'track.restore': op.token.value = null; return { kind: 'restore', track_ids: [], restored_detections: 0, segments: [] };
-      default: return {};
+      case 'track.merge': {
+        op.token.value = this.nextToken++;
+        const track_versions = { [op.baseTrackId]: bump(op.baseTrackId), [op.mergeTrackId]: bump(op.mergeTrackId) };
+        return { base_track_id: op.baseTrackId, merge_track_id: op.mergeTrackId, replaced_frames: 0, moved_frames: 0, moved_segments: 0, segments: [], undo_token: op.token.value, track_versions };
+      }
+      case 'track.delete': op.token.value = this.nextToken++; return { track_id: op.trackId, deleted_detections: 0, deleted_segments: 0, undo_token: op.token.value, track_version: bump(op.trackId) };
+      case 'track.restore': op.token.value = null; return { kind: 'restore', track_ids: [], restored_detections: 0, segments: [], detection_versions: [], track_versions: {} };
     }
+    return undefined;
   }
 }
+

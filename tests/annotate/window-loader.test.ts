@@ -14,7 +14,7 @@ const rows = (from: number, to: number, tracks: number[]): DetectionRow[] => {
 const toBuffer = (u8: Uint8Array) => u8.buffer.slice(u8.byteOffset, u8.byteOffset + u8.byteLength) as ArrayBuffer;
 const summary: AnnotationSummary = {
   video_info: { id: 7, filename: 'a.mp4', width: 640, height: 360, fps: 30, duration: 100, total_frames: 3000, frame_stride: 1 },
-  tracks: [{ track_id: 1, first_frame: 0, last_frame: 2999 }, { track_id: 2, first_frame: 0, last_frame: 2999 }],
+  tracks: [{ track_id: 1, first_frame: 0, last_frame: 2999, version: 1, human_made: false }, { track_id: 2, first_frame: 0, last_frame: 2999, version: 1, human_made: false }],
   action_segments: [], relationships: [], max_window_frames: 2000,
 };
 
@@ -171,7 +171,7 @@ describe('correction fields of the document', () => {
     win.human[0] = 3;
     expect(windowDetection(win, 0).source).toBe('outside');
     expect(windowDetection(win, 1).source).toBe('human');
-    const doc = docFromSummary(7, { ...summary, tracks: [{ track_id: 1, first_frame: 0, last_frame: 9, version: 4 }, { track_id: 2, first_frame: 0, last_frame: 9 }] });
-    expect(doc.trackVersions).toEqual({ 1: 4 });
+    const doc = docFromSummary(7, { ...summary, tracks: [{ track_id: 1, first_frame: 0, last_frame: 9, version: 4, human_made: false }, { track_id: 2, first_frame: 0, last_frame: 9, version: 1, human_made: false }] });
+    expect(doc.trackVersions).toEqual({ 1: 4, 2: 1 });
   });
 });

@@ -2,16 +2,15 @@
 //   POST /annotations/{id}/assist/pose {frame, box}                          → 200 {keypoints, score, model}
 //   POST /annotations/{id}/tracks/{trackId}/follow {from_frame, direction, max_frames, version} → 202 {job_id}
 // Both run the single-pose model on the process's warm pose worker (services/assist/assist-pool.ts).
-import { z } from 'zod';
 import type { RoutePlugin } from '../../http/types';
 import { caller } from '../../http/identity';
+import { json } from '../../http/contract';
 import { AssistPool } from '../../services/assist/assist-pool';
 import { FollowJobs } from '../../services/assist/follow-job';
 import { assistPose } from '../../services/assist/pose-assist';
-import { bodyVersion, box, checkBox, frameNumber, int } from './box-schemas';
-
-const videoParams = z.object({ id: int.min(1) });
-const trackParams = z.object({ id: int.min(1), trackId: int });
+import { checkBox } from './box-check';
+import { annotationParams, trackParams } from '../../../domain/contract/annotation-edits';
+import { followBody, followResult, poseAssistBody, poseAssistResult } from '../../../domain/contract/track-corrections';
 const user = { role: 'user' as const };
 
 export const assistRoutes: RoutePlugin = (app, { config, database: { db }, media }) => {
@@ -20,7 +19,7 @@ export const assistRoutes: RoutePlugin = (app, { config, database: { db }, media
   app.addHook('onClose', async () => { await follows.close(); await pool.close(); });
 
   app.post('/annotations/:id/assist/pose', {
-    config: user, schema: { params: videoParams, body: z.object({ frame: frameNumber, box }).strict() },
+    config: user, schema: { params: annotationParams, body: poseAssistBody, response: json(poseAssistResult) },
   }, async (req) => {
     caller(req);
     checkBox(req.body.box);
@@ -29,12 +28,7 @@ export const assistRoutes: RoutePlugin = (app, { config, database: { db }, media
 
   app.post('/annotations/:id/tracks/:trackId/follow', {
     config: user,
-    schema: {
-      params: trackParams,
-      body: z.object({
-        from_frame: frameNumber, direction: z.enum(['forward', 'backward']), max_frames: z.number().int().min(1).max(1800), version: bodyVersion,
-      }).strict(),
-    },
+    schema: { params: trackParams, body: followBody, response: json(followResult, 202) },
   }, async (req, reply) => {
     const b = req.body;
     const answer = await follows.start(req.params.id, req.params.trackId, { fromFrame: b.from_frame, direction: b.direction, maxFrames: b.max_frames, version: b.version }, caller(req));

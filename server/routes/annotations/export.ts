@@ -1,23 +1,21 @@
 // GET /api/v1/annotations/{id}/export: the annotation set as a JSON attachment. The annotate screen adds
 // user_id and user_name; they are recorded in the file as who exported it. With ?format=coco-keypoints|
 // posetrack18|mot|cvat-video the tracks are sent in that interchange format instead.
-import { z } from 'zod';
-import { userIdSchema, videoIdParams } from '../../../domain/contract/params';
+import { videoIdParams } from '../../../domain/contract/params';
+import { annotationExport, exportQuery, type AnnotationExport } from '../../../domain/contract/annotations';
+import { binary } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { buildAnnotationSet } from '../../services/annotation-set';
 import { requireLiveVideo } from '../../services/videos';
 import { contentDisposition } from '../videos/download';
 import { exportInterchange } from '../../services/formats/interchange';
-import { FORMAT_NAMES } from '../../../domain/formats';
 
-const exportQuery = z.object({
-  user_id: userIdSchema.optional(),
-  user_name: z.string().max(200).optional(),
-  format: z.enum(FORMAT_NAMES).optional(),
-});
+/** An attachment: the annotation set as JSON (formatted, so it is written as text), or an interchange file. */
+const exportAnswer = binary(['application/json', 'text/csv', 'application/xml'], 'The annotation set as a JSON attachment (schema AnnotationExport), or with ?format= that interchange file');
+exportAnswer[200].content['application/json'] = { schema: annotationExport };
 
 export const annotationExportRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.get('/annotations/:id/export', { schema: { params: videoIdParams, querystring: exportQuery } }, async (req, reply) => {
+  app.get('/annotations/:id/export', { schema: { params: videoIdParams, querystring: exportQuery, response: exportAnswer } }, async (req, reply) => {
     const v = await requireLiveVideo(db, req.params.id);
     if (req.query.format) {
       const file = await exportInterchange(db, v, req.query.format);
@@ -25,7 +23,7 @@ export const annotationExportRoutes: RoutePlugin = (app, { database: { db } }) =
     }
     const set = await buildAnnotationSet(db, v);
     const exportedBy = req.query.user_id ?? req.identity?.id ?? null;
-    const body = {
+    const body: AnnotationExport = {
       ...set,
       status: v.processingStatus,
       exported_at: new Date().toISOString(),

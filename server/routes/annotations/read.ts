@@ -1,12 +1,14 @@
 // GET /annotations/{id}: the whole annotation set (person tracks with detections,
 // action segments, relationships, video info).
 import { videoIdParams } from '../../../domain/contract/params';
+import { json } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
+import { annotationSet } from '../../../domain/contract/annotations';
 import { buildAnnotationSet } from '../../services/annotation-set';
 import { requireLiveVideo } from '../../services/videos';
 
 export const annotationReadRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.get('/annotations/:id', { schema: { params: videoIdParams } }, async (req) => {
+  app.get('/annotations/:id', { schema: { params: videoIdParams, response: json(annotationSet) } }, async (req) => {
     return buildAnnotationSet(db, await requireLiveVideo(db, req.params.id));
   });
 };

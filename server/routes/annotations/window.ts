@@ -4,35 +4,37 @@
 // so a 1M-detection set shows its first frame without one giant JSON (GET /annotations/{id} stays for export).
 // Both answer with a strong ETag built from the video's annotation version and 304 on a matching
 // If-None-Match; encoded windows and summaries are shared by every reader through one byte-bounded cache per app.
-import { z } from 'zod';
 import { videoIdParams } from '../../../domain/contract/params';
 import { requestVideo } from '../../http/request-video';
+import { binary, json } from '../../http/contract';
+import { annotationSummary, detectionWindowQuery as windowQuery, type AnnotationSummary } from '../../../domain/contract/annotations';
+import { notModified, sendNotModified } from './not-modified';
 import { revalidate } from '../../http/revalidation';
 import type { RoutePlugin } from '../../http/types';
 import { annotationSummaryTag, buildAnnotationSummary, openDetectionWindow } from '../../services/annotation-set';
 import { WindowCache } from '../../services/window-cache';
 
-const windowQuery = z.object({
-  from: z.coerce.number().int().min(0).max(100_000_000),
-  to: z.coerce.number().int().min(1).max(100_000_000),
-});
+/** The window is binary (domain/detection-window.ts encodes and decodes it); X-Detection-Count says how many rows it holds. */
+const windowFile = binary(['application/octet-stream'], 'The detections of frames [from, to) in the binary window format of domain/detection-window.ts (header X-Detection-Count: their number)');
+const windowAnswer = { 200: windowFile[200], ...notModified, '4XX': windowFile['4XX'], '5XX': windowFile['5XX'] };
 
 export const annotationWindowRoutes: RoutePlugin = (app, { database, config }) => {
   const cache = new WindowCache(config.windowCacheBytes);
 
-  app.get('/annotations/:id/summary', { schema: { params: videoIdParams } }, async (req, reply) => {
+  app.get('/annotations/:id/summary', { schema: { params: videoIdParams, response: { ...json(annotationSummary), ...notModified } } }, async (req, reply) => {
     // the video (live, visible, its annotation version) was looked up by the preHandler
     const video = requestVideo(req);
     const etag = annotationSummaryTag(video);
-    if (revalidate(req, reply, etag)) return reply.code(304).send();
+    if (revalidate(req, reply, etag)) return sendNotModified(reply);
     // the tag names the annotation version and the video facts, so it keys the encoded summary too
     const { body } = await cache.get(`summary:${etag}`, async () => ({ body: Buffer.from(JSON.stringify(await buildAnnotationSummary(database, video))), count: 0 }));
-    return reply.type('application/json; charset=utf-8').send(body);
+    // JSON text already (cached): Fastify sends a Buffer as it is, not through the serializer
+    return reply.type('application/json; charset=utf-8').send(body as unknown as AnnotationSummary);
   });
 
-  app.get('/annotations/:id/detections', { schema: { params: videoIdParams, querystring: windowQuery } }, async (req, reply) => {
+  app.get('/annotations/:id/detections', { schema: { params: videoIdParams, querystring: windowQuery, response: windowAnswer } }, async (req, reply) => {
     const window = openDetectionWindow(database, cache, requestVideo(req), req.query.from, req.query.to);
-    if (revalidate(req, reply, window.etag)) return reply.code(304).send();
+    if (revalidate(req, reply, window.etag)) return sendNotModified(reply);
     const { body, count } = await window.read();
     reply.header('X-Detection-Count', String(count));
     return reply.type('application/octet-stream').send(body);

@@ -1,17 +1,12 @@
 // POST /api/v1/videos/batch_export {mode, source_root?}: a zip of the labelled videos' annotation sets.
-import { z } from 'zod';
+import { binary } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { buildBatchExport } from '../../services/batch-export';
-import { BATCH_EXPORT_MODES } from '../../../domain/constants';
+import { batchExportBody } from '../../../domain/contract/videos';
 import { contentDisposition } from './download';
 
-const body = z.object({
-  mode: z.enum(BATCH_EXPORT_MODES),
-  source_root: z.string().max(4096).nullish(),
-});
-
 export const batchExportRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.post('/videos/batch_export', { schema: { body } }, async (req, reply) => {
+  app.post('/videos/batch_export', { schema: { body: batchExportBody, response: binary(['application/zip'], 'A zip of the annotation set JSON of each labelled video') } }, async (req, reply) => {
     const { zip, filename } = await buildBatchExport(db, req.identity, req.body.mode, req.body.source_root?.trim() || null);
     return reply.type('application/zip').header('content-disposition', contentDisposition('attachment', filename)).send(zip);
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import send from '@fastify/send';
 import { NotFound } from '../../domain-errors';
 import { videoIdParams } from '../../../domain/contract/params';
+import { binary } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { requireVideoFile } from '../../services/video-file';
 import { requireLiveVideo } from '../../services/videos';
@@ -12,6 +13,8 @@ export const VIDEO_CONTENT_TYPES: Record<string, string> = {
   '.mov': 'video/quicktime', '.avi': 'video/x-msvideo',
 };
 
+const VIDEO_TYPES = [...new Set(Object.values(VIDEO_CONTENT_TYPES)), 'application/octet-stream'];
+
 /** RFC 6266 filename for Content-Disposition: an ASCII fallback plus the UTF-8 form. */
 export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -19,7 +22,10 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 }
 
 export const videoDownloadRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.get('/videos/:id/download', { schema: { params: videoIdParams } }, async (req, reply) => {
+  app.get('/videos/:id/download', { schema: {
+    params: videoIdParams,
+    response: { ...binary(VIDEO_TYPES, 'The video file'), ...binary(VIDEO_TYPES, 'The requested range of the video file (a Range request)', 206) },
+  } }, async (req, reply) => {
     const v = await requireLiveVideo(db, req.params.id);
     // The file's real path (links resolved) must lie inside its source root; anything else is never
     // served. The real path is what is sent, so a link cannot be swapped in between check and read.

@@ -3,33 +3,32 @@
 // played inline, or saved as a file with `download=1` (Content-Disposition: attachment).
 import path from 'node:path';
 import send from '@fastify/send';
-import { z } from 'zod';
 import { NotFound } from '../../domain-errors';
 import { caller } from '../../http/identity';
 import { videoIdParams } from '../../../domain/contract/params';
+import { binary, json } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { getRenderStatus, requestRender, resolveRenderDownload } from '../../services/render/requests';
 import { readRootConfig } from '../../services/repository/root-config';
 import { contentDisposition } from './download';
 
-const downloadQuery = z.object({
-  k: z.string().regex(/^[0-9a-f]{32}$/, 'k must be the render key from the render status'),
-  download: z.enum(['1']).optional(),
-});
+import { renderDownloadQuery, renderStatus } from '../../../domain/contract/render';
 
 export const videoRenderRoutes: RoutePlugin = (app, { database, queue, config }) => {
   const { db } = database;
   const deps = { db, sql: database.sql, queue, log: app.log };
 
-  app.post('/videos/:id/render', { config: { role: 'user' }, schema: { params: videoIdParams } },
+  app.post('/videos/:id/render', { config: { role: 'user' }, schema: { params: videoIdParams, response: json(renderStatus, 202) } },
     async (req, reply) => reply.code(202).send(await requestRender(deps, req.params.id, caller(req).id)));
 
-  app.get('/videos/:id/render/status', { schema: { params: videoIdParams } }, async (req, reply) => {
+  app.get('/videos/:id/render/status', { schema: { params: videoIdParams, response: json(renderStatus) } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return getRenderStatus(db, req.params.id);
   });
 
-  app.get('/videos/:id/render/download', { schema: { params: videoIdParams, querystring: downloadQuery } }, async (req, reply) => {
+  app.get('/videos/:id/render/download', { schema: { params: videoIdParams, querystring: renderDownloadQuery,
+    response: { ...binary(['video/mp4'], 'The rendered video'), ...binary(['video/mp4'], 'The requested range of the rendered video (a Range request)', 206) },
+  } }, async (req, reply) => {
     const { target_root } = await readRootConfig(db, config.dataDir);
     const { file, filename } = await resolveRenderDownload(db, req.params.id, req.query.k, target_root);
     const result = await send(req.raw, `/${encodeURIComponent(path.basename(file))}`, {

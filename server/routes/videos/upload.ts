@@ -1,6 +1,8 @@
 // POST /api/v1/videos/upload: one video per request, multipart field `file` (signed-in users).
 // Answers 201 with the new video as GET /videos/{id} shows it.
+import { json } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
+import { video } from '../../../domain/contract/videos';
 import { caller } from '../../http/identity';
 import { lingerOnClose } from '../../http/lingering-close';
 import { Invalid, TooLarge } from '../../domain-errors';
@@ -13,7 +15,10 @@ const NOT_MULTIPART = 'Send the video as multipart/form-data in the field "file"
 
 export const videoUploadRoutes: RoutePlugin = (app, { database: { db }, media, config }) => {
   const limitDetail = uploadLimitText(config.maxUploadBytes);
-  app.post('/videos/upload', { config: { role: 'user' } }, async (req, reply) => {
+  app.post('/videos/upload', {
+    config: { role: 'user' },
+    schema: { consumes: ['multipart/form-data'], response: json(video, 201) },
+  }, async (req, reply) => {
     if (!req.isMultipart()) throw new Invalid(NOT_MULTIPART);
     // A too-large answer closes the connection: the client stops sending the rest of a body nobody
     // reads. The close lingers briefly so that the answer reaches a client still sending.

@@ -1,6 +1,6 @@
 // What the server must do for each edit, and for its undo. History entries carry these ops; the save
 // queue runs them in order. Undo of a saved edit saves its inverse.
-import type { Keypoint, ActionSegment, SegmentFieldName, SegmentFields } from '../../../domain/types';
+import type { ActionSegment, SegmentFieldName, SegmentFields } from '../../../domain/types';
 import type { CompactDetection, EditorDoc } from '../document/types';
 import { frameAt } from '../document/frame-blocks';
 import type { DetectionBody } from '../../api/annotation-edits';
@@ -54,18 +54,21 @@ export function detectionKey(op: ServerOp): string | null {
   return isDetectionOp(op) ? detectionKeyOf(op as { videoId: number; trackId: number; frame: number }) : null;
 }
 
+/** Keypoints always carry their score here: the keyframe calls take only [x, y, score]. */
+type ScoredDetectionBody = Omit<DetectionBody, 'keypoints'> & { keypoints?: [number, number, number][] };
+
 /**
  * PATCH body of a detection: the box, plus keypoints when every coordinate is known, and the joints'
  * visibility (null when none is stored, so an undo back to such a row clears the one a change stored).
  */
-export function detectionBody(det: CompactDetection): DetectionBody {
-  const body: DetectionBody = {
+export function detectionBody(det: CompactDetection): ScoredDetectionBody {
+  const body: ScoredDetectionBody = {
     x1: det.x1, y1: det.y1, x2: det.x2, y2: det.y2, confidence: det.confidence,
     keypoint_visibility: det.visibility ? Array.from(det.visibility) : null,
   };
   const k = det.keypoints;
   if (k && k.length >= 51 && Array.from(k.subarray(0, 51)).every(Number.isFinite)) {
-    const kps: Keypoint[] = [];
+    const kps: ScoredDetectionBody['keypoints'] = [];
     for (let i = 0; i < 17; i++) kps.push([k[i * 3], k[i * 3 + 1], Math.min(1, Math.max(0, k[i * 3 + 2]))]);
     body.keypoints = kps;
   }
