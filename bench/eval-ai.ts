@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RENDER_SETTINGS_DEFAULTS } from '../domain/constants';
+import { VIDEO_SETTINGS_DEFAULTS } from '../domain/constants';
 import { createMediaService } from '../server/services/media';
 import { ensureModel } from '../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
@@ -23,10 +23,10 @@ import { stillDropLog } from '../server/processing/static-track';
 const opt = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 // without options: the default settings a new install processes with
 const settings: EvalSettings = {
-  pipeline_frame_stride: Number(opt('stride') ?? RENDER_SETTINGS_DEFAULTS.pipeline_frame_stride),
-  yolo_imgsz: Number(opt('imgsz') ?? RENDER_SETTINGS_DEFAULTS.yolo_imgsz),
+  pipeline_frame_stride: Number(opt('stride') ?? VIDEO_SETTINGS_DEFAULTS.pipeline_frame_stride),
+  yolo_imgsz: Number(opt('imgsz') ?? VIDEO_SETTINGS_DEFAULTS.yolo_imgsz),
   tracker_name: (opt('tracker') ?? 'auto') as EvalSettings['tracker_name'],
-  pose_model: opt('pose-model') ?? RENDER_SETTINGS_DEFAULTS.pose_model,
+  pose_model: opt('pose-model') ?? VIDEO_SETTINGS_DEFAULTS.pose_model,
 };
 /** Crop tracking's detector interval (analysed frames), when not the default. */
 const cropTracking = opt('detect-every') || process.argv.includes('--stack-detections')

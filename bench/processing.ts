@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RENDER_SETTINGS_DEFAULTS } from '../domain/constants';
+import { VIDEO_SETTINGS_DEFAULTS } from '../domain/constants';
 import { createMediaService } from '../server/services/media';
 import { ensurePeopleClip } from '../server/services/sample-media';
 import { ensureModel } from '../server/processing/model-fetch';
@@ -24,7 +24,7 @@ const flag = (name: string) => process.argv.includes(`--${name}`);
 
 interface Setting { label: string; poseModel: string; stride: number; detectEvery?: number; thunderFromSide?: number; stackDetections?: boolean }
 const DEFAULTS: Setting[] = [
-  { label: `Default (${RENDER_SETTINGS_DEFAULTS.pose_model}, stride ${RENDER_SETTINGS_DEFAULTS.pipeline_frame_stride})`, poseModel: RENDER_SETTINGS_DEFAULTS.pose_model, stride: RENDER_SETTINGS_DEFAULTS.pipeline_frame_stride },
+  { label: `Default (${VIDEO_SETTINGS_DEFAULTS.pose_model}, stride ${VIDEO_SETTINGS_DEFAULTS.pipeline_frame_stride})`, poseModel: VIDEO_SETTINGS_DEFAULTS.pose_model, stride: VIDEO_SETTINGS_DEFAULTS.pipeline_frame_stride },
   { label: 'Fast (detector two frames per pass, Lightning), stride 6', poseModel: 'tracking', stride: 6 },
   { label: 'Fast as first tuned (detector every 5th analysed frame, crops between), stride 3', poseModel: 'tracking', stride: 3, detectEvery: 5, stackDetections: false },
   { label: 'Best quality (every frame), stride 3', poseModel: 'topdown', stride: 3 },
@@ -58,7 +58,7 @@ const pool = await PosePool.start(await ensureModel(process.env.VAT_MODELS_DIR |
 const loadMs = performance.now() - tLoad;
 
 const optionsOf = (s: Setting): Pick<AnalysisOptions, 'settings' | 'cropTracking'> => ({
-  settings: { pipeline_frame_stride: s.stride, yolo_imgsz: RENDER_SETTINGS_DEFAULTS.yolo_imgsz, tracker_name: 'auto', pose_model: s.poseModel as 'tracking' },
+  settings: { pipeline_frame_stride: s.stride, yolo_imgsz: VIDEO_SETTINGS_DEFAULTS.yolo_imgsz, tracker_name: 'auto', pose_model: s.poseModel as 'tracking' },
   cropTracking: { ...(s.detectEvery ? { detectEvery: s.detectEvery } : {}), ...(s.thunderFromSide ? { thunderFromSide: s.thunderFromSide } : {}), ...(s.stackDetections != null ? { stackDetections: s.stackDetections } : {}) },
 });
 async function measure(file: string, s: Setting) {
@@ -89,7 +89,7 @@ for (const s of settings) {
   let recall = '—', idf1 = '—';
   if (built.length) {
     const evals: Awaited<ReturnType<typeof evaluateClip>>[] = [];
-    for (const c of built) evals.push(await evaluateClip(c, media, pool, { pipeline_frame_stride: s.stride, yolo_imgsz: RENDER_SETTINGS_DEFAULTS.yolo_imgsz, tracker_name: 'auto', pose_model: s.poseModel } as EvalSettings, { cropTracking: optionsOf(s).cropTracking }));
+    for (const c of built) evals.push(await evaluateClip(c, media, pool, { pipeline_frame_stride: s.stride, yolo_imgsz: VIDEO_SETTINGS_DEFAULTS.yolo_imgsz, tracker_name: 'auto', pose_model: s.poseModel } as EvalSettings, { cropTracking: optionsOf(s).cropTracking }));
     const mean = (f: (r: (typeof evals)[number]) => number) => evals.reduce((a, r) => a + f(r), 0) / evals.length;
     recall = mean((r) => r.metrics.recall).toFixed(3);
     idf1 = mean((r) => r.metrics.idf1).toFixed(3);

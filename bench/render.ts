@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { RENDER_SETTINGS_DEFAULTS } from '../domain/constants';
+import { VIDEO_SETTINGS_DEFAULTS } from '../domain/constants';
 import { detectionAt, type TrackFrames } from '../domain/overlay/detection';
 import { collectOverlay } from '../domain/overlay/draw';
 import { renderVideo, type FrameAnnotations } from '../server/services/render/pipeline';
@@ -62,7 +62,7 @@ function cpuSeconds(): number {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pct = (part: number, all: number) => `${Math.round((100 * part) / all)}%`;
 
-console.log(`render benchmark: ${seconds} s clips at ${FPS} fps, 4 tracks, preset ${RENDER_SETTINGS_DEFAULTS.render_preset}, crf ${RENDER_SETTINGS_DEFAULTS.render_crf}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+console.log(`render benchmark: ${seconds} s clips at ${FPS} fps, 4 tracks, preset ${VIDEO_SETTINGS_DEFAULTS.render_preset}, crf ${VIDEO_SETTINGS_DEFAULTS.render_crf}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 for (const [label, ffmpeg] of builds) {
   for (const [size, w, h] of [['1280x720', 1280, 720], ['1920x1080', 1920, 1080]] as const) {
     const input = clip(size);
@@ -74,7 +74,7 @@ for (const [label, ffmpeg] of builds) {
       const output = path.join(os.tmpdir(), `vat-bench-render-${process.pid}.mp4`);
       const out = await renderVideo({
         ffmpegPath: ffmpeg, input, output, width: w, height: h, fpsNum: FPS, fpsDen: 1, totalFrames: seconds * FPS,
-        settings: RENDER_SETTINGS_DEFAULTS, annotations: annotations(seconds * FPS),
+        settings: VIDEO_SETTINGS_DEFAULTS, annotations: annotations(seconds * FPS),
       });
       fs.rmSync(output, { force: true });
       cpu += cpuSeconds() - c0;

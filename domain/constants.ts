@@ -76,7 +76,7 @@ export const COCO_SKELETON: ReadonlyArray<readonly [number, number]> = [
   [11, 13], [13, 15], [12, 14], [14, 16],
 ];
 
-export const RENDER_SETTINGS_DEFAULTS = {
+export const VIDEO_SETTINGS_DEFAULTS = {
   auto_render_on_completed: false,
   auto_render_on_reviewed: true,
   render_preset: 'veryfast' as 'veryfast' | 'fast' | 'medium',
@@ -97,7 +97,7 @@ export const RENDER_SETTINGS_DEFAULTS = {
   realtime: { mode: 'auto' as const, interpolation: true },
   default_view: 'annotated' as 'annotated' | 'live',
 };
-export type RenderSettings = typeof RENDER_SETTINGS_DEFAULTS;
+export type VideoSettings = typeof VIDEO_SETTINGS_DEFAULTS;
 
 /** Review queue: a confidence below this is flagged (warning icon, low-confidence detections and tracks). */
 export const REVIEW_LOW_CONFIDENCE = 0.7;

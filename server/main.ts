@@ -8,7 +8,7 @@ import { bootstrapUsers } from './services/users';
 import { failRunningIngestJobs } from './repositories/ingest';
 import { ensureSampleLibrary } from './services/sample-library';
 import { startWorkers } from './workers';
-import { watchSources } from './services/repository/watch';
+import { watchSources } from './services/storage/watch';
 
 let config: Config;
 try {

@@ -34,7 +34,7 @@ export const router = createBrowserRouter([
       {
         path: '/admin/repository',
         HydrateFallback: RouteLoading,
-        lazy: async () => ({ Component: (await import('./pages/repository/RepositoryPage')).RepositoryPage }),
+        lazy: async () => ({ Component: (await import('./pages/storage/StoragePage')).StoragePage }),
       },
       { path: '/admin/users', element: <UsersPage /> },
       // The one-time links of password sign-in: the first administrator, and a password reset.

@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import {
   CRF_RANGE, DEFAULT_VIEWS, IMGSZ_RANGE, POSE_MODELS, RENDER_CODECS, RENDER_MAX_RES, REALTIME_MODES, RENDER_PRESETS, STRIDE_MAX, TRACKER_NAMES,
-} from '../render-settings';
+} from '../video-settings';
 
 /** The whole settings record: what PUT takes and what GET and PUT answer (defaults filled in). */
-export const renderSettings = z.object({
+export const videoSettings = z.object({
   auto_render_on_completed: z.boolean(),
   auto_render_on_reviewed: z.boolean(),
   render_preset: z.enum(RENDER_PRESETS),
@@ -19,4 +19,4 @@ export const renderSettings = z.object({
   overlay: z.object({ boxes: z.boolean(), skeletons: z.boolean(), keypoints: z.boolean(), labels: z.boolean() }),
   realtime: z.object({ mode: z.enum(REALTIME_MODES), interpolation: z.boolean() }),
   default_view: z.enum(DEFAULT_VIEWS),
-}).meta({ id: 'RenderSettings' });
+}).meta({ id: 'VideoSettings' });

@@ -8,7 +8,7 @@
 import type { Database } from '../db/connect';
 import { findVideo, touchProcessingHeartbeat } from '../repositories/processing-results';
 import { appendProcessingLog as appendLog } from '../repositories/status';
-import { getRenderSettings } from '../services/settings';
+import { getVideoSettings } from '../services/settings';
 import { changeStatus } from '../services/status';
 import type { ProcessJobData } from './eligibility';
 import { ensureModel, MODEL_PACKAGE, modelIsCached, poseModelLabel } from './model-fetch';
@@ -96,7 +96,7 @@ export class VideoProcessor implements ProcessingWork {
     }, this.deps.heartbeatMs ?? 2000);
     const t0 = performance.now();
     try {
-      const settings = await getRenderSettings(db);
+      const settings = await getVideoSettings(db);
       // decode the real file, and only one inside its source (a link out of it is refused); resolved before the
       // stop check below, so a stop that comes meanwhile is still seen before the analysis starts
       const file = await requireVideoFile(video);

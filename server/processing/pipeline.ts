@@ -2,7 +2,7 @@
 // + keypoints on every frame, or MoveNet MultiPose) → calibrated confidence → tracker → re-link of broken
 // tracks → action proposals.
 // Pure of the database: the job (job.ts) stores what this returns.
-import type { RenderSettings } from '../../domain/constants';
+import type { VideoSettings } from '../../domain/constants';
 import { proposeSegments, type SegmentProposal } from './segment-proposals';
 import { calibratedConfidence } from './calibration';
 import { trackPeopleByCrops, type CropTrackingOptions, type CropTrackingStats } from './crop-tracking';
@@ -56,7 +56,7 @@ export const STACK_DETECTIONS = true;
 export interface AnalysisOptions {
   ffmpegPath: string;
   pool: PosePool;
-  settings: Pick<RenderSettings, 'pipeline_frame_stride' | 'yolo_imgsz' | 'tracker_name'> & Partial<Pick<RenderSettings, 'pose_model'>>;
+  settings: Pick<VideoSettings, 'pipeline_frame_stride' | 'yolo_imgsz' | 'tracker_name'> & Partial<Pick<VideoSettings, 'pose_model'>>;
   signal?: AbortSignal;
   /** Called every analysed frame; cheap. */
   onProgress?: (framesAnalysed: number, framesExpected: number) => void;

@@ -8,7 +8,7 @@ import { systemRoutes } from './system';
 import { sourceRoutes } from './sources';
 import { videoListRoutes } from './videos/list';
 import { adminUserRoutes } from './admin/users';
-import { renderSettingsRoutes } from './settings/render';
+import { videoSettingsRoutes } from './settings/render';
 import { actionRoutes } from './annotations/actions';
 import { detectionRoutes } from './annotations/detections';
 import { trackRoutes } from './annotations/tracks';
@@ -23,15 +23,15 @@ import { batchExportRoutes } from './videos/batch-export';
 import { annotationExportRoutes } from './annotations/export';
 import { annotationImportRoutes } from './annotations/import';
 import { assignmentRoutes } from './assignments';
-import { adminRepoSourceRoutes } from './admin/repo-sources';
-import { adminRepoRootConfigRoutes } from './admin/repo-root-config';
-import { adminRepoJobRoutes } from './admin/repo-jobs';
-import { adminRepoPurgeRoutes } from './admin/repo-purge';
+import { adminStorageSourceRoutes } from './admin/storage-sources';
+import { adminStorageRootConfigRoutes } from './admin/storage-root-config';
+import { adminStorageJobRoutes } from './admin/storage-jobs';
+import { adminStoragePurgeRoutes } from './admin/storage-purge';
 import { jobRoutes } from './jobs';
 import { reviewQueueRoutes } from './review/queue';
 import { videoReviewOpenRoutes } from './videos/review-open';
 import { metricsDetailRoutes } from './metrics/details';
-import { adminRepoPackageRoutes } from './admin/repo-packages';
+import { adminStoragePackageRoutes } from './admin/storage-packages';
 import { videoUploadRoutes } from './videos/upload';
 import { videoAssignmentRoutes } from './videos/assignment';
 import { uploadTusRoutes } from './uploads/tus';
@@ -49,7 +49,7 @@ export const routeModules: RoutePlugin[] = [
   sourceRoutes,
   videoListRoutes,
   adminUserRoutes,
-  renderSettingsRoutes,
+  videoSettingsRoutes,
   actionRoutes,
   detectionRoutes,
   trackRoutes,
@@ -64,15 +64,15 @@ export const routeModules: RoutePlugin[] = [
   annotationExportRoutes,
   annotationImportRoutes,
   assignmentRoutes,
-  adminRepoSourceRoutes,
-  adminRepoRootConfigRoutes,
-  adminRepoJobRoutes,
-  adminRepoPurgeRoutes,
+  adminStorageSourceRoutes,
+  adminStorageRootConfigRoutes,
+  adminStorageJobRoutes,
+  adminStoragePurgeRoutes,
   jobRoutes,
   reviewQueueRoutes,
   videoReviewOpenRoutes,
   metricsDetailRoutes,
-  adminRepoPackageRoutes,
+  adminStoragePackageRoutes,
   videoUploadRoutes,
   videoAssignmentRoutes,
   uploadTusRoutes,

@@ -3,7 +3,7 @@ import type { RoutePlugin } from '../http/types';
 import { meDto } from '../http/session-cookie';
 import { aiDevice } from '../services/ai-device';
 import { poseModelLabel } from '../processing/model-fetch';
-import { getRenderSettings } from '../services/settings';
+import { getVideoSettings } from '../services/settings';
 import { dashboardSummary, databaseStatus } from '../services/metrics';
 import { hiddenSourceRoles } from '../services/source-visibility';
 import { json } from '../http/contract';
@@ -22,7 +22,7 @@ export const systemRoutes: RoutePlugin = (app, { database, queue, config }) => {
     database_status: await databaseStatus(database.sql),
     database_kind: database.kind,
     // the model the next processing job runs: the pose_model detection setting
-    ai_models: { device: aiDevice(), pose_model: poseModelLabel((await getRenderSettings(database.db)).pose_model) },
+    ai_models: { device: aiDevice(), pose_model: poseModelLabel((await getVideoSettings(database.db)).pose_model) },
     time: new Date().toISOString(),
   }));
 

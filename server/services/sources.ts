@@ -7,7 +7,7 @@ import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import { findSource, listSources, type SourceRow } from '../repositories/sources';
 import { ingestSource } from './ingest';
 import type { MediaService } from './media';
-import { checkClientPath } from './repository/safe-path';
+import { checkClientPath } from './storage/safe-path';
 import { isSourceHidden } from './source-visibility';
 import type { Identity } from '../../domain/types';
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import { NotFound } from '../domain-errors';
-import { isWithin } from './repository/safe-path';
+import { isWithin } from './storage/safe-path';
 
 /** The real path of `file` when it exists and lies inside `root` (both resolved); else why not. */
 export async function realFileInRoot(file: string, root: string): Promise<{ real: string } | { missing: true } | { outside: string }> {

@@ -49,6 +49,6 @@ export function fetchNeighbors(id: number, filters: VideoListFilters = {}, signa
 }
 
 /** GET /settings/render may not exist on every server: a failure means the defaults. */
-export async function fetchRenderSettingsOrNull(): Promise<Record<string, unknown> | null> {
+export async function fetchVideoSettingsOrNull(): Promise<Record<string, unknown> | null> {
   try { return await request<Record<string, unknown>>('/api/v1/settings/render'); } catch { return null; }
 }

@@ -1,7 +1,7 @@
 // Summary figures (Dashboard, Metrics), the server status (status bar) and the admin source overview.
 import type { MetricsDetails, MetricsSummary } from '../../domain/contract/metrics';
 import type { ServerStatus } from '../../domain/contract/system';
-import type { RepoSource as SourceOverviewEntry } from '../../domain/contract/repository';
+import type { StorageSource as SourceOverviewEntry } from '../../domain/contract/storage';
 import { ApiError, errorText, rawRequest, request } from './request';
 
 export type { MetricsDetails, MetricsSummary, ServerStatus, SourceOverviewEntry };

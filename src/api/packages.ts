@@ -1,7 +1,7 @@
 // Annotation packages: export a source's annotations as a zip, import one (a job), read the job once.
 import { ApiError, errorText, rawRequest, request } from './request';
 
-import type { SourceDto } from './repository';
+import type { SourceDto } from './storage';
 import type { ImportJob as ImportJobResult } from '../../domain/contract/packages';
 
 export type { ImportJobResult, SourceDto };

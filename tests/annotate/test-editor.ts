@@ -112,7 +112,7 @@ export class TestEditor {
     const api: EditorApi = {
       fetchSummary: () => Promise.reject(new Error('the TestEditor starts from a document')),
       fetchDetectionWindow: () => Promise.reject(new Error('the TestEditor starts from a document')),
-      fetchRenderSettings: async () => null,
+      fetchVideoSettings: async () => null,
       execute: (op, version, tracks) => serveOne(() => executeOp(op, version, tracks ?? {}), () => this.answer(op, version, tracks ?? {})),
       assistPose: (v, frame, box) => serveOne(() => assistPose(v, frame, box), () => new Promise<PoseAssistResult>((resolve, reject) => {
         this.assistCalls.push({ frame, box, answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });

@@ -7,7 +7,7 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { startQueue } from '../../server/queue';
 import { startWorkers } from '../../server/workers';
 import { ensurePeopleClip } from '../../server/services/sample-media';
-import { getRenderSettings, saveRenderSettings } from '../../server/services/settings';
+import { getVideoSettings, saveVideoSettings } from '../../server/services/settings';
 import type { AnnotationSet } from '../../domain/types';
 import { insertVideo, logOf, statusOf, TEST_MODELS_DIR, waitFor } from './video-rows';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   videoId = await insertVideo(t.database, t.deps.media, clip, 'pending');
   // Best quality (top-down) at every 4th frame: a run of about a minute on 2 shared cores, long enough to be
   // seen part-way and cancelled
-  await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), pose_model: 'topdown', pipeline_frame_stride: 4 });
+  await saveVideoSettings(t.database.db, { ...(await getVideoSettings(t.database.db)), pose_model: 'topdown', pipeline_frame_stride: 4 });
   stopWorkers = await startWorkers({ config: t.config, database: t.database, media: t.deps.media, queue: t.deps.queue!, log: { info() {}, warn() {}, error() {} } as never });
 }, 900_000);
 afterAll(async () => { await stopWorkers?.(); await t?.close(); });

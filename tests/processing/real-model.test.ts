@@ -7,10 +7,10 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { startQueue } from '../../server/queue';
 import { startWorkers } from '../../server/workers';
 import { ensurePeopleClip } from '../../server/services/sample-media';
-import { saveRenderSettings, getRenderSettings } from '../../server/services/settings';
+import { saveVideoSettings, getVideoSettings } from '../../server/services/settings';
 import { actionSegments, detections, statusHistory } from '../../server/db/schema';
 import type { AnnotationSet } from '../../domain/types';
-import { RENDER_SETTINGS_DEFAULTS } from '../../domain/constants';
+import { VIDEO_SETTINGS_DEFAULTS } from '../../domain/constants';
 import { insertVideo, logOf, statusOf, TEST_MODELS_DIR, waitFor } from './video-rows';
 
 let t: TestApp;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   videoId = await insertVideo(t.database, t.deps.media, clip, 'pending');
   // Best quality (the top-down pose model, yolo_imgsz 1280) at every 3rd frame, to keep the run short; the
   // default (Fast at every 6th frame) runs in the reprocess below
-  await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), pose_model: 'topdown', pipeline_frame_stride: 3 });
+  await saveVideoSettings(t.database.db, { ...(await getVideoSettings(t.database.db)), pose_model: 'topdown', pipeline_frame_stride: 3 });
   stopWorkers = await startWorkers({ config: t.config, database: t.database, media: t.deps.media, queue: t.deps.queue!, log: { info() {}, warn() {}, error() {} } as never });
   await processAndWait('process');
 }, 900_000);
@@ -117,7 +117,7 @@ describe('reprocessing', () => {
       .where(and(eq(detections.videoId, videoId), eq(detections.trackId, person.track_id), eq(detections.frame, edited.frame)));
     const [seg] = await t.database.db.insert(actionSegments).values({ videoId, trackId: person.track_id, actionClass: 'sit', startTime: 1, endTime: 2.5, confidence: 1, humanVerified: true, createdById: 'tester' }).returning();
     // the reprocess runs the default settings: Fast (crop tracking) at every 6th frame
-    await saveRenderSettings(t.database.db, RENDER_SETTINGS_DEFAULTS);
+    await saveVideoSettings(t.database.db, VIDEO_SETTINGS_DEFAULTS);
     await processAndWait('reprocess');
     expect((await statusOf(t.database, videoId)).processingStatus).toBe('completed');
     const after = await annotations();

@@ -10,7 +10,7 @@ import { startWorkers } from '../../server/workers';
 import { videos } from '../../server/db/schema';
 import { recoverInterruptedProcessing } from '../../server/processing/recovery';
 import { VideoProcessor } from '../../server/processing/job';
-import { getRenderSettings, saveRenderSettings } from '../../server/services/settings';
+import { getVideoSettings, saveVideoSettings } from '../../server/services/settings';
 import { insertVideo, logOf, makeClip, makeCorruptClip, statusOf, TEST_MODELS_DIR, waitFor } from './video-rows';
 
 let t: TestApp;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   // Best quality (top-down) at every 3rd frame: a 6 s clip then takes long enough to be stopped part-way (the
   // default, Fast at every 6th frame, can finish it before the stop lands), and short enough to be run
   // again on 2 shared cores
-  await saveRenderSettings(t.database.db, { ...(await getRenderSettings(t.database.db)), pose_model: 'topdown', pipeline_frame_stride: 3 });
+  await saveVideoSettings(t.database.db, { ...(await getVideoSettings(t.database.db)), pose_model: 'topdown', pipeline_frame_stride: 3 });
   stopWorkers = await startWorkers({ config: t.config, database: t.database, media: t.deps.media, queue: t.deps.queue!, log: { info() {}, warn() {}, error() {} } as never });
 }, 120_000);
 afterAll(async () => { await stopWorkers?.(); await t?.close(); });

@@ -7,7 +7,7 @@ import { makeClip } from '../helpers/fixtures';
 import { scansSettled } from '../helpers/repo-admin';
 import { loadConfig } from '../../server/config';
 import { ingestJobs, sources, videos } from '../../server/db/schema';
-import { watchSources, type SourceWatcher } from '../../server/services/repository/watch';
+import { watchSources, type SourceWatcher } from '../../server/services/storage/watch';
 
 let t: TestApp;
 let watcher: SourceWatcher;

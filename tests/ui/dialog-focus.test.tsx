@@ -4,13 +4,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { RENDER_SETTINGS_DEFAULTS } from '../../domain/constants';
+import { VIDEO_SETTINGS_DEFAULTS } from '../../domain/constants';
 import type { SourceDto } from '../../src/api/packages';
 import { RemarkDialog } from '../../src/components/dialogs/RemarkDialog';
 import { SettingsDialog } from '../../src/components/shell/SettingsDialog';
-import { ExportAnnotationsDialog } from '../../src/pages/repository/packages/ExportAnnotationsDialog';
-import { ImportAnnotationsDialog } from '../../src/pages/repository/packages/ImportAnnotationsDialog';
-import { ConfirmDialog } from '../../src/pages/repository/ConfirmDialog';
+import { ExportAnnotationsDialog } from '../../src/pages/storage/packages/ExportAnnotationsDialog';
+import { ImportAnnotationsDialog } from '../../src/pages/storage/packages/ImportAnnotationsDialog';
+import { ConfirmDialog } from '../../src/pages/storage/ConfirmDialog';
 import { DeleteUserDialog } from '../../src/pages/users/DeleteUserDialog';
 import { KeyboardHelpDialog } from '../../src/annotate/KeyboardHelp';
 
@@ -18,7 +18,7 @@ afterEach(cleanup);
 
 const source = (root: string): SourceDto => ({ root, label: root, role: '', enabled: true, created_at: '2026-01-01T00:00:00.000Z', stats: { total: 1, pending: 0, processing: 0, completed: 1, reviewed: 0, labelled: 0, processed: 1 } });
 const packageProps = { open: true, onClose: vi.fn(), onLog: vi.fn(), onImported: vi.fn() };
-const settingsProps = { open: true, settings: RENDER_SETTINGS_DEFAULTS, onClose: vi.fn(), onSave: async () => true };
+const settingsProps = { open: true, settings: VIDEO_SETTINGS_DEFAULTS, onClose: vi.fn(), onSave: async () => true };
 
 const cases: { dialog: string; ui: ReactElement; focused: () => HTMLElement }[] = [
   { dialog: 'Mark as KIV (remark)', ui: <RemarkDialog open kind="kiv" onClose={vi.fn()} onConfirm={vi.fn()} />, focused: () => screen.getByTestId('remark.text') },

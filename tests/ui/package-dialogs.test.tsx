@@ -3,9 +3,9 @@
 // and what they tell the repository page. The server is replaced by a fetch stub (the test's edge).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ExportAnnotationsDialog } from '../../src/pages/repository/packages/ExportAnnotationsDialog';
-import { IMPORT_POLL_MS, ImportAnnotationsDialog } from '../../src/pages/repository/packages/ImportAnnotationsDialog';
-import { ImportResultPanel } from '../../src/pages/repository/packages/ImportResultPanel';
+import { ExportAnnotationsDialog } from '../../src/pages/storage/packages/ExportAnnotationsDialog';
+import { IMPORT_POLL_MS, ImportAnnotationsDialog } from '../../src/pages/storage/packages/ImportAnnotationsDialog';
+import { ImportResultPanel } from '../../src/pages/storage/packages/ImportResultPanel';
 import type { SourceDto } from '../../src/api/packages';
 
 const source: SourceDto = { root: '/media/field-a', label: 'Field A', role: '', enabled: true, created_at: '2026-01-01T00:00:00.000Z', stats: { total: 3, pending: 0, processing: 0, completed: 1, reviewed: 1, labelled: 1, processed: 3 } };

@@ -1,9 +1,9 @@
 // The Repository Manager's pure rules: the source form's errors in the screen's words, the unchanged
 // edit, duplicate roots, and the purge request (confirm always, limit only when above 0).
 import { describe, expect, it } from 'vitest';
-import { purgeBody, type SourceDto } from '../../src/api/repository';
-import { duplicateRoots, isUnchanged, sourceFormErrors } from '../../src/pages/repository/sourceFormRules';
-import { limitIsInvalid, parseLimit } from '../../src/pages/repository/PurgeCard';
+import { purgeBody, type SourceDto } from '../../src/api/storage';
+import { duplicateRoots, isUnchanged, sourceFormErrors } from '../../src/pages/storage/sourceFormRules';
+import { limitIsInvalid, parseLimit } from '../../src/pages/storage/PurgeCard';
 
 const stats = { total: 0, pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0, processed: 0 };
 const src = (root: string, over: Partial<SourceDto> = {}): SourceDto => ({ root, label: 'L', role: '', enabled: true, created_at: '2026-01-01T00:00:00.000Z', stats, ...over });

@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SettingsDialog, SETTINGS_READ_ONLY_TEXT } from '../../src/components/shell/SettingsDialog';
-import { RENDER_SETTINGS_DEFAULTS } from '../../domain/constants';
+import { VIDEO_SETTINGS_DEFAULTS } from '../../domain/constants';
 
 afterEach(cleanup);
 
 const setup = (canSave = true, result = true) => {
   const onSave = vi.fn(async () => result), onClose = vi.fn();
-  render(<SettingsDialog open settings={RENDER_SETTINGS_DEFAULTS} canSave={canSave} onSave={onSave} onClose={onClose} />);
+  render(<SettingsDialog open settings={VIDEO_SETTINGS_DEFAULTS} canSave={canSave} onSave={onSave} onClose={onClose} />);
   return { onSave, onClose };
 };
 const options = (id: string) => within(screen.getByTestId(`settings.${id}`)).getAllByRole('option').map((o) => o.textContent);
@@ -46,7 +46,7 @@ describe('settings dialog', () => {
     await userEvent.selectOptions(screen.getByTestId('settings.maxRes'), '720p');
     await userEvent.click(screen.getByTestId('settings.overlayLabels'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({ ...RENDER_SETTINGS_DEFAULTS, render_crf: 22, yolo_imgsz: 1280, pipeline_frame_stride: 1, render_max_res: '720p', overlay: { ...RENDER_SETTINGS_DEFAULTS.overlay, labels: false } });
+    expect(onSave).toHaveBeenCalledWith({ ...VIDEO_SETTINGS_DEFAULTS, render_crf: 22, yolo_imgsz: 1280, pipeline_frame_stride: 1, render_max_res: '720p', overlay: { ...VIDEO_SETTINGS_DEFAULTS.overlay, labels: false } });
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -69,7 +69,7 @@ describe('settings dialog', () => {
 
 describe('processing fields name what they trade', () => {
   it('labels the analysis size by what it trades, not as a YOLO setting (there is no YOLO model)', () => {
-    render(<SettingsDialog open settings={RENDER_SETTINGS_DEFAULTS} canSave onSave={vi.fn()} onClose={vi.fn()} />);
+    render(<SettingsDialog open settings={VIDEO_SETTINGS_DEFAULTS} canSave onSave={vi.fn()} onClose={vi.fn()} />);
     expect(screen.queryByText(/YOLO/)).toBeNull();
     expect(screen.getByTestId('settings.imgsz').closest('label')?.textContent).toMatch(/larger finds smaller people, slower/);
   });

@@ -9,7 +9,7 @@ import { videoIdParams } from '../../../domain/contract/params';
 import { binary, json } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { getRenderStatus, requestRender, resolveRenderDownload } from '../../services/render/requests';
-import { readRootConfig } from '../../services/repository/root-config';
+import { readRootConfig } from '../../services/storage/root-config';
 import { contentDisposition } from './download';
 
 import { renderDownloadQuery, renderStatus } from '../../../domain/contract/render';

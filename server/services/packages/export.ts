@@ -16,7 +16,7 @@ import type { VideoRow } from '../../repositories/videos';
 import { VIDEO_STATUSES } from '../../../domain/constants';
 import { PROCESSED_RULE_TEXT } from '../../../domain/processed-videos';
 import type { Identity } from '../../../domain/types';
-import { checkClientPath } from '../repository/safe-path';
+import { checkClientPath } from '../storage/safe-path';
 import { requireVisibleSource } from '../sources';
 import { iso } from '../video-dto';
 import { MANIFEST_ENTRY, PACKAGE_FORMAT, PACKAGE_VERSION, encodeTrack, videoEntryName, type PackageManifest } from './package-format';

@@ -20,7 +20,7 @@ import {
 } from '../../repositories/package-import';
 import { QUEUES, type JobQueue } from '../../queue';
 import type { Identity } from '../../../domain/types';
-import { checkClientPath } from '../repository/safe-path';
+import { checkClientPath } from '../storage/safe-path';
 import { decideVideo, type ImportMode, type ImportSettings } from './import-plan';
 import { decodeTrack, type PackageVideo } from './package-format';
 import { PackageError, PackageReader } from './package-reader';

@@ -1,7 +1,7 @@
 // The ffmpeg command lines of a render: the decoder writes raw RGBA frames to a pipe, the encoder reads
 // the drawn frames from a pipe and takes the audio from the source. Every option here exists in the npm
 // ffmpeg 4.1 build and in Debian's 5.x.
-import type { RenderSettings } from '../../../domain/constants';
+import type { VideoSettings } from '../../../domain/constants';
 import { passthrough } from '../ffmpeg-passthrough';
 
 export { passthrough };
@@ -11,7 +11,7 @@ export interface RenderGeometry { width: number; height: number; scaled: boolean
 const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
 
 /** Output size: the source's, or with render_max_res 720p the short side at most 720 keeping the aspect. */
-export function renderGeometry(srcW: number, srcH: number, maxRes: RenderSettings['render_max_res']): RenderGeometry {
+export function renderGeometry(srcW: number, srcH: number, maxRes: VideoSettings['render_max_res']): RenderGeometry {
   const short = Math.min(srcW, srcH);
   if (maxRes !== '720p' || short <= 720) return { width: even(srcW), height: even(srcH), scaled: even(srcW) !== srcW || even(srcH) !== srcH };
   const k = 720 / short;
@@ -25,7 +25,7 @@ export function decoderArgs(ffmpegPath: string, input: string, g: RenderGeometry
   return ['-v', 'error', '-nostdin', '-i', input, '-map', '0:v:0', ...vf, ...passthrough(ffmpegPath), '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'];
 }
 
-export interface EncodeOptions { preset: RenderSettings['render_preset']; crf: number; fpsNum: number; fpsDen: number }
+export interface EncodeOptions { preset: VideoSettings['render_preset']; crf: number; fpsNum: number; fpsDen: number }
 
 export function encoderArgs(ffmpegPath: string, input: string, output: string, g: RenderGeometry, o: EncodeOptions): string[] {
   return [

@@ -15,8 +15,8 @@ import { runJob } from '../../jobs/runner';
 import { renderJob, type RenderWork } from '../../jobs/kinds/render';
 import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../jobs/types';
 import { appendProcessingLog as appendLog } from '../../repositories/status';
-import { readRootConfig } from '../repository/root-config';
-import { getRenderSettings } from '../settings';
+import { readRootConfig } from '../storage/root-config';
+import { getVideoSettings } from '../settings';
 import { RenderAnnotations } from './annotation-source';
 import { renderVideo } from './pipeline';
 import { requireVideoFile } from '../video-file';
@@ -56,7 +56,7 @@ export class VideoRenderer implements RenderWork {
       ctx.report(0, 'loading');
       const video = await findVideo(db, videoId);
       if (!video || video.processingStatus === 'deleted') throw new Error('the video no longer exists');
-      const settings = await getRenderSettings(db);
+      const settings = await getVideoSettings(db);
       if (settings.render_codec === 'nvenc') {
         await appendLog(db, videoId, 'render: render_codec nvenc is not available on this server; encoding with libx264');
       }

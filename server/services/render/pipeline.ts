@@ -6,7 +6,7 @@
 // backpressure: a buffer is refilled only after the encoder has taken it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createCanvas, ImageData, type SKRSContext2D } from '@napi-rs/canvas';
-import type { RenderSettings } from '../../../domain/constants';
+import type { VideoSettings } from '../../../domain/constants';
 import { drawOverlay, overlayItemBounds, placeOverlayLabels, type OverlayItem, type OverlayToggleSet } from '../../../domain/overlay/draw';
 import { decoderArgs, encoderArgs, renderGeometry, type RenderGeometry } from './ffmpeg-args';
 
@@ -19,7 +19,7 @@ export interface RenderJobInput {
   width: number; height: number;
   fpsNum: number; fpsDen: number;
   totalFrames: number;
-  settings: Pick<RenderSettings, 'render_preset' | 'render_crf' | 'render_max_res' | 'overlay'>;
+  settings: Pick<VideoSettings, 'render_preset' | 'render_crf' | 'render_max_res' | 'overlay'>;
   annotations: FrameAnnotations;
 }
 
@@ -47,7 +47,7 @@ function watch(proc: ChildProcess, what: string) {
 
 interface Slot { buf: Buffer; written: Promise<void> }
 
-export function overlayToggles(overlay: RenderSettings['overlay']): OverlayToggleSet {
+export function overlayToggles(overlay: VideoSettings['overlay']): OverlayToggleSet {
   // the editor's label shows the confidence by default; the render shows it with the label
   return { boxes: overlay.boxes, skeletons: overlay.skeletons, keypoints: overlay.keypoints, labels: overlay.labels, confidence: true };
 }

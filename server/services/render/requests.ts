@@ -12,7 +12,7 @@ import { claimRender, failRender, findRender, type RenderRow } from '../../repos
 import { attachQueueJob, finishJob, startJob } from '../job-progress';
 import { renderBefore, type RenderRestore } from './cancelled';
 import type { SqlRunner } from '../../db/connect';
-import { getRenderSettings } from '../settings';
+import { getVideoSettings } from '../settings';
 import { requireLiveVideo } from '../videos';
 import { realFileInRoot } from '../video-file';
 import type { RenderArtifact, RenderPhase, RenderStatus } from '../../../domain/render-status';
@@ -85,7 +85,7 @@ export async function requestRender(deps: RenderDeps, videoId: number, by: strin
 export async function autoRender(deps: RenderDeps, videoId: number, trigger: 'completed' | 'reviewed', by: string | null): Promise<boolean> {
   try {
     if (!deps.queue) return false;
-    const s = await getRenderSettings(deps.db);
+    const s = await getVideoSettings(deps.db);
     if (!(trigger === 'completed' ? s.auto_render_on_completed : s.auto_render_on_reviewed)) return false;
     if (!(await listTrackRanges(deps.sql, videoId)).length) return false;
     await requestRender(deps, videoId, by);

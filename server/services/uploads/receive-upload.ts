@@ -16,7 +16,7 @@ import { insertUploadedVideo, videoPathTaken } from '../../repositories/uploads'
 import type { VideoRow } from '../../repositories/videos';
 import { normaliseRoot, VIDEO_EXTENSIONS } from '../ingest';
 import type { MediaService, ProbeResult } from '../media';
-import { readRootConfig } from '../repository/root-config';
+import { readRootConfig } from '../storage/root-config';
 import { candidateName, safeUploadName } from './safe-filename';
 import { identityOf } from '../video-file';
 

@@ -1,7 +1,7 @@
 // What an AnnotationEditor is built from: the API edge (the server calls it makes) and a clock. The page
 // passes the real ones (httpEditorApi, systemClock); tests pass fakes (tests/annotate/test-editor.ts).
 import type { AnnotationSummary } from '../../api/annotate';
-import { fetchDetectionWindow, fetchRenderSettingsOrNull, fetchReviewSummary, fetchSummary } from '../../api/annotate';
+import { fetchDetectionWindow, fetchVideoSettingsOrNull, fetchReviewSummary, fetchSummary } from '../../api/annotate';
 import { putTrackVerified } from '../../api/annotation-edits';
 import { assistPose, followTrack, type FollowResult, type FrameBox, type PoseAssistResult } from '../../api/track-corrections';
 import type { ReviewSummary, TrackVerifiedMark } from '../../../domain/review-navigation';
@@ -14,7 +14,7 @@ export interface EditorApi {
   fetchSummary(videoId: number, signal?: AbortSignal): Promise<AnnotationSummary>;
   fetchDetectionWindow: WindowFetcher;
   /** The render settings (null when that call fails: defaults apply). */
-  fetchRenderSettings(): Promise<Record<string, unknown> | null>;
+  fetchVideoSettings(): Promise<Record<string, unknown> | null>;
   /** Runs one server op of an edit (or of its undo). */
   execute: OpExecutor;
   /** Review navigation: the compact per-track summary, and a track's verified mark. */
@@ -27,7 +27,7 @@ export interface EditorApi {
 }
 
 export const httpEditorApi: EditorApi = {
-  fetchSummary, fetchDetectionWindow, fetchRenderSettings: fetchRenderSettingsOrNull, execute: executeOp,
+  fetchSummary, fetchDetectionWindow, fetchVideoSettings: fetchVideoSettingsOrNull, execute: executeOp,
   fetchReviewSummary, setTrackVerified: putTrackVerified, assistPose, followTrack,
 };
 

@@ -3,7 +3,7 @@
 // (defaults when that call fails). A failed summary is reported through onError. Returns the close (stops
 // loading; a later answer is ignored). The editor has reset itself for the video before; what is loaded
 // goes to it through the VideoLoadTarget it hands in, so this file does not know the editor.
-import { RENDER_SETTINGS_DEFAULTS } from '../../../domain/constants';
+import { VIDEO_SETTINGS_DEFAULTS } from '../../../domain/constants';
 import type { DocChangeReason, EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
 import type { EditorApi } from '../editor/editor-deps';
@@ -28,11 +28,11 @@ export function openVideo(api: EditorApi, videoId: number, target: VideoLoadTarg
   const abort = new AbortController();
   let loader: WindowLoader | null = null;
   let offUi: (() => void) | null = null;
-  void api.fetchRenderSettings().then((s) => {
+  void api.fetchVideoSettings().then((s) => {
     if (abort.signal.aborted) return;
-    const realtime = (s?.realtime ?? RENDER_SETTINGS_DEFAULTS.realtime) as { interpolation?: boolean };
+    const realtime = (s?.realtime ?? VIDEO_SETTINGS_DEFAULTS.realtime) as { interpolation?: boolean };
     // the live overlay starts with what the settings draw on a rendered video
-    const o = { ...RENDER_SETTINGS_DEFAULTS.overlay, ...(s?.overlay as object | undefined) };
+    const o = { ...VIDEO_SETTINGS_DEFAULTS.overlay, ...(s?.overlay as object | undefined) };
     target.updateUi((u) => ({
       interpolation: realtime.interpolation !== false,
       // labels on: the tags follow the Boxes toggle (undefined); off: never drawn

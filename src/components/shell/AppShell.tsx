@@ -17,7 +17,7 @@ import { StatusBar } from './StatusBar';
 import { useDebugBarEnabled } from './debug-bar-setting';
 import { SettingsDialog } from './SettingsDialog';
 import { SignInFirstPage } from './SignInFirstPage';
-import { useRenderSettings } from './useRenderSettings';
+import { useVideoSettings } from './useVideoSettings';
 
 const WIDE_QUERY = '(min-width: 900px)';
 
@@ -59,7 +59,7 @@ function ShellLayout() {
   const [menuOpen, setMenuOpen] = useState(true);
   const statusBar = useDebugBarEnabled();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const renderSettings = useRenderSettings();
+  const videoSettings = useVideoSettings();
   const accountTip = user.signedIn ? 'Manage account' : 'Sign in';
   return (
     <div className="min-h-screen bg-slate-50">
@@ -98,8 +98,8 @@ function ShellLayout() {
         </Dialog>
       )}
 
-      <SettingsDialog open={settingsOpen && user.signedIn} settings={renderSettings.settings} canSave={role !== 'annotator'}
-        onClose={() => setSettingsOpen(false)} onSave={renderSettings.save} />
+      <SettingsDialog open={settingsOpen && user.signedIn} settings={videoSettings.settings} canSave={role !== 'annotator'}
+        onClose={() => setSettingsOpen(false)} onSave={videoSettings.save} />
 
       <main className={`pt-14 transition-[margin] ${statusBar ? 'pb-8' : ''}`} style={{ marginLeft: wide && menuOpen ? SIDE_MENU_WIDTH : 0 }}>
         {gated ? <SignInFirstPage /> : <Outlet />}

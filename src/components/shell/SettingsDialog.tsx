@@ -2,11 +2,11 @@
 // buttons Close and Save. Empty number fields fall back as the settings rules say (CRF 22, image size
 // 1280, stride at least 1). Saving needs an administrator: others see the values read-only and why.
 import { useEffect, useState, type ReactNode } from 'react';
-import type { RenderSettings } from '../../../domain/constants';
+import type { VideoSettings } from '../../../domain/constants';
 import {
   DEFAULT_VIEWS, numbersFromInputs, POSE_MODEL_LABELS, POSE_MODELS, REALTIME_MODES, RENDER_CODECS, RENDER_MAX_RES, RENDER_PRESETS, TRACKER_NAMES,
   type SettingsNumberInputs,
-} from '../../../domain/render-settings';
+} from '../../../domain/video-settings';
 import { Button } from '../ui/Button';
 import { Modal } from '../dialogs/Modal';
 
@@ -14,17 +14,17 @@ export const SETTINGS_READ_ONLY_TEXT = 'Only administrators can change these set
 
 export interface SettingsDialogProps {
   open: boolean;
-  settings: RenderSettings;
+  settings: VideoSettings;
   canSave: boolean;
   onClose: () => void;
   /** Resolves true when saved (the dialog then closes); false keeps it open with nothing shown. */
-  onSave: (settings: RenderSettings) => Promise<boolean>;
+  onSave: (settings: VideoSettings) => Promise<boolean>;
 }
 
 const field = 'mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm disabled:bg-slate-100';
-type Overlay = RenderSettings['overlay'];
+type Overlay = VideoSettings['overlay'];
 
-const numberInputs = (s: RenderSettings): SettingsNumberInputs =>
+const numberInputs = (s: VideoSettings): SettingsNumberInputs =>
   ({ render_crf: String(s.render_crf), yolo_imgsz: String(s.yolo_imgsz), pipeline_frame_stride: String(s.pipeline_frame_stride) });
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -71,7 +71,7 @@ export function SettingsDialog({ open, settings, canSave, onClose, onSave }: Set
     if (open) { setDraft(settings); setNumbers(numberInputs(settings)); }
   }, [open, settings]);
   const ro = !canSave;
-  const set = <K extends keyof RenderSettings>(k: K, v: RenderSettings[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const set = <K extends keyof VideoSettings>(k: K, v: VideoSettings[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const setOverlay = (k: keyof Overlay, v: boolean) => setDraft((d) => ({ ...d, overlay: { ...d.overlay, [k]: v } }));
   const setNumber = (k: keyof SettingsNumberInputs, v: string) => setNumbers((n) => ({ ...n, [k]: v }));
   const save = async () => {

@@ -9,7 +9,7 @@ import { fromPromise } from 'xstate';
 import { renderFlowMachine } from '../../../machines/renderFlow';
 import type { RenderStatus } from '../../../domain/render-status';
 import { fetchRenderStatus, renderDownloadUrl, startRender } from '../../api/render';
-import { fetchRenderSettings } from '../../api/settings';
+import { fetchVideoSettings } from '../../api/settings';
 import { useEditor, useUi } from '../../annotate/editor/editor-context';
 
 export type PlayerView = 'annotated' | 'live';
@@ -44,7 +44,7 @@ export function useAnnotatedView(videoId: number): AnnotatedView {
 
   // default_view applies once, when both the settings and the first status are known
   const [defaultView, setDefaultView] = useState<PlayerView | null>(null);
-  useEffect(() => { fetchRenderSettings().then((s) => setDefaultView(s.default_view), () => setDefaultView('annotated')); }, []);
+  useEffect(() => { fetchVideoSettings().then((s) => setDefaultView(s.default_view), () => setDefaultView('annotated')); }, []);
   const applied = useRef(false);
   useEffect(() => {
     if (applied.current || defaultView === null || flowState === 'loading') return;

@@ -2,7 +2,7 @@
 // videos a person deleted, and only while the file is still the one ingested). A dry run reports which
 // files would go and which records alone; a real run asks first.
 import { useState } from 'react';
-import { purgeDeleted, type PurgeResult, type SourceDto } from '../../api/repository';
+import { purgeDeleted, type PurgeResult, type SourceDto } from '../../api/storage';
 import { Alert } from '../../components/dialogs/Alert';
 import { Button } from '../../components/ui/Button';
 import { useActivityLog } from './ActivityLog';

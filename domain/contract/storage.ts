@@ -11,10 +11,10 @@ export const sourceStats = z.object({
   total: count, pending: count, processing: count, completed: count, reviewed: count, labelled: count,
   processed: count.describe('the videos that make the source exportable'),
 });
-export const repoSource = z.object({
+export const storageSource = z.object({
   root: z.string(), label: z.string(), role: sourceRole, enabled: z.boolean(), created_at: isoTime, stats: sourceStats,
-}).meta({ id: 'RepositorySource' });
-export type RepoSource = z.infer<typeof repoSource>;
+}).meta({ id: 'StorageSource' });
+export type StorageSource = z.infer<typeof storageSource>;
 
 const rootPath = z.string({ error: 'Root path is required' }).trim().min(1, 'Root path is required').max(4096);
 export const sourceBody = z.object({

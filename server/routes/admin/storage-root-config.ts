@@ -1,10 +1,10 @@
 // /api/v1/admin/repo/root-config: the upload, render and temporary folders (administrators only).
 import type { RoutePlugin } from '../../http/types';
-import { readRootConfig, saveRootConfig, validateRootConfig } from '../../services/repository/root-config';
+import { readRootConfig, saveRootConfig, validateRootConfig } from '../../services/storage/root-config';
 import { binary, json } from '../../http/contract';
-import { importedRootConfig, rootConfig, rootConfigBody, rootValidation } from '../../../domain/contract/repository';
+import { importedRootConfig, rootConfig, rootConfigBody, rootValidation } from '../../../domain/contract/storage';
 
-export const adminRepoRootConfigRoutes: RoutePlugin = (app, { database: { db }, config }) => {
+export const adminStorageRootConfigRoutes: RoutePlugin = (app, { database: { db }, config }) => {
   const admin = { role: 'admin' } as const;
 
   app.get('/admin/repo/root-config', { config: admin, schema: { response: json(rootConfig) } }, async () => readRootConfig(db, config.dataDir));

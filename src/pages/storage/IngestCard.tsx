@@ -1,7 +1,7 @@
 // Ingestion & Maintenance: re-ingest one source or all of them, and the Activity Log that collects
 // what every card did and every failure.
 import { useState } from 'react';
-import { reingestAll, reingestOne, type SourceDto } from '../../api/repository';
+import { reingestAll, reingestOne, type SourceDto } from '../../api/storage';
 import { Button } from '../../components/ui/Button';
 import { ActivityLog, useActivityLog } from './ActivityLog';
 import { Card } from './Card';

@@ -1,6 +1,6 @@
 // Render/detection settings: the option sets and the dialog's fallbacks for empty fields, shared by the
 // settings dialog (browser) and PUT /settings/render (server).
-import { RENDER_SETTINGS_DEFAULTS, type RenderSettings } from './constants';
+import { VIDEO_SETTINGS_DEFAULTS, type VideoSettings } from './constants';
 
 export const RENDER_PRESETS = ['veryfast', 'fast', 'medium'] as const;
 export const RENDER_CODECS = ['auto', 'x264', 'nvenc'] as const;
@@ -36,20 +36,20 @@ const intOf = (text: string): number | null => {
  * The numbers Save sends: an empty (or unreadable) CRF is 22 and image size 1280; the frame stride is
  * at least 1 whatever was typed (empty → 1).
  */
-export function numbersFromInputs(inputs: SettingsNumberInputs): Pick<RenderSettings, 'render_crf' | 'yolo_imgsz' | 'pipeline_frame_stride'> {
+export function numbersFromInputs(inputs: SettingsNumberInputs): Pick<VideoSettings, 'render_crf' | 'yolo_imgsz' | 'pipeline_frame_stride'> {
   return {
-    render_crf: intOf(inputs.render_crf) ?? RENDER_SETTINGS_DEFAULTS.render_crf,
-    yolo_imgsz: intOf(inputs.yolo_imgsz) ?? RENDER_SETTINGS_DEFAULTS.yolo_imgsz,
+    render_crf: intOf(inputs.render_crf) ?? VIDEO_SETTINGS_DEFAULTS.render_crf,
+    yolo_imgsz: intOf(inputs.yolo_imgsz) ?? VIDEO_SETTINGS_DEFAULTS.yolo_imgsz,
     pipeline_frame_stride: Math.max(1, intOf(inputs.pipeline_frame_stride) ?? 1),
   };
 }
 
 /** Stored (possibly partial or older) settings with every missing field at its default. */
-export function withDefaults(v: Partial<RenderSettings> | null | undefined): RenderSettings {
+export function withDefaults(v: Partial<VideoSettings> | null | undefined): VideoSettings {
   const s = v ?? {};
   return {
-    ...RENDER_SETTINGS_DEFAULTS, ...s,
-    overlay: { ...RENDER_SETTINGS_DEFAULTS.overlay, ...s.overlay },
-    realtime: { ...RENDER_SETTINGS_DEFAULTS.realtime, ...s.realtime },
+    ...VIDEO_SETTINGS_DEFAULTS, ...s,
+    overlay: { ...VIDEO_SETTINGS_DEFAULTS.overlay, ...s.overlay },
+    realtime: { ...VIDEO_SETTINGS_DEFAULTS.realtime, ...s.realtime },
   };
 }

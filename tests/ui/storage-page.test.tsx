@@ -5,11 +5,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { fromPromise } from 'xstate';
-import type { JobDto, SourceDto } from '../../src/api/repository';
-import { ActivityLog, ActivityLogProvider, useActivityLog } from '../../src/pages/repository/ActivityLog';
-import { JobHistoryCard, JobRow } from '../../src/pages/repository/JobHistoryCard';
-import { RepositoryPage } from '../../src/pages/repository/RepositoryPage';
-import { SourceForm } from '../../src/pages/repository/SourceForm';
+import type { JobDto, SourceDto } from '../../src/api/storage';
+import { ActivityLog, ActivityLogProvider, useActivityLog } from '../../src/pages/storage/ActivityLog';
+import { JobHistoryCard, JobRow } from '../../src/pages/storage/JobHistoryCard';
+import { StoragePage } from '../../src/pages/storage/StoragePage';
+import { SourceForm } from '../../src/pages/storage/SourceForm';
 import { SessionProvider } from '../../src/session';
 import type { Role } from '../../domain/constants';
 
@@ -135,7 +135,7 @@ describe('access', () => {
     return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
   };
   const page = (user: object | null, granted: Role) => render(
-    <SessionProvider storage={mem(user)} grantedRole={fromPromise(async () => granted)}><RepositoryPage /></SessionProvider>);
+    <SessionProvider storage={mem(user)} grantedRole={fromPromise(async () => granted)}><StoragePage /></SessionProvider>);
 
   it.each([
     ['a guest', null, 'annotator'],

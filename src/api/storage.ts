@@ -2,8 +2,8 @@
 // re-ingest, job history and purge. Each call carries the error text shown when the server gives no detail.
 import type { Role } from '../../domain/constants';
 import type {
-  IngestJob as JobDto, PurgeResult, RemovedSource as RemoveSourceResult, RepoSource as SourceDto, RootConfig, RootValidation, SourceValidation,
-} from '../../domain/contract/repository';
+  IngestJob as JobDto, PurgeResult, RemovedSource as RemoveSourceResult, StorageSource as SourceDto, RootConfig, RootValidation, SourceValidation,
+} from '../../domain/contract/storage';
 import type { ReingestAllResult, ReingestResult } from '../../domain/contract/sources';
 import { ApiError, errorText, rawRequest, request } from './request';
 
@@ -13,7 +13,7 @@ const BASE = '/api/v1/admin/repo';
 
 export type SourceRole = '' | Role;
 export interface SourceInput { root: string; label: string; role: SourceRole; enabled: boolean }
-export const listRepoSources = () => request<SourceDto[]>(`${BASE}/sources`, { fallback: 'Failed to load sources' });
+export const listStorageSources = () => request<SourceDto[]>(`${BASE}/sources`, { fallback: 'Failed to load sources' });
 
 export const validateSource = (root: string, originalRoot?: string, signal?: AbortSignal) =>
   request<SourceValidation>(`${BASE}/sources/validate`, { method: 'POST', json: { root, ...(originalRoot ? { original_root: originalRoot } : {}) }, signal, fallback: 'Validation failed' });

@@ -8,7 +8,7 @@ import type { RoutePlugin } from '../../http/types';
 import { Invalid } from '../../domain-errors';
 import { exportSourcePackage } from '../../services/packages/export';
 import { importArchivePath, requireImportJob, startPackageImport } from '../../services/packages/import';
-import { readRootConfig } from '../../services/repository/root-config';
+import { readRootConfig } from '../../services/storage/root-config';
 import { contentDisposition } from '../videos/download';
 import { binary, json } from '../../http/contract';
 import { exportSourceBody as exportBody, importConfig, importJob, importJobParams as jobParams } from '../../../domain/contract/packages';
@@ -22,7 +22,7 @@ function parseConfig(text: string | undefined) {
   return parsed.data;
 }
 
-export const adminRepoPackageRoutes: RoutePlugin = (app, { database, config, queue }) => {
+export const adminStoragePackageRoutes: RoutePlugin = (app, { database, config, queue }) => {
   app.post('/admin/repo/export_source', { config: { role: 'admin' }, schema: { body: exportBody, response: binary(['application/zip'], 'the annotation package') } }, async (req, reply) => {
     const { stream, filename } = await exportSourcePackage(database, caller(req), req.body, (e) => req.log.error({ err: e }, 'package export failed'));
     return reply.type('application/zip').header('content-disposition', contentDisposition('attachment', filename)).send(stream as never); // bytes streamed as they are; the declared answer only documents them

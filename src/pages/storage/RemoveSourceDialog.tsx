@@ -1,7 +1,7 @@
 // 'Remove Source Folder': refused while the source is enabled; otherwise removes its rows (never its
 // files) and shows what was removed.
 import { useState } from 'react';
-import { removeSource, type RemoveSourceResult, type SourceDto } from '../../api/repository';
+import { removeSource, type RemoveSourceResult, type SourceDto } from '../../api/storage';
 import { Alert } from '../../components/dialogs/Alert';
 import { Modal } from '../../components/dialogs/Modal';
 import { Button } from '../../components/ui/Button';

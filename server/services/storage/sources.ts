@@ -12,14 +12,14 @@ import { beginIngest, runIngest } from '../ingest';
 import type { MediaService } from '../media';
 import { checkClientPath, folderFacts, isWithin, realOrSame, type FolderFacts } from './safe-path';
 import type { Identity } from '../../../domain/types';
-import type { RepoSource } from '../../../domain/contract/repository';
+import type { StorageSource } from '../../../domain/contract/storage';
 
 export const STAT_KEYS = ['pending', 'processing', 'completed', 'reviewed', 'labelled'] as const;
 /** `processed` counts the videos that make a source exportable (domain/processed-videos.ts). */
 export type SourceStats = Record<'total' | 'processed' | (typeof STAT_KEYS)[number], number>;
 
-export const sourceDto = (s: SourceRow, stats: SourceStats): RepoSource => ({
-  root: s.root, label: s.label, role: (s.role ?? '') as RepoSource['role'], enabled: s.enabled, created_at: s.createdAt.toISOString(), stats,
+export const sourceDto = (s: SourceRow, stats: SourceStats): StorageSource => ({
+  root: s.root, label: s.label, role: (s.role ?? '') as StorageSource['role'], enabled: s.enabled, created_at: s.createdAt.toISOString(), stats,
 });
 
 export async function listSourcesWithStats(db: Db) {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   exportRootConfig, getRootConfig, importRootConfig, ROOT_KEYS, saveRootConfig, validateRootConfig,
   type RootConfig, type RootKey, type RootValidation,
-} from '../../api/repository';
+} from '../../api/storage';
 import { Alert } from '../../components/dialogs/Alert';
 import { Button } from '../../components/ui/Button';
 import { useActivityLog } from './ActivityLog';

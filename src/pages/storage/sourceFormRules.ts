@@ -1,5 +1,5 @@
 // The source form's rules, in the form's own words: what blocks saving and what only warns.
-import type { SourceDto, SourceInput, SourceRole, SourceValidation } from '../../api/repository';
+import type { SourceDto, SourceInput, SourceRole, SourceValidation } from '../../api/storage';
 
 export const ROLE_OPTIONS: readonly { value: SourceRole; label: string }[] = [
   { value: '', label: 'All roles' },

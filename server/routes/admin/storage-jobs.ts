@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { RoutePlugin } from '../../http/types';
 import { listIngestJobs } from '../../repositories/ingest';
 import { json } from '../../http/contract';
-import { ingestJob, ingestJobsQuery as jobsQuery, type IngestJob } from '../../../domain/contract/repository';
+import { ingestJob, ingestJobsQuery as jobsQuery, type IngestJob } from '../../../domain/contract/storage';
 
-export const adminRepoJobRoutes: RoutePlugin = (app, { database: { db } }) => {
+export const adminStorageJobRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/admin/repo/jobs', { config: { role: 'admin' }, schema: { querystring: jobsQuery, response: json(z.array(ingestJob)) } }, async (req) => {
     const { limit, job_type, status } = req.query;
     const rows = await listIngestJobs(db, { limit, jobType: job_type === 'all' ? undefined : job_type, status: status === 'all' ? undefined : status });

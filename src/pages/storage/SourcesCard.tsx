@@ -2,7 +2,7 @@
 // add, edit, remove, export and import actions.
 import { useState } from 'react';
 import { Switch } from '@headlessui/react';
-import { addSource, updateSource, type SourceDto, type SourceInput } from '../../api/repository';
+import { addSource, updateSource, type SourceDto, type SourceInput } from '../../api/storage';
 import { Alert } from '../../components/dialogs/Alert';
 import { Button } from '../../components/ui/Button';
 import { RefreshIcon } from '../../components/ui/icons';

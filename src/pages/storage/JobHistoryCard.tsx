@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   DEFAULT_JOB_LIMIT, JOB_LIMITS, JOB_STATUSES, JOB_TYPES, listJobs,
   type JobDto, type JobStatusFilter, type JobTypeFilter,
-} from '../../api/repository';
+} from '../../api/storage';
 import { Alert } from '../../components/dialogs/Alert';
 import { Button } from '../../components/ui/Button';
 import { RefreshIcon } from '../../components/ui/icons';

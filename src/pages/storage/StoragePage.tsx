@@ -2,7 +2,7 @@
 // folders, re-ingest with the Activity Log, Job History and purge. The page owns the source list (every
 // card shows it) and tells Job History when something may have started or recorded a job.
 import { useCallback, useEffect, useState } from 'react';
-import { listRepoSources, type JobDto, type SourceDto } from '../../api/repository';
+import { listStorageSources, type JobDto, type SourceDto } from '../../api/storage';
 import { Alert } from '../../components/dialogs/Alert';
 import { ActivityLogProvider, useActivityLog } from './ActivityLog';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
@@ -18,11 +18,11 @@ export const ACCESS_RESTRICTED = 'Access restricted: repository management is li
 /** A scan started by adding or enabling a source runs after the answer: Job History follows it this long. */
 const FOLLOW_AFTER_CHANGE_MS = 3000;
 
-function RepositoryManager() {
-  return <ActivityLogProvider><RepositoryCards /></ActivityLogProvider>;
+function StorageManager() {
+  return <ActivityLogProvider><StorageCards /></ActivityLogProvider>;
 }
 
-function RepositoryCards() {
+function StorageCards() {
   const [sources, setSources] = useState<SourceDto[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +33,7 @@ function RepositoryCards() {
 
   const reload = useCallback(() => {
     setLoading(true);
-    listRepoSources()
+    listStorageSources()
       .then((s) => { setSources(s); setError(null); })
       .catch((e: Error) => setError(e.message || 'Failed to load sources'))
       .finally(() => setLoading(false));
@@ -75,14 +75,14 @@ function RepositoryCards() {
   );
 }
 
-export function RepositoryPage() {
+export function StoragePage() {
   const access = useAdminAccess();
   return (
     <section className="mx-auto max-w-6xl p-6" data-testid="repo.page">
       <h2 className="mb-4 text-xl font-semibold">Repository Manager</h2>
       {access === 'checking' && <p className="text-sm text-slate-500">Checking your role…</p>}
       {access === 'restricted' && <Alert severity="warning" testId="repo.restricted">{ACCESS_RESTRICTED}</Alert>}
-      {access === 'allowed' && <RepositoryManager />}
+      {access === 'allowed' && <StorageManager />}
     </section>
   );
 }

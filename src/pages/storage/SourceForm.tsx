@@ -2,7 +2,7 @@
 // server (normalised root, exists, directory, readable, writable, conflict). Saving is blocked while
 // an error stands, and, when editing, while nothing has changed.
 import { useEffect, useMemo, useState } from 'react';
-import { validateSource, type SourceDto, type SourceInput, type SourceRole, type SourceValidation } from '../../api/repository';
+import { validateSource, type SourceDto, type SourceInput, type SourceRole, type SourceValidation } from '../../api/storage';
 import { Alert } from '../../components/dialogs/Alert';
 import { Modal } from '../../components/dialogs/Modal';
 import { Button } from '../../components/ui/Button';
