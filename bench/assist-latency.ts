@@ -35,7 +35,9 @@ const assistOnce = async (frame: number) => {
 console.log(`cold assist (model load + decode + pose), frame 10: ${(await assistOnce(10)).toFixed(0)} ms`);
 const warm: number[] = [];
 for (const frame of [30, 90, 150, 200, 235]) warm.push(await assistOnce(frame));
-console.log(`warm assist, frames 30/90/150/200/235: ${warm.map((x) => x.toFixed(0)).join(', ')} ms (median ${[...warm].sort((a, b) => a - b)[2].toFixed(0)})`);
+console.log(
+  `warm assist, frames 30/90/150/200/235: ${warm.map((x) => x.toFixed(0)).join(', ')} ms (median ${[...warm].sort((a, b) => a - b)[2].toFixed(0)})`,
+);
 
 const t0 = performance.now();
 let n = 0;

@@ -15,7 +15,10 @@ import { review, TARGET } from './correction/reviewer';
 import { buildClip, loadClips, type BuiltClip } from './eval/fixtures';
 import { framesToScore, type EvalSettings } from './eval/run-eval';
 
-const opt = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
+const opt = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
 // stride 3 by default: the eval's published runs use it, and the model is far too slow at stride 1 on a
 // shared 2-core machine; every analysed frame is scored and edited, the others carry no box to correct
 const settings: EvalSettings = {
@@ -40,26 +43,46 @@ const results: ClipReview[] = built.map((clip, i) => {
   const scored = framesToScore(clip, analyses[i] as Parameters<typeof framesToScore>[1]);
   const analysed = new Set(scored.map((f) => f.frame));
   const rc: ReviewClip = {
-    name: clip.recipe.name ?? clip.file, width: output.width, height: output.height, fps: output.fps,
-    duration: clip.frames / output.fps, frames: scored.map((f) => ({ frame: f.frame, gt: f.gt })),
+    name: clip.recipe.name ?? clip.file,
+    width: output.width,
+    height: output.height,
+    fps: output.fps,
+    duration: clip.frames / output.fps,
+    frames: scored.map((f) => ({ frame: f.frame, gt: f.gt })),
   };
-  const ai: TrackBox[] = analyses[i].detections.filter((d) => analysed.has(d.frame))
+  const ai: TrackBox[] = analyses[i].detections
+    .filter((d) => analysed.has(d.frame))
     .map((d) => ({ trackId: d.trackId, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, score: d.confidence }));
   const t0 = performance.now();
   const a = review(rc, ai, 'A', { target });
   const b = review(rc, ai, 'B', { target });
-  console.log(`  ${rc.name}: ${scored.length} analysed frames, reviewed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `  ${rc.name}: ${scored.length} analysed frames, reviewed in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   if (process.argv.includes('--steps')) {
-    for (const r of [a, b]) for (const s of r.steps) {
-      const { command, cost, after } = s;
-      const what = command.kind === 'per-frame box edits' ? `${command.edits.length} boxes` : JSON.stringify({ ...command, kind: undefined, keys: 'keys' in command ? command.keys.map((k) => k.frame) : undefined, box: undefined });
-      console.log(`    ${r.set} ${command.kind} ${what} (${cost}) → R ${after.recall.toFixed(3)} P ${after.precision.toFixed(3)} IDF1 ${after.idf1.toFixed(3)}`);
-    }
+    for (const r of [a, b])
+      for (const s of r.steps) {
+        const { command, cost, after } = s;
+        const what =
+          command.kind === 'per-frame box edits'
+            ? `${command.edits.length} boxes`
+            : JSON.stringify({
+                ...command,
+                kind: undefined,
+                keys: 'keys' in command ? command.keys.map((k) => k.frame) : undefined,
+                box: undefined,
+              });
+        console.log(
+          `    ${r.set} ${command.kind} ${what} (${cost}) → R ${after.recall.toFixed(3)} P ${after.precision.toFixed(3)} IDF1 ${after.idf1.toFixed(3)}`,
+        );
+      }
   }
   return { name: rc.name, duration: rc.duration, frames: scored.length, a, b };
 });
 console.log('');
-console.log(`Commands to reach recall, precision and IDF1 ≥ ${target} (A: new correction commands; B: today's editor — per-frame box edits, whole-track delete, merge; it cannot add a missed person, so where it stops short the metrics are its ceiling):`);
+console.log(
+  `Commands to reach recall, precision and IDF1 ≥ ${target} (A: new correction commands; B: today's editor — per-frame box edits, whole-track delete, merge; it cannot add a missed person, so where it stops short the metrics are its ceiling):`,
+);
 console.log(formatReviewTable(results));
 console.log('');
 console.log(formatKindTable(results));

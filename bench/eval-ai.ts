@@ -20,7 +20,10 @@ import { formatTable, perPersonReport, proposalsReport, targetsLine } from './ev
 import { actionScores, formatActionScores, trackPeople } from './eval/action-scores';
 import { stillDropLog } from '../server/processing/static-track';
 
-const opt = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
+const opt = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
 // without options: the default settings a new install processes with
 const settings: EvalSettings = {
   pipeline_frame_stride: Number(opt('stride') ?? VIDEO_SETTINGS_DEFAULTS.pipeline_frame_stride),
@@ -29,9 +32,13 @@ const settings: EvalSettings = {
   pose_model: opt('pose-model') ?? VIDEO_SETTINGS_DEFAULTS.pose_model,
 };
 /** Crop tracking's detector interval (analysed frames), when not the default. */
-const cropTracking = opt('detect-every') || process.argv.includes('--stack-detections')
-  ? { ...(opt('detect-every') ? { detectEvery: Number(opt('detect-every')) } : {}), ...(process.argv.includes('--stack-detections') ? { stackDetections: true } : {}) }
-  : undefined;
+const cropTracking =
+  opt('detect-every') || process.argv.includes('--stack-detections')
+    ? {
+        ...(opt('detect-every') ? { detectEvery: Number(opt('detect-every')) } : {}),
+        ...(process.argv.includes('--stack-detections') ? { stackDetections: true } : {}),
+      }
+    : undefined;
 const only = opt('clip');
 const jsonOut = opt('json');
 const drawDir = opt('draw');
@@ -42,11 +49,19 @@ const chosen = clips.filter((c) => !only || only.split(',').includes(c.name));
 if (!chosen.length) throw new Error(`no clip named ${only}; clips: ${clips.map((c) => c.name).join(', ')}`);
 
 const threads = Number(process.env.VAT_POSE_THREADS) || defaultPoseThreads();
-console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${threads} pose threads, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${threads} pose threads, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`settings: ${JSON.stringify(settings)}`);
 const built: BuiltClip[] = [];
 for (const c of chosen) built.push(await buildClip(media.ffmpegPath, c, output));
-const pool = await PosePool.start(await ensureModel(process.env.VAT_MODELS_DIR || path.resolve('.cache/models')), threads);
+const pool = await PosePool.start(
+  await ensureModel(process.env.VAT_MODELS_DIR || path.resolve('.cache/models')),
+  threads,
+);
 const results: ClipResult[] = [];
 try {
   // warm-up: the first inferences of each worker compile wasm kernels
@@ -59,7 +74,14 @@ try {
       fs.mkdirSync(drawDir, { recursive: true });
       const fr = r.scored;
       for (const f of [fr[0], fr[Math.floor(fr.length / 2)], fr[fr.length - 1]]) {
-        await drawEvalFrame(media.ffmpegPath, clip.file, output.width, output.height, f, path.join(drawDir, `${r.name}-${f.frame}.png`));
+        await drawEvalFrame(
+          media.ffmpegPath,
+          clip.file,
+          output.width,
+          output.height,
+          f,
+          path.join(drawDir, `${r.name}-${f.frame}.png`),
+        );
       }
     }
   }
@@ -83,9 +105,13 @@ results.forEach((r, i) => {
   console.log(formatActionScores(r.name, actionScores(trackPeople(r.metrics.detections), r.analysis.segments, actors)));
 });
 if (jsonOut) {
-  fs.writeFileSync(jsonOut, JSON.stringify({
-    settings, note: 'one row per predicted box: score = pipeline confidence; matched = paired with a labelled person at IoU ≥ 0.5; ignored = on a person less than half in view',
-    clips: results.map((r) => ({ name: r.name, detections: r.metrics.detections })),
-  }));
+  fs.writeFileSync(
+    jsonOut,
+    JSON.stringify({
+      settings,
+      note: 'one row per predicted box: score = pipeline confidence; matched = paired with a labelled person at IoU ≥ 0.5; ignored = on a person less than half in view',
+      clips: results.map((r) => ({ name: r.name, detections: r.metrics.detections })),
+    }),
+  );
   console.log(`\nper-detection scores → ${jsonOut}`);
 }

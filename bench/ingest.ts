@@ -15,7 +15,10 @@ import { ingestJobs, users } from '../server/db/schema';
 import { createMediaService } from '../server/services/media';
 
 const files = Number(process.argv[process.argv.indexOf('--files') + 1]) || 10_000;
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-bench-ingest-'));
 const config = loadConfig({ DATA_DIR: dataDir, VAT_LOG_LEVEL: 'silent' });
@@ -24,14 +27,33 @@ const media = createMediaService();
 const root = path.join(dataDir, 'clips');
 fs.mkdirSync(root);
 const clip = path.join(dataDir, 'one.mp4');
-execFileSync(media.ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=64x36:r=10:d=0.2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+execFileSync(media.ffmpegPath, [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc2=s=64x36:r=10:d=0.2',
+  '-c:v',
+  'libx264',
+  '-preset',
+  'ultrafast',
+  '-pix_fmt',
+  'yuv420p',
+  clip,
+]);
 for (let i = 0; i < files; i++) fs.linkSync(clip, path.join(root, `clip_${String(i).padStart(5, '0')}.mp4`));
 await database.db.insert(users).values({ id: 'bench-admin', role: 'admin' });
 const app = await buildApp({ config, database, media });
 const headers = { 'x-user-id': 'bench-admin' };
 
 const t0 = performance.now();
-const add = await app.inject({ method: 'POST', url: '/api/v1/admin/repo/sources', headers, payload: { root, label: 'Bench', enabled: true } });
+const add = await app.inject({
+  method: 'POST',
+  url: '/api/v1/admin/repo/sources',
+  headers,
+  payload: { root, label: 'Bench', enabled: true },
+});
 if (add.statusCode !== 201) throw new Error(add.body);
 const latencies: number[] = [];
 for (;;) {
@@ -42,8 +64,12 @@ for (;;) {
   if (job && job.status !== 'running') {
     const secs = (performance.now() - t0) / 1000;
     console.log(`scan ${job.status}: ${JSON.stringify(job.summary)}`);
-    console.log(`${files} files in ${secs.toFixed(1)} s = ${(files / secs).toFixed(0)} files/s (parallelism ${config.ingestParallelism})`);
-    console.log(`GET /videos/?limit=100 during the scan: n=${latencies.length} p50=${pct(latencies, 50).toFixed(1)} ms p95=${pct(latencies, 95).toFixed(1)} ms`);
+    console.log(
+      `${files} files in ${secs.toFixed(1)} s = ${(files / secs).toFixed(0)} files/s (parallelism ${config.ingestParallelism})`,
+    );
+    console.log(
+      `GET /videos/?limit=100 during the scan: n=${latencies.length} p50=${pct(latencies, 50).toFixed(1)} ms p95=${pct(latencies, 95).toFixed(1)} ms`,
+    );
     break;
   }
   await new Promise((r) => setTimeout(r, 50));

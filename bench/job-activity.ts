@@ -12,34 +12,61 @@ import { createMediaService } from '../server/services/media';
 import { jobProgress, users, videos } from '../server/db/schema';
 
 const ROUNDS = 200;
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-bench-activity-'));
 const config = loadConfig({ DATA_DIR: dataDir, VAT_LOG_LEVEL: 'silent' });
 const database = await connectDatabase({ dataDir: path.join(dataDir, 'db') });
 const { db } = database;
 await db.insert(users).values({ id: 'bench-admin', role: 'admin' });
-const vids = await db.insert(videos).values(Array.from({ length: 100 }, (_, i) => ({
-  filename: `clip_${i}.mp4`, path: `/bench/clip_${i}.mp4`, relPath: `clip_${i}.mp4`, sourceRoot: '/bench', processingStatus: 'processing',
-}))).returning({ id: videos.id });
+const vids = await db
+  .insert(videos)
+  .values(
+    Array.from({ length: 100 }, (_, i) => ({
+      filename: `clip_${i}.mp4`,
+      path: `/bench/clip_${i}.mp4`,
+      relPath: `clip_${i}.mp4`,
+      sourceRoot: '/bench',
+      processingStatus: 'processing',
+    })),
+  )
+  .returning({ id: videos.id });
 
 const STATES = ['running', 'queued', 'done', 'failed', 'cancelled'] as const;
 const row = (i: number, old: boolean) => {
   const state = old ? 'done' : STATES[i % STATES.length];
   const finished = state === 'running' || state === 'queued' ? null : new Date(Date.now() - (old ? 3_600_000 : 60_000));
   return {
-    kind: 'processing', subject: `video:${vids[i % 100].id}`, videoId: vids[i % 100].id, state, progress: (i * 7) % 100, stage: 'decoding + pose',
-    etaS: 30, startedBy: i % 2 ? 'bench-admin' : 'someone', startedAt: new Date(), finishedAt: finished, link: `/videos/${vids[i % 100].id}/annotate`,
+    kind: 'processing',
+    subject: `video:${vids[i % 100].id}`,
+    videoId: vids[i % 100].id,
+    state,
+    progress: (i * 7) % 100,
+    stage: 'decoding + pose',
+    etaS: 30,
+    startedBy: i % 2 ? 'bench-admin' : 'someone',
+    startedAt: new Date(),
+    finishedAt: finished,
+    link: `/videos/${vids[i % 100].id}/annotate`,
   };
 };
 const app = await buildApp({ config, database, media: createMediaService() });
 
 async function measure(label: string, url: string, conditional = false) {
   const times: number[] = [];
-  const etag = conditional ? String((await app.inject({ method: 'GET', url, headers: { 'x-user-id': 'bench-admin' } })).headers.etag) : null;
+  const etag = conditional
+    ? String((await app.inject({ method: 'GET', url, headers: { 'x-user-id': 'bench-admin' } })).headers.etag)
+    : null;
   for (let i = 0; i < ROUNDS + 10; i++) {
     const t0 = performance.now();
-    const r = await app.inject({ method: 'GET', url, headers: { 'x-user-id': 'bench-admin', ...(etag ? { 'if-none-match': etag } : {}) } });
+    const r = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'x-user-id': 'bench-admin', ...(etag ? { 'if-none-match': etag } : {}) },
+    });
     const ms = performance.now() - t0;
     if (r.statusCode !== (etag ? 304 : 200)) throw new Error(`${url}: HTTP ${r.statusCode} ${r.body}`);
     if (i >= 10) times.push(ms); // the first calls warm the query plans
@@ -54,7 +81,8 @@ await measure('GET /jobs/activity', '/api/v1/jobs/activity');
 await measure('GET /jobs/activity, unchanged (304)', '/api/v1/jobs/activity', true);
 await measure('GET /videos/{id}/status', `/api/v1/videos/${vids[0].id}/status`);
 
-for (let k = 0; k < 9900; k += 1000) await db.insert(jobProgress).values(Array.from({ length: 1000 }, (_, i) => row(k + i, true)));
+for (let k = 0; k < 9900; k += 1000)
+  await db.insert(jobProgress).values(Array.from({ length: 1000 }, (_, i) => row(k + i, true)));
 console.log('10,000 rows (the same 100 plus 9,900 finished an hour ago):');
 await measure('GET /jobs/activity', '/api/v1/jobs/activity');
 await measure('GET /videos/{id}/status', `/api/v1/videos/${vids[0].id}/status`);

@@ -15,11 +15,18 @@ import { seedScale } from '../server/services/seed-scale';
 const count = Number(process.argv[process.argv.indexOf('--videos') + 1]) || 100_000;
 const ROUNDS = 40;
 
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
 
 async function bench(kind: string, databaseUrl?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, VAT_LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    VAT_LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const database = await connectDatabase({ databaseUrl, dataDir: databaseUrl ? undefined : path.join(dataDir, 'db') });
   const root = path.join(dataDir, 'scale-library');
   const t0 = Date.now();
@@ -43,7 +50,9 @@ async function bench(kind: string, databaseUrl?: string) {
   ];
   const time = async (name: string, url: (page: number, lastId: number) => string) => {
     const times: number[] = [];
-    let rows = 0, lastId = 0, page = 0;
+    let rows = 0,
+      lastId = 0,
+      page = 0;
     for (let i = 0; i < ROUNDS + 5; i++) {
       const s = performance.now();
       const r = await app.inject({ method: 'GET', url: `/api/v1/videos/?limit=1000&${url(page, lastId)}` });
@@ -55,11 +64,19 @@ async function bench(kind: string, databaseUrl?: string) {
       [lastId, page] = got.length === 1000 ? [got[got.length - 1].id, page + 1] : [0, 0];
       if (i >= 5) times.push(dt); // first rounds warm caches
     }
-    console.log(`[${kind}] ${name.padEnd(44)} rows/page ${String(rows).padStart(4)}  p50 ${pct(times, 50).toFixed(1).padStart(6)} ms  p95 ${pct(times, 95).toFixed(1).padStart(6)} ms`);
+    console.log(
+      `[${kind}] ${name.padEnd(44)} rows/page ${String(rows).padStart(4)}  p50 ${pct(times, 50).toFixed(1).padStart(6)} ms  p95 ${pct(times, 95).toFixed(1).padStart(6)} ms`,
+    );
   };
-  for (const [name, qs] of skipCases) { let i = 0; await time(name, () => qs(i++)); }
+  for (const [name, qs] of skipCases) {
+    let i = 0;
+    await time(name, () => qs(i++));
+  }
   for (const [name, filter] of keysetCases) {
-    await time(`library paging: ${name}`, (page, lastId) => `${filter}&skip=${page * 1000}${lastId ? `&after_id=${lastId}` : ''}`);
+    await time(
+      `library paging: ${name}`,
+      (page, lastId) => `${filter}&skip=${page * 1000}${lastId ? `&after_id=${lastId}` : ''}`,
+    );
   }
   await app.close();
   await database.close();
@@ -69,13 +86,24 @@ async function bench(kind: string, databaseUrl?: string) {
 await bench('pglite');
 let url = process.env.VAT_BENCH_DATABASE_URL;
 if (!url) {
-  try { url = execFileSync('bash', ['scripts/pg-test-server.sh', 'start']).toString().trim().split('\n').pop(); } catch { url = undefined; }
+  try {
+    url = execFileSync('bash', ['scripts/pg-test-server.sh', 'start']).toString().trim().split('\n').pop();
+  } catch {
+    url = undefined;
+  }
 }
 if (url) {
   const name = `vat_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url }); await admin.connect(); await admin.query(`create database ${name}`); await admin.end();
-  const u = new URL(url); u.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
   await bench('postgres', u.toString());
-  const c = new pg.Client({ connectionString: url }); await c.connect(); await c.query(`drop database ${name} with (force)`); await c.end();
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`drop database ${name} with (force)`);
+  await c.end();
 } else console.log('[postgres] skipped: no PostgreSQL server available');
 process.exit(0);

@@ -28,9 +28,13 @@ const RUNS = Number(process.env.VAT_BENCH_RUNS ?? 3);
 const FRAMES = MINUTES * 60 * FPS;
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-const figures = (xs: number[]) => `p50 ${ms(median(xs))}, p90 ${ms(pct(xs, 90))}, p99 ${ms(pct(xs, 99))} (n=${xs.length})`;
+const figures = (xs: number[]) =>
+  `p50 ${ms(median(xs))}, p90 ${ms(pct(xs, 90))}, p99 ${ms(pct(xs, 99))} (n=${xs.length})`;
 
-async function timed(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; etag: string | null; bytes: number }> {
+async function timed(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ ms: number; status: number; etag: string | null; bytes: number }> {
   const t0 = performance.now();
   const res = await fetch(url, { headers });
   const bytes = (await res.arrayBuffer()).byteLength;
@@ -62,9 +66,16 @@ readers.unref();
 type ReadersOut = { latencies: number[]; statuses: Record<string, number>; seconds: number };
 function runReaders(urls: string[][], headers: Record<string, string> = {}): Promise<ReadersOut> {
   return new Promise((resolve, reject) => {
-    const failed = (e: Error) => { readers.off('message', done); reject(e); };
-    const done = (out: ReadersOut) => { readers.off('error', failed); resolve(out); };
-    readers.once('message', done); readers.once('error', failed);
+    const failed = (e: Error) => {
+      readers.off('message', done);
+      reject(e);
+    };
+    const done = (out: ReadersOut) => {
+      readers.off('error', failed);
+      resolve(out);
+    };
+    readers.once('message', done);
+    readers.once('error', failed);
     readers.postMessage({ urls, headers });
   });
 }
@@ -74,14 +85,30 @@ const load1 = () => os.loadavg()[0].toFixed(1);
 const serverMs: number[] = [];
 
 /** READERS clients, RUNS times; every run's figures, and the run with the median p99. */
-async function load(urlOf: (reader: number, i: number, run: number) => string, headers: Record<string, string> = {}, beforeRun?: (run: number) => Promise<void>) {
+async function load(
+  urlOf: (reader: number, i: number, run: number) => string,
+  headers: Record<string, string> = {},
+  beforeRun?: (run: number) => Promise<void>,
+) {
   const runs: Array<{ p99: number; line: string }> = [];
   for (let run = 0; run < RUNS; run++) {
     await beforeRun?.(run);
     serverMs.length = 0;
-    const out = await runReaders(Array.from({ length: READERS }, (_, r) => Array.from({ length: REQUESTS_PER_READER }, (_, i) => urlOf(r, i, run))), headers);
+    const out = await runReaders(
+      Array.from({ length: READERS }, (_, r) =>
+        Array.from({ length: REQUESTS_PER_READER }, (_, i) => urlOf(r, i, run)),
+      ),
+      headers,
+    );
     const rate = out.latencies.length / out.seconds;
-    runs.push({ p99: pct(out.latencies, 99), line: `${figures(out.latencies)}; in the server p50 ${ms(median(serverMs))}, p99 ${ms(pct(serverMs, 99))}; ${rate.toFixed(0)} requests/s, statuses ${Object.entries(out.statuses).map(([s, n]) => `${s}×${n}`).join(' ')}, load ${load1()}` });
+    runs.push({
+      p99: pct(out.latencies, 99),
+      line: `${figures(out.latencies)}; in the server p50 ${ms(median(serverMs))}, p99 ${ms(pct(serverMs, 99))}; ${rate.toFixed(0)} requests/s, statuses ${Object.entries(
+        out.statuses,
+      )
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}, load ${load1()}`,
+    });
   }
   const byP99 = [...runs].sort((a, b) => a.p99 - b.p99);
   return `median run: ${byP99[Math.floor(RUNS / 2)].line}\n    ${runs.map((r, i) => `run ${i + 1} p99 ${ms(r.p99)}`).join('; ')}`;
@@ -89,26 +116,54 @@ async function load(urlOf: (reader: number, i: number, run: number) => string, h
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-bench-read-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, VAT_LOG_LEVEL: 'silent', VAT_SAMPLE_LIBRARY: '0', VAT_WORKER: '0' });
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(dataDir, 'db') });
-  const app = await buildApp({ config, database, media: createMediaService({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }) });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    VAT_LOG_LEVEL: 'silent',
+    VAT_SAMPLE_LIBRARY: '0',
+    VAT_WORKER: '0',
+  });
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(dataDir, 'db'),
+  });
+  const app = await buildApp({
+    config,
+    database,
+    media: createMediaService({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
+  });
   let videoId: number | null = null;
   try {
-    console.log(`database: ${database.kind}; window cache ${config.windowCacheBytes / 1024 / 1024} MB; ${os.cpus().length} cores`);
-    const [v] = await database.db.insert(videos).values({
-      filename: 'bench_1h.mp4', path: path.join(dataDir, 'bench_1h.mp4'), relPath: 'bench_1h.mp4', sourceRoot: dataDir,
-      fps: FPS, duration: MINUTES * 60, totalFrames: FRAMES, processingStatus: 'completed',
-    }).returning({ id: videos.id });
+    console.log(
+      `database: ${database.kind}; window cache ${config.windowCacheBytes / 1024 / 1024} MB; ${os.cpus().length} cores`,
+    );
+    const [v] = await database.db
+      .insert(videos)
+      .values({
+        filename: 'bench_1h.mp4',
+        path: path.join(dataDir, 'bench_1h.mp4'),
+        relPath: 'bench_1h.mp4',
+        sourceRoot: dataDir,
+        fps: FPS,
+        duration: MINUTES * 60,
+        totalFrames: FRAMES,
+        processingStatus: 'completed',
+      })
+      .returning({ id: videos.id });
     videoId = v.id;
 
     const s0 = performance.now();
     const seeded = await seedAnnotations(database, { videoId: v.id, minutes: MINUTES, fps: FPS, tracks: TRACKS });
     const storeS = (performance.now() - s0) / 1000;
     // the target is for the write; making a million synthetic rows (their keypoints) is the bench's own cost
-    console.log(`store: ${seeded.detections} detections written in ${(seeded.writeMs / 1000).toFixed(1)} s ` +
-      `(target < ${database.kind === 'pglite' ? 15 : 8} s; ${storeS.toFixed(1)} s with making the synthetic rows and ${seeded.segments} segments), load ${load1()}`);
+    console.log(
+      `store: ${seeded.detections} detections written in ${(seeded.writeMs / 1000).toFixed(1)} s ` +
+        `(target < ${database.kind === 'pglite' ? 15 : 8} s; ${storeS.toFixed(1)} s with making the synthetic rows and ${seeded.segments} segments), load ${load1()}`,
+    );
 
-    app.addHook('onResponse', async (_req, reply) => { serverMs.push(reply.elapsedTime); });
+    app.addHook('onResponse', async (_req, reply) => {
+      serverMs.push(reply.elapsedTime);
+    });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const api = `${base}/api/v1/annotations/${v.id}`;
     const win = (from: number) => `${api}/detections?from=${from}&to=${from + WINDOW}`;
@@ -116,7 +171,9 @@ async function main() {
     const o0 = performance.now();
     const summary = await timed(`${api}/summary`);
     const first = await timed(win(0));
-    console.log(`open: summary ${ms(summary.ms)} + first window ${ms(first.ms)} (${first.bytes} bytes) = ${ms(performance.now() - o0)} (target < 500 ms), load ${load1()}`);
+    console.log(
+      `open: summary ${ms(summary.ms)} + first window ${ms(first.ms)} (${first.bytes} bytes) = ${ms(performance.now() - o0)} (target < 500 ms), load ${load1()}`,
+    );
 
     const scrub: number[] = [];
     for (let i = 0; i < 20; i++) scrub.push((await timed(win(Math.floor(Math.random() * (FRAMES - WINDOW))))).ms);
@@ -124,12 +181,15 @@ async function main() {
 
     const before = await timed(win(0));
     const edit = await fetch(`${api}/tracks/1/detections/10`, {
-      method: 'PATCH', headers: { 'content-type': 'application/json', 'x-user-id': 'bench.editor' },
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-user-id': 'bench.editor' },
       body: JSON.stringify({ x1: 0.4, y1: 0.4, x2: 0.5, y2: 0.7 }),
     });
     const after = await timed(win(0), { 'if-none-match': before.etag ?? '' });
     const changed = after.status === 200 && after.etag !== before.etag;
-    console.log(`edit a box: PATCH ${edit.status}; re-read ${after.status} in ${ms(after.ms)}; ETag ${before.etag} → ${after.etag}: ${changed ? 'changed' : 'NOT CHANGED'}`);
+    console.log(
+      `edit a box: PATCH ${edit.status}; re-read ${after.status} in ${ms(after.ms)}; ETag ${before.etag} → ${after.etag}: ${changed ? 'changed' : 'NOT CHANGED'}`,
+    );
     const revalidated = await timed(win(0), { 'if-none-match': after.etag ?? '' });
     console.log(`repeat read with the new ETag: ${revalidated.status} in ${ms(revalidated.ms)}`);
 
@@ -137,27 +197,41 @@ async function main() {
     await runReaders(Array.from({ length: READERS }, () => Array.from({ length: 10 }, () => win(0))));
     // Uncached: every request a window nobody read before (cache misses, one query + encode each): starts
     // 241 frames apart (prime to the span, so no two requests of any run share a window).
-    const fresh = (r: number, i: number, run: number) => win((241 * ((run * READERS + r) * REQUESTS_PER_READER + i) + 7) % (FRAMES - WINDOW));
+    const fresh = (r: number, i: number, run: number) =>
+      win((241 * ((run * READERS + r) * REQUESTS_PER_READER + i) + 7) % (FRAMES - WINDOW));
     console.log(`load, ${READERS} readers, uncached windows: ${await load(fresh)}`);
     // The issue's case: a team on one video, all reading the same window. Each run starts right after an
     // edit, so its first requests find no encoded window and share one query and encode; the rest are cached.
-    const edit11 = (run: number) => fetch(`${api}/tracks/1/detections/${11 + run}`, { method: 'PATCH', headers: { 'content-type': 'application/json', 'x-user-id': 'bench.editor' }, body: JSON.stringify({ x1: 0.4, y1: 0.4, x2: 0.5, y2: 0.7 }) }).then(() => undefined);
-    console.log(`load, ${READERS} readers, one window just after an edit (cached after the first encode): ${await load(() => win(0), {}, edit11)}` +
-      ' (target p99 < 100 ms)');
+    const edit11 = (run: number) =>
+      fetch(`${api}/tracks/1/detections/${11 + run}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'x-user-id': 'bench.editor' },
+        body: JSON.stringify({ x1: 0.4, y1: 0.4, x2: 0.5, y2: 0.7 }),
+      }).then(() => undefined);
+    console.log(
+      `load, ${READERS} readers, one window just after an edit (cached after the first encode): ${await load(() => win(0), {}, edit11)}` +
+        ' (target p99 < 100 ms)',
+    );
     // a cached window as one reader sees it (no other client sharing the cores and the loopback)
     const alone = await runReaders([Array.from({ length: 500 }, () => win(0))]);
     console.log(`one reader, one cached window, 500 reads in a row: ${figures(alone.latencies)} (target p99 < 20 ms)`);
     console.log(`load, ${READERS} readers, one cached window: ${await load(() => win(0))} (target p99 < 20 ms)`);
     const tag = (await timed(win(0))).etag ?? '';
-    console.log(`load, ${READERS} readers, revalidating with If-None-Match (304): ${await load(() => win(0), { 'if-none-match': tag })}`);
+    console.log(
+      `load, ${READERS} readers, revalidating with If-None-Match (304): ${await load(() => win(0), { 'if-none-match': tag })}`,
+    );
     if (!changed) process.exitCode = 1;
   } finally {
     await app.close();
     // a PostgreSQL database outlives the run: its million rows go (the embedded one is removed with the dir)
-    if (videoId !== null && database.kind === 'postgres') await database.db.delete(videos).where(eq(videos.id, videoId));
+    if (videoId !== null && database.kind === 'postgres')
+      await database.db.delete(videos).where(eq(videos.id, videoId));
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

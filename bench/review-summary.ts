@@ -25,12 +25,15 @@ async function main() {
   const config = loadConfig({ DATA_DIR: dataDir, VAT_LOG_LEVEL: 'silent' });
   const database = await connectDatabase({ dataDir: path.join(dataDir, 'db') });
   if (!seeded) {
-    await database.sql.query(`insert into videos (filename, path, rel_path, source_root, duration, fps, total_frames, processing_status)
+    await database.sql
+      .query(`insert into videos (filename, path, rel_path, source_root, duration, fps, total_frames, processing_status)
       values ('long.mp4', '/bench/long.mp4', 'long.mp4', '/bench', 1800, 30, 54000, 'completed')`);
     const t0 = performance.now();
     const r = await seedAnnotations(database, { videoId: 1, minutes: 30, fps: 30, tracks: 20 });
     await database.sql.query('analyze');
-    console.log(`seeded ${r.detections.toLocaleString('en')} detections in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${r.detections.toLocaleString('en')} detections in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
   }
   const app = await buildApp({ config, database, media: createMediaService() });
   const url = '/api/v1/annotations/1/review-summary';
@@ -56,18 +59,32 @@ async function main() {
     if (out) fs.writeFileSync(out, cold.body);
     const runs = body.tracks.reduce((n: number, t: { runs: number[] }) => n + t.runs.length / 2, 0);
     const low = body.tracks.reduce((n: number, t: { low: number[] }) => n + t.low.length / 2, 0);
-    console.log(`cold summary: ${(coldMs / 1000).toFixed(1)} s for ${body.tracks.length} tracks, ${runs} presence runs, ${low} low-confidence runs, `
-      + `${body.overlaps.length} overlap runs; ${(cold.body.length / 1024).toFixed(0)} KiB JSON`);
+    console.log(
+      `cold summary: ${(coldMs / 1000).toFixed(1)} s for ${body.tracks.length} tracks, ${runs} presence runs, ${low} low-confidence runs, ` +
+        `${body.overlaps.length} overlap runs; ${(cold.body.length / 1024).toFixed(0)} KiB JSON`,
+    );
     // the first read starts with the summary, on a cold connection: reported apart from the later ones
     const later = waits.slice(1);
-    console.log(`window reads during it: ${waits.length}, median ${median(waits).toFixed(0)} ms, max ${Math.max(...waits).toFixed(0)} ms; `
-      + `first ${waits[0].toFixed(0)} ms, later ones max ${later.length ? Math.max(...later).toFixed(0) : '–'} ms`);
+    console.log(
+      `window reads during it: ${waits.length}, median ${median(waits).toFixed(0)} ms, max ${Math.max(...waits).toFixed(0)} ms; ` +
+        `first ${waits[0].toFixed(0)} ms, later ones max ${later.length ? Math.max(...later).toFixed(0) : '–'} ms`,
+    );
     const warm: number[] = [];
-    for (let i = 0; i < 10; i++) { const t = performance.now(); await app.inject({ method: 'GET', url }); warm.push(performance.now() - t); }
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      await app.inject({ method: 'GET', url });
+      warm.push(performance.now() - t);
+    }
     const etag = cold.headers.etag as string;
     const n304: number[] = [];
-    for (let i = 0; i < 10; i++) { const t = performance.now(); await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } }); n304.push(performance.now() - t); }
-    console.log(`cached runs (marks read fresh): median ${median(warm).toFixed(1)} ms; 304: median ${median(n304).toFixed(1)} ms`);
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      n304.push(performance.now() - t);
+    }
+    console.log(
+      `cached runs (marks read fresh): median ${median(warm).toFixed(1)} ms; 304: median ${median(n304).toFixed(1)} ms`,
+    );
   } finally {
     await app.close();
     await database.close();
@@ -75,4 +92,7 @@ async function main() {
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -7,7 +7,12 @@ import type { AuthConfig } from './contract/auth';
 export type { AuthConfig };
 export type AuthMode = AuthConfig['mode'];
 
-export const OPEN_AUTH: AuthConfig = { mode: 'open', guest_access: 'read', setup_required: false, proxy_user_header: null };
+export const OPEN_AUTH: AuthConfig = {
+  mode: 'open',
+  guest_access: 'read',
+  setup_required: false,
+  proxy_user_header: null,
+};
 
 /** The /me shape the server answers (and login, setup and reset answer with the session cookie). */
 export interface ServerIdentity {

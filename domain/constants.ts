@@ -31,12 +31,32 @@ export const SIDE_MENU_WIDTH = 240;
 export const STATUS_BAR_POLL_MS = 10_000;
 
 export const VIDEO_STATUSES = [
-  'pending', 'processing', 'completed', 'labelled', 'failed', 'reviewed', 'kiv', 'disqualified', 'unknown',
+  'pending',
+  'processing',
+  'completed',
+  'labelled',
+  'failed',
+  'reviewed',
+  'kiv',
+  'disqualified',
+  'unknown',
 ] as const;
 export const ALL_VIDEO_STATUSES = [...VIDEO_STATUSES, 'deleted'] as const;
 export type VideoStatus = (typeof ALL_VIDEO_STATUSES)[number];
 
-export const ACTION_CLASSES = ['kick', 'hit', 'run', 'throw', 'fall', 'flap', 'cry', 'sleep', 'sit', 'jump', 'others'] as const;
+export const ACTION_CLASSES = [
+  'kick',
+  'hit',
+  'run',
+  'throw',
+  'fall',
+  'flap',
+  'cry',
+  'sleep',
+  'sit',
+  'jump',
+  'others',
+] as const;
 export type ActionClass = (typeof ACTION_CLASSES)[number];
 
 export const ROLES = ['annotator', 'admin', 'super'] as const;
@@ -47,7 +67,11 @@ export type BatchExportMode = (typeof BATCH_EXPORT_MODES)[number];
 export const BATCH_PROCESS_FRACTIONS = ['all', 'half', 'quarter', '10%', '5%'] as const;
 export type BatchProcessFraction = (typeof BATCH_PROCESS_FRACTIONS)[number];
 export const BATCH_PROCESS_FRACTION_VALUE: Record<BatchProcessFraction, number> = {
-  all: 1, half: 0.5, quarter: 0.25, '10%': 0.1, '5%': 0.05,
+  all: 1,
+  half: 0.5,
+  quarter: 0.25,
+  '10%': 0.1,
+  '5%': 0.05,
 };
 
 /** Timeline snap step by visible span. */
@@ -67,13 +91,41 @@ export function statusPollInterval(elapsedMs: number): number {
 }
 
 export const COCO_KEYPOINTS = [
-  'nose', 'left_eye', 'right_eye', 'left_ear', 'right_ear', 'left_shoulder', 'right_shoulder', 'left_elbow',
-  'right_elbow', 'left_wrist', 'right_wrist', 'left_hip', 'right_hip', 'left_knee', 'right_knee', 'left_ankle',
+  'nose',
+  'left_eye',
+  'right_eye',
+  'left_ear',
+  'right_ear',
+  'left_shoulder',
+  'right_shoulder',
+  'left_elbow',
+  'right_elbow',
+  'left_wrist',
+  'right_wrist',
+  'left_hip',
+  'right_hip',
+  'left_knee',
+  'right_knee',
+  'left_ankle',
   'right_ankle',
 ] as const;
 export const COCO_SKELETON: ReadonlyArray<readonly [number, number]> = [
-  [0, 1], [0, 2], [1, 3], [2, 4], [5, 6], [5, 7], [7, 9], [6, 8], [8, 10], [5, 11], [6, 12], [11, 12],
-  [11, 13], [13, 15], [12, 14], [14, 16],
+  [0, 1],
+  [0, 2],
+  [1, 3],
+  [2, 4],
+  [5, 6],
+  [5, 7],
+  [7, 9],
+  [6, 8],
+  [8, 10],
+  [5, 11],
+  [6, 12],
+  [11, 12],
+  [11, 13],
+  [13, 15],
+  [12, 14],
+  [14, 16],
 ];
 
 export const VIDEO_SETTINGS_DEFAULTS = {

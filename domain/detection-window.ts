@@ -33,8 +33,16 @@ export interface DetectionWindow {
 }
 
 export interface DetectionRow {
-  track_id: number; frame: number; x1: number; y1: number; x2: number; y2: number; confidence: number;
-  keypoints: ArrayLike<number> | null; human: boolean; version: number;
+  track_id: number;
+  frame: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  confidence: number;
+  keypoints: ArrayLike<number> | null;
+  human: boolean;
+  version: number;
   /** The source byte (WINDOW_SOURCE); when absent, `human` decides between ai and human. */
   source?: number;
   /** 17 × 0/1/2, or null (none stored). */
@@ -51,12 +59,18 @@ export function windowByteLength(n: number): number {
 /** Typed-array views of the n-row body after the header: the one place the layout is written down. */
 function bodyViews(buf: ArrayBuffer, n: number) {
   let off = HEADER_INTS * 4;
-  const tracks = new Int32Array(buf, off, n); off += n * 4;
-  const frames = new Int32Array(buf, off, n); off += n * 4;
-  const versions = new Int32Array(buf, off, n); off += n * 4;
-  const boxes = new Float32Array(buf, off, n * 5); off += n * 20;
-  const keypoints = new Float32Array(buf, off, n * WINDOW_KP_FLOATS); off += n * WINDOW_KP_FLOATS * 4;
-  const human = new Uint8Array(buf, off, n); off += n;
+  const tracks = new Int32Array(buf, off, n);
+  off += n * 4;
+  const frames = new Int32Array(buf, off, n);
+  off += n * 4;
+  const versions = new Int32Array(buf, off, n);
+  off += n * 4;
+  const boxes = new Float32Array(buf, off, n * 5);
+  off += n * 20;
+  const keypoints = new Float32Array(buf, off, n * WINDOW_KP_FLOATS);
+  off += n * WINDOW_KP_FLOATS * 4;
+  const human = new Uint8Array(buf, off, n);
+  off += n;
   const visibility = new Uint8Array(buf, off, n * 17);
   return { tracks, frames, versions, boxes, keypoints, human, visibility };
 }
@@ -68,15 +82,25 @@ export function encodeDetectionWindow(from: number, to: number, rows: readonly D
   const { tracks, frames, versions, boxes, keypoints: kps, human, visibility } = bodyViews(buf, n);
   for (let i = 0; i < n; i++) {
     const r = rows[i];
-    tracks[i] = r.track_id; frames[i] = r.frame; versions[i] = r.version;
+    tracks[i] = r.track_id;
+    frames[i] = r.frame;
+    versions[i] = r.version;
     const b = i * 5;
-    boxes[b] = r.x1; boxes[b + 1] = r.y1; boxes[b + 2] = r.x2; boxes[b + 3] = r.y2; boxes[b + 4] = r.confidence;
+    boxes[b] = r.x1;
+    boxes[b + 1] = r.y1;
+    boxes[b + 2] = r.x2;
+    boxes[b + 3] = r.y2;
+    boxes[b + 4] = r.confidence;
     const k = i * WINDOW_KP_FLOATS;
     const src = r.keypoints;
     if (src && src.length >= WINDOW_KP_FLOATS) for (let j = 0; j < WINDOW_KP_FLOATS; j++) kps[k + j] = src[j];
     else if (src && src.length >= 34) {
       // [x, y] pairs without scores (17 × 2): score 1.
-      for (let j = 0; j < 17; j++) { kps[k + j * 3] = src[j * 2]; kps[k + j * 3 + 1] = src[j * 2 + 1]; kps[k + j * 3 + 2] = 1; }
+      for (let j = 0; j < 17; j++) {
+        kps[k + j * 3] = src[j * 2];
+        kps[k + j * 3 + 1] = src[j * 2 + 1];
+        kps[k + j * 3 + 2] = 1;
+      }
     } else kps.fill(NaN, k, k + WINDOW_KP_FLOATS);
     human[i] = r.source ?? (r.human ? WINDOW_SOURCE.human : WINDOW_SOURCE.ai);
     const vis = r.keypoint_visibility;
@@ -89,8 +113,10 @@ export function encodeDetectionWindow(from: number, to: number, rows: readonly D
 export function decodeDetectionWindow(input: ArrayBuffer): DetectionWindow {
   if (input.byteLength < HEADER_INTS * 4) throw new Error('Detection window too short');
   const header = new Int32Array(input, 0, HEADER_INTS);
-  if (header[0] !== WINDOW_MAGIC || header[1] !== WINDOW_VERSION) throw new Error('Not a detection window (bad magic/version)');
+  if (header[0] !== WINDOW_MAGIC || header[1] !== WINDOW_VERSION)
+    throw new Error('Not a detection window (bad magic/version)');
   const [, , from, to, n, kpFloats] = header;
-  if (kpFloats !== WINDOW_KP_FLOATS || input.byteLength !== windowByteLength(n)) throw new Error('Detection window has a bad length');
+  if (kpFloats !== WINDOW_KP_FLOATS || input.byteLength !== windowByteLength(n))
+    throw new Error('Detection window has a bad length');
   return { from, to, count: n, ...bodyViews(input, n) };
 }

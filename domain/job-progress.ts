@@ -9,7 +9,13 @@ export type JobKind = (typeof JOB_KINDS)[number];
 export type JobState = (typeof JOB_STATES)[number];
 
 export const JOB_KIND_LABEL: Record<JobKind, string> = {
-  processing: 'Processing', render: 'Render', import: 'Package import', scan: 'Scan', reingest: 'Re-ingest', purge: 'Purge', follow: 'Follow person',
+  processing: 'Processing',
+  render: 'Render',
+  import: 'Package import',
+  scan: 'Scan',
+  reingest: 'Re-ingest',
+  purge: 'Purge',
+  follow: 'Follow person',
 };
 
 /** Finished jobs stay in the activity list this long. */

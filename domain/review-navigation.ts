@@ -39,7 +39,11 @@ export interface ProblemInputs {
 const isDone = (t: TrackReviewSummary) => !!t.verified && !t.verified.edited_at;
 
 /** One place to look at: where it starts, what it is, and the track it concerns (the first of an overlap's two). */
-export interface Problem { frame: number; kind: ProblemKind; trackId: number }
+export interface Problem {
+  frame: number;
+  kind: ProblemKind;
+  trackId: number;
+}
 
 /** Every problem of `filter`, by frame (then track). */
 export function findProblems(filter: ProblemFilter, inp: ProblemInputs): Problem[] {
@@ -47,19 +51,25 @@ export function findProblems(filter: ProblemFilter, inp: ProblemInputs): Problem
   const want = (k: ProblemKind) => filter === 'all' || filter === k;
   const hidden = new Set(inp.hidden ?? []);
   const skip = new Set<number>();
-  for (const t of inp.summary?.tracks ?? []) if (hidden.has(t.track_id) || (inp.skipVerified && isDone(t))) skip.add(t.track_id);
+  for (const t of inp.summary?.tracks ?? [])
+    if (hidden.has(t.track_id) || (inp.skipVerified && isDone(t))) skip.add(t.track_id);
   for (const t of inp.summary?.tracks ?? []) {
     if (skip.has(t.track_id)) continue;
-    const r = t.runs; const trackId = t.track_id;
-    if (want('edge') && r.length >= 2) out.push({ frame: r[0], kind: 'edge', trackId }, { frame: r[r.length - 1], kind: 'edge', trackId });
+    const r = t.runs;
+    const trackId = t.track_id;
+    if (want('edge') && r.length >= 2)
+      out.push({ frame: r[0], kind: 'edge', trackId }, { frame: r[r.length - 1], kind: 'edge', trackId });
     // A gap starts at the first missing frame after a run that another run follows.
     if (want('gap')) for (let i = 1; i + 2 < r.length; i += 2) out.push({ frame: r[i] + 1, kind: 'gap', trackId });
     if (want('low')) for (let i = 0; i < t.low.length; i += 2) out.push({ frame: t.low[i], kind: 'low', trackId });
   }
-  if (want('proposal')) for (const [trackId, frame] of inp.proposals) if (!hidden.has(trackId)) out.push({ frame, kind: 'proposal', trackId });
+  if (want('proposal'))
+    for (const [trackId, frame] of inp.proposals)
+      if (!hidden.has(trackId)) out.push({ frame, kind: 'proposal', trackId });
   if (want('overlap')) {
     for (const [a, b, frame] of inp.summary?.overlaps ?? []) {
-      if (!(skip.has(a) && skip.has(b)) && !hidden.has(a) && !hidden.has(b)) out.push({ frame, kind: 'overlap', trackId: skip.has(a) ? b : a });
+      if (!(skip.has(a) && skip.has(b)) && !hidden.has(a) && !hidden.has(b))
+        out.push({ frame, kind: 'overlap', trackId: skip.has(a) ? b : a });
     }
   }
   return out.sort((x, y) => x.frame - y.frame || x.trackId - y.trackId);
@@ -74,8 +84,13 @@ export function problemFrames(filter: ProblemFilter, inp: ProblemInputs): number
 /** The first problem frame after `current` (dir 1) or before it (dir -1); null when there is none. */
 export function nextProblem(frames: readonly number[], current: number, dir: 1 | -1): number | null {
   // binary search: first index with frames[i] > current
-  let lo = 0; let hi = frames.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (frames[mid] > current) hi = mid; else lo = mid + 1; }
+  let lo = 0;
+  let hi = frames.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (frames[mid] > current) hi = mid;
+    else lo = mid + 1;
+  }
   if (dir === 1) return lo < frames.length ? frames[lo] : null;
   let i = lo - 1;
   while (i >= 0 && frames[i] >= current) i--;

@@ -25,7 +25,11 @@ export interface ReviewDetections {
   box: Float32Array;
 }
 
-export interface ReviewRuns { tracks: Omit<TrackReviewSummary, 'verified'>[]; overlaps: ReviewSummary['overlaps']; overlapsCapped: OverlapCap | null }
+export interface ReviewRuns {
+  tracks: Omit<TrackReviewSummary, 'verified'>[];
+  overlaps: ReviewSummary['overlaps'];
+  overlapsCapped: OverlapCap | null;
+}
 
 /**
  * Box pairs one frame's overlap test compares at most. The sweep compares only boxes whose x-ranges meet:
@@ -38,15 +42,29 @@ export const OVERLAPS_PER_FRAME = 500;
 /** Overlap runs in one summary at most (about 1 MB of JSON). */
 export const OVERLAP_RUNS_MAX = 50_000;
 
-export interface OverlapLimits { checksPerFrame: number; overlapsPerFrame: number; runsMax: number }
-export const OVERLAP_LIMITS: OverlapLimits = { checksPerFrame: OVERLAP_CHECKS_PER_FRAME, overlapsPerFrame: OVERLAPS_PER_FRAME, runsMax: OVERLAP_RUNS_MAX };
+export interface OverlapLimits {
+  checksPerFrame: number;
+  overlapsPerFrame: number;
+  runsMax: number;
+}
+export const OVERLAP_LIMITS: OverlapLimits = {
+  checksPerFrame: OVERLAP_CHECKS_PER_FRAME,
+  overlapsPerFrame: OVERLAPS_PER_FRAME,
+  runsMax: OVERLAP_RUNS_MAX,
+};
 
 const f = Math.fround;
 
 /** Whether boxes i and j of `box` overlap by IoU above `minIou` (single-precision arithmetic throughout). */
 export function overlapsHeavily(box: Float32Array, i: number, j: number, minIou: number): boolean {
-  const ax1 = box[4 * i], ay1 = box[4 * i + 1], ax2 = box[4 * i + 2], ay2 = box[4 * i + 3];
-  const bx1 = box[4 * j], by1 = box[4 * j + 1], bx2 = box[4 * j + 2], by2 = box[4 * j + 3];
+  const ax1 = box[4 * i],
+    ay1 = box[4 * i + 1],
+    ax2 = box[4 * i + 2],
+    ay2 = box[4 * i + 3];
+  const bx1 = box[4 * j],
+    by1 = box[4 * j + 1],
+    bx2 = box[4 * j + 2],
+    by2 = box[4 * j + 3];
   if (!(ax1 < bx2 && bx1 < ax2 && ay1 < by2 && by1 < ay2)) return false;
   const inter = f(f(Math.min(ax2, bx2) - Math.max(ax1, bx1)) * f(Math.min(ay2, by2) - Math.max(ay1, by1)));
   const union = f(f(f(f(ax2 - ax1) * f(ay2 - ay1)) + f(f(bx2 - bx1) * f(by2 - by1))) - inter);
@@ -61,12 +79,17 @@ function extend(runs: number[], frame: number, stride: number): void {
 }
 
 /** Whether `frame` would start a new run rather than extend the last one. */
-const startsRun = (runs: number[], frame: number, stride: number) => !runs.length || frame - runs[runs.length - 1] > stride;
+const startsRun = (runs: number[], frame: number, stride: number) =>
+  !runs.length || frame - runs[runs.length - 1] > stride;
 
 /** Row indices of `d` in ascending frame order (a counting sort: frames of a chunk span a small range). */
 function byFrame(d: ReviewDetections): Int32Array {
-  let lo = Infinity, hi = -Infinity;
-  for (let i = 0; i < d.length; i++) { lo = Math.min(lo, d.frame[i]); hi = Math.max(hi, d.frame[i]); }
+  let lo = Infinity,
+    hi = -Infinity;
+  for (let i = 0; i < d.length; i++) {
+    lo = Math.min(lo, d.frame[i]);
+    hi = Math.max(hi, d.frame[i]);
+  }
   if (!d.length) return new Int32Array(0);
   const next = new Int32Array(hi - lo + 2); // next[k]: where the following row of frame lo + k goes
   for (let i = 0; i < d.length; i++) next[d.frame[i] - lo + 1]++;
@@ -84,7 +107,12 @@ export class ReviewRunsBuilder {
   private runCount = 0;
   private cap: OverlapCap | null = null;
 
-  constructor(private readonly stride: number, lowConfidence: number, private readonly minIou: number, private readonly limits: OverlapLimits = OVERLAP_LIMITS) {
+  constructor(
+    private readonly stride: number,
+    lowConfidence: number,
+    private readonly minIou: number,
+    private readonly limits: OverlapLimits = OVERLAP_LIMITS,
+  ) {
     this.lowBelow = f(lowConfidence);
   }
 
@@ -116,7 +144,8 @@ export class ReviewRunsBuilder {
   private overlapsOfFrame(d: ReviewDetections, rows: Int32Array, frame: number): void {
     const { box } = d;
     const byLeft = Int32Array.from(rows).sort((i, j) => box[4 * i] - box[4 * j]);
-    let checks = 0, found = 0;
+    let checks = 0,
+      found = 0;
     for (let p = 0; p < byLeft.length; p++) {
       const i = byLeft[p];
       const right = box[4 * i + 2];
@@ -126,7 +155,8 @@ export class ReviewRunsBuilder {
         const j = byLeft[q];
         if (!overlapsHeavily(box, i, j, this.minIou)) continue;
         if (++found > this.limits.overlapsPerFrame) return this.capped(frame);
-        const a = Math.min(d.track[i], d.track[j]), b = Math.max(d.track[i], d.track[j]);
+        const a = Math.min(d.track[i], d.track[j]),
+          b = Math.max(d.track[i], d.track[j]);
         const key = `${a}:${b}`;
         let pair = this.pairs.get(key);
         if (!pair && this.runCount >= this.limits.runsMax) return this.capped(frame);
@@ -148,8 +178,13 @@ export class ReviewRunsBuilder {
   /** Tracks by id; overlaps by first frame, then pair. */
   finish(): ReviewRuns {
     const overlaps: ReviewSummary['overlaps'] = [];
-    for (const [a, b, runs] of this.pairs.values()) for (let i = 0; i < runs.length; i += 2) overlaps.push([a, b, runs[i], runs[i + 1]]);
+    for (const [a, b, runs] of this.pairs.values())
+      for (let i = 0; i < runs.length; i += 2) overlaps.push([a, b, runs[i], runs[i + 1]]);
     overlaps.sort((x, y) => x[2] - y[2] || x[0] - y[0] || x[1] - y[1]);
-    return { tracks: [...this.tracks.values()].sort((x, y) => x.track_id - y.track_id), overlaps, overlapsCapped: this.cap };
+    return {
+      tracks: [...this.tracks.values()].sort((x, y) => x.track_id - y.track_id),
+      overlaps,
+      overlapsCapped: this.cap,
+    };
   }
 }

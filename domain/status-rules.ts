@@ -7,14 +7,19 @@ import type { VideoStatus } from './constants';
 type LiveStatus = Exclude<VideoStatus, 'deleted'>;
 
 /** What the rules need to know about a video. */
-export interface StatusFacts { processing_status: VideoStatus; previous_status: VideoStatus | null }
+export interface StatusFacts {
+  processing_status: VideoStatus;
+  previous_status: VideoStatus | null;
+}
 
 /**
  * By-hand targets and the statuses they may be set from. pending, processing, completed and failed are
  * missing on purpose: only processing requests and the processing job set them (the exception is an
  * unmark, below, which returns to whatever status was there before the mark).
  */
-export const MANUAL_STATUS_RULES: Readonly<Partial<Record<LiveStatus, { from: 'any-other' | readonly LiveStatus[]; offer: string }>>> = {
+export const MANUAL_STATUS_RULES: Readonly<
+  Partial<Record<LiveStatus, { from: 'any-other' | readonly LiveStatus[]; offer: string }>>
+> = {
   kiv: { from: 'any-other', offer: 'Mark KIV is offered for any status but kiv' },
   disqualified: { from: 'any-other', offer: 'Disqualify is offered for any status but disqualified' },
   reviewed: { from: 'any-other', offer: 'Mark Reviewed is offered for any status but reviewed' },
@@ -34,7 +39,8 @@ export function unmarkTarget(v: StatusFacts): VideoStatus {
 }
 
 /** True when `to` is the unmark of the video's current mark. */
-const isUnmark = (v: StatusFacts, to: VideoStatus) => UNMARKABLE_STATUSES.includes(v.processing_status) && to === unmarkTarget(v);
+const isUnmark = (v: StatusFacts, to: VideoStatus) =>
+  UNMARKABLE_STATUSES.includes(v.processing_status) && to === unmarkTarget(v);
 
 /** Null when a person may change the video to `to`; otherwise why not, in words for the API's detail. */
 export function manualStatusRefusal(v: StatusFacts, to: VideoStatus): string | null {
@@ -42,18 +48,24 @@ export function manualStatusRefusal(v: StatusFacts, to: VideoStatus): string | n
   if (from === 'deleted') return 'The video is deleted';
   if (isUnmark(v, to)) return null;
   const rule = to === 'deleted' ? undefined : MANUAL_STATUS_RULES[to];
-  const allowed = rule && (rule.from === 'any-other' ? from !== to : (rule.from as readonly VideoStatus[]).includes(from));
+  const allowed =
+    rule && (rule.from === 'any-other' ? from !== to : (rule.from as readonly VideoStatus[]).includes(from));
   if (allowed) return null;
-  const why = rule ? rule.offer
-    : UNMARKABLE_STATUSES.includes(from) ? `unmarking ${from} returns to ${unmarkTarget(v)}`
-    : `${to} is set only by processing, or by unmarking KIV or disqualified`;
+  const why = rule
+    ? rule.offer
+    : UNMARKABLE_STATUSES.includes(from)
+      ? `unmarking ${from} returns to ${unmarkTarget(v)}`
+      : `${to} is set only by processing, or by unmarking KIV or disqualified`;
   return `Cannot change ${from} to ${to}: ${why}`;
 }
 
 export const canSetStatus = (v: StatusFacts, to: VideoStatus) => manualStatusRefusal(v, to) === null;
 
 /** What the processing offers need to know: the status and whether AI results exist. */
-export interface ProcessingFacts { processing_status: VideoStatus; ai_processed_at: string | Date | null }
+export interface ProcessingFacts {
+  processing_status: VideoStatus;
+  ai_processed_at: string | Date | null;
+}
 
 /** Start processing: pending, or reviewed without AI results. */
 export const canStartProcessing = (v: ProcessingFacts) =>
@@ -61,8 +73,10 @@ export const canStartProcessing = (v: ProcessingFacts) =>
 
 /** Reprocess: completed, labelled, failed, or reviewed with AI results. */
 export const canReprocess = (v: ProcessingFacts) =>
-  ['completed', 'labelled', 'failed'].includes(v.processing_status) || (v.processing_status === 'reviewed' && !!v.ai_processed_at);
+  ['completed', 'labelled', 'failed'].includes(v.processing_status) ||
+  (v.processing_status === 'reviewed' && !!v.ai_processed_at);
 
 /** Annotate: completed, labelled, or reviewed with AI results. */
 export const canAnnotate = (v: ProcessingFacts) =>
-  ['completed', 'labelled'].includes(v.processing_status) || (v.processing_status === 'reviewed' && !!v.ai_processed_at);
+  ['completed', 'labelled'].includes(v.processing_status) ||
+  (v.processing_status === 'reviewed' && !!v.ai_processed_at);

@@ -4,7 +4,14 @@ import type { Role } from './constants';
 import type { ActionSegment } from './contract/annotations';
 export type { HistoryEntry, Video } from './contract/videos';
 export type {
-  ActionSegment, AnnotationSet, Detection, DetectionSource, Keypoint, PersonTrack, Relationship, VideoInfo,
+  ActionSegment,
+  AnnotationSet,
+  Detection,
+  DetectionSource,
+  Keypoint,
+  PersonTrack,
+  Relationship,
+  VideoInfo,
 } from './contract/annotations';
 
 export interface Source {
@@ -16,11 +23,20 @@ export interface Source {
   stats?: { total: number; pending: number; processing: number; completed: number; reviewed: number; labelled: number };
 }
 
-export interface Assignee { id: string; name: string | null; count: number }
+export interface Assignee {
+  id: string;
+  name: string | null;
+  count: number;
+}
 
 /** The fields of an action segment an edit can change. */
-export type SegmentFieldName = 'track_id' | 'action_class' | 'start_time' | 'end_time' | 'confidence' | 'human_verified';
+export type SegmentFieldName =
+  'track_id' | 'action_class' | 'start_time' | 'end_time' | 'confidence' | 'human_verified';
 /** Some of those fields: an edit's changes, a PATCH body, an unsaved row of the data panel. */
 export type SegmentFields = Partial<Pick<ActionSegment, SegmentFieldName>>;
 
-export interface Identity { id: string; name: string | null; role: Role }
+export interface Identity {
+  id: string;
+  name: string | null;
+  role: Role;
+}

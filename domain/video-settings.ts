@@ -21,9 +21,12 @@ export const CRF_RANGE = { min: 0, max: 51 } as const; // x264's quality scale
 export const IMGSZ_RANGE = { min: 160, max: 4096 } as const;
 export const STRIDE_MAX = 1000;
 
-
 /** The dialog's number fields as typed (text, possibly empty). */
-export interface SettingsNumberInputs { render_crf: string; yolo_imgsz: string; pipeline_frame_stride: string }
+export interface SettingsNumberInputs {
+  render_crf: string;
+  yolo_imgsz: string;
+  pipeline_frame_stride: string;
+}
 
 const intOf = (text: string): number | null => {
   const t = text.trim();
@@ -36,7 +39,9 @@ const intOf = (text: string): number | null => {
  * The numbers Save sends: an empty (or unreadable) CRF is 22 and image size 1280; the frame stride is
  * at least 1 whatever was typed (empty → 1).
  */
-export function numbersFromInputs(inputs: SettingsNumberInputs): Pick<VideoSettings, 'render_crf' | 'yolo_imgsz' | 'pipeline_frame_stride'> {
+export function numbersFromInputs(
+  inputs: SettingsNumberInputs,
+): Pick<VideoSettings, 'render_crf' | 'yolo_imgsz' | 'pipeline_frame_stride'> {
   return {
     render_crf: intOf(inputs.render_crf) ?? VIDEO_SETTINGS_DEFAULTS.render_crf,
     yolo_imgsz: intOf(inputs.yolo_imgsz) ?? VIDEO_SETTINGS_DEFAULTS.yolo_imgsz,
@@ -48,7 +53,8 @@ export function numbersFromInputs(inputs: SettingsNumberInputs): Pick<VideoSetti
 export function withDefaults(v: Partial<VideoSettings> | null | undefined): VideoSettings {
   const s = v ?? {};
   return {
-    ...VIDEO_SETTINGS_DEFAULTS, ...s,
+    ...VIDEO_SETTINGS_DEFAULTS,
+    ...s,
     overlay: { ...VIDEO_SETTINGS_DEFAULTS.overlay, ...s.overlay },
     realtime: { ...VIDEO_SETTINGS_DEFAULTS.realtime, ...s.realtime },
   };

@@ -10,7 +10,11 @@ let server: SeededServer;
 let videoId: number;
 
 // Three well separated people: track 1 left, track 2 middle, track 3 right (frames 100–199 only).
-const BOXES: Record<number, [number, number, number, number]> = { 1: [0.1, 0.2, 0.3, 0.7], 2: [0.4, 0.2, 0.6, 0.7], 3: [0.7, 0.2, 0.9, 0.7] };
+const BOXES: Record<number, [number, number, number, number]> = {
+  1: [0.1, 0.2, 0.3, 0.7],
+  2: [0.4, 0.2, 0.6, 0.7],
+  3: [0.7, 0.2, 0.9, 0.7],
+};
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 1000 } });
@@ -23,17 +27,23 @@ test.beforeAll(async ({ request }) => {
       const [from, to] = track === '3' ? [100, 199] : [0, counter.total_frames - 1];
       await seedTrack(database, ids[0], Number(track), box, from, to);
     }
-    await database.sql.query(`insert into action_segments (video_id, track_id, action_class, start_time, end_time, confidence)
-      values ($1, 1, 'run', 2, 5, 0.8), ($1, 2, 'jump', 8, 12.5, 0.6)`, [ids[0]]);
+    await database.sql.query(
+      `insert into action_segments (video_id, track_id, action_class, start_time, end_time, confidence)
+      values ($1, 1, 'run', 2, 5, 0.8), ($1, 2, 'jump', 8, 12.5, 0.6)`,
+      [ids[0]],
+    );
   });
   videoId = server.ids[0];
 });
-test.afterAll(async () => { await server?.stop(); });
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 const annotationSet = (page: Page): Promise<AnnotationSet> => readAnnotationSet(page, server, videoId);
 const detectionAt = (set: AnnotationSet, track: number, frame: number) =>
   set.person_tracks.find((t) => t.track_id === track)?.detections.find((d) => d.frame === frame) ?? null;
-const segmentsOf = (set: AnnotationSet) => set.action_segments.map((s) => ({ track: s.track_id, cls: s.action_class, start: s.start_time, end: s.end_time }));
+const segmentsOf = (set: AnnotationSet) =>
+  set.action_segments.map((s) => ({ track: s.track_id, cls: s.action_class, start: s.start_time, end: s.end_time }));
 const allSaved = (page: Page) => expect.poll(() => page.evaluate(() => window.__vatEdit?.pending() ?? -1)).toBe(0);
 
 async function openInEditMode(page: Page) {
@@ -82,7 +92,10 @@ test('drag a box corner: the saved box is read back from the API, and undo saves
 
   await page.keyboard.press('Control+z');
   await allSaved(page);
-  expect(detectionAt(await annotationSet(page), 1, 0)!.bbox).toMatchObject({ x2: expect.closeTo(0.3, 3), y2: expect.closeTo(0.7, 3) });
+  expect(detectionAt(await annotationSet(page), 1, 0)!.bbox).toMatchObject({
+    x2: expect.closeTo(0.3, 3),
+    y2: expect.closeTo(0.7, 3),
+  });
 });
 
 test('drag a keypoint: saved, and undone', async ({ page }) => {
@@ -111,16 +124,25 @@ test('move and resize a timeline bar with snapping, then undo both', async ({ pa
   // Move right by 1.1 s: the 20 s timeline snaps to 1 s steps → 3 … 6.
   await drag(page, { x: (bar.x1 + bar.x2) / 2, y: bar.y }, { x: (bar.x1 + bar.x2) / 2 + 1.1 * pps, y: bar.y });
   await allSaved(page);
-  expect((await annotationSet(page)).action_segments.find((s) => s.id === run.id)).toMatchObject({ start_time: 3, end_time: 6 });
+  expect((await annotationSet(page)).action_segments.find((s) => s.id === run.id)).toMatchObject({
+    start_time: 3,
+    end_time: 6,
+  });
   // Drag the end 1.4 s later: snaps to 7.
   bar = (await page.evaluate((id) => window.__vatEdit!.barOnScreen(id), run.id))!;
   await drag(page, { x: bar.x2 - 2, y: bar.y }, { x: bar.x2 - 2 + 1.4 * pps, y: bar.y });
   await allSaved(page);
-  expect((await annotationSet(page)).action_segments.find((s) => s.id === run.id)).toMatchObject({ start_time: 3, end_time: 7 });
+  expect((await annotationSet(page)).action_segments.find((s) => s.id === run.id)).toMatchObject({
+    start_time: 3,
+    end_time: 7,
+  });
   await page.keyboard.press('Control+z');
   await page.keyboard.press('Control+z');
   await allSaved(page);
-  expect((await annotationSet(page)).action_segments.find((s) => s.id === run.id)).toMatchObject({ start_time: 2, end_time: 5 });
+  expect((await annotationSet(page)).action_segments.find((s) => s.id === run.id)).toMatchObject({
+    start_time: 2,
+    end_time: 5,
+  });
 });
 
 test('Add Action Here, edit the row and Save; undo removes it again', async ({ page }) => {
@@ -147,10 +169,15 @@ test('Add Action Here, edit the row and Save; undo removes it again', async ({ p
   await page.keyboard.press('Control+z'); // the save
   await page.keyboard.press('Control+z'); // the add
   await allSaved(page);
-  expect(segmentsOf(await annotationSet(page))).toEqual([{ track: 1, cls: 'run', start: 2, end: 5 }, { track: 2, cls: 'jump', start: 8, end: 12.5 }]);
+  expect(segmentsOf(await annotationSet(page))).toEqual([
+    { track: 1, cls: 'run', start: 2, end: 5 },
+    { track: 2, cls: 'jump', start: 8, end: 12.5 },
+  ]);
 });
 
-test("'[' / ']' step frames, Shift(+Alt)+'[' / ']' move the selected action's edges both ways, '?' shows the keys", async ({ page }) => {
+test("'[' / ']' step frames, Shift(+Alt)+'[' / ']' move the selected action's edges both ways, '?' shows the keys", async ({
+  page,
+}) => {
   await openInEditMode(page);
   for (let i = 0; i < 3; i++) await page.keyboard.press(']');
   await expect.poll(() => page.evaluate(() => window.__vat!.currentFrame())).toBe(3);
@@ -227,10 +254,14 @@ test('delete a track after the confirmation, then undo', async ({ page }) => {
   expect(segmentsOf(set)).toContainEqual({ track: 2, cls: 'jump', start: 8, end: 12.5 });
 });
 
-test('a failing box save keeps the edit, shows Unsaved changes, and lands once the server answers', async ({ page }) => {
+test('a failing box save keeps the edit, shows Unsaved changes, and lands once the server answers', async ({
+  page,
+}) => {
   expectConsole(page, /status of 503/); // the failed save this test provokes
   await openInEditMode(page);
-  await page.route('**/api/v1/annotations/*/tracks/*/detections/*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"down"}' }));
+  await page.route('**/api/v1/annotations/*/tracks/*/detections/*', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"down"}' }),
+  );
   const b = (await box(page, 1))!;
   await page.mouse.click((b.x1 + b.x2) / 2, (b.y1 + b.y2) / 2);
   await page.keyboard.press('Shift+ArrowRight');
@@ -249,11 +280,20 @@ test('a failing box save keeps the edit, shows Unsaved changes, and lands once t
 test('a rejected action save shows the server detail and keeps the draft', async ({ page }) => {
   expectConsole(page, /status of 409/); // the conflict this test provokes
   await openInEditMode(page);
-  await page.route('**/api/v1/annotations/*/actions/*', (route) => (route.request().method() === 'PATCH'
-    ? route.fulfill({ status: 409, contentType: 'application/json', body: '{"detail":"This action was changed by someone.else"}' })
-    : route.continue()));
+  await page.route('**/api/v1/annotations/*/actions/*', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: '{"detail":"This action was changed by someone.else"}',
+        })
+      : route.continue(),
+  );
   await page.getByTestId('panel.show-all').check();
-  const row = page.getByTestId('edit.row').filter({ has: page.locator('select[aria-label="Class"] >> nth=0') }).first();
+  const row = page
+    .getByTestId('edit.row')
+    .filter({ has: page.locator('select[aria-label="Class"] >> nth=0') })
+    .first();
   await row.getByTestId('edit.class').selectOption('sit');
   await row.getByTestId('edit.save').click();
   await expect(row.getByTestId('edit.row-error')).toHaveText('Failed to save: This action was changed by someone.else');
@@ -261,7 +301,12 @@ test('a rejected action save shows the server detail and keeps the draft', async
   await expect(row.getByTestId('edit.class')).toHaveValue('sit');
   await expect(page.getByTestId('edit.unsaved')).toBeVisible();
   // Leaving the page now asks first.
-  const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => {
+      resolve(d.type());
+      void d.dismiss();
+    }),
+  );
   await page.close({ runBeforeUnload: true });
   expect(await asked).toBe('beforeunload');
 });

@@ -12,20 +12,37 @@ import { sources, videos } from '../server/db/schema';
 import type { Video } from '../domain/types';
 
 export interface SeedVideo {
-  filename: string; path: string; sourceRoot: string; fps: number; width: number; height: number; duration: number; totalFrames: number;
-  status?: string; frameStride?: number;
+  filename: string;
+  path: string;
+  sourceRoot: string;
+  fps: number;
+  width: number;
+  height: number;
+  duration: number;
+  totalFrames: number;
+  status?: string;
+  frameStride?: number;
 }
 
 /** A library video (as the API lists it) as a row for a seeded server. */
 export function seedVideoOf(v: Video, status?: string): SeedVideo {
   return {
-    filename: v.filename, path: v.path, sourceRoot: v.source_root, fps: v.fps, width: v.width, height: v.height,
-    duration: v.duration, totalFrames: v.total_frames, ...(status ? { status } : {}),
+    filename: v.filename,
+    path: v.path,
+    sourceRoot: v.source_root,
+    fps: v.fps,
+    width: v.width,
+    height: v.height,
+    duration: v.duration,
+    totalFrames: v.total_frames,
+    ...(status ? { status } : {}),
   };
 }
 
 export interface SeededServer {
-  baseURL: string; ids: number[]; dataDir: string;
+  baseURL: string;
+  ids: number[];
+  dataDir: string;
   /** What the server printed on stdout so far (e.g. the one-time setup link of password mode). */
   output(): string;
   stop(): Promise<void>;
@@ -35,7 +52,10 @@ async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => { const port = (s.address() as net.AddressInfo).port; s.close(() => resolve(port)); });
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
   });
 }
 
@@ -43,7 +63,12 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`seeded server exited with code ${child.exitCode}`);
-    try { const r = await fetch(url); if (r.ok) return; } catch { /* not up yet */ }
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`seeded server did not answer ${url} within ${timeoutMs} ms`);
@@ -54,7 +79,12 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
  * (ids are then the videos already stored, in id order) and not deleted on stop. `env` overrides the
  * server's environment (e.g. VAT_WORKER=1 for a spec that needs the job worker).
  */
-export async function startSeededServer(list: SeedVideo[], seed: (database: Database, ids: number[]) => Promise<void>, keepDir?: string, env: Record<string, string> = {}): Promise<SeededServer> {
+export async function startSeededServer(
+  list: SeedVideo[],
+  seed: (database: Database, ids: number[]) => Promise<void>,
+  keepDir?: string,
+  env: Record<string, string> = {},
+): Promise<SeededServer> {
   const reuse = !!keepDir && fs.existsSync(path.join(keepDir, 'db'));
   const dataDir = keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vat-annotate-'));
   const ids = reuse ? await storedIds(dataDir) : await createAndSeed(dataDir, list, seed);
@@ -68,37 +98,76 @@ async function storedIds(dataDir: string): Promise<number[]> {
   return rows.rows.map((r) => Number(r.id));
 }
 
-async function createAndSeed(dataDir: string, list: SeedVideo[], seed: (database: Database, ids: number[]) => Promise<void>): Promise<number[]> {
+async function createAndSeed(
+  dataDir: string,
+  list: SeedVideo[],
+  seed: (database: Database, ids: number[]) => Promise<void>,
+): Promise<number[]> {
   const database = await connectDatabase({ dataDir: path.join(dataDir, 'db') });
   const roots = [...new Set(list.map((v) => v.sourceRoot))];
-  await database.db.insert(sources).values(roots.map((root) => ({ root, label: path.basename(root) }))).onConflictDoNothing();
-  const rows = await database.db.insert(videos).values(list.map((v) => ({
-    filename: v.filename, path: v.path, relPath: path.relative(v.sourceRoot, v.path), sourceRoot: v.sourceRoot,
-    fps: v.fps, fpsNum: Math.round(v.fps), fpsDen: 1, width: v.width, height: v.height, duration: v.duration, totalFrames: v.totalFrames,
-    processingStatus: v.status ?? 'completed', frameStride: v.frameStride ?? 1, aiProcessedAt: new Date(),
-  }))).returning({ id: videos.id });
+  await database.db
+    .insert(sources)
+    .values(roots.map((root) => ({ root, label: path.basename(root) })))
+    .onConflictDoNothing();
+  const rows = await database.db
+    .insert(videos)
+    .values(
+      list.map((v) => ({
+        filename: v.filename,
+        path: v.path,
+        relPath: path.relative(v.sourceRoot, v.path),
+        sourceRoot: v.sourceRoot,
+        fps: v.fps,
+        fpsNum: Math.round(v.fps),
+        fpsDen: 1,
+        width: v.width,
+        height: v.height,
+        duration: v.duration,
+        totalFrames: v.totalFrames,
+        processingStatus: v.status ?? 'completed',
+        frameStride: v.frameStride ?? 1,
+        aiProcessedAt: new Date(),
+      })),
+    )
+    .returning({ id: videos.id });
   const ids = rows.map((r) => r.id);
   await seed(database, ids);
   await database.close();
   return ids;
 }
 
-async function serve(dataDir: string, ids: number[], removeOnStop: boolean, env: Record<string, string>): Promise<SeededServer> {
+async function serve(
+  dataDir: string,
+  ids: number[],
+  removeOnStop: boolean,
+  env: Record<string, string>,
+): Promise<SeededServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, VAT_SAMPLE_LIBRARY: '0', VAT_WORKER: '0',
-      VAT_LOG_LEVEL: 'warn', VAT_STATIC_DIR: path.resolve('dist-test'), VAT_BOOTSTRAP_SUPER: 'e2e-super',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      VAT_SAMPLE_LIBRARY: '0',
+      VAT_WORKER: '0',
+      VAT_LOG_LEVEL: 'warn',
+      VAT_STATIC_DIR: path.resolve('dist-test'),
+      VAT_BOOTSTRAP_SUPER: 'e2e-super',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let printed = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { printed += chunk; });
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    printed += chunk;
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForServer(`${baseURL}/api/v1/status`, child, 120_000);
   return {
-    baseURL, ids, dataDir,
+    baseURL,
+    ids,
+    dataDir,
     output: () => printed,
     async stop() {
       if (child.exitCode === null) {

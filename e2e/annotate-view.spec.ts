@@ -6,7 +6,9 @@ import { seedVideoOf, startSeededServer, type SeededServer } from './annotate-se
 import { seedAnnotations } from '../scripts/seed-annotations';
 
 let server: SeededServer;
-let counterId: number; let peopleId: number; let brokenId: number;
+let counterId: number;
+let peopleId: number;
+let brokenId: number;
 const TRACKS = 3;
 
 test.beforeAll(async ({ request }) => {
@@ -14,20 +16,37 @@ test.beforeAll(async ({ request }) => {
   const counter = await sampleVideo(request, 'counter_');
   const people = await sampleVideo(request, 'people_');
   const clip = (v: typeof counter, status = 'completed') => seedVideoOf(v, status);
-  server = await startSeededServer([
-    clip(counter), clip(people, 'pending'),
-    { ...clip(counter), filename: 'missing.mp4', path: `${counter.source_root}/missing-file.mp4` },
-  ], async (database, ids) => {
-    // Tracks 1-2 at every frame of the counter clip, track 3 only at frames 100-199; one 'jump' on track 2.
-    await seedAnnotations(database, { videoId: ids[0], frameCount: counter.total_frames, fps: counter.fps, tracks: TRACKS });
-    await database.sql.query('delete from detections where video_id = $1 and track_id = 3 and (frame < 100 or frame >= 200)', [ids[0]]);
-    await database.sql.query('delete from action_segments where video_id = $1', [ids[0]]);
-    await database.sql.query(`insert into action_segments (video_id, track_id, action_class, start_time, end_time, confidence)
-      values ($1, 2, 'jump', 8, 12.5, 0.6), ($1, 1, 'run', 2, 5, 0.8)`, [ids[0]]);
-  });
+  server = await startSeededServer(
+    [
+      clip(counter),
+      clip(people, 'pending'),
+      { ...clip(counter), filename: 'missing.mp4', path: `${counter.source_root}/missing-file.mp4` },
+    ],
+    async (database, ids) => {
+      // Tracks 1-2 at every frame of the counter clip, track 3 only at frames 100-199; one 'jump' on track 2.
+      await seedAnnotations(database, {
+        videoId: ids[0],
+        frameCount: counter.total_frames,
+        fps: counter.fps,
+        tracks: TRACKS,
+      });
+      await database.sql.query(
+        'delete from detections where video_id = $1 and track_id = 3 and (frame < 100 or frame >= 200)',
+        [ids[0]],
+      );
+      await database.sql.query('delete from action_segments where video_id = $1', [ids[0]]);
+      await database.sql.query(
+        `insert into action_segments (video_id, track_id, action_class, start_time, end_time, confidence)
+      values ($1, 2, 'jump', 8, 12.5, 0.6), ($1, 1, 'run', 2, 5, 0.8)`,
+        [ids[0]],
+      );
+    },
+  );
   [counterId, peopleId, brokenId] = server.ids;
 });
-test.afterAll(async () => { await server?.stop(); });
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 const annotateUrl = (id: number) => `${server.baseURL}/videos/${id}/annotate`;
 
@@ -36,19 +55,27 @@ async function openAnnotate(page: Page, id: number, shared = false) {
   await page.goto(shared ? `/videos/${id}/annotate` : annotateUrl(id));
   await expect(page.getByTestId('header.title')).toContainText('Annotate: ');
   await expect.poll(() => page.evaluate(() => window.__vat?.loadedWindows().length ?? 0)).toBeGreaterThan(0);
-  await expect.poll(() => page.evaluate(() => (document.querySelector('[data-testid="player.video"]') as HTMLVideoElement).readyState)).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (document.querySelector('[data-testid="player.video"]') as HTMLVideoElement).readyState),
+    )
+    .toBeGreaterThanOrEqual(2);
 }
 
 /** Reads the frame number from the clip's burned-in barcode (bit i = column i of the top strip). */
-const counterOnScreen = (page: Page) => page.evaluate(() => {
-  const v = document.querySelector('[data-testid="player.video"]') as HTMLVideoElement;
-  const c = document.createElement('canvas'); c.width = v.videoWidth; c.height = v.videoHeight;
-  const ctx = c.getContext('2d', { willReadFrequently: true })!; ctx.drawImage(v, 0, 0);
-  const row = ctx.getImageData(0, Math.floor(v.videoHeight / 24), v.videoWidth, 1).data;
-  let n = 0;
-  for (let i = 0; i < 16; i++) if (row[4 * Math.floor(((i + 0.5) * v.videoWidth) / 16)] > 128) n |= 1 << i;
-  return n;
-});
+const counterOnScreen = (page: Page) =>
+  page.evaluate(() => {
+    const v = document.querySelector('[data-testid="player.video"]') as HTMLVideoElement;
+    const c = document.createElement('canvas');
+    c.width = v.videoWidth;
+    c.height = v.videoHeight;
+    const ctx = c.getContext('2d', { willReadFrequently: true })!;
+    ctx.drawImage(v, 0, 0);
+    const row = ctx.getImageData(0, Math.floor(v.videoHeight / 24), v.videoWidth, 1).data;
+    let n = 0;
+    for (let i = 0; i < 16; i++) if (row[4 * Math.floor(((i + 0.5) * v.videoWidth) / 16)] > 128) n |= 1 << i;
+    return n;
+  });
 
 const vatFrame = (page: Page) => page.evaluate(() => window.__vat!.currentFrame());
 
@@ -88,9 +115,13 @@ test('the overlay draws one box per track present at the frame; the eye toggle h
     await expect.poll(() => page.evaluate(() => window.__vat!.overlay().frame)).toBe(n);
   };
   await goToFrame(50);
-  await expect.poll(() => page.evaluate(() => window.__vat!.overlay())).toMatchObject({ boxes: 2, trackIds: [1, 2], keypoints: 34 });
+  await expect
+    .poll(() => page.evaluate(() => window.__vat!.overlay()))
+    .toMatchObject({ boxes: 2, trackIds: [1, 2], keypoints: 34 });
   await goToFrame(150);
-  await expect.poll(() => page.evaluate(() => window.__vat!.overlay())).toMatchObject({ boxes: 3, trackIds: [1, 2, 3] });
+  await expect
+    .poll(() => page.evaluate(() => window.__vat!.overlay()))
+    .toMatchObject({ boxes: 3, trackIds: [1, 2, 3] });
   // Boxes off: no boxes, skeletons still drawn.
   await page.getByTestId('controls.toggle-boxes').uncheck();
   await expect.poll(() => page.evaluate(() => window.__vat!.overlay())).toMatchObject({ boxes: 0, keypoints: 51 });
@@ -144,7 +175,9 @@ test('Back to Library returns to the saved filters with restore=1', async ({ pag
   await expect(page.getByText('counter_640x360_30fps_20s.mp4').first()).toBeVisible();
   await page.goto(annotateUrl(counterId));
   const visited: string[] = [];
-  page.on('framenavigated', (f) => { if (f === page.mainFrame()) visited.push(f.url()); });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) visited.push(f.url());
+  });
   await page.getByTestId('header.back').click();
   // The library consumes restore=1 and keeps the filters in its URL.
   await expect(page).toHaveURL(/\/videos\?status=completed/);
@@ -153,10 +186,13 @@ test('Back to Library returns to the saved filters with restore=1', async ({ pag
   await expect(page.getByText('people_pan_1280x720_30fps_8s.mp4')).toHaveCount(0);
 });
 
-test('a direct visit plays the video element started before the app: the file is opened once, and Next Frame works', async ({ page }) => {
+test('a direct visit plays the video element started before the app: the file is opened once, and Next Frame works', async ({
+  page,
+}) => {
   const requests: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith(`/videos/${counterId}/download`) && /^bytes=0-$/.test(r.headers().range ?? '')) requests.push('video');
+    if (r.url().endsWith(`/videos/${counterId}/download`) && /^bytes=0-$/.test(r.headers().range ?? ''))
+      requests.push('video');
     if (r.url().includes(`/videos/${counterId}/neighbors`)) requests.push('neighbors'); // asked once the editor is up
   });
   await openAnnotate(page, counterId);
@@ -173,7 +209,10 @@ test('a video that cannot be loaded shows the player error', async ({ page }) =>
   await expect(page.getByTestId('player.error')).toContainText(/^(Video \d|Failed to load)/);
 });
 
-test('status actions: guests are asked to sign in; KIV takes a remark and shows in History Status', async ({ page, browser }) => {
+test('status actions: guests are asked to sign in; KIV takes a remark and shows in History Status', async ({
+  page,
+  browser,
+}) => {
   await page.goto(annotateUrl(counterId));
   await page.getByTestId('header.actions').click();
   await page.getByTestId('actions.kiv').click();
@@ -206,20 +245,30 @@ test('status actions: guests are asked to sign in; KIV takes a remark and shows 
   await signed.close();
 });
 
-test('a clip processed by the AI: the overlay draws exactly the stored detections at analysed frames', async ({ page, request }) => {
+test('a clip processed by the AI: the overlay draws exactly the stored detections at analysed frames', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const people = await sampleVideo(request, 'people_');
   const headers = { 'X-User-Id': 'ann-e2e', 'X-User-Role': 'annotator' };
   await useQuickPoseModel(request);
   const status = async () => (await (await request.get(`/api/v1/videos/${people.id}/status`)).json()).status as string;
   if (!['completed', 'labelled', 'reviewed'].includes(await status())) {
-    if ((await status()) === 'pending') expect((await request.post(`/api/v1/videos/${people.id}/process`, { headers })).ok()).toBe(true);
+    if ((await status()) === 'pending')
+      expect((await request.post(`/api/v1/videos/${people.id}/process`, { headers })).ok()).toBe(true);
     await expect.poll(status, { timeout: 240_000, intervals: [2000] }).toBe('completed');
   }
   const summary = await (await request.get(`/api/v1/annotations/${people.id}/summary`)).json();
   const stride: number = summary.video_info.frame_stride ?? 1;
-  const exported = await (await request.get(`/api/v1/annotations/${people.id}`)).json() as { person_tracks: { track_id: number; detections: { frame: number }[] }[] };
-  const tracksAt = (frame: number) => exported.person_tracks.filter((t) => t.detections.some((d) => d.frame === frame)).map((t) => t.track_id).sort((a, b) => a - b);
+  const exported = (await (await request.get(`/api/v1/annotations/${people.id}`)).json()) as {
+    person_tracks: { track_id: number; detections: { frame: number }[] }[];
+  };
+  const tracksAt = (frame: number) =>
+    exported.person_tracks
+      .filter((t) => t.detections.some((d) => d.frame === frame))
+      .map((t) => t.track_id)
+      .sort((a, b) => a - b);
   const log = await (await request.get(`/api/v1/videos/${people.id}/log`)).text();
   expect(exported.person_tracks.length, `processing log:\n${log}`).toBeGreaterThan(0);
 

@@ -27,29 +27,44 @@ test.use({ viewport: { width: 1280, height: 1000 } });
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   // the shared server adds the sample library in the background after it starts
-  await expect.poll(async () => (await listVideos(request)).some((v) => v.filename.startsWith('people_')), { timeout: 120_000 }).toBe(true);
+  await expect
+    .poll(async () => (await listVideos(request)).some((v) => v.filename.startsWith('people_')), { timeout: 120_000 })
+    .toBe(true);
   const people = await sampleVideo(request, 'people_');
   const last = people.total_frames - 1;
   // [track, box, first frame, last frame]
   const rows: Array<[number, Box, number, number]> = [
-    [1, LEFT, 0, SWAP_FRAME - 1], [1, RIGHT, SWAP_FRAME, last],
-    [2, RIGHT, 0, SWAP_FRAME - 1], [2, LEFT, SWAP_FRAME, last],
-    [3, MIDDLE, 0, last], [4, FALSE, 0, last],
+    [1, LEFT, 0, SWAP_FRAME - 1],
+    [1, RIGHT, SWAP_FRAME, last],
+    [2, RIGHT, 0, SWAP_FRAME - 1],
+    [2, LEFT, SWAP_FRAME, last],
+    [3, MIDDLE, 0, last],
+    [4, FALSE, 0, last],
   ];
-  server = await startSeededServer([seedVideoOf(people)], async (database, ids) => {
-    for (const [track, box, from, to] of rows) await seedTrack(database, ids[0], track, box, from, to);
-  }, undefined, { VAT_WORKER: '1', VAT_MODELS_DIR: path.resolve('.cache/models') });
+  server = await startSeededServer(
+    [seedVideoOf(people)],
+    async (database, ids) => {
+      for (const [track, box, from, to] of rows) await seedTrack(database, ids[0], track, box, from, to);
+    },
+    undefined,
+    { VAT_WORKER: '1', VAT_MODELS_DIR: path.resolve('.cache/models') },
+  );
   videoId = server.ids[0];
   fs.mkdirSync(SHOTS, { recursive: true });
 });
-test.afterAll(async () => { await server?.stop(); });
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 const annotationSet = (page: Page): Promise<AnnotationSet> => readAnnotationSet(page, server, videoId);
 const trackOf = (set: AnnotationSet, track: number) => set.person_tracks.find((t) => t.track_id === track) ?? null;
-const detectionAt = (set: AnnotationSet, track: number, frame: number) => trackOf(set, track)?.detections.find((d) => d.frame === frame) ?? null;
-const x1At = async (page: Page, track: number, frame: number) => detectionAt(await annotationSet(page), track, frame)?.bbox.x1 ?? null;
+const detectionAt = (set: AnnotationSet, track: number, frame: number) =>
+  trackOf(set, track)?.detections.find((d) => d.frame === frame) ?? null;
+const x1At = async (page: Page, track: number, frame: number) =>
+  detectionAt(await annotationSet(page), track, frame)?.bbox.x1 ?? null;
 const allSaved = (page: Page) => expect.poll(() => page.evaluate(() => window.__vatEdit?.pending() ?? -1)).toBe(0);
-const loaded = (page: Page) => expect.poll(() => page.evaluate(() => window.__vat?.loadedWindows().length ?? 0)).toBeGreaterThan(0);
+const loaded = (page: Page) =>
+  expect.poll(() => page.evaluate(() => window.__vat?.loadedWindows().length ?? 0)).toBeGreaterThan(0);
 const box = (page: Page, track: number) => page.evaluate((t) => window.__vatEdit!.boxOnScreen(t), track);
 
 async function openInEditMode(page: Page) {
@@ -89,7 +104,9 @@ async function undoRedo<T>(page: Page, read: () => Promise<T>, before: T, after:
   await expect.poll(read).toEqual(after);
 }
 
-test("delete the AI's track of a person and draw the person again: a new track, undone, redone, reloaded", async ({ page }) => {
+test("delete the AI's track of a person and draw the person again: a new track, undone, redone, reloaded", async ({
+  page,
+}) => {
   await openInEditMode(page);
   const ids = async () => (await annotationSet(page)).person_tracks.map((t) => t.track_id);
   await page.getByTestId('timeline.row').filter({ hasText: 'T3' }).getByTestId('timeline.delete-track').click();
@@ -102,7 +119,8 @@ test("delete the AI's track of a person and draw the person again: a new track, 
   const f = (await page.evaluate(() => window.__vatEdit!.frameOnScreen()))!;
   const at = (x: number, y: number) => ({ x: f.x1 + x * (f.x2 - f.x1), y: f.y1 + y * (f.y2 - f.y1) });
   const [x1, y1, x2, y2] = MIDDLE;
-  const from = at(x1, y1); const to = at(x2, y2);
+  const from = at(x1, y1);
+  const to = at(x2, y2);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
@@ -113,7 +131,12 @@ test("delete the AI's track of a person and draw the person again: a new track, 
   await page.screenshot({ path: `${SHOTS}/correction-after-draw.png` });
   const drawn = async () => {
     const d = detectionAt(await annotationSet(page), 5, 0);
-    return d && { source: d.source, bbox: [d.bbox.x1, d.bbox.y1, d.bbox.x2, d.bbox.y2].map((v) => Math.round(v * 100) / 100) };
+    return (
+      d && {
+        source: d.source,
+        bbox: [d.bbox.x1, d.bbox.y1, d.bbox.x2, d.bbox.y2].map((v) => Math.round(v * 100) / 100),
+      }
+    );
   };
   const expected = { source: 'human' as const, bbox: [...MIDDLE] };
   await expect.poll(drawn).toEqual(expected);
@@ -162,10 +185,13 @@ test('fix an identity swap with W and the Swap dialog', async ({ page }) => {
   await allSaved(page);
   const sides = async () => {
     const set = await annotationSet(page);
-    return [1, 2].flatMap((t) => [SWAP_FRAME - 1, SWAP_FRAME, 200].map((f) => detectionAt(set, t, f)?.bbox.x1.toFixed(2) ?? null));
+    return [1, 2].flatMap((t) =>
+      [SWAP_FRAME - 1, SWAP_FRAME, 200].map((f) => detectionAt(set, t, f)?.bbox.x1.toFixed(2) ?? null),
+    );
   };
   // each track now stays on its side
-  const l = LEFT[0].toFixed(2); const r = RIGHT[0].toFixed(2);
+  const l = LEFT[0].toFixed(2);
+  const r = RIGHT[0].toFixed(2);
   const fixed = [l, l, l, r, r, r];
   await expect.poll(sides).toEqual(fixed);
   await page.screenshot({ path: `${SHOTS}/correction-after-swap.png` });
@@ -180,7 +206,10 @@ test('interpolate between two keyframes with I: the frames between follow', asyn
   await openInEditMode(page);
   const px = 1 / 1280; // Shift+Arrow moves the box 5 video pixels
   // keyframe at 10: 5 px right; keyframe at 30: 25 px right
-  for (const [frame, presses] of [[10, 1], [30, 5]] as const) {
+  for (const [frame, presses] of [
+    [10, 1],
+    [30, 5],
+  ] as const) {
     await goToFrame(page, frame);
     await select(page, 1);
     for (let i = 0; i < presses; i++) await page.keyboard.press('Shift+ArrowRight');
@@ -215,20 +244,24 @@ test('draw a person, get 17 keypoints from the model, and follow them for 30 fra
   const ids = async () => (await annotationSet(page)).person_tracks.map((t) => t.track_id);
   const before = await ids();
   const [from, to] = [at(MIDDLE[0], MIDDLE[1]), at(MIDDLE[2], MIDDLE[3])];
-  await page.mouse.move(from.x, from.y); await page.mouse.down();
-  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 }); await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 4 });
   await page.mouse.up();
   await allSaved(page);
   await expect.poll(async () => (await ids()).length).toBe(before.length + 1);
   const track = Math.max(...(await ids()));
-  const joints = async () => detectionAt(await annotationSet(page), track, 100)?.keypoints.filter((k) => (k[2] ?? 0) > 0).length ?? 0;
+  const joints = async () =>
+    detectionAt(await annotationSet(page), track, 100)?.keypoints.filter((k) => (k[2] ?? 0) > 0).length ?? 0;
   await expect.poll(joints, { timeout: 60_000 }).toBe(17);
   await page.keyboard.press('f');
   const dialog = page.getByTestId('correction.follow');
   await dialog.getByTestId('correction.frames').fill('30');
   await dialog.getByTestId('correction.confirm').click();
   await expect(dialog).toBeHidden();
-  const followed = async () => trackOf(await annotationSet(page), track)!.detections.filter((d) => d.frame > 100 && d.frame <= 130).length;
+  const followed = async () =>
+    trackOf(await annotationSet(page), track)!.detections.filter((d) => d.frame > 100 && d.frame <= 130).length;
   await expect.poll(followed, { timeout: 240_000 }).toBe(30);
   await reload(page);
   await goToFrame(page, 130);

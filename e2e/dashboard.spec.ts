@@ -2,13 +2,20 @@
 // get the Source Overview.
 import { test, expect, listVideos, signIn, SUPER_ID, userHeaders } from './fixtures';
 
-test('the dashboard figures equal what the library lists and what the summary API answers', async ({ page, request }) => {
+test('the dashboard figures equal what the library lists and what the summary API answers', async ({
+  page,
+  request,
+}) => {
   await signIn(page, SUPER_ID, 'super');
   await page.goto('/dashboard');
   const value = (key: string) => page.getByTestId(`dashboard.card.${key}`).getByTestId('dashboard.cardValue');
   // a job another spec started may still move a video between statuses: compare one consistent moment
   let videos: Awaited<ReturnType<typeof listVideos>> = [];
-  let summary: { totals: { videos: number }; video_stats: { avg_duration: number; avg_resolution: string }; system: { active_sources: number } } | null = null;
+  let summary: {
+    totals: { videos: number };
+    video_stats: { avg_duration: number; avg_resolution: string };
+    system: { active_sources: number };
+  } | null = null;
   await expect(async () => {
     videos = await listVideos(request, '');
     summary = await (await request.get('/api/v1/metrics/summary', { headers: userHeaders(SUPER_ID, 'super') })).json();
@@ -18,7 +25,9 @@ test('the dashboard figures equal what the library lists and what the summary AP
       const n = videos.filter((v) => v.processing_status === s).length;
       await expect(value(s)).toHaveText(String(n), { timeout: 2000 });
       const pct = Math.round((n / videos.length) * 1000) / 10;
-      await expect(page.getByTestId(`dashboard.card.${s}`).getByTestId('dashboard.cardPercent')).toHaveText(`${pct}%`, { timeout: 2000 });
+      await expect(page.getByTestId(`dashboard.card.${s}`).getByTestId('dashboard.cardPercent')).toHaveText(`${pct}%`, {
+        timeout: 2000,
+      });
     }
   }).toPass({ timeout: 60_000 });
   // a guest's list and an admin's are the same here: the sample library has no role-limited source

@@ -9,16 +9,25 @@ export const SUPER_ID = 'e2e-super';
 
 /** Stores the identity the way the sign-in dialog does (localStorage va_user) before the app loads. */
 export async function signIn(page: Page, id: string, role: Role = 'annotator', name?: string): Promise<void> {
-  await page.addInitScript(([uid, r, n]) => {
-    localStorage.setItem('va_user', JSON.stringify({ signedIn: true, id: uid, name: n ?? '', role: r, ts: Date.now() }));
-  }, [id, role, name] as const);
+  await page.addInitScript(
+    ([uid, r, n]) => {
+      localStorage.setItem(
+        'va_user',
+        JSON.stringify({ signedIn: true, id: uid, name: n ?? '', role: r, ts: Date.now() }),
+      );
+    },
+    [id, role, name] as const,
+  );
 }
 
 export const userHeaders = (id: string, role: Role = 'annotator') => ({ 'X-User-Id': id, 'X-User-Role': role });
 
 /** Grants a role on the server (roles live in the users table; only a super user may write it). */
 export async function grantRole(request: APIRequestContext, id: string, role: Role): Promise<void> {
-  const res = await request.post('/api/v1/admin/users', { headers: userHeaders(SUPER_ID, 'super'), data: { id, name: id, role } });
+  const res = await request.post('/api/v1/admin/users', {
+    headers: userHeaders(SUPER_ID, 'super'),
+    data: { id, name: id, role },
+  });
   if (!res.ok() && res.status() !== 409) throw new Error(`grantRole ${id}: HTTP ${res.status()} ${await res.text()}`);
 }
 
@@ -33,7 +42,10 @@ export async function useQuickPoseModel(request: APIRequestContext): Promise<voi
   const headers = userHeaders(SUPER_ID, 'super');
   const current = await (await request.get('/api/v1/settings/render')).json();
   if (current.pose_model === 'multipose' && current.pipeline_frame_stride === 1) return;
-  const res = await request.put('/api/v1/settings/render', { headers, data: { ...current, pose_model: 'multipose', pipeline_frame_stride: 1 } });
+  const res = await request.put('/api/v1/settings/render', {
+    headers,
+    data: { ...current, pose_model: 'multipose', pipeline_frame_stride: 1 },
+  });
   if (!res.ok()) throw new Error(`useQuickPoseModel: HTTP ${res.status()} ${await res.text()}`);
 }
 
@@ -56,8 +68,13 @@ export async function sampleVideo(request: APIRequestContext, prefix: string): P
  * not declare. A test that provokes one on purpose (a refused save, a failed request) lists a pattern
  * for it with `test.use({ expectedConsole: [/…/] })` or `expectConsole(page, /…/)`.
  */
-interface ConsoleFixtures { expectedConsole: RegExp[]; consoleGuard: ConsoleGuard }
-export interface ConsoleGuard { allow(pattern: RegExp): void }
+interface ConsoleFixtures {
+  expectedConsole: RegExp[];
+  consoleGuard: ConsoleGuard;
+}
+export interface ConsoleGuard {
+  allow(pattern: RegExp): void;
+}
 
 const guards = new WeakMap<Page, ConsoleGuard>();
 
@@ -70,18 +87,27 @@ export function expectConsole(page: Page, pattern: RegExp): void {
 
 export const test = base.extend<ConsoleFixtures>({
   expectedConsole: [[], { option: true }],
-  consoleGuard: [async ({ page, expectedConsole }, use) => {
-    const allowed = [...expectedConsole];
-    const unexpected: string[] = [];
-    const check = (kind: string, text: string) => {
-      if (!allowed.some((re) => re.test(text))) unexpected.push(`${kind}: ${text}`);
-    };
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') check(`console.${m.type()}`, m.text()); });
-    page.on('pageerror', (e) => check('pageerror', e.message));
-    const guard: ConsoleGuard = { allow: (re) => { allowed.push(re); } };
-    guards.set(page, guard);
-    await use(guard);
-    expect(unexpected, 'unexpected console errors or warnings').toEqual([]);
-  }, { auto: true }],
+  consoleGuard: [
+    async ({ page, expectedConsole }, use) => {
+      const allowed = [...expectedConsole];
+      const unexpected: string[] = [];
+      const check = (kind: string, text: string) => {
+        if (!allowed.some((re) => re.test(text))) unexpected.push(`${kind}: ${text}`);
+      };
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') check(`console.${m.type()}`, m.text());
+      });
+      page.on('pageerror', (e) => check('pageerror', e.message));
+      const guard: ConsoleGuard = {
+        allow: (re) => {
+          allowed.push(re);
+        },
+      };
+      guards.set(page, guard);
+      await use(guard);
+      expect(unexpected, 'unexpected console errors or warnings').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };

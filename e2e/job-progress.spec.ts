@@ -8,8 +8,12 @@ const USER = 'progress-e2e';
 
 /** Every stored detection of the video, as a sorted fingerprint (count and identity). */
 async function detections(request: APIRequestContext, id: number): Promise<{ count: number; digest: string }> {
-  const set = await (await request.get(`/api/v1/annotations/${id}`)).json() as { person_tracks: { track_id: number; detections: { frame: number; bbox: { x1: number } }[] }[] };
-  const keys = set.person_tracks.flatMap((t) => t.detections.map((d) => `${t.track_id}:${d.frame}:${d.bbox.x1}`)).sort();
+  const set = (await (await request.get(`/api/v1/annotations/${id}`)).json()) as {
+    person_tracks: { track_id: number; detections: { frame: number; bbox: { x1: number } }[] }[];
+  };
+  const keys = set.person_tracks
+    .flatMap((t) => t.detections.map((d) => `${t.track_id}:${d.frame}:${d.bbox.x1}`))
+    .sort();
   return { count: keys.length, digest: keys.join('|') };
 }
 
@@ -26,7 +30,10 @@ async function shownPercent(row: Locator): Promise<number | null> {
   return m ? Number(m[1]) : null;
 }
 
-test('the progress bar moves while the people clip is processed; a cancelled reprocess keeps the annotations', async ({ page, request }) => {
+test('the progress bar moves while the people clip is processed; a cancelled reprocess keeps the annotations', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(600_000);
   const v = await sampleVideo(request, 'people_');
   await useQuickPoseModel(request);
@@ -43,12 +50,19 @@ test('the progress bar moves while the people clip is processed; a cancelled rep
   // 1. a full run: the bar shows percentages that climb, and the activity indicator lists the job
   await rowMenu(page, row, (await status()) === 'pending' ? 'Process' : 'Reprocess');
   const seen = new Set<number>();
-  await expect.poll(async () => {
-    const p = await shownPercent(row);
-    if (p !== null && p > 0) seen.add(p);
-    return seen.size;
-  }, { timeout: 240_000, intervals: [500] }).toBeGreaterThanOrEqual(2);
-  await expect(row.getByTestId('library.progressText')).toHaveText(/^\d+%( · ~\d+( h)?( \d+)? (s|min|h)( \d+ min)? left)?$/);
+  await expect
+    .poll(
+      async () => {
+        const p = await shownPercent(row);
+        if (p !== null && p > 0) seen.add(p);
+        return seen.size;
+      },
+      { timeout: 240_000, intervals: [500] },
+    )
+    .toBeGreaterThanOrEqual(2);
+  await expect(row.getByTestId('library.progressText')).toHaveText(
+    /^\d+%( · ~\d+( h)?( \d+)? (s|min|h)( \d+ min)? left)?$/,
+  );
   // the run may already have ended on a fast machine: the panel keeps finished jobs listed for 10 minutes
   await page.getByTestId('shell.activity').click();
   const job = page.getByTestId('activity.job').filter({ hasText: v.filename }).first();
@@ -64,14 +78,20 @@ test('the progress bar moves while the people clip is processed; a cancelled rep
   await rowMenu(page, row, 'Reprocess');
   await expect.poll(() => shownPercent(row), { timeout: 240_000, intervals: [500] }).toBeGreaterThan(0);
   await rowMenu(page, row, 'Cancel');
-  await expect(page.getByTestId('snackbar').filter({ hasText: /Cancelling processing|Processing cancelled/ })).toBeVisible();
+  await expect(
+    page.getByTestId('snackbar').filter({ hasText: /Cancelling processing|Processing cancelled/ }),
+  ).toBeVisible();
   await expect(row.getByTestId('library.status')).toHaveText('completed', { timeout: 30_000 });
   expect(await detections(request, v.id)).toEqual(before);
   const log = await (await request.get(`/api/v1/videos/${v.id}/log`)).text();
-  expect(log).toMatch(new RegExp(`processing cancelled by ${USER} after .*; status completed restored, annotations unchanged`));
+  expect(log).toMatch(
+    new RegExp(`processing cancelled by ${USER} after .*; status completed restored, annotations unchanged`),
+  );
 
   // 3. the annotate screen offers Cancel while a run is queued or running
-  expect((await request.post(`/api/v1/videos/${v.id}/reprocess`, { headers: { 'X-User-Id': USER } })).status()).toBe(202);
+  expect((await request.post(`/api/v1/videos/${v.id}/reprocess`, { headers: { 'X-User-Id': USER } })).status()).toBe(
+    202,
+  );
   await page.goto(`/videos/${v.id}/annotate`);
   // the queued run counts in the top bar's indicator until it is cancelled
   await expect(page.getByTestId('shell.activityCount')).toHaveText(/^[1-9]\d*$/);

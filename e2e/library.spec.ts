@@ -2,7 +2,10 @@
 // KIV with remark + Status History, guest Sign-In Required, and the preview playing the video.
 import { test, expect, expectConsole, grantRole, listVideos, sampleVideo, signIn } from './fixtures';
 
-test('signing in through the account dialog validates the user id and shows the chip with the role the server grants', async ({ page, request }) => {
+test('signing in through the account dialog validates the user id and shows the chip with the role the server grants', async ({
+  page,
+  request,
+}) => {
   await page.goto('/videos');
   await expect(page.getByTestId('shell.sessionChip')).toHaveText('Guest');
   await page.getByTestId('shell.account').click();
@@ -61,7 +64,9 @@ test('search, status and source filters narrow the list', async ({ page, request
   await expect(page.getByTestId('library.reingest')).toHaveCount(0);
   await page.getByTestId('library.sourceFilter').selectOption(root);
   await expect(page).toHaveURL(/source=/);
-  await expect(page.getByTestId('library.pageInfo')).toContainText(`of ${all.filter((v) => v.source_root === root).length}`);
+  await expect(page.getByTestId('library.pageInfo')).toContainText(
+    `of ${all.filter((v) => v.source_root === root).length}`,
+  );
   await expect(page.getByTestId('library.reingest')).toBeVisible();
 });
 
@@ -136,7 +141,9 @@ test('the preview dialog plays the video from the download endpoint', async ({ p
   await expect(dialog.getByRole('button', { name: 'Open in new tab' })).toBeVisible();
   const video = dialog.getByTestId('preview.video');
   await expect(video).toHaveAttribute('src', `/api/v1/videos/${v.id}/download`);
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.2);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
 });
@@ -153,7 +160,10 @@ test('the processing log dialog shows the log or (no log yet)', async ({ page, r
   await expect(dialog.getByRole('button', { name: 'Open Raw' })).toBeVisible();
 });
 
-test('focus=<id> opens the page holding that row and highlights it; restore=1 brings back the saved filters', async ({ page, request }) => {
+test('focus=<id> opens the page holding that row and highlights it; restore=1 brings back the saved filters', async ({
+  page,
+  request,
+}) => {
   const all = await listVideos(request);
   const target = all[6];
   await page.goto(`/videos?rows=5&focus=${target.id}`);
@@ -178,9 +188,10 @@ test('Batch Export downloads a zip named by the server; Re-ingest reports its co
   // Labelled is set only from completed or reviewed: a never-processed sample video goes through reviewed.
   // The server offers no way back to pending, so the video stays labelled for the rest of the run.
   const status = async () => (await (await request.get(`/api/v1/videos/${v.id}/status`)).json()).status as string;
-  const set = async (to: string) => expect((await request.patch(`/api/v1/videos/${v.id}/status`, { headers, data: { status: to } })).ok()).toBeTruthy();
+  const set = async (to: string) =>
+    expect((await request.patch(`/api/v1/videos/${v.id}/status`, { headers, data: { status: to } })).ok()).toBeTruthy();
   if (!['reviewed', 'completed', 'labelled'].includes(await status())) await set('reviewed');
-  if (await status() !== 'labelled') await set('labelled');
+  if ((await status()) !== 'labelled') await set('labelled');
   await signIn(page, 'export-tester');
   await page.goto('/videos');
   await page.getByTestId('library.exportMenu').click();
@@ -190,7 +201,9 @@ test('Batch Export downloads a zip named by the server; Re-ingest reports its co
 
   await page.getByTestId('library.sourceFilter').selectOption(v.source_root);
   await page.getByTestId('library.reingest').click();
-  await expect(page.getByTestId('snackbar').filter({ hasText: 'Re-ingest completed' })).toHaveText(/Re-ingest completed • Added \d+ • Removed \d+/);
+  await expect(page.getByTestId('snackbar').filter({ hasText: 'Re-ingest completed' })).toHaveText(
+    /Re-ingest completed • Added \d+ • Removed \d+/,
+  );
 });
 
 test('on a narrow screen the side menu is a drawer that Escape closes', async ({ page }) => {
@@ -207,7 +220,10 @@ test('on a narrow screen the side menu is a drawer that Escape closes', async ({
   await expect(drawer).toHaveCount(0);
 });
 
-test('Process from the row menu queues the video and status polling shows the worker taking it', async ({ page, request }) => {
+test('Process from the row menu queues the video and status polling shows the worker taking it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const v = await sampleVideo(request, 'portrait_');
   const status = (await (await request.get(`/api/v1/videos/${v.id}/status`)).json()).status;
@@ -220,12 +236,21 @@ test('Process from the row menu queues the video and status polling shows the wo
   await expect(page.getByTestId('snackbar').filter({ hasText: 'Processing started' })).toBeVisible();
   // Polling picks up the worker's progress without a reload: pending → processing (→ completed or failed).
   await expect(row.getByTestId('library.status')).toHaveText(/^(processing|completed|failed)$/, { timeout: 200_000 });
-  if ((await row.getByTestId('library.status').textContent()) === 'processing') await expect(row).toContainText(/Updated \d+s ago|completed|failed/);
+  if ((await row.getByTestId('library.status').textContent()) === 'processing')
+    await expect(row).toContainText(/Updated \d+s ago|completed|failed/);
 });
 
-test('load failures show the spec texts: list message or fallback, log error, history error entry', async ({ page }) => {
+test('load failures show the spec texts: list message or fallback, log error, history error entry', async ({
+  page,
+}) => {
   expectConsole(page, /status of (500|503)/); // the failures this test provokes
-  await page.route('**/api/v1/videos/?*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Database is restarting' }) }));
+  await page.route('**/api/v1/videos/?*', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ detail: 'Database is restarting' }),
+    }),
+  );
   await page.goto('/videos');
   await expect(page.getByTestId('library.error')).toHaveText('Database is restarting');
   await expect(page.getByTestId('library.row')).toHaveCount(0);
@@ -238,8 +263,20 @@ test('load failures show the spec texts: list message or fallback, log error, hi
   await expect(page.getByTestId('library.row').first()).toBeVisible();
   await expect(page.getByTestId('library.error')).toHaveCount(0);
 
-  await page.route('**/api/v1/videos/*/log', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'log store offline' }) }));
-  await page.route('**/api/v1/videos/*/history', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'history offline' }) }));
+  await page.route('**/api/v1/videos/*/log', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ detail: 'log store offline' }),
+    }),
+  );
+  await page.route('**/api/v1/videos/*/history', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ detail: 'history offline' }),
+    }),
+  );
   await page.getByTestId('library.rowMenu').first().click();
   await page.getByRole('menuitem', { name: 'View Log' }).click();
   await expect(page.getByTestId('log.text')).toHaveText('Error loading log: log store offline');
@@ -271,7 +308,10 @@ test('a refused reprocess restores the previous status and shows the spec text',
   await page.route('**/api/v1/videos/?*', async (route) => {
     const res = await route.fetch();
     const rows = (await res.json()) as Array<{ id: number; processing_status: string }>;
-    await route.fulfill({ response: res, json: rows.map((r) => (r.id === v.id ? { ...r, processing_status: 'failed' } : r)) });
+    await route.fulfill({
+      response: res,
+      json: rows.map((r) => (r.id === v.id ? { ...r, processing_status: 'failed' } : r)),
+    });
   });
   await page.route(`**/api/v1/videos/${v.id}/reprocess`, (route) => route.fulfill({ status: 500, body: '' }));
   await signIn(page, 'reprocess-tester');

@@ -7,18 +7,28 @@ test('the blocks show the summary and details the API answers', async ({ page, r
   const details = await (await request.get('/api/v1/metrics/details')).json();
   await page.goto('/metrics');
   await expect(page.getByTestId('metrics.bar.total')).toHaveText(String(summary.totals.videos));
-  for (const s of ['completed', 'processing', 'reviewed']) await expect(page.getByTestId(`metrics.bar.${s}`)).toHaveText(String(summary.status[s]));
-  await expect(page.getByTestId('metrics.humanDetections')).toHaveText(String(details.human_review.human_edited_detections));
-  await expect(page.getByTestId('metrics.verifiedSegments')).toHaveText(`${details.human_review.verified_segments} of ${details.human_review.segments}`);
+  for (const s of ['completed', 'processing', 'reviewed'])
+    await expect(page.getByTestId(`metrics.bar.${s}`)).toHaveText(String(summary.status[s]));
+  await expect(page.getByTestId('metrics.humanDetections')).toHaveText(
+    String(details.human_review.human_edited_detections),
+  );
+  await expect(page.getByTestId('metrics.verifiedSegments')).toHaveText(
+    `${details.human_review.verified_segments} of ${details.human_review.segments}`,
+  );
   if (details.processing.runs) {
-    await expect(page.getByTestId('metrics.framesPerSecond')).toHaveText(`${details.processing.median_frames_per_second} analysed frames/s`);
+    await expect(page.getByTestId('metrics.framesPerSecond')).toHaveText(
+      `${details.processing.median_frames_per_second} analysed frames/s`,
+    );
   } else {
     await expect(page.getByTestId('metrics.noRuns')).toHaveText('No processing runs recorded yet.');
   }
   await expect(page.getByTestId('metrics.notMeasured').first()).toContainText('not measured');
 });
 
-test('the status bar toggles, shows the database status and the AI device, pings, and stays chosen', async ({ page, request }) => {
+test('the status bar toggles, shows the database status and the AI device, pings, and stays chosen', async ({
+  page,
+  request,
+}) => {
   const status = await (await request.get('/api/v1/status')).json();
   await page.goto('/metrics');
   await expect(page.getByTestId('statusBar')).toHaveCount(0);

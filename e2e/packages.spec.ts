@@ -17,7 +17,10 @@ let dirB: string;
 
 test.beforeAll(() => {
   const samples = path.join(process.env.E2E_DATA_DIR!, 'sample-library');
-  const clip = path.join(samples, fs.readdirSync(samples).find((f) => f.startsWith('people_'))!);
+  const clip = path.join(
+    samples,
+    fs.readdirSync(samples).find((f) => f.startsWith('people_'))!,
+  );
   const folder = (name: string) => {
     const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `vat-e2e-pkg-${name}-`)));
     fs.mkdirSync(path.join(dir, path.dirname(REL)), { recursive: true });
@@ -29,14 +32,20 @@ test.beforeAll(() => {
 });
 test.afterAll(async ({ request }) => {
   for (const root of [dirA, dirB]) {
-    await request.put('/api/v1/admin/repo/sources', { headers, data: { original_root: root, root, label: path.basename(root), role: '', enabled: false } });
+    await request.put('/api/v1/admin/repo/sources', {
+      headers,
+      data: { original_root: root, root, label: path.basename(root), role: '', enabled: false },
+    });
     await request.delete('/api/v1/admin/repo/sources', { headers, data: { root } });
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
 
 async function addSourceWithVideo(request: APIRequestContext, root: string, label: string): Promise<Video> {
-  const res = await request.post('/api/v1/admin/repo/sources', { headers, data: { root, label, role: '', enabled: true } });
+  const res = await request.post('/api/v1/admin/repo/sources', {
+    headers,
+    data: { root, label, role: '', enabled: true },
+  });
   expect(res.status(), await res.text()).toBeLessThan(300);
   // the first scan runs in the background
   await expect.poll(async () => (await listVideos(request)).some((v) => v.source_root === root)).toBe(true);
@@ -50,7 +59,10 @@ const annotations = async (request: APIRequestContext, id: number) => {
 };
 const detectionCount = (tracks: PersonTrack[]) => tracks.reduce((n, t) => n + t.detections.length, 0);
 
-test('export folder A\'s annotations as a zip and import them into folder B: dry run, then the real import', async ({ page, request }) => {
+test("export folder A's annotations as a zip and import them into folder B: dry run, then the real import", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(420_000);
   const labelA = `Packages A ${path.basename(dirA)}`;
   const labelB = `Packages B ${path.basename(dirB)}`;
@@ -67,7 +79,10 @@ test('export folder A\'s annotations as a zip and import them into folder B: dry
   const track = processed.person_tracks[0];
   const frame = track.detections[0].frame;
   const box = { x1: 0.25, y1: 0.2, x2: 0.5, y2: 0.9 };
-  const edit = await request.patch(`/api/v1/annotations/${videoA.id}/tracks/${track.track_id}/detections/${frame}`, { headers, data: { ...box, version: track.detections[0].version } });
+  const edit = await request.patch(`/api/v1/annotations/${videoA.id}/tracks/${track.track_id}/detections/${frame}`, {
+    headers,
+    data: { ...box, version: track.detections[0].version },
+  });
   expect(edit.status(), await edit.text()).toBe(200);
   const exported = await annotations(request, videoA.id);
 
@@ -85,7 +100,9 @@ test('export folder A\'s annotations as a zip and import them into folder B: dry
   const download = page.waitForEvent('download');
   await exportDialog.getByTestId('export.submit').click();
   const zip = await download;
-  expect(zip.suggestedFilename()).toMatch(new RegExp(`^export_${labelA.replace(/ /g, '[ _]')}_\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}(\\.\\d+)?Z?\\.zip$`));
+  expect(zip.suggestedFilename()).toMatch(
+    new RegExp(`^export_${labelA.replace(/ /g, '[ _]')}_\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}(\\.\\d+)?Z?\\.zip$`),
+  );
   const zipPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vat-e2e-pkg-zip-')), zip.suggestedFilename());
   await zip.saveAs(zipPath);
   await expect(exportDialog).toHaveCount(0);
@@ -103,7 +120,9 @@ test('export folder A\'s annotations as a zip and import them into folder B: dry
   const importDialog = page.getByTestId('packages.import-dialog');
   await expect(importDialog.getByTestId('import.target-name')).toHaveText(`Importing to: ${labelB}`);
   await importDialog.getByTestId('import.file').setInputFiles(zipPath);
-  await expect(importDialog.getByTestId('import.file-info')).toHaveText(`${zip.suggestedFilename()} (${(fs.statSync(zipPath).size / 1024).toFixed(1)} KB)`);
+  await expect(importDialog.getByTestId('import.file-info')).toHaveText(
+    `${zip.suggestedFilename()} (${(fs.statSync(zipPath).size / 1024).toFixed(1)} KB)`,
+  );
   await importDialog.getByTestId('import.source-root').fill(dirA);
   await importDialog.getByTestId('import.target-root').fill(dirB);
   await expect(importDialog.getByTestId('import.mode-hint')).toHaveText('Skip videos that already have annotations');
@@ -124,7 +143,9 @@ test('export folder A\'s annotations as a zip and import them into folder B: dry
   await expect(importDialog.getByTestId('import.result.status')).toHaveText('completed', { timeout: 60_000 });
   await expect(importDialog.getByTestId('import.result')).toHaveAttribute('data-style', 'success');
   await expect(importDialog.getByTestId('import.result.videos-imported')).toHaveText('1');
-  await expect(importDialog.getByTestId('import.result.persons-imported')).toHaveText(String(exported.person_tracks.length));
+  await expect(importDialog.getByTestId('import.result.persons-imported')).toHaveText(
+    String(exported.person_tracks.length),
+  );
   await expect(importDialog.getByTestId('import.cancel')).toHaveText('Close');
   await expect(page.getByTestId('repo.activityLog')).toContainText(`Imported annotations to ${labelB}`);
   await importDialog.getByTestId('import.cancel').click();
@@ -133,12 +154,17 @@ test('export folder A\'s annotations as a zip and import them into folder B: dry
   const imported = await annotations(request, videoB.id);
   expect(imported.person_tracks.map((t) => t.track_id)).toEqual(exported.person_tracks.map((t) => t.track_id));
   expect(detectionCount(imported.person_tracks)).toBe(detectionCount(exported.person_tracks));
-  const corrected = imported.person_tracks.find((t) => t.track_id === track.track_id)!.detections.find((d) => d.frame === frame)!;
+  const corrected = imported.person_tracks
+    .find((t) => t.track_id === track.track_id)!
+    .detections.find((d) => d.frame === frame)!;
   expect(corrected.source).toBe('human');
   for (const k of ['x1', 'y1', 'x2', 'y2'] as const) expect(corrected.bbox[k]).toBeCloseTo(box[k], 4);
 
   // The Annotate screen draws B's boxes at the corrected frame.
-  const tracksAt = imported.person_tracks.filter((t) => t.detections.some((d) => d.frame === frame)).map((t) => t.track_id).sort((a, b) => a - b);
+  const tracksAt = imported.person_tracks
+    .filter((t) => t.detections.some((d) => d.frame === frame))
+    .map((t) => t.track_id)
+    .sort((a, b) => a - b);
   await page.goto(`/videos/${videoB.id}/annotate`);
   await expect(page.getByTestId('header.title')).toContainText('Annotate: ');
   await expect.poll(() => page.evaluate(() => window.__vat?.loadedWindows().length ?? 0)).toBeGreaterThan(0);
@@ -146,6 +172,8 @@ test('export folder A\'s annotations as a zip and import them into folder B: dry
   await page.getByTestId('controls.entry').fill(String(frame));
   await page.getByTestId('controls.entry-go').click();
   await expect.poll(() => page.evaluate(() => window.__vat!.overlay().frame)).toBe(frame);
-  await expect.poll(() => page.evaluate(() => window.__vat!.overlay())).toMatchObject({ boxes: tracksAt.length, trackIds: tracksAt });
+  await expect
+    .poll(() => page.evaluate(() => window.__vat!.overlay()))
+    .toMatchObject({ boxes: tracksAt.length, trackIds: tracksAt });
   fs.rmSync(path.dirname(zipPath), { recursive: true, force: true });
 });

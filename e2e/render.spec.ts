@@ -18,14 +18,50 @@ test.beforeAll(async () => {
   // a short clip of our own (the npm ffmpeg, as a fresh machine has): 3 s at 30 fps, 480x270
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-e2e-render-'));
   const file = path.join(mediaDir, 'render_clip.mp4');
-  const ffmpeg = process.env.FFMPEG_PATH ?? (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  execFileSync(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=480x270:r=30:d=3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
-  server = await startSeededServer([{ filename: 'render_clip.mp4', path: file, sourceRoot: mediaDir, fps: 30, width: 480, height: 270, duration: 3, totalFrames: 90, status: 'completed' }],
-    async (database, ids) => { await seedAnnotations(database, { videoId: ids[0], frameCount: 90, fps: 30, tracks: 2 }); },
-    undefined, { VAT_WORKER: '1' }); // renders run in the job worker
+  const ffmpeg =
+    process.env.FFMPEG_PATH ?? (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  execFileSync(ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=480x270:r=30:d=3',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
+  server = await startSeededServer(
+    [
+      {
+        filename: 'render_clip.mp4',
+        path: file,
+        sourceRoot: mediaDir,
+        fps: 30,
+        width: 480,
+        height: 270,
+        duration: 3,
+        totalFrames: 90,
+        status: 'completed',
+      },
+    ],
+    async (database, ids) => {
+      await seedAnnotations(database, { videoId: ids[0], frameCount: 90, fps: 30, tracks: 2 });
+    },
+    undefined,
+    { VAT_WORKER: '1' },
+  ); // renders run in the job worker
   [videoId] = server.ids;
 });
-test.afterAll(async () => { await server?.stop(); fs.rmSync(mediaDir, { recursive: true, force: true }); });
+test.afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
 
 test('the top bar settings button opens the settings dialog; an annotator sees it read-only', async ({ page }) => {
   await page.goto(`${server.baseURL}/videos`);
@@ -34,7 +70,8 @@ test('the top bar settings button opens the settings dialog; an annotator sees i
   await page.goto(`${server.baseURL}/videos`);
   await page.getByTestId('shell.settings').click();
   const dialog = page.getByTestId('dialog.settings');
-  for (const section of ['Render', 'Detection', 'Other']) await expect(dialog.getByRole('group', { name: section })).toBeVisible();
+  for (const section of ['Render', 'Detection', 'Other'])
+    await expect(dialog.getByRole('group', { name: section })).toBeVisible();
   await expect(dialog.getByTestId('settings.crf')).toHaveValue('22');
   await expect(dialog.getByTestId('settings.readOnly')).toHaveText('Only administrators can change these settings.');
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -49,7 +86,9 @@ test('render the annotated video, follow its progress, and play it in the Annota
   const annotatedButton = page.getByTestId('render.viewAnnotated');
   await expect(annotatedButton).toBeDisabled();
   await annotatedButton.hover({ force: true });
-  await expect(page.getByRole('tooltip').filter({ hasText: 'No rendered video yet: use Render Annotated Video' })).toBeVisible();
+  await expect(
+    page.getByRole('tooltip').filter({ hasText: 'No rendered video yet: use Render Annotated Video' }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Render Annotated Video' }).click();
   const bar = page.getByTestId('render.progress');
@@ -67,7 +106,9 @@ test('render the annotated video, follow its progress, and play it in the Annota
   await expect(page.getByTestId('player.box').locator('canvas')).toHaveCount(0); // the overlay is burned into the picture
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
   await page.getByTestId('controls.play').click();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.5);
   await page.getByTestId('controls.play').click();
 
   await page.getByTestId('render.viewLive').click();

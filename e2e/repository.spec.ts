@@ -13,20 +13,36 @@ test.beforeAll(() => {
   const samples = path.join(process.env.E2E_DATA_DIR!, 'sample-library');
   const clips = fs.readdirSync(samples).filter((f) => f.endsWith('.mp4'));
   dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vat-e2e-repo-')));
-  for (const [prefix, name] of [['counter_', 'kept.mp4'], ['ntsc_', 'vanishing.mp4']]) {
-    fs.copyFileSync(path.join(samples, clips.find((f) => f.startsWith(prefix))!), path.join(dir, name));
+  for (const [prefix, name] of [
+    ['counter_', 'kept.mp4'],
+    ['ntsc_', 'vanishing.mp4'],
+  ]) {
+    fs.copyFileSync(
+      path.join(
+        samples,
+        clips.find((f) => f.startsWith(prefix))!,
+      ),
+      path.join(dir, name),
+    );
   }
 });
-test.afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+test.afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 test('a non-administrator sees only the restricted text', async ({ page }) => {
   await signIn(page, 'repo.annotator', 'admin');
   await page.goto('/admin/repository');
-  await expect(page.getByTestId('repo.restricted')).toHaveText('Access restricted: repository management is limited to administrators.');
+  await expect(page.getByTestId('repo.restricted')).toHaveText(
+    'Access restricted: repository management is limited to administrators.',
+  );
   await expect(page.getByTestId('repo.sourcesCard')).toHaveCount(0);
 });
 
-test('add a folder, see its scan and videos, re-ingest, purge with a dry run first, disable and remove it', async ({ page, request }) => {
+test('add a folder, see its scan and videos, re-ingest, purge with a dry run first, disable and remove it', async ({
+  page,
+  request,
+}) => {
   await grantRole(request, ADMIN, 'admin');
   await signIn(page, ADMIN, 'admin');
   await page.goto('/admin/repository');
@@ -72,7 +88,12 @@ test('add a folder, see its scan and videos, re-ingest, purge with a dry run fir
   await page.getByTestId('purge.run').click();
   const result = page.getByTestId('purge.result');
   await expect(result).toContainText('Dry run: nothing was deleted');
-  for (const [k, n] of [['attempted', 1], ['db_deleted', 1], ['files_deleted', 0], ['files_missing', 1]] as const) {
+  for (const [k, n] of [
+    ['attempted', 1],
+    ['db_deleted', 1],
+    ['files_deleted', 0],
+    ['files_missing', 1],
+  ] as const) {
     await expect(result.getByTestId(`purge.${k}`)).toContainText(String(n));
   }
   // the missing video loses only its record: the dry run lists it so, and the screen says the rule
@@ -84,7 +105,9 @@ test('add a folder, see its scan and videos, re-ingest, purge with a dry run fir
   await page.getByTestId('purge.run').click();
   await page.getByTestId('dialog.confirm').getByTestId('confirm.ok').click();
   await expect(result).toContainText('Purge complete');
-  await expect(page.locator('[data-testid="jobs.row"][data-job-type="purge"]').first().getByTestId('jobs.status')).toHaveText('success');
+  await expect(
+    page.locator('[data-testid="jobs.row"][data-job-type="purge"]').first().getByTestId('jobs.status'),
+  ).toHaveText('success');
   await page.getByTestId('jobs.typeFilter').selectOption('reingest');
   await expect(page.locator('[data-testid="jobs.row"]').first()).toHaveAttribute('data-job-type', 'reingest');
   await page.getByTestId('jobs.typeFilter').selectOption('all');
@@ -104,13 +127,18 @@ test('add a folder, see its scan and videos, re-ingest, purge with a dry run fir
   await remove.getByRole('button', { name: 'Close' }).click();
   await expect(row).toHaveCount(0);
   expect(fs.existsSync(path.join(dir, 'kept.mp4'))).toBe(true);
-  await expect(page.getByTestId('repo.activityLog')).toContainText('Removed source E2E clips: 1 database record(s) deleted, 0 file(s) removed');
+  await expect(page.getByTestId('repo.activityLog')).toContainText(
+    'Removed source E2E clips: 1 database record(s) deleted, 0 file(s) removed',
+  );
 
   await page.goto(`/videos?q=kept.mp4`);
   await expect(page.getByTestId('library.empty')).toHaveText('No videos');
 });
 
-test('root folders: validate shows which exist, export downloads root_paths.json, import reads a file back', async ({ page, request }) => {
+test('root folders: validate shows which exist, export downloads root_paths.json, import reads a file back', async ({
+  page,
+  request,
+}) => {
   await grantRole(request, ADMIN, 'admin');
   await signIn(page, ADMIN, 'admin');
   const headers = { 'X-User-Id': ADMIN };
@@ -134,8 +162,14 @@ test('root folders: validate shows which exist, export downloads root_paths.json
     expect(file.suggestedFilename()).toBe('root_paths.json');
     expect(JSON.parse(fs.readFileSync(await file.path(), 'utf8'))).toEqual({ ...saved, temp_root: dir });
 
-    await card.getByTestId('rootConfig.file').setInputFiles({ name: 'root_paths.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(saved)) });
-    await expect(card.getByTestId('rootConfig.message')).toContainText('Root configuration imported from root_paths.json');
+    await card.getByTestId('rootConfig.file').setInputFiles({
+      name: 'root_paths.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(saved)),
+    });
+    await expect(card.getByTestId('rootConfig.message')).toContainText(
+      'Root configuration imported from root_paths.json',
+    );
     await expect(card.getByTestId('rootConfig.temp_root')).toHaveValue(saved.temp_root);
     expect(await (await request.get('/api/v1/admin/repo/root-config', { headers })).json()).toEqual(saved);
   } finally {

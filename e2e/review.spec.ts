@@ -2,15 +2,23 @@
 // Annotate screen, and that open shows the video in progress.
 import { test, expect, sampleVideo, signIn, SUPER_ID, useQuickPoseModel, userHeaders } from './fixtures';
 
-test('a processed video is queued by priority, opens in the Annotate screen and is then in progress', async ({ page, request }) => {
+test('a processed video is queued by priority, opens in the Annotate screen and is then in progress', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const people = await sampleVideo(request, 'people_');
   await useQuickPoseModel(request);
   const status = async () => (await (await request.get(`/api/v1/videos/${people.id}/status`)).json()).status as string;
-  if ((await status()) === 'pending') expect((await request.post(`/api/v1/videos/${people.id}/process`, { headers: userHeaders('review-e2e') })).ok()).toBe(true);
+  if ((await status()) === 'pending')
+    expect(
+      (await request.post(`/api/v1/videos/${people.id}/process`, { headers: userHeaders('review-e2e') })).ok(),
+    ).toBe(true);
   await expect.poll(status, { timeout: 240_000, intervals: [2000] }).toBe('completed');
 
-  const api = await (await request.get('/api/v1/review/queue?scope=all&limit=500', { headers: userHeaders(SUPER_ID, 'super') })).json();
+  const api = await (
+    await request.get('/api/v1/review/queue?scope=all&limit=500', { headers: userHeaders(SUPER_ID, 'super') })
+  ).json();
   const item = api.items.find((i: { id: number }) => i.id === people.id);
   // pending, or in progress when an earlier spec of the shared server opened this clip in the Annotate screen
   expect(['pending', 'in_progress']).toContain(item.status);
@@ -23,9 +31,12 @@ test('a processed video is queued by priority, opens in the Annotate screen and 
   await expect(row.getByTestId('review.issues')).toHaveText(item.issues.length ? item.issues.join(', ') : 'none found');
   await expect(row.getByTestId('review.status')).toHaveText(item.status === 'pending' ? 'Pending' : /^In Progress \(/);
   // MoveNet's confidences are uncalibrated (well below 0.7), so the warning shows on this clip
-  if (item.confidence !== null && item.confidence < 0.7) await expect(row.getByTestId('review.lowConfidence')).toBeVisible();
+  if (item.confidence !== null && item.confidence < 0.7)
+    await expect(row.getByTestId('review.lowConfidence')).toBeVisible();
 
-  const opened = page.waitForResponse((r) => r.url().endsWith(`/api/v1/videos/${people.id}/review_open`) && r.status() === 201);
+  const opened = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/v1/videos/${people.id}/review_open`) && r.status() === 201,
+  );
   await row.getByTestId('review.open').click();
   await expect(page).toHaveURL(new RegExp(`/videos/${people.id}/annotate\\?from=review-queue&status=all&scope=all$`));
   await opened;
@@ -33,12 +44,20 @@ test('a processed video is queued by priority, opens in the Annotate screen and 
   await page.goto('/review');
   await page.getByTestId('review.showAll').check();
   await page.getByTestId('review.filter.in_progress').click();
-  await expect(page.locator(`[data-testid="review.row"][data-video-id="${people.id}"]`).getByTestId('review.status')).toHaveText(`In Progress (${SUPER_ID})`);
+  await expect(
+    page.locator(`[data-testid="review.row"][data-video-id="${people.id}"]`).getByTestId('review.status'),
+  ).toHaveText(`In Progress (${SUPER_ID})`);
 });
 
 test('an empty queue shows three sample rows, labelled as an example and without Open', async ({ page }) => {
   // the shared server's queue is not empty, so this answer is given at the test's edge
-  const empty = { items: [], total: 0, counts: { all: 0, pending: 0, in_progress: 0, completed: 0 }, estimate: { factor: 3, basis: 'default', samples: 0 }, low_confidence_threshold: 0.7 };
+  const empty = {
+    items: [],
+    total: 0,
+    counts: { all: 0, pending: 0, in_progress: 0, completed: 0 },
+    estimate: { factor: 3, basis: 'default', samples: 0 },
+    low_confidence_threshold: 0.7,
+  };
   await page.route('**/api/v1/review/queue?*', (route) => route.fulfill({ json: empty }));
   await page.goto('/review');
   await expect(page.getByTestId('review.empty')).toBeVisible();

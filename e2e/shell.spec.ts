@@ -25,7 +25,9 @@ test('the sample library is ingested with probed metadata', async ({ request }) 
   expect(videos.some((v) => v.filename.startsWith('people_'))).toBe(true);
 });
 
-test('a bootstrapped super user who signs in with the default role sees super and the super-only menu', async ({ page }) => {
+test('a bootstrapped super user who signs in with the default role sees super and the super-only menu', async ({
+  page,
+}) => {
   await page.goto('/videos');
   await page.getByTestId('shell.account').click();
   const dialog = page.getByTestId('dialog.signIn');

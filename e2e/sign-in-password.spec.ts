@@ -22,13 +22,20 @@ test.use({ viewport: { width: 1280, height: 1000 } });
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   const counter = await sampleVideo(request, 'counter_');
-  server = await startSeededServer([seedVideoOf(counter)], async (database, ids) => {
-    // One person (track 1) on every frame.
-    await seedTrack(database, ids[0], 1, BOX, 0, counter.total_frames - 1);
-  }, undefined, { VAT_AUTH: 'password', VAT_BOOTSTRAP_SUPER: '' });
+  server = await startSeededServer(
+    [seedVideoOf(counter)],
+    async (database, ids) => {
+      // One person (track 1) on every frame.
+      await seedTrack(database, ids[0], 1, BOX, 0, counter.total_frames - 1);
+    },
+    undefined,
+    { VAT_AUTH: 'password', VAT_BOOTSTRAP_SUPER: '' },
+  );
   videoId = server.ids[0];
 });
-test.afterAll(async () => { await server?.stop(); });
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 /** The one-time link the server printed at start-up, as the person who started it reads it. */
 async function printedSetupLink(): Promise<string> {
@@ -89,7 +96,10 @@ test('a wrong password shows "Wrong user ID or password"', async ({ page }) => {
   await expect(page.getByTestId('shell.sessionChip')).not.toContainText(ANNOTATOR.id);
 });
 
-test('the annotator signs in through the dialog, edits a box, and signing out ends the session on the server', async ({ page, request }) => {
+test('the annotator signs in through the dialog, edits a box, and signing out ends the session on the server', async ({
+  page,
+  request,
+}) => {
   await page.goto(`${server.baseURL}/videos`);
   await signInThroughDialog(page, ANNOTATOR.id, ANNOTATOR.password);
   await expect(page.getByTestId('dialog.signIn')).toBeHidden();
@@ -142,20 +152,43 @@ test('the annotator signs in through the dialog, edits a box, and signing out en
   expect((await request.get(`${server.baseURL}/api/v1/me/tokens`, { headers: withOldCookie })).status()).toBe(401);
   const me = await (await request.get(`${server.baseURL}/api/v1/me`, { headers: withOldCookie })).json();
   expect(me.signed_in).toBe(false);
-  const edit = await request.post(`${server.baseURL}/api/v1/me/tokens`, { headers: { ...withOldCookie, Origin: server.baseURL }, data: { name: 'after sign-out' } });
+  const edit = await request.post(`${server.baseURL}/api/v1/me/tokens`, {
+    headers: { ...withOldCookie, Origin: server.baseURL },
+    data: { name: 'after sign-out' },
+  });
   expect(edit.status()).toBe(401);
 });
 
-test('a password set with "must change" makes the user choose their own before anything else', async ({ page, request }) => {
+test('a password set with "must change" makes the user choose their own before anything else', async ({
+  page,
+  request,
+}) => {
   const BEN = { id: 'ben', given: 'handed-over-paper-note-71', own: 'amber-glacier-window-28' };
   // The super user, by API as a script would (their browser steps are covered above).
   const origin = { Origin: server.baseURL };
-  const boss = await request.post(`${server.baseURL}/api/v1/auth/login`, { headers: origin, data: { id: SUPER.id, password: SUPER.password } });
+  const boss = await request.post(`${server.baseURL}/api/v1/auth/login`, {
+    headers: origin,
+    data: { id: SUPER.id, password: SUPER.password },
+  });
   expect(boss.status()).toBe(200);
   const bossCookie = /vat_session=[^;]+/.exec(boss.headers()['set-cookie'])![0];
   const asBoss = { ...origin, Cookie: bossCookie };
-  expect((await request.post(`${server.baseURL}/api/v1/admin/users`, { headers: asBoss, data: { id: BEN.id, name: 'Ben', role: 'annotator' } })).ok()).toBe(true);
-  expect((await request.put(`${server.baseURL}/api/v1/admin/users/${BEN.id}/password`, { headers: asBoss, data: { password: BEN.given, must_change: true } })).status()).toBe(204);
+  expect(
+    (
+      await request.post(`${server.baseURL}/api/v1/admin/users`, {
+        headers: asBoss,
+        data: { id: BEN.id, name: 'Ben', role: 'annotator' },
+      })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await request.put(`${server.baseURL}/api/v1/admin/users/${BEN.id}/password`, {
+        headers: asBoss,
+        data: { password: BEN.given, must_change: true },
+      })
+    ).status(),
+  ).toBe(204);
 
   await page.goto(`${server.baseURL}/videos`);
   await signInThroughDialog(page, BEN.id, BEN.given);
@@ -172,8 +205,14 @@ test('a password set with "must change" makes the user choose their own before a
   const me = await (await page.request.get(`${server.baseURL}/api/v1/me`)).json();
   expect(me).toMatchObject({ id: BEN.id, must_change_password: false });
   // The handed-over password no longer works; their own does.
-  const old = await request.post(`${server.baseURL}/api/v1/auth/login`, { headers: origin, data: { id: BEN.id, password: BEN.given } });
+  const old = await request.post(`${server.baseURL}/api/v1/auth/login`, {
+    headers: origin,
+    data: { id: BEN.id, password: BEN.given },
+  });
   expect(old.status()).toBe(401);
-  const own = await request.post(`${server.baseURL}/api/v1/auth/login`, { headers: origin, data: { id: BEN.id, password: BEN.own } });
+  const own = await request.post(`${server.baseURL}/api/v1/auth/login`, {
+    headers: origin,
+    data: { id: BEN.id, password: BEN.own },
+  });
   expect(own.status()).toBe(200);
 });

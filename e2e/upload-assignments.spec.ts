@@ -2,7 +2,17 @@
 // uploaded videos, and the library's Assignee filter shows them; non-admins see the warning.
 import fs from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, expectConsole, grantRole, SUPER_ID, listVideos, sampleVideo, signIn, userHeaders } from './fixtures';
+import {
+  test,
+  expect,
+  expectConsole,
+  grantRole,
+  SUPER_ID,
+  listVideos,
+  sampleVideo,
+  signIn,
+  userHeaders,
+} from './fixtures';
 
 /** Uploads a copy of a sample clip under `name` through the API; answers the new video's id. */
 async function uploadCopy(request: APIRequestContext, name: string): Promise<number> {
@@ -18,17 +28,25 @@ async function uploadCopy(request: APIRequestContext, name: string): Promise<num
 test('an annotator sees that assignments are for administrators', async ({ page }) => {
   await signIn(page, 'plain.annotator');
   await page.goto('/assignments');
-  await expect(page.getByTestId('assignments.denied')).toHaveText('Assignments management is limited to administrators.');
+  await expect(page.getByTestId('assignments.denied')).toHaveText(
+    'Assignments management is limited to administrators.',
+  );
   await expect(page.getByTestId('assignments.submit')).toHaveCount(0);
 });
 
-test('a dry run reports without changing anything; the real import assigns and the Assignee filter shows it', async ({ page, request }) => {
+test('a dry run reports without changing anything; the real import assigns and the Assignee filter shows it', async ({
+  page,
+  request,
+}) => {
   const ids = [await uploadCopy(request, 'assign-me-1.mp4'), await uploadCopy(request, 'assign-me-2.mp4')];
-  const csv = 'filename,worker_name\r\nassign-me-1.mp4,csv.worker\r\n"assign-me-2.mp4",csv.worker\r\nnot-in-library.mp4,csv.worker\r\n';
+  const csv =
+    'filename,worker_name\r\nassign-me-1.mp4,csv.worker\r\n"assign-me-2.mp4",csv.worker\r\nnot-in-library.mp4,csv.worker\r\n';
   await signIn(page, SUPER_ID, 'super');
   await page.goto('/assignments');
   await expect(page.getByTestId('assignments.submit')).toBeDisabled();
-  await page.getByTestId('assignments.file').setInputFiles({ name: 'assign.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByTestId('assignments.file')
+    .setInputFiles({ name: 'assign.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByTestId('assignments.dryRun').check();
   await page.getByTestId('assignments.submit').click();
   const report = page.getByTestId('assignments.report');
@@ -57,12 +75,17 @@ test('a malformed CSV shows HTTP 400 with the reason', async ({ page }) => {
   expectConsole(page, /status of 400/);
   await signIn(page, SUPER_ID, 'super');
   await page.goto('/assignments');
-  await page.getByTestId('assignments.file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('filename,owner\na.mp4,x\n') });
+  await page
+    .getByTestId('assignments.file')
+    .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('filename,owner\na.mp4,x\n') });
   await page.getByTestId('assignments.submit').click();
   await expect(page.getByTestId('assignments.error')).toContainText('HTTP 400: The CSV needs a worker_name column');
 });
 
-test('an administrator selects rows in the library and assigns them to a user from the menu', async ({ page, request }) => {
+test('an administrator selects rows in the library and assigns them to a user from the menu', async ({
+  page,
+  request,
+}) => {
   const id = await uploadCopy(request, 'assign-from-menu.mp4');
   await grantRole(request, 'menu.worker', 'annotator');
   await grantRole(request, 'lib.admin', 'admin');
@@ -77,7 +100,9 @@ test('an administrator selects rows in the library and assigns them to a user fr
   await expect(page.getByTestId('snackbar')).toContainText('Assigned 1 video(s) to menu.worker');
   await expect(page.getByTestId('library.assignBar')).toHaveCount(0);
   await expect(row).toContainText('menu.worker');
-  await expect(page.getByTestId('library.assigneeFilter').locator('option', { hasText: 'menu.worker (1)' })).toHaveCount(1);
+  await expect(
+    page.getByTestId('library.assigneeFilter').locator('option', { hasText: 'menu.worker (1)' }),
+  ).toHaveCount(1);
   expect((await listVideos(request, '&assignee=menu.worker')).map((v) => v.id)).toEqual([id]);
 });
 

@@ -9,16 +9,39 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectConsole, listVideos, signIn } from './fixtures';
 import { formatFileSize } from '../src/pages/upload/fileSize';
 
-const ffmpeg = process.env.FFMPEG_PATH ?? (() => {
-  try { execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' }); return 'ffmpeg'; } catch { return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path; }
-})();
+const ffmpeg =
+  process.env.FFMPEG_PATH ??
+  (() => {
+    try {
+      execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+      return 'ffmpeg';
+    } catch {
+      return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    }
+  })();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-e2e-upload-'));
 
 /** A real clip of a few MB (noise compresses badly), so a throttled upload shows progress for seconds. */
 function clip(name: string, seconds: number): string {
   const file = path.join(dir, name);
-  execFileSync(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `nullsrc=s=320x240:r=25:d=${seconds},geq=random(1)*255:128:128`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '10', '-pix_fmt', 'yuv420p', file]);
+  execFileSync(ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `nullsrc=s=320x240:r=25:d=${seconds},geq=random(1)*255:128:128`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '10',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
   return file;
 }
 
@@ -26,7 +49,12 @@ function clip(name: string, seconds: number): string {
 async function throttleUploads(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
 }
 
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -43,7 +71,9 @@ test('two clips upload one request each with progress, then show in the library'
   const bar = page.getByTestId('upload.progress').getByRole('progressbar');
   await expect(bar).toBeVisible();
   // progress moves through values between the ends while bytes are on the way
-  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   await expect(page.getByTestId('upload.success')).toHaveText('Upload completed successfully!', { timeout: 60_000 });
   await expect(page.getByTestId('upload.progress')).toHaveCount(0);
 
@@ -63,7 +93,10 @@ test('two clips upload one request each with progress, then show in the library'
   await expect(page.getByTestId('library.filename')).toHaveText(['e2e upload one.mp4', 'e2e upload two.mp4'].sort());
 });
 
-test('a file that is not a video is marked error with the server reason; a cancelled upload stores nothing', async ({ page, request }) => {
+test('a file that is not a video is marked error with the server reason; a cancelled upload stores nothing', async ({
+  page,
+  request,
+}) => {
   expectConsole(page, /status of 415/);
   const fake = path.join(dir, 'fake clip.mp4');
   fs.writeFileSync(fake, 'not a video at all\n'.repeat(1000));
@@ -82,10 +115,13 @@ test('a file that is not a video is marked error with the server reason; a cance
   await expect(second.getByTestId('upload.file-status')).toHaveText('uploading');
   await second.getByTestId('upload.cancel').click();
   await expect(second.getByTestId('upload.file-status')).toHaveText('cancelled');
-  expect((await listVideos(request, '&q=e2e cancelled'))).toEqual([]);
+  expect(await listVideos(request, '&q=e2e cancelled')).toEqual([]);
 });
 
-test('a resumable upload cut off by a reload continues from the bytes the server has when the file is picked again', async ({ page, request }) => {
+test('a resumable upload cut off by a reload continues from the bytes the server has when the file is picked again', async ({
+  page,
+  request,
+}) => {
   // The server can still be finishing the request the reload cut off when the new page continues: tus
   // then answers 409 (offset or lock) once and the client retries from the offset it asks for again.
   expectConsole(page, /status of 409/);
@@ -95,14 +131,20 @@ test('a resumable upload cut off by a reload continues from the bytes the server
   await page.goto('/upload');
   const patches: Array<{ url: string; offset: number }> = [];
   page.on('request', (r) => {
-    if (r.method() === 'PATCH' && r.url().includes('/api/v1/uploads/tus/')) patches.push({ url: r.url(), offset: Number(r.headers()['upload-offset']) });
+    if (r.method() === 'PATCH' && r.url().includes('/api/v1/uploads/tus/'))
+      patches.push({ url: r.url(), offset: Number(r.headers()['upload-offset']) });
   });
   await throttleUploads(page, 256 * 1024);
   await page.getByTestId('upload.resumable').check();
   await page.getByTestId('upload.input').setInputFiles([file]);
   await expect.poll(() => patches.length).toBe(1);
   // wait until the server holds part of the file, then leave the page in the middle of the upload
-  const serverOffset = async () => Number((await request.head(patches[0].url, { headers: { 'Tus-Resumable': '1.0.0', 'X-User-Id': 'uploader1' } })).headers()['upload-offset']);
+  const serverOffset = async () =>
+    Number(
+      (
+        await request.head(patches[0].url, { headers: { 'Tus-Resumable': '1.0.0', 'X-User-Id': 'uploader1' } })
+      ).headers()['upload-offset'],
+    );
   await expect.poll(serverOffset, { timeout: 20_000 }).toBeGreaterThan(0);
   await page.reload();
   const kept = await serverOffset();
@@ -111,7 +153,9 @@ test('a resumable upload cut off by a reload continues from the bytes the server
 
   await page.getByTestId('upload.resumable').check();
   await page.getByTestId('upload.input').setInputFiles([file]);
-  await expect(page.getByTestId('upload.file').first().getByTestId('upload.file-status')).toHaveText('success', { timeout: 60_000 });
+  await expect(page.getByTestId('upload.file').first().getByTestId('upload.file-status')).toHaveText('success', {
+    timeout: 60_000,
+  });
   // the second page sent only the rest, to the same upload
   expect(patches.length).toBeGreaterThanOrEqual(2);
   expect(new Set(patches.map((p) => p.url)).size).toBe(1);

@@ -18,7 +18,9 @@ test('a super user adds, edits and deletes a user, and the change is audited', a
   await expect(row.getByTestId('users.nameInput')).toHaveValue('New Person');
 
   // the list is sorted by id and filtered by search
-  const ids = await page.locator('[data-testid^="users.row."]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(10)));
+  const ids = await page
+    .locator('[data-testid^="users.row."]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(10)));
   expect(ids).toEqual([...ids].sort());
   await page.getByTestId('users.search').fill('new person');
   await expect(page.getByTestId('users.count')).toHaveText(new RegExp(`^Showing 1 of ${ids.length} users$`));
@@ -31,8 +33,9 @@ test('a super user adds, edits and deletes a user, and the change is audited', a
   await row.getByTestId('users.save').click();
   await expect(page.getByTestId('users.notice').filter({ hasText: 'Updated e2e.new@example.com' })).toBeVisible();
   await expect(row.getByTestId('users.unsavedChip')).toHaveCount(0);
-  const stored = (await (await request.get('/api/v1/admin/users', { headers: userHeaders(SUPER_ID, 'super') })).json())
-    .find((u: { id: string }) => u.id === 'e2e.new@example.com');
+  const stored = (
+    await (await request.get('/api/v1/admin/users', { headers: userHeaders(SUPER_ID, 'super') })).json()
+  ).find((u: { id: string }) => u.id === 'e2e.new@example.com');
   expect(stored).toMatchObject({ name: 'Renamed Person', role: 'admin' });
 
   // history
@@ -48,7 +51,11 @@ test('a super user adds, edits and deletes a user, and the change is audited', a
   await expect(page.getByTestId('users.row.e2e.new@example.com')).toHaveCount(0);
 });
 
-test('an admin sees the list read-only and the restriction notice; an annotator sees only the notice', async ({ page, request, browser }) => {
+test('an admin sees the list read-only and the restriction notice; an annotator sees only the notice', async ({
+  page,
+  request,
+  browser,
+}) => {
   await grantRole(request, 'e2e-admin-users', 'admin');
   await signIn(page, 'e2e-admin-users', 'admin');
   await page.goto('/admin/users');

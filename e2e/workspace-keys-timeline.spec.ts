@@ -16,7 +16,11 @@ const AXIS_H = 20;
 const ROW_H = 22;
 
 // Three people: track 1 left (keyframes at frames 30 and 90), track 2 middle, track 3 right; all on every frame.
-const BOXES: Record<number, [number, number, number, number]> = { 1: [0.1, 0.2, 0.3, 0.7], 2: [0.4, 0.2, 0.6, 0.7], 3: [0.7, 0.2, 0.9, 0.7] };
+const BOXES: Record<number, [number, number, number, number]> = {
+  1: [0.1, 0.2, 0.3, 0.7],
+  2: [0.4, 0.2, 0.6, 0.7],
+  3: [0.7, 0.2, 0.9, 0.7],
+};
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -26,14 +30,23 @@ test.beforeAll(async ({ request }) => {
   const counter = await sampleVideo(request, 'counter_');
   expect([counter.fps, counter.duration]).toEqual([FPS, DURATION]);
   server = await startSeededServer([seedVideoOf(counter)], async (database, ids) => {
-    for (const [track, box] of Object.entries(BOXES)) await seedTrack(database, ids[0], Number(track), box, 0, counter.total_frames - 1, false);
-    await database.sql.query(`update detections set source = 'human' where video_id = $1 and track_id = 1 and frame in (30, 90)`, [ids[0]]);
-    await database.sql.query(`insert into action_segments (video_id, track_id, action_class, start_time, end_time, confidence)
-      values ($1, 1, 'run', 2, 5, 0.8), ($1, 2, 'jump', 8, 12.5, 0.6)`, [ids[0]]);
+    for (const [track, box] of Object.entries(BOXES))
+      await seedTrack(database, ids[0], Number(track), box, 0, counter.total_frames - 1, false);
+    await database.sql.query(
+      `update detections set source = 'human' where video_id = $1 and track_id = 1 and frame in (30, 90)`,
+      [ids[0]],
+    );
+    await database.sql.query(
+      `insert into action_segments (video_id, track_id, action_class, start_time, end_time, confidence)
+      values ($1, 1, 'run', 2, 5, 0.8), ($1, 2, 'jump', 8, 12.5, 0.6)`,
+      [ids[0]],
+    );
   });
   videoId = server.ids[0];
 });
-test.afterAll(async () => { await server?.stop(); });
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 const annotationSet = (page: Page): Promise<AnnotationSet> => readAnnotationSet(page, server, videoId);
 const frame = (page: Page) => page.evaluate(() => window.__vat!.currentFrame());
@@ -62,10 +75,14 @@ async function rowPoint(page: Page, track: number, time: number) {
   return { x: r.x + (time / DURATION) * r.width, y: r.y + AXIS_H + row * ROW_H + ROW_H / 2 };
 }
 
-test('view mode: Space plays and pauses without scrolling the page; ← / → step a frame, Shift 10; Home / End', async ({ page }) => {
+test('view mode: Space plays and pauses without scrolling the page; ← / → step a frame, Shift 10; Home / End', async ({
+  page,
+}) => {
   await open(page);
   // the workspace fits the window; a page that could scroll shows that Space, ← and → do not scroll it
-  await page.evaluate(() => { document.body.style.paddingBottom = '2000px'; });
+  await page.evaluate(() => {
+    document.body.style.paddingBottom = '2000px';
+  });
   expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.keyboard.press('Space');
@@ -115,7 +132,9 @@ test('typing a KIV remark moves no frame and plays nothing', async ({ page }) =>
   await expect.poll(() => frame(page)).toBe(2);
 });
 
-test('a click on a timeline row selects that track and seeks there; comma / period jump between its keyframes', async ({ page }) => {
+test('a click on a timeline row selects that track and seeks there; comma / period jump between its keyframes', async ({
+  page,
+}) => {
   await open(page);
   const p = await rowPoint(page, 2, 6);
   await page.mouse.click(p.x, p.y);
@@ -134,7 +153,9 @@ test('a click on a timeline row selects that track and seeks there; comma / peri
   await expect.poll(() => frame(page)).toBe(30);
 });
 
-test('edit mode: a drag on an empty part of a row creates an action of that track, saved, kept on reload, undone with Ctrl+Z', async ({ page }) => {
+test('edit mode: a drag on an empty part of a row creates an action of that track, saved, kept on reload, undone with Ctrl+Z', async ({
+  page,
+}) => {
   await openInEditMode(page);
   const from = await rowPoint(page, 3, 4);
   const to = await rowPoint(page, 3, 6);
@@ -150,7 +171,9 @@ test('edit mode: a drag on an empty part of a row creates an action of that trac
 
   await page.reload();
   await expect.poll(() => page.evaluate(() => window.__vat?.getDoc!()?.segments.length ?? 0)).toBe(3);
-  expect(await page.evaluate((id) => window.__vat!.getDoc!()!.segments.find((s) => s.id === id)?.track_id, made!.id)).toBe(3);
+  expect(
+    await page.evaluate((id) => window.__vat!.getDoc!()!.segments.find((s) => s.id === id)?.track_id, made!.id),
+  ).toBe(3);
 
   await page.getByTestId('controls.mode-edit').click();
   const again = await rowPoint(page, 3, 14);
@@ -163,16 +186,25 @@ test('edit mode: a drag on an empty part of a row creates an action of that trac
   expect((await annotationSet(page)).action_segments.filter((s) => s.track_id === 3)).toHaveLength(2);
   await page.keyboard.press('Control+z');
   await allSaved(page);
-  expect((await annotationSet(page)).action_segments.filter((s) => s.track_id === 3).map((s) => [s.start_time, s.end_time])).toEqual([[4, 6]]);
+  expect(
+    (await annotationSet(page)).action_segments.filter((s) => s.track_id === 3).map((s) => [s.start_time, s.end_time]),
+  ).toEqual([[4, 6]]);
 });
 
-test('track colours come from the track: deleting or hiding another track changes none, on the overlay and the timeline', async ({ page }) => {
+test('track colours come from the track: deleting or hiding another track changes none, on the overlay and the timeline', async ({
+  page,
+}) => {
   await openInEditMode(page);
   const colours = async () => {
     const o = await page.evaluate(() => window.__vat!.overlay());
     return Object.fromEntries(o.trackIds.map((t, i) => [t, o.colors[i]]));
   };
-  const swatch = (t: number) => page.getByTestId('timeline.row').filter({ hasText: `T${t}` }).getByTestId('timeline.swatch').getAttribute('data-color');
+  const swatch = (t: number) =>
+    page
+      .getByTestId('timeline.row')
+      .filter({ hasText: `T${t}` })
+      .getByTestId('timeline.swatch')
+      .getAttribute('data-color');
   const before = await colours();
   expect(Object.keys(before)).toEqual(['1', '2', '3']);
   expect(new Set(Object.values(before)).size).toBe(3);
@@ -192,9 +224,15 @@ test('track colours come from the track: deleting or hiding another track change
   await allSaved(page);
 });
 
-test('the timeline zooms in time: the overview moves the window, and a row click seeks to the time under the pointer', async ({ page }) => {
+test('the timeline zooms in time: the overview moves the window, and a row click seeks to the time under the pointer', async ({
+  page,
+}) => {
   await open(page);
-  const view = () => page.evaluate(() => { const t = window.__vat!.timeline(); return { start: t.viewStart, span: t.viewSpan }; });
+  const view = () =>
+    page.evaluate(() => {
+      const t = window.__vat!.timeline();
+      return { start: t.viewStart, span: t.viewSpan };
+    });
   expect(await view()).toEqual({ start: 0, span: DURATION });
   await expect(page.getByTestId('timeline.zoom-fit')).toBeDisabled();
   for (let i = 0; i < 3; i++) await page.getByTestId('timeline.zoom-in').click();
@@ -203,7 +241,12 @@ test('the timeline zooms in time: the overview moves the window, and a row click
   await page.getByTestId('timeline.overview').scrollIntoViewIfNeeded();
   const strip = (await page.getByTestId('timeline.overview').boundingBox())!;
   await page.mouse.click(strip.x + strip.width * 0.75, strip.y + strip.height / 2);
-  await expect.poll(async () => { const v = await view(); return v.start + v.span / 2; }).toBeCloseTo(15, 1);
+  await expect
+    .poll(async () => {
+      const v = await view();
+      return v.start + v.span / 2;
+    })
+    .toBeCloseTo(15, 1);
   const windowBox = (await page.getByTestId('timeline.overview-window').boundingBox())!;
   expect(windowBox.width / strip.width).toBeCloseTo(1 / 1.5 ** 3, 2);
   // the middle of the rows is now 15 s

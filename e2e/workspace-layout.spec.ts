@@ -12,7 +12,9 @@ import { startSeededServer, type SeededServer } from './annotate-seeded-server';
 import { seedAnnotations } from '../scripts/seed-annotations';
 
 let server: SeededServer;
-let clipId: number; let pendingId: number; let renderId: number;
+let clipId: number;
+let pendingId: number;
+let renderId: number;
 let mediaDir: string;
 const TRACKS = 10;
 
@@ -21,47 +23,111 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-e2e-layout-'));
-  const ffmpeg = process.env.FFMPEG_PATH ?? (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  const ffmpeg =
+    process.env.FFMPEG_PATH ?? (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   const make = (name: string, size: string, seconds: number) => {
     const file = path.join(mediaDir, name);
-    execFileSync(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=s=${size}:r=30:d=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
+    execFileSync(ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=${size}:r=30:d=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      file,
+    ]);
     return file;
   };
   const clip = make('layout_768x576.mp4', '768x576', 8);
   const short = make('layout_render.mp4', '320x180', 2);
-  server = await startSeededServer([
-    { filename: 'layout_768x576.mp4', path: clip, sourceRoot: mediaDir, fps: 30, width: 768, height: 576, duration: 8, totalFrames: 240, status: 'completed' },
-    // between the two in the library's order, but not in the Review Queue (not processed yet)
-    { filename: 'layout_pending.mp4', path: path.join(mediaDir, 'layout_pending.mp4'), sourceRoot: mediaDir, fps: 30, width: 320, height: 180, duration: 2, totalFrames: 60, status: 'pending' },
-    { filename: 'layout_render.mp4', path: short, sourceRoot: mediaDir, fps: 30, width: 320, height: 180, duration: 2, totalFrames: 60, status: 'completed' },
-  ], async (database, ids) => {
-    await seedAnnotations(database, { videoId: ids[0], frameCount: 240, fps: 30, tracks: TRACKS });
-    await seedAnnotations(database, { videoId: ids[2], frameCount: 60, fps: 30, tracks: 1 });
-  }, undefined, { VAT_WORKER: '1' });
+  server = await startSeededServer(
+    [
+      {
+        filename: 'layout_768x576.mp4',
+        path: clip,
+        sourceRoot: mediaDir,
+        fps: 30,
+        width: 768,
+        height: 576,
+        duration: 8,
+        totalFrames: 240,
+        status: 'completed',
+      },
+      // between the two in the library's order, but not in the Review Queue (not processed yet)
+      {
+        filename: 'layout_pending.mp4',
+        path: path.join(mediaDir, 'layout_pending.mp4'),
+        sourceRoot: mediaDir,
+        fps: 30,
+        width: 320,
+        height: 180,
+        duration: 2,
+        totalFrames: 60,
+        status: 'pending',
+      },
+      {
+        filename: 'layout_render.mp4',
+        path: short,
+        sourceRoot: mediaDir,
+        fps: 30,
+        width: 320,
+        height: 180,
+        duration: 2,
+        totalFrames: 60,
+        status: 'completed',
+      },
+    ],
+    async (database, ids) => {
+      await seedAnnotations(database, { videoId: ids[0], frameCount: 240, fps: 30, tracks: TRACKS });
+      await seedAnnotations(database, { videoId: ids[2], frameCount: 60, fps: 30, tracks: 1 });
+    },
+    undefined,
+    { VAT_WORKER: '1' },
+  );
   [clipId, pendingId, renderId] = server.ids;
 });
-test.afterAll(async () => { await server?.stop(); fs.rmSync(mediaDir, { recursive: true, force: true }); });
+test.afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
 
 async function openAnnotate(page: Page, id: number, search = '') {
   await page.goto(`${server.baseURL}/videos/${id}/annotate${search}`);
   await expect(page.getByTestId('header.title')).toContainText('Annotate: ');
-  await expect.poll(() => page.evaluate(() => (document.querySelector('[data-testid="player.video"]') as HTMLVideoElement).readyState)).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (document.querySelector('[data-testid="player.video"]') as HTMLVideoElement).readyState),
+    )
+    .toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId('timeline.row')).toHaveCount(id === clipId ? TRACKS : 1);
 }
 
 const box = async (page: Page, testId: string) => (await page.getByTestId(testId).first().boundingBox())!;
 
 /** The timeline rows wholly inside both the timeline's scroll area and the window. */
-const rowsInView = (page: Page) => page.evaluate(() => {
-  const area = document.querySelector('[data-testid="timeline.rows"]')!.getBoundingClientRect();
-  return [...document.querySelectorAll('[data-testid="timeline.row"]')].filter((r) => {
-    const b = r.getBoundingClientRect();
-    return b.top >= area.top + 19 && b.bottom <= Math.min(area.bottom, window.innerHeight) + 0.5;
-  }).length;
-});
+const rowsInView = (page: Page) =>
+  page.evaluate(() => {
+    const area = document.querySelector('[data-testid="timeline.rows"]')!.getBoundingClientRect();
+    return [...document.querySelectorAll('[data-testid="timeline.row"]')].filter((r) => {
+      const b = r.getBoundingClientRect();
+      return b.top >= area.top + 19 && b.bottom <= Math.min(area.bottom, window.innerHeight) + 0.5;
+    }).length;
+  });
 
-for (const viewport of [{ width: 1280, height: 720 }, { width: 1440, height: 900 }]) {
-  test(`at ${viewport.width}×${viewport.height} the frame, the player controls and at least 4 timeline rows show without scrolling`, async ({ page }) => {
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the frame, the player controls and at least 4 timeline rows show without scrolling`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await openAnnotate(page, clipId);
     expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
@@ -152,8 +218,12 @@ test.describe('at 1280×720', () => {
     await page.reload();
     await expect.poll(() => page.evaluate(() => window.__vat?.currentFrame())).toBe(121);
     await expect(page.getByTestId('controls.mode-edit')).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.locator('[data-testid="timeline.row"][data-track="2"]').getByTestId('timeline.eye')).toHaveAttribute('aria-pressed', 'false');
-    await expect(page.locator('[data-testid="timeline.row"][data-track="1"]').getByTestId('timeline.eye')).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page.locator('[data-testid="timeline.row"][data-track="2"]').getByTestId('timeline.eye'),
+    ).toHaveAttribute('aria-pressed', 'false');
+    await expect(
+      page.locator('[data-testid="timeline.row"][data-track="1"]').getByTestId('timeline.eye'),
+    ).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('after a render the Download button saves the rendered MP4', async ({ page }) => {
@@ -163,7 +233,10 @@ test.describe('at 1280×720', () => {
     await page.getByTestId('render.start').click();
     await expect(page.getByTestId('render.progress')).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
     const link = page.getByTestId('render.download');
-    await expect(link).toHaveAttribute('href', new RegExp(`/api/v1/videos/${renderId}/render/download\\?k=[0-9a-f]{32}&download=1$`));
+    await expect(link).toHaveAttribute(
+      'href',
+      new RegExp(`/api/v1/videos/${renderId}/render/download\\?k=[0-9a-f]{32}&download=1$`),
+    );
     const res = await page.request.get(`${server.baseURL}${await link.getAttribute('href')}`);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toBe('video/mp4');
@@ -177,7 +250,9 @@ test.describe('at 1280×720', () => {
     await expect(page.getByTestId('header.view')).toHaveText('Showing: Annotated View');
   });
 
-  test('the library shows the Status and Actions columns, and a bottom row\'s menu stays inside the window', async ({ page }) => {
+  test("the library shows the Status and Actions columns, and a bottom row's menu stays inside the window", async ({
+    page,
+  }) => {
     await page.goto('/videos');
     const rows = page.getByTestId('library.row');
     await expect(rows.first()).toBeVisible();
@@ -188,8 +263,13 @@ test.describe('at 1280×720', () => {
     }
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
     // no cell's text runs over into the next column (long paths and filenames are cut short)
-    expect(await page.evaluate(() => [...document.querySelectorAll('[data-testid="library.row"] td')]
-      .filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent))).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="library.row"] td')]
+          .filter((td) => td.scrollWidth > td.clientWidth + 1)
+          .map((td) => td.textContent),
+      ),
+    ).toEqual([]);
     const last = rows.last();
     await last.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));

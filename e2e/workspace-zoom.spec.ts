@@ -13,7 +13,11 @@ let videoId: number;
 
 // Two small people (tracks 1 and 3, each 4 % × 12 % of the frame) and a large one (track 2). Joints run
 // down both sides of each box, so the first and the last joint lie within a few pixels of the corners.
-const BOXES: Record<number, [number, number, number, number]> = { 1: [0.3, 0.4, 0.34, 0.52], 2: [0.6, 0.2, 0.8, 0.7], 3: [0.45, 0.3, 0.49, 0.42] };
+const BOXES: Record<number, [number, number, number, number]> = {
+  1: [0.3, 0.4, 0.34, 0.52],
+  2: [0.6, 0.2, 0.8, 0.7],
+  3: [0.45, 0.3, 0.49, 0.42],
+};
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -23,19 +27,24 @@ test.beforeAll(async ({ request }) => {
   const counter = await sampleVideo(request, 'counter_');
   server = await startSeededServer([seedVideoOf(counter)], async (database, ids) => {
     for (const [track, [x1, y1, x2, y2]] of Object.entries(BOXES)) {
-      await database.sql.query(`
+      await database.sql.query(
+        `
         insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source)
         select $1::int, $2::int, f, $3::real, $4::real, $5::real, $6::real, 0.9,
                (select array_agg(v order by i, j) from generate_series(0, 16) as i,
                  lateral unnest(array[$3::float8 + (case when i % 2 = 1 then 0.9 else 0.1 end) * ($5::float8 - $3::float8),
                                       $4::float8 + i * ($6::float8 - $4::float8) / 16, 0.9])
                  with ordinality as u(v, j))::real[], 'ai'
-        from generate_series(0, $7::int) as f`, [ids[0], Number(track), x1, y1, x2, y2, counter.total_frames - 1]);
+        from generate_series(0, $7::int) as f`,
+        [ids[0], Number(track), x1, y1, x2, y2, counter.total_frames - 1],
+      );
     }
   });
   videoId = server.ids[0];
 });
-test.afterAll(async () => { await server?.stop(); });
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 const annotationSet = (page: Page): Promise<AnnotationSet> => readAnnotationSet(page, server, videoId);
 const savedAt = async (page: Page, track: number) =>
@@ -48,7 +57,11 @@ async function open(page: Page, edit: boolean) {
   await signIn(page, 'editor.zoom');
   await page.goto(`${server.baseURL}/videos/${videoId}/annotate`);
   await expect.poll(() => page.evaluate(() => window.__vat?.loadedWindows().length ?? 0)).toBeGreaterThan(0);
-  await expect.poll(() => page.evaluate(() => (document.querySelector('[data-testid="player.video"]') as HTMLVideoElement).readyState)).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (document.querySelector('[data-testid="player.video"]') as HTMLVideoElement).readyState),
+    )
+    .toBeGreaterThanOrEqual(2);
   if (!edit) return;
   await page.getByTestId('controls.mode-edit').click();
   await expect(page.getByTestId('controls.mode-edit')).toHaveAttribute('aria-pressed', 'true');
@@ -89,7 +102,8 @@ test('the wheel zooms around the cursor: the video point under it stays under it
     const v = document.querySelector('[data-testid="player.video"]') as HTMLVideoElement;
     const r = v.getBoundingClientRect();
     const s = Math.min(r.width / v.videoWidth, r.height / v.videoHeight);
-    const w = v.videoWidth * s; const h = v.videoHeight * s;
+    const w = v.videoWidth * s;
+    const h = v.videoHeight * s;
     return { x: r.left + (r.width - w) / 2, y: r.top + (r.height - h) / 2, w, h };
   });
   expect(pic.x + BOXES[2][0] * pic.w).toBeCloseTo(after.x1, 0);

@@ -42,7 +42,10 @@ export const activityPollingMachine = setup({
     markVisible: assign({ hidden: false }),
     clear: assign({ snapshot: null, lastFailed: false }),
     store: assign((_, params: { snapshot: ActivitySnapshot }) => ({ snapshot: params.snapshot })),
-    countPoll: assign(({ context }, params: { failed: boolean }) => ({ polls: context.polls + 1, lastFailed: params.failed })),
+    countPoll: assign(({ context }, params: { failed: boolean }) => ({
+      polls: context.polls + 1,
+      lastFailed: params.failed,
+    })),
   },
   guards: {
     isHidden: ({ context }) => context.hidden,

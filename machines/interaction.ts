@@ -5,7 +5,16 @@
 // While active, an invoked callback actor listens for the window's pointer moves and the release.
 // Coordinates: video pixels for boxes and keypoints, seconds for timeline bars.
 import { and, assign, fromCallback, setup } from 'xstate';
-import { cornerPoint, moveBox, moveKeypoint, resizeBox, toFractions, type Box, type Corner, type Size } from '../domain/ops/box-geometry';
+import {
+  cornerPoint,
+  moveBox,
+  moveKeypoint,
+  resizeBox,
+  toFractions,
+  type Box,
+  type Corner,
+  type Size,
+} from '../domain/ops/box-geometry';
 import { resizeSpan, snapMove, snapTimelineTime, type Span, type TimelineSnap } from '../domain/ops/segment-time';
 import type { CompactDetection } from '../domain/overlay/detection';
 import { MIN_ACTION_LENGTH_S, NEW_ACTION_CLASS, NEW_ACTION_CONFIDENCE } from '../domain/constants';
@@ -37,12 +46,16 @@ export interface DragOptions {
 export type ToPoint = (e: { clientX: number; clientY: number }) => { x: number; y: number };
 
 /** What the pointer listener needs: where to listen (null: the host sends the moves) and how to read an event. */
-export interface PointerInput { source: EventTarget | null; toPoint: ToPoint }
+export interface PointerInput {
+  source: EventTarget | null;
+  toPoint: ToPoint;
+}
 
 export interface PointerDownEvent {
   type: 'pointer.down';
   target: DragTarget;
-  x: number; y: number;
+  x: number;
+  y: number;
   options: DragOptions;
   /** The frame shown and the detection shown for the target's track at pointer down (boxes, keypoints). */
   frame: number;
@@ -56,20 +69,23 @@ export interface PointerDownEvent {
 }
 
 export type InteractionEvent =
-  | PointerDownEvent
-  | { type: 'pointer.move'; x: number; y: number }
-  | { type: 'pointer.up' }
-  | { type: 'key.escape' };
+  PointerDownEvent | { type: 'pointer.move'; x: number; y: number } | { type: 'pointer.up' } | { type: 'key.escape' };
 
 /** The one command a drag becomes, with its arguments (box and keypoint coordinates as fractions). */
 export type DragEdit =
   | { name: 'box.move' | 'box.resize'; args: { trackId: number; frame: number; box: Box; shown: CompactDetection } }
-  | { name: 'keypoint.move'; args: { trackId: number; frame: number; index: number; x: number; y: number; shown: CompactDetection } }
+  | {
+      name: 'keypoint.move';
+      args: { trackId: number; frame: number; index: number; x: number; y: number; shown: CompactDetection };
+    }
   | { name: 'segment.move' | 'segment.resize'; args: { id: number; changes: { start_time: number; end_time: number } } }
   | { name: 'box.draw'; args: { trackId: number; frame: number; box: Box; newTrack: boolean } }
   | { name: 'segment.create'; args: { segment: ActionSegment } };
 
-export interface InteractionContext { down: PointerDownEvent | null; point: { x: number; y: number } }
+export interface InteractionContext {
+  down: PointerDownEvent | null;
+  point: { x: number; y: number };
+}
 
 type Ctx = { context: InteractionContext; event: InteractionEvent };
 const NO_SNAP: TimelineSnap = { snapTimeline: false, snapPlayhead: false, visibleSpan: 0, playhead: 0 };
@@ -87,7 +103,10 @@ export function boxTranslateEdit(c: Ctx): DragEdit {
   const { d, dx, dy } = offset(c);
   const t = d.target as Extract<DragTarget, { kind: 'box' }>;
   const box = moveBox(t.box, dx, dy, d.options.size, d.options.grid);
-  return { name: 'box.move', args: { trackId: t.trackId, frame: d.frame, box: toFractions(box, d.options.size), shown: d.shown! } };
+  return {
+    name: 'box.move',
+    args: { trackId: t.trackId, frame: d.frame, box: toFractions(box, d.options.size), shown: d.shown! },
+  };
 }
 
 export function boxResizeEdit(c: Ctx): DragEdit {
@@ -95,7 +114,10 @@ export function boxResizeEdit(c: Ctx): DragEdit {
   const t = d.target as Extract<DragTarget, { kind: 'corner' }>;
   const p = cornerPoint(t.box, t.corner);
   const box = resizeBox(t.box, t.corner, p.x + dx, p.y + dy, d.options.size, d.options.grid);
-  return { name: 'box.resize', args: { trackId: t.trackId, frame: d.frame, box: toFractions(box, d.options.size), shown: d.shown! } };
+  return {
+    name: 'box.resize',
+    args: { trackId: t.trackId, frame: d.frame, box: toFractions(box, d.options.size), shown: d.shown! },
+  };
 }
 
 export function keypointDragEdit(c: Ctx): DragEdit {
@@ -103,7 +125,17 @@ export function keypointDragEdit(c: Ctx): DragEdit {
   const t = d.target as Extract<DragTarget, { kind: 'keypoint' }>;
   const { size } = d.options;
   const p = moveKeypoint(t.x + dx, t.y + dy, size, d.options.grid);
-  return { name: 'keypoint.move', args: { trackId: t.trackId, frame: d.frame, index: t.index, x: p.x / size.width, y: p.y / size.height, shown: d.shown! } };
+  return {
+    name: 'keypoint.move',
+    args: {
+      trackId: t.trackId,
+      frame: d.frame,
+      index: t.index,
+      x: p.x / size.width,
+      y: p.y / size.height,
+      shown: d.shown!,
+    },
+  };
 }
 
 export function segmentMoveEdit(c: Ctx): DragEdit {
@@ -129,12 +161,33 @@ export function boxDrawEdit(c: Ctx): DragEdit {
   const { d, dx, dy } = offset(c);
   const t = d.target as Extract<DragTarget, { kind: 'draw' }>;
   const { width, height } = d.options.size;
-  const clampX = (x: number) => Math.min(width, Math.max(0, x)); const clampY = (y: number) => Math.min(height, Math.max(0, y));
-  const ax = clampX(d.x); const ay = clampY(d.y); const bx = clampX(d.x + dx); const by = clampY(d.y + dy);
-  let x1 = Math.min(ax, bx); let x2 = Math.max(ax, bx); let y1 = Math.min(ay, by); let y2 = Math.max(ay, by);
-  if (x2 - x1 < MIN_DRAWN_BOX_PX) { x2 = Math.min(width, x1 + MIN_DRAWN_BOX_PX); x1 = x2 - MIN_DRAWN_BOX_PX; }
-  if (y2 - y1 < MIN_DRAWN_BOX_PX) { y2 = Math.min(height, y1 + MIN_DRAWN_BOX_PX); y1 = y2 - MIN_DRAWN_BOX_PX; }
-  return { name: 'box.draw', args: { trackId: t.trackId, frame: d.frame, box: toFractions({ x1, y1, x2, y2 }, d.options.size), newTrack: t.newTrack } };
+  const clampX = (x: number) => Math.min(width, Math.max(0, x));
+  const clampY = (y: number) => Math.min(height, Math.max(0, y));
+  const ax = clampX(d.x);
+  const ay = clampY(d.y);
+  const bx = clampX(d.x + dx);
+  const by = clampY(d.y + dy);
+  let x1 = Math.min(ax, bx);
+  let x2 = Math.max(ax, bx);
+  let y1 = Math.min(ay, by);
+  let y2 = Math.max(ay, by);
+  if (x2 - x1 < MIN_DRAWN_BOX_PX) {
+    x2 = Math.min(width, x1 + MIN_DRAWN_BOX_PX);
+    x1 = x2 - MIN_DRAWN_BOX_PX;
+  }
+  if (y2 - y1 < MIN_DRAWN_BOX_PX) {
+    y2 = Math.min(height, y1 + MIN_DRAWN_BOX_PX);
+    y1 = y2 - MIN_DRAWN_BOX_PX;
+  }
+  return {
+    name: 'box.draw',
+    args: {
+      trackId: t.trackId,
+      frame: d.frame,
+      box: toFractions({ x1, y1, x2, y2 }, d.options.size),
+      newTrack: t.newTrack,
+    },
+  };
 }
 
 /** The id a dragged new action shows under until the server hands out its own. */
@@ -146,20 +199,40 @@ export function segmentCreateEdit(c: Ctx): DragEdit {
   const duration = d.options.duration ?? 0;
   const max = duration > 0 ? duration : Number.POSITIVE_INFINITY;
   const place = (x: number) => Math.min(max, Math.max(0, d.options.snap ? snapTimelineTime(x, d.options.snap) : x));
-  const a = place(t.at); const b = place(t.at + dx);
-  let start = Math.min(a, b); let end = Math.max(a, b);
+  const a = place(t.at);
+  const b = place(t.at + dx);
+  let start = Math.min(a, b);
+  let end = Math.max(a, b);
   if (end - start < MIN_ACTION_LENGTH_S) {
-    if (dx >= 0) { end = Math.min(max, start + MIN_ACTION_LENGTH_S); start = Math.max(0, end - MIN_ACTION_LENGTH_S); }
-    else { start = Math.max(0, end - MIN_ACTION_LENGTH_S); end = Math.min(max, start + MIN_ACTION_LENGTH_S); }
+    if (dx >= 0) {
+      end = Math.min(max, start + MIN_ACTION_LENGTH_S);
+      start = Math.max(0, end - MIN_ACTION_LENGTH_S);
+    } else {
+      start = Math.max(0, end - MIN_ACTION_LENGTH_S);
+      end = Math.min(max, start + MIN_ACTION_LENGTH_S);
+    }
   }
   const round = (x: number) => Number(x.toFixed(4));
-  return { name: 'segment.create', args: { segment: {
-    id: DRAFT_SEGMENT_ID, track_id: t.trackId, action_class: NEW_ACTION_CLASS, start_time: round(start), end_time: round(end),
-    confidence: NEW_ACTION_CONFIDENCE, human_verified: true,
-  } } };
+  return {
+    name: 'segment.create',
+    args: {
+      segment: {
+        id: DRAFT_SEGMENT_ID,
+        track_id: t.trackId,
+        action_class: NEW_ACTION_CLASS,
+        start_time: round(start),
+        end_time: round(end),
+        confidence: NEW_ACTION_CONFIDENCE,
+        human_verified: true,
+      },
+    },
+  };
 }
 
-const kindIs = (kind: DragTarget['kind']) => ({ context }: { context: InteractionContext }) => context.down?.target.kind === kind;
+const kindIs =
+  (kind: DragTarget['kind']) =>
+  ({ context }: { context: InteractionContext }) =>
+    context.down?.target.kind === kind;
 
 export const interactionMachine = setup({
   types: { context: {} as InteractionContext, events: {} as InteractionEvent },
@@ -172,12 +245,19 @@ export const interactionMachine = setup({
       const up = () => sendBack({ type: 'pointer.up' });
       source.addEventListener('pointermove', move);
       source.addEventListener('pointerup', up);
-      return () => { source.removeEventListener('pointermove', move); source.removeEventListener('pointerup', up); };
+      return () => {
+        source.removeEventListener('pointermove', move);
+        source.removeEventListener('pointerup', up);
+      };
     }),
   },
   actions: {
-    start: assign(({ event }) => (event.type === 'pointer.down' ? { down: event, point: { x: event.x, y: event.y } } : {})),
-    follow: assign(({ event, context }) => (event.type === 'pointer.move' ? { point: { x: event.x, y: event.y } } : { point: context.point })),
+    start: assign(({ event }) =>
+      event.type === 'pointer.down' ? { down: event, point: { x: event.x, y: event.y } } : {},
+    ),
+    follow: assign(({ event, context }) =>
+      event.type === 'pointer.move' ? { point: { x: event.x, y: event.y } } : { point: context.point },
+    ),
     reset: assign({ down: null }),
     // The host's history (provided): mark the document, show an edit on the mark, go back, record one entry.
     mark: () => {},
@@ -188,8 +268,10 @@ export const interactionMachine = setup({
     click: (_, _target: DragTarget) => {},
   },
   guards: {
-    beyondThreshold: ({ context, event }) => event.type === 'pointer.move' && !!context.down
-      && Math.hypot(event.x - context.down.x, event.y - context.down.y) >= context.down.options.threshold,
+    beyondThreshold: ({ context, event }) =>
+      event.type === 'pointer.move' &&
+      !!context.down &&
+      Math.hypot(event.x - context.down.x, event.y - context.down.y) >= context.down.options.threshold,
     onBox: kindIs('box'),
     onCorner: kindIs('corner'),
     onKeypoint: kindIs('keypoint'),
@@ -205,7 +287,10 @@ export const interactionMachine = setup({
   states: {
     idle: { entry: 'reset', on: { 'pointer.down': { target: 'active', actions: 'start' } } },
     active: {
-      invoke: { src: 'pointerEvents', input: ({ context }) => ({ source: context.down!.source, toPoint: context.down!.toPoint }) },
+      invoke: {
+        src: 'pointerEvents',
+        input: ({ context }) => ({ source: context.down!.source, toPoint: context.down!.toPoint }),
+      },
       initial: 'pointing',
       states: {
         pointing: {
@@ -219,7 +304,10 @@ export const interactionMachine = setup({
               { guard: and(['beyondThreshold', 'onSegmentNew']), target: 'segmentCreate', actions: 'follow' },
               { guard: and(['beyondThreshold', 'onDraw']), target: 'boxDraw', actions: 'follow' },
             ],
-            'pointer.up': { target: '#interaction.idle', actions: { type: 'click', params: ({ context }) => context.down!.target } },
+            'pointer.up': {
+              target: '#interaction.idle',
+              actions: { type: 'click', params: ({ context }) => context.down!.target },
+            },
             'key.escape': { target: '#interaction.idle' },
           },
         },

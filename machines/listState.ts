@@ -6,11 +6,13 @@ import type { KeyValueStorage } from './session';
 
 export { LIST_STATE_KEY, readListState, type ListState } from '../domain/list-state';
 
-export interface ListStateContext { storage: KeyValueStorage | null; now: () => number; restored: ListState | null }
+export interface ListStateContext {
+  storage: KeyValueStorage | null;
+  now: () => number;
+  restored: ListState | null;
+}
 
-export type ListStateEvent =
-  | { type: 'list.load'; restore: boolean }
-  | { type: 'list.save'; state: ListState };
+export type ListStateEvent = { type: 'list.load'; restore: boolean } | { type: 'list.save'; state: ListState };
 
 /**
  * idle --list.load--> loaded (context.restored = saved state or null) ; list.save in any state writes it.
@@ -24,9 +26,12 @@ export const listStateMachine = setup({
   },
   actions: {
     load: assign(({ context, event }) => ({
-      restored: event.type === 'list.load' ? readListState(context.storage, context.now(), event.restore) : context.restored,
+      restored:
+        event.type === 'list.load' ? readListState(context.storage, context.now(), event.restore) : context.restored,
     })),
-    save: ({ context, event }) => { if (event.type === 'list.save') writeListState(context.storage, event.state, context.now()); },
+    save: ({ context, event }) => {
+      if (event.type === 'list.save') writeListState(context.storage, event.state, context.now());
+    },
   },
 }).createMachine({
   id: 'listState',

@@ -12,9 +12,7 @@ export interface RenderFlowContext {
   error: string | null;
 }
 
-export type RenderFlowEvent =
-  | { type: 'render.start' }
-  | { type: 'render.refresh' };
+export type RenderFlowEvent = { type: 'render.start' } | { type: 'render.refresh' };
 
 const phase = (s: RenderStatus | null) => s?.phase ?? 'idle';
 const statusOf = (e: unknown) => (e as { status?: number } | null)?.status;
@@ -25,8 +23,12 @@ export const renderFlowMachine = setup({
     events: {} as RenderFlowEvent,
   },
   actors: {
-    fetchStatus: fromPromise<RenderStatus, void>(async () => { throw new Error('fetchStatus not provided'); }),
-    startRender: fromPromise<RenderStatus, void>(async () => { throw new Error('startRender not provided'); }),
+    fetchStatus: fromPromise<RenderStatus, void>(async () => {
+      throw new Error('fetchStatus not provided');
+    }),
+    startRender: fromPromise<RenderStatus, void>(async () => {
+      throw new Error('startRender not provided');
+    }),
   },
   delays: { poll: RENDER_POLL_MS },
   guards: {
@@ -67,7 +69,10 @@ export const renderFlowMachine = setup({
         onError: [
           // another render of this video is already queued or running: follow it
           { guard: 'isConflict', target: 'queued', actions: assign({ error: null }) },
-          { target: 'failed', actions: assign({ error: ({ event }) => (event.error as Error)?.message || 'Failed to start render' }) },
+          {
+            target: 'failed',
+            actions: assign({ error: ({ event }) => (event.error as Error)?.message || 'Failed to start render' }),
+          },
         ],
       },
     },
@@ -75,14 +80,18 @@ export const renderFlowMachine = setup({
       initial: 'wait',
       states: {
         wait: { after: { poll: 'poll' } },
-        poll: { invoke: { src: 'fetchStatus', onDone: { target: '#renderFlow.settle', actions: 'store' }, onError: 'wait' } },
+        poll: {
+          invoke: { src: 'fetchStatus', onDone: { target: '#renderFlow.settle', actions: 'store' }, onError: 'wait' },
+        },
       },
     },
     running: {
       initial: 'wait',
       states: {
         wait: { after: { poll: 'poll' } },
-        poll: { invoke: { src: 'fetchStatus', onDone: { target: '#renderFlow.settle', actions: 'store' }, onError: 'wait' } },
+        poll: {
+          invoke: { src: 'fetchStatus', onDone: { target: '#renderFlow.settle', actions: 'store' }, onError: 'wait' },
+        },
       },
     },
     done: {

@@ -15,8 +15,15 @@ import { OPEN_AUTH, type AuthConfig, type ServerIdentity } from '../domain/auth'
 import { ROLES, STORED_USER_KEY, type Role } from '../domain/constants';
 import { validateUserId } from '../domain/validation';
 
-export interface SessionUser { signedIn: boolean; id: string; name: string; role: Role }
-export interface StoredUserRecord extends SessionUser { ts: number }
+export interface SessionUser {
+  signedIn: boolean;
+  id: string;
+  name: string;
+  role: Role;
+}
+export interface StoredUserRecord extends SessionUser {
+  ts: number;
+}
 
 /** The subset of Web Storage the session uses (tests pass a Map-backed fake). */
 export interface KeyValueStorage {
@@ -32,11 +39,20 @@ const isRole = (r: unknown): r is Role => typeof r === 'string' && (ROLES as rea
 /** Reads the stored identity; anything missing, unparsable or invalid counts as signed out. */
 export function readStoredUser(storage: KeyValueStorage | null): SessionUser {
   let raw: unknown;
-  try { raw = JSON.parse(storage?.getItem(STORED_USER_KEY) ?? 'null'); } catch { return GUEST; }
+  try {
+    raw = JSON.parse(storage?.getItem(STORED_USER_KEY) ?? 'null');
+  } catch {
+    return GUEST;
+  }
   if (!raw || typeof raw !== 'object') return GUEST;
   const r = raw as Partial<StoredUserRecord>;
   if (r.signedIn !== true || typeof r.id !== 'string' || validateUserId(r.id) !== null) return GUEST;
-  return { signedIn: true, id: r.id.trim(), name: typeof r.name === 'string' ? r.name : '', role: isRole(r.role) ? r.role : 'annotator' };
+  return {
+    signedIn: true,
+    id: r.id.trim(),
+    name: typeof r.name === 'string' ? r.name : '',
+    role: isRole(r.role) ? r.role : 'annotator',
+  };
 }
 
 export interface SessionContext {
@@ -57,11 +73,16 @@ export interface SessionContext {
   mustChangePassword: boolean;
 }
 
-export const ROLE_LABELS: Record<Role, string> = { annotator: 'Annotator / Reviewer', admin: 'Administrator', super: 'Super User' };
+export const ROLE_LABELS: Record<Role, string> = {
+  annotator: 'Annotator / Reviewer',
+  admin: 'Administrator',
+  super: 'Super User',
+};
 const rank = (r: Role) => ROLES.indexOf(r);
 
 /** The role the screens may show and gate on: the granted one, and no more than annotator before that. */
-export const effectiveRole = (c: Pick<SessionContext, 'user' | 'granted'>): Role => (c.user.signedIn ? c.granted ?? 'annotator' : 'annotator');
+export const effectiveRole = (c: Pick<SessionContext, 'user' | 'granted'>): Role =>
+  c.user.signedIn ? (c.granted ?? 'annotator') : 'annotator';
 
 export function notGrantedNotice(picked: Role, granted: Role): string | null {
   if (rank(picked) <= rank(granted)) return null;
@@ -103,15 +124,25 @@ export const sessionMachine = setup({
   },
   actors: {
     // Provided by the app (GET /api/v1/me); the machine itself does no I/O.
-    fetchGrantedRole: fromPromise<Role, SessionUser>(async () => { throw new Error('fetchGrantedRole is not provided'); }),
+    fetchGrantedRole: fromPromise<Role, SessionUser>(async () => {
+      throw new Error('fetchGrantedRole is not provided');
+    }),
     // GET /api/v1/auth/config; when not provided or failing, the mode stays open.
-    fetchAuthConfig: fromPromise<AuthConfig>(async () => { throw new Error('fetchAuthConfig is not provided'); }),
+    fetchAuthConfig: fromPromise<AuthConfig>(async () => {
+      throw new Error('fetchAuthConfig is not provided');
+    }),
     // GET /api/v1/me with the session cookie (password and proxy modes).
-    fetchMe: fromPromise<ServerIdentity>(async () => { throw new Error('fetchMe is not provided'); }),
+    fetchMe: fromPromise<ServerIdentity>(async () => {
+      throw new Error('fetchMe is not provided');
+    }),
     // POST /api/v1/auth/login; rejects with the server's `detail` as the message.
-    login: fromPromise<ServerIdentity, { id: string; password: string }>(async () => { throw new Error('login is not provided'); }),
+    login: fromPromise<ServerIdentity, { id: string; password: string }>(async () => {
+      throw new Error('login is not provided');
+    }),
     // POST /api/v1/auth/logout.
-    logout: fromPromise<void>(async () => { throw new Error('logout is not provided'); }),
+    logout: fromPromise<void>(async () => {
+      throw new Error('logout is not provided');
+    }),
   },
   guards: {
     storedSignedIn: ({ context }) => context.user.signedIn,
@@ -125,11 +156,19 @@ export const sessionMachine = setup({
     saveUser: assign(({ context, event }) => {
       const user = userFrom(event as Credentials);
       const record: StoredUserRecord = { ...user, ts: context.now() };
-      try { context.storage?.setItem(STORED_USER_KEY, JSON.stringify(record)); } catch { /* storage full/blocked: session still works in memory */ }
+      try {
+        context.storage?.setItem(STORED_USER_KEY, JSON.stringify(record));
+      } catch {
+        /* storage full/blocked: session still works in memory */
+      }
       return { user, granted: null, announce: true, notice: null };
     }),
     clearUser: assign(({ context }) => {
-      try { context.storage?.removeItem(STORED_USER_KEY); } catch { /* ignore */ }
+      try {
+        context.storage?.removeItem(STORED_USER_KEY);
+      } catch {
+        /* ignore */
+      }
       return { user: GUEST, granted: null, announce: false, notice: null };
     }),
     grant: assign(({ context }, granted: Role) => ({
@@ -143,30 +182,54 @@ export const sessionMachine = setup({
     setAuth: assign((_, auth: AuthConfig) => ({ auth })),
     // The server decides who is signed in: the identity stored for the open mode is no longer sent.
     forgetStoredUser: assign(({ context }) => {
-      try { context.storage?.removeItem(STORED_USER_KEY); } catch { /* ignore */ }
+      try {
+        context.storage?.removeItem(STORED_USER_KEY);
+      } catch {
+        /* ignore */
+      }
       return { user: GUEST, granted: null, announce: false, notice: null };
     }),
     adopt: assign(({ context }, me: ServerIdentity) => {
       const user = userFromServer(me);
       // Someone signed in, so the server has its first administrator: the setup hint no longer applies.
       const auth = user.signedIn && context.auth ? { ...context.auth, setup_required: false } : context.auth;
-      return { user, auth, granted: user.signedIn ? me.role : null, mustChangePassword: user.signedIn && me.must_change_password === true, authError: null };
+      return {
+        user,
+        auth,
+        granted: user.signedIn ? me.role : null,
+        mustChangePassword: user.signedIn && me.must_change_password === true,
+        authError: null,
+      };
     }),
     signedOutByServer: assign({ user: GUEST, granted: null, mustChangePassword: false }),
-    setAuthError: assign((_, error: unknown) => ({ authError: error instanceof Error && error.message ? error.message : 'The server could not be reached. Try again.' })),
+    setAuthError: assign((_, error: unknown) => ({
+      authError:
+        error instanceof Error && error.message ? error.message : 'The server could not be reached. Try again.',
+    })),
     clearAuthError: assign({ authError: null }),
     passwordChanged: assign({ mustChangePassword: false }),
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
-    storage: input.storage, now: input.now ?? Date.now, user: readStoredUser(input.storage), granted: null, announce: false, notice: null,
-    auth: null, authError: null, mustChangePassword: false,
+    storage: input.storage,
+    now: input.now ?? Date.now,
+    user: readStoredUser(input.storage),
+    granted: null,
+    announce: false,
+    notice: null,
+    auth: null,
+    authError: null,
+    mustChangePassword: false,
   }),
   invoke: {
     src: 'fetchAuthConfig',
     onDone: [
-      { guard: 'serverSignsIn', target: '.server', actions: [{ type: 'setAuth', params: ({ event }) => event.output }, 'forgetStoredUser'] },
+      {
+        guard: 'serverSignsIn',
+        target: '.server',
+        actions: [{ type: 'setAuth', params: ({ event }) => event.output }, 'forgetStoredUser'],
+      },
       { actions: { type: 'setAuth', params: ({ event }) => event.output } },
     ],
     onError: { actions: { type: 'setAuth', params: OPEN_AUTH } },
@@ -206,7 +269,11 @@ export const sessionMachine = setup({
           invoke: {
             src: 'fetchMe',
             onDone: [
-              { guard: 'answeredSignedIn', target: 'signedIn', actions: { type: 'adopt', params: ({ event }) => event.output } },
+              {
+                guard: 'answeredSignedIn',
+                target: 'signedIn',
+                actions: { type: 'adopt', params: ({ event }) => event.output },
+              },
               { target: 'signedOut', actions: 'signedOutByServer' },
             ],
             onError: { target: 'signedOut', actions: 'signedOutByServer' },
@@ -226,10 +293,17 @@ export const sessionMachine = setup({
               return { id: e.id.trim(), password: e.password };
             },
             onDone: [
-              { guard: 'answeredSignedIn', target: 'signedIn', actions: { type: 'adopt', params: ({ event }) => event.output } },
+              {
+                guard: 'answeredSignedIn',
+                target: 'signedIn',
+                actions: { type: 'adopt', params: ({ event }) => event.output },
+              },
               { target: 'signedOut', actions: 'signedOutByServer' },
             ],
-            onError: { target: 'signedOut', actions: { type: 'setAuthError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+            onError: {
+              target: 'signedOut',
+              actions: { type: 'setAuthError', params: ({ event }: { event: { error: unknown } }) => event.error },
+            },
           },
         },
         signedIn: {
@@ -237,7 +311,11 @@ export const sessionMachine = setup({
           on: {
             'session.signOut': { guard: 'passwordMode', target: 'signingOut', actions: 'clearAuthError' },
             'session.recheck': { target: 'loading' },
-            'session.adopt': { target: 'signedIn', reenter: true, actions: { type: 'adopt', params: ({ event }) => event.identity } },
+            'session.adopt': {
+              target: 'signedIn',
+              reenter: true,
+              actions: { type: 'adopt', params: ({ event }) => event.identity },
+            },
           },
           states: {
             deciding: { always: [{ guard: 'mustChange', target: 'mustChangePassword' }, { target: 'ready' }] },
@@ -251,7 +329,10 @@ export const sessionMachine = setup({
             src: 'logout',
             onDone: { target: 'signedOut', actions: 'signedOutByServer' },
             // The cookie may still be valid, so the user is still signed in: say so rather than pretend.
-            onError: { target: 'signedIn', actions: { type: 'setAuthError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+            onError: {
+              target: 'signedIn',
+              actions: { type: 'setAuthError', params: ({ event }: { event: { error: unknown } }) => event.error },
+            },
           },
         },
       },

@@ -5,9 +5,14 @@ import { assign, fromPromise, setup } from 'xstate';
 import { statusPollInterval, type VideoStatus } from '../domain/constants';
 
 export interface PolledStatus {
-  id: number; status: VideoStatus; last_updated: string | null; previous_status?: VideoStatus | null;
+  id: number;
+  status: VideoStatus;
+  last_updated: string | null;
+  previous_status?: VideoStatus | null;
   /** The processing job's progress (0–100), stage and seconds left; null without a job. */
-  progress?: number | null; stage?: string | null; eta_s?: number | null;
+  progress?: number | null;
+  stage?: string | null;
+  eta_s?: number | null;
 }
 
 export interface StatusPollingContext {
@@ -18,10 +23,10 @@ export interface StatusPollingContext {
 }
 
 export type StatusPollingEvent =
-  | { type: 'polling.watch'; ids: number[]; startedHere: boolean }
-  | { type: 'polling.unwatch'; ids: number[] };
+  { type: 'polling.watch'; ids: number[]; startedHere: boolean } | { type: 'polling.unwatch'; ids: number[] };
 
-export const stillActive = (s: VideoStatus, startedHere: boolean) => s === 'processing' || (s === 'pending' && startedHere);
+export const stillActive = (s: VideoStatus, startedHere: boolean) =>
+  s === 'processing' || (s === 'pending' && startedHere);
 
 export const statusPollingMachine = setup({
   types: {

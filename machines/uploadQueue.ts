@@ -34,7 +34,11 @@ export type UploadQueueEvent =
   | { type: 'upload.failed'; key: number; error: string }
   | { type: 'upload.clear' };
 
-export interface SendInput { key: number; file: File | Blob; name: string }
+export interface SendInput {
+  key: number;
+  file: File | Blob;
+  name: string;
+}
 
 const patch = (items: UploadItem[], key: number, change: Partial<UploadItem>) =>
   items.map((it) => (it.key === key ? { ...it, ...change } : it));
@@ -61,25 +65,42 @@ export const uploadQueueMachine = setup({
       if (!next) return { current: null };
       return { current: next.key, items: patch(context.items, next.key, { status: 'uploading' }) };
     }),
-    progress: assign(({ context, event }) => (event.type === 'upload.progress'
-      ? { items: patch(context.items, event.key, { sent: Math.min(event.sent, context.items.find((i) => i.key === event.key)?.size ?? event.sent) }) } : {})),
+    progress: assign(({ context, event }) =>
+      event.type === 'upload.progress'
+        ? {
+            items: patch(context.items, event.key, {
+              sent: Math.min(event.sent, context.items.find((i) => i.key === event.key)?.size ?? event.sent),
+            }),
+          }
+        : {},
+    ),
     /** Marks the outcome and forgets the file's bytes (the list keeps only name, size and status). */
     settle: assign(({ context, event }) => {
       const key = 'key' in event ? event.key : null;
       if (key === null) return {};
-      const change: Partial<UploadItem> = event.type === 'upload.succeeded' ? { status: 'success', sent: context.items.find((i) => i.key === key)?.size ?? 0, result: event.result }
-        : event.type === 'upload.failed' ? { status: 'error', error: event.error }
-          : { status: 'cancelled' };
+      const change: Partial<UploadItem> =
+        event.type === 'upload.succeeded'
+          ? { status: 'success', sent: context.items.find((i) => i.key === key)?.size ?? 0, result: event.result }
+          : event.type === 'upload.failed'
+            ? { status: 'error', error: event.error }
+            : { status: 'cancelled' };
       const files = new Map(context.files);
       files.delete(key);
-      return { items: patch(context.items, key, change), files, current: context.current === key ? null : context.current };
+      return {
+        items: patch(context.items, key, change),
+        files,
+        current: context.current === key ? null : context.current,
+      };
     }),
-    clearFinished: assign(({ context }) => ({ items: context.items.filter((it) => it.status === 'queued' || it.status === 'uploading') })),
+    clearFinished: assign(({ context }) => ({
+      items: context.items.filter((it) => it.status === 'queued' || it.status === 'uploading'),
+    })),
   },
   guards: {
     hasQueued: ({ context }) => context.items.some((it) => it.status === 'queued'),
     isCurrent: ({ context, event }) => 'key' in event && event.key === context.current,
-    isQueued: ({ context, event }) => 'key' in event && context.items.some((it) => it.key === event.key && it.status === 'queued'),
+    isQueued: ({ context, event }) =>
+      'key' in event && context.items.some((it) => it.key === event.key && it.status === 'queued'),
   },
 }).createMachine({
   id: 'uploadQueue',
@@ -98,7 +119,11 @@ export const uploadQueueMachine = setup({
     sending: {
       invoke: {
         src: 'sendFile',
-        input: ({ context }) => ({ key: context.current!, file: context.files.get(context.current!)!, name: context.items.find((i) => i.key === context.current)!.name }),
+        input: ({ context }) => ({
+          key: context.current!,
+          file: context.files.get(context.current!)!,
+          name: context.items.find((i) => i.key === context.current)!.name,
+        }),
       },
       on: {
         // a new file joins the queue without restarting the one being sent
@@ -116,4 +141,5 @@ export const uploadQueueMachine = setup({
 });
 
 /** True while any file is queued or being sent. */
-export const queueBusy = (items: UploadItem[]) => items.some((it) => it.status === 'queued' || it.status === 'uploading');
+export const queueBusy = (items: UploadItem[]) =>
+  items.some((it) => it.status === 'queued' || it.status === 'uploading');

@@ -6,7 +6,10 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { BackupRefused, restorePglite } from '../server/db/pglite-backup';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { force: { type: 'boolean', default: false } },
+});
 if (positionals.length !== 1) {
   console.error('usage: npm run restore -- FILE [--force]');
   process.exit(2);

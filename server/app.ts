@@ -2,7 +2,11 @@
 import Fastify, { type FastifyError } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
-import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DomainError } from './domain-errors';
@@ -29,10 +33,17 @@ const BY_VIDEO_ID = /^\/api\/v1\/(videos|annotations)\/:id(\/|$)/;
 function validationDetail(err: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const ctx = (err as FastifyError & { validationContext?: string }).validationContext ?? 'request';
-    return err.validation.map((v) => {
-      const where = [ctx, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.');
-      return `${where}: ${v.message}`;
-    }).join('; ');
+    return err.validation
+      .map((v) => {
+        const where = [
+          ctx,
+          ...String(v.instancePath ?? '')
+            .split('/')
+            .filter(Boolean),
+        ].join('.');
+        return `${where}: ${v.message}`;
+      })
+      .join('; ');
   }
   return err.message;
 }
@@ -66,54 +77,76 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // before everything else, in every mode: a request that does not name this server is answered 421
   app.addHook('onRequest', hostAllowListHook(deps.config.auth.allowedHosts));
   const auth = deps.config.auth;
-  const identity: IdentityContext = { auth, db: deps.database.db, facts, trusted: proxyTrust(auth.trustedProxies), now: deps.now ?? (() => new Date()) };
+  const identity: IdentityContext = {
+    auth,
+    db: deps.database.db,
+    facts,
+    trusted: proxyTrust(auth.trustedProxies),
+    now: deps.now ?? (() => new Date()),
+  };
 
   await registerOpenApi(app, API_VERSION);
   await app.register(fastifyMultipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
 
-  await app.register(async (api) => {
-    api.addHook('onRequest', async (req) => { await resolveIdentity(identity, req); });
-    api.addHook('preValidation', refuseNulBytes);
-    // After validation (a malformed request is 400 before it is 401), before the handler.
-    api.addHook('preHandler', async (req) => {
-      checkOrigin(req);
-      checkGuestAccess(req, auth);
-      checkMustChangePassword(req);
-      const role = req.routeOptions.config.role;
-      if (role) authorize(req.identity, role, auth.mode);
-      const id = (req.params as { id?: unknown } | undefined)?.id;
-      if (id !== undefined && BY_VIDEO_ID.test(req.routeOptions.url ?? '')) {
-        req.video = await requireVisibleVideoFact(facts, Number(id), req.identity);
-      }
-    });
-    for (const mod of routeModules) await mod(api as App, deps);
-    api.all('/*', { schema: { hide: true } }, async (req, reply) => reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }));
-  }, { prefix: '/api/v1' });
-  app.all('/api/*', async (req, reply) => reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }));
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (req) => {
+        await resolveIdentity(identity, req);
+      });
+      api.addHook('preValidation', refuseNulBytes);
+      // After validation (a malformed request is 400 before it is 401), before the handler.
+      api.addHook('preHandler', async (req) => {
+        checkOrigin(req);
+        checkGuestAccess(req, auth);
+        checkMustChangePassword(req);
+        const role = req.routeOptions.config.role;
+        if (role) authorize(req.identity, role, auth.mode);
+        const id = (req.params as { id?: unknown } | undefined)?.id;
+        if (id !== undefined && BY_VIDEO_ID.test(req.routeOptions.url ?? '')) {
+          req.video = await requireVisibleVideoFact(facts, Number(id), req.identity);
+        }
+      });
+      for (const mod of routeModules) await mod(api as App, deps);
+      api.all('/*', { schema: { hide: true } }, async (req, reply) =>
+        reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }),
+      );
+    },
+    { prefix: '/api/v1' },
+  );
+  app.all('/api/*', async (req, reply) =>
+    reply.status(404).send({ detail: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` }),
+  );
 
   // The built SPA, with history fallback for client-side routes. Files are looked up per request
   // (wildcard), so a rebuild of dist/ is served without a restart.
   const indexHtml = path.join(deps.config.staticDir, 'index.html');
   if (fs.existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
-      root: deps.config.staticDir, wildcard: true, index: false,
+      root: deps.config.staticDir,
+      wildcard: true,
+      index: false,
       // Vite names built assets by content hash: cache them for good (repeat visits skip download and
       // reuse V8's compiled code); index.html itself is always revalidated.
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
-    const spa = (_req: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html').sendFile('index.html'); // max-age=0: always revalidated
+    const spa = (_req: unknown, reply: import('fastify').FastifyReply) =>
+      reply.type('text/html').sendFile('index.html'); // max-age=0: always revalidated
     app.get('/', spa);
     app.setNotFoundHandler((req, reply) => {
       const pathname = req.url.split('?')[0];
       // client-side routes get the app; a missing asset (a name with an extension) is a plain 404
       const isAsset = /\.[a-z0-9]+$/i.test(pathname);
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || pathname.startsWith('/api/') || isAsset) return reply.status(404).send({ detail: 'Not found' });
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || pathname.startsWith('/api/') || isAsset)
+        return reply.status(404).send({ detail: 'Not found' });
       return spa(req, reply);
     });
   } else {
-    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ detail: 'Not found (the web app is not built: run npm run build)' }));
+    app.setNotFoundHandler((_req, reply) =>
+      reply.status(404).send({ detail: 'Not found (the web app is not built: run npm run build)' }),
+    );
   }
   return app as App;
 }

@@ -26,16 +26,35 @@ export interface AuthConfig {
   publicUrl?: string;
 }
 
-const list = z.string().default('').transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+const list = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
 
 export const authEnvSchema = {
   VAT_AUTH: z.enum(['open', 'password', 'proxy']).optional(),
   VAT_GUEST_ACCESS: z.enum(['read', 'none']).default('read'),
-  VAT_PROXY_USER_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name').default('X-Forwarded-User'),
+  VAT_PROXY_USER_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'a header name')
+    .default('X-Forwarded-User'),
   VAT_TRUSTED_PROXIES: list,
   VAT_ALLOWED_HOSTS: list,
-  VAT_SESSION_IDLE_MINUTES: z.coerce.number().positive().max(60 * 24 * 365).default(8 * 60),
-  VAT_SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 365).default(7 * 24),
+  VAT_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(60 * 24 * 365)
+    .default(8 * 60),
+  VAT_SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(7 * 24),
   VAT_BOOTSTRAP_PASSWORD_FILE: z.string().optional(),
   VAT_PUBLIC_URL: z.string().url().optional(),
 };
@@ -54,9 +73,9 @@ export function decideAuthMode(host: string, asked: AuthMode | undefined): { mod
   const loopback = isLoopbackHost(host);
   if (asked === 'open' && !loopback) {
     throw new Error(
-      `VAT_AUTH=open refused: HOST=${host} is not a loopback address, and in open mode anyone who can reach the `
-      + 'server may claim any user id (roles included). Set VAT_AUTH=password (accounts with passwords) or '
-      + 'VAT_AUTH=proxy (identity from an authenticating reverse proxy), or bind HOST=127.0.0.1.',
+      `VAT_AUTH=open refused: HOST=${host} is not a loopback address, and in open mode anyone who can reach the ` +
+        'server may claim any user id (roles included). Set VAT_AUTH=password (accounts with passwords) or ' +
+        'VAT_AUTH=proxy (identity from an authenticating reverse proxy), or bind HOST=127.0.0.1.',
     );
   }
   if (asked) return { mode: asked, reason: `VAT_AUTH=${asked}` };
@@ -70,12 +89,16 @@ type AuthEnv = z.output<z.ZodObject<typeof authEnvSchema>>;
 export function authConfigOf(host: string, e: AuthEnv): AuthConfig {
   const { mode, reason } = decideAuthMode(host, e.VAT_AUTH);
   if (mode === 'proxy' && !e.VAT_TRUSTED_PROXIES.length) {
-    throw new Error('VAT_AUTH=proxy needs VAT_TRUSTED_PROXIES: the addresses of the reverse proxy whose '
-      + `${e.VAT_PROXY_USER_HEADER} header is believed (for example 127.0.0.1)`);
+    throw new Error(
+      'VAT_AUTH=proxy needs VAT_TRUSTED_PROXIES: the addresses of the reverse proxy whose ' +
+        `${e.VAT_PROXY_USER_HEADER} header is believed (for example 127.0.0.1)`,
+    );
   }
   const bind = host === '0.0.0.0' || host === '::' ? [] : [host];
   return {
-    mode, modeReason: reason, guestAccess: e.VAT_GUEST_ACCESS,
+    mode,
+    modeReason: reason,
+    guestAccess: e.VAT_GUEST_ACCESS,
     proxyUserHeader: e.VAT_PROXY_USER_HEADER.toLowerCase(),
     proxyUserHeaderName: e.VAT_PROXY_USER_HEADER,
     trustedProxies: e.VAT_TRUSTED_PROXIES,

@@ -10,9 +10,20 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
   // comma-separated; each id must be one the sign-in rule accepts, or that super user could never act
-  VAT_BOOTSTRAP_SUPER: z.string().default('').transform((s) => s.split(',').map((id) => id.trim()).filter(Boolean))
+  VAT_BOOTSTRAP_SUPER: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
     .superRefine((ids, ctx) => {
       for (const id of ids) {
         const problem = validateUserId(id);
@@ -23,7 +34,11 @@ export const configSchema = z.object({
   // unfinished resumable uploads: how many one user and everyone may hold, and how long one is kept
   VAT_TUS_MAX_UNFINISHED_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
   VAT_TUS_MAX_UNFINISHED_TOTAL: z.coerce.number().int().min(1).max(100_000).default(50),
-  VAT_TUS_KEEP_UNFINISHED_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  VAT_TUS_KEEP_UNFINISHED_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   VAT_MODELS_DIR: z.string().optional(),
@@ -91,7 +106,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     bootstrapSuper: e.VAT_BOOTSTRAP_SUPER,
     maxUploadBytes: e.VAT_MAX_UPLOAD_MB * 1024 * 1024,
-    tusUnfinished: { perUser: e.VAT_TUS_MAX_UNFINISHED_PER_USER, total: e.VAT_TUS_MAX_UNFINISHED_TOTAL, keepMs: e.VAT_TUS_KEEP_UNFINISHED_HOURS * 60 * 60 * 1000 },
+    tusUnfinished: {
+      perUser: e.VAT_TUS_MAX_UNFINISHED_PER_USER,
+      total: e.VAT_TUS_MAX_UNFINISHED_TOTAL,
+      keepMs: e.VAT_TUS_KEEP_UNFINISHED_HOURS * 60 * 60 * 1000,
+    },
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     modelsDir: path.resolve(e.VAT_MODELS_DIR ?? path.join(dataDir, 'models')),

@@ -20,14 +20,18 @@ try {
 }
 console.log(`Sign-in mode: ${config.auth.mode} (${config.auth.modeReason})`);
 if (!config.auth.allowedHosts.length) {
-  console.warn(`HOST=${config.host} listens on every address, but only localhost names are served: set VAT_ALLOWED_HOSTS to the name people open`);
+  console.warn(
+    `HOST=${config.host} listens on every address, but only localhost names are served: set VAT_ALLOWED_HOSTS to the name people open`,
+  );
 }
 const { media, database, queue } = await openRuntime(config, (e) => console.error('queue:', e));
 await bootstrapUsers(database.db, config.bootstrapSuper);
 const firstSignIn = await prepareFirstSignIn(database.db, config);
 await failRunningIngestJobs(database.db); // a scan cut off by a crash or restart
 const app = await buildApp({ config, database, media, queue });
-const stopWorkers = config.worker ? await startWorkers({ config, database, media, queue, log: app.log }) : async () => {};
+const stopWorkers = config.worker
+  ? await startWorkers({ config, database, media, queue, log: app.log })
+  : async () => {};
 
 if (config.sampleLibrary) {
   await ensureSampleLibrary({ config, database, media, log: app.log });
@@ -35,7 +39,8 @@ if (config.sampleLibrary) {
 await app.listen({ port: config.port, host: config.host });
 for (const line of firstSignIn) console.log(line);
 const watcher = config.watchSources
-  ? watchSources({ db: database.db, media, parallelism: config.ingestParallelism, log: (m) => app.log.warn(m) }) : null;
+  ? watchSources({ db: database.db, media, parallelism: config.ingestParallelism, log: (m) => app.log.warn(m) })
+  : null;
 await watcher?.sync();
 
 stopOnSignals(app.log, [

@@ -8,18 +8,29 @@ import { QUEUE_SPECS, QUEUES, type QueueName } from './jobs/queues';
 export { QUEUES, type QueueName };
 
 /** A job that waits ('created', 'retry') or runs ('active'). */
-export interface LiveJob<T = unknown> { id: string; state: 'created' | 'retry' | 'active'; data: T }
+export interface LiveJob<T = unknown> {
+  id: string;
+  state: 'created' | 'retry' | 'active';
+  data: T;
+}
 
 export interface JobQueue {
   boss: PgBoss;
   /** Jobs of a queue that wait or run, oldest first. */
   liveJobs<T>(name: QueueName): Promise<LiveJob<T>[]>;
   send(name: QueueName, data: object, opts?: PgBoss.SendOptions): Promise<string | null>;
-  work<T extends object>(name: QueueName, concurrency: number, handler: (data: T, job: PgBoss.Job<T>) => Promise<void>): Promise<void>;
+  work<T extends object>(
+    name: QueueName,
+    concurrency: number,
+    handler: (data: T, job: PgBoss.Job<T>) => Promise<void>,
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startQueue(database: Database, opts: { databaseUrl?: string; logError?: (e: unknown) => void } = {}): Promise<JobQueue> {
+export async function startQueue(
+  database: Database,
+  opts: { databaseUrl?: string; logError?: (e: unknown) => void } = {},
+): Promise<JobQueue> {
   const common = { schema: 'pgboss', supervise: true, schedule: false, monitorStateIntervalSeconds: 60 };
   const boss = opts.databaseUrl
     ? new PgBoss({ ...common, connectionString: opts.databaseUrl, max: 4 })
@@ -34,15 +45,19 @@ export async function startQueue(database: Database, opts: { databaseUrl?: strin
     boss,
     async liveJobs<T>(name: QueueName) {
       const { rows } = await database.sql.query<LiveJob<T>>(
-        `select id, state::text as state, data from pgboss.job where name = $1 and state in ('created', 'retry', 'active') order by created_on, id`, [name]);
+        `select id, state::text as state, data from pgboss.job where name = $1 and state in ('created', 'retry', 'active') order by created_on, id`,
+        [name],
+      );
       return rows;
     },
     send: (name, data, o) => boss.send(name, data, o ?? {}),
     async work(name, concurrency, handler) {
       for (let i = 0; i < concurrency; i++) {
-        workIds.push(await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
-          for (const job of jobs) await handler(job.data as never, job as never);
-        }));
+        workIds.push(
+          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+            for (const job of jobs) await handler(job.data as never, job as never);
+          }),
+        );
       }
     },
     async stop() {

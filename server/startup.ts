@@ -8,11 +8,19 @@ import { startQueue, type JobQueue } from './queue';
 import { createMediaService, type MediaService } from './services/media';
 import { recoverJobs } from './jobs/recovery';
 
-export interface Runtime { config: Config; media: MediaService; database: Database; queue: JobQueue }
+export interface Runtime {
+  config: Config;
+  media: MediaService;
+  database: Database;
+  queue: JobQueue;
+}
 
 export async function openRuntime(config: Config, logError: (e: unknown) => void): Promise<Runtime> {
   const media = createMediaService({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db') });
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+  });
   const queue = await startQueue(database, { databaseUrl: config.databaseUrl, logError });
   // Every job kind's start-up recovery (server/jobs/recovery.ts), then the progress rows left: a video left
   // `processing` is queued again, a package import cut off is ended (never replayed over work done since),
@@ -29,7 +37,10 @@ export function stopOnSignals(log: { info(m: string): void }, steps: Array<() =>
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => { console.error('shutdown took too long; exiting'); process.exit(1); }, 40_000);
+    const force = setTimeout(() => {
+      console.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 40_000);
     force.unref();
     for (const step of steps) await step();
     process.exit(0);

@@ -4,10 +4,16 @@ import { openRuntime, stopOnSignals } from './startup';
 import { startWorkers } from './workers';
 
 const config = loadConfig();
-const log = { info: (m: unknown) => console.log(m), warn: (m: unknown) => console.warn(m), error: (m: unknown) => console.error(m) };
+const log = {
+  info: (m: unknown) => console.log(m),
+  warn: (m: unknown) => console.warn(m),
+  error: (m: unknown) => console.error(m),
+};
 if (!config.databaseUrl) {
   // The embedded PGlite database belongs to the one `npm start` process; workers share PostgreSQL.
-  console.error('npm run worker needs DATABASE_URL (postgres://...): standalone workers share a PostgreSQL database with the API.');
+  console.error(
+    'npm run worker needs DATABASE_URL (postgres://...): standalone workers share a PostgreSQL database with the API.',
+  );
   process.exit(2);
 }
 const { media, database, queue } = await openRuntime(config, (e) => log.error(e));

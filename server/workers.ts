@@ -10,7 +10,9 @@ export type { WorkerDeps };
 
 /** Each queued kind's worker: the per-process part (pose pool, renderer) and its handler. */
 const WORKERS: Partial<Record<JobDefinition['kind'], (deps: WorkerDeps) => JobWorker<never>>> = {
-  processing: processingWorker, render: renderWorker, import: importWorker,
+  processing: processingWorker,
+  render: renderWorker,
+  import: importWorker,
 };
 
 /** Registers every job handler; returns a stop function that lets running jobs end safely. */
@@ -21,11 +23,15 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
     if (!def.queue || !make) continue;
     const { name } = def.queue;
     const worker = make(deps);
-    await deps.queue.work<object>(name as never, def.queue.concurrency(deps.config), (data) => worker.handle(data as never));
+    await deps.queue.work<object>(name as never, def.queue.concurrency(deps.config), (data) =>
+      worker.handle(data as never),
+    );
     stops.push(async () => {
       await deps.queue.boss.offWork(name); // fetch no new jobs (does not wait for the running one)
       await worker.stop();
     });
   }
-  return async () => { for (const s of stops) await s(); };
+  return async () => {
+    for (const s of stops) await s();
+  };
 }

@@ -3,14 +3,22 @@
 // table that shows how well a fit's probabilities match what happened.
 import { applyPlatt, calibrationFeatures, type PlattParams } from '../../server/processing/calibration';
 
-export interface LabelledBox { score: number; keypointScore: number; person: boolean; clip: string }
+export interface LabelledBox {
+  score: number;
+  keypointScore: number;
+  person: boolean;
+  clip: string;
+}
 
 const RIDGE = 1e-3;
 
 /** Platt, then isotonic regression of the Platt probabilities on the same boxes. */
 export function fitCalibration(rows: LabelledBox[]): PlattParams {
   const platt = fitPlatt(rows);
-  return { ...platt, isotonic: fitIsotonic(rows.map((r) => ({ x: applyPlatt(platt, r.score, r.keypointScore), y: r.person ? 1 : 0 }))) };
+  return {
+    ...platt,
+    isotonic: fitIsotonic(rows.map((r) => ({ x: applyPlatt(platt, r.score, r.keypointScore), y: r.person ? 1 : 0 }))),
+  };
 }
 
 /** Pool-adjacent-violators: blocks of increasing mean label; each block becomes a point (mean x, mean y). */
@@ -19,13 +27,17 @@ export function fitIsotonic(points: Array<{ x: number; y: number }>): { x: numbe
   for (const p of [...points].sort((a, b) => a.x - b.x)) {
     blocks.push({ sx: p.x, sy: p.y, n: 1 });
     while (blocks.length > 1) {
-      const b = blocks[blocks.length - 1], a = blocks[blocks.length - 2];
+      const b = blocks[blocks.length - 1],
+        a = blocks[blocks.length - 2];
       if (a.sy / a.n < b.sy / b.n) break;
       blocks.splice(-2, 2, { sx: a.sx + b.sx, sy: a.sy + b.sy, n: a.n + b.n });
     }
   }
   // never quite 0 or 1: a handful of boxes does not make a certainty
-  return { x: blocks.map((b) => round(b.sx / b.n)), y: blocks.map((b) => round(Math.min(0.995, Math.max(0.005, b.sy / b.n)))) };
+  return {
+    x: blocks.map((b) => round(b.sx / b.n)),
+    y: blocks.map((b) => round(Math.min(0.995, Math.max(0.005, b.sy / b.n)))),
+  };
 }
 
 export function fitPlatt(rows: LabelledBox[]): PlattParams {
@@ -34,7 +46,11 @@ export function fitPlatt(rows: LabelledBox[]): PlattParams {
   let w = [1, 0, 0];
   for (let it = 0; it < 100; it++) {
     const g = [0, 0, 0];
-    const H = [[RIDGE, 0, 0], [0, RIDGE, 0], [0, 0, RIDGE]];
+    const H = [
+      [RIDGE, 0, 0],
+      [0, RIDGE, 0],
+      [0, 0, RIDGE],
+    ];
     for (let i = 0; i < X.length; i++) {
       const z = w[0] * X[i][0] + w[1] * X[i][1] + w[2] * X[i][2];
       const p = 1 / (1 + Math.exp(-z));
@@ -70,7 +86,13 @@ function solve3(A: number[][], b: number[]): number[] {
 
 export const BUCKETS = [0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.0001];
 
-export interface ReliabilityRow { from: number; to: number; boxes: number; meanPredicted: number; observed: number }
+export interface ReliabilityRow {
+  from: number;
+  to: number;
+  boxes: number;
+  meanPredicted: number;
+  observed: number;
+}
 
 /** Predicted-probability buckets → how many boxes, their mean prediction and the share that were people. */
 export function reliability(rows: Array<{ p: number; person: boolean }>): ReliabilityRow[] {
@@ -78,7 +100,9 @@ export function reliability(rows: Array<{ p: number; person: boolean }>): Reliab
   for (let i = 0; i + 1 < BUCKETS.length; i++) {
     const inB = rows.filter((r) => r.p >= BUCKETS[i] && r.p < BUCKETS[i + 1]);
     out.push({
-      from: BUCKETS[i], to: Math.min(1, BUCKETS[i + 1]), boxes: inB.length,
+      from: BUCKETS[i],
+      to: Math.min(1, BUCKETS[i + 1]),
+      boxes: inB.length,
       meanPredicted: inB.length ? inB.reduce((a, r) => a + r.p, 0) / inB.length : NaN,
       observed: inB.length ? inB.filter((r) => r.person).length / inB.length : NaN,
     });
@@ -91,12 +115,19 @@ export function heldOutPredictions(rows: LabelledBox[]): Array<{ p: number; pers
   const clips = [...new Set(rows.map((r) => r.clip))];
   return clips.flatMap((c) => {
     const params = fitCalibration(rows.filter((r) => r.clip !== c));
-    return rows.filter((r) => r.clip === c).map((r) => ({ p: applyPlatt(params, r.score, r.keypointScore), person: r.person, clip: c }));
+    return rows
+      .filter((r) => r.clip === c)
+      .map((r) => ({ p: applyPlatt(params, r.score, r.keypointScore), person: r.person, clip: c }));
   });
 }
 
 export function formatReliability(rows: ReliabilityRow[]): string {
   const f = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(2));
-  return ['| predicted | boxes | mean predicted | observed precision |', '|---|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.from.toFixed(1)}–${r.to.toFixed(1)} | ${r.boxes} | ${f(r.meanPredicted)} | ${f(r.observed)} |`)].join('\n');
+  return [
+    '| predicted | boxes | mean predicted | observed precision |',
+    '|---|---:|---:|---:|',
+    ...rows.map(
+      (r) => `| ${r.from.toFixed(1)}–${r.to.toFixed(1)} | ${r.boxes} | ${f(r.meanPredicted)} | ${f(r.observed)} |`,
+    ),
+  ].join('\n');
 }

@@ -14,7 +14,9 @@ import type { EvalSettings } from '../eval/run-eval';
 export const AI_OUTPUT_CACHE = path.resolve('.cache/correction-bench');
 
 /** What the bench keeps of an analysis: the tracked boxes and the numbers `framesToScore` reads. */
-export type CachedAnalysis = Pick<AnalysisResult, 'detections'> & { stats: Pick<AnalysisResult['stats'], 'framesAnalysed' | 'stride'> };
+export type CachedAnalysis = Pick<AnalysisResult, 'detections'> & {
+  stats: Pick<AnalysisResult['stats'], 'framesAnalysed' | 'stride'>;
+};
 
 export function cacheFile(clip: BuiltClip, settings: EvalSettings, dir = AI_OUTPUT_CACHE): string {
   const name = clip.recipe.name ?? path.basename(clip.file, '.mp4');
@@ -25,7 +27,12 @@ export function cacheFile(clip: BuiltClip, settings: EvalSettings, dir = AI_OUTP
  * The AI output of every clip, from the cache where present; the rest is analysed (one pose pool for all)
  * and written to the cache. `log` hears which clips ran and how long they took.
  */
-export async function loadAiOutputs(clips: BuiltClip[], media: MediaService, settings: EvalSettings, log: (s: string) => void): Promise<CachedAnalysis[]> {
+export async function loadAiOutputs(
+  clips: BuiltClip[],
+  media: MediaService,
+  settings: EvalSettings,
+  log: (s: string) => void,
+): Promise<CachedAnalysis[]> {
   const out: Array<CachedAnalysis | null> = clips.map((c) => {
     const file = cacheFile(c, settings);
     return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as CachedAnalysis) : null;
@@ -33,20 +40,31 @@ export async function loadAiOutputs(clips: BuiltClip[], media: MediaService, set
   const missing = clips.filter((_, i) => !out[i]);
   if (!missing.length) return out as CachedAnalysis[];
   const threads = Number(process.env.VAT_POSE_THREADS) || defaultPoseThreads();
-  const pool = await PosePool.start(await ensureModel(process.env.VAT_MODELS_DIR || path.resolve('.cache/models')), threads);
+  const pool = await PosePool.start(
+    await ensureModel(process.env.VAT_MODELS_DIR || path.resolve('.cache/models')),
+    threads,
+  );
   try {
     for (let i = 0; i < clips.length; i++) {
       if (out[i]) continue;
       const clip = clips[i];
       const info = await media.probe(clip.file);
       const t0 = performance.now();
-      const a = await analyseVideo({ path: clip.file, ...info }, { ffmpegPath: media.ffmpegPath, pool, settings: settings as AnalysisOptions['settings'] });
-      const kept: CachedAnalysis = { detections: a.detections, stats: { framesAnalysed: a.stats.framesAnalysed, stride: a.stats.stride } };
+      const a = await analyseVideo(
+        { path: clip.file, ...info },
+        { ffmpegPath: media.ffmpegPath, pool, settings: settings as AnalysisOptions['settings'] },
+      );
+      const kept: CachedAnalysis = {
+        detections: a.detections,
+        stats: { framesAnalysed: a.stats.framesAnalysed, stride: a.stats.stride },
+      };
       const file = cacheFile(clip, settings);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(`${file}.${process.pid}.part`, JSON.stringify(kept));
       fs.renameSync(`${file}.${process.pid}.part`, file);
-      log(`  analysed ${clip.recipe.name}: ${a.stats.framesAnalysed} frames in ${((performance.now() - t0) / 1000).toFixed(0)} s → ${path.relative(process.cwd(), file)}`);
+      log(
+        `  analysed ${clip.recipe.name}: ${a.stats.framesAnalysed} frames in ${((performance.now() - t0) / 1000).toFixed(0)} s → ${path.relative(process.cwd(), file)}`,
+      );
       out[i] = kept;
     }
   } finally {

@@ -28,10 +28,14 @@ export type CommandKind = Command['kind'];
 /** Commands a person issues for `c`. */
 export function commandCost(c: Command): number {
   switch (c.kind) {
-    case 'draw keyframes': return c.keys.length + (c.keys.length > 1 ? 1 : 0);
-    case 'correct + propagate': return c.from === c.to ? 1 : 2;
-    case 'per-frame box edits': return c.edits.length;
-    default: return 1;
+    case 'draw keyframes':
+      return c.keys.length + (c.keys.length > 1 ? 1 : 0);
+    case 'correct + propagate':
+      return c.from === c.to ? 1 : 2;
+    case 'per-frame box edits':
+      return c.edits.length;
+    default:
+      return 1;
   }
 }
 
@@ -45,7 +49,12 @@ function applyMoves(boxes: readonly TrackBox[], moves: ReadonlyArray<BoxMove<Tra
 }
 
 /** A track's boxes replaced at some frames (only frames the clip analysed are kept: the others are not scored). */
-function putBoxes(boxes: readonly TrackBox[], track: number, put: Array<{ frame: number; box: Box }>, analysed: ReadonlySet<number>): TrackBox[] {
+function putBoxes(
+  boxes: readonly TrackBox[],
+  track: number,
+  put: Array<{ frame: number; box: Box }>,
+  analysed: ReadonlySet<number>,
+): TrackBox[] {
   const kept = put.filter((p) => analysed.has(p.frame));
   const frames = new Set(kept.map((p) => p.frame));
   const rest = boxes.filter((b) => !(b.trackId === track && frames.has(b.frame)));
@@ -53,15 +62,23 @@ function putBoxes(boxes: readonly TrackBox[], track: number, put: Array<{ frame:
 }
 
 /** The tracks after `c`; null when the editor would refuse it (a move onto frames the target already has). */
-export function applyCommand(boxes: readonly TrackBox[], c: Command, analysed: ReadonlySet<number>, fps: number): TrackBox[] | null {
+export function applyCommand(
+  boxes: readonly TrackBox[],
+  c: Command,
+  analysed: ReadonlySet<number>,
+  fps: number,
+): TrackBox[] | null {
   switch (c.kind) {
-    case 'delete track': return boxes.filter((b) => b.trackId !== c.track);
+    case 'delete track':
+      return boxes.filter((b) => b.trackId !== c.track);
     case 'delete range': {
       const gone = new Set(planDeleteRange(boxes, c.track, c.from, c.to));
       return boxes.filter((b) => !gone.has(b));
     }
-    case 'split': return applyMoves(boxes, planSplit(boxes, [], c.track, c.frame, nextTrackId(boxes), fps).moves);
-    case 'swap': return applyMoves(boxes, planSwap(boxes, [], c.a, c.b, c.from, fps).moves);
+    case 'split':
+      return applyMoves(boxes, planSplit(boxes, [], c.track, c.frame, nextTrackId(boxes), fps).moves);
+    case 'swap':
+      return applyMoves(boxes, planSwap(boxes, [], c.a, c.b, c.from, fps).moves);
     case 'move range': {
       const plan = planMoveRange(boxes, [], c.track, c.from, c.to, c.target, fps);
       return plan.clashes.length ? null : applyMoves(boxes, plan.moves);
@@ -73,7 +90,9 @@ export function applyCommand(boxes: readonly TrackBox[], c: Command, analysed: R
       return [...rest, ...Object.values(merged).map((b) => ({ ...b, trackId: c.base }))];
     }
     case 'draw keyframes': {
-      const keys = [...c.keys].sort((a, b) => a.frame - b.frame).map((k) => ({ frame: k.frame, box: pose(k.box), outside: false }));
+      const keys = [...c.keys]
+        .sort((a, b) => a.frame - b.frame)
+        .map((k) => ({ frame: k.frame, box: pose(k.box), outside: false }));
       const filled = [...keys, ...fillBetweenKeyframes(keys)].map((k) => ({ frame: k.frame, box: boxOf(k.box) }));
       return putBoxes(boxes, c.track, filled, analysed);
     }
@@ -82,13 +101,19 @@ export function applyCommand(boxes: readonly TrackBox[], c: Command, analysed: R
       const b = boxes.find((x) => x.trackId === c.track && x.frame === c.to);
       if (!a || !b) return null;
       const between = interpolateBetween({ frame: a.frame, box: pose(a) }, { frame: b.frame, box: pose(b) });
-      return putBoxes(boxes, c.track, between.map((p) => ({ frame: p.frame, box: boxOf(p.box) })), analysed);
+      return putBoxes(
+        boxes,
+        c.track,
+        between.map((p) => ({ frame: p.frame, box: boxOf(p.box) })),
+        analysed,
+      );
     }
     case 'correct + propagate': {
       const ai = boxes.find((b) => b.trackId === c.track && b.frame === c.from);
       const corr = ai && correctionOf(pose(ai), pose(c.box));
       if (!corr) return null;
-      const later = boxes.filter((b) => b.trackId === c.track && b.frame > c.from && b.frame <= c.to)
+      const later = boxes
+        .filter((b) => b.trackId === c.track && b.frame > c.from && b.frame <= c.to)
         .map((b) => ({ frame: b.frame, box: boxOf(applyCorrection(pose(b), corr)) }));
       return putBoxes(boxes, c.track, [{ frame: c.from, box: c.box }, ...later], analysed);
     }

@@ -10,10 +10,21 @@ import { analyse, type ReviewClip, type TrackBox } from './review-state';
 export const TARGET = 0.95;
 const EPS = 1e-9;
 
-export interface Scores { recall: number; precision: number; idf1: number }
-export interface ReviewStep { command: Command; cost: number; after: Scores }
+export interface Scores {
+  recall: number;
+  precision: number;
+  idf1: number;
+}
+export interface ReviewStep {
+  command: Command;
+  cost: number;
+  after: Scores;
+}
 export interface ReviewResult {
-  set: CommandSet; start: Scores; end: Scores; reached: boolean;
+  set: CommandSet;
+  start: Scores;
+  end: Scores;
+  reached: boolean;
   /** Commands a person issued (a step can be several: keyframes, per-frame edits). */
   commands: number;
   steps: ReviewStep[];
@@ -22,7 +33,8 @@ export interface ReviewResult {
 }
 
 const scoresOf = (m: SequenceMetrics): Scores => ({ recall: m.recall, precision: m.precision, idf1: m.idf1 });
-const gap = (s: Scores, target: number) => Math.max(0, target - s.recall) + Math.max(0, target - s.precision) + Math.max(0, target - s.idf1);
+const gap = (s: Scores, target: number) =>
+  Math.max(0, target - s.recall) + Math.max(0, target - s.precision) + Math.max(0, target - s.idf1);
 const total = (s: Scores) => s.recall + s.precision + s.idf1;
 /** Never trade one target for another: a metric that has reached the target must not fall below it. */
 const losesTarget = (now: Scores, next: Scores, target: number) =>
@@ -31,16 +43,27 @@ const losesTarget = (now: Scores, next: Scores, target: number) =>
  * What a command whose result is `next` gains per command issued: the gap to the target it closes, then the
  * rise of the metrics' sum; null when it is not worth issuing (it gains nothing, or loses a reached target).
  */
-export function stepGain(now: Scores, next: Scores, cost: number, target = TARGET): { byGap: number; bySum: number } | null {
+export function stepGain(
+  now: Scores,
+  next: Scores,
+  cost: number,
+  target = TARGET,
+): { byGap: number; bySum: number } | null {
   const byGap = (gap(now, target) - gap(next, target)) / cost;
   const bySum = (total(next) - total(now)) / cost;
   if (byGap < -EPS || (byGap <= EPS && bySum <= EPS) || losesTarget(now, next, target)) return null;
   return { byGap, bySum };
 }
 
-export const reachedTarget = (s: Scores, target = TARGET) => s.recall >= target && s.precision >= target && s.idf1 >= target;
+export const reachedTarget = (s: Scores, target = TARGET) =>
+  s.recall >= target && s.precision >= target && s.idf1 >= target;
 
-export function review(clip: ReviewClip, aiBoxes: readonly TrackBox[], set: CommandSet, opts: { target?: number; maxSteps?: number } = {}): ReviewResult {
+export function review(
+  clip: ReviewClip,
+  aiBoxes: readonly TrackBox[],
+  set: CommandSet,
+  opts: { target?: number; maxSteps?: number } = {},
+): ReviewResult {
   const target = opts.target ?? TARGET;
   const analysed = new Set(clip.frames.map((f) => f.frame));
   let boxes = [...aiBoxes];
@@ -60,7 +83,8 @@ export function review(clip: ReviewClip, aiBoxes: readonly TrackBox[], set: Comm
       const g = stepGain(now, s, cost, target);
       if (!g) continue;
       const { byGap, bySum } = g;
-      if (!best || byGap > best.byGap + EPS || (Math.abs(byGap - best.byGap) <= EPS && bySum > best.bySum + EPS)) best = { c, boxes: next, s, byGap, bySum, cost };
+      if (!best || byGap > best.byGap + EPS || (Math.abs(byGap - best.byGap) <= EPS && bySum > best.bySum + EPS))
+        best = { c, boxes: next, s, byGap, bySum, cost };
     }
     if (!best) break;
     boxes = best.boxes;

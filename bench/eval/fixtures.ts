@@ -6,7 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ensureFaceApiPhotos, ensurePeopleClip } from '../../server/services/sample-media';
-import { applyTransform, planCanvas, panZoomFilter, recipeHash, transformAt, type ClipOutput, type FrameTransform, type PanZoomRecipe } from './clip-recipe';
+import {
+  applyTransform,
+  planCanvas,
+  panZoomFilter,
+  recipeHash,
+  transformAt,
+  type ClipOutput,
+  type FrameTransform,
+  type PanZoomRecipe,
+} from './clip-recipe';
 import { FIXTURE_DIR, keypointArray, loadPhotoLabels, type PhotoLabels } from './labels';
 import type { Box, GtKeypoint, GtPerson } from './metrics';
 import { samplePeopleTransform, type SamplePeopleRecipe } from './sample-people-transform';
@@ -14,9 +23,14 @@ import { compositeArgs, compositeGroundTruth, compositeObjects, type CompositeRe
 
 const run = promisify(execFile);
 export type ClipRecipe = PanZoomRecipe | SamplePeopleRecipe | CompositeRecipe;
-export interface ClipsFile { note: string; output: ClipOutput; clips: ClipRecipe[] }
+export interface ClipsFile {
+  note: string;
+  output: ClipOutput;
+  clips: ClipRecipe[];
+}
 
-export const loadClips = (): ClipsFile => JSON.parse(fs.readFileSync(path.join(FIXTURE_DIR, 'clips.json'), 'utf8')) as ClipsFile;
+export const loadClips = (): ClipsFile =>
+  JSON.parse(fs.readFileSync(path.join(FIXTURE_DIR, 'clips.json'), 'utf8')) as ClipsFile;
 export const FIXTURE_CACHE = path.resolve(FIXTURE_DIR, '../../../.cache/ai-fixtures');
 
 /** A person counts only when at least this share of their box is inside the frame. */
@@ -33,7 +47,10 @@ export async function photoPath(photo: string): Promise<string> {
 }
 
 export interface BuiltClip {
-  recipe: ClipRecipe; file: string; output: ClipOutput; frames: number;
+  recipe: ClipRecipe;
+  file: string;
+  output: ClipOutput;
+  frames: number;
   /** The labelled people in frame n, in clip pixels. */
   groundTruth: (n: number) => GtPerson[];
   /** The labelled non-people in frame n (clips that have them). */
@@ -43,8 +60,28 @@ export interface BuiltClip {
 /** ffmpeg arguments (without the output file) and the transform of a pan/zoom recipe on `photo`. */
 export function panZoomPlan(r: PanZoomRecipe, out: ClipOutput, photo: string, w: number, h: number) {
   const plan = planCanvas(r, out, w, h);
-  const args = ['-i', photo, '-filter_complex', panZoomFilter(r, out, plan, w, h), '-map', '[out]', '-frames:v', String(plan.frames),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-g', '30', '-movflags', '+faststart'];
+  const args = [
+    '-i',
+    photo,
+    '-filter_complex',
+    panZoomFilter(r, out, plan, w, h),
+    '-map',
+    '[out]',
+    '-frames:v',
+    String(plan.frames),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '20',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '30',
+    '-movflags',
+    '+faststart',
+  ];
   return { plan, args, transformAt: (n: number) => transformAt(r, out, plan, n, w, h) };
 }
 
@@ -57,29 +94,52 @@ async function ensureFile(ffmpeg: string, file: string, args: string[], name: st
     await run(ffmpeg, ['-v', 'error', '-y', ...args, tmp], { timeout: 600_000, maxBuffer: 16 * 1024 * 1024 });
   } catch (e) {
     fs.rmSync(tmp, { force: true });
-    throw new Error(`ffmpeg could not make ${name}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`, { cause: e });
+    throw new Error(
+      `ffmpeg could not make ${name}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`,
+      { cause: e },
+    );
   }
   fs.renameSync(tmp, file);
 }
 
 /** Builds (or finds cached) the clip of one recipe. */
-export async function buildClip(ffmpeg: string, r: ClipRecipe, out: ClipOutput, cacheDir = FIXTURE_CACHE): Promise<BuiltClip> {
+export async function buildClip(
+  ffmpeg: string,
+  r: ClipRecipe,
+  out: ClipOutput,
+  cacheDir = FIXTURE_CACHE,
+): Promise<BuiltClip> {
   const frames = Math.round(r.duration * out.fps);
   if (r.kind === 'composite') {
     const photos = new Map<string, string>();
     for (const a of r.actors) photos.set(a.photo, await photoPath(a.photo));
     const args = compositeArgs(r, out, (p) => photos.get(p)!);
-    const file = path.join(cacheDir, `${r.name}-${recipeHash([r, out, args.filter((x) => !photos.has(x) && !x.endsWith('.jpg'))])}.mp4`);
+    const file = path.join(
+      cacheDir,
+      `${r.name}-${recipeHash([r, out, args.filter((x) => !photos.has(x) && !x.endsWith('.jpg'))])}.mp4`,
+    );
     await ensureFile(ffmpeg, file, args, r.name);
     const labels = new Map(r.actors.map((a) => [a.photo, loadPhotoLabels(a.photo)]));
-    return { recipe: r, file, output: out, frames, groundTruth: (n) => compositeGroundTruth(r, (p) => labels.get(p)!, out, n),
-      ...(r.actors.some((a) => a.object) ? { objects: (n: number) => compositeObjects(r, out, n) } : {}) };
+    return {
+      recipe: r,
+      file,
+      output: out,
+      frames,
+      groundTruth: (n) => compositeGroundTruth(r, (p) => labels.get(p)!, out, n),
+      ...(r.actors.some((a) => a.object) ? { objects: (n: number) => compositeObjects(r, out, n) } : {}),
+    };
   }
   const labels = loadPhotoLabels(r.photo);
   if (r.kind === 'sample-people-pan') {
     // the same clip the real-model test and the processing benchmark use, from the same cache
     const file = await ensurePeopleClip(ffmpeg, path.join(cacheDir, '../processing-test-clips'));
-    return { recipe: r, file, output: out, frames, groundTruth: (n) => groundTruthAt(labels, samplePeopleTransform(n, labels.width, labels.height), out) };
+    return {
+      recipe: r,
+      file,
+      output: out,
+      frames,
+      groundTruth: (n) => groundTruthAt(labels, samplePeopleTransform(n, labels.width, labels.height), out),
+    };
   }
   const photo = await photoPath(r.photo);
   const { plan, args, transformAt: tf } = panZoomPlan(r, out, photo, labels.width, labels.height);

@@ -5,13 +5,43 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const COCO_KEYPOINTS = [
-  'nose', 'left_eye', 'right_eye', 'left_ear', 'right_ear', 'left_shoulder', 'right_shoulder', 'left_elbow', 'right_elbow',
-  'left_wrist', 'right_wrist', 'left_hip', 'right_hip', 'left_knee', 'right_knee', 'left_ankle', 'right_ankle',
+  'nose',
+  'left_eye',
+  'right_eye',
+  'left_ear',
+  'right_ear',
+  'left_shoulder',
+  'right_shoulder',
+  'left_elbow',
+  'right_elbow',
+  'left_wrist',
+  'right_wrist',
+  'left_hip',
+  'right_hip',
+  'left_knee',
+  'right_knee',
+  'left_ankle',
+  'right_ankle',
 ] as const;
-export type KeypointName = typeof COCO_KEYPOINTS[number];
+export type KeypointName = (typeof COCO_KEYPOINTS)[number];
 /** Skeleton edges (indices into COCO_KEYPOINTS) for drawing. */
 export const COCO_EDGES: Array<[number, number]> = [
-  [0, 1], [0, 2], [1, 3], [2, 4], [5, 6], [5, 7], [7, 9], [6, 8], [8, 10], [5, 11], [6, 12], [11, 12], [11, 13], [13, 15], [12, 14], [14, 16],
+  [0, 1],
+  [0, 2],
+  [1, 3],
+  [2, 4],
+  [5, 6],
+  [5, 7],
+  [7, 9],
+  [6, 8],
+  [8, 10],
+  [5, 11],
+  [6, 12],
+  [11, 12],
+  [11, 13],
+  [13, 15],
+  [12, 14],
+  [14, 16],
 ];
 /** [x, y, v] in photo pixels; v = 2 visible, 1 hidden but placeable (COCO's convention). */
 export type Keypoint = [number, number, number];
@@ -24,7 +54,13 @@ export interface LabelledPerson {
   /** Keypoints that could be placed; the rest are left out. */
   keypoints: Partial<Record<KeypointName, Keypoint>>;
 }
-export interface PhotoLabels { photo: string; width: number; height: number; note: string; people: LabelledPerson[] }
+export interface PhotoLabels {
+  photo: string;
+  width: number;
+  height: number;
+  note: string;
+  people: LabelledPerson[];
+}
 
 export const FIXTURE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../tests/fixtures/ai');
 

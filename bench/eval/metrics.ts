@@ -5,20 +5,42 @@
 // "Don't care" people (less than half in view) are neither misses nor false positives.
 import { hungarian } from '../../server/processing/hungarian';
 
-export interface Box { x1: number; y1: number; x2: number; y2: number }
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
 /** [x, y, v]: v > 0 when labelled (2 visible, 1 hidden but placeable). */
 export type GtKeypoint = [number, number, number] | null;
-export interface GtPerson { id: string; box: Box; keypoints?: GtKeypoint[]; dontCare?: boolean }
-export interface PredPerson { trackId: number; box: Box; score: number; keypoints?: Array<[number, number, number]> }
-export interface EvalFrame { frame: number; gt: GtPerson[]; pred: PredPerson[] }
+export interface GtPerson {
+  id: string;
+  box: Box;
+  keypoints?: GtKeypoint[];
+  dontCare?: boolean;
+}
+export interface PredPerson {
+  trackId: number;
+  box: Box;
+  score: number;
+  keypoints?: Array<[number, number, number]>;
+}
+export interface EvalFrame {
+  frame: number;
+  gt: GtPerson[];
+  pred: PredPerson[];
+}
 
 export const IOU_THRESHOLD = 0.5;
 /** COCO keypoint sigmas, COCO order (nose … right ankle). */
-export const COCO_SIGMAS = [0.026, 0.025, 0.025, 0.035, 0.035, 0.079, 0.079, 0.072, 0.072, 0.062, 0.062, 0.107, 0.107, 0.087, 0.087, 0.089, 0.089];
+export const COCO_SIGMAS = [
+  0.026, 0.025, 0.025, 0.035, 0.035, 0.079, 0.079, 0.072, 0.072, 0.062, 0.062, 0.107, 0.107, 0.087, 0.087, 0.089, 0.089,
+];
 export const PCK_ALPHA = 0.2;
 
 export function iou(a: Box, b: Box): number {
-  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1), h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1),
+    h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
   if (w <= 0 || h <= 0) return 0;
   const inter = w * h;
   return inter / ((a.x2 - a.x1) * (a.y2 - a.y1) + (b.x2 - b.x1) * (b.y2 - b.y1) - inter);
@@ -28,10 +50,17 @@ export function iou(a: Box, b: Box): number {
 export function matchBoxes(gt: Box[], pred: Box[], threshold = IOU_THRESHOLD): Array<[number, number]> {
   if (!gt.length || !pred.length) return [];
   const NO = 1e6; // finite "forbidden" cost: the Hungarian code needs finite costs
-  const cost = gt.map((g) => pred.map((p) => { const v = iou(g, p); return v >= threshold ? 1 - v : NO; }));
+  const cost = gt.map((g) =>
+    pred.map((p) => {
+      const v = iou(g, p);
+      return v >= threshold ? 1 - v : NO;
+    }),
+  );
   const rows = hungarian(cost);
   const pairs: Array<[number, number]> = [];
-  rows.forEach((j, i) => { if (j >= 0 && cost[i][j] < NO) pairs.push([i, j]); });
+  rows.forEach((j, i) => {
+    if (j >= 0 && cost[i][j] < NO) pairs.push([i, j]);
+  });
   return pairs;
 }
 
@@ -41,7 +70,8 @@ export function matchBoxes(gt: Box[], pred: Box[], threshold = IOU_THRESHOLD): A
  */
 export function oks(gt: GtKeypoint[], pred: Array<[number, number, number]>, gtBox: Box): number | null {
   const area = Math.max(1, (gtBox.x2 - gtBox.x1) * (gtBox.y2 - gtBox.y1));
-  let sum = 0, n = 0;
+  let sum = 0,
+    n = 0;
   gt.forEach((k, i) => {
     if (!k || k[2] <= 0 || !pred[i]) return;
     const d2 = (pred[i][0] - k[0]) ** 2 + (pred[i][1] - k[1]) ** 2;
@@ -63,10 +93,15 @@ export function torsoSize(gt: GtKeypoint[]): number | null {
 }
 
 /** PCK@α of the torso: [keypoints within α·torso, keypoints labelled]; null without a torso. */
-export function pckCounts(gt: GtKeypoint[], pred: Array<[number, number, number]>, alpha = PCK_ALPHA): [number, number] | null {
+export function pckCounts(
+  gt: GtKeypoint[],
+  pred: Array<[number, number, number]>,
+  alpha = PCK_ALPHA,
+): [number, number] | null {
   const torso = torsoSize(gt);
   if (!torso) return null;
-  let hit = 0, n = 0;
+  let hit = 0,
+    n = 0;
   gt.forEach((k, i) => {
     if (!k || k[2] <= 0 || !pred[i]) return;
     n++;
@@ -77,14 +112,30 @@ export function pckCounts(gt: GtKeypoint[], pred: Array<[number, number, number]
 
 /** One prediction's outcome, for calibrating confidences against ground truth. */
 export interface ScoredDetection {
-  frame: number; trackId: number; score: number; matched: boolean; ignored: boolean; iou: number; gtId: string | null;
+  frame: number;
+  trackId: number;
+  score: number;
+  matched: boolean;
+  ignored: boolean;
+  iou: number;
+  gtId: string | null;
   /** The model's 17 keypoint scores, COCO order. */
   keypointScores?: number[];
 }
 
 export interface SequenceMetrics {
-  frames: number; gtCount: number; predCount: number; tp: number; fp: number; fn: number; idSwitches: number;
-  recall: number; precision: number; mota: number; idf1: number; idtp: number;
+  frames: number;
+  gtCount: number;
+  predCount: number;
+  tp: number;
+  fp: number;
+  fn: number;
+  idSwitches: number;
+  recall: number;
+  precision: number;
+  mota: number;
+  idf1: number;
+  idtp: number;
   /** GT people that are in view (not don't-care) in at least one frame. */
   people: number;
   /** Distinct predicted track ids (ignored ones not counted). */
@@ -94,49 +145,73 @@ export interface SequenceMetrics {
   /** Mean OKS over matched pairs with labelled keypoints; null when there are none. */
   oks: number | null;
   pck: number | null;
-  meanScoreMatched: number | null; meanScoreUnmatched: number | null;
+  meanScoreMatched: number | null;
+  meanScoreUnmatched: number | null;
   detections: ScoredDetection[];
 }
 
 const mean = (v: number[]) => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : null);
 
 export function evaluateSequence(frames: EvalFrame[]): SequenceMetrics {
-  let gtCount = 0, predCount = 0, tp = 0, fp = 0, fn = 0, idSwitches = 0;
+  let gtCount = 0,
+    predCount = 0,
+    tp = 0,
+    fp = 0,
+    fn = 0,
+    idSwitches = 0;
   const lastTrackOf = new Map<string, number>(); // CLEAR MOT: the last track each person was matched to
   const matchedTracksOf = new Map<string, Set<number>>();
-  const people = new Set<string>(), tracks = new Set<number>();
-  const gtFrames = new Map<string, number>(), predFrames = new Map<number, number>();
+  const people = new Set<string>(),
+    tracks = new Set<number>();
+  const gtFrames = new Map<string, number>(),
+    predFrames = new Map<number, number>();
   const pairFrames = new Map<string, Map<number, number>>(); // IDF1 co-occurrence at IoU ≥ threshold
-  const oksValues: number[] = []; let pckHit = 0, pckN = 0;
+  const oksValues: number[] = [];
+  let pckHit = 0,
+    pckN = 0;
   const detections: ScoredDetection[] = [];
 
   for (const f of frames) {
-    const care = f.gt.filter((g) => !g.dontCare), dontCare = f.gt.filter((g) => g.dontCare);
+    const care = f.gt.filter((g) => !g.dontCare),
+      dontCare = f.gt.filter((g) => g.dontCare);
     // 1. keep last frame's correspondences that still overlap
     const pairs: Array<[number, number]> = [];
-    const usedG = new Set<number>(), usedP = new Set<number>();
+    const usedG = new Set<number>(),
+      usedP = new Set<number>();
     care.forEach((g, gi) => {
       const t = lastTrackOf.get(g.id);
       if (t == null) return;
       const pi = f.pred.findIndex((p, j) => !usedP.has(j) && p.trackId === t && iou(g.box, p.box) >= IOU_THRESHOLD);
-      if (pi >= 0) { pairs.push([gi, pi]); usedG.add(gi); usedP.add(pi); }
+      if (pi >= 0) {
+        pairs.push([gi, pi]);
+        usedG.add(gi);
+        usedP.add(pi);
+      }
     });
     // 2. the rest by maximum-IoU assignment
     const restG = care.map((_, i) => i).filter((i) => !usedG.has(i));
     const restP = f.pred.map((_, i) => i).filter((i) => !usedP.has(i));
-    for (const [a, b] of matchBoxes(restG.map((i) => care[i].box), restP.map((i) => f.pred[i].box))) {
-      pairs.push([restG[a], restP[b]]); usedP.add(restP[b]);
+    for (const [a, b] of matchBoxes(
+      restG.map((i) => care[i].box),
+      restP.map((i) => f.pred[i].box),
+    )) {
+      pairs.push([restG[a], restP[b]]);
+      usedP.add(restP[b]);
     }
     // 3. leftover predictions on a don't-care person are ignored
     const leftP = f.pred.map((_, i) => i).filter((i) => !usedP.has(i));
     const ignored = new Map<number, number>();
-    for (const [a, b] of matchBoxes(dontCare.map((g) => g.box), leftP.map((i) => f.pred[i].box))) {
+    for (const [a, b] of matchBoxes(
+      dontCare.map((g) => g.box),
+      leftP.map((i) => f.pred[i].box),
+    )) {
       ignored.set(leftP[b], iou(dontCare[a].box, f.pred[leftP[b]].box));
     }
 
     const matchOfPred = new Map(pairs.map(([gi, pi]) => [pi, gi]));
     for (const [gi, pi] of pairs) {
-      const g = care[gi], p = f.pred[pi];
+      const g = care[gi],
+        p = f.pred[pi];
       const prev = lastTrackOf.get(g.id);
       if (prev != null && prev !== p.trackId) idSwitches++;
       lastTrackOf.set(g.id, p.trackId);
@@ -147,21 +222,30 @@ export function evaluateSequence(frames: EvalFrame[]): SequenceMetrics {
         const o = oks(g.keypoints, p.keypoints, g.box);
         if (o != null) oksValues.push(o);
         const c = pckCounts(g.keypoints, p.keypoints);
-        if (c) { pckHit += c[0]; pckN += c[1]; }
+        if (c) {
+          pckHit += c[0];
+          pckN += c[1];
+        }
       }
     }
     tp += pairs.length;
     fn += care.length - pairs.length;
     const counted = f.pred.filter((_, i) => !ignored.has(i));
     fp += counted.length - pairs.length;
-    gtCount += care.length; predCount += counted.length;
+    gtCount += care.length;
+    predCount += counted.length;
 
     f.pred.forEach((p, i) => {
       const gi = matchOfPred.get(i);
       const bestIou = Math.max(0, ...f.gt.map((g) => iou(g.box, p.box)));
       detections.push({
-        frame: f.frame, trackId: p.trackId, score: p.score, matched: gi != null, ignored: ignored.has(i),
-        iou: gi != null ? iou(care[gi].box, p.box) : (ignored.get(i) ?? bestIou), gtId: gi != null ? care[gi].id : null,
+        frame: f.frame,
+        trackId: p.trackId,
+        score: p.score,
+        matched: gi != null,
+        ignored: ignored.has(i),
+        iou: gi != null ? iou(care[gi].box, p.box) : (ignored.get(i) ?? bestIou),
+        gtId: gi != null ? care[gi].id : null,
         ...(p.keypoints ? { keypointScores: p.keypoints.map((k) => +k[2].toFixed(4)) } : {}),
       });
       if (ignored.has(i)) return;
@@ -181,24 +265,36 @@ export function evaluateSequence(frames: EvalFrame[]): SequenceMetrics {
   }
 
   // IDF1: the one-to-one ids matching that maximises frames on which the pair overlaps
-  const gIds = [...gtFrames.keys()], pIds = [...predFrames.keys()];
+  const gIds = [...gtFrames.keys()],
+    pIds = [...predFrames.keys()];
   let idtp = 0;
   if (gIds.length && pIds.length) {
     const cost = gIds.map((g) => pIds.map((p) => -(pairFrames.get(g)?.get(p) ?? 0)));
-    hungarian(cost).forEach((j, i) => { if (j >= 0) idtp += -cost[i][j]; });
+    hungarian(cost).forEach((j, i) => {
+      if (j >= 0) idtp += -cost[i][j];
+    });
   }
   const scores = (m: boolean) => detections.filter((d) => !d.ignored && d.matched === m).map((d) => d.score);
   return {
-    frames: frames.length, gtCount, predCount, tp, fp, fn, idSwitches,
+    frames: frames.length,
+    gtCount,
+    predCount,
+    tp,
+    fp,
+    fn,
+    idSwitches,
     recall: gtCount ? tp / gtCount : 1,
     precision: predCount ? tp / predCount : 1,
     mota: gtCount ? 1 - (fn + fp + idSwitches) / gtCount : 1,
     idf1: gtCount + predCount ? (2 * idtp) / (gtCount + predCount) : 1,
     idtp,
-    people: people.size, tracks: tracks.size,
+    people: people.size,
+    tracks: tracks.size,
     fragments: [...matchedTracksOf.values()].reduce((a, s) => a + s.size, 0),
-    oks: mean(oksValues), pck: pckN ? pckHit / pckN : null,
-    meanScoreMatched: mean(scores(true)), meanScoreUnmatched: mean(scores(false)),
+    oks: mean(oksValues),
+    pck: pckN ? pckHit / pckN : null,
+    meanScoreMatched: mean(scores(true)),
+    meanScoreUnmatched: mean(scores(false)),
     detections,
   };
 }

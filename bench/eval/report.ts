@@ -8,16 +8,51 @@ const f3 = (v: number | null) => (v == null ? '–' : v.toFixed(3));
 
 export function formatTable(results: ClipResult[]): string {
   // on non-people: boxes the model put on the clip's labelled non-people / tracks they made ('–': none labelled)
-  const head = ['clip', 'frames', 'recall', 'precision', 'MOTA', 'IDF1', 'OKS', 'PCK@0.2', 'tracks/people', 'frag/people', 'IDsw', 'conf hit', 'conf miss', 'on non-people', '×RT'];
+  const head = [
+    'clip',
+    'frames',
+    'recall',
+    'precision',
+    'MOTA',
+    'IDF1',
+    'OKS',
+    'PCK@0.2',
+    'tracks/people',
+    'frag/people',
+    'IDsw',
+    'conf hit',
+    'conf miss',
+    'on non-people',
+    '×RT',
+  ];
   const rows = results.map((r) => {
     const m = r.metrics;
-    return [r.name, String(r.frames), f3(m.recall), f3(m.precision), f3(m.mota), f3(m.idf1), f3(m.oks), f3(m.pck),
-      `${m.tracks}/${m.people}`, `${m.fragments}/${m.people}`, String(m.idSwitches), f2(m.meanScoreMatched), f2(m.meanScoreUnmatched),
-      r.nonPeople ? `${r.nonPeople.boxes}/${r.nonPeople.tracks.length}` : '–', f2(r.realTime)];
+    return [
+      r.name,
+      String(r.frames),
+      f3(m.recall),
+      f3(m.precision),
+      f3(m.mota),
+      f3(m.idf1),
+      f3(m.oks),
+      f3(m.pck),
+      `${m.tracks}/${m.people}`,
+      `${m.fragments}/${m.people}`,
+      String(m.idSwitches),
+      f2(m.meanScoreMatched),
+      f2(m.meanScoreUnmatched),
+      r.nonPeople ? `${r.nonPeople.boxes}/${r.nonPeople.tracks.length}` : '–',
+      f2(r.realTime),
+    ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  return [line(head), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  return [
+    line(head),
+    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }
 
 export function targetsLine(r: ClipResult): string {
@@ -36,7 +71,11 @@ export function targetsLine(r: ClipResult): string {
  * What the action proposals say on a clip whose recipe states what each actor's motion shows: each
  * track (named after the actor it mostly matched) with its proposals as frame ranges.
  */
-export function proposalsReport(r: ClipResult, actors: Array<{ id: string; shows: Array<{ action: string; from: number; to: number }> }>, fps: number): string {
+export function proposalsReport(
+  r: ClipResult,
+  actors: Array<{ id: string; shows: Array<{ action: string; from: number; to: number }> }>,
+  fps: number,
+): string {
   const votes = new Map<number, Map<string, number>>();
   for (const d of r.metrics.detections) {
     if (!d.gtId) continue;
@@ -44,18 +83,24 @@ export function proposalsReport(r: ClipResult, actors: Array<{ id: string; shows
     m.set(d.gtId, (m.get(d.gtId) ?? 0) + 1);
     votes.set(d.trackId, m);
   }
-  const personOf = (track: number) => [...(votes.get(track) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  const personOf = (track: number) =>
+    [...(votes.get(track) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   const fr = (s: number) => Math.round(s * fps);
   const lines = [`${r.name}: action proposals per track (frames at ${fps} fps)`];
   // an actor that is a thing shows nothing
   actors = actors.filter((a) => a.shows.length);
-  for (const a of actors) lines.push(`  ${a.id} shows: ${a.shows.map((s) => `${s.action} ${fr(s.from)}–${fr(s.to)}`).join(', ')}`);
+  for (const a of actors)
+    lines.push(`  ${a.id} shows: ${a.shows.map((s) => `${s.action} ${fr(s.from)}–${fr(s.to)}`).join(', ')}`);
   const tracks = [...new Set(r.analysis.detections.map((d) => d.trackId))].sort((a, b) => a - b);
   for (const t of tracks) {
     const segs = r.analysis.segments.filter((s) => s.trackId === t).sort((a, b) => a.start - b.start);
     const frames = r.analysis.detections.filter((d) => d.trackId === t).map((d) => d.frame);
-    lines.push(`  track ${t} (frames ${Math.min(...frames)}–${Math.max(...frames)}, mostly ${personOf(t) ?? 'no labelled person'}): ` +
-      (segs.length ? segs.map((s) => `${s.actionClass} ${fr(s.start)}–${fr(s.end)} (${s.confidence.toFixed(2)})`).join(', ') : 'no proposals'));
+    lines.push(
+      `  track ${t} (frames ${Math.min(...frames)}–${Math.max(...frames)}, mostly ${personOf(t) ?? 'no labelled person'}): ` +
+        (segs.length
+          ? segs.map((s) => `${s.actionClass} ${fr(s.start)}–${fr(s.end)} (${s.confidence.toFixed(2)})`).join(', ')
+          : 'no proposals'),
+    );
   }
   return lines.join('\n');
 }
@@ -69,7 +114,9 @@ export function perPersonReport(r: ClipResult): string {
     const hits = r.metrics.detections.filter((d) => d.gtId === id);
     const tracks = [...new Set(hits.map((d) => d.trackId))];
     const mean = hits.length ? hits.reduce((a, d) => a + d.score, 0) / hits.length : null;
-    lines.push(`  ${id}: found on ${hits.length}/${n} frames (${((100 * hits.length) / n).toFixed(0)}%), tracks ${tracks.join(', ') || '–'}, mean score ${mean == null ? '–' : mean.toFixed(2)}`);
+    lines.push(
+      `  ${id}: found on ${hits.length}/${n} frames (${((100 * hits.length) / n).toFixed(0)}%), tracks ${tracks.join(', ') || '–'}, mean score ${mean == null ? '–' : mean.toFixed(2)}`,
+    );
   }
   return lines.join('\n');
 }

@@ -10,11 +10,21 @@ import { evaluateSequence, type EvalFrame, type SequenceMetrics } from './metric
 import { boxesOnNonPeople } from './action-scores';
 
 /** Pipeline settings the eval passes through; pose_model is passed even where the pipeline ignores it. */
-export interface EvalSettings { pipeline_frame_stride: number; yolo_imgsz: number; tracker_name: 'auto' | 'botsort' | 'bytetrack'; pose_model?: string }
+export interface EvalSettings {
+  pipeline_frame_stride: number;
+  yolo_imgsz: number;
+  tracker_name: 'auto' | 'botsort' | 'bytetrack';
+  pose_model?: string;
+}
 
 export interface ClipResult {
-  name: string; frames: number; duration: number; wallSeconds: number; realTime: number;
-  metrics: SequenceMetrics; analysis: KeptAnalysis;
+  name: string;
+  frames: number;
+  duration: number;
+  wallSeconds: number;
+  realTime: number;
+  metrics: SequenceMetrics;
+  analysis: KeptAnalysis;
   /** The analysed frames with their ground truth and predictions, as scored. */
   scored: EvalFrame[];
   /** On clips with labelled non-people: the boxes put on them and their tracks (all counted in precision). */
@@ -33,7 +43,15 @@ export function framesToScore(clip: BuiltClip, analysis: AnalysisResult): EvalFr
   for (const d of analysis.detections) {
     let t = tracks.get(d.trackId);
     if (!t) tracks.set(d.trackId, (t = {}));
-    t[d.frame] = { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: Float32Array.from(d.keypoints), source: 'ai' };
+    t[d.frame] = {
+      x1: d.x1,
+      y1: d.y1,
+      x2: d.x2,
+      y2: d.y2,
+      confidence: d.confidence,
+      keypoints: Float32Array.from(d.keypoints),
+      source: 'ai',
+    };
   }
   const frames: EvalFrame[] = [];
   const end = Math.min(clip.frames, analysis.stats.framesAnalysed * stride);
@@ -43,25 +61,59 @@ export function framesToScore(clip: BuiltClip, analysis: AnalysisResult): EvalFr
       const d = detectionAt(t, n, { stride, interpolate: true });
       if (!d) continue;
       const kp: Array<[number, number, number]> = [];
-      for (let k = 0; k < 17; k++) kp.push([d.keypoints![k * 3] * W, d.keypoints![k * 3 + 1] * H, d.keypoints![k * 3 + 2]]);
-      pred.push({ trackId, score: d.confidence, box: { x1: d.x1 * W, y1: d.y1 * H, x2: d.x2 * W, y2: d.y2 * H }, keypoints: kp });
+      for (let k = 0; k < 17; k++)
+        kp.push([d.keypoints![k * 3] * W, d.keypoints![k * 3 + 1] * H, d.keypoints![k * 3 + 2]]);
+      pred.push({
+        trackId,
+        score: d.confidence,
+        box: { x1: d.x1 * W, y1: d.y1 * H, x2: d.x2 * W, y2: d.y2 * H },
+        keypoints: kp,
+      });
     }
     frames.push({ frame: n, gt: clip.groundTruth(n), pred });
   }
   return frames;
 }
 
-export async function evaluateClip(clip: BuiltClip, media: MediaService, pool: PosePool, settings: EvalSettings, extra: Pick<AnalysisOptions, 'cropTracking'> = {}): Promise<ClipResult> {
+export async function evaluateClip(
+  clip: BuiltClip,
+  media: MediaService,
+  pool: PosePool,
+  settings: EvalSettings,
+  extra: Pick<AnalysisOptions, 'cropTracking'> = {},
+): Promise<ClipResult> {
   const info = await media.probe(clip.file);
   const t0 = performance.now();
   // the rules the processing job applies after the pipeline (job.ts) apply here too
-  const analysis = dropStillNonPeople(await analyseVideo({ path: clip.file, ...info }, {
-    ffmpegPath: media.ffmpegPath, pool, settings: settings as AnalysisOptions['settings'], ...extra,
-  }), info.width, info.height);
+  const analysis = dropStillNonPeople(
+    await analyseVideo(
+      { path: clip.file, ...info },
+      {
+        ffmpegPath: media.ffmpegPath,
+        pool,
+        settings: settings as AnalysisOptions['settings'],
+        ...extra,
+      },
+    ),
+    info.width,
+    info.height,
+  );
   const wallSeconds = (performance.now() - t0) / 1000;
   const scored = framesToScore(clip, analysis);
   const metrics = evaluateSequence(scored);
   const objects = clip.objects;
-  const nonPeople = objects ? boxesOnNonPeople(scored.map((f) => ({ pred: f.pred, objects: objects(f.frame) }))) : undefined;
-  return { name: clip.recipe.name ?? path.basename(clip.file), frames: analysis.stats.framesAnalysed, duration: info.duration, wallSeconds, realTime: info.duration / wallSeconds, metrics, analysis, scored, ...(nonPeople ? { nonPeople } : {}) };
+  const nonPeople = objects
+    ? boxesOnNonPeople(scored.map((f) => ({ pred: f.pred, objects: objects(f.frame) })))
+    : undefined;
+  return {
+    name: clip.recipe.name ?? path.basename(clip.file),
+    frames: analysis.stats.framesAnalysed,
+    duration: info.duration,
+    wallSeconds,
+    realTime: info.duration / wallSeconds,
+    metrics,
+    analysis,
+    scored,
+    ...(nonPeople ? { nonPeople } : {}),
+  };
 }

@@ -19,65 +19,84 @@ export const actionParams = z.object({ id, actionId: id });
 export const trackParams = z.object({ id: int.min(1), trackId: int });
 export const detectionParams = z.object({ id: int.min(1), trackId: int, frame: int });
 
-export const newActionBody = z.object({
-  track_id: trackId,
-  action_class: z.enum(ACTION_CLASSES),
-  start_time: seconds,
-  end_time: seconds,
-  confidence: confidence.default(0.7),
-  human_verified: z.boolean().optional(),
-  /** Undo of a delete: the segment comes back under its old id. */
-  restore_id: id.optional(),
-}).strict();
+export const newActionBody = z
+  .object({
+    track_id: trackId,
+    action_class: z.enum(ACTION_CLASSES),
+    start_time: seconds,
+    end_time: seconds,
+    confidence: confidence.default(0.7),
+    human_verified: z.boolean().optional(),
+    /** Undo of a delete: the segment comes back under its old id. */
+    restore_id: id.optional(),
+  })
+  .strict();
 
-export const actionPatchBody = z.object({
-  track_id: trackId.optional(),
-  action_class: z.enum(ACTION_CLASSES).optional(),
-  start_time: seconds.optional(),
-  end_time: seconds.optional(),
-  confidence: confidence.optional(),
-  human_verified: z.boolean().optional(),
-  version: z.number().int().min(1).optional(),
-}).strict();
+export const actionPatchBody = z
+  .object({
+    track_id: trackId.optional(),
+    action_class: z.enum(ACTION_CLASSES).optional(),
+    start_time: seconds.optional(),
+    end_time: seconds.optional(),
+    confidence: confidence.optional(),
+    human_verified: z.boolean().optional(),
+    version: z.number().int().min(1).optional(),
+  })
+  .strict();
 
 export const deletedAction = z.object({ deleted: z.literal(true), action: actionSegment });
 
 /** Keypoints may sit slightly outside the frame (a limb leaving the picture), so allow a margin. */
 const kpCoord = z.number().finite().min(-1).max(2);
 const fraction = z.number().finite().min(0).max(1);
-const keypointIn = z.union([z.tuple([kpCoord, kpCoord]), z.tuple([kpCoord, kpCoord, z.number().finite().min(0).max(1)])]);
+const keypointIn = z.union([
+  z.tuple([kpCoord, kpCoord]),
+  z.tuple([kpCoord, kpCoord, z.number().finite().min(0).max(1)]),
+]);
 
 /** PATCH …/detections/{frame}: a box, keypoints and/or joint visibility (17 × 2 visible, 1 occluded, 0 absent; null clears it). */
-export const detectionPatchBody = z.object({
-  x1: fraction.optional(), y1: fraction.optional(), x2: fraction.optional(), y2: fraction.optional(),
-  keypoints: z.array(keypointIn).length(17).optional(),
-  keypoint_visibility: z.array(z.number().int().min(0).max(2)).length(17).nullable().optional(),
-  confidence: z.number().min(0).max(1).optional(),
-  // optional here so that a missing one is the service's 428 (with a detail), not a validation 400
-  version: version.optional(),
-}).strict();
+export const detectionPatchBody = z
+  .object({
+    x1: fraction.optional(),
+    y1: fraction.optional(),
+    x2: fraction.optional(),
+    y2: fraction.optional(),
+    keypoints: z.array(keypointIn).length(17).optional(),
+    keypoint_visibility: z.array(z.number().int().min(0).max(2)).length(17).nullable().optional(),
+    confidence: z.number().min(0).max(1).optional(),
+    // optional here so that a missing one is the service's 428 (with a detail), not a validation 400
+    version: version.optional(),
+  })
+  .strict();
 
 /** A stored detection as the write calls answer it: the read form plus its track, who changed it and when. */
-export const savedDetection = detection.extend({
-  track_id: z.number().int(),
-  version: z.number().int(),
-  keypoint_visibility: z.array(z.number().int()).nullable(),
-  updated_by_id: z.string().nullable(),
-  updated_at: z.string().nullable(),
-}).meta({ id: 'SavedDetection' });
+export const savedDetection = detection
+  .extend({
+    track_id: z.number().int(),
+    version: z.number().int(),
+    keypoint_visibility: z.array(z.number().int()).nullable(),
+    updated_by_id: z.string().nullable(),
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: 'SavedDetection' });
 
 /** PATCH and DELETE of one detection: the row (as saved, or as it was) and the track's new version. */
 export const detectionWritten = savedDetection.extend({ track_version: z.number().int() });
 export const detectionDeleted = z.object({ deleted: z.literal(true), detection: detectionWritten });
 
-export const mergeBody = z.object({ base_track_id: z.number().int().min(0), merge_track_id: z.number().int().min(0) }).strict();
+export const mergeBody = z
+  .object({ base_track_id: z.number().int().min(0), merge_track_id: z.number().int().min(0) })
+  .strict();
 export const restoreBody = z.object({ undo_token: z.number().int().positive() }).strict();
 
 /** Track id (as text) → the track's new version. */
 export const trackVersions = z.record(z.string(), z.number().int());
 
 export const mergeResult = z.object({
-  base_track_id: z.number().int(), merge_track_id: z.number().int(), replaced_frames: z.number().int(), moved_frames: z.number().int(),
+  base_track_id: z.number().int(),
+  merge_track_id: z.number().int(),
+  replaced_frames: z.number().int(),
+  moved_frames: z.number().int(),
   moved_segments: z.number().int(),
   /** The moved segments as saved (new versions). */
   segments: z.array(actionSegment),
@@ -86,12 +105,21 @@ export const mergeResult = z.object({
   track_versions: trackVersions,
 });
 export const deleteTrackResult = z.object({
-  track_id: z.number().int(), deleted_detections: z.number().int(), deleted_segments: z.number().int(), undo_token: z.number().int(), track_version: z.number().int(),
+  track_id: z.number().int(),
+  deleted_detections: z.number().int(),
+  deleted_segments: z.number().int(),
+  undo_token: z.number().int(),
+  track_version: z.number().int(),
 });
 export const restoreResult = z.object({
-  kind: z.string(), track_ids: z.array(z.number().int()), restored_detections: z.number().int(), segments: z.array(actionSegment),
+  kind: z.string(),
+  track_ids: z.array(z.number().int()),
+  restored_detections: z.number().int(),
+  segments: z.array(actionSegment),
   /** Restored boxes whose version is above the one they had before the edit: the next save of each sends this. */
-  detection_versions: z.array(z.object({ track_id: z.number().int(), frame: z.number().int(), version: z.number().int() })),
+  detection_versions: z.array(
+    z.object({ track_id: z.number().int(), frame: z.number().int(), version: z.number().int() }),
+  ),
   /** The new version of every track the restore touched. */
   track_versions: trackVersions,
 });

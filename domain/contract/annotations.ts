@@ -11,7 +11,13 @@ const trackId = z.number().int().min(0);
 
 /** 17 COCO keypoints as [x, y] or [x, y, score], fractions of the frame size. */
 export const keypoint = z.union([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number(), z.number()])]);
-export const bbox = z.object({ x1: z.number(), y1: z.number(), x2: z.number(), y2: z.number(), confidence: z.number() });
+export const bbox = z.object({
+  x1: z.number(),
+  y1: z.number(),
+  x2: z.number(),
+  y2: z.number(),
+  confidence: z.number(),
+});
 export const detectionSource = z.enum(['ai', 'human', 'interpolated']);
 
 /**
@@ -21,57 +27,82 @@ export const detectionSource = z.enum(['ai', 'human', 'interpolated']);
  * `keypoint_visibility`: per keypoint 2 visible, 1 occluded, 0 absent (COCO's v) as a person set it; null
  * when none is stored (the score decides).
  */
-export const detection = z.object({
-  frame: z.number().int(),
-  bbox,
-  keypoints: z.array(keypoint),
-  keypoint_visibility: z.array(z.number().int()).nullable().optional(),
-  source: detectionSource.optional(),
-  outside: z.boolean().optional(),
-  version: z.number().int().optional(),
-}).meta({ id: 'Detection' });
+export const detection = z
+  .object({
+    frame: z.number().int(),
+    bbox,
+    keypoints: z.array(keypoint),
+    keypoint_visibility: z.array(z.number().int()).nullable().optional(),
+    source: detectionSource.optional(),
+    outside: z.boolean().optional(),
+    version: z.number().int().optional(),
+  })
+  .meta({ id: 'Detection' });
 
 /** `version`: the track version, bumped by every change of the track's boxes (range calls send it back). */
-export const personTrack = z.object({ track_id: trackId, detections: z.array(detection), version: z.number().int().optional() }).meta({ id: 'PersonTrack' });
+export const personTrack = z
+  .object({ track_id: trackId, detections: z.array(detection), version: z.number().int().optional() })
+  .meta({ id: 'PersonTrack' });
 
-export const actionSegment = z.object({
-  id: rowId,
-  track_id: trackId,
-  action_class: z.enum(ACTION_CLASSES),
-  start_time: z.number(),
-  end_time: z.number(),
-  confidence: z.number(),
-  human_verified: z.boolean(),
-  version: z.number().int().optional(),
-  created_by_id: z.string().nullable().optional(),
-  created_at: isoTime.nullable().optional(),
-  updated_by_id: z.string().nullable().optional(),
-  updated_at: isoTime.nullable().optional(),
-}).meta({ id: 'ActionSegment' });
+export const actionSegment = z
+  .object({
+    id: rowId,
+    track_id: trackId,
+    action_class: z.enum(ACTION_CLASSES),
+    start_time: z.number(),
+    end_time: z.number(),
+    confidence: z.number(),
+    human_verified: z.boolean(),
+    version: z.number().int().optional(),
+    created_by_id: z.string().nullable().optional(),
+    created_at: isoTime.nullable().optional(),
+    updated_by_id: z.string().nullable().optional(),
+    updated_at: isoTime.nullable().optional(),
+  })
+  .meta({ id: 'ActionSegment' });
 
-export const relationship = z.object({
-  id: rowId, subject_track_id: trackId, object_track_id: trackId, kind: z.string(), start_time: z.number(), end_time: z.number(),
-}).meta({ id: 'Relationship' });
+export const relationship = z
+  .object({
+    id: rowId,
+    subject_track_id: trackId,
+    object_track_id: trackId,
+    kind: z.string(),
+    start_time: z.number(),
+    end_time: z.number(),
+  })
+  .meta({ id: 'Relationship' });
 
-export const videoInfo = z.object({
-  id: rowId, filename: z.string(), width: z.number(), height: z.number(), fps: z.number(), duration: z.number(), total_frames: z.number(),
-  /** Frames analysed by the AI: every n-th frame (1 = all). Detections in between may be interpolated. */
-  frame_stride: z.number().int().optional(),
-}).meta({ id: 'VideoInfo' });
+export const videoInfo = z
+  .object({
+    id: rowId,
+    filename: z.string(),
+    width: z.number(),
+    height: z.number(),
+    fps: z.number(),
+    duration: z.number(),
+    total_frames: z.number(),
+    /** Frames analysed by the AI: every n-th frame (1 = all). Detections in between may be interpolated. */
+    frame_stride: z.number().int().optional(),
+  })
+  .meta({ id: 'VideoInfo' });
 
-export const annotationSet = z.object({
-  person_tracks: z.array(personTrack),
-  action_segments: z.array(actionSegment),
-  relationships: z.array(relationship),
-  video_info: videoInfo,
-}).meta({ id: 'AnnotationSet' });
+export const annotationSet = z
+  .object({
+    person_tracks: z.array(personTrack),
+    action_segments: z.array(actionSegment),
+    relationships: z.array(relationship),
+    video_info: videoInfo,
+  })
+  .meta({ id: 'AnnotationSet' });
 
 /** GET /annotations/{id}/export (no format): the set, the video's status and who exported it when. */
-export const annotationExport = annotationSet.extend({
-  status: z.string(),
-  exported_at: isoTime,
-  exported_by: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-}).meta({ id: 'AnnotationExport' });
+export const annotationExport = annotationSet
+  .extend({
+    status: z.string(),
+    exported_at: isoTime,
+    exported_by: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  })
+  .meta({ id: 'AnnotationExport' });
 
 export const exportQuery = z.object({
   user_id: userIdSchema.optional(),
@@ -80,28 +111,40 @@ export const exportQuery = z.object({
 });
 
 /** The editor's first read: tracks with their frame ranges (the boxes come in binary windows). */
-export const annotationSummary = z.object({
-  video_info: videoInfo,
-  tracks: z.array(z.object({
-    track_id: trackId, first_frame: z.number().int(), last_frame: z.number().int(), version: z.number().int(),
-    /** A person drew it: its frames between keyframes are filled by the server. */
-    human_made: z.boolean(),
-  })),
-  action_segments: z.array(actionSegment),
-  relationships: z.array(relationship),
-  max_window_frames: z.number().int(),
-}).meta({ id: 'AnnotationSummary' });
+export const annotationSummary = z
+  .object({
+    video_info: videoInfo,
+    tracks: z.array(
+      z.object({
+        track_id: trackId,
+        first_frame: z.number().int(),
+        last_frame: z.number().int(),
+        version: z.number().int(),
+        /** A person drew it: its frames between keyframes are filled by the server. */
+        human_made: z.boolean(),
+      }),
+    ),
+    action_segments: z.array(actionSegment),
+    relationships: z.array(relationship),
+    max_window_frames: z.number().int(),
+  })
+  .meta({ id: 'AnnotationSummary' });
 
 export const detectionWindowQuery = z.object({
   from: z.coerce.number().int().min(0).max(100_000_000),
   to: z.coerce.number().int().min(1).max(100_000_000),
 });
 
-export const trackVerifiedMark = z.object({
-  by_id: z.string(), by_name: z.string().nullable(), at: isoTime,
-  /** Set when the track was edited after the mark (the mark stays; re-verifying clears it). */
-  edited_at: isoTime.nullable(), edited_by_id: z.string().nullable(),
-}).meta({ id: 'TrackVerifiedMark' });
+export const trackVerifiedMark = z
+  .object({
+    by_id: z.string(),
+    by_name: z.string().nullable(),
+    at: isoTime,
+    /** Set when the track was edited after the mark (the mark stays; re-verifying clears it). */
+    edited_at: isoTime.nullable(),
+    edited_by_id: z.string().nullable(),
+  })
+  .meta({ id: 'TrackVerifiedMark' });
 
 export const trackReviewSummary = z.object({
   track_id: trackId,
@@ -115,19 +158,21 @@ export const trackReviewSummary = z.object({
 /** How many frames' overlap test stopped early, and the first of them. */
 export const overlapCap = z.object({ frames: z.number().int(), first_frame: z.number().int() });
 
-export const reviewSummary = z.object({
-  video_id: rowId,
-  annotation_version: z.number().int(),
-  /** Analysed every n-th frame: a step of up to this many frames is not a gap. */
-  frame_stride: z.number().int(),
-  low_confidence_threshold: z.number(),
-  overlap_iou: z.number(),
-  tracks: z.array(trackReviewSummary),
-  /** Frame runs where two tracks' boxes overlap above overlap_iou: [trackA, trackB, first, last] each. */
-  overlaps: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()])),
-  /** Set when some frames held too many boxes to compare every pair; null when every frame was checked. */
-  overlaps_capped: overlapCap.nullable(),
-}).meta({ id: 'ReviewSummary' });
+export const reviewSummary = z
+  .object({
+    video_id: rowId,
+    annotation_version: z.number().int(),
+    /** Analysed every n-th frame: a step of up to this many frames is not a gap. */
+    frame_stride: z.number().int(),
+    low_confidence_threshold: z.number(),
+    overlap_iou: z.number(),
+    tracks: z.array(trackReviewSummary),
+    /** Frame runs where two tracks' boxes overlap above overlap_iou: [trackA, trackB, first, last] each. */
+    overlaps: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()])),
+    /** Set when some frames held too many boxes to compare every pair; null when every frame was checked. */
+    overlaps_capped: overlapCap.nullable(),
+  })
+  .meta({ id: 'ReviewSummary' });
 
 export const trackVerifiedBody = z.object({ verified: z.boolean() }).strict();
 export const trackVerifiedResult = z.object({ track_id: trackId, verified: trackVerifiedMark.nullable() });
@@ -135,24 +180,32 @@ export const trackVerifiedResult = z.object({ track_id: trackId, verified: track
 /** The multipart fields of POST /annotations/{id}/import besides `file`. */
 export const importFields = z.object({
   format: z.enum(FORMAT_NAMES, { error: `format must be one of ${FORMAT_NAMES.join(', ')}` }),
-  dry_run: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1'),
-  confirm: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1'),
+  dry_run: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  confirm: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 /** What an import adds (a dry run: would add); `needs_confirm` when the video is reviewed or labelled. */
-export const importResult = z.object({
-  format: z.enum(FORMAT_NAMES),
-  dry_run: z.boolean(),
-  tracks_imported: z.number().int(),
-  detections_imported: z.number().int(),
-  segments_imported: z.number().int(),
-  /** Stored rows the import replaces: always 0, an import only adds. */
-  replaced: z.number().int(),
-  needs_confirm: z.boolean(),
-  /** The file's track ids and the ids they were stored under. */
-  track_ids: z.array(z.object({ file_id: z.number().int(), track_id: trackId })),
-  warnings: z.array(z.string()),
-}).meta({ id: 'AnnotationImportResult' });
+export const importResult = z
+  .object({
+    format: z.enum(FORMAT_NAMES),
+    dry_run: z.boolean(),
+    tracks_imported: z.number().int(),
+    detections_imported: z.number().int(),
+    segments_imported: z.number().int(),
+    /** Stored rows the import replaces: always 0, an import only adds. */
+    replaced: z.number().int(),
+    needs_confirm: z.boolean(),
+    /** The file's track ids and the ids they were stored under. */
+    track_ids: z.array(z.object({ file_id: z.number().int(), track_id: trackId })),
+    warnings: z.array(z.string()),
+  })
+  .meta({ id: 'AnnotationImportResult' });
 
 export type Keypoint = z.infer<typeof keypoint>;
 export type BBox = z.infer<typeof bbox>;

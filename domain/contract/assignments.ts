@@ -2,10 +2,19 @@
 import { z } from 'zod';
 import { rowId } from './common';
 
-export const assignee = z.object({ id: z.string(), name: z.string().describe('the id when the user has no name'), count: z.number().int().min(0) }).meta({ id: 'Assignee' });
+export const assignee = z
+  .object({
+    id: z.string(),
+    name: z.string().describe('the id when the user has no name'),
+    count: z.number().int().min(0),
+  })
+  .meta({ id: 'Assignee' });
 export type Assignee = z.infer<typeof assignee>;
 
-const flag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
 export const assignmentImportQuery = z.object({ dry_run: flag, force: flag });
 
 const count = z.number().int().min(0);
@@ -16,11 +25,20 @@ export const assignmentReportRow = z.object({
   reason: z.string(),
   video_id: rowId.nullable(),
 });
-export const assignmentReport = z.object({
-  dry_run: z.boolean(), force: z.boolean(), total_rows: count, matched: count, assigned: count, skipped_already_assigned: count,
-  ambiguous: count, missing: count, invalid: count,
-  rows: z.array(assignmentReportRow).describe('at most 1000 rows; rows_truncated says when there were more'),
-  rows_truncated: z.boolean(),
-}).meta({ id: 'AssignmentReport' });
+export const assignmentReport = z
+  .object({
+    dry_run: z.boolean(),
+    force: z.boolean(),
+    total_rows: count,
+    matched: count,
+    assigned: count,
+    skipped_already_assigned: count,
+    ambiguous: count,
+    missing: count,
+    invalid: count,
+    rows: z.array(assignmentReportRow).describe('at most 1000 rows; rows_truncated says when there were more'),
+    rows_truncated: z.boolean(),
+  })
+  .meta({ id: 'AssignmentReport' });
 export type AssignmentReport = z.infer<typeof assignmentReport>;
 export type AssignmentReportRow = z.infer<typeof assignmentReportRow>;

@@ -11,40 +11,65 @@ const password = z.string().min(1).max(MAX_PASSWORD_LENGTH);
 const linkToken = z.string().min(10).max(200);
 const authMode = z.enum(['open', 'password', 'proxy']);
 
-export const authConfig = z.object({
-  mode: authMode,
-  guest_access: z.enum(['read', 'none']),
-  setup_required: z.boolean(),
-  proxy_user_header: z.string().nullable(),
-}).meta({ id: 'AuthConfig' });
+export const authConfig = z
+  .object({
+    mode: authMode,
+    guest_access: z.enum(['read', 'none']),
+    setup_required: z.boolean(),
+    proxy_user_header: z.string().nullable(),
+  })
+  .meta({ id: 'AuthConfig' });
 export type AuthConfig = z.infer<typeof authConfig>;
 
 /** GET /me, and the answer of sign-in, setup and reset (with the session cookie). */
-export const meAnswer = z.object({
-  signed_in: z.boolean(),
-  id: z.string().nullable(),
-  name: z.string().nullable(),
-  role: z.enum(ROLES).describe('the lowest role when nobody is signed in'),
-  header_role: z.string().nullable().describe('the X-User-Role the request carried (open mode)'),
-  auth_mode: authMode,
-  must_change_password: z.boolean(),
-  role_source: z.literal('server'),
-}).meta({ id: 'Me' });
+export const meAnswer = z
+  .object({
+    signed_in: z.boolean(),
+    id: z.string().nullable(),
+    name: z.string().nullable(),
+    role: z.enum(ROLES).describe('the lowest role when nobody is signed in'),
+    header_role: z.string().nullable().describe('the X-User-Role the request carried (open mode)'),
+    auth_mode: authMode,
+    must_change_password: z.boolean(),
+    role_source: z.literal('server'),
+  })
+  .meta({ id: 'Me' });
 export type MeAnswer = z.infer<typeof meAnswer>;
 
 export const loginBody = z.object({ id: z.string().trim().min(1).max(200), password });
-export const setupBody = z.object({ token: linkToken, id: userIdSchema, name: z.string().trim().max(200).nullish().transform((n) => n || null), password });
+export const setupBody = z.object({
+  token: linkToken,
+  id: userIdSchema,
+  name: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((n) => n || null),
+  password,
+});
 export const resetBody = z.object({ token: linkToken, new_password: password });
 export const changePasswordBody = z.object({ current_password: password, new_password: password });
 
-export const apiToken = z.object({
-  id: rowId, name: z.string(), created_at: isoTime, expires_at: isoTime.nullable(), last_used_at: isoTime.nullable(),
-}).meta({ id: 'ApiToken' });
+export const apiToken = z
+  .object({
+    id: rowId,
+    name: z.string(),
+    created_at: isoTime,
+    expires_at: isoTime.nullable(),
+    last_used_at: isoTime.nullable(),
+  })
+  .meta({ id: 'ApiToken' });
 export type ApiToken = z.infer<typeof apiToken>;
 /** The creation answer: the only time the token itself is shown. */
-export const newApiToken = z.object({ id: rowId, name: z.string(), token: z.string(), created_at: isoTime, expires_at: isoTime.nullable() }).meta({ id: 'NewApiToken' });
+export const newApiToken = z
+  .object({ id: rowId, name: z.string(), token: z.string(), created_at: isoTime, expires_at: isoTime.nullable() })
+  .meta({ id: 'NewApiToken' });
 export type NewApiToken = z.infer<typeof newApiToken>;
-export const createTokenBody = z.object({ name: z.string().trim().min(1).max(100), expires_in_days: z.number().int().min(1).max(3650).nullish() });
+export const createTokenBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  expires_in_days: z.number().int().min(1).max(3650).nullish(),
+});
 export const tokenIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 // The super user's view of one account's sign-in (/admin/users/{id}/…).
@@ -52,9 +77,15 @@ export const setUserPasswordBody = z.object({ password, must_change: z.boolean()
 export const resetLink = z.object({ url: z.string(), expires_at: isoTime }).meta({ id: 'ResetLink' });
 export type ResetLink = z.infer<typeof resetLink>;
 export const setDisabledBody = z.object({ disabled: z.boolean() });
-export const userSession = z.object({
-  id: z.string().describe('the session handle (not its secret)'), created_at: isoTime, last_seen_at: isoTime, expires_at: isoTime,
-  ip: z.string().nullable(), user_agent: z.string().nullable(),
-}).meta({ id: 'UserSession' });
+export const userSession = z
+  .object({
+    id: z.string().describe('the session handle (not its secret)'),
+    created_at: isoTime,
+    last_seen_at: isoTime,
+    expires_at: isoTime,
+    ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
+  })
+  .meta({ id: 'UserSession' });
 export type UserSession = z.infer<typeof userSession>;
 export const sessionParams = z.object({ id: userIdSchema, sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });

@@ -4,40 +4,71 @@ import { isoTime, rowId } from './common';
 
 const count = z.number().int().min(0);
 
-export const metricsSummary = z.object({
-  totals: z.object({ videos: count }),
-  status: z.record(z.string(), count).describe('videos per processing status (pending, processing, completed, reviewed, labelled, failed, kiv, disqualified, …)'),
-  video_stats: z.object({
-    avg_duration: z.number().describe('seconds, one decimal'),
-    avg_resolution: z.string().describe("'WxH', or 'N/A' without videos"),
-    completion_rate: z.number().nullable().describe('percent completed, reviewed or labelled; null without videos'),
-  }),
-  system: z.object({
-    active_sources: count,
-    processing_queue: count.nullable().describe('processing jobs waiting or running; null when this process runs no job queue'),
-  }),
-}).meta({ id: 'MetricsSummary' });
+export const metricsSummary = z
+  .object({
+    totals: z.object({ videos: count }),
+    status: z
+      .record(z.string(), count)
+      .describe(
+        'videos per processing status (pending, processing, completed, reviewed, labelled, failed, kiv, disqualified, …)',
+      ),
+    video_stats: z.object({
+      avg_duration: z.number().describe('seconds, one decimal'),
+      avg_resolution: z.string().describe("'WxH', or 'N/A' without videos"),
+      completion_rate: z.number().nullable().describe('percent completed, reviewed or labelled; null without videos'),
+    }),
+    system: z.object({
+      active_sources: count,
+      processing_queue: count
+        .nullable()
+        .describe('processing jobs waiting or running; null when this process runs no job queue'),
+    }),
+  })
+  .meta({ id: 'MetricsSummary' });
 export type MetricsSummary = z.infer<typeof metricsSummary>;
 
-export const metricsDetails = z.object({
-  processing: z.object({
-    runs: count,
-    median_frames_per_second: z.number().nullable(),
-    median_realtime_factor: z.number().nullable(),
-    recent: z.array(z.object({
-      video_id: rowId, filename: z.string(), at: isoTime, frames_per_second: z.number(), realtime_factor: z.number().nullable(), total_seconds: z.number(),
-    })),
-  }),
-  human_review: z.object({
-    videos_with_human_work: count,
-    human_edited_detections: count,
-    verified_segments: count,
-    segments: count,
-    per_video: z.array(z.object({
-      id: rowId, filename: z.string(), processing_status: z.string(), human_detections: count, verified_segments: count, segments: count,
-    })),
-    reviewers: z.array(z.object({ user_id: z.string(), reviewed: count, labelled: count })),
-  }),
-  weekly: z.array(z.object({ week: z.string().describe('the Monday, YYYY-MM-DD'), processed: count, reviewed: count, labelled: count })),
-}).meta({ id: 'MetricsDetails' });
+export const metricsDetails = z
+  .object({
+    processing: z.object({
+      runs: count,
+      median_frames_per_second: z.number().nullable(),
+      median_realtime_factor: z.number().nullable(),
+      recent: z.array(
+        z.object({
+          video_id: rowId,
+          filename: z.string(),
+          at: isoTime,
+          frames_per_second: z.number(),
+          realtime_factor: z.number().nullable(),
+          total_seconds: z.number(),
+        }),
+      ),
+    }),
+    human_review: z.object({
+      videos_with_human_work: count,
+      human_edited_detections: count,
+      verified_segments: count,
+      segments: count,
+      per_video: z.array(
+        z.object({
+          id: rowId,
+          filename: z.string(),
+          processing_status: z.string(),
+          human_detections: count,
+          verified_segments: count,
+          segments: count,
+        }),
+      ),
+      reviewers: z.array(z.object({ user_id: z.string(), reviewed: count, labelled: count })),
+    }),
+    weekly: z.array(
+      z.object({
+        week: z.string().describe('the Monday, YYYY-MM-DD'),
+        processed: count,
+        reviewed: count,
+        labelled: count,
+      }),
+    ),
+  })
+  .meta({ id: 'MetricsDetails' });
 export type MetricsDetails = z.infer<typeof metricsDetails>;

@@ -5,23 +5,35 @@ import { isoTime } from './common';
 
 export const renderPhase = z.enum(['idle', 'queued', 'running', 'done', 'failed']);
 
-export const renderArtifact = z.object({
-  url: z.string(), width: z.number(), height: z.number(), frames: z.number(), fps: z.number(), duration: z.number(),
-  size_bytes: z.number(), codec: z.string(), rendered_at: isoTime, annotation_version: z.number().int().nullable(),
-}).meta({ id: 'RenderArtifact' });
+export const renderArtifact = z
+  .object({
+    url: z.string(),
+    width: z.number(),
+    height: z.number(),
+    frames: z.number(),
+    fps: z.number(),
+    duration: z.number(),
+    size_bytes: z.number(),
+    codec: z.string(),
+    rendered_at: isoTime,
+    annotation_version: z.number().int().nullable(),
+  })
+  .meta({ id: 'RenderArtifact' });
 
-export const renderStatus = z.object({
-  /** idle: nothing rendered; queued: a render waits or runs; done: a rendered video exists. */
-  state: z.enum(['idle', 'queued', 'done']),
-  /** 0–100 while running, 100 when done. */
-  progress: z.number(),
-  artifact: renderArtifact.nullable(),
-  key: z.string().nullable(),
-  phase: renderPhase,
-  error: z.string().nullable(),
-  stale: z.boolean(),
-  annotation_version: z.number().int(),
-}).meta({ id: 'RenderStatus' });
+export const renderStatus = z
+  .object({
+    /** idle: nothing rendered; queued: a render waits or runs; done: a rendered video exists. */
+    state: z.enum(['idle', 'queued', 'done']),
+    /** 0–100 while running, 100 when done. */
+    progress: z.number(),
+    artifact: renderArtifact.nullable(),
+    key: z.string().nullable(),
+    phase: renderPhase,
+    error: z.string().nullable(),
+    stale: z.boolean(),
+    annotation_version: z.number().int(),
+  })
+  .meta({ id: 'RenderStatus' });
 
 export const renderDownloadQuery = z.object({
   k: z.string().regex(/^[0-9a-f]{32}$/, 'k must be the render key from the render status'),

@@ -12,37 +12,41 @@ export const reviewQueueQuery = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
 
-export const reviewItem = z.object({
-  id: rowId,
-  video: z.string().describe('the file name'),
-  duration: z.number(),
-  assigned_to_id: z.string().nullable(),
-  assigned_to_name: z.string().nullable(),
-  assigned_to_me: z.boolean(),
-  priority: z.enum(['high', 'medium', 'low']),
-  score: z.number(),
-  confidence: z.number().nullable().describe('mean detection confidence; null without detections'),
-  detections: count,
-  low_confidence_detections: count,
-  tracks: count,
-  low_confidence_tracks: count,
-  max_people_in_frame: count,
-  segments: count,
-  unverified_segments: count,
-  verified_tracks: count,
-  issues: z.array(z.string()),
-  status: reviewStatus,
-  opened_by: z.string().nullable(),
-  opened_at: isoTime.nullable(),
-  estimated_seconds: count,
-}).meta({ id: 'ReviewItem' });
+export const reviewItem = z
+  .object({
+    id: rowId,
+    video: z.string().describe('the file name'),
+    duration: z.number(),
+    assigned_to_id: z.string().nullable(),
+    assigned_to_name: z.string().nullable(),
+    assigned_to_me: z.boolean(),
+    priority: z.enum(['high', 'medium', 'low']),
+    score: z.number(),
+    confidence: z.number().nullable().describe('mean detection confidence; null without detections'),
+    detections: count,
+    low_confidence_detections: count,
+    tracks: count,
+    low_confidence_tracks: count,
+    max_people_in_frame: count,
+    segments: count,
+    unverified_segments: count,
+    verified_tracks: count,
+    issues: z.array(z.string()),
+    status: reviewStatus,
+    opened_by: z.string().nullable(),
+    opened_at: isoTime.nullable(),
+    estimated_seconds: count,
+  })
+  .meta({ id: 'ReviewItem' });
 export type ReviewItem = z.infer<typeof reviewItem>;
 
-export const reviewQueue = z.object({
-  items: z.array(reviewItem),
-  total: count,
-  counts: z.object({ all: count, pending: count, in_progress: count, completed: count }),
-  estimate: z.object({ factor: z.number(), basis: z.enum(['measured', 'default']), samples: count }),
-  low_confidence_threshold: z.number(),
-}).meta({ id: 'ReviewQueue' });
+export const reviewQueue = z
+  .object({
+    items: z.array(reviewItem),
+    total: count,
+    counts: z.object({ all: count, pending: count, in_progress: count, completed: count }),
+    estimate: z.object({ factor: z.number(), basis: z.enum(['measured', 'default']), samples: count }),
+    low_confidence_threshold: z.number(),
+  })
+  .meta({ id: 'ReviewQueue' });
 export type ReviewQueue = z.infer<typeof reviewQueue>;

@@ -4,13 +4,15 @@ import { ROLES } from '../constants';
 import { isoTime, rowId } from './common';
 import { queryBool } from './params';
 
-export const librarySource = z.object({
-  root: z.string(),
-  label: z.string(),
-  role: z.enum(ROLES).nullable().describe('the lowest role that sees the source; null for everyone'),
-  enabled: z.boolean(),
-  created_at: isoTime,
-}).meta({ id: 'Source' });
+export const librarySource = z
+  .object({
+    root: z.string(),
+    label: z.string(),
+    role: z.enum(ROLES).nullable().describe('the lowest role that sees the source; null for everyone'),
+    enabled: z.boolean(),
+    created_at: isoTime,
+  })
+  .meta({ id: 'Source' });
 export type LibrarySource = z.infer<typeof librarySource>;
 
 export const reingestQuery = z.object({
@@ -20,15 +22,33 @@ export const reingestQuery = z.object({
 });
 
 /** Re-ingest of one source (`?root=`). */
-export const reingestResult = z.object({
-  root: z.string(), added: z.number().int(), removed: z.number().int(), updated: z.number().int(), restored: z.number().int(),
-  errors: z.array(z.string()), job_id: rowId,
-}).meta({ id: 'ReingestResult' });
+export const reingestResult = z
+  .object({
+    root: z.string(),
+    added: z.number().int(),
+    removed: z.number().int(),
+    updated: z.number().int(),
+    restored: z.number().int(),
+    errors: z.array(z.string()),
+    job_id: rowId,
+  })
+  .meta({ id: 'ReingestResult' });
 export type ReingestResult = z.infer<typeof reingestResult>;
 
 /** Re-ingest of every source (administrators): one entry per source, a failed one with its error and no job. */
-export const reingestAllResult = z.object({
-  added: z.number().int(), removed: z.number().int(),
-  sources: z.array(z.object({ root: z.string(), added: z.number().int(), removed: z.number().int(), errors: z.array(z.string()), job_id: rowId.optional() })),
-}).meta({ id: 'ReingestAllResult' });
+export const reingestAllResult = z
+  .object({
+    added: z.number().int(),
+    removed: z.number().int(),
+    sources: z.array(
+      z.object({
+        root: z.string(),
+        added: z.number().int(),
+        removed: z.number().int(),
+        errors: z.array(z.string()),
+        job_id: rowId.optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'ReingestAllResult' });
 export type ReingestAllResult = z.infer<typeof reingestAllResult>;

@@ -17,45 +17,110 @@ export const keypointVisibility = z.array(z.number().int().min(0).max(2)).length
 /** The server also checks x1 < x2 and y1 < y2 (400 with a detail). */
 export const frameBox = z.object({ x1: fraction, y1: fraction, x2: fraction, y2: fraction }).strict();
 
-export const newTrackBody = z.object({ frame: frameNumber, box: frameBox, keypoints: keypoints.optional(), keypoint_visibility: keypointVisibility.optional() }).strict();
+export const newTrackBody = z
+  .object({
+    frame: frameNumber,
+    box: frameBox,
+    keypoints: keypoints.optional(),
+    keypoint_visibility: keypointVisibility.optional(),
+  })
+  .strict();
 /** PUT …/detections/{frame}: a keyframe; an outside one (`outside: true`) may go without a box. */
-export const keyframeBody = z.object({
-  x1: fraction.optional(), y1: fraction.optional(), x2: fraction.optional(), y2: fraction.optional(),
-  keypoints: keypoints.optional(), keypoint_visibility: keypointVisibility.optional(),
-  outside: z.boolean().optional(), version: bodyVersion,
-}).strict();
+export const keyframeBody = z
+  .object({
+    x1: fraction.optional(),
+    y1: fraction.optional(),
+    x2: fraction.optional(),
+    y2: fraction.optional(),
+    keypoints: keypoints.optional(),
+    keypoint_visibility: keypointVisibility.optional(),
+    outside: z.boolean().optional(),
+    version: bodyVersion,
+  })
+  .strict();
 
-export const newTrackResult = z.object({ track_id: z.number().int(), track_version: z.number().int(), detection: savedDetection });
+export const newTrackResult = z.object({
+  track_id: z.number().int(),
+  track_version: z.number().int(),
+  detection: savedDetection,
+});
 /** `undo_token`: when the keyframe is of a drawn track (its in-between frames were refilled). */
-export const keyframeResult = z.object({ detection: savedDetection, track_version: z.number().int(), filled_frames: z.number().int(), undo_token: z.number().int().optional() });
+export const keyframeResult = z.object({
+  detection: savedDetection,
+  track_version: z.number().int(),
+  filled_frames: z.number().int(),
+  undo_token: z.number().int().optional(),
+});
 
-export const rangeDeleteQuery = z.object({
-  from: z.coerce.number().int().min(0).max(2_147_483_647), to: z.coerce.number().int().min(0).max(2_147_483_647),
-  version: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-}).strict();
+export const rangeDeleteQuery = z
+  .object({
+    from: z.coerce.number().int().min(0).max(2_147_483_647),
+    to: z.coerce.number().int().min(0).max(2_147_483_647),
+    version: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  })
+  .strict();
 export const splitBody = z.object({ frame: frameNumber, version: bodyVersion }).strict();
-export const swapBody = z.object({
-  track_a: frameNumber, track_b: frameNumber, from_frame: frameNumber,
-  versions: z.record(z.string().regex(/^\d+$/), z.number().int().min(1).max(2_147_483_647)).default({}),
-}).strict();
-export const moveBody = z.object({ from_frame: frameNumber, to_frame: frameNumber, target_track_id: frameNumber.optional(), version: bodyVersion, target_version: bodyVersion }).strict();
-export const interpolateBody = z.object({ from_frame: frameNumber, to_frame: frameNumber, version: bodyVersion }).strict();
-export const propagateBody = z.object({ from_frame: frameNumber, to_frame: frameNumber.optional(), version: bodyVersion }).strict();
+export const swapBody = z
+  .object({
+    track_a: frameNumber,
+    track_b: frameNumber,
+    from_frame: frameNumber,
+    versions: z.record(z.string().regex(/^\d+$/), z.number().int().min(1).max(2_147_483_647)).default({}),
+  })
+  .strict();
+export const moveBody = z
+  .object({
+    from_frame: frameNumber,
+    to_frame: frameNumber,
+    target_track_id: frameNumber.optional(),
+    version: bodyVersion,
+    target_version: bodyVersion,
+  })
+  .strict();
+export const interpolateBody = z
+  .object({ from_frame: frameNumber, to_frame: frameNumber, version: bodyVersion })
+  .strict();
+export const propagateBody = z
+  .object({ from_frame: frameNumber, to_frame: frameNumber.optional(), version: bodyVersion })
+  .strict();
 
 const undoToken = z.number().int();
 const version = z.number().int();
 export const rangeDeleteResult = z.object({ deleted: z.number().int(), track_version: version, undo_token: undoToken });
-export const splitResult = z.object({ new_track_id: z.number().int(), track_version: version, new_track_version: version, undo_token: undoToken });
+export const splitResult = z.object({
+  new_track_id: z.number().int(),
+  track_version: version,
+  new_track_version: version,
+  undo_token: undoToken,
+});
 export const swapResult = z.object({ track_versions: trackVersions, undo_token: undoToken });
-export const moveResult = z.object({ target_track_id: z.number().int(), track_version: version, target_track_version: version, undo_token: undoToken });
-export const interpolateResult = z.object({ filled_frames: z.number().int(), track_version: version, undo_token: undoToken });
-export const propagateResult = z.object({ changed_frames: z.number().int(), track_version: version, undo_token: undoToken });
+export const moveResult = z.object({
+  target_track_id: z.number().int(),
+  track_version: version,
+  target_track_version: version,
+  undo_token: undoToken,
+});
+export const interpolateResult = z.object({
+  filled_frames: z.number().int(),
+  track_version: version,
+  undo_token: undoToken,
+});
+export const propagateResult = z.object({
+  changed_frames: z.number().int(),
+  track_version: version,
+  undo_token: undoToken,
+});
 
 export const poseAssistBody = z.object({ frame: frameNumber, box: frameBox }).strict();
 export const poseAssistResult = z.object({ keypoints: z.array(keypoint), score: z.number(), model: z.string() });
-export const followBody = z.object({
-  from_frame: frameNumber, direction: z.enum(['forward', 'backward']), max_frames: z.number().int().min(1).max(1800), version: bodyVersion,
-}).strict();
+export const followBody = z
+  .object({
+    from_frame: frameNumber,
+    direction: z.enum(['forward', 'backward']),
+    max_frames: z.number().int().min(1).max(1800),
+    version: bodyVersion,
+  })
+  .strict();
 export const followResult = z.object({ job_id: z.number().int() });
 
 export type FrameBox = z.infer<typeof frameBox>;

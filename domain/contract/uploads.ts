@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { errorBody } from './common';
 
 const errors = {
-  description: 'tus protocol errors as plain text; the server\'s own refusals (file name, too many unfinished uploads (429), another user\'s upload (404)) as {detail}',
+  description:
+    "tus protocol errors as plain text; the server's own refusals (file name, too many unfinished uploads (429), another user's upload (404)) as {detail}",
   content: { 'application/json': { schema: errorBody }, 'text/plain': { schema: z.string() } },
 };
 const withErrors = <T extends object>(ok: T) => ({ ...ok, '4XX': errors, '5XX': errors });
@@ -15,12 +16,15 @@ export const tusAnswers = {
   patch: withErrors({
     204: z.null().describe('the bytes are stored; Upload-Offset says how many the server has'),
     200: {
-      description: 'the upload is complete and ingested: the new video (the Video record, as GET /api/v1/videos/{id} answers it)',
+      description:
+        'the upload is complete and ingested: the new video (the Video record, as GET /api/v1/videos/{id} answers it)',
       content: { 'application/json': { schema: z.object({}).loose().describe('the Video record') } },
     },
   }),
   /** DELETE: drop an unfinished upload (the tus termination extension). */
   delete: withErrors({ 204: z.null().describe('the upload and its bytes are gone') }),
   /** OPTIONS: what this tus server supports (Tus-Version, Tus-Extension, Tus-Max-Size headers). */
-  options: withErrors({ 204: z.null().describe('Tus-Version, Tus-Extension and Tus-Max-Size say what the server supports') }),
+  options: withErrors({
+    204: z.null().describe('Tus-Version, Tus-Extension and Tus-Max-Size say what the server supports'),
+  }),
 };

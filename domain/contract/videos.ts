@@ -9,33 +9,35 @@ import { queryBool, repeated } from './params';
 /** A status as answers carry it ('deleted' too: a previous status, a restored video). */
 export const videoStatus = z.enum(ALL_VIDEO_STATUSES);
 
-export const video = z.object({
-  id: rowId,
-  filename: z.string(),
-  path: z.string(),
-  rel_path: z.string(),
-  source_root: z.string(),
-  size_bytes: z.number(),
-  duration: z.number(),
-  width: z.number(),
-  height: z.number(),
-  fps: z.number(),
-  fps_rational: z.string().describe('Exact frame rate as a rational, e.g. "30000/1001" (extension)'),
-  total_frames: z.number(),
-  processing_status: videoStatus,
-  previous_status: videoStatus.nullable(),
-  ai_processed_at: isoTime.nullable(),
-  status_updated_at: isoTime.nullable(),
-  assigned_to_id: z.string().nullable(),
-  assigned_to_name: z.string().nullable(),
-  last_status_by_id: z.string().nullable(),
-  last_status_changed_at: isoTime.nullable(),
-  created_at: isoTime,
-  /** Progress of the video's queued or running processing job; the browser fills these in from status polling (never in a list). */
-  progress: z.number().nullable().optional(),
-  stage: z.string().nullable().optional(),
-  eta_s: z.number().nullable().optional(),
-}).meta({ id: 'Video' });
+export const video = z
+  .object({
+    id: rowId,
+    filename: z.string(),
+    path: z.string(),
+    rel_path: z.string(),
+    source_root: z.string(),
+    size_bytes: z.number(),
+    duration: z.number(),
+    width: z.number(),
+    height: z.number(),
+    fps: z.number(),
+    fps_rational: z.string().describe('Exact frame rate as a rational, e.g. "30000/1001" (extension)'),
+    total_frames: z.number(),
+    processing_status: videoStatus,
+    previous_status: videoStatus.nullable(),
+    ai_processed_at: isoTime.nullable(),
+    status_updated_at: isoTime.nullable(),
+    assigned_to_id: z.string().nullable(),
+    assigned_to_name: z.string().nullable(),
+    last_status_by_id: z.string().nullable(),
+    last_status_changed_at: isoTime.nullable(),
+    created_at: isoTime,
+    /** Progress of the video's queued or running processing job; the browser fills these in from status polling (never in a list). */
+    progress: z.number().nullable().optional(),
+    stage: z.string().nullable().optional(),
+    eta_s: z.number().nullable().optional(),
+  })
+  .meta({ id: 'Video' });
 export type Video = z.infer<typeof video>;
 
 /** The library's filters, shared by the list and Prev/Next so both read the same filters. */
@@ -53,21 +55,25 @@ export const videoListQuery = videoFilterQuery.extend({
   after_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(), // extension: keyset paging
 });
 
-export const videoNeighbors = z.object({ prev_id: rowId.nullable(), next_id: rowId.nullable() }).meta({ id: 'VideoNeighbors' });
+export const videoNeighbors = z
+  .object({ prev_id: rowId.nullable(), next_id: rowId.nullable() })
+  .meta({ id: 'VideoNeighbors' });
 export type VideoNeighbors = z.infer<typeof videoNeighbors>;
 
 /** GET /videos/{id}/status: progress, stage, eta_s (extension) are those of the queued or running processing job, else null. */
-export const videoStatusInfo = z.object({
-  status: videoStatus,
-  previous_status: videoStatus.nullable(),
-  last_updated: isoTime,
-  progress: z.number().nullable(),
-  stage: z.string().nullable(),
-  eta_s: z.number().nullable(),
-  job_id: rowId.nullable(),
-  job_started_by: z.string().nullable(),
-  can_cancel: z.boolean(),
-}).meta({ id: 'VideoStatusInfo' });
+export const videoStatusInfo = z
+  .object({
+    status: videoStatus,
+    previous_status: videoStatus.nullable(),
+    last_updated: isoTime,
+    progress: z.number().nullable(),
+    stage: z.string().nullable(),
+    eta_s: z.number().nullable(),
+    job_id: rowId.nullable(),
+    job_started_by: z.string().nullable(),
+    can_cancel: z.boolean(),
+  })
+  .meta({ id: 'VideoStatusInfo' });
 export type VideoStatusInfo = z.infer<typeof videoStatusInfo>;
 
 /** Statuses a request may name; processing is only ever set by the worker (the rules refuse more). */
@@ -76,27 +82,36 @@ export const statusChangeBody = z.object({
   status: z.enum(SETTABLE_STATUSES as [string, ...string[]]),
   remark: z.string().max(10_000).nullish(),
 });
-export const statusChanged = z.object({ status: videoStatus, previous_status: videoStatus.nullable() }).meta({ id: 'StatusChanged' });
+export const statusChanged = z
+  .object({ status: videoStatus, previous_status: videoStatus.nullable() })
+  .meta({ id: 'StatusChanged' });
 export type StatusChanged = z.infer<typeof statusChanged>;
 
-export const historyEntry = z.object({
-  id: rowId,
-  changed_at: isoTime,
-  old_status: z.string().nullable(),
-  new_status: z.string(),
-  remark: z.string().nullable(),
-  changed_by_id: z.string().nullable(),
-}).meta({ id: 'StatusHistoryEntry' });
+export const historyEntry = z
+  .object({
+    id: rowId,
+    changed_at: isoTime,
+    old_status: z.string().nullable(),
+    new_status: z.string(),
+    remark: z.string().nullable(),
+    changed_by_id: z.string().nullable(),
+  })
+  .meta({ id: 'StatusHistoryEntry' });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
 /** 202 of process / reprocess: the video moved to pending and its job is queued. */
 export const processingQueued = z.object({
-  id: rowId, status: videoStatus.optional(), previous_status: videoStatus.nullable(), queued: z.literal(true),
+  id: rowId,
+  status: videoStatus.optional(),
+  previous_status: videoStatus.nullable(),
+  queued: z.literal(true),
 });
 export type ProcessingQueued = z.infer<typeof processingQueued>;
 
 export const batchProcessQuery = z.object({
-  fraction: z.enum(BATCH_PROCESS_FRACTIONS, { message: `fraction must be one of ${BATCH_PROCESS_FRACTIONS.join(', ')}` }).default('all'),
+  fraction: z
+    .enum(BATCH_PROCESS_FRACTIONS, { message: `fraction must be one of ${BATCH_PROCESS_FRACTIONS.join(', ')}` })
+    .default('all'),
   source_root: z.string().min(1).max(4096).optional(),
 });
 export const batchProcessQueued = z.object({ queued: z.number().int(), video_ids: z.array(rowId) });
@@ -107,7 +122,11 @@ export const videoJobCancelQuery = z.object({
 });
 /** The cancelled job as POST /videos/{id}/cancel answers it (the jobs resource answers the same shape). */
 export const videoJobCancelled = z.object({
-  id: rowId, kind: z.string(), video_id: rowId.nullable(), state: z.string(), cancel_requested_by: z.string().nullable(),
+  id: rowId,
+  kind: z.string(),
+  video_id: rowId.nullable(),
+  state: z.string(),
+  cancel_requested_by: z.string().nullable(),
 });
 export type VideoJobCancelled = z.infer<typeof videoJobCancelled>;
 
@@ -116,7 +135,11 @@ export const assignmentBody = z.object({
   assignee_id: z.string().trim().min(1).max(200).nullable(),
 });
 /** The ids that were changed (deleted, unknown or hidden-source ids are left out) and the assignee as stored. */
-export const assignmentResult = z.object({ updated: z.array(rowId), assigned_to_id: z.string().nullable(), assigned_to_name: z.string().nullable() });
+export const assignmentResult = z.object({
+  updated: z.array(rowId),
+  assigned_to_id: z.string().nullable(),
+  assigned_to_name: z.string().nullable(),
+});
 export type AssignmentResult = z.infer<typeof assignmentResult>;
 
 export const batchExportBody = z.object({

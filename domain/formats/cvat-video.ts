@@ -18,18 +18,37 @@
 //   occluded.
 import { ACTION_CLASSES, COCO_KEYPOINTS } from '../constants';
 import {
-  VISIBLE_SCORE, frameCount, keypointPixels, ordered, px, type FormatDetection, type FormatSegment, type FormatTrack, type FormatVideo,
+  VISIBLE_SCORE,
+  frameCount,
+  keypointPixels,
+  ordered,
+  px,
+  type FormatDetection,
+  type FormatSegment,
+  type FormatTrack,
+  type FormatVideo,
 } from './model';
 
-const esc = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 const flag = (b: boolean) => (b ? '1' : '0');
 /** The value of the action attribute on frames without an action. */
 export const NO_ACTION = 'none';
 
 function labels(actions: string[]): string {
-  const points = COCO_KEYPOINTS.map((k) => `        <label>\n          <name>${k}</name>\n          <type>points</type>\n          <attributes></attributes>\n          <parent>pose</parent>\n        </label>`);
-  const action = ['            <attribute>', '              <name>action</name>', '              <mutable>True</mutable>', '              <input_type>select</input_type>',
-    `              <default_value>${NO_ACTION}</default_value>`, `              <values>${[NO_ACTION, ...actions].map(esc).join('\n')}</values>`, '            </attribute>'].join('\n');
+  const points = COCO_KEYPOINTS.map(
+    (k) =>
+      `        <label>\n          <name>${k}</name>\n          <type>points</type>\n          <attributes></attributes>\n          <parent>pose</parent>\n        </label>`,
+  );
+  const action = [
+    '            <attribute>',
+    '              <name>action</name>',
+    '              <mutable>True</mutable>',
+    '              <input_type>select</input_type>',
+    `              <default_value>${NO_ACTION}</default_value>`,
+    `              <values>${[NO_ACTION, ...actions].map(esc).join('\n')}</values>`,
+    '            </attribute>',
+  ].join('\n');
   return [
     `        <label>\n          <name>person</name>\n          <type>rectangle</type>\n          <attributes>\n${action}\n          </attributes>\n        </label>`,
     '        <label>\n          <name>pose</name>\n          <type>skeleton</type>\n          <attributes></attributes>\n        </label>',
@@ -38,7 +57,11 @@ function labels(actions: string[]): string {
 }
 
 /** The frames of a track where it is seen, each followed by an `outside` frame when the track ends or pauses. */
-function shapeFrames(t: FormatTrack, stride: number, n: number): Array<{ d: FormatDetection; outside: boolean; frame: number }> {
+function shapeFrames(
+  t: FormatTrack,
+  stride: number,
+  n: number,
+): Array<{ d: FormatDetection; outside: boolean; frame: number }> {
   const out: Array<{ d: FormatDetection; outside: boolean; frame: number }> = [];
   t.detections.forEach((d, i) => {
     out.push({ d, outside: false, frame: d.frame });
@@ -66,12 +89,24 @@ export function encodeCvatVideo(video: FormatVideo, tracks: FormatTrack[]): stri
   const used = tracks.flatMap((t) => (t.segments ?? []).map((s) => s.actionClass));
   const actions = [...new Set<string>([...ACTION_CLASSES, ...used])].filter((a) => a !== NO_ACTION);
   const lines: string[] = [
-    '<?xml version="1.0" encoding="utf-8"?>', '<annotations>', '  <version>1.1</version>', '  <meta>', '    <task>',
-    `      <id>${video.id}</id>`, `      <name>${esc(video.filename)}</name>`, `      <size>${n}</size>`, '      <mode>interpolation</mode>',
-    '      <overlap>0</overlap>', '      <start_frame>0</start_frame>', `      <stop_frame>${n > 0 ? n - 1 : 0}</stop_frame>`,
-    '      <labels>', labels(actions), '      </labels>',
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<annotations>',
+    '  <version>1.1</version>',
+    '  <meta>',
+    '    <task>',
+    `      <id>${video.id}</id>`,
+    `      <name>${esc(video.filename)}</name>`,
+    `      <size>${n}</size>`,
+    '      <mode>interpolation</mode>',
+    '      <overlap>0</overlap>',
+    '      <start_frame>0</start_frame>',
+    `      <stop_frame>${n > 0 ? n - 1 : 0}</stop_frame>`,
+    '      <labels>',
+    labels(actions),
+    '      </labels>',
     `      <original_size>\n        <width>${video.width}</width>\n        <height>${video.height}</height>\n      </original_size>`,
-    '    </task>', '  </meta>',
+    '    </task>',
+    '  </meta>',
   ];
   let id = 0;
   for (const t of ordered(tracks)) {
@@ -79,21 +114,29 @@ export function encodeCvatVideo(video: FormatVideo, tracks: FormatTrack[]): stri
     const shapes = shapeFrames(t, stride, n);
     lines.push(`  <track id="${id++}" label="person" source="${source}" group_id="${t.trackId}">`);
     for (const { d, outside, frame } of shapes) {
-      lines.push(`    <box frame="${frame}" keyframe="1" outside="${flag(outside)}" occluded="0" xtl="${px(d.x1 * video.width)}" ytl="${px(d.y1 * video.height)}" xbr="${px(d.x2 * video.width)}" ybr="${px(d.y2 * video.height)}" z_order="0">`,
-        `      <attribute name="action">${esc(actionAt(t.segments ?? [], frame / fps))}</attribute>`, '    </box>');
+      lines.push(
+        `    <box frame="${frame}" keyframe="1" outside="${flag(outside)}" occluded="0" xtl="${px(d.x1 * video.width)}" ytl="${px(d.y1 * video.height)}" xbr="${px(d.x2 * video.width)}" ybr="${px(d.y2 * video.height)}" z_order="0">`,
+        `      <attribute name="action">${esc(actionAt(t.segments ?? [], frame / fps))}</attribute>`,
+        '    </box>',
+      );
     }
     lines.push('  </track>');
     if (!t.detections.some((d) => d.keypoints)) continue;
     lines.push(`  <track id="${id++}" label="pose" source="${source}" group_id="${t.trackId}">`);
     for (const { d, outside, frame } of shapes) {
       const kps = d.keypoints ? keypointPixels(video, d.keypoints) : Array<null>(17).fill(null);
-      lines.push(`    <skeleton frame="${frame}" keyframe="1" outside="${flag(outside || !d.keypoints)}" occluded="0" z_order="0">`);
+      lines.push(
+        `    <skeleton frame="${frame}" keyframe="1" outside="${flag(outside || !d.keypoints)}" occluded="0" z_order="0">`,
+      );
       const vis = d.visibility?.length === 17 ? d.visibility : null;
       kps.forEach((k, i) => {
         // CVAT interpolates each point as a track of its own: a point must end where its skeleton does
         const gone = outside || !k || vis?.[i] === 0;
         const hidden = !gone && (vis ? vis[i] === 1 : k![2] < VISIBLE_SCORE);
-        lines.push(`      <points label="${COCO_KEYPOINTS[i]}" keyframe="1" outside="${flag(gone)}" occluded="${flag(hidden)}" points="${k && vis?.[i] !== 0 ? `${k[0]},${k[1]}` : '0,0'}">`, '      </points>');
+        lines.push(
+          `      <points label="${COCO_KEYPOINTS[i]}" keyframe="1" outside="${flag(gone)}" occluded="${flag(hidden)}" points="${k && vis?.[i] !== 0 ? `${k[0]},${k[1]}` : '0,0'}">`,
+          '      </points>',
+        );
       });
       lines.push('    </skeleton>');
     }

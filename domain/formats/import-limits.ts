@@ -25,7 +25,10 @@ export const OUTSIDE_MARGIN = 1;
 /** A detection in fractions of the frame; keypoints are 17 × (x, y, score), NaN where absent. */
 export interface ImportedDetection {
   frame: number;
-  x1: number; y1: number; x2: number; y2: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
   confidence: number;
   keypoints: ArrayLike<number> | null;
 }
@@ -33,12 +36,15 @@ export interface ImportedDetection {
 const inMargin = (v: number) => v >= -OUTSIDE_MARGIN && v <= 1 + OUTSIDE_MARGIN;
 
 export function trackIdProblem(id: number): string | null {
-  return Number.isInteger(id) && id >= 0 && id <= MAX_TRACK_ID ? null : `track id ${id} must be an integer from 0 to ${MAX_TRACK_ID}`;
+  return Number.isInteger(id) && id >= 0 && id <= MAX_TRACK_ID
+    ? null
+    : `track id ${id} must be an integer from 0 to ${MAX_TRACK_ID}`;
 }
 
 /** `totalFrames` 0: the video's frame count is unknown, only the stored integer bounds the frame. */
 export function frameProblem(frame: number, totalFrames: number): string | null {
-  if (!Number.isInteger(frame) || frame < 0 || frame > MAX_FRAME) return `the frame must be an integer from 0 to ${MAX_FRAME}`;
+  if (!Number.isInteger(frame) || frame < 0 || frame > MAX_FRAME)
+    return `the frame must be an integer from 0 to ${MAX_FRAME}`;
   if (totalFrames > 0 && frame >= totalFrames) return `the frame is past the video's ${totalFrames} frames`;
   return null;
 }
@@ -63,7 +69,8 @@ export function detectionProblem(d: ImportedDetection, totalFrames: number): str
   for (const k of ['x1', 'y1', 'x2', 'y2'] as const) {
     if (!(d[k] >= 0 && d[k] <= 1)) return `${k} must be a number from 0 to 1 (got ${d[k]})`;
   }
-  if (!(d.x1 < d.x2 && d.y1 < d.y2)) return 'the box needs x1 < x2 and y1 < y2 (a positive width and height inside the frame)';
+  if (!(d.x1 < d.x2 && d.y1 < d.y2))
+    return 'the box needs x1 < x2 and y1 < y2 (a positive width and height inside the frame)';
   if (!(d.confidence >= 0 && d.confidence <= 1)) return `confidence must be from 0 to 1 (got ${d.confidence})`;
   return d.keypoints ? keypointsProblem(d.keypoints) : null;
 }
@@ -71,10 +78,13 @@ export function detectionProblem(d: ImportedDetection, totalFrames: number): str
 function keypointsProblem(kp: ArrayLike<number>): string | null {
   if (kp.length !== COCO_KEYPOINTS.length * 3) return `keypoints must be ${COCO_KEYPOINTS.length} × (x, y, score)`;
   for (let i = 0; i < COCO_KEYPOINTS.length; i++) {
-    const x = kp[3 * i], y = kp[3 * i + 1], s = kp[3 * i + 2];
+    const x = kp[3 * i],
+      y = kp[3 * i + 1],
+      s = kp[3 * i + 2];
     const name = COCO_KEYPOINTS[i];
     if (Number.isNaN(x) && Number.isNaN(y)) continue; // an absent point
-    if (!Number.isFinite(x) || !Number.isFinite(y) || !inMargin(x) || !inMargin(y)) return `keypoint ${name} lies more than a frame outside the picture`;
+    if (!Number.isFinite(x) || !Number.isFinite(y) || !inMargin(x) || !inMargin(y))
+      return `keypoint ${name} lies more than a frame outside the picture`;
     // a score may be missing (NaN: read as 0), never out of 0–1
     if (!Number.isNaN(s) && !(s >= 0 && s <= 1)) return `the score of keypoint ${name} must be from 0 to 1 (got ${s})`;
   }
@@ -89,18 +99,24 @@ export class TrackCounts {
   /** Counts one row; each (track, frame) must be added once. */
   add(trackId: number, frame: number): string | null {
     if (!this.tracks.has(trackId)) {
-      if (this.tracks.size >= MAX_TRACKS_PER_VIDEO) return `more than ${MAX_TRACKS_PER_VIDEO} tracks (at most ${MAX_TRACKS_PER_VIDEO} tracks per video)`;
+      if (this.tracks.size >= MAX_TRACKS_PER_VIDEO)
+        return `more than ${MAX_TRACKS_PER_VIDEO} tracks (at most ${MAX_TRACKS_PER_VIDEO} tracks per video)`;
       this.tracks.add(trackId);
     }
     const n = (this.perFrame.get(frame) ?? 0) + 1;
-    if (n > MAX_TRACKS_PER_FRAME) return `frame ${frame} has more than ${MAX_TRACKS_PER_FRAME} tracks (at most ${MAX_TRACKS_PER_FRAME} tracks per frame)`;
+    if (n > MAX_TRACKS_PER_FRAME)
+      return `frame ${frame} has more than ${MAX_TRACKS_PER_FRAME} tracks (at most ${MAX_TRACKS_PER_FRAME} tracks per frame)`;
     this.perFrame.set(frame, n);
     return null;
   }
 
-  get trackCount(): number { return this.tracks.size; }
+  get trackCount(): number {
+    return this.tracks.size;
+  }
   /** Rows per frame, for checking against what a video already holds. */
-  frames(): ReadonlyMap<number, number> { return this.perFrame; }
+  frames(): ReadonlyMap<number, number> {
+    return this.perFrame;
+  }
 }
 
 /** The largest of `values` (or `empty`), without spreading them into arguments (a spread of 130k overflows the stack). */

@@ -15,10 +15,25 @@ export interface InterchangeFormat {
 }
 
 export const FORMATS: Record<FormatName, InterchangeFormat> = {
-  'coco-keypoints': { encode: encodeCocoKeypoints, decode: decodeCocoKeypoints, suffix: '_coco_keypoints.json', contentType: 'application/json; charset=utf-8' },
-  posetrack18: { encode: encodePoseTrack18, decode: decodePoseTrack18, suffix: '_posetrack18.json', contentType: 'application/json; charset=utf-8' },
+  'coco-keypoints': {
+    encode: encodeCocoKeypoints,
+    decode: decodeCocoKeypoints,
+    suffix: '_coco_keypoints.json',
+    contentType: 'application/json; charset=utf-8',
+  },
+  posetrack18: {
+    encode: encodePoseTrack18,
+    decode: decodePoseTrack18,
+    suffix: '_posetrack18.json',
+    contentType: 'application/json; charset=utf-8',
+  },
   mot: { encode: encodeMot, decode: decodeMot, suffix: '_mot.txt', contentType: 'text/csv; charset=utf-8' },
-  'cvat-video': { encode: encodeCvatVideo, decode: decodeCvatVideo, suffix: '_cvat.xml', contentType: 'application/xml; charset=utf-8' },
+  'cvat-video': {
+    encode: encodeCvatVideo,
+    decode: decodeCvatVideo,
+    suffix: '_cvat.xml',
+    contentType: 'application/xml; charset=utf-8',
+  },
 };
 
 export * from './model';

@@ -9,8 +9,19 @@
 // one labelled but hidden (1), a missing keypoint 0. Reading stores v back as the visibility.
 import { COCO_KEYPOINTS } from '../constants';
 import {
-  FormatError, IMPORTED_HIDDEN_SCORE, IMPORTED_VISIBLE_SCORE, TrackCollector, VISIBLE_SCORE, keypointPixels, ordered, px, score4,
-  type DecodedFile, type FormatDetection, type FormatTrack, type FormatVideo,
+  FormatError,
+  IMPORTED_HIDDEN_SCORE,
+  IMPORTED_VISIBLE_SCORE,
+  TrackCollector,
+  VISIBLE_SCORE,
+  keypointPixels,
+  ordered,
+  px,
+  score4,
+  type DecodedFile,
+  type FormatDetection,
+  type FormatTrack,
+  type FormatVideo,
 } from './model';
 
 export interface KeypointLayout {
@@ -23,7 +34,11 @@ export interface KeypointLayout {
   vOneIsHidden: boolean;
 }
 
-export interface WrittenKeypoints { keypoints: number[]; scores: number[]; numKeypoints: number }
+export interface WrittenKeypoints {
+  keypoints: number[];
+  scores: number[];
+  numKeypoints: number;
+}
 
 /** A detection's keypoints laid out in slots as pixels and v. */
 export function writeKeypoints(video: FormatVideo, layout: KeypointLayout, d: FormatDetection): WrittenKeypoints {
@@ -35,7 +50,11 @@ export function writeKeypoints(video: FormatVideo, layout: KeypointLayout, d: Fo
   for (const src of layout.source) {
     const k = src === null || !pixels ? null : pixels[src];
     const v = !k ? 0 : vis ? vis[src!] : k[2] >= VISIBLE_SCORE ? 2 : 1;
-    if (!k || v === 0) { keypoints.push(0, 0, 0); scores.push(0); continue; }
+    if (!k || v === 0) {
+      keypoints.push(0, 0, 0);
+      scores.push(0);
+      continue;
+    }
     keypoints.push(k[0], k[1], v);
     scores.push(score4(k[2]));
     numKeypoints++;
@@ -44,10 +63,14 @@ export function writeKeypoints(video: FormatVideo, layout: KeypointLayout, d: Fo
 }
 
 /** Every stored detection, by track then frame, with its box in pixels. */
-export function* personRows(video: FormatVideo, tracks: FormatTrack[]): Generator<{ trackId: number; d: FormatDetection; bbox: number[] }> {
+export function* personRows(
+  video: FormatVideo,
+  tracks: FormatTrack[],
+): Generator<{ trackId: number; d: FormatDetection; bbox: number[] }> {
   for (const t of ordered(tracks)) {
     for (const d of t.detections) {
-      const x = px(d.x1 * video.width), y = px(d.y1 * video.height);
+      const x = px(d.x1 * video.width),
+        y = px(d.y1 * video.height);
       yield { trackId: t.trackId, d, bbox: [x, y, px(d.x2 * video.width - x), px(d.y2 * video.height - y)] };
     }
   }
@@ -63,35 +86,64 @@ function frameOfImage(img: { file_name?: unknown }, index: number): number {
 }
 
 /** Reads either format: keypoints are matched to ours by the names the file's category gives them. */
-export function decodeKeypointJson(text: string, video: FormatVideo, formatName: string, ownLayout: KeypointLayout): DecodedFile {
+export function decodeKeypointJson(
+  text: string,
+  video: FormatVideo,
+  formatName: string,
+  ownLayout: KeypointLayout,
+): DecodedFile {
   let doc: unknown;
-  try { doc = JSON.parse(text); } catch (e) { throw new FormatError(`Not JSON: ${(e as Error).message}`); }
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new FormatError(`Not JSON: ${(e as Error).message}`);
+  }
   const root = doc as { images?: unknown; annotations?: unknown; categories?: unknown };
   if (!root || typeof root !== 'object' || !Array.isArray(root.images) || !Array.isArray(root.annotations)) {
     throw new FormatError(`A ${formatName} file needs \`images\` and \`annotations\` arrays`);
   }
-  const category = Array.isArray(root.categories) ? root.categories[0] as { keypoints?: unknown } | undefined : undefined;
-  const names = Array.isArray(category?.keypoints) && category.keypoints.every((n) => typeof n === 'string') ? category.keypoints as string[] : ownLayout.names;
+  const category = Array.isArray(root.categories)
+    ? (root.categories[0] as { keypoints?: unknown } | undefined)
+    : undefined;
+  const names =
+    Array.isArray(category?.keypoints) && category.keypoints.every((n) => typeof n === 'string')
+      ? (category.keypoints as string[])
+      : ownLayout.names;
   // slots whose joint we do not keep (head_bottom, head_top, anything unknown) are read past
-  const slotToCoco = names.map((n) => { const i = COCO_KEYPOINTS.indexOf(n as (typeof COCO_KEYPOINTS)[number]); return i < 0 ? null : i; });
+  const slotToCoco = names.map((n) => {
+    const i = COCO_KEYPOINTS.indexOf(n as (typeof COCO_KEYPOINTS)[number]);
+    return i < 0 ? null : i;
+  });
   const frameOf = new Map<number, { frame: number; width: number; height: number }>();
   root.images.forEach((img: { id?: unknown; file_name?: unknown; width?: unknown; height?: unknown }, i: number) => {
     if (!isNum(img?.id)) throw new FormatError(`images[${i}]: id must be a number`);
-    frameOf.set(img.id, { frame: frameOfImage(img, i), width: isNum(img.width) ? img.width : video.width, height: isNum(img.height) ? img.height : video.height });
+    frameOf.set(img.id, {
+      frame: frameOfImage(img, i),
+      width: isNum(img.width) ? img.width : video.width,
+      height: isNum(img.height) ? img.height : video.height,
+    });
   });
   const collector = new TrackCollector();
   let beyond = 0;
   root.annotations.forEach((a: Record<string, unknown>, i: number) => {
     const where = `annotations[${i}]`;
     if (!a || typeof a !== 'object') throw new FormatError(`${where}: not an object`);
-    if (!isNum(a.track_id) || !Number.isInteger(a.track_id) || a.track_id < 0) throw new FormatError(`${where}: track_id must be a non-negative integer`);
+    if (!isNum(a.track_id) || !Number.isInteger(a.track_id) || a.track_id < 0)
+      throw new FormatError(`${where}: track_id must be a non-negative integer`);
     const img = isNum(a.image_id) ? frameOf.get(a.image_id) : undefined;
     if (!img) throw new FormatError(`${where}: image_id ${String(a.image_id)} is not in images`);
-    if (video.totalFrames > 0 && img.frame >= video.totalFrames) { beyond++; return; }
+    if (video.totalFrames > 0 && img.frame >= video.totalFrames) {
+      beyond++;
+      return;
+    }
     const kp = a.keypoints;
     const n = names.length * 3;
-    if (kp !== undefined && !(Array.isArray(kp) && kp.length === n && kp.every(isNum))) throw new FormatError(`${where}: keypoints must be ${n} numbers (${names.length} × x, y, v)`);
-    const scores = Array.isArray(a.scores) && a.scores.length === names.length && a.scores.every(isNum) ? a.scores as number[] : null;
+    if (kp !== undefined && !(Array.isArray(kp) && kp.length === n && kp.every(isNum)))
+      throw new FormatError(`${where}: keypoints must be ${n} numbers (${names.length} × x, y, v)`);
+    const scores =
+      Array.isArray(a.scores) && a.scores.length === names.length && a.scores.every(isNum)
+        ? (a.scores as number[])
+        : null;
     let keypoints: number[] | null = null;
     let visibility: number[] | null = null;
     if (Array.isArray(kp) && slotToCoco.some((c, j) => c !== null && (kp[j * 3 + 2] as number) > 0)) {
@@ -109,12 +161,27 @@ export function decodeKeypointJson(text: string, video: FormatVideo, formatName:
       });
     }
     const box = a.bbox;
-    if (!(Array.isArray(box) && box.length === 4 && box.every(isNum) && box[2] >= 0 && box[3] >= 0)) throw new FormatError(`${where}: bbox must be [x, y, w, h] with w, h ≥ 0`);
+    if (!(Array.isArray(box) && box.length === 4 && box.every(isNum) && box[2] >= 0 && box[3] >= 0))
+      throw new FormatError(`${where}: bbox must be [x, y, w, h] with w, h ≥ 0`);
     const [x, y, w, h] = box as number[];
-    collector.add(a.track_id, {
-      frame: img.frame, x1: x / img.width, y1: y / img.height, x2: (x + w) / img.width, y2: (y + h) / img.height,
-      confidence: isNum(a.score) ? a.score : 1, keypoints, visibility, human: true,
-    }, where);
+    collector.add(
+      a.track_id,
+      {
+        frame: img.frame,
+        x1: x / img.width,
+        y1: y / img.height,
+        x2: (x + w) / img.width,
+        y2: (y + h) / img.height,
+        confidence: isNum(a.score) ? a.score : 1,
+        keypoints,
+        visibility,
+        human: true,
+      },
+      where,
+    );
   });
-  return { tracks: collector.tracks(), warnings: beyond ? [`${beyond} annotation(s) after the video's last frame were left out`] : [] };
+  return {
+    tracks: collector.tracks(),
+    warnings: beyond ? [`${beyond} annotation(s) after the video's last frame were left out`] : [],
+  };
 }

@@ -19,7 +19,10 @@ export interface FormatVideo {
 
 export interface FormatDetection {
   frame: number;
-  x1: number; y1: number; x2: number; y2: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
   confidence: number;
   /** 17 × [x, y, score] flattened in fractions; NaN marks an absent keypoint. Null: no skeleton. */
   keypoints: number[] | null;
@@ -29,16 +32,25 @@ export interface FormatDetection {
 }
 
 /** An action of the track's person from startTime up to (not including) endTime, in seconds. */
-export interface FormatSegment { actionClass: string; startTime: number; endTime: number }
+export interface FormatSegment {
+  actionClass: string;
+  startTime: number;
+  endTime: number;
+}
 
 /** `segments` is carried only by formats that hold actions (CVAT for video); the others leave it out. */
 export interface FormatTrack {
-  trackId: number; detections: FormatDetection[]; segments?: FormatSegment[];
+  trackId: number;
+  detections: FormatDetection[];
+  segments?: FormatSegment[];
   /** Frames of the track's outside keyframes (the person leaves there until the next box); CVAT writes them as outside="1". */
   outsideFrames?: number[];
 }
 
-export interface DecodedFile { tracks: FormatTrack[]; warnings: string[] }
+export interface DecodedFile {
+  tracks: FormatTrack[];
+  warnings: string[];
+}
 
 /** A file that does not follow its format; the message says where. */
 export class FormatError extends Error {}
@@ -66,29 +78,46 @@ export function frameCount(video: FormatVideo, tracks: FormatTrack[]): number {
 }
 
 /** Keypoints in pixels as (x, y, score) triples, or null for an absent one. */
-export function keypointPixels(video: { width: number; height: number }, flat: number[]): Array<[number, number, number] | null> {
+export function keypointPixels(
+  video: { width: number; height: number },
+  flat: number[],
+): Array<[number, number, number] | null> {
   const out: Array<[number, number, number] | null> = [];
   for (let i = 0; i < 17; i++) {
-    const x = flat[i * 3], y = flat[i * 3 + 1], s = flat[i * 3 + 2];
-    out.push(Number.isFinite(x) && Number.isFinite(y) ? [px(x * video.width), px(y * video.height), Number.isFinite(s) ? s : 0] : null);
+    const x = flat[i * 3],
+      y = flat[i * 3 + 1],
+      s = flat[i * 3 + 2];
+    out.push(
+      Number.isFinite(x) && Number.isFinite(y)
+        ? [px(x * video.width), px(y * video.height), Number.isFinite(s) ? s : 0]
+        : null,
+    );
   }
   return out;
 }
 
 /** The box of a skeleton's present keypoints (fractions), for a pose that comes without a box. */
 export function boxOfKeypoints(flat: number[]): { x1: number; y1: number; x2: number; y2: number } | null {
-  let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
+  let x1 = Infinity,
+    y1 = Infinity,
+    x2 = -Infinity,
+    y2 = -Infinity;
   for (let i = 0; i < 17; i++) {
-    const x = flat[i * 3], y = flat[i * 3 + 1];
+    const x = flat[i * 3],
+      y = flat[i * 3 + 1];
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
-    x1 = Math.min(x1, x); y1 = Math.min(y1, y); x2 = Math.max(x2, x); y2 = Math.max(y2, y);
+    x1 = Math.min(x1, x);
+    y1 = Math.min(y1, y);
+    x2 = Math.max(x2, x);
+    y2 = Math.max(y2, y);
   }
   return x1 === Infinity ? null : { x1, y1, x2, y2 };
 }
 
 /** Tracks ordered by id, each track's detections by frame: every format writes in this order. */
 export function ordered(tracks: FormatTrack[]): FormatTrack[] {
-  return [...tracks].sort((a, b) => a.trackId - b.trackId)
+  return [...tracks]
+    .sort((a, b) => a.trackId - b.trackId)
     .map((t) => ({ ...t, detections: [...t.detections].sort((a, b) => a.frame - b.frame) }));
 }
 
@@ -109,7 +138,9 @@ export class TrackCollector {
     if (!frames) this.byId.set(trackId, (frames = new Map()));
     frames.set(d.frame, d);
   }
-  get(trackId: number, frame: number): FormatDetection | undefined { return this.byId.get(trackId)?.get(frame); }
+  get(trackId: number, frame: number): FormatDetection | undefined {
+    return this.byId.get(trackId)?.get(frame);
+  }
   tracks(): FormatTrack[] {
     return ordered([...this.byId].map(([trackId, frames]) => ({ trackId, detections: [...frames.values()] })));
   }

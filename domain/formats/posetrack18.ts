@@ -23,7 +23,9 @@ export const POSETRACK18_LAYOUT: KeypointLayout = {
 };
 
 export const POSETRACK18_CATEGORY = {
-  supercategory: 'person', id: 1, name: 'person',
+  supercategory: 'person',
+  id: 1,
+  name: 'person',
   keypoints: [...POSETRACK18_LAYOUT.names],
   skeleton: COCO_SKELETON.map(([a, b]) => [a + 1, b + 1]),
 };
@@ -40,18 +42,33 @@ export function encodePoseTrack18(video: FormatVideo, tracks: FormatTrack[]): st
     labelled.add(d.frame);
     const { keypoints, scores, numKeypoints } = writeKeypoints(video, POSETRACK18_LAYOUT, d);
     annotations.push({
-      id: annotations.length + 1, image_id: posetrack18ImageId(video.id, d.frame), track_id: trackId, category_id: 1, bbox,
-      keypoints, num_keypoints: numKeypoints, scores, score: score4(d.confidence),
+      id: annotations.length + 1,
+      image_id: posetrack18ImageId(video.id, d.frame),
+      track_id: trackId,
+      category_id: 1,
+      bbox,
+      keypoints,
+      num_keypoints: numKeypoints,
+      scores,
+      score: score4(d.confidence),
     });
   }
   const images = Array.from({ length: n }, (_, f) => {
     const id = posetrack18ImageId(video.id, f);
     return {
-      id, frame_id: id, vid_id: pad6(video.id), nframes: n, is_labeled: labelled.has(f), has_no_densepose: true,
-      file_name: `images/val/${pad6(video.id)}_mpii_test/${pad6(f)}.jpg`, width: video.width, height: video.height,
+      id,
+      frame_id: id,
+      vid_id: pad6(video.id),
+      nframes: n,
+      is_labeled: labelled.has(f),
+      has_no_densepose: true,
+      file_name: `images/val/${pad6(video.id)}_mpii_test/${pad6(f)}.jpg`,
+      width: video.width,
+      height: video.height,
     };
   });
   return `${JSON.stringify({ images, annotations, categories: [POSETRACK18_CATEGORY] })}\n`;
 }
 
-export const decodePoseTrack18 = (text: string, video: FormatVideo): DecodedFile => decodeKeypointJson(text, video, 'PoseTrack 2018', POSETRACK18_LAYOUT);
+export const decodePoseTrack18 = (text: string, video: FormatVideo): DecodedFile =>
+  decodeKeypointJson(text, video, 'PoseTrack 2018', POSETRACK18_LAYOUT);

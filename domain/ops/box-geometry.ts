@@ -2,8 +2,16 @@
 // happen in video pixels; 8 px grid when Snap grid is on; everything clamped to the video size.
 import { BOX_GRID_PX } from '../constants';
 
-export interface Box { x1: number; y1: number; x2: number; y2: number }
-export interface Size { width: number; height: number }
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+export interface Size {
+  width: number;
+  height: number;
+}
 export type Corner = 'tl' | 'tr' | 'bl' | 'br';
 
 /** Smallest box a resize can make, in video pixels (a box never collapses or turns inside out). */
@@ -22,9 +30,14 @@ export function toFractions(b: Box, size: Size): Box {
 
 /** Translates a pixel box by (dx, dy), keeping its size, snapped (top-left) to the grid, inside the video. */
 export function moveBox(b: Box, dx: number, dy: number, size: Size, grid: boolean): Box {
-  const w = b.x2 - b.x1; const h = b.y2 - b.y1;
-  let x1 = b.x1 + dx; let y1 = b.y1 + dy;
-  if (grid) { x1 = snapToGrid(x1); y1 = snapToGrid(y1); }
+  const w = b.x2 - b.x1;
+  const h = b.y2 - b.y1;
+  let x1 = b.x1 + dx;
+  let y1 = b.y1 + dy;
+  if (grid) {
+    x1 = snapToGrid(x1);
+    y1 = snapToGrid(y1);
+  }
   x1 = clamp(x1, 0, Math.max(0, size.width - w));
   y1 = clamp(y1, 0, Math.max(0, size.height - h));
   return { x1, y1, x2: x1 + w, y2: y1 + h };
@@ -37,8 +50,10 @@ export function resizeBox(b: Box, corner: Corner, x: number, y: number, size: Si
   px = clamp(px, 0, size.width);
   py = clamp(py, 0, size.height);
   const out = { ...b };
-  if (corner === 'tl' || corner === 'bl') out.x1 = Math.min(px, b.x2 - MIN_BOX_PX); else out.x2 = Math.max(px, b.x1 + MIN_BOX_PX);
-  if (corner === 'tl' || corner === 'tr') out.y1 = Math.min(py, b.y2 - MIN_BOX_PX); else out.y2 = Math.max(py, b.y1 + MIN_BOX_PX);
+  if (corner === 'tl' || corner === 'bl') out.x1 = Math.min(px, b.x2 - MIN_BOX_PX);
+  else out.x2 = Math.max(px, b.x1 + MIN_BOX_PX);
+  if (corner === 'tl' || corner === 'tr') out.y1 = Math.min(py, b.y2 - MIN_BOX_PX);
+  else out.y2 = Math.max(py, b.y1 + MIN_BOX_PX);
   return out;
 }
 

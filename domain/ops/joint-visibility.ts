@@ -8,7 +8,10 @@ export type JointVisibility = 0 | 1 | 2;
 export const KEYPOINT_MIN_SCORE = 0.2;
 
 /** Keypoints 17 × (x, y, score) flattened, or null; visibility 17 × v as a person set it, null when none is stored. */
-export interface PoseJoints { keypoints: ArrayLike<number> | null; visibility?: ArrayLike<number> | null }
+export interface PoseJoints {
+  keypoints: ArrayLike<number> | null;
+  visibility?: ArrayLike<number> | null;
+}
 
 /** A joint as shown: no finite position is absent; else its stored visibility, else visible from KEYPOINT_MIN_SCORE up. */
 export function jointVisibilityOf(d: PoseJoints, j: number): JointVisibility {

@@ -27,7 +27,10 @@ export function snapTimelineTime(t: number, o: TimelineSnap): number {
   return t;
 }
 
-export interface Span { start: number; end: number }
+export interface Span {
+  start: number;
+  end: number;
+}
 
 /** Moves a whole segment by `delta` keeping its length, kept inside 0 … duration. */
 export function moveSpan(s: Span, delta: number, duration: number): Span {
@@ -88,11 +91,16 @@ export function spanRuleBreak(s: Span, duration: number): SpanRuleBreak | null {
 /** Validation of typed Start/End values: null when valid, else the reason shown to the user. */
 export function spanProblem(s: Span, duration: number): string | null {
   switch (spanRuleBreak(s, duration)) {
-    case null: return null;
-    case 'not-a-number': return 'Start and End must be numbers';
-    case 'start-before-zero': return 'Start must be at least 0';
-    case 'end-after-duration': return `End must be at most ${duration.toFixed(2)} s`;
-    case 'too-short': return `An action must be at least ${MIN_ACTION_LENGTH_S} s long`;
+    case null:
+      return null;
+    case 'not-a-number':
+      return 'Start and End must be numbers';
+    case 'start-before-zero':
+      return 'Start must be at least 0';
+    case 'end-after-duration':
+      return `End must be at most ${duration.toFixed(2)} s`;
+    case 'too-short':
+      return `An action must be at least ${MIN_ACTION_LENGTH_S} s long`;
   }
 }
 

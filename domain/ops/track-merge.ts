@@ -2,11 +2,17 @@
 // track; its segments move to the base track. Used by the client command and mirrored by the server SQL.
 
 /** Frames of the merged track: the base's, overwritten by the merge track's where both exist. */
-export function mergeFrames<T>(base: Record<number, T> | undefined, merge: Record<number, T> | undefined): Record<number, T> {
+export function mergeFrames<T>(
+  base: Record<number, T> | undefined,
+  merge: Record<number, T> | undefined,
+): Record<number, T> {
   return { ...(base ?? {}), ...(merge ?? {}) };
 }
 
-export interface FrameRange { first: number; last: number }
+export interface FrameRange {
+  first: number;
+  last: number;
+}
 
 export function mergeRanges(a: FrameRange | undefined, b: FrameRange | undefined): FrameRange | undefined {
   if (!a) return b;

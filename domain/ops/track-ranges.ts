@@ -3,8 +3,16 @@
 // server applies the plan to its rows, the browser can apply it to its document.
 import { MIN_ACTION_LENGTH_S } from '../constants';
 
-export interface FramedBox { trackId: number; frame: number }
-export interface TimedSegment { id: number; trackId: number; start: number; end: number }
+export interface FramedBox {
+  trackId: number;
+  frame: number;
+}
+export interface TimedSegment {
+  id: number;
+  trackId: number;
+  start: number;
+  end: number;
+}
 
 /** What a range edit does to segments: existing ones change track and/or times; cut-off pieces are new. */
 export interface SegmentPlan {
@@ -13,7 +21,10 @@ export interface SegmentPlan {
 }
 
 /** A box that goes to another track. */
-export interface BoxMove<B> { box: B; toTrack: number }
+export interface BoxMove<B> {
+  box: B;
+  toTrack: number;
+}
 
 /** The time a frame starts at. */
 export const frameTime = (frame: number, fps: number) => frame / fps;
@@ -23,11 +34,21 @@ export const frameTime = (frame: number, fps: number) => frame / fps;
  * spanning `t` is cut in two (the piece before stays, the piece after moves as a new segment), unless one
  * piece would be shorter than the shortest action: then the whole segment goes to the side holding most of it.
  */
-export function cutSegmentsFrom(segments: readonly TimedSegment[], trackId: number, t: number, toTrack: number, plan: SegmentPlan = { changed: [], created: [] }): SegmentPlan {
+export function cutSegmentsFrom(
+  segments: readonly TimedSegment[],
+  trackId: number,
+  t: number,
+  toTrack: number,
+  plan: SegmentPlan = { changed: [], created: [] },
+): SegmentPlan {
   for (const s of segments) {
     if (s.trackId !== trackId || s.end <= t) continue;
-    if (s.start >= t) { plan.changed.push({ id: s.id, trackId: toTrack, start: s.start, end: s.end }); continue; }
-    const before = t - s.start; const after = s.end - t;
+    if (s.start >= t) {
+      plan.changed.push({ id: s.id, trackId: toTrack, start: s.start, end: s.end });
+      continue;
+    }
+    const before = t - s.start;
+    const after = s.end - t;
     if (before >= MIN_ACTION_LENGTH_S && after >= MIN_ACTION_LENGTH_S) {
       plan.changed.push({ id: s.id, trackId, start: s.start, end: t });
       plan.created.push({ from: s.id, trackId: toTrack, start: t, end: s.end });
@@ -37,13 +58,29 @@ export function cutSegmentsFrom(segments: readonly TimedSegment[], trackId: numb
 }
 
 /** Split: boxes at frame ≥ `frame` move to `newTrack`, segments from that frame's time with them. */
-export function planSplit<B extends FramedBox>(boxes: readonly B[], segments: readonly TimedSegment[], trackId: number, frame: number, newTrack: number, fps: number) {
-  const moves: Array<BoxMove<B>> = boxes.filter((b) => b.trackId === trackId && b.frame >= frame).map((box) => ({ box, toTrack: newTrack }));
+export function planSplit<B extends FramedBox>(
+  boxes: readonly B[],
+  segments: readonly TimedSegment[],
+  trackId: number,
+  frame: number,
+  newTrack: number,
+  fps: number,
+) {
+  const moves: Array<BoxMove<B>> = boxes
+    .filter((b) => b.trackId === trackId && b.frame >= frame)
+    .map((box) => ({ box, toTrack: newTrack }));
   return { moves, segments: cutSegmentsFrom(segments, trackId, frameTime(frame, fps), newTrack) };
 }
 
 /** Swap: from `fromFrame` on, tracks `a` and `b` exchange their boxes and their segments (cut as in split). */
-export function planSwap<B extends FramedBox>(boxes: readonly B[], segments: readonly TimedSegment[], a: number, b: number, fromFrame: number, fps: number) {
+export function planSwap<B extends FramedBox>(
+  boxes: readonly B[],
+  segments: readonly TimedSegment[],
+  a: number,
+  b: number,
+  fromFrame: number,
+  fps: number,
+) {
   const moves: Array<BoxMove<B>> = [];
   for (const box of boxes) {
     if (box.frame < fromFrame) continue;
@@ -60,19 +97,36 @@ export function planSwap<B extends FramedBox>(boxes: readonly B[], segments: rea
  * Move: the boxes of `trackId` on frames `from`..`to` go to `target`, with the segments lying wholly inside
  * that time span. `clashes` lists the frames where the target already has a box (the move must not run).
  */
-export function planMoveRange<B extends FramedBox>(boxes: readonly B[], segments: readonly TimedSegment[], trackId: number, from: number, to: number, target: number, fps: number) {
+export function planMoveRange<B extends FramedBox>(
+  boxes: readonly B[],
+  segments: readonly TimedSegment[],
+  trackId: number,
+  from: number,
+  to: number,
+  target: number,
+  fps: number,
+) {
   const inRange = (f: number) => f >= from && f <= to;
-  const moves: Array<BoxMove<B>> = boxes.filter((b) => b.trackId === trackId && inRange(b.frame)).map((box) => ({ box, toTrack: target }));
+  const moves: Array<BoxMove<B>> = boxes
+    .filter((b) => b.trackId === trackId && inRange(b.frame))
+    .map((box) => ({ box, toTrack: target }));
   const targetFrames = new Set(boxes.filter((b) => b.trackId === target && inRange(b.frame)).map((b) => b.frame));
   const clashes = moves.map((m) => m.box.frame).filter((f) => targetFrames.has(f));
-  const start = frameTime(from, fps); const end = frameTime(to + 1, fps);
-  const changed = segments.filter((s) => s.trackId === trackId && s.start >= start - 1e-9 && s.end <= end + 1e-9)
+  const start = frameTime(from, fps);
+  const end = frameTime(to + 1, fps);
+  const changed = segments
+    .filter((s) => s.trackId === trackId && s.start >= start - 1e-9 && s.end <= end + 1e-9)
     .map((s) => ({ id: s.id, trackId: target, start: s.start, end: s.end }));
   return { moves, clashes, segments: { changed, created: [] } as SegmentPlan };
 }
 
 /** Delete range: the boxes of `trackId` with from ≤ frame ≤ to. */
-export function planDeleteRange<B extends FramedBox>(boxes: readonly B[], trackId: number, from: number, to: number): B[] {
+export function planDeleteRange<B extends FramedBox>(
+  boxes: readonly B[],
+  trackId: number,
+  from: number,
+  to: number,
+): B[] {
   return boxes.filter((b) => b.trackId === trackId && b.frame >= from && b.frame <= to);
 }
 

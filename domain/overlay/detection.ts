@@ -18,7 +18,10 @@ export type DetectionSource = 'ai' | 'human' | 'interpolated' | 'outside';
  * keypoints must assign a NEW array, never write into the old one.
  */
 export interface CompactDetection {
-  x1: number; y1: number; x2: number; y2: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
   confidence: number;
   keypoints: Float32Array | null;
   source: DetectionSource;
@@ -34,7 +37,10 @@ export interface CompactDetection {
 /** frame → detection of one track (plain object with integer keys: fast in V8 and draftable by immer). */
 export type TrackFrames = Record<number, CompactDetection>;
 
-export interface InterpolationOptions { stride: number; interpolate: boolean }
+export interface InterpolationOptions {
+  stride: number;
+  interpolate: boolean;
+}
 
 function lerpKeypoints(a: Float32Array | null, b: Float32Array | null, t: number): Float32Array | null {
   if (!a || !b) return a ?? null;
@@ -50,7 +56,10 @@ export function jointVisibility(d: Pick<CompactDetection, 'keypoints' | 'visibil
 
 export function lerpDetection(a: CompactDetection, b: CompactDetection, t: number): CompactDetection {
   return {
-    x1: a.x1 + (b.x1 - a.x1) * t, y1: a.y1 + (b.y1 - a.y1) * t, x2: a.x2 + (b.x2 - a.x2) * t, y2: a.y2 + (b.y2 - a.y2) * t,
+    x1: a.x1 + (b.x1 - a.x1) * t,
+    y1: a.y1 + (b.y1 - a.y1) * t,
+    x2: a.x2 + (b.x2 - a.x2) * t,
+    y2: a.y2 + (b.y2 - a.y2) * t,
     confidence: a.confidence + (b.confidence - a.confidence) * t,
     keypoints: lerpKeypoints(a.keypoints, b.keypoints, t),
     // the same rule as the server's fill between keyframes
@@ -66,7 +75,11 @@ export type FrameLookup = (frame: number) => CompactDetection | undefined;
  * The detection shown for `frame`: the stored one if present; otherwise, within `stride` frames of an
  * analysed frame, the interpolated (or held) one; otherwise none (the track is absent here).
  */
-export function detectionAt(frames: TrackFrames | undefined, frame: number, opts: InterpolationOptions): CompactDetection | null {
+export function detectionAt(
+  frames: TrackFrames | undefined,
+  frame: number,
+  opts: InterpolationOptions,
+): CompactDetection | null {
   return frames ? detectionAtWith((f) => frames[f], frame, opts) : null;
 }
 
@@ -76,8 +89,16 @@ export function detectionAtWith(at: FrameLookup, frame: number, opts: Interpolat
   if (exact) return exact;
   const stride = Math.max(1, Math.floor(opts.stride));
   if (stride <= 1) return null;
-  let prev: CompactDetection | undefined; let prevFrame = -1;
-  for (let f = frame - 1; f >= frame - stride + 1 && f >= 0; f--) { const d = at(f); if (d) { prev = d; prevFrame = f; break; } }
+  let prev: CompactDetection | undefined;
+  let prevFrame = -1;
+  for (let f = frame - 1; f >= frame - stride + 1 && f >= 0; f--) {
+    const d = at(f);
+    if (d) {
+      prev = d;
+      prevFrame = f;
+      break;
+    }
+  }
   if (!prev) return null;
   if (!opts.interpolate) return prev;
   for (let f = frame + 1; f <= prevFrame + stride; f++) {

@@ -32,12 +32,30 @@ export interface OverlayContext {
  * One track to draw; its colour comes from `trackId` (colors.ts). `labelShift`: where its label moved so it
  * hides no other label of the frame (placeOverlayLabels); computed by drawOverlay when absent.
  */
-export interface OverlayItem { trackId: number; det: CompactDetection; action: string | null; labelShift?: number }
+export interface OverlayItem {
+  trackId: number;
+  det: CompactDetection;
+  action: string | null;
+  labelShift?: number;
+}
 /** What to draw. `labels` defaults to `boxes` (the editor's label goes with its box). */
-export interface OverlayToggleSet { boxes: boolean; skeletons: boolean; keypoints: boolean; confidence: boolean; labels?: boolean }
+export interface OverlayToggleSet {
+  boxes: boolean;
+  skeletons: boolean;
+  keypoints: boolean;
+  confidence: boolean;
+  labels?: boolean;
+}
 /** `hollow`: of the drawn keypoints, the occluded ones (drawn as rings). */
 /** `colors`: the colour each of `trackIds` was drawn in. */
-export interface OverlayStats { boxes: number; keypoints: number; hollow: number; lines: number; trackIds: number[]; colors: string[] }
+export interface OverlayStats {
+  boxes: number;
+  keypoints: number;
+  hollow: number;
+  lines: number;
+  trackIds: number[];
+  colors: string[];
+}
 
 /** Font family of the labels; the renderer registers a font under this name so servers without fonts draw them. */
 export const OVERLAY_FONT_FAMILY = 'system-ui, sans-serif';
@@ -51,7 +69,11 @@ export function segmentsByTrack<S extends SegmentLike>(segments: readonly S[]): 
   let m = segmentsCache.get(segments as never) as Map<number, S[]> | undefined;
   if (!m) {
     m = new Map();
-    for (const s of segments) { const list = m.get(s.track_id); if (list) list.push(s); else m.set(s.track_id, [s]); }
+    for (const s of segments) {
+      const list = m.get(s.track_id);
+      if (list) list.push(s);
+      else m.set(s.track_id, [s]);
+    }
     segmentsCache.set(segments as never, m as never);
   }
   return m;
@@ -61,12 +83,18 @@ export function segmentsByTrack<S extends SegmentLike>(segments: readonly S[]): 
 export function activeAction(list: readonly SegmentLike[] | undefined, time: number): string | null {
   if (!list) return null;
   let best: SegmentLike | null = null;
-  for (const s of list) if (s.start_time <= time && time < s.end_time && (!best || s.start_time > best.start_time)) best = s;
+  for (const s of list)
+    if (s.start_time <= time && time < s.end_time && (!best || s.start_time > best.start_time)) best = s;
   return best ? best.action_class : null;
 }
 
 /** The tracks to draw at `time`: every track not hidden that shows a detection. */
-export function collectOverlay(doc: { trackIds: readonly number[]; segments: readonly SegmentLike[] }, time: number, hidden: readonly number[], shown: (trackId: number) => CompactDetection | null): OverlayItem[] {
+export function collectOverlay(
+  doc: { trackIds: readonly number[]; segments: readonly SegmentLike[] },
+  time: number,
+  hidden: readonly number[],
+  shown: (trackId: number) => CompactDetection | null,
+): OverlayItem[] {
   const items: OverlayItem[] = [];
   const byTrack = segmentsByTrack(doc.segments);
   const ids = doc.trackIds;
@@ -106,7 +134,14 @@ function setTextStyle(ctx: OverlayContext, fontPx: number): void {
  * The frame's items with each label's place decided (label-place.ts), so labels of overlapping boxes do
  * not hide each other. The renderer calls it once per frame before drawing the items one at a time.
  */
-export function placeOverlayLabels(ctx: OverlayContext, items: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet, styleHeight = height): OverlayItem[] {
+export function placeOverlayLabels(
+  ctx: OverlayContext,
+  items: readonly OverlayItem[],
+  width: number,
+  height: number,
+  t: OverlayToggleSet,
+  styleHeight = height,
+): OverlayItem[] {
   if (!(t.labels ?? t.boxes)) return items.map((it) => ({ ...it, labelShift: 0 }));
   const fontPx = fontSize(styleHeight);
   setTextStyle(ctx, fontPx);
@@ -119,21 +154,37 @@ export function placeOverlayLabels(ctx: OverlayContext, items: readonly OverlayI
  * The pixel rectangle that drawing `item` can touch (strokes and anti-aliasing included), clamped to the
  * frame; null when it draws nothing. The renderer copies only these pixels to and from its canvas.
  */
-export function overlayItemBounds(ctx: OverlayContext, it: OverlayItem, width: number, height: number, t: OverlayToggleSet): { x: number; y: number; w: number; h: number } | null {
+export function overlayItemBounds(
+  ctx: OverlayContext,
+  it: OverlayItem,
+  width: number,
+  height: number,
+  t: OverlayToggleSet,
+): { x: number; y: number; w: number; h: number } | null {
   const fontPx = fontSize(height);
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  const add = (ax: number, ay: number, bx: number, by: number) => { x0 = Math.min(x0, ax); y0 = Math.min(y0, ay); x1 = Math.max(x1, bx); y1 = Math.max(y1, by); };
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  const add = (ax: number, ay: number, bx: number, by: number) => {
+    x0 = Math.min(x0, ax);
+    y0 = Math.min(y0, ay);
+    x1 = Math.max(x1, bx);
+    y1 = Math.max(y1, by);
+  };
   const { det } = it;
   const kp = det.keypoints;
   if (kp && (t.skeletons || t.keypoints)) {
     const m = pointRadius(height) + 2;
     for (let j = 0; j < 17; j++) {
       if (!jointVisibility(det, j)) continue;
-      const x = kp[j * 3] * width, y = kp[j * 3 + 1] * height;
+      const x = kp[j * 3] * width,
+        y = kp[j * 3 + 1] * height;
       add(x - m, y - m, x + m, y + m);
     }
   }
-  const bx = det.x1 * width, by = det.y1 * height;
+  const bx = det.x1 * width,
+    by = det.y1 * height;
   if (t.boxes) add(bx - 2, by - 2, det.x2 * width + 2, det.y2 * height + 2);
   if (t.labels ?? t.boxes) {
     setTextStyle(ctx, fontPx);
@@ -141,8 +192,10 @@ export function overlayItemBounds(ctx: OverlayContext, it: OverlayItem, width: n
     const dy = it.labelShift ?? 0;
     add(r.x - 1, r.y + dy - 1, r.x + r.w + 1, r.y + dy + r.h + 1);
   }
-  const left = Math.max(0, Math.floor(x0)), top = Math.max(0, Math.floor(y0));
-  const right = Math.min(width, Math.ceil(x1)), bottom = Math.min(height, Math.ceil(y1));
+  const left = Math.max(0, Math.floor(x0)),
+    top = Math.max(0, Math.floor(y0));
+  const right = Math.min(width, Math.ceil(x1)),
+    bottom = Math.min(height, Math.ceil(y1));
   return right > left && bottom > top ? { x: left, y: top, w: right - left, h: bottom - top } : null;
 }
 
@@ -151,8 +204,17 @@ export function overlayItemBounds(ctx: OverlayContext, it: OverlayItem, width: n
  * (default: the picture's height); the zoomed editor passes the fitted height, so a label keeps its size
  * while the boxes are placed on the magnified picture.
  */
-export function drawOverlay(ctx: OverlayContext, given: readonly OverlayItem[], width: number, height: number, t: OverlayToggleSet, styleHeight = height): OverlayStats {
-  const items = given.some((it) => it.labelShift === undefined) ? placeOverlayLabels(ctx, given, width, height, t, styleHeight) : given;
+export function drawOverlay(
+  ctx: OverlayContext,
+  given: readonly OverlayItem[],
+  width: number,
+  height: number,
+  t: OverlayToggleSet,
+  styleHeight = height,
+): OverlayStats {
+  const items = given.some((it) => it.labelShift === undefined)
+    ? placeOverlayLabels(ctx, given, width, height, t, styleHeight)
+    : given;
   const stats: OverlayStats = { boxes: 0, keypoints: 0, hollow: 0, lines: 0, trackIds: [], colors: [] };
   const fontPx = fontSize(styleHeight);
   const labels = t.labels ?? t.boxes;
@@ -161,7 +223,8 @@ export function drawOverlay(ctx: OverlayContext, given: readonly OverlayItem[], 
   for (const it of items) {
     const { det } = it;
     const color = trackColor(it.trackId);
-    stats.trackIds.push(it.trackId); stats.colors.push(color);
+    stats.trackIds.push(it.trackId);
+    stats.colors.push(color);
     const kp = det.keypoints;
     if (kp && t.skeletons) {
       ctx.beginPath();
@@ -171,41 +234,57 @@ export function drawOverlay(ctx: OverlayContext, given: readonly OverlayItem[], 
         ctx.lineTo(kp[b * 3] * width, kp[b * 3 + 1] * height);
         stats.lines++;
       }
-      ctx.strokeStyle = color; ctx.lineWidth = 2; ctx.stroke();
+      ctx.strokeStyle = color;
+      ctx.lineWidth = 2;
+      ctx.stroke();
     }
     if (kp && t.keypoints) {
       // visible joints filled, occluded ones as rings (a second path), absent ones not at all
       ctx.beginPath();
       for (let j = 0; j < 17; j++) {
         if (jointVisibility(det, j) !== 2) continue;
-        const x = kp[j * 3] * width; const y = kp[j * 3 + 1] * height;
-        ctx.moveTo(x + r, y); ctx.arc(x, y, r, 0, Math.PI * 2);
+        const x = kp[j * 3] * width;
+        const y = kp[j * 3 + 1] * height;
+        ctx.moveTo(x + r, y);
+        ctx.arc(x, y, r, 0, Math.PI * 2);
         stats.keypoints++;
       }
-      ctx.fillStyle = color; ctx.fill();
+      ctx.fillStyle = color;
+      ctx.fill();
       if (det.visibility?.includes(1)) {
         ctx.beginPath();
         for (let j = 0; j < 17; j++) {
           if (jointVisibility(det, j) !== 1) continue;
-          const x = kp[j * 3] * width; const y = kp[j * 3 + 1] * height;
-          ctx.moveTo(x + r, y); ctx.arc(x, y, r, 0, Math.PI * 2);
-          stats.keypoints++; stats.hollow++;
+          const x = kp[j * 3] * width;
+          const y = kp[j * 3 + 1] * height;
+          ctx.moveTo(x + r, y);
+          ctx.arc(x, y, r, 0, Math.PI * 2);
+          stats.keypoints++;
+          stats.hollow++;
         }
-        ctx.strokeStyle = color; ctx.lineWidth = Math.max(1.5, r / 2); ctx.stroke();
+        ctx.strokeStyle = color;
+        ctx.lineWidth = Math.max(1.5, r / 2);
+        ctx.stroke();
       }
     }
-    const x = det.x1 * width; const y = det.y1 * height;
+    const x = det.x1 * width;
+    const y = det.y1 * height;
     if (t.boxes) {
-      const w = (det.x2 - det.x1) * width; const h = (det.y2 - det.y1) * height;
-      ctx.strokeStyle = color; ctx.lineWidth = 2; ctx.strokeRect(x, y, w, h);
+      const w = (det.x2 - det.x1) * width;
+      const h = (det.y2 - det.y1) * height;
+      ctx.strokeStyle = color;
+      ctx.lineWidth = 2;
+      ctx.strokeRect(x, y, w, h);
       stats.boxes++;
     }
     if (labels) {
       const label = labelText(it, t);
       const tag = labelRect(ctx, label, x, y, fontPx);
       const dy = it.labelShift ?? 0;
-      ctx.fillStyle = color; ctx.fillRect(tag.x, tag.y + dy, tag.w, tag.h);
-      ctx.fillStyle = '#fff'; ctx.fillText(label, x + 3, tag.bottom + dy - 2);
+      ctx.fillStyle = color;
+      ctx.fillRect(tag.x, tag.y + dy, tag.w, tag.h);
+      ctx.fillStyle = '#fff';
+      ctx.fillText(label, x + 3, tag.bottom + dy - 2);
     }
   }
   return stats;

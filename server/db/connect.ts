@@ -50,15 +50,23 @@ const READ_ONLY = /^\s*(select\b|copy\s*\(\s*select\b)/i;
 /** Makes every possible write on `client` move the stamp, before it runs and once it has ended. */
 function stampWrites(client: PGlite): () => number {
   let stamp = 0;
-  const bumpAround = <T>(run: () => Promise<T>): Promise<T> => { stamp++; return run().finally(() => { stamp++; }); };
+  const bumpAround = <T>(run: () => Promise<T>): Promise<T> => {
+    stamp++;
+    return run().finally(() => {
+      stamp++;
+    });
+  };
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = ((text: string, ...rest: unknown[]) =>
-    (READ_ONLY.test(text) ? query(text, ...(rest as [])) : bumpAround(() => query(text, ...(rest as []))))) as PGlite['query'];
+    READ_ONLY.test(text)
+      ? query(text, ...(rest as []))
+      : bumpAround(() => query(text, ...(rest as [])))) as PGlite['query'];
   client.exec = ((text: string, ...rest: unknown[]) => bumpAround(() => exec(text, ...(rest as [])))) as PGlite['exec'];
   // a transaction's own statements run on its handle, not through query: the whole transaction counts
-  client.transaction = ((cb: Parameters<PGlite['transaction']>[0]) => bumpAround(() => transaction(cb))) as PGlite['transaction'];
+  client.transaction = ((cb: Parameters<PGlite['transaction']>[0]) =>
+    bumpAround(() => transaction(cb))) as PGlite['transaction'];
   return () => stamp;
 }
 
@@ -83,13 +91,18 @@ export function pgliteClientOf(db: Db | Tx): PgliteBlobQuery | null {
 export function pgClientOf(db: Db | Tx): pg.Pool | pg.PoolClient | null {
   const { session } = db as unknown as { session: { client?: unknown } };
   const client = session?.client;
-  return client instanceof pg.Pool || (client && !is(session, PgliteSession) && typeof (client as pg.PoolClient).release === 'function')
-    ? client as pg.Pool | pg.PoolClient : null;
+  return client instanceof pg.Pool ||
+    (client && !is(session, PgliteSession) && typeof (client as pg.PoolClient).release === 'function')
+    ? (client as pg.Pool | pg.PoolClient)
+    : null;
 }
 
 /** Runs `fn` on a transaction's connection, or on one taken from the pool and released after
  * (`pooled` true: the caller owns that connection's transaction state). */
-export async function withPgConnection<T>(handle: pg.Pool | pg.PoolClient, fn: (client: pg.PoolClient, pooled: boolean) => Promise<T>): Promise<T> {
+export async function withPgConnection<T>(
+  handle: pg.Pool | pg.PoolClient,
+  fn: (client: pg.PoolClient, pooled: boolean) => Promise<T>,
+): Promise<T> {
   if (!(handle instanceof pg.Pool)) return fn(handle, false);
   const client = await handle.connect();
   try {
@@ -114,7 +127,9 @@ export interface ConnectOptions {
 export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    pool.on('error', () => { /* idle client errors are retried by the pool */ });
+    pool.on('error', () => {
+      /* idle client errors are retried by the pool */
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
@@ -122,8 +137,13 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
       kind: 'postgres',
       writeStamp: null,
       sql: {
-        query: async (text, values) => { const r = await pool.query(text, values as unknown[]); return { rows: r.rows }; },
-        exec: async (text) => { await pool.query(text); },
+        query: async (text, values) => {
+          const r = await pool.query(text, values as unknown[]);
+          return { rows: r.rows };
+        },
+        exec: async (text) => {
+          await pool.query(text);
+        },
       },
       close: () => pool.end(),
     };
@@ -145,7 +165,9 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
         const last = results[results.length - 1];
         return { rows: (last?.rows ?? []) as never[] };
       },
-      exec: async (text) => { await client.exec(text); },
+      exec: async (text) => {
+        await client.exec(text);
+      },
     },
     close: () => client.close(),
   };

@@ -16,13 +16,19 @@ export function openMarker(dbDir: string): string {
 
 function refuseIfOpen(dbDir: string, force: boolean): void {
   if (!force && fs.existsSync(openMarker(dbDir))) {
-    throw new BackupRefused(`${dbDir} is open in a running server (it holds postmaster.pid). Stop the server first; ` +
-      'if it crashed and nothing has the database open, run again with --force.');
+    throw new BackupRefused(
+      `${dbDir} is open in a running server (it holds postmaster.pid). Stop the server first; ` +
+        'if it crashed and nothing has the database open, run again with --force.',
+    );
   }
 }
 
 /** Writes a gzipped tar of the database in dbDir to outFile; the database is opened read-only in spirit: no migrations run. */
-export async function backupPglite(dbDir: string, outFile: string, opts: { force?: boolean } = {}): Promise<{ bytes: number }> {
+export async function backupPglite(
+  dbDir: string,
+  outFile: string,
+  opts: { force?: boolean } = {},
+): Promise<{ bytes: number }> {
   if (!fs.existsSync(path.join(dbDir, 'PG_VERSION'))) throw new BackupRefused(`${dbDir} holds no database`);
   refuseIfOpen(dbDir, opts.force ?? false);
   const client = await PGlite.create({ dataDir: dbDir, extensions: { pg_trgm } });
@@ -45,13 +51,20 @@ export async function backupPglite(dbDir: string, outFile: string, opts: { force
  * comes back upgraded). A non-empty dbDir is refused unless force; with force it is moved aside to
  * `<dbDir>.before-restore-<time>`, never deleted.
  */
-export async function restorePglite(backupFile: string, dbDir: string, opts: { force?: boolean; now?: Date } = {}): Promise<{ movedAside: string | null }> {
+export async function restorePglite(
+  backupFile: string,
+  dbDir: string,
+  opts: { force?: boolean; now?: Date } = {},
+): Promise<{ movedAside: string | null }> {
   if (!fs.existsSync(backupFile)) throw new BackupRefused(`${backupFile} does not exist`);
   const force = opts.force ?? false;
   refuseIfOpen(dbDir, force);
   let movedAside: string | null = null;
   if (fs.existsSync(dbDir) && fs.readdirSync(dbDir).length > 0) {
-    if (!force) throw new BackupRefused(`${dbDir} is not empty: restore into an empty data dir, or run again with --force (the current one is moved aside, not deleted)`);
+    if (!force)
+      throw new BackupRefused(
+        `${dbDir} is not empty: restore into an empty data dir, or run again with --force (the current one is moved aside, not deleted)`,
+      );
     movedAside = `${dbDir}.before-restore-${(opts.now ?? new Date()).toISOString().replace(/:/g, '-')}`;
     fs.renameSync(dbDir, movedAside);
   }

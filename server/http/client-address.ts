@@ -13,7 +13,8 @@ export function proxyTrust(entries: string[]): ProxyTrust {
   for (const entry of entries) {
     const [addr, bits] = entry.split('/');
     const type = net.isIPv6(addr) ? 'ipv6' : 'ipv4';
-    if (!net.isIP(addr)) throw new Error(`VAT_TRUSTED_PROXIES: ${JSON.stringify(entry)} is not an IP address or CIDR range`);
+    if (!net.isIP(addr))
+      throw new Error(`VAT_TRUSTED_PROXIES: ${JSON.stringify(entry)} is not an IP address or CIDR range`);
     if (bits === undefined) list.addAddress(addr, type);
     else list.addSubnet(addr, Number(bits), type);
   }

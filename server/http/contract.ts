@@ -6,7 +6,10 @@ import { errorBody } from '../../domain/contract/common';
 
 /** A JSON answer with `status` (200 unless given) and `{detail}` for every error status. */
 export function json<S extends z.ZodType, N extends number = 200>(schema: S, status?: N) {
-  return { [status ?? 200]: schema, '4XX': errorBody, '5XX': errorBody } as { [K in N]: S } & { '4XX': typeof errorBody; '5XX': typeof errorBody };
+  return { [status ?? 200]: schema, '4XX': errorBody, '5XX': errorBody } as { [K in N]: S } & {
+    '4XX': typeof errorBody;
+    '5XX': typeof errorBody;
+  };
 }
 
 /** An answer with no body (204, or a 304 revalidation) besides the error body. */

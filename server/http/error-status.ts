@@ -3,5 +3,15 @@
 import type { DomainErrorKind } from '../domain-errors';
 
 export const STATUS_OF: Record<DomainErrorKind, number> = {
-  invalid: 400, unauthenticated: 401, forbidden: 403, 'not-found': 404, conflict: 409, 'precondition-required': 428, 'too-large': 413, 'unsupported-media': 415, unprocessable: 422, 'too-many': 429, unavailable: 503,
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'precondition-required': 428,
+  'too-large': 413,
+  'unsupported-media': 415,
+  unprocessable: 422,
+  'too-many': 429,
+  unavailable: 503,
 };

@@ -63,7 +63,11 @@ async function fromUserHeaders(facts: Pick<ReadFacts, 'user'>, req: FastifyReque
   if (problem) throw new Invalid(`Invalid X-User-Id: ${problem}`);
   let name = header(req, 'x-user-name')?.trim() || null;
   if (name) {
-    try { name = decodeURIComponent(name); } catch { /* keep raw */ }
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      /* keep raw */
+    }
     if (name.length > 200) throw new Invalid('X-User-Name is too long (max 200 characters)');
   }
   const row = await facts.user(id);
@@ -82,7 +86,11 @@ async function fromProxyHeader(ctx: IdentityContext, req: FastifyRequest): Promi
   return { id, name: row?.name ?? null, role: (row?.role as Role | undefined) ?? 'annotator' };
 }
 
-const identityOf = (u: { id: string; name: string | null; role: string }): Identity => ({ id: u.id, name: u.name, role: u.role as Role });
+const identityOf = (u: { id: string; name: string | null; role: string }): Identity => ({
+  id: u.id,
+  name: u.name,
+  role: u.role as Role,
+});
 
 export async function resolveIdentity(ctx: IdentityContext, req: FastifyRequest): Promise<void> {
   req.identity = null;
@@ -118,7 +126,8 @@ export async function resolveIdentity(ctx: IdentityContext, req: FastifyRequest)
 /** Throws unless `who` holds `role` by the users table. */
 export function authorize(who: Identity | null, role: RouteRole, mode: AuthConfig['mode'] = 'open'): void {
   if (!who) throw new Unauthenticated(signInHint(mode));
-  if (role === 'admin' && who.role !== 'admin' && who.role !== 'super') throw new Forbidden('Administrator role required');
+  if (role === 'admin' && who.role !== 'admin' && who.role !== 'super')
+    throw new Forbidden('Administrator role required');
   if (role === 'super' && who.role !== 'super') throw new Forbidden('Super user role required');
 }
 

@@ -29,14 +29,29 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       info: {
         title: 'Video Annotation Tool API',
         version,
-        description: 'Person tracks, skeletons and action segments on videos. Errors answer `{"detail": "..."}`; '
-          + 'changes to existing data carry the version they were based on (428 without, 409 when stale). See docs/API.md.',
+        description:
+          'Person tracks, skeletons and action segments on videos. Errors answer `{"detail": "..."}`; ' +
+          'changes to existing data carry the version they were based on (428 without, 409 when stale). See docs/API.md.',
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'vat_session', description: 'Password mode: the sign-in cookie (writes also need a same-site Origin).' },
-          token: { type: 'http', scheme: 'bearer', description: 'An API token (`vat_…`) made under Settings → API tokens.' },
-          openModeUser: { type: 'apiKey', in: 'header', name: 'X-User-Id', description: 'Open mode only (a trusted network): the user to act as.' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'vat_session',
+            description: 'Password mode: the sign-in cookie (writes also need a same-site Origin).',
+          },
+          token: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API token (`vat_…`) made under Settings → API tokens.',
+          },
+          openModeUser: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-User-Id',
+            description: 'Open mode only (a trusted network): the user to act as.',
+          },
         },
       },
       security: [{ session: [] }, { token: [] }, { openModeUser: [] }],

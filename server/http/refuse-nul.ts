@@ -19,8 +19,15 @@ function whereNul(value: unknown, at: string, depth = 0): string | null {
 
 /** preValidation hook: answers 400 naming the first field that holds a NUL byte. */
 export async function refuseNulBytes(req: FastifyRequest, reply: FastifyReply) {
-  for (const [part, value] of [['query', req.query], ['path', req.params], ['body', req.body]] as const) {
+  for (const [part, value] of [
+    ['query', req.query],
+    ['path', req.params],
+    ['body', req.body],
+  ] as const) {
     const field = whereNul(value, '');
-    if (field !== null) return reply.status(400).send({ detail: `The ${part}${field ? ` field ${JSON.stringify(field.replaceAll('\u0000', '\\0'))}` : ''} contains a NUL byte, which is not allowed` });
+    if (field !== null)
+      return reply.status(400).send({
+        detail: `The ${part}${field ? ` field ${JSON.stringify(field.replaceAll('\u0000', '\\0'))}` : ''} contains a NUL byte, which is not allowed`,
+      });
   }
 }

@@ -30,7 +30,11 @@ function hostAndPort(host: string): string {
 function requestingHost(req: FastifyRequest): string | null {
   const from = firstHeader(req, 'origin') ?? firstHeader(req, 'referer');
   if (!from) return null;
-  try { return hostAndPort(new URL(from).host); } catch { return ''; }
+  try {
+    return hostAndPort(new URL(from).host);
+  } catch {
+    return '';
+  }
 }
 
 export function checkOrigin(req: FastifyRequest): void {
@@ -40,7 +44,9 @@ export function checkOrigin(req: FastifyRequest): void {
   const from = requestingHost(req);
   if (from === null && !(req.authVia === 'cookie')) return; // a script's sign-in call sends no Origin
   if (from !== hostAndPort(req.headers.host ?? '')) {
-    throw new Forbidden('Refused: this request came from another site (its Origin is not this server). Open the tool at its own address and try again');
+    throw new Forbidden(
+      'Refused: this request came from another site (its Origin is not this server). Open the tool at its own address and try again',
+    );
   }
 }
 
@@ -50,7 +56,14 @@ export function checkGuestAccess(req: FastifyRequest, auth: AuthConfig): void {
 }
 
 export function checkMustChangePassword(req: FastifyRequest): void {
-  if (!req.mustChangePassword || SAFE.has(req.method) || req.routeOptions.config.public === true
-    || WHILE_MUST_CHANGE.has(req.routeOptions.url ?? '')) return;
-  throw new Forbidden('Change your password first: an administrator set it, and it must be replaced by one only you know');
+  if (
+    !req.mustChangePassword ||
+    SAFE.has(req.method) ||
+    req.routeOptions.config.public === true ||
+    WHILE_MUST_CHANGE.has(req.routeOptions.url ?? '')
+  )
+    return;
+  throw new Forbidden(
+    'Change your password first: an administrator set it, and it must be replaced by one only you know',
+  );
 }

@@ -28,7 +28,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 /** The compiler for JSON answers; `strict` refuses an answer with keys its schema does not name. */
 export function responseSerializer(strict: boolean): FastifySerializerCompiler<z.ZodType> {
   return ({ schema: declared, method, url }) => {
-    const schema = (declared instanceof z.ZodType ? declared : (declared as { properties: z.ZodType }).properties);
+    const schema = declared instanceof z.ZodType ? declared : (declared as { properties: z.ZodType }).properties;
     return (data: unknown) => {
       const result = z.safeEncode(schema, data as never);
       if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });

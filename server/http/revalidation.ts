@@ -5,7 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** If-None-Match compares weakly: `W/"x"` matches `"x"`, and `*` matches anything. */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  return header.split(',').some((t) => { const tag = t.trim().replace(/^W\//, ''); return tag === '*' || tag === etag; });
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
 }
 
 /** Sets the validator headers; true when the request already holds `etag` (answer 304 then). */

@@ -16,6 +16,8 @@ export const QUEUE_SPECS = {
 } as const satisfies Record<string, QueueSpec>;
 
 export const QUEUES = {
-  process: QUEUE_SPECS.process.name, render: QUEUE_SPECS.render.name, import: QUEUE_SPECS.import.name,
+  process: QUEUE_SPECS.process.name,
+  render: QUEUE_SPECS.render.name,
+  import: QUEUE_SPECS.import.name,
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -10,10 +10,17 @@ import { definitionOf, JOB_DEFINITIONS } from './registry';
 import { endInterruptedJob } from './runner';
 import type { Interrupted, RecoveryOptions } from './types';
 
-export interface JobRecoveryOptions extends RecoveryOptions { staleAfterMs?: number }
+export interface JobRecoveryOptions extends RecoveryOptions {
+  staleAfterMs?: number;
+}
 
 /** One kind's own recovery; answers what it found interrupted (their rows already ended). */
-export async function recoverKind(database: Database, queue: JobQueue | null, kind: string, o: RecoveryOptions): Promise<Interrupted[]> {
+export async function recoverKind(
+  database: Database,
+  queue: JobQueue | null,
+  kind: string,
+  o: RecoveryOptions,
+): Promise<Interrupted[]> {
   const def = definitionOf(kind);
   const found = (await def?.recover?.(database, queue, o)) ?? [];
   for (const j of found) await endInterruptedJob(database.db, { ...j, kind });
@@ -26,7 +33,11 @@ export async function recoverJobs(database: Database, queue: JobQueue | null, o:
   return sweepDeadJobs(database, queue, o);
 }
 
-export async function sweepDeadJobs(database: Database, queue: JobQueue | null, o: JobRecoveryOptions): Promise<number> {
+export async function sweepDeadJobs(
+  database: Database,
+  queue: JobQueue | null,
+  o: JobRecoveryOptions,
+): Promise<number> {
   const liveQueueIds: string[] = [];
   const names = new Set(Object.values(JOB_DEFINITIONS).flatMap((d) => (d.queue ? [d.queue.name] : [])));
   if (queue) for (const name of names) liveQueueIds.push(...(await queue.liveJobs(name as never)).map((j) => j.id));

@@ -13,8 +13,13 @@ import type { JobDefinition } from './types';
 type AnyDefinition = JobDefinition<any, any>;
 
 export const JOB_DEFINITIONS: Record<JobKind, AnyDefinition> = {
-  processing: processingJob, render: renderJob, import: importJob, scan: scanJob, reingest: reingestJob, purge: purgeJob, follow: followJob,
+  processing: processingJob,
+  render: renderJob,
+  import: importJob,
+  scan: scanJob,
+  reingest: reingestJob,
+  purge: purgeJob,
+  follow: followJob,
 };
 
 export const definitionOf = (kind: string): AnyDefinition | undefined => JOB_DEFINITIONS[kind as JobKind];
-

@@ -7,16 +7,30 @@ import type { Db } from '../db/connect';
 import type { JobQueue } from '../queue';
 import type { JobProgressRow } from '../repositories/job-progress';
 import { findLiveJob } from '../repositories/job-progress';
-import { beginJob, CancelledError, finishJob, ProgressReporter, readJob, requeueJob, type ReporterOptions } from '../services/job-progress';
+import {
+  beginJob,
+  CancelledError,
+  finishJob,
+  ProgressReporter,
+  readJob,
+  requeueJob,
+  type ReporterOptions,
+} from '../services/job-progress';
 import type { EndFields, JobContext, JobDefinition, JobEnd } from './types';
 
 /** Thrown out of runJob when a server stop interrupts a 'retry' kind: the queue runs the job again. */
 export class JobStoppedError extends Error {
-  constructor(kind: string) { super(`${kind} stopped (server shutting down); the job will be retried`); }
+  constructor(kind: string) {
+    super(`${kind} stopped (server shutting down); the job will be retried`);
+  }
 }
 
 /** Thrown at a safe point when the server stops. */
-class ServerStopping extends Error { constructor() { super('the server is stopping'); } }
+class ServerStopping extends Error {
+  constructor() {
+    super('the server is stopping');
+  }
+}
 
 export interface RunOptions<D, X> {
   db: Db;
@@ -29,7 +43,12 @@ export interface RunOptions<D, X> {
 }
 
 /** How a run ended: the row's state, or 'skipped' (already ended or taken), and the kind's own outcome. */
-export interface RunEnd { state: 'done' | 'failed' | 'cancelled' | 'skipped'; outcome: string; value?: unknown; error?: unknown }
+export interface RunEnd {
+  state: 'done' | 'failed' | 'cancelled' | 'skipped';
+  outcome: string;
+  value?: unknown;
+  error?: unknown;
+}
 
 const merge = (base: EndFields, extra: EndFields | void) => ({ ...base, ...(extra ?? {}) });
 
@@ -41,8 +60,12 @@ export async function runJob<D, X>(def: JobDefinition<D, X>, o: RunOptions<D, X>
   let committed = false;
   let signal = stop;
   const ctx: JobContext<X> = {
-    db, deps: o.deps, progressId,
-    get signal() { return signal; },
+    db,
+    deps: o.deps,
+    progressId,
+    get signal() {
+      return signal;
+    },
     report: (p, stage) => reporter?.report(p, stage),
     cancelledBy: () => reporter?.cancelledBy ?? null,
     stopping: () => stop.aborted,
@@ -59,7 +82,8 @@ export async function runJob<D, X>(def: JobDefinition<D, X>, o: RunOptions<D, X>
     elapsedMs: () => performance.now() - t0,
     row: () => readJob(db, progressId),
   };
-  if (stop.aborted) { // taken while the server stops
+  if (stop.aborted) {
+    // taken while the server stops
     if (def.onStop === 'retry') throw new JobStoppedError(def.kind);
     const extra = await def.failed?.(ctx, data, def.stoppedMessage);
     await finishJob(db, progressId, 'failed', merge({ message: def.stoppedMessage }, extra));
@@ -68,10 +92,15 @@ export async function runJob<D, X>(def: JobDefinition<D, X>, o: RunOptions<D, X>
   if (!(await beginJob(db, progressId, def.firstStage))) {
     const row = await readJob(db, progressId);
     // a row its request began running, flagged before the work started: the work sees the flag at once
-    if (row?.state === 'running' && row.cancelRequestedBy) { /* runs on, to end cancelled through the hooks */ } else {
+    if (row?.state === 'running' && row.cancelRequestedBy) {
+      /* runs on, to end cancelled through the hooks */
+    } else {
       // cancelled while it waited (or ended meanwhile): whoever ends the queued row undoes the request
-      if (row?.state === 'queued' && row.cancelRequestedBy) await withdrawQueuedJob(def, { db }, row, row.cancelRequestedBy);
-      return row?.cancelRequestedBy ? { state: 'cancelled', outcome: 'cancelled' } : { state: 'skipped', outcome: 'skipped' };
+      if (row?.state === 'queued' && row.cancelRequestedBy)
+        await withdrawQueuedJob(def, { db }, row, row.cancelRequestedBy);
+      return row?.cancelRequestedBy
+        ? { state: 'cancelled', outcome: 'cancelled' }
+        : { state: 'skipped', outcome: 'skipped' };
     }
   }
   reporter = new ProgressReporter(db, progressId, o.reporter);
@@ -108,15 +137,24 @@ export async function runJob<D, X>(def: JobDefinition<D, X>, o: RunOptions<D, X>
  * Ends a queued job as cancelled, once: whoever moves the row from queued to cancelled (the cancel
  * request or the worker that finds the flag) withdraws the queue job and undoes the request.
  */
-export async function withdrawQueuedJob(def: Pick<JobDefinition, 'undoBeforeStart'> | undefined, deps: { db: Db; queue?: JobQueue }, row: JobProgressRow, by: string): Promise<boolean> {
-  if (row.queueName && row.queueJobId && deps.queue) await deps.queue.boss.cancel(row.queueName, row.queueJobId).catch(() => {});
+export async function withdrawQueuedJob(
+  def: Pick<JobDefinition, 'undoBeforeStart'> | undefined,
+  deps: { db: Db; queue?: JobQueue },
+  row: JobProgressRow,
+  by: string,
+): Promise<boolean> {
+  if (row.queueName && row.queueJobId && deps.queue)
+    await deps.queue.boss.cancel(row.queueName, row.queueJobId).catch(() => {});
   const won = await finishJob(deps.db, row.id, 'cancelled', { onlyFrom: ['queued'], message: `cancelled by ${by}` });
   if (won) await def?.undoBeforeStart?.(deps.db, row, by);
   return won;
 }
 
 /** Ends the progress row of a job start-up recovery found interrupted (by id, or the live row of kind and subject). */
-export async function endInterruptedJob(db: Db, j: { progressId?: number | null; kind?: string; subject?: string; message: string; result?: Record<string, unknown> }): Promise<boolean> {
+export async function endInterruptedJob(
+  db: Db,
+  j: { progressId?: number | null; kind?: string; subject?: string; message: string; result?: Record<string, unknown> },
+): Promise<boolean> {
   const id = j.progressId ?? (j.kind && j.subject ? (await findLiveJob(db, j.kind, j.subject))?.id : undefined);
   if (id == null) return false;
   return finishJob(db, id, 'failed', { message: j.message, ...(j.result ? { result: j.result } : {}) });

@@ -11,7 +11,13 @@ import type { JobProgressRow } from '../repositories/job-progress';
 import type { JobKind } from '../../domain/job-progress';
 import type { QueueSpec } from './queues';
 
-export interface WorkerDeps { config: Config; database: Database; media: MediaService; queue: JobQueue; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> }
+export interface WorkerDeps {
+  config: Config;
+  database: Database;
+  media: MediaService;
+  queue: JobQueue;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
 
 /** What a running job's work sees: its data, its kind's dependencies, progress reporting and the stop signals. */
 export interface JobContext<X = unknown> {
@@ -56,9 +62,17 @@ export interface JobEnd {
 export type EndFields = Pick<JobEnd, 'result' | 'link' | 'message'>;
 
 /** A job a start-up recovery found interrupted: its progress row ends failed with `message`. */
-export interface Interrupted { progressId?: number | null; subject?: string; videoId?: number; message: string; result?: Record<string, unknown> }
+export interface Interrupted {
+  progressId?: number | null;
+  subject?: string;
+  videoId?: number;
+  message: string;
+  result?: Record<string, unknown>;
+}
 
-export interface RecoveryOptions { singleProcess: boolean }
+export interface RecoveryOptions {
+  singleProcess: boolean;
+}
 
 export interface JobDefinition<D = unknown, X = unknown> {
   kind: JobKind;
@@ -87,4 +101,7 @@ export interface JobDefinition<D = unknown, X = unknown> {
 }
 
 /** A queued kind's worker in one process: the queue handler and a stop that lets the running job end safely. */
-export interface JobWorker<D> { handle(data: D): Promise<void>; stop(): Promise<void> }
+export interface JobWorker<D> {
+  handle(data: D): Promise<void>;
+  stop(): Promise<void>;
+}

@@ -8,14 +8,22 @@ import params from './calibration.json' with { type: 'json' };
 import type { PoseModelName } from './pose-protocol';
 
 export interface PlattParams {
-  wScore: number; wKeypoints: number; bias: number;
+  wScore: number;
+  wKeypoints: number;
+  bias: number;
   /** Isotonic map of the Platt probability: increasing x (Platt) → y (observed share of people), linear between. */
   isotonic?: { x: number[]; y: number[] };
 }
-export interface CalibrationFile { fittedOn: string; models: Record<Exclude<PoseModelName, 'tracking'>, PlattParams> }
+export interface CalibrationFile {
+  fittedOn: string;
+  models: Record<Exclude<PoseModelName, 'tracking'>, PlattParams>;
+}
 
 const EPS = 1e-4;
-const logit = (p: number) => { const q = Math.min(1 - EPS, Math.max(EPS, p)); return Math.log(q / (1 - q)); };
+const logit = (p: number) => {
+  const q = Math.min(1 - EPS, Math.max(EPS, p));
+  return Math.log(q / (1 - q));
+};
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** The features the fit sees, for one box. */
@@ -41,6 +49,8 @@ function interpolate(xs: number[], ys: number[], x: number): number {
 /** Calibrated probability that a box of `model` with these raw scores is a real person. */
 export function calibratedConfidence(model: PoseModelName, score: number, keypointScore: number): number {
   // crop tracking's boxes carry the detector's score and SinglePose keypoints, as top-down's do
-  const models = (params as Pick<CalibrationFile, 'fittedOn'> & { models: Record<'multipose' | 'topdown', PlattParams> }).models;
+  const models = (
+    params as Pick<CalibrationFile, 'fittedOn'> & { models: Record<'multipose' | 'topdown', PlattParams> }
+  ).models;
   return applyPlatt(models[model === 'multipose' ? 'multipose' : 'topdown'], score, keypointScore);
 }

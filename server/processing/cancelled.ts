@@ -7,12 +7,32 @@ import { changeStatus } from '../services/status';
 import type { VideoStatus } from '../../domain/constants';
 
 /** What a processing run keeps on its progress row so a cancel can restore the video. */
-export interface ProcessingRestore { from_status: string; from_previous_status: string | null }
+export interface ProcessingRestore {
+  from_status: string;
+  from_previous_status: string | null;
+}
 
-export async function restoreCancelledVideo(db: Db, videoId: number, restore: ProcessingRestore, by: string, o: { from: VideoStatus[]; when: string }): Promise<void> {
+export async function restoreCancelledVideo(
+  db: Db,
+  videoId: number,
+  restore: ProcessingRestore,
+  by: string,
+  o: { from: VideoStatus[]; when: string },
+): Promise<void> {
   const to = (restore.from_status || 'pending') as VideoStatus;
   await db.transaction(async (tx) => {
-    await appendLog(tx, videoId, `processing cancelled by ${by} ${o.when}; status ${to} restored, annotations unchanged`);
-    await changeStatus(tx, { videoId, to, by, from: o.from, remark: `processing cancelled by ${by}`, extra: { previousStatus: (restore.from_previous_status as VideoStatus | null) ?? null } });
+    await appendLog(
+      tx,
+      videoId,
+      `processing cancelled by ${by} ${o.when}; status ${to} restored, annotations unchanged`,
+    );
+    await changeStatus(tx, {
+      videoId,
+      to,
+      by,
+      from: o.from,
+      remark: `processing cancelled by ${by}`,
+      extra: { previousStatus: (restore.from_previous_status as VideoStatus | null) ?? null },
+    });
   });
 }

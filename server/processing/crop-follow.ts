@@ -8,12 +8,24 @@ import type { PosePool } from './pose-pool';
 import type { CropSquare, SinglePoseModel } from './pose-protocol';
 
 export type { CropSquare, SinglePoseModel };
-export interface PixelBox { x1: number; y1: number; x2: number; y2: number }
+export interface PixelBox {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
 export type Keypoint = [number, number, number];
 /** One person's pose on one frame: 17 keypoints in frame pixels and their mean score. */
-export interface CropPose { keypoints: Keypoint[]; score: number }
+export interface CropPose {
+  keypoints: Keypoint[];
+  score: number;
+}
 /** Where a person was: their box, and their keypoints when a pose was read there. */
-export interface PersonAt { box: PixelBox; keypoints?: Keypoint[]; /** Box centre's move since the frame before (pixels), for the next crop. */ step?: { dx: number; dy: number } }
+export interface PersonAt {
+  box: PixelBox;
+  keypoints?: Keypoint[];
+  /** Box centre's move since the frame before (pixels), for the next crop. */ step?: { dx: number; dy: number };
+}
 
 /** The crop is a square this much larger than the box's long side, so limbs at the edge stay inside (as top-down's). */
 export const CROP_MARGIN = 1.25;
@@ -30,7 +42,8 @@ const MAX_SCALE_STEP = 1.15;
 /** The square crop around a box: its long side × CROP_MARGIN, centred on the box (moved by `step` when given). */
 export function cropAroundBox(box: PixelBox, step: { dx: number; dy: number } = { dx: 0, dy: 0 }): CropSquare {
   const side = Math.max(box.x2 - box.x1, box.y2 - box.y1, 8) * CROP_MARGIN;
-  const cx = (box.x1 + box.x2) / 2 + step.dx, cy = (box.y1 + box.y2) / 2 + step.dy;
+  const cx = (box.x1 + box.x2) / 2 + step.dx,
+    cy = (box.y1 + box.y2) / 2 + step.dy;
   return { x0: cx - side / 2, y0: cy - side / 2, side };
 }
 
@@ -46,7 +59,9 @@ export function cropModelFor(side: number, thunderFromSide = THUNDER_FROM_SIDE):
 
 /** The lost rule: too few keypoints seen, or a mean score too low, means the crop no longer holds the person. */
 export function isLost(pose: CropPose): boolean {
-  return pose.score < LOST_MEAN_SCORE || pose.keypoints.filter((k) => k[2] >= KEYPOINT_SEEN).length < LOST_MIN_KEYPOINTS;
+  return (
+    pose.score < LOST_MEAN_SCORE || pose.keypoints.filter((k) => k[2] >= KEYPOINT_SEEN).length < LOST_MIN_KEYPOINTS
+  );
 }
 
 /**
@@ -56,16 +71,39 @@ export function isLost(pose: CropPose): boolean {
  */
 export function followBox(prev: PersonAt, pose: CropPose): { box: PixelBox; step: { dx: number; dy: number } } {
   const before = prev.keypoints;
-  const both = before ? pose.keypoints.map((k, i) => [before[i], k] as const).filter(([a, b]) => a[2] >= KEYPOINT_SEEN && b[2] >= KEYPOINT_SEEN) : [];
+  const both = before
+    ? pose.keypoints
+        .map((k, i) => [before[i], k] as const)
+        .filter(([a, b]) => a[2] >= KEYPOINT_SEEN && b[2] >= KEYPOINT_SEEN)
+    : [];
   if (both.length < 3) return { box: { ...prev.box }, step: { dx: 0, dy: 0 } };
-  const mean = (pts: Keypoint[]) => [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
-  const [ax, ay] = mean(both.map(([a]) => a)), [bx, by] = mean(both.map(([, b]) => b));
-  const spread = (pts: Keypoint[], cx: number, cy: number) => Math.sqrt(pts.reduce((s, p) => s + (p[0] - cx) ** 2 + (p[1] - cy) ** 2, 0) / pts.length);
-  const sa = spread(both.map(([a]) => a), ax, ay), sb = spread(both.map(([, b]) => b), bx, by);
+  const mean = (pts: Keypoint[]) => [
+    pts.reduce((s, p) => s + p[0], 0) / pts.length,
+    pts.reduce((s, p) => s + p[1], 0) / pts.length,
+  ];
+  const [ax, ay] = mean(both.map(([a]) => a)),
+    [bx, by] = mean(both.map(([, b]) => b));
+  const spread = (pts: Keypoint[], cx: number, cy: number) =>
+    Math.sqrt(pts.reduce((s, p) => s + (p[0] - cx) ** 2 + (p[1] - cy) ** 2, 0) / pts.length);
+  const sa = spread(
+      both.map(([a]) => a),
+      ax,
+      ay,
+    ),
+    sb = spread(
+      both.map(([, b]) => b),
+      bx,
+      by,
+    );
   const scale = sa > 1 ? Math.min(MAX_SCALE_STEP, Math.max(1 / MAX_SCALE_STEP, sb / sa)) : 1;
   const b = prev.box;
   // the box keeps its position relative to the keypoints' centre, scaled about it
-  const box = { x1: bx + (b.x1 - ax) * scale, y1: by + (b.y1 - ay) * scale, x2: bx + (b.x2 - ax) * scale, y2: by + (b.y2 - ay) * scale };
+  const box = {
+    x1: bx + (b.x1 - ax) * scale,
+    y1: by + (b.y1 - ay) * scale,
+    x2: bx + (b.x2 - ax) * scale,
+    y2: by + (b.y2 - ay) * scale,
+  };
   return { box, step: { dx: bx - ax, dy: by - ay } };
 }
 
@@ -73,10 +111,18 @@ export function followBox(prev: PersonAt, pose: CropPose): { box: PixelBox; step
  * Copies the part of an RGB frame a crop reads (clipped to the frame) into a buffer of its own, so only
  * that part travels to a pose worker; the crop is answered relative to the region.
  */
-export function cutRegion(rgb: Uint8Array, width: number, height: number, crop: CropSquare): { rgb: Uint8Array; width: number; height: number; crop: CropSquare; x: number; y: number } {
-  const x = Math.max(0, Math.min(width - 1, Math.floor(crop.x0))), y = Math.max(0, Math.min(height - 1, Math.floor(crop.y0)));
-  const x2 = Math.max(x + 1, Math.min(width, Math.ceil(crop.x0 + crop.side))), y2 = Math.max(y + 1, Math.min(height, Math.ceil(crop.y0 + crop.side)));
-  const w = x2 - x, h = y2 - y;
+export function cutRegion(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  crop: CropSquare,
+): { rgb: Uint8Array; width: number; height: number; crop: CropSquare; x: number; y: number } {
+  const x = Math.max(0, Math.min(width - 1, Math.floor(crop.x0))),
+    y = Math.max(0, Math.min(height - 1, Math.floor(crop.y0)));
+  const x2 = Math.max(x + 1, Math.min(width, Math.ceil(crop.x0 + crop.side))),
+    y2 = Math.max(y + 1, Math.min(height, Math.ceil(crop.y0 + crop.side)));
+  const w = x2 - x,
+    h = y2 - y;
   const out = new Uint8Array(w * h * 3);
   for (let r = 0; r < h; r++) out.set(rgb.subarray(((y + r) * width + x) * 3, ((y + r) * width + x2) * 3), r * w * 3);
   return { rgb: out, width: w, height: h, crop: { x0: crop.x0 - x, y0: crop.y0 - y, side: crop.side }, x, y };
@@ -86,7 +132,14 @@ export function cutRegion(rgb: Uint8Array, width: number, height: number, crop: 
  * Runs the single-pose model (Lightning or Thunder by the crop's size, unless `model` is given) on one crop
  * of an RGB frame through the pose pool → 17 keypoints in frame pixels and their mean score.
  */
-export async function poseOnCrop(pool: PosePool, rgb: Uint8Array, width: number, height: number, crop: CropSquare, model?: SinglePoseModel): Promise<CropPose> {
+export async function poseOnCrop(
+  pool: PosePool,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  crop: CropSquare,
+  model?: SinglePoseModel,
+): Promise<CropPose> {
   const region = cutRegion(rgb, width, height, crop);
   const out = await pool.crop(region.rgb, region.width, region.height, region.crop, model ?? cropModelFor(crop.side));
   const keypoints: Keypoint[] = [];
@@ -99,7 +152,14 @@ export async function poseOnCrop(pool: PosePool, rgb: Uint8Array, width: number,
 }
 
 /** One followed step: the pose on the crop around `prev`, and where the person is now — or null when lost. */
-export async function followStep(pool: PosePool, rgb: Uint8Array, width: number, height: number, prev: PersonAt, model?: SinglePoseModel): Promise<(CropPose & Required<PersonAt>) | null> {
+export async function followStep(
+  pool: PosePool,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  prev: PersonAt,
+  model?: SinglePoseModel,
+): Promise<(CropPose & Required<PersonAt>) | null> {
   const pose = await poseOnCrop(pool, rgb, width, height, cropAroundPerson(prev), model);
   if (isLost(pose)) return null;
   return { ...pose, ...followBox(prev, pose) };
@@ -114,7 +174,8 @@ export function duplicatesOf(people: Array<{ box: PixelBox; score: number }>): S
   const drop = new Set<number>();
   const kept: number[] = [];
   for (const i of order) {
-    if (kept.some((j) => iou(people[j].box, people[i].box) >= SAME_PERSON_IOU)) drop.add(i); else kept.push(i);
+    if (kept.some((j) => iou(people[j].box, people[i].box) >= SAME_PERSON_IOU)) drop.add(i);
+    else kept.push(i);
   }
   return drop;
 }

@@ -21,11 +21,12 @@ export function scoreDropped(scoreAtDetection: number, score: number): boolean {
 
 /** A small grey thumbnail of an RGB frame (every `step`-th pixel both ways): cheap to compare. */
 export function lumaThumbnail(rgb: Uint8Array, width: number, height: number, step = 8): Uint8Array {
-  const tw = Math.ceil(width / step), th = Math.ceil(height / step);
+  const tw = Math.ceil(width / step),
+    th = Math.ceil(height / step);
   const out = new Uint8Array(tw * th);
   for (let y = 0, i = 0; y < th; y++) {
     for (let x = 0; x < tw; x++, i++) {
-      const o = ((y * step) * width + x * step) * 3;
+      const o = (y * step * width + x * step) * 3;
       out[i] = (rgb[o] * 77 + rgb[o + 1] * 150 + rgb[o + 2] * 29) >> 8;
     }
   }
@@ -41,8 +42,13 @@ export function thumbnailDifference(a: Uint8Array, b: Uint8Array): number {
 }
 
 /** Whether the detector runs on this analysed frame, and why (for the stats). */
-export function detectionReason(o: { analysedIndex: number; detectEvery: number; sceneDifference: number | null; scoreDropPending: boolean; following: number }):
-  'periodic' | 'scene change' | 'score drop' | null {
+export function detectionReason(o: {
+  analysedIndex: number;
+  detectEvery: number;
+  sceneDifference: number | null;
+  scoreDropPending: boolean;
+  following: number;
+}): 'periodic' | 'scene change' | 'score drop' | null {
   if (isPeriodicDetection(o.analysedIndex, o.detectEvery)) return 'periodic';
   if (o.sceneDifference != null && o.sceneDifference >= SCENE_CHANGE) return 'scene change';
   if (o.scoreDropPending && o.following > 0) return 'score drop';
@@ -53,14 +59,24 @@ export function detectionReason(o: { analysedIndex: number; detectEvery: number;
  * Reads up to `ahead` items of `src` before they are asked for, calling `arrived` on each in order as it
  * arrives: decoding runs while the pose workers are busy, and at most `ahead` frames are held.
  */
-export async function* readAhead<T, U>(src: AsyncIterable<T>, ahead: number, arrived: (item: T) => U): AsyncGenerator<U> {
+export async function* readAhead<T, U>(
+  src: AsyncIterable<T>,
+  ahead: number,
+  arrived: (item: T) => U,
+): AsyncGenerator<U> {
   const it = src[Symbol.asyncIterator]();
   const queue: Array<Promise<IteratorResult<U>>> = [];
   let ended = false;
   const pull = () => {
     if (ended) return;
-    const p = it.next().then((r): IteratorResult<U> => (r.done ? (ended = true, { done: true, value: undefined }) : { done: false, value: arrived(r.value) }));
-    p.catch(() => { ended = true; }); // the error is raised where the item is awaited
+    const p = it
+      .next()
+      .then((r): IteratorResult<U> =>
+        r.done ? ((ended = true), { done: true, value: undefined }) : { done: false, value: arrived(r.value) },
+      );
+    p.catch(() => {
+      ended = true;
+    }); // the error is raised where the item is awaited
     queue.push(p);
   };
   for (let i = 0; i < Math.max(1, ahead); i++) pull();

@@ -9,7 +9,18 @@
 // frame are spread over the workers.
 import { calibratedConfidence } from './calibration';
 import { iou } from './kalman';
-import { cropAroundBox, cropModelFor, duplicatesOf, followBox, isLost, poseOnCrop, THUNDER_FROM_SIDE, type CropPose, type Keypoint, type PixelBox } from './crop-follow';
+import {
+  cropAroundBox,
+  cropModelFor,
+  duplicatesOf,
+  followBox,
+  isLost,
+  poseOnCrop,
+  THUNDER_FROM_SIDE,
+  type CropPose,
+  type Keypoint,
+  type PixelBox,
+} from './crop-follow';
 import { detectionReason, lumaThumbnail, readAhead, scoreDropped, thumbnailDifference } from './crop-schedule';
 import type { DecodedFrame } from './frames';
 import type { PosePool } from './pose-pool';
@@ -32,13 +43,27 @@ export interface CropTrackingOptions {
   stackDetections?: boolean;
 }
 
-export interface CropTrackingStats { detections: number; crops: number; lost: number; reasons: Record<string, number>; lightning: number; thunder: number }
+export interface CropTrackingStats {
+  detections: number;
+  crops: number;
+  lost: number;
+  reasons: Record<string, number>;
+  lightning: number;
+  thunder: number;
+}
 
 /**
  * A person being followed: where they are, the detector's score when it last saw them, and whether a
  * detector box of theirs was ever read as a body (keypoints not lost, crop-follow.ts isLost).
  */
-interface Followed { box: PixelBox; keypoints: Keypoint[]; step: { dx: number; dy: number }; detectorScore: number; scoreAtDetection: number; seenAsBody: boolean }
+interface Followed {
+  box: PixelBox;
+  keypoints: Keypoint[];
+  step: { dx: number; dy: number };
+  detectorScore: number;
+  scoreAtDetection: number;
+  seenAsBody: boolean;
+}
 
 /**
  * A detected person is followed only when their calibrated confidence is at least this — the tracker's bar
@@ -53,12 +78,17 @@ const CARRY_IOU = 0.5;
 /** Detector rows [x1, y1, x2, y2, score] → boxes. */
 function boxesOf(raw: Float32Array): Array<PixelBox & { score: number }> {
   const out: Array<PixelBox & { score: number }> = [];
-  for (let r = 0; r + 5 <= raw.length; r += 5) out.push({ x1: raw[r], y1: raw[r + 1], x2: raw[r + 2], y2: raw[r + 3], score: raw[r + 4] });
+  for (let r = 0; r + 5 <= raw.length; r += 5)
+    out.push({ x1: raw[r], y1: raw[r + 1], x2: raw[r + 2], y2: raw[r + 3], score: raw[r + 4] });
   return out;
 }
 
 /** The rows (pose-rows.ts layout, fractions of the decoded frame) of people found on one frame. */
-function rowsOf(people: Array<{ keypoints: Keypoint[]; box: PixelBox; score: number }>, w: number, h: number): Float32Array {
+function rowsOf(
+  people: Array<{ keypoints: Keypoint[]; box: PixelBox; score: number }>,
+  w: number,
+  h: number,
+): Float32Array {
   const rows = new Float32Array(people.length * POSE_ROW);
   people.forEach((p, i) => {
     const r = i * POSE_ROW;
@@ -69,16 +99,23 @@ function rowsOf(people: Array<{ keypoints: Keypoint[]; box: PixelBox; score: num
 }
 
 export async function trackPeopleByCrops(
-  decoded: AsyncIterable<DecodedFrame>, g: AnalysisGeometry, pool: PosePool, opts: CropTrackingOptions,
-  minScore: number, onFrame: (frame: number, people: PersonPose[]) => void, signal?: AbortSignal,
+  decoded: AsyncIterable<DecodedFrame>,
+  g: AnalysisGeometry,
+  pool: PosePool,
+  opts: CropTrackingOptions,
+  minScore: number,
+  onFrame: (frame: number, people: PersonPose[]) => void,
+  signal?: AbortSignal,
 ): Promise<CropTrackingStats> {
-  const W = g.inputW, H = g.inputH;
+  const W = g.inputW,
+    H = g.inputH;
   const thunderFrom = opts.thunderFromSide ?? THUNDER_FROM_SIDE;
   const followMin = opts.followMinConfidence ?? FOLLOW_MIN_CONFIDENCE;
   const stats: CropTrackingStats = { detections: 0, crops: 0, lost: 0, reasons: {}, lightning: 0, thunder: 0 };
   const pose = (rgb: Uint8Array, box: { x0: number; y0: number; side: number }): Promise<CropPose> => {
     const model: SinglePoseModel = cropModelFor(box.side, thunderFrom);
-    stats.crops++; stats[model]++;
+    stats.crops++;
+    stats[model]++;
     return poseOnCrop(pool, rgb, W, H, box, model);
   };
   let index = 0;
@@ -86,11 +123,19 @@ export async function trackPeopleByCrops(
   let followed: Followed[] = [];
   let scoreDropPending = false;
   // a periodic detector pass waits here for a second frame to share its pass with
-  let lone: { frame: number; rgb: Uint8Array; resolve: (rows: Float32Array) => void; reject: (e: Error) => void } | null = null;
+  let lone: {
+    frame: number;
+    rgb: Uint8Array;
+    resolve: (rows: Float32Array) => void;
+    reject: (e: Error) => void;
+  } | null = null;
   const contentRows = (rgb: Uint8Array) => rgb.slice(0, W * g.scaledH * 3);
   const detectAhead = (frame: number, rgb: Uint8Array): Promise<Float32Array> => {
     if (!opts.stackDetections) return pool.detect(rgb.slice(), W, H);
-    if (!lone) return new Promise((resolve, reject) => { lone = { frame, rgb: contentRows(rgb), resolve, reject }; });
+    if (!lone)
+      return new Promise((resolve, reject) => {
+        lone = { frame, rgb: contentRows(rgb), resolve, reject };
+      });
     const first = lone;
     lone = null;
     const both = pool.detectStacked([first.rgb, contentRows(rgb)], W, g.scaledH);
@@ -109,15 +154,25 @@ export async function trackPeopleByCrops(
     const thumb = lumaThumbnail(f.rgb, W, H);
     const sceneDifference = previous ? thumbnailDifference(previous, thumb) : null;
     previous = thumb;
-    const reason = detectionReason({ analysedIndex: index++, detectEvery: opts.detectEvery, sceneDifference, scoreDropPending: false, following: 0 });
+    const reason = detectionReason({
+      analysedIndex: index++,
+      detectEvery: opts.detectEvery,
+      sceneDifference,
+      scoreDropPending: false,
+      following: 0,
+    });
     const boxes = reason ? detectAhead(f.frame, f.rgb) : null;
     boxes?.catch(() => {});
     return { ...f, reason, boxes };
   });
   for await (const f of frames) {
     if (signal?.aborted) throw new Error('stopped');
-    let reason = f.reason, boxes = f.boxes;
-    if (!reason && scoreDropPending && followed.length) { reason = 'score drop'; boxes = pool.detect(f.rgb.slice(), W, H); }
+    let reason = f.reason,
+      boxes = f.boxes;
+    if (!reason && scoreDropPending && followed.length) {
+      reason = 'score drop';
+      boxes = pool.detect(f.rgb.slice(), W, H);
+    }
     scoreDropPending = false;
     const found: Array<Followed & { score: number; keypoints: Keypoint[] }> = [];
     let carry = followed;
@@ -131,30 +186,68 @@ export async function trackPeopleByCrops(
       const poses = await Promise.all(detected.map((d) => pose(f.rgb, cropAroundBox(d))));
       detected.forEach((d, i) => {
         const before = followed.find((p) => iou(p.box, d) >= REANCHOR_IOU);
-        const step = before ? { dx: (d.x1 + d.x2 - before.box.x1 - before.box.x2) / 2, dy: (d.y1 + d.y2 - before.box.y1 - before.box.y2) / 2 } : { dx: 0, dy: 0 };
+        const step = before
+          ? {
+              dx: (d.x1 + d.x2 - before.box.x1 - before.box.x2) / 2,
+              dy: (d.y1 + d.y2 - before.box.y1 - before.box.y2) / 2,
+            }
+          : { dx: 0, dy: 0 };
         // a followed person found again by a weaker box keeps the score they were followed with: a weak box
         // where they are must not count for less than no box at all (someone lying down scores 0.1–0.15).
         // Only their own box (the one that overlaps them most, and closely) keeps it, not a part of them,
         // and only when they were once read as a body: a box that never showed one (a part of someone in
         // a zoom) is left at its own score
-        const own = before && before.seenAsBody && iou(before.box, d) >= CARRY_IOU && detected.every((o) => iou(before.box, o) <= iou(before.box, d));
+        const own =
+          before &&
+          before.seenAsBody &&
+          iou(before.box, d) >= CARRY_IOU &&
+          detected.every((o) => iou(before.box, o) <= iou(before.box, d));
         const detectorScore = own ? Math.max(d.score, before.detectorScore) : d.score;
         const seenAsBody = !isLost(poses[i]) || !!own;
-        found.push({ box: { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2 }, keypoints: poses[i].keypoints, step, detectorScore, scoreAtDetection: poses[i].score, score: poses[i].score, seenAsBody });
+        found.push({
+          box: { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2 },
+          keypoints: poses[i].keypoints,
+          step,
+          detectorScore,
+          scoreAtDetection: poses[i].score,
+          score: poses[i].score,
+          seenAsBody,
+        });
       });
     }
     const followedPoses = await Promise.all(carry.map((p) => pose(f.rgb, cropAroundBox(p.box, p.step))));
     carry.forEach((p, i) => {
       const cp = followedPoses[i];
-      if (isLost(cp)) { stats.lost++; return; }
+      if (isLost(cp)) {
+        stats.lost++;
+        return;
+      }
       if (scoreDropped(p.scoreAtDetection, cp.score)) scoreDropPending = true;
       found.push({ ...p, ...followBox(p, cp), keypoints: cp.keypoints, score: cp.score });
     });
     const duplicates = duplicatesOf(found.map((p) => ({ box: p.box, score: p.detectorScore + p.score })));
     const kept = found.filter((_, i) => !duplicates.has(i));
-    const rows = appendAppearance(rowsOf(kept.map((p) => ({ ...p, score: p.detectorScore })), W, H), f.rgb, W, H);
+    const rows = appendAppearance(
+      rowsOf(
+        kept.map((p) => ({ ...p, score: p.detectorScore })),
+        W,
+        H,
+      ),
+      f.rgb,
+      W,
+      H,
+    );
     onFrame(f.frame, decodePoseRows(rows, g, minScore));
-    followed = kept.filter((p) => calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin).map(({ box, keypoints, step, detectorScore, scoreAtDetection, seenAsBody }) => ({ box, keypoints, step, detectorScore, scoreAtDetection, seenAsBody }));
+    followed = kept
+      .filter((p) => calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin)
+      .map(({ box, keypoints, step, detectorScore, scoreAtDetection, seenAsBody }) => ({
+        box,
+        keypoints,
+        step,
+        detectorScore,
+        scoreAtDetection,
+        seenAsBody,
+      }));
   }
   return stats;
 }

@@ -4,7 +4,10 @@ import { QUEUES, type JobQueue } from '../queue';
 import type { VideoStatus } from '../../domain/constants';
 import { canReprocess as offersReprocess, canStartProcessing } from '../../domain/status-rules';
 
-export interface ProcessableVideo { processingStatus: string; aiProcessedAt: Date | null }
+export interface ProcessableVideo {
+  processingStatus: string;
+  aiProcessedAt: Date | null;
+}
 
 /** Start processing: pending, or reviewed without ai_processed_at. */
 export const canProcess = (v: ProcessableVideo) => canStartProcessing(facts(v));
@@ -12,7 +15,10 @@ export const canProcess = (v: ProcessableVideo) => canStartProcessing(facts(v));
 /** Reprocess: completed, labelled, failed, or reviewed with ai_processed_at. */
 export const canReprocess = (v: ProcessableVideo) => offersReprocess(facts(v));
 
-const facts = (v: ProcessableVideo) => ({ processing_status: v.processingStatus as VideoStatus, ai_processed_at: v.aiProcessedAt });
+const facts = (v: ProcessableVideo) => ({
+  processing_status: v.processingStatus as VideoStatus,
+  ai_processed_at: v.aiProcessedAt,
+});
 
 export interface ProcessJobData {
   videoId: number;

@@ -34,20 +34,48 @@ export function analysisGeometry(width: number, height: number, longSide: number
   return { scaledW, scaledH, inputW: ceil32(scaledW), inputH: ceil32(scaledH) };
 }
 
-export interface DecodedFrame { frame: number; rgb: Uint8Array }
-
+export interface DecodedFrame {
+  frame: number;
+  rgb: Uint8Array;
+}
 
 /**
  * Yields frames 0, stride, 2·stride, … (0-based at the video's fps) as RGB of inputW×inputH.
  * Throws with ffmpeg's last error line when decoding fails (corrupt or unreadable file).
  */
-export async function* decodeFrames(ffmpegPath: string, file: string, g: AnalysisGeometry, stride: number, signal?: AbortSignal): AsyncGenerator<DecodedFrame> {
+export async function* decodeFrames(
+  ffmpegPath: string,
+  file: string,
+  g: AnalysisGeometry,
+  stride: number,
+  signal?: AbortSignal,
+): AsyncGenerator<DecodedFrame> {
   const vf = [
     stride > 1 ? `select='not(mod(n\\,${stride}))'` : null,
     `scale=${g.scaledW}:${g.scaledH}:flags=bilinear`,
     `pad=${g.inputW}:${g.inputH}:0:0:black`,
-  ].filter(Boolean).join(',');
-  const args = ['-v', 'error', '-nostdin', '-threads', '1', '-i', file, '-map', '0:v:0', '-vf', vf, ...passthrough(ffmpegPath), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  ]
+    .filter(Boolean)
+    .join(',');
+  const args = [
+    '-v',
+    'error',
+    '-nostdin',
+    '-threads',
+    '1',
+    '-i',
+    file,
+    '-map',
+    '0:v:0',
+    '-vf',
+    vf,
+    ...passthrough(ffmpegPath),
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    'pipe:1',
+  ];
   let index = 0;
   for await (const rgb of ffmpegRgbFrames(ffmpegPath, args, g.inputW * g.inputH * 3, signal)) {
     yield { frame: index * stride, rgb };

@@ -10,11 +10,14 @@ export function hungarian(cost: number[][]): number[] {
   const cols = rows ? cost[0].length : 0;
   if (!rows || !cols) return new Array(rows).fill(-1);
   const transpose = rows > cols; // the algorithm below needs n ≤ m
-  const a = transpose ? cols : rows, b = transpose ? rows : cols;
+  const a = transpose ? cols : rows,
+    b = transpose ? rows : cols;
   const at = (i: number, j: number) => (transpose ? cost[j][i] : cost[i][j]);
   // 1-based arrays as in the classic formulation; p[j] = row matched to column j (0 = none)
-  const u = new Float64Array(a + 1), v = new Float64Array(b + 1);
-  const p = new Int32Array(b + 1), way = new Int32Array(b + 1);
+  const u = new Float64Array(a + 1),
+    v = new Float64Array(b + 1);
+  const p = new Int32Array(b + 1),
+    way = new Int32Array(b + 1);
   for (let i = 1; i <= a; i++) {
     p[0] = i;
     let j0 = 0;
@@ -23,24 +26,39 @@ export function hungarian(cost: number[][]): number[] {
     do {
       used[j0] = 1;
       const i0 = p[j0];
-      let delta = Infinity, j1 = 0;
+      let delta = Infinity,
+        j1 = 0;
       for (let j = 1; j <= b; j++) {
         if (used[j]) continue;
         const cur = at(i0 - 1, j - 1) - u[i0] - v[j];
-        if (cur < minv[j]) { minv[j] = cur; way[j] = j0; }
-        if (minv[j] < delta) { delta = minv[j]; j1 = j; }
+        if (cur < minv[j]) {
+          minv[j] = cur;
+          way[j] = j0;
+        }
+        if (minv[j] < delta) {
+          delta = minv[j];
+          j1 = j;
+        }
       }
       for (let j = 0; j <= b; j++) {
-        if (used[j]) { u[p[j]] += delta; v[j] -= delta; } else minv[j] -= delta;
+        if (used[j]) {
+          u[p[j]] += delta;
+          v[j] -= delta;
+        } else minv[j] -= delta;
       }
       j0 = j1;
     } while (p[j0] !== 0);
-    do { const j1 = way[j0]; p[j0] = p[j1]; j0 = j1; } while (j0);
+    do {
+      const j1 = way[j0];
+      p[j0] = p[j1];
+      j0 = j1;
+    } while (j0);
   }
   const out = new Array<number>(rows).fill(-1);
   for (let j = 1; j <= b; j++) {
     if (!p[j]) continue;
-    if (transpose) out[j - 1] = p[j] - 1; else out[p[j] - 1] = j - 1;
+    if (transpose) out[j - 1] = p[j] - 1;
+    else out[p[j] - 1] = j - 1;
   }
   return out;
 }
@@ -49,7 +67,11 @@ export function hungarian(cost: number[][]): number[] {
  * Assignment keeping only pairs whose cost is ≤ maxCost; the rest stay unmatched. `cols` is given
  * explicitly because a matrix with no rows cannot tell how many columns it has.
  */
-export function assignWithGate(cost: number[][], maxCost: number, cols = cost[0]?.length ?? 0): { pairs: Array<[number, number]>; unmatchedRows: number[]; unmatchedCols: number[] } {
+export function assignWithGate(
+  cost: number[][],
+  maxCost: number,
+  cols = cost[0]?.length ?? 0,
+): { pairs: Array<[number, number]>; unmatchedRows: number[]; unmatchedCols: number[] } {
   const rows = cost.length;
   // costs above the gate are raised to a constant so they never beat a valid pair, then dropped
   const big = maxCost + 1e6;
@@ -57,7 +79,12 @@ export function assignWithGate(cost: number[][], maxCost: number, cols = cost[0]
   const match = cols ? hungarian(gated) : new Array<number>(rows).fill(-1);
   const pairs: Array<[number, number]> = [];
   const usedCols = new Set<number>();
-  match.forEach((c, r) => { if (c >= 0 && cost[r][c] <= maxCost) { pairs.push([r, c]); usedCols.add(c); } });
+  match.forEach((c, r) => {
+    if (c >= 0 && cost[r][c] <= maxCost) {
+      pairs.push([r, c]);
+      usedCols.add(c);
+    }
+  });
   const matchedRows = new Set(pairs.map(([r]) => r));
   return {
     pairs,

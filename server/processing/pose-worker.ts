@@ -13,7 +13,16 @@ import { parentPort } from 'node:worker_threads';
 import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import { MULTIPOSE_ROWS, POSE_ROW, type CropSquare, type GraphFiles, type ModelPaths, type PoseWorkerReply, type PoseWorkerRequest, type SinglePoseModel } from './pose-protocol';
+import {
+  MULTIPOSE_ROWS,
+  POSE_ROW,
+  type CropSquare,
+  type GraphFiles,
+  type ModelPaths,
+  type PoseWorkerReply,
+  type PoseWorkerRequest,
+  type SinglePoseModel,
+} from './pose-protocol';
 import { appendAppearance } from './pose-rows';
 import { detectPeople, detectPeopleStacked, singlePoseOnCrop, topDownRows } from './topdown';
 
@@ -24,13 +33,21 @@ function fileIOHandler(files: GraphFiles): tf.io.IOHandler {
   return {
     async load() {
       const json = JSON.parse(fs.readFileSync(files.json, 'utf8')) as {
-        modelTopology: object; format?: string; generatedBy?: string; convertedBy?: string; signature?: object;
+        modelTopology: object;
+        format?: string;
+        generatedBy?: string;
+        convertedBy?: string;
+        signature?: object;
         weightsManifest: Array<{ weights: tf.io.WeightsManifestEntry[] }>;
       };
       const bin = fs.readFileSync(files.bin);
       return {
-        modelTopology: json.modelTopology, format: json.format, generatedBy: json.generatedBy, convertedBy: json.convertedBy ?? undefined,
-        signature: json.signature, weightSpecs: json.weightsManifest.flatMap((g) => g.weights),
+        modelTopology: json.modelTopology,
+        format: json.format,
+        generatedBy: json.generatedBy,
+        convertedBy: json.convertedBy ?? undefined,
+        signature: json.signature,
+        weightSpecs: json.weightsManifest.flatMap((g) => g.weights),
         weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength),
       };
     },
@@ -44,7 +61,9 @@ async function init(model: ModelPaths): Promise<string> {
   tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
   if (!(await tf.setBackend('wasm'))) throw new Error('tfjs wasm backend failed to initialise');
   await tf.ready();
-  const [multipose, detector, single, light] = await Promise.all([model, model.detector, model.single, model.light].map((f) => loadGraphModel(fileIOHandler(f))));
+  const [multipose, detector, single, light] = await Promise.all(
+    [model, model.detector, model.single, model.light].map((f) => loadGraphModel(fileIOHandler(f))),
+  );
   graphs = { multipose, detector, single, light };
   return tf.getBackend();
 }
@@ -53,7 +72,9 @@ async function detect(rgb: Uint8Array, width: number, height: number): Promise<F
   if (!graphs) throw new Error('pose model not initialised');
   const frame = tf.tensor3d(Int32Array.from(rgb), [height, width, 3], 'int32');
   try {
-    return Float32Array.from((await detectPeople(graphs.detector, frame)).flatMap((p) => [p.x1, p.y1, p.x2, p.y2, p.score]));
+    return Float32Array.from(
+      (await detectPeople(graphs.detector, frame)).flatMap((p) => [p.x1, p.y1, p.x2, p.y2, p.score]),
+    );
   } finally {
     frame.dispose();
   }
@@ -62,16 +83,27 @@ async function detect(rgb: Uint8Array, width: number, height: number): Promise<F
 async function detectStacked(rgb: Uint8Array, width: number, height: number, count: number): Promise<Float32Array> {
   if (!graphs) throw new Error('pose model not initialised');
   const size = width * height * 3;
-  const frames = Array.from({ length: count }, (_, i) => tf.tensor3d(Int32Array.from(rgb.subarray(i * size, (i + 1) * size)), [height, width, 3], 'int32'));
+  const frames = Array.from({ length: count }, (_, i) =>
+    tf.tensor3d(Int32Array.from(rgb.subarray(i * size, (i + 1) * size)), [height, width, 3], 'int32'),
+  );
   try {
     const found = await detectPeopleStacked(graphs.detector, frames);
-    return Float32Array.from([...found.map((f) => f.length), ...found.flatMap((f) => f.flatMap((p) => [p.x1, p.y1, p.x2, p.y2, p.score]))]);
+    return Float32Array.from([
+      ...found.map((f) => f.length),
+      ...found.flatMap((f) => f.flatMap((p) => [p.x1, p.y1, p.x2, p.y2, p.score])),
+    ]);
   } finally {
     tf.dispose(frames);
   }
 }
 
-async function crop(rgb: Uint8Array, width: number, height: number, square: CropSquare, model: SinglePoseModel): Promise<Float32Array> {
+async function crop(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  square: CropSquare,
+  model: SinglePoseModel,
+): Promise<Float32Array> {
   if (!graphs) throw new Error('pose model not initialised');
   const region = tf.tensor3d(Int32Array.from(rgb), [height, width, 3], 'int32');
   try {
@@ -88,7 +120,12 @@ function run(msg: Exclude<PoseWorkerRequest, { type: 'init' }>): Promise<Float32
   return infer(msg.rgb, msg.width, msg.height, msg.mode);
 }
 
-async function infer(rgb: Uint8Array, width: number, height: number, mode: 'multipose' | 'topdown'): Promise<Float32Array> {
+async function infer(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  mode: 'multipose' | 'topdown',
+): Promise<Float32Array> {
   if (!graphs) throw new Error('pose model not initialised');
   const frame = tf.tensor3d(Int32Array.from(rgb), [height, width, 3], 'int32');
   try {
@@ -112,13 +149,22 @@ parentPort?.on('message', (msg: PoseWorkerRequest) => {
   if (msg.type === 'init') {
     init(msg.model).then(
       (backend) => parentPort!.postMessage({ type: 'ready', backend } satisfies PoseWorkerReply),
-      (e: Error) => parentPort!.postMessage({ type: 'error', message: `pose model load failed: ${e.message}` } satisfies PoseWorkerReply),
+      (e: Error) =>
+        parentPort!.postMessage({
+          type: 'error',
+          message: `pose model load failed: ${e.message}`,
+        } satisfies PoseWorkerReply),
     );
   } else {
     const t0 = performance.now();
     run(msg).then(
-      (output) => parentPort!.postMessage({ type: 'result', id: msg.id, output, ms: performance.now() - t0 } satisfies PoseWorkerReply, [output.buffer as ArrayBuffer]),
-      (e: Error) => parentPort!.postMessage({ type: 'error', id: msg.id, message: e.message } satisfies PoseWorkerReply),
+      (output) =>
+        parentPort!.postMessage(
+          { type: 'result', id: msg.id, output, ms: performance.now() - t0 } satisfies PoseWorkerReply,
+          [output.buffer as ArrayBuffer],
+        ),
+      (e: Error) =>
+        parentPort!.postMessage({ type: 'error', id: msg.id, message: e.message } satisfies PoseWorkerReply),
     );
   }
 });

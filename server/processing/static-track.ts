@@ -31,16 +31,30 @@ export const BODY_GOOD_JOINT_SCORE = 0.35;
  */
 const SHAPE_MIN_KP_SCORE = 0.15;
 
-export interface Box { x1: number; y1: number; x2: number; y2: number }
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
 /** One analysed frame of a track in pixels: its box and 17 × [x, y, score] keypoints. */
-export interface TrackFrame { box: Box; keypoints: Array<[number, number, number]> }
+export interface TrackFrame {
+  box: Box;
+  keypoints: Array<[number, number, number]>;
+}
 
 /** Largest centre shift (share of the usual height) and size change (share of the usual size) over the track. */
 export function boxTravel(frames: TrackFrame[]): { shift: number; resize: number } {
-  const cx = frames.map((f) => (f.box.x1 + f.box.x2) / 2), cy = frames.map((f) => (f.box.y1 + f.box.y2) / 2);
-  const w = frames.map((f) => f.box.x2 - f.box.x1), h = frames.map((f) => f.box.y2 - f.box.y1);
-  const mx = median(cx), my = median(cy), mw = Math.max(1e-6, median(w)), mh = Math.max(1e-6, median(h));
-  let shift = 0, resize = 0;
+  const cx = frames.map((f) => (f.box.x1 + f.box.x2) / 2),
+    cy = frames.map((f) => (f.box.y1 + f.box.y2) / 2);
+  const w = frames.map((f) => f.box.x2 - f.box.x1),
+    h = frames.map((f) => f.box.y2 - f.box.y1);
+  const mx = median(cx),
+    my = median(cy),
+    mw = Math.max(1e-6, median(w)),
+    mh = Math.max(1e-6, median(h));
+  let shift = 0,
+    resize = 0;
   frames.forEach((_, i) => {
     shift = Math.max(shift, Math.hypot(cx[i] - mx, cy[i] - my) / mh);
     resize = Math.max(resize, Math.abs(w[i] - mw) / mw, Math.abs(h[i] - mh) / mh);
@@ -48,14 +62,17 @@ export function boxTravel(frames: TrackFrame[]): { shift: number; resize: number
   return { shift, resize };
 }
 
-const seen = (kp: TrackFrame['keypoints'], i: number): Pt | null => (kp[i][2] >= SHAPE_MIN_KP_SCORE ? { x: kp[i][0], y: kp[i][1] } : null);
+const seen = (kp: TrackFrame['keypoints'], i: number): Pt | null =>
+  kp[i][2] >= SHAPE_MIN_KP_SCORE ? { x: kp[i][0], y: kp[i][1] } : null;
 const len = (a: Pt | null, b: Pt | null) => (a && b ? Math.hypot(a.x - b.x, a.y - b.y) : null);
 const mid = (a: Pt | null, b: Pt | null) => (a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : null);
 
 /** Left/right limb pairs: [left from, left to, right from, right to]. */
 const LIMBS: Array<[number, number, number, number]> = [
-  [KP.lShoulder, KP.lElbow, KP.rShoulder, KP.rElbow], [KP.lElbow, KP.lWrist, KP.rElbow, KP.rWrist],
-  [KP.lHip, KP.lKnee, KP.rHip, KP.rKnee], [KP.lKnee, KP.lAnkle, KP.rKnee, KP.rAnkle],
+  [KP.lShoulder, KP.lElbow, KP.rShoulder, KP.rElbow],
+  [KP.lElbow, KP.lWrist, KP.rElbow, KP.rWrist],
+  [KP.lHip, KP.lKnee, KP.rHip, KP.rKnee],
+  [KP.lKnee, KP.lAnkle, KP.rKnee, KP.rAnkle],
 ];
 /** Limb length per torso length a real body can show from any side (foreshortening only shortens). */
 const MAX_LIMB_PER_TORSO = 1.3;
@@ -66,17 +83,21 @@ const MAX_LIMB_PER_TORSO = 1.3;
  * be alike, and a head seen must be on the shoulders' side, not the hips'.
  */
 export function bodyProblem(kp: TrackFrame['keypoints']): string | null {
-  const sh = mid(seen(kp, KP.lShoulder), seen(kp, KP.rShoulder)), hip = mid(seen(kp, KP.lHip), seen(kp, KP.rHip));
+  const sh = mid(seen(kp, KP.lShoulder), seen(kp, KP.rShoulder)),
+    hip = mid(seen(kp, KP.lHip), seen(kp, KP.rHip));
   const torso = len(sh, hip);
   if (!sh || !hip || !torso) return 'no torso';
   for (const [la, lb, ra, rb] of LIMBS) {
-    const l = len(seen(kp, la), seen(kp, lb)), r = len(seen(kp, ra), seen(kp, rb));
-    if ((l ?? 0) > MAX_LIMB_PER_TORSO * torso || (r ?? 0) > MAX_LIMB_PER_TORSO * torso) return 'limbs longer than the body';
+    const l = len(seen(kp, la), seen(kp, lb)),
+      r = len(seen(kp, ra), seen(kp, rb));
+    if ((l ?? 0) > MAX_LIMB_PER_TORSO * torso || (r ?? 0) > MAX_LIMB_PER_TORSO * torso)
+      return 'limbs longer than the body';
     // a limb pointing at the camera looks short, so only a gross mismatch of two long-enough limbs counts
-    if (l && r && Math.max(l, r) > 0.3 * torso && Math.min(l, r) / Math.max(l, r) < 0.35) return 'left and right limbs unlike';
+    if (l && r && Math.max(l, r) > 0.3 * torso && Math.min(l, r) / Math.max(l, r) < 0.35)
+      return 'left and right limbs unlike';
   }
   const head = seen(kp, KP.nose) ?? mid(seen(kp, KP.lEye), seen(kp, KP.rEye));
-  if (head && (head.x - sh.x) * (sh.x - hip.x) + (head.y - sh.y) * (sh.y - hip.y) < 0) return 'head on the hips\' side';
+  if (head && (head.x - sh.x) * (sh.x - hip.x) + (head.y - sh.y) * (sh.y - hip.y) < 0) return "head on the hips' side";
   return null;
 }
 
@@ -88,15 +109,22 @@ export function stillNonPersonReason(frames: TrackFrame[], minJointScore = BODY_
   if (!(shift <= STILL_SHIFT && resize <= STILL_RESIZE)) return null;
   const joint = median(frames.map((f) => f.keypoints.reduce((a, k) => a + k[2], 0) / f.keypoints.length));
   const still = `box never moved (centre within ${(shift * 100).toFixed(0)} % of its height, size within ${(resize * 100).toFixed(0)} %)`;
-  if (joint < minJointScore) return `${still} and its joints scored ${joint.toFixed(2)} (a body scores ≥ ${minJointScore})`;
+  if (joint < minJointScore)
+    return `${still} and its joints scored ${joint.toFixed(2)} (a body scores ≥ ${minJointScore})`;
   if (joint >= BODY_GOOD_JOINT_SCORE) return null;
   const problems = frames.map((f) => bodyProblem(f.keypoints)).filter((p): p is string => p != null);
   if (problems.length * 2 <= frames.length) return null;
-  const common = [...new Set(problems)].sort((a, b) => problems.filter((p) => p === b).length - problems.filter((p) => p === a).length)[0];
+  const common = [...new Set(problems)].sort(
+    (a, b) => problems.filter((p) => p === b).length - problems.filter((p) => p === a).length,
+  )[0];
   return `${still} and its joints make no body on ${problems.length}/${frames.length} frames (mostly: ${common}; joints scored ${joint.toFixed(2)})`;
 }
 
-export interface StillDrop { trackId: number; frames: number; reason: string }
+export interface StillDrop {
+  trackId: number;
+  frames: number;
+  reason: string;
+}
 export type KeptAnalysis = AnalysisResult & { stillDropped: StillDrop[] };
 
 /**
@@ -109,7 +137,8 @@ export function dropStillNonPeople(r: AnalysisResult, width: number, height: num
     let list = byTrack.get(d.trackId);
     if (!list) byTrack.set(d.trackId, (list = []));
     const keypoints: TrackFrame['keypoints'] = [];
-    for (let k = 0; k < 17; k++) keypoints.push([d.keypoints[k * 3] * width, d.keypoints[k * 3 + 1] * height, d.keypoints[k * 3 + 2]]);
+    for (let k = 0; k < 17; k++)
+      keypoints.push([d.keypoints[k * 3] * width, d.keypoints[k * 3 + 1] * height, d.keypoints[k * 3 + 2]]);
     list.push({ box: { x1: d.x1 * width, y1: d.y1 * height, x2: d.x2 * width, y2: d.y2 * height }, keypoints });
   }
   const stillDropped: StillDrop[] = [];
@@ -120,11 +149,20 @@ export function dropStillNonPeople(r: AnalysisResult, width: number, height: num
   }
   if (!stillDropped.length) return { ...r, stillDropped };
   const gone = new Set(stillDropped.map((d) => d.trackId));
-  const renumber = new Map([...byTrack.keys()].filter((id) => !gone.has(id)).sort((a, b) => a - b).map((id, i) => [id, i + 1]));
+  const renumber = new Map(
+    [...byTrack.keys()]
+      .filter((id) => !gone.has(id))
+      .sort((a, b) => a - b)
+      .map((id, i) => [id, i + 1]),
+  );
   return {
     ...r,
-    detections: r.detections.filter((d) => renumber.has(d.trackId)).map((d) => ({ ...d, trackId: renumber.get(d.trackId)! })),
-    segments: r.segments.filter((s) => renumber.has(s.trackId)).map((s) => ({ ...s, trackId: renumber.get(s.trackId)! })),
+    detections: r.detections
+      .filter((d) => renumber.has(d.trackId))
+      .map((d) => ({ ...d, trackId: renumber.get(d.trackId)! })),
+    segments: r.segments
+      .filter((s) => renumber.has(s.trackId))
+      .map((s) => ({ ...s, trackId: renumber.get(s.trackId)! })),
     stats: { ...r.stats, tracks: renumber.size },
     stillDropped,
   };
@@ -133,5 +171,7 @@ export function dropStillNonPeople(r: AnalysisResult, width: number, height: num
 /** Processing log lines for the dropped tracks (none when nothing was dropped). */
 export function stillDropLog(drops: StillDrop[]): string[] {
   if (!drops.length) return [];
-  return [`${drops.length} track${drops.length === 1 ? '' : 's'} dropped as a still thing, not a person: ${drops.map((d) => `track ${d.trackId} (${d.frames} frames): ${d.reason}`).join('; ')}`];
+  return [
+    `${drops.length} track${drops.length === 1 ? '' : 's'} dropped as a still thing, not a person: ${drops.map((d) => `track ${d.trackId} (${d.frames} frames): ${d.reason}`).join('; ')}`,
+  ];
 }

@@ -19,7 +19,13 @@ import { boxesByTrack } from './track-match';
 export const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Detections, segments, log, the annotation version and status `completed` in one transaction. */
-export async function storeAnalysis(db: Db, job: ProcessJobData, video: { fps: number; frameStride: number | null }, r: AnalysisResult & { stillDropped?: StillDrop[] }, elapsedMs: number): Promise<void> {
+export async function storeAnalysis(
+  db: Db,
+  job: ProcessJobData,
+  video: { fps: number; frameStride: number | null },
+  r: AnalysisResult & { stillDropped?: StillDrop[] },
+  elapsedMs: number,
+): Promise<void> {
   const { videoId } = job;
   await db.transaction(async (tx) => {
     const kept = await readKeptRows(tx, videoId);
@@ -29,18 +35,40 @@ export async function storeAnalysis(db: Db, job: ProcessJobData, video: { fps: n
     const { keptDetections, keptSegments, highestKeptTrack } = await clearAiRows(tx, videoId);
     // new AI tracks are numbered after every kept track so a kept id never points at a different person
     const offset = highestKeptTrack;
-    const rows = r.detections.map((d) => ({ trackId: d.trackId + offset, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, source: 'ai', version }));
+    const rows = r.detections.map((d) => ({
+      trackId: d.trackId + offset,
+      frame: d.frame,
+      x1: d.x1,
+      y1: d.y1,
+      x2: d.x2,
+      y2: d.y2,
+      confidence: d.confidence,
+      keypoints: d.keypoints,
+      source: 'ai',
+      version,
+    }));
     // before the AI rows go in, so that a kept human box wins over the AI box of its new track's frame
     const maxGap = Math.max(video.frameStride ?? 1, r.stats.stride);
     const relinked = await relinkKeptRows(tx, videoId, kept, boxesByTrack(rows), video.fps, maxGap);
     const stored = await insertDetections(tx, videoId, rows, { skipConflicts: true });
-    const segs = r.segments.map((s) => ({ videoId, trackId: s.trackId + offset, actionClass: s.actionClass, startTime: s.start, endTime: s.end, confidence: s.confidence, humanVerified: false, createdById: null }));
+    const segs = r.segments.map((s) => ({
+      videoId,
+      trackId: s.trackId + offset,
+      actionClass: s.actionClass,
+      startTime: s.start,
+      endTime: s.end,
+      confidence: s.confidence,
+      humanVerified: false,
+      createdById: null,
+    }));
     await insertSegments(tx, segs);
     // track ids were handed out anew: every track rises above every version a client may hold
     await raiseAllTrackVersions(tx, videoId);
     await bumpAnnotationVersion(tx, videoId);
     const s = r.stats;
-    const perClass = Object.entries(r.segments.reduce<Record<string, number>>((a, x) => ({ ...a, [x.actionClass]: (a[x.actionClass] ?? 0) + 1 }), {}));
+    const perClass = Object.entries(
+      r.segments.reduce<Record<string, number>>((a, x) => ({ ...a, [x.actionClass]: (a[x.actionClass] ?? 0) + 1 }), {}),
+    );
     await appendLog(tx, videoId, [
       `analysis: every ${s.stride === 1 ? 'frame' : `${s.stride}th frame`}, ${s.inputW}x${s.inputH} input (long side ${s.longSide} px), pose model ${s.poseModel}, tracker ${s.tracker}`,
       `frames analysed: ${s.framesAnalysed}; people found: ${s.peopleFound} detections (up to ${s.maxPeopleInFrame} in one frame)`,
@@ -53,7 +81,14 @@ export async function storeAnalysis(db: Db, job: ProcessJobData, video: { fps: n
       `timings: decode+pose ${secs(s.decodeInferMs)} (${(s.framesAnalysed / (s.decodeInferMs / 1000)).toFixed(1)} frames/s), tracking ${secs(s.trackMs)}, actions ${secs(s.actionsMs)}, total ${secs(elapsedMs)}`,
       'processing completed',
     ]);
-    const done = await changeStatus(tx, { videoId, to: 'completed', by: job.requestedBy, from: ['processing'], remark: 'AI processing completed', extra: { aiProcessedAt: new Date(), frameStride: s.stride } });
+    const done = await changeStatus(tx, {
+      videoId,
+      to: 'completed',
+      by: job.requestedBy,
+      from: ['processing'],
+      remark: 'AI processing completed',
+      extra: { aiProcessedAt: new Date(), frameStride: s.stride },
+    });
     if (!done) throw new Error('the video left the processing state while it was analysed; results discarded');
   });
 }

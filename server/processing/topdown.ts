@@ -26,11 +26,18 @@ const CROP_MARGIN = 1.25;
 const COCO_PERSON = 0;
 
 /** A person box in pixels of the frame tensor, with the detector's score. */
-export interface DetectedPerson { x1: number; y1: number; x2: number; y2: number; score: number }
+export interface DetectedPerson {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  score: number;
+}
 
 /** The share of `a`'s area that lies inside `b`. */
 function insideShare(a: DetectedPerson, b: DetectedPerson): number {
-  const iw = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1), ih = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  const iw = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1),
+    ih = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
   return iw > 0 && ih > 0 ? (iw * ih) / ((a.x2 - a.x1) * (a.y2 - a.y1)) : 0;
 }
 
@@ -48,11 +55,25 @@ export async function detectPeopleStacked(detector: GraphModel, frames: tf.Tenso
   const [h, w] = frames[0].shape;
   const band = Math.floor(DETECTOR_SIZE / frames.length);
   const s = Math.min(DETECTOR_SIZE / w, band / h);
-  const rh = Math.min(band, Math.round(h * s)), rw = Math.min(DETECTOR_SIZE, Math.round(w * s));
+  const rh = Math.min(band, Math.round(h * s)),
+    rw = Math.min(DETECTOR_SIZE, Math.round(w * s));
   const input = tf.tidy(() => {
-    const bands = frames.map((f) => tf.pad(tf.image.resizeBilinear(tf.cast(f, 'float32') as tf.Tensor3D, [rh, rw]), [[0, band - rh], [0, DETECTOR_SIZE - rw], [0, 0]]));
+    const bands = frames.map((f) =>
+      tf.pad(tf.image.resizeBilinear(tf.cast(f, 'float32') as tf.Tensor3D, [rh, rw]), [
+        [0, band - rh],
+        [0, DETECTOR_SIZE - rw],
+        [0, 0],
+      ]),
+    );
     const stacked = bands.length > 1 ? tf.concat(bands, 0) : bands[0];
-    return tf.expandDims(tf.pad(stacked, [[0, DETECTOR_SIZE - band * frames.length], [0, 0], [0, 0]]), 0);
+    return tf.expandDims(
+      tf.pad(stacked, [
+        [0, DETECTOR_SIZE - band * frames.length],
+        [0, 0],
+        [0, 0],
+      ]),
+      0,
+    );
   });
   const out = detector.execute(input, ['tower_0/detections']) as tf.Tensor;
   const rows = await out.data();
@@ -63,13 +84,24 @@ export async function detectPeopleStacked(detector: GraphModel, frames: tf.Tenso
     // a box belongs to the band its centre lies in, and is cut to that band
     const i = Math.min(frames.length - 1, Math.max(0, Math.floor((rows[r + 1] + rows[r + 3]) / 2 / band)));
     const top = i * band;
-    const box = { x1: Math.max(0, rows[r] / s), y1: Math.max(0, (rows[r + 1] - top) / s), x2: Math.min(w, rows[r + 2] / s), y2: Math.min(h, (rows[r + 3] - top) / s), score: rows[r + 4] };
+    const box = {
+      x1: Math.max(0, rows[r] / s),
+      y1: Math.max(0, (rows[r + 1] - top) / s),
+      x2: Math.min(w, rows[r + 2] / s),
+      y2: Math.min(h, (rows[r + 3] - top) / s),
+      score: rows[r + 4],
+    };
     if (box.x2 - box.x1 > 1 && box.y2 - box.y1 > 1) found[i].push(box);
   }
   return found.map((list) => {
     list.sort((a, b) => b.score - a.score);
     const kept: DetectedPerson[] = [];
-    for (const b of list) if (kept.length < TOPDOWN_MAX_PEOPLE && kept.every((k) => iou(k, b) < NMS_IOU && insideShare(b, k) < CONTAINED_SHARE)) kept.push(b);
+    for (const b of list)
+      if (
+        kept.length < TOPDOWN_MAX_PEOPLE &&
+        kept.every((k) => iou(k, b) < NMS_IOU && insideShare(b, k) < CONTAINED_SHARE)
+      )
+        kept.push(b);
     return kept;
   });
 }
@@ -78,28 +110,43 @@ export async function detectPeopleStacked(detector: GraphModel, frames: tf.Tenso
  * Reads each person's keypoints from a square crop around its box and writes MultiPose-layout rows in
  * fractions of the frame tensor: keypoints from the crop, box and score from the detector.
  */
-export async function topDownRows(single: GraphModel, frame: tf.Tensor3D, people: DetectedPerson[]): Promise<Float32Array> {
+export async function topDownRows(
+  single: GraphModel,
+  frame: tf.Tensor3D,
+  people: DetectedPerson[],
+): Promise<Float32Array> {
   const [h, w] = frame.shape;
   const rows = new Float32Array(people.length * POSE_ROW);
   if (!people.length) return rows;
   const crops = people.map((p) => {
     const side = Math.max(p.x2 - p.x1, p.y2 - p.y1) * CROP_MARGIN;
-    const cx = (p.x1 + p.x2) / 2, cy = (p.y1 + p.y2) / 2;
+    const cx = (p.x1 + p.x2) / 2,
+      cy = (p.y1 + p.y2) / 2;
     return { x0: cx - side / 2, y0: cy - side / 2, side };
   });
   // one resampling call for every crop; parts of a crop outside the frame are black
-  const batch = tf.tidy(() => tf.cast(tf.image.cropAndResize(
-    tf.expandDims(tf.cast(frame, 'float32'), 0) as tf.Tensor4D,
-    crops.map((c) => [c.y0 / h, c.x0 / w, (c.y0 + c.side) / h, (c.x0 + c.side) / w]),
-    crops.map(() => 0), [SINGLE_SIZE, SINGLE_SIZE], 'bilinear', 0,
-  ), 'int32'));
+  const batch = tf.tidy(() =>
+    tf.cast(
+      tf.image.cropAndResize(
+        tf.expandDims(tf.cast(frame, 'float32'), 0) as tf.Tensor4D,
+        crops.map((c) => [c.y0 / h, c.x0 / w, (c.y0 + c.side) / h, (c.x0 + c.side) / w]),
+        crops.map(() => 0),
+        [SINGLE_SIZE, SINGLE_SIZE],
+        'bilinear',
+        0,
+      ),
+      'int32',
+    ),
+  );
   try {
     for (let i = 0; i < people.length; i++) {
       const crop = tf.slice(batch, [i, 0, 0, 0], [1, SINGLE_SIZE, SINGLE_SIZE, 3]);
       const out = single.execute(crop) as tf.Tensor; // [1, 1, 17, 3]: y, x, score in crop fractions
       const kp = await out.data();
       tf.dispose([crop, out]);
-      const c = crops[i], p = people[i], r = i * POSE_ROW;
+      const c = crops[i],
+        p = people[i],
+        r = i * POSE_ROW;
       for (let k = 0; k < 17; k++) {
         rows[r + k * 3] = (c.y0 + kp[k * 3] * c.side) / h;
         rows[r + k * 3 + 1] = (c.x0 + kp[k * 3 + 1] * c.side) / w;
@@ -117,13 +164,27 @@ export async function topDownRows(single: GraphModel, frame: tf.Tensor3D, people
  * SinglePose on one square crop of `region` (pixels of the region; parts outside read black) →
  * 17 × [x, y, score] in pixels of the region.
  */
-export async function singlePoseOnCrop(graph: GraphModel, model: SinglePoseModel, region: tf.Tensor3D, c: { x0: number; y0: number; side: number }): Promise<Float32Array> {
+export async function singlePoseOnCrop(
+  graph: GraphModel,
+  model: SinglePoseModel,
+  region: tf.Tensor3D,
+  c: { x0: number; y0: number; side: number },
+): Promise<Float32Array> {
   const [h, w] = region.shape;
   const size = SINGLE_POSE_INPUT[model];
-  const input = tf.tidy(() => tf.cast(tf.image.cropAndResize(
-    tf.expandDims(tf.cast(region, 'float32'), 0) as tf.Tensor4D,
-    [[c.y0 / h, c.x0 / w, (c.y0 + c.side) / h, (c.x0 + c.side) / w]], [0], [size, size], 'bilinear', 0,
-  ), 'int32'));
+  const input = tf.tidy(() =>
+    tf.cast(
+      tf.image.cropAndResize(
+        tf.expandDims(tf.cast(region, 'float32'), 0) as tf.Tensor4D,
+        [[c.y0 / h, c.x0 / w, (c.y0 + c.side) / h, (c.x0 + c.side) / w]],
+        [0],
+        [size, size],
+        'bilinear',
+        0,
+      ),
+      'int32',
+    ),
+  );
   const out = graph.execute(input) as tf.Tensor; // [1, 1, 17, 3]: y, x, score in crop fractions
   const kp = await out.data();
   tf.dispose([input, out]);

@@ -17,7 +17,11 @@ export const TRACK_KEEP_MEDIAN = 0.5;
 export const FLICKER_COVERAGE = 0.5;
 
 /** What a track showed: its boxes' confidences and the first and last analysed step it was found on. */
-export interface TrackEvidence { confidences: number[]; firstStep: number; lastStep: number }
+export interface TrackEvidence {
+  confidences: number[];
+  firstStep: number;
+  lastStep: number;
+}
 
 export function isUnconvincing(t: TrackEvidence): boolean {
   const m = median(t.confidences);

@@ -1,7 +1,9 @@
 // Which new track is the same person as an old one: compared box by box over a span of frames, by IoU.
 import { iou, type Box } from './kalman';
 
-export interface FramedBox extends Box { frame: number }
+export interface FramedBox extends Box {
+  frame: number;
+}
 
 /**
  * Below this mean IoU an old and a new track are taken to be different people. 0.5 is the usual
@@ -10,7 +12,10 @@ export interface FramedBox extends Box { frame: number }
  */
 export const MIN_RELINK_IOU = 0.5;
 
-export interface TrackMatch { trackId: number; iou: number }
+export interface TrackMatch {
+  trackId: number;
+  iou: number;
+}
 
 /** The box at the frame nearest to `frame`, at most `maxGap` frames away (either side), or null. */
 function nearest(byFrame: Map<number, FramedBox>, frame: number, maxGap: number): FramedBox | null {
@@ -28,12 +33,20 @@ function nearest(byFrame: Map<number, FramedBox>, frame: number, maxGap: number)
  * (null when the old track has no box in the span or there are no candidates), whether or not it
  * reaches MIN_RELINK_IOU: the caller decides and can report the best score either way.
  */
-export function bestMatchingTrack(old: FramedBox[], candidates: Map<number, FramedBox[]>, from: number, to: number, maxGap: number): TrackMatch | null {
+export function bestMatchingTrack(
+  old: FramedBox[],
+  candidates: Map<number, FramedBox[]>,
+  from: number,
+  to: number,
+  maxGap: number,
+): TrackMatch | null {
   const span = old.filter((b) => b.frame >= from && b.frame <= to);
   if (!span.length) return null;
   let best: TrackMatch | null = null;
   for (const [trackId, boxes] of candidates) {
-    const byFrame = new Map(boxes.filter((b) => b.frame >= from - maxGap && b.frame <= to + maxGap).map((b) => [b.frame, b]));
+    const byFrame = new Map(
+      boxes.filter((b) => b.frame >= from - maxGap && b.frame <= to + maxGap).map((b) => [b.frame, b]),
+    );
     if (!byFrame.size) continue;
     let sum = 0;
     for (const o of span) {

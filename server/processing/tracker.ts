@@ -13,7 +13,10 @@ import { assignWithGate } from './hungarian';
 import { BoxKalman, iou, type Box } from './kalman';
 
 export type TrackerName = 'auto' | 'bytetrack' | 'botsort';
-export interface TrackerInput { box: Box; score: number }
+export interface TrackerInput {
+  box: Box;
+  score: number;
+}
 
 export interface TrackerOptions {
   /** Analysed steps per second (video fps / frame stride): converts the lost-track buffer to steps. */
@@ -49,7 +52,10 @@ export class MultiTracker {
     this.high = opts.highScore ?? 0.35;
     this.low = opts.lowScore ?? 0.15;
     this.newScore = opts.newTrackScore ?? 0.2;
-    this.bufferSteps = Math.max(2, Math.round((opts.lostSeconds ?? (this.kind === 'botsort' ? 4.5 : 3)) * opts.stepsPerSecond));
+    this.bufferSteps = Math.max(
+      2,
+      Math.round((opts.lostSeconds ?? (this.kind === 'botsort' ? 4.5 : 3)) * opts.stepsPerSecond),
+    );
   }
 
   /**
@@ -64,12 +70,18 @@ export class MultiTracker {
     const high = idx.filter((i) => dets[i].score >= this.high);
     const low = idx.filter((i) => dets[i].score < this.high);
     const assign = (tracks: Track[], detIdx: number[], maxCost: number, fuseScore: boolean) => {
-      const cost = tracks.map((t) => { const pb = t.kf.box(); return detIdx.map((d) => 1 - iou(pb, dets[d].box) * (fuseScore ? dets[d].score : 1)); });
+      const cost = tracks.map((t) => {
+        const pb = t.kf.box();
+        return detIdx.map((d) => 1 - iou(pb, dets[d].box) * (fuseScore ? dets[d].score : 1));
+      });
       const r = assignWithGate(cost, maxCost, detIdx.length);
       for (const [ti, di] of r.pairs) {
-        const t = tracks[ti], d = detIdx[di];
+        const t = tracks[ti],
+          d = detIdx[di];
         t.kf.update(dets[d].box);
-        t.state = 'active'; t.lastStep = this.step; t.hits++;
+        t.state = 'active';
+        t.lastStep = this.step;
+        t.hits++;
         out[d] = t.id;
       }
       return { tracks: r.unmatchedRows.map((i) => tracks[i]), dets: r.unmatchedCols.map((i) => detIdx[i]) };
@@ -93,11 +105,19 @@ export class MultiTracker {
     const dropped = new Set(third.tracks.map((t) => t.id));
     for (const d of third.dets) {
       if (dets[d].score < this.newScore) continue;
-      const t: Track = { id: this.nextId++, kf: new BoxKalman(this.kind === 'botsort' ? 'size' : 'aspect', dets[d].box), state: this.step === 0 ? 'active' : 'tentative', lastStep: this.step, hits: 1 };
+      const t: Track = {
+        id: this.nextId++,
+        kf: new BoxKalman(this.kind === 'botsort' ? 'size' : 'aspect', dets[d].box),
+        state: this.step === 0 ? 'active' : 'tentative',
+        lastStep: this.step,
+        hits: 1,
+      };
       this.tracks.push(t);
       out[d] = t.id;
     }
-    this.tracks = this.tracks.filter((t) => !dropped.has(t.id) && !(t.state === 'lost' && this.step - t.lastStep > this.bufferSteps));
+    this.tracks = this.tracks.filter(
+      (t) => !dropped.has(t.id) && !(t.state === 'lost' && this.step - t.lastStep > this.bufferSteps),
+    );
     for (const t of this.tracks) if (t.state === 'active') this.confirmedIds.add(t.id);
     return out;
   }
@@ -112,7 +132,11 @@ export class MultiTracker {
  * Runs the tracker over every analysed frame and renumbers the confirmed tracks 1, 2, 3… in order of first
  * appearance. Returns, per frame, per detection, the public track id or null.
  */
-export function trackAll(name: TrackerName, frames: TrackerInput[][], opts: TrackerOptions & { minDetections?: number }): Array<Array<number | null>> {
+export function trackAll(
+  name: TrackerName,
+  frames: TrackerInput[][],
+  opts: TrackerOptions & { minDetections?: number },
+): Array<Array<number | null>> {
   const tracker = new MultiTracker(name, opts);
   const raw = frames.map((dets) => tracker.update(dets));
   const keep = tracker.confirmed();
@@ -121,9 +145,11 @@ export function trackAll(name: TrackerName, frames: TrackerInput[][], opts: Trac
   const minDet = opts.minDetections ?? 2;
   const publicId = new Map<number, number>();
   let next = 1;
-  return raw.map((f) => f.map((id) => {
-    if (id == null || !keep.has(id) || (counts.get(id) ?? 0) < minDet) return null;
-    if (!publicId.has(id)) publicId.set(id, next++);
-    return publicId.get(id)!;
-  }));
+  return raw.map((f) =>
+    f.map((id) => {
+      if (id == null || !keep.has(id) || (counts.get(id) ?? 0) < minDet) return null;
+      if (!publicId.has(id)) publicId.set(id, next++);
+      return publicId.get(id)!;
+    }),
+  );
 }

@@ -5,5 +5,8 @@ import type { Db, Tx } from '../db/connect';
 import { videos } from '../db/schema';
 
 export async function bumpAnnotationVersion(db: Db | Tx, videoId: number): Promise<void> {
-  await db.update(videos).set({ annotationVersion: sql`${videos.annotationVersion} + 1` }).where(eq(videos.id, videoId));
+  await db
+    .update(videos)
+    .set({ annotationVersion: sql`${videos.annotationVersion} + 1` })
+    .where(eq(videos.id, videoId));
 }

@@ -30,7 +30,10 @@ select track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human' 
 from detections where video_id = $1 and frame >= $2 and frame < $3 order by frame, track_id`;
 
 /** Every track of a video with its first and last frame. */
-export async function listTrackRanges(sql: SqlRunner, videoId: number): Promise<Array<{ track_id: number; first_frame: number; last_frame: number }>> {
+export async function listTrackRanges(
+  sql: SqlRunner,
+  videoId: number,
+): Promise<Array<{ track_id: number; first_frame: number; last_frame: number }>> {
   const { rows } = await sql.query<{ track_id: number; first: number; last: number }>(TRACK_RANGES_SQL, [videoId]);
   return rows.map((r) => ({ track_id: Number(r.track_id), first_frame: Number(r.first), last_frame: Number(r.last) }));
 }
@@ -41,15 +44,21 @@ export async function listTrackRanges(sql: SqlRunner, videoId: number): Promise<
  * binary copy of the same rows takes about a third of that. (COPY takes no parameters: the values are
  * checked integers.)
  */
-export async function listDetectionWindow({ db, sql }: Pick<Database, 'db' | 'sql'>, videoId: number, from: number, to: number): Promise<DetectionRow[]> {
+export async function listDetectionWindow(
+  { db, sql }: Pick<Database, 'db' | 'sql'>,
+  videoId: number,
+  from: number,
+  to: number,
+): Promise<DetectionRow[]> {
   const pglite = pgliteClientOf(db);
   if (pglite && [videoId, from, to].every(Number.isSafeInteger)) {
-    const res = await pglite.query(windowCopySql(videoId, from, to, "'/dev/blob'")) as { blob?: Blob };
+    const res = (await pglite.query(windowCopySql(videoId, from, to, "'/dev/blob'"))) as { blob?: Blob };
     if (!res.blob) throw new Error('COPY to /dev/blob returned no blob');
     return decodeWindowCopy(new Uint8Array(await res.blob.arrayBuffer()));
   }
   const pool = pgClientOf(db);
-  if (pool && [videoId, from, to].every(Number.isSafeInteger)) return decodeWindowCopy(await copyOut(pool, windowCopySql(videoId, from, to, 'stdout')));
+  if (pool && [videoId, from, to].every(Number.isSafeInteger))
+    return decodeWindowCopy(await copyOut(pool, windowCopySql(videoId, from, to, 'stdout')));
   return (await sql.query<DetectionRow>(WINDOW_SQL, [videoId, from, to])).rows;
 }
 
@@ -71,11 +80,19 @@ function copyOut(handle: pg.Pool | pg.PoolClient, statement: string): Promise<Ui
 
 /** Every detection of a video, by track then frame. */
 export const listDetections = (db: Db, videoId: number) =>
-  db.select().from(detections).where(eq(detections.videoId, videoId)).orderBy(asc(detections.trackId), asc(detections.frame));
+  db
+    .select()
+    .from(detections)
+    .where(eq(detections.videoId, videoId))
+    .orderBy(asc(detections.trackId), asc(detections.frame));
 
 /** Action segments of a video, by start time. */
 export const listSegments = (db: Db, videoId: number): Promise<SegmentRow[]> =>
-  db.select().from(actionSegments).where(eq(actionSegments.videoId, videoId)).orderBy(asc(actionSegments.startTime), asc(actionSegments.id));
+  db
+    .select()
+    .from(actionSegments)
+    .where(eq(actionSegments.videoId, videoId))
+    .orderBy(asc(actionSegments.startTime), asc(actionSegments.id));
 
 export const listRelationships = (db: Db, videoId: number): Promise<RelationshipRow[]> =>
   db.select().from(relationships).where(eq(relationships.videoId, videoId));

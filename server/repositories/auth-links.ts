@@ -12,8 +12,15 @@ export async function insertLink(db: Db, row: Omit<LinkRow, 'usedAt'>): Promise<
 
 /** Removes the unused links of a kind (for a user): a new link replaces the ones before it. */
 export async function deleteUnusedLinks(db: Db, kind: LinkKind, userId: string | null): Promise<void> {
-  await db.delete(authLinks).where(and(eq(authLinks.kind, kind), isNull(authLinks.usedAt),
-    userId === null ? isNull(authLinks.userId) : eq(authLinks.userId, userId)));
+  await db
+    .delete(authLinks)
+    .where(
+      and(
+        eq(authLinks.kind, kind),
+        isNull(authLinks.usedAt),
+        userId === null ? isNull(authLinks.userId) : eq(authLinks.userId, userId),
+      ),
+    );
 }
 
 /** The link, locked until the transaction ends, so two uses of one link cannot both succeed. */

@@ -11,9 +11,16 @@ export async function insertSession(db: Db, row: SessionRow): Promise<void> {
 }
 
 /** The session and its user, by the hash of the cookie's id. */
-export async function findSessionWithUser(db: Db, idHash: string): Promise<{ session: SessionRow; user: UserRow } | null> {
-  const [row] = await db.select({ session: authSessions, user: users }).from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId)).where(eq(authSessions.idHash, idHash)).limit(1);
+export async function findSessionWithUser(
+  db: Db,
+  idHash: string,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const [row] = await db
+    .select({ session: authSessions, user: users })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(authSessions.idHash, idHash))
+    .limit(1);
   return row ?? null;
 }
 
@@ -34,7 +41,10 @@ export async function deleteUserSessions(db: Db | Tx, userId: string, exceptHash
 }
 
 export async function deleteUserSessionByHandle(db: Db, userId: string, handle: string): Promise<boolean> {
-  const rows = await db.delete(authSessions).where(and(eq(authSessions.userId, userId), eq(authSessions.handle, handle))).returning({ h: authSessions.handle });
+  const rows = await db
+    .delete(authSessions)
+    .where(and(eq(authSessions.userId, userId), eq(authSessions.handle, handle)))
+    .returning({ h: authSessions.handle });
   return rows.length > 0;
 }
 
@@ -43,11 +53,16 @@ export const listUserSessions = (db: Db, userId: string): Promise<SessionRow[]> 
 
 /** Removes sessions past their absolute limit or idle since before `idleSince`. */
 export async function deleteExpiredSessions(db: Db, now: Date, idleSince: Date): Promise<void> {
-  await db.delete(authSessions).where(sql`${authSessions.expiresAt} <= ${now} or ${authSessions.lastSeenAt} <= ${idleSince}`);
+  await db
+    .delete(authSessions)
+    .where(sql`${authSessions.expiresAt} <= ${now} or ${authSessions.lastSeenAt} <= ${idleSince}`);
 }
 
 /** Users that can sign in by password: any such user means the first-start setup is done. */
 export async function countUsersWithPassword(db: Db | Tx): Promise<number> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(isNotNull(users.passwordHash));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(isNotNull(users.passwordHash));
   return n;
 }

@@ -11,8 +11,12 @@ export async function insertToken(db: Db, row: Omit<TokenRow, 'id' | 'lastUsedAt
 }
 
 export async function findTokenWithUser(db: Db, tokenHash: string) {
-  const [row] = await db.select({ token: apiTokens, user: users }).from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId)).where(eq(apiTokens.tokenHash, tokenHash)).limit(1);
+  const [row] = await db
+    .select({ token: apiTokens, user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, tokenHash))
+    .limit(1);
   return row ?? null;
 }
 
@@ -21,10 +25,17 @@ export async function markTokenUsed(db: Db, id: number, at: Date): Promise<void>
 }
 
 export const listUserTokens = (db: Db, userId: string): Promise<TokenRow[]> =>
-  db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, userId))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
 
 /** Deletes one of the user's tokens; returns it, or null when the user has no such token. */
 export async function deleteUserToken(db: Db, userId: string, id: number): Promise<TokenRow | null> {
-  const [row] = await db.delete(apiTokens).where(and(eq(apiTokens.userId, userId), eq(apiTokens.id, id))).returning();
+  const [row] = await db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), eq(apiTokens.id, id)))
+    .returning();
   return row ?? null;
 }

@@ -6,15 +6,39 @@ import { userAudit, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-export type SignInAuditAction = 'sign-in' | 'sign-in-failed' | 'password-change' | 'password-set' | 'reset-link'
-  | 'token-create' | 'token-revoke' | 'session-end' | 'disable' | 'enable';
+export type SignInAuditAction =
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'password-change'
+  | 'password-set'
+  | 'reset-link'
+  | 'token-create'
+  | 'token-revoke'
+  | 'session-end'
+  | 'disable'
+  | 'enable';
 
-export async function auditSignIn(db: Db | Tx, e: { userId: string; action: SignInAuditAction; by: string; detail?: string | null; at: Date }): Promise<void> {
-  await db.insert(userAudit).values({ userId: e.userId, action: e.action, changedById: e.by, detail: e.detail ?? null, changedAt: e.at });
+export async function auditSignIn(
+  db: Db | Tx,
+  e: { userId: string; action: SignInAuditAction; by: string; detail?: string | null; at: Date },
+): Promise<void> {
+  await db
+    .insert(userAudit)
+    .values({ userId: e.userId, action: e.action, changedById: e.by, detail: e.detail ?? null, changedAt: e.at });
 }
 
-export async function setPasswordHash(db: Db | Tx, id: string, hash: string, mustChange: boolean, at: Date): Promise<UserRow | null> {
-  const [row] = await db.update(users).set({ passwordHash: hash, mustChangePassword: mustChange, updatedAt: at }).where(eq(users.id, id)).returning();
+export async function setPasswordHash(
+  db: Db | Tx,
+  id: string,
+  hash: string,
+  mustChange: boolean,
+  at: Date,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: hash, mustChangePassword: mustChange, updatedAt: at })
+    .where(eq(users.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -28,13 +52,33 @@ export async function markSignedIn(db: Db, id: string, at: Date): Promise<void> 
 }
 
 /** Makes `id` a super user with this password (the first administrator), creating the row if needed. */
-export async function upsertSuperWithPassword(tx: Tx, u: { id: string; name: string | null; hash: string }, at: Date): Promise<UserRow> {
-  const [row] = await tx.insert(users).values({ id: u.id, name: u.name, role: 'super', passwordHash: u.hash, createdAt: at, updatedAt: at })
-    .onConflictDoUpdate({ target: users.id, set: { name: u.name, role: 'super', passwordHash: u.hash, mustChangePassword: false, disabled: false, updatedAt: at } })
+export async function upsertSuperWithPassword(
+  tx: Tx,
+  u: { id: string; name: string | null; hash: string },
+  at: Date,
+): Promise<UserRow> {
+  const [row] = await tx
+    .insert(users)
+    .values({ id: u.id, name: u.name, role: 'super', passwordHash: u.hash, createdAt: at, updatedAt: at })
+    .onConflictDoUpdate({
+      target: users.id,
+      set: {
+        name: u.name,
+        role: 'super',
+        passwordHash: u.hash,
+        mustChangePassword: false,
+        disabled: false,
+        updatedAt: at,
+      },
+    })
     .returning();
   return row;
 }
 
 /** The enabled super users other than `id`, locked until the transaction ends. */
 export const otherActiveSupers = (tx: Tx, id: string) =>
-  tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'super'), eq(users.disabled, false), ne(users.id, id))).for('update');
+  tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'super'), eq(users.disabled, false), ne(users.id, id)))
+    .for('update');

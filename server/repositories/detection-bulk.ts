@@ -64,11 +64,17 @@ function batchSql(videoId: number, rows: NewDetection[], skipConflicts: boolean)
  * Inserts `rows` of one video in large batches; returns how many were stored. With `skipConflicts`, a row
  * whose (track, frame) is already stored gives way to it instead of failing the transaction.
  */
-export async function insertDetections(db: Db | Tx, videoId: number, rows: NewDetection[], opts: { skipConflicts?: boolean } = {}): Promise<number> {
+export async function insertDetections(
+  db: Db | Tx,
+  videoId: number,
+  rows: NewDetection[],
+  opts: { skipConflicts?: boolean } = {},
+): Promise<number> {
   const pglite = pgliteClientOf(db);
   if (pglite) return copyDetections(db, pglite, videoId, rows, opts.skipConflicts ?? false);
   const client = pgClientOf(db);
-  if (client && rows.length >= COPY_MIN_ROWS) return copyDetectionsPg(client, videoId, rows, opts.skipConflicts ?? false);
+  if (client && rows.length >= COPY_MIN_ROWS)
+    return copyDetectionsPg(client, videoId, rows, opts.skipConflicts ?? false);
   let stored = 0;
   for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) {
     const res = await db.execute(batchSql(videoId, rows.slice(i, i + INSERT_BATCH_ROWS), opts.skipConflicts ?? false));
@@ -81,11 +87,21 @@ export async function insertDetections(db: Db | Tx, videoId: number, rows: NewDe
  * COPY has no ON CONFLICT, so rows whose key is taken are left out beforehand. That is exact on PGlite: it
  * has one connection, so nothing else writes between the read and the COPY.
  */
-async function copyDetections(db: Db | Tx, client: PgliteBlobQuery, videoId: number, rows: NewDetection[], skipConflicts: boolean): Promise<number> {
+async function copyDetections(
+  db: Db | Tx,
+  client: PgliteBlobQuery,
+  videoId: number,
+  rows: NewDetection[],
+  skipConflicts: boolean,
+): Promise<number> {
   let fresh = rows;
   if (skipConflicts) {
     const taken = await db.execute(sql`select track_id, frame from detections where video_id = ${videoId}`);
-    const keys = new Set((taken as unknown as { rows: Array<{ track_id: number; frame: number }> }).rows.map((r) => `${r.track_id}:${r.frame}`));
+    const keys = new Set(
+      (taken as unknown as { rows: Array<{ track_id: number; frame: number }> }).rows.map(
+        (r) => `${r.track_id}:${r.frame}`,
+      ),
+    );
     const seen = new Set<string>();
     fresh = rows.filter((r) => {
       const k = `${r.trackId}:${r.frame}`;
@@ -139,7 +155,10 @@ async function copyStream(client: pg.PoolClient, table: string, videoId: number,
       yield Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start);
     }
   }
-  await pipeline(Readable.from(payloads()), client.query(copyFrom(`copy ${table} (${COPY_COLUMNS}) from stdin with (format binary)`)));
+  await pipeline(
+    Readable.from(payloads()),
+    client.query(copyFrom(`copy ${table} (${COPY_COLUMNS}) from stdin with (format binary)`)),
+  );
 }
 
 /**
@@ -147,19 +166,28 @@ async function copyStream(client: pg.PoolClient, table: string, videoId: number,
  * the rows go to a temporary table and then in with ON CONFLICT DO NOTHING, so a row another process
  * stored meanwhile gives way instead of failing the transaction.
  */
-function copyDetectionsPg(handle: pg.Pool | pg.PoolClient, videoId: number, rows: NewDetection[], skipConflicts: boolean): Promise<number> {
+function copyDetectionsPg(
+  handle: pg.Pool | pg.PoolClient,
+  videoId: number,
+  rows: NewDetection[],
+  skipConflicts: boolean,
+): Promise<number> {
   return withPgConnection(handle, async (client, pooled) => {
     try {
       if (!skipConflicts) {
-        const unchecked = !pooled && await skipKeyChecks(client, videoId);
+        const unchecked = !pooled && (await skipKeyChecks(client, videoId));
         await copyStream(client, 'detections', videoId, rows);
         if (unchecked) await client.query('set local session_replication_role = origin');
         return rows.length;
       }
       if (pooled) await client.query('begin');
-      await client.query('create temporary table detections_incoming (like detections including defaults) on commit drop');
+      await client.query(
+        'create temporary table detections_incoming (like detections including defaults) on commit drop',
+      );
       await copyStream(client, 'detections_incoming', videoId, rows);
-      const res = await client.query(`insert into detections (${COPY_COLUMNS}) select ${COPY_COLUMNS} from detections_incoming on conflict do nothing`);
+      const res = await client.query(
+        `insert into detections (${COPY_COLUMNS}) select ${COPY_COLUMNS} from detections_incoming on conflict do nothing`,
+      );
       // dropped now, so a later write in the same transaction can make it again
       await client.query('drop table detections_incoming');
       if (pooled) await client.query('commit');

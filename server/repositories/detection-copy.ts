@@ -5,7 +5,8 @@ import type { ReviewDetections } from '../../domain/review-runs';
 import type { NewDetection } from './new-detection';
 
 /** Columns in the order the encoded tuples carry them. */
-export const COPY_COLUMNS = 'video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version, keypoint_visibility';
+export const COPY_COLUMNS =
+  'video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version, keypoint_visibility';
 
 const FLOAT4_OID = 700;
 const INT2_OID = 21;
@@ -27,8 +28,19 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
   let size = SIGNATURE.length + 8 + 2;
   for (let i = 0; i < rows.length; i++) {
     const kp = rows[i].keypoints;
-    size += 2 + 3 * 8 + 5 * 8 + 4 + (kp ? (kp.length ? 20 + kp.length * 8 : 12) : 0)
-      + 4 + (sources[i]?.length ?? 0) + 4 + (editors[i]?.length ?? 0) + 4 + (rows[i].updatedAt ? 8 : 0) + 8;
+    size +=
+      2 +
+      3 * 8 +
+      5 * 8 +
+      4 +
+      (kp ? (kp.length ? 20 + kp.length * 8 : 12) : 0) +
+      4 +
+      (sources[i]?.length ?? 0) +
+      4 +
+      (editors[i]?.length ?? 0) +
+      4 +
+      (rows[i].updatedAt ? 8 : 0) +
+      8;
     const vis = rows[i].keypointVisibility;
     size += 4 + (vis ? 20 + vis.length * 6 : 0);
   }
@@ -36,37 +48,90 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
   const view = new DataView(buf.buffer);
   buf.set(SIGNATURE);
   let at = SIGNATURE.length + 8; // flags and header extension length: 0
-  const int4 = (v: number) => { view.setInt32(at, 4); view.setInt32(at + 4, v); at += 8; };
-  const float4 = (v: number) => { view.setInt32(at, 4); view.setFloat32(at + 4, v); at += 8; };
+  const int4 = (v: number) => {
+    view.setInt32(at, 4);
+    view.setInt32(at + 4, v);
+    at += 8;
+  };
+  const float4 = (v: number) => {
+    view.setInt32(at, 4);
+    view.setFloat32(at + 4, v);
+    at += 8;
+  };
   const bytes = (b: Uint8Array | null) => {
-    if (!b) { view.setInt32(at, -1); at += 4; return; }
-    view.setInt32(at, b.length); buf.set(b, at + 4); at += 4 + b.length;
+    if (!b) {
+      view.setInt32(at, -1);
+      at += 4;
+      return;
+    }
+    view.setInt32(at, b.length);
+    buf.set(b, at + 4);
+    at += 4 + b.length;
   };
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    view.setInt16(at, 14); at += 2;
-    int4(videoId); int4(r.trackId); int4(r.frame);
-    float4(r.x1); float4(r.y1); float4(r.x2); float4(r.y2); float4(r.confidence);
+    view.setInt16(at, 14);
+    at += 2;
+    int4(videoId);
+    int4(r.trackId);
+    int4(r.frame);
+    float4(r.x1);
+    float4(r.y1);
+    float4(r.x2);
+    float4(r.y2);
+    float4(r.confidence);
     const kp = r.keypoints;
-    if (!kp) { view.setInt32(at, -1); at += 4; }
-    else if (!kp.length) { view.setInt32(at, 12); view.setInt32(at + 4, 0); view.setInt32(at + 8, 0); view.setInt32(at + 12, FLOAT4_OID); at += 16; }
-    else {
+    if (!kp) {
+      view.setInt32(at, -1);
+      at += 4;
+    } else if (!kp.length) {
+      view.setInt32(at, 12);
+      view.setInt32(at + 4, 0);
+      view.setInt32(at + 8, 0);
+      view.setInt32(at + 12, FLOAT4_OID);
+      at += 16;
+    } else {
       view.setInt32(at, 20 + kp.length * 8);
-      view.setInt32(at + 4, 1); view.setInt32(at + 8, 0); view.setInt32(at + 12, FLOAT4_OID); view.setInt32(at + 16, kp.length); view.setInt32(at + 20, 1);
+      view.setInt32(at + 4, 1);
+      view.setInt32(at + 8, 0);
+      view.setInt32(at + 12, FLOAT4_OID);
+      view.setInt32(at + 16, kp.length);
+      view.setInt32(at + 20, 1);
       at += 24;
-      for (let j = 0; j < kp.length; j++) { view.setInt32(at, 4); view.setFloat32(at + 4, kp[j]); at += 8; }
+      for (let j = 0; j < kp.length; j++) {
+        view.setInt32(at, 4);
+        view.setFloat32(at + 4, kp[j]);
+        at += 8;
+      }
     }
-    bytes(sources[i]); bytes(editors[i]);
-    if (!r.updatedAt) { view.setInt32(at, -1); at += 4; }
-    else { view.setInt32(at, 8); view.setBigInt64(at + 4, BigInt(r.updatedAt.getTime() - PG_EPOCH_MS) * 1000n); at += 12; }
+    bytes(sources[i]);
+    bytes(editors[i]);
+    if (!r.updatedAt) {
+      view.setInt32(at, -1);
+      at += 4;
+    } else {
+      view.setInt32(at, 8);
+      view.setBigInt64(at + 4, BigInt(r.updatedAt.getTime() - PG_EPOCH_MS) * 1000n);
+      at += 12;
+    }
     int4(r.version ?? 1);
     const vis = r.keypointVisibility;
-    if (!vis) { view.setInt32(at, -1); at += 4; }
-    else {
+    if (!vis) {
+      view.setInt32(at, -1);
+      at += 4;
+    } else {
       view.setInt32(at, 20 + vis.length * 6);
-      view.setInt32(at + 4, 1); view.setInt32(at + 8, 0); view.setInt32(at + 12, INT2_OID); view.setInt32(at + 16, vis.length); view.setInt32(at + 20, 1);
+      view.setInt32(at + 4, 1);
+      view.setInt32(at + 8, 0);
+      view.setInt32(at + 12, INT2_OID);
+      view.setInt32(at + 16, vis.length);
+      view.setInt32(at + 20, 1);
       at += 24;
-      for (const v of vis) { view.setInt32(at, 2); view.setInt16(at + 4, v); at += 6; }
+      for (const v of vis) {
+        view.setInt32(at, 2);
+        view.setInt16(at + 4, v);
+        at += 6;
+      }
     }
   }
   view.setInt16(at, -1);
@@ -74,7 +139,8 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
 }
 
 /** The window's source byte (WINDOW_SOURCE) of a stored source, as an int4. */
-export const SOURCE_BYTE_SQL = "(case source when 'human' then 1 when 'interpolated' then 2 when 'outside' then 3 else 0 end)::int4";
+export const SOURCE_BYTE_SQL =
+  "(case source when 'human' then 1 when 'interpolated' then 2 when 'outside' then 3 else 0 end)::int4";
 
 /** Columns (and their order) of a detection window read as binary COPY: see decodeWindowCopy. */
 export const WINDOW_COPY_COLUMNS = `track_id, frame, x1, y1, x2, y2, confidence, keypoints, ${SOURCE_BYTE_SQL}, version, keypoint_visibility`;
@@ -91,33 +157,52 @@ export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
   const rows: DetectionRow[] = [];
   let kp = new Float32Array(0);
   let kpAt = 0;
-  const float4 = () => { const v = view.getFloat32(at + 4); at += 8; return v; };
+  const float4 = () => {
+    const v = view.getFloat32(at + 4);
+    at += 8;
+    return v;
+  };
   for (;;) {
-    const fields = view.getInt16(at); at += 2;
+    const fields = view.getInt16(at);
+    at += 2;
     if (fields === -1) break;
     if (fields !== 11) throw new Error(`detection window COPY: ${fields} fields, expected 11`);
-    const track = view.getInt32(at + 4); const frame = view.getInt32(at + 12); at += 16;
-    const x1 = float4(), y1 = float4(), x2 = float4(), y2 = float4(), confidence = float4();
-    const kpLength = view.getInt32(at); at += 4;
+    const track = view.getInt32(at + 4);
+    const frame = view.getInt32(at + 12);
+    at += 16;
+    const x1 = float4(),
+      y1 = float4(),
+      x2 = float4(),
+      y2 = float4(),
+      confidence = float4();
+    const kpLength = view.getInt32(at);
+    at += 4;
     let keypoints: Float32Array | null = null;
     if (kpLength >= 0) {
       const end = at + kpLength;
       const dims = view.getInt32(at);
       const n = dims === 0 ? 0 : view.getInt32(at + 12);
       at += 12 + dims * 8;
-      if (kpAt + n > kp.length) { kp = new Float32Array(Math.max(n, 51 * 1024)); kpAt = 0; }
+      if (kpAt + n > kp.length) {
+        kp = new Float32Array(Math.max(n, 51 * 1024));
+        kpAt = 0;
+      }
       keypoints = kp.subarray(kpAt, kpAt + n);
       for (let j = 0; j < n; j++) {
-        const len = view.getInt32(at); at += 4;
+        const len = view.getInt32(at);
+        at += 4;
         keypoints[j] = len < 0 ? NaN : view.getFloat32(at);
         if (len > 0) at += len;
       }
       kpAt += n;
       at = end;
     }
-    const source = view.getInt32(at + 4); at += 8;
-    const version = view.getInt32(at + 4); at += 8;
-    const visLength = view.getInt32(at); at += 4;
+    const source = view.getInt32(at + 4);
+    at += 8;
+    const version = view.getInt32(at + 4);
+    at += 8;
+    const visLength = view.getInt32(at);
+    at += 4;
     let visibility: number[] | null = null;
     if (visLength >= 0) {
       const end = at + visLength;
@@ -126,13 +211,27 @@ export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
       at += 12 + dims * 8;
       visibility = [];
       for (let j = 0; j < n; j++) {
-        const len = view.getInt32(at); at += 4;
+        const len = view.getInt32(at);
+        at += 4;
         visibility.push(len < 0 ? 2 : view.getInt16(at));
         if (len > 0) at += len;
       }
       at = end;
     }
-    rows.push({ track_id: track, frame, x1, y1, x2, y2, confidence, keypoints, human: source === 1, source, version, keypoint_visibility: visibility });
+    rows.push({
+      track_id: track,
+      frame,
+      x1,
+      y1,
+      x2,
+      y2,
+      confidence,
+      keypoints,
+      human: source === 1,
+      source,
+      version,
+      keypoint_visibility: visibility,
+    });
   }
   return rows;
 }
@@ -147,11 +246,19 @@ export function decodeReviewCopy(bytes: Uint8Array): ReviewDetections {
   at += 4 + view.getInt32(at); // header extension
   // every tuple is 2 + 7 × 8 bytes: the count is known before decoding
   const n = Math.max(0, Math.floor((bytes.byteLength - at - 2) / 58));
-  const d: ReviewDetections = { length: n, track: new Int32Array(n), frame: new Int32Array(n), confidence: new Float32Array(n), box: new Float32Array(4 * n) };
+  const d: ReviewDetections = {
+    length: n,
+    track: new Int32Array(n),
+    frame: new Int32Array(n),
+    confidence: new Float32Array(n),
+    box: new Float32Array(4 * n),
+  };
   for (let i = 0; i < n; i++, at += 58) {
     const fields = view.getInt16(at);
     if (fields !== 7) throw new Error(`review COPY: ${fields} fields, expected 7`);
-    d.track[i] = view.getInt32(at + 6); d.frame[i] = view.getInt32(at + 14); d.confidence[i] = view.getFloat32(at + 22);
+    d.track[i] = view.getInt32(at + 6);
+    d.frame[i] = view.getInt32(at + 14);
+    d.confidence[i] = view.getFloat32(at + 22);
     for (let k = 0; k < 4; k++) d.box[4 * i + k] = view.getFloat32(at + 30 + 8 * k);
   }
   if (view.getInt16(at) !== -1) throw new Error('review COPY: missing trailer');

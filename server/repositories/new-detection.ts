@@ -2,7 +2,13 @@
 // restores, the seeding script), before the database gives it an id. Its own file so that the writers and
 // the COPY encoder share it without importing each other.
 export interface NewDetection {
-  trackId: number; frame: number; x1: number; y1: number; x2: number; y2: number; confidence: number;
+  trackId: number;
+  frame: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  confidence: number;
   /** 17 × [x, y, score] flattened; NaN is kept as NaN. */
   keypoints: number[] | null;
   source: string;

@@ -13,10 +13,17 @@ export async function findVideo(db: Db, id: number): Promise<VideoRow | null> {
 
 /** Keeps status_updated_at fresh while the video is still processing. */
 export async function touchProcessingHeartbeat(db: Db, videoId: number): Promise<void> {
-  await db.update(videos).set({ statusUpdatedAt: new Date() }).where(and(eq(videos.id, videoId), eq(videos.processingStatus, 'processing')));
+  await db
+    .update(videos)
+    .set({ statusUpdatedAt: new Date() })
+    .where(and(eq(videos.id, videoId), eq(videos.processingStatus, 'processing')));
 }
 
-export interface KeptCounts { keptDetections: number; keptSegments: number; highestKeptTrack: number }
+export interface KeptCounts {
+  keptDetections: number;
+  keptSegments: number;
+  highestKeptTrack: number;
+}
 
 /**
  * Deletes the AI detections and unverified segments of a video and its undo snapshots (they refer to the
@@ -25,18 +32,29 @@ export interface KeptCounts { keptDetections: number; keptSegments: number; high
 export async function clearAiRows(tx: Tx, videoId: number): Promise<KeptCounts> {
   // only the AI's own boxes go: keyframes, outside keyframes and the boxes filled from them stay
   await tx.delete(detections).where(and(eq(detections.videoId, videoId), eq(detections.source, 'ai')));
-  await tx.delete(actionSegments).where(and(eq(actionSegments.videoId, videoId), eq(actionSegments.humanVerified, false)));
+  await tx
+    .delete(actionSegments)
+    .where(and(eq(actionSegments.videoId, videoId), eq(actionSegments.humanVerified, false)));
   await tx.delete(annotationUndo).where(eq(annotationUndo.videoId, videoId));
   // the new result numbers its tracks anew: a mark would name another person
   await tx.delete(trackVerifications).where(eq(trackVerifications.videoId, videoId));
-  const [d] = await tx.select({ top: max(detections.trackId), n: sql<number>`count(*)::int` }).from(detections).where(eq(detections.videoId, videoId));
-  const [s] = await tx.select({ top: max(actionSegments.trackId), n: sql<number>`count(*)::int` }).from(actionSegments).where(eq(actionSegments.videoId, videoId));
+  const [d] = await tx
+    .select({ top: max(detections.trackId), n: sql<number>`count(*)::int` })
+    .from(detections)
+    .where(eq(detections.videoId, videoId));
+  const [s] = await tx
+    .select({ top: max(actionSegments.trackId), n: sql<number>`count(*)::int` })
+    .from(actionSegments)
+    .where(eq(actionSegments.videoId, videoId));
   return { keptDetections: Number(d.n), keptSegments: Number(s.n), highestKeptTrack: Math.max(d.top ?? 0, s.top ?? 0) };
 }
 
 /** The highest version of any detection of the video (0 when it has none). */
 export async function highestDetectionVersion(tx: Tx, videoId: number): Promise<number> {
-  const [row] = await tx.select({ top: max(detections.version) }).from(detections).where(eq(detections.videoId, videoId));
+  const [row] = await tx
+    .select({ top: max(detections.version) })
+    .from(detections)
+    .where(eq(detections.videoId, videoId));
   return row?.top ?? 0;
 }
 

@@ -5,17 +5,29 @@ import type { Db } from '../db/connect';
 import { videos } from '../db/schema';
 
 export const listDeletedVideos = (db: Db, sourceRoot: string | undefined, limit: number | undefined) => {
-  const q = db.select({
-    id: videos.id, path: videos.path, sourceRoot: videos.sourceRoot, deletedReason: videos.deletedReason,
-    fileDev: videos.fileDev, fileIno: videos.fileIno, sizeBytes: videos.sizeBytes, mtime: videos.mtime,
-  }).from(videos)
-    .where(and(eq(videos.processingStatus, 'deleted'), sourceRoot ? eq(videos.sourceRoot, sourceRoot) : undefined)).orderBy(asc(videos.id));
+  const q = db
+    .select({
+      id: videos.id,
+      path: videos.path,
+      sourceRoot: videos.sourceRoot,
+      deletedReason: videos.deletedReason,
+      fileDev: videos.fileDev,
+      fileIno: videos.fileIno,
+      sizeBytes: videos.sizeBytes,
+      mtime: videos.mtime,
+    })
+    .from(videos)
+    .where(and(eq(videos.processingStatus, 'deleted'), sourceRoot ? eq(videos.sourceRoot, sourceRoot) : undefined))
+    .orderBy(asc(videos.id));
   return limit ? q.limit(limit) : q;
 };
 
 /** Deletes the rows that are still marked deleted (a re-ingest may have restored one meanwhile). */
 export async function deleteDeletedVideos(db: Db, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
-  const gone = await db.delete(videos).where(and(inArray(videos.id, ids), eq(videos.processingStatus, 'deleted'))).returning({ id: videos.id });
+  const gone = await db
+    .delete(videos)
+    .where(and(inArray(videos.id, ids), eq(videos.processingStatus, 'deleted')))
+    .returning({ id: videos.id });
   return gone.length;
 }

@@ -19,19 +19,40 @@ export interface QueueFilter {
 }
 
 export interface QueueRow {
-  id: number; filename: string; duration: number; processing_status: string;
-  assigned_to_id: string | null; assigned_to_name: string | null;
-  tracks: number; detections: number; mean_confidence: number | null; low_detections: number; low_tracks: number;
-  people: number; segments: number; unverified: number; verified_tracks: number; last_open: Date | null; last_user: string | null;
-  review_status: ReviewStatus; score: number;
+  id: number;
+  filename: string;
+  duration: number;
+  processing_status: string;
+  assigned_to_id: string | null;
+  assigned_to_name: string | null;
+  tracks: number;
+  detections: number;
+  mean_confidence: number | null;
+  low_detections: number;
+  low_tracks: number;
+  people: number;
+  segments: number;
+  unverified: number;
+  verified_tracks: number;
+  last_open: Date | null;
+  last_user: string | null;
+  review_status: ReviewStatus;
+  score: number;
 }
 
 /** The candidate videos and their review status: a cheap part, shared by the page and the counts. */
 function candidates(f: QueueFilter, values: unknown[]): string {
-  const p = (v: unknown) => { values.push(v); return `$${values.length}`; };
+  const p = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
   const where = [`v.processing_status in ('completed', 'reviewed', 'labelled')`];
-  if (f.hiddenSourceRoles.length) where.push(`v.source_root not in (select root from sources where role = any(${p(f.hiddenSourceRoles)}::text[]))`);
-  if (!f.allAssignees) where.push(f.viewerId ? `(v.assigned_to_id is null or v.assigned_to_id = ${p(f.viewerId)})` : 'v.assigned_to_id is null');
+  if (f.hiddenSourceRoles.length)
+    where.push(`v.source_root not in (select root from sources where role = any(${p(f.hiddenSourceRoles)}::text[]))`);
+  if (!f.allAssignees)
+    where.push(
+      f.viewerId ? `(v.assigned_to_id is null or v.assigned_to_id = ${p(f.viewerId)})` : 'v.assigned_to_id is null',
+    );
   const since = `now() - make_interval(mins => ${p(f.inProgressMinutes)}::int)`;
   return `cand as (
       select v.id, v.filename, v.duration, v.processing_status, v.assigned_to_id, v.assigned_to_name, o.last_open, o.last_user,
@@ -79,14 +100,19 @@ export async function refreshEvidence(sql: SqlRunner, lowConfidence: number): Pr
               people = excluded.people, segments = excluded.segments, unverified = excluded.unverified, verified_tracks = excluded.verified_tracks,
               computed_at = excluded.computed_at
        returning 1)
-     select count(*) as n from written`, [lowConfidence]);
+     select count(*) as n from written`,
+    [lowConfidence],
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
 /** One page of the queue, ranked in SQL from the stored evidence (call refreshEvidence first). */
 export async function queuePage(sql: SqlRunner, f: QueueFilter): Promise<{ rows: QueueRow[]; total: number }> {
   const values: unknown[] = [];
-  const p = (v: unknown) => { values.push(v); return `$${values.length}`; };
+  const p = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
   const cand = candidates(f, values);
   const w = f.weights;
   const mine = f.viewerId ? `case when c.assigned_to_id = ${p(f.viewerId)} then 0 else 1 end` : '0';
@@ -107,16 +133,28 @@ export async function queuePage(sql: SqlRunner, f: QueueFilter): Promise<{ rows:
               ${mine} as mine_rank
          from scored c) x
      order by x.mine_rank, case x.review_status when 'completed' then 1 else 0 end, x.score desc, x.id
-     limit ${p(f.limit)} offset ${p(f.offset)}`, values);
+     limit ${p(f.limit)} offset ${p(f.offset)}`,
+    values,
+  );
   const total = rows.length ? Number(rows[0].total) : 0;
-  return { rows: rows.map((r) => ({ ...r, score: Number(r.score), duration: Number(r.duration), mean_confidence: r.mean_confidence === null ? null : Number(r.mean_confidence) })), total };
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      score: Number(r.score),
+      duration: Number(r.duration),
+      mean_confidence: r.mean_confidence === null ? null : Number(r.mean_confidence),
+    })),
+    total,
+  };
 }
 
 /** How many candidate videos are in each review status (no detection scan). */
 export async function queueCounts(sql: SqlRunner, f: QueueFilter): Promise<Record<ReviewStatus, number>> {
   const values: unknown[] = [];
   const { rows } = await sql.query<{ review_status: ReviewStatus; n: string | number }>(
-    `with ${candidates(f, values)} select review_status, count(*) as n from cand group by review_status`, values);
+    `with ${candidates(f, values)} select review_status, count(*) as n from cand group by review_status`,
+    values,
+  );
   const counts: Record<ReviewStatus, number> = { pending: 0, in_progress: 0, completed: 0 };
   for (const r of rows) counts[r.review_status] = Number(r.n);
   return counts;
@@ -127,7 +165,11 @@ export async function queueCounts(sql: SqlRunner, f: QueueFilter): Promise<Recor
  * same video by the same user within `maxHours`, the median of (review time ÷ video duration), and how
  * many reviews it rests on.
  */
-export async function measuredReviewFactor(sql: SqlRunner, maxHours: number, sample: number): Promise<{ factor: number | null; samples: number }> {
+export async function measuredReviewFactor(
+  sql: SqlRunner,
+  maxHours: number,
+  sample: number,
+): Promise<{ factor: number | null; samples: number }> {
   const { rows } = await sql.query<{ factor: number | null; samples: string | number }>(
     `with reviews as (
        select h.video_id, h.changed_at, h.changed_by_id, v.duration from status_history h join videos v on v.id = h.video_id
@@ -138,11 +180,16 @@ export async function measuredReviewFactor(sql: SqlRunner, maxHours: number, sam
          join review_opens o on o.video_id = r.video_id and o.user_id = r.changed_by_id
           and o.opened_at <= r.changed_at and o.opened_at > r.changed_at - make_interval(hours => $1::int)
         group by r.video_id, r.changed_at, r.duration)
-     select percentile_cont(0.5) within group (order by secs / duration) as factor, count(*) as samples from timed`, [maxHours, sample]);
+     select percentile_cont(0.5) within group (order by secs / duration) as factor, count(*) as samples from timed`,
+    [maxHours, sample],
+  );
   return { factor: rows[0]?.factor == null ? null : Number(rows[0].factor), samples: Number(rows[0]?.samples ?? 0) };
 }
 
 export async function recordOpen(sql: SqlRunner, videoId: number, userId: string): Promise<Date> {
-  const { rows } = await sql.query<{ opened_at: Date }>('insert into review_opens (video_id, user_id) values ($1, $2) returning opened_at', [videoId, userId]);
+  const { rows } = await sql.query<{ opened_at: Date }>(
+    'insert into review_opens (video_id, user_id) values ($1, $2) returning opened_at',
+    [videoId, userId],
+  );
   return rows[0].opened_at;
 }

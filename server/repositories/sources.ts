@@ -34,8 +34,11 @@ export async function insertSource(db: Db, values: SourceValues): Promise<Source
 export async function updateSource(db: Db, originalRoot: string, values: SourceValues): Promise<SourceRow | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(sources).set(values).where(eq(sources.root, originalRoot)).returning();
-    if (row && values.root !== originalRoot) await tx.update(videos)
-      .set({ sourceRoot: values.root, path: sql`${values.root} || '/' || ${videos.relPath}` }).where(eq(videos.sourceRoot, originalRoot));
+    if (row && values.root !== originalRoot)
+      await tx
+        .update(videos)
+        .set({ sourceRoot: values.root, path: sql`${values.root} || '/' || ${videos.relPath}` })
+        .where(eq(videos.sourceRoot, originalRoot));
     return row ?? null;
   });
 }
@@ -50,13 +53,18 @@ export async function deleteSourceAndVideos(db: Db, root: string): Promise<numbe
 }
 
 /** Video counts per source root and status. */
-export const countVideosBySourceAndStatus = (db: Db) => db
-  .select({ root: videos.sourceRoot, status: videos.processingStatus, n: sql<number>`count(*)::int` })
-  .from(videos).groupBy(videos.sourceRoot, videos.processingStatus);
+export const countVideosBySourceAndStatus = (db: Db) =>
+  db
+    .select({ root: videos.sourceRoot, status: videos.processingStatus, n: sql<number>`count(*)::int` })
+    .from(videos)
+    .groupBy(videos.sourceRoot, videos.processingStatus);
 
 /** Enabled sources whose role the viewer may see (roles in `hiddenRoles` are left out). */
 export async function countActiveSources(db: Db, hiddenRoles: string[]): Promise<number> {
   const visible = hiddenRoles.length ? or(isNull(sources.role), notInArray(sources.role, hiddenRoles)) : undefined;
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sources).where(and(eq(sources.enabled, true), visible));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sources)
+    .where(and(eq(sources.enabled, true), visible));
   return n;
 }

@@ -7,16 +7,36 @@ import { trackVerifications } from '../db/schema';
 export type TrackVerificationRow = typeof trackVerifications.$inferSelect;
 
 /** Marks a track verified by `by` now; a new mark replaces the old one and clears its edited stamp. */
-export async function upsertVerification(tx: Db | Tx, videoId: number, trackId: number, by: { id: string; name: string | null }): Promise<TrackVerificationRow> {
-  const values = { verifiedById: by.id, verifiedByName: by.name, verifiedAt: new Date(), editedAt: null, editedById: null };
-  const [row] = await tx.insert(trackVerifications).values({ videoId, trackId, ...values })
-    .onConflictDoUpdate({ target: [trackVerifications.videoId, trackVerifications.trackId], set: values }).returning();
+export async function upsertVerification(
+  tx: Db | Tx,
+  videoId: number,
+  trackId: number,
+  by: { id: string; name: string | null },
+): Promise<TrackVerificationRow> {
+  const values = {
+    verifiedById: by.id,
+    verifiedByName: by.name,
+    verifiedAt: new Date(),
+    editedAt: null,
+    editedById: null,
+  };
+  const [row] = await tx
+    .insert(trackVerifications)
+    .values({ videoId, trackId, ...values })
+    .onConflictDoUpdate({ target: [trackVerifications.videoId, trackVerifications.trackId], set: values })
+    .returning();
   return row;
 }
 
-export async function deleteVerification(tx: Db | Tx, videoId: number, trackId: number): Promise<TrackVerificationRow | null> {
-  const [row] = await tx.delete(trackVerifications)
-    .where(and(eq(trackVerifications.videoId, videoId), eq(trackVerifications.trackId, trackId))).returning();
+export async function deleteVerification(
+  tx: Db | Tx,
+  videoId: number,
+  trackId: number,
+): Promise<TrackVerificationRow | null> {
+  const [row] = await tx
+    .delete(trackVerifications)
+    .where(and(eq(trackVerifications.videoId, videoId), eq(trackVerifications.trackId, trackId)))
+    .returning();
   return row ?? null;
 }
 
@@ -26,6 +46,8 @@ export const listVerifications = (db: Db | Tx, videoId: number): Promise<TrackVe
 /** An edit of verified tracks keeps their marks and records who edited them when (the first edit since wins). */
 export async function stampTracksEdited(tx: Db | Tx, videoId: number, trackIds: number[], by: string): Promise<void> {
   if (!trackIds.length) return;
-  await tx.update(trackVerifications).set({ editedAt: new Date(), editedById: by })
+  await tx
+    .update(trackVerifications)
+    .set({ editedAt: new Date(), editedById: by })
     .where(and(eq(trackVerifications.videoId, videoId), inArray(trackVerifications.trackId, trackIds)));
 }

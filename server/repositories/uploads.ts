@@ -12,7 +12,10 @@ export async function videoPathTaken(db: Db, file: string): Promise<boolean> {
 /** Adds the row (status pending) and its first log line in one transaction. */
 export async function insertUploadedVideo(db: Db, values: ScannedVideo, logLine: string): Promise<VideoRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(videos).values({ ...values, processingStatus: 'pending' }).returning();
+    const [row] = await tx
+      .insert(videos)
+      .values({ ...values, processingStatus: 'pending' })
+      .returning();
     await tx.insert(processingLog).values({ videoId: row.id, line: logLine });
     return row;
   });

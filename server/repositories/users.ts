@@ -21,7 +21,10 @@ export async function countUsers(db: Db): Promise<number> {
 }
 
 export async function insertUsersIfAbsent(db: Db, rows: Array<{ id: string; role: Role }>): Promise<void> {
-  await db.insert(users).values(rows.map((r) => ({ ...r, name: null }))).onConflictDoNothing();
+  await db
+    .insert(users)
+    .values(rows.map((r) => ({ ...r, name: null })))
+    .onConflictDoNothing();
 }
 
 /** The ids of the super users, locked until the transaction ends. */
@@ -40,8 +43,12 @@ export type UserWrite =
  * may throw to refuse; then the write and its audit row are stored together. Returns the row after the
  * change (the deleted row for a delete), or null when an update or delete found no such user.
  */
-export async function writeUser(db: Db, write: UserWrite, by: string,
-  check: (before: UserRow | null, superIds: string[]) => void): Promise<UserRow | null> {
+export async function writeUser(
+  db: Db,
+  write: UserWrite,
+  by: string,
+  check: (before: UserRow | null, superIds: string[]) => void,
+): Promise<UserRow | null> {
   return db.transaction(async (tx) => {
     const superIds = await lockedSupers(tx);
     const [before] = await tx.select().from(users).where(eq(users.id, write.id)).for('update');
@@ -51,16 +58,24 @@ export async function writeUser(db: Db, write: UserWrite, by: string,
     if (write.kind === 'delete') {
       [after] = await tx.delete(users).where(eq(users.id, write.id)).returning();
     } else if (write.kind === 'update' || before) {
-      [after] = await tx.update(users).set({ name: write.name, role: write.role, updatedAt: new Date() }).where(eq(users.id, write.id)).returning();
+      [after] = await tx
+        .update(users)
+        .set({ name: write.name, role: write.role, updatedAt: new Date() })
+        .where(eq(users.id, write.id))
+        .returning();
     } else {
       [after] = await tx.insert(users).values({ id: write.id, name: write.name, role: write.role }).returning();
     }
     const deleted = write.kind === 'delete';
     if (!before || deleted || before.name !== after.name || before.role !== after.role) {
       await tx.insert(userAudit).values({
-        userId: write.id, action: deleted ? 'delete' : before ? 'update' : 'create', changedById: by,
-        oldName: before?.name ?? null, oldRole: before?.role ?? null,
-        newName: deleted ? null : after.name, newRole: deleted ? null : after.role,
+        userId: write.id,
+        action: deleted ? 'delete' : before ? 'update' : 'create',
+        changedById: by,
+        oldName: before?.name ?? null,
+        oldRole: before?.role ?? null,
+        newName: deleted ? null : after.name,
+        newRole: deleted ? null : after.role,
       });
     }
     return after;
@@ -69,4 +84,9 @@ export async function writeUser(db: Db, write: UserWrite, by: string,
 
 /** The audit trail of one user id, newest first. */
 export const userHistory = (db: Db, id: string, limit = 50): Promise<UserAuditRow[]> =>
-  db.select().from(userAudit).where(eq(userAudit.userId, id)).orderBy(desc(userAudit.changedAt), desc(userAudit.id)).limit(limit);
+  db
+    .select()
+    .from(userAudit)
+    .where(eq(userAudit.userId, id))
+    .orderBy(desc(userAudit.changedAt), desc(userAudit.id))
+    .limit(limit);

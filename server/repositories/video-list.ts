@@ -8,12 +8,20 @@ import type { VideoStatus } from '../../domain/constants';
 
 /** The library's filters ('deleted' may be asked for but is never listed). */
 export interface VideoFilter {
-  status?: VideoStatus[]; source_root?: string; q?: string; assignee?: string; unassigned_only?: boolean;
+  status?: VideoStatus[];
+  source_root?: string;
+  q?: string;
+  assignee?: string;
+  unassigned_only?: boolean;
   /** Set by the server from the viewer's role, never by the client: videos of sources with these roles are left out. */
   hidden_source_roles?: string[];
 }
 
-export interface VideoPage { limit: number; skip: number; afterId?: number }
+export interface VideoPage {
+  limit: number;
+  skip: number;
+  afterId?: number;
+}
 
 const COLUMNS = `id, filename, path, rel_path, source_root, size_bytes, duration, width, height, fps,
   fps_num || '/' || fps_den as fps_rational, total_frames, processing_status, previous_status,
@@ -31,10 +39,14 @@ type Param = (v: unknown) => string;
 /** SQL conditions of every filter except status (callers place that, see buildVideoListSql). */
 function filterConditions(f: VideoFilter, p: Param): string[] {
   const where = [`processing_status <> 'deleted'`];
-  if (f.hidden_source_roles?.length) where.push(`source_root not in (select root from sources where role = any(${p(f.hidden_source_roles)}::text[]))`);
+  if (f.hidden_source_roles?.length)
+    where.push(`source_root not in (select root from sources where role = any(${p(f.hidden_source_roles)}::text[]))`);
   if (f.source_root) where.push(`source_root = ${p(f.source_root)}`);
   const q = f.q?.trim();
-  if (q) { const pat = p(`%${likeEscape(q)}%`); where.push(`(filename ilike ${pat} or path ilike ${pat})`); }
+  if (q) {
+    const pat = p(`%${likeEscape(q)}%`);
+    where.push(`(filename ilike ${pat} or path ilike ${pat})`);
+  }
   if (f.unassigned_only) where.push('assigned_to_id is null');
   else if (f.assignee) where.push(`assigned_to_id = ${p(f.assignee)}`);
   return where;
@@ -42,7 +54,13 @@ function filterConditions(f: VideoFilter, p: Param): string[] {
 
 function paramList(): { values: unknown[]; p: Param } {
   const values: unknown[] = [];
-  return { values, p: (v) => { values.push(v); return `$${values.length}`; } };
+  return {
+    values,
+    p: (v) => {
+      values.push(v);
+      return `$${values.length}`;
+    },
+  };
 }
 
 export function buildVideoListSql(f: VideoFilter, page: VideoPage): { text: string; values: unknown[] } {
@@ -76,7 +94,11 @@ export async function listVideosJson(sql: SqlRunner, f: VideoFilter, page: Video
 }
 
 /** The ids before and after `id` in the filtered library order (null at either end). */
-export async function neighborIds(sql: SqlRunner, id: number, f: VideoFilter): Promise<{ prev_id: number | null; next_id: number | null }> {
+export async function neighborIds(
+  sql: SqlRunner,
+  id: number,
+  f: VideoFilter,
+): Promise<{ prev_id: number | null; next_id: number | null }> {
   const { values, p } = paramList();
   const where = filterConditions(f, p);
   if (f.status?.length) where.push(`processing_status = any(${p(f.status)}::text[])`);
@@ -84,6 +106,8 @@ export async function neighborIds(sql: SqlRunner, id: number, f: VideoFilter): P
   const cond = where.join(' and ');
   const { rows } = await sql.query<{ prev_id: number | null; next_id: number | null }>(
     `select (select id from videos where ${cond} and id < ${self} order by id desc limit 1) as prev_id,
-            (select id from videos where ${cond} and id > ${self} order by id asc limit 1) as next_id`, values);
+            (select id from videos where ${cond} and id > ${self} order by id asc limit 1) as next_id`,
+    values,
+  );
   return { prev_id: rows[0]?.prev_id ?? null, next_id: rows[0]?.next_id ?? null };
 }

@@ -21,17 +21,28 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
   const throttle = createSignInThrottle();
   const now = clock ?? (() => new Date());
   const passwordModeOnly = () => {
-    if (auth.mode !== 'password') throw new NotFound(`Sign-in is not by password on this server (VAT_AUTH=${auth.mode})`);
+    if (auth.mode !== 'password')
+      throw new NotFound(`Sign-in is not by password on this server (VAT_AUTH=${auth.mode})`);
   };
 
   /** Starts a session for `user`, sets its cookie and answers the /me shape (ending the caller's old session). */
   async function signedIn(req: FastifyRequest, reply: FastifyReply, user: UserRow, status: number) {
     if (req.sessionHash) await endSession(db, req.sessionHash);
-    const id = await startSession(db, auth, user.id, now(), { ip: clientAddress(req, trusted), userAgent: req.headers['user-agent'] ?? null });
+    const id = await startSession(db, auth, user.id, now(), {
+      ip: clientAddress(req, trusted),
+      userAgent: req.headers['user-agent'] ?? null,
+    });
     setSessionCookie(req, reply, id, trusted, auth.sessionMaxMs);
-    return reply.status(status).send(meDto({ id: user.id, name: user.name, role: user.role as never }, {
-      headerRole: null, mode: auth.mode, mustChangePassword: user.mustChangePassword,
-    }));
+    return reply.status(status).send(
+      meDto(
+        { id: user.id, name: user.name, role: user.role as never },
+        {
+          headerRole: null,
+          mode: auth.mode,
+          mustChangePassword: user.mustChangePassword,
+        },
+      ),
+    );
   }
 
   /** A used or expired link is 410 Gone (the contract), not the 409 its domain kind maps to. */
@@ -47,32 +58,58 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
     proxy_user_header: auth.mode === 'proxy' ? auth.proxyUserHeaderName : null,
   }));
 
-  app.post('/auth/login', { config: { public: true }, schema: { body: loginBody, response: json(meAnswer) } }, async (req, reply) => {
-    passwordModeOnly();
-    try {
-      const user = await signIn(db, throttle, { id: req.body.id, password: req.body.password, address: clientAddress(req, trusted) }, now());
-      return await signedIn(req, reply, user, 200);
-    } catch (e) {
-      if (e instanceof SignInThrottled) return reply.status(429).header('retry-after', String(e.retryAfterSeconds)).send({ detail: e.detail });
-      throw e;
-    }
-  });
+  app.post(
+    '/auth/login',
+    { config: { public: true }, schema: { body: loginBody, response: json(meAnswer) } },
+    async (req, reply) => {
+      passwordModeOnly();
+      try {
+        const user = await signIn(
+          db,
+          throttle,
+          { id: req.body.id, password: req.body.password, address: clientAddress(req, trusted) },
+          now(),
+        );
+        return await signedIn(req, reply, user, 200);
+      } catch (e) {
+        if (e instanceof SignInThrottled)
+          return reply.status(429).header('retry-after', String(e.retryAfterSeconds)).send({ detail: e.detail });
+        throw e;
+      }
+    },
+  );
 
-  app.post('/auth/setup', { config: { public: true }, schema: { body: setupBody, response: json(meAnswer, 201) } }, async (req, reply) => {
-    passwordModeOnly();
-    try {
-      const user = await useSetupLink(db, { token: req.body.token, id: req.body.id, name: req.body.name, password: req.body.password }, now());
-      return await signedIn(req, reply, user, 201);
-    } catch (e) { return gone(reply, e); }
-  });
+  app.post(
+    '/auth/setup',
+    { config: { public: true }, schema: { body: setupBody, response: json(meAnswer, 201) } },
+    async (req, reply) => {
+      passwordModeOnly();
+      try {
+        const user = await useSetupLink(
+          db,
+          { token: req.body.token, id: req.body.id, name: req.body.name, password: req.body.password },
+          now(),
+        );
+        return await signedIn(req, reply, user, 201);
+      } catch (e) {
+        return gone(reply, e);
+      }
+    },
+  );
 
-  app.post('/auth/reset', { config: { public: true }, schema: { body: resetBody, response: json(meAnswer) } }, async (req, reply) => {
-    passwordModeOnly();
-    try {
-      const user = await useResetLink(db, { token: req.body.token, newPassword: req.body.new_password }, now());
-      return await signedIn(req, reply, user, 200);
-    } catch (e) { return gone(reply, e); }
-  });
+  app.post(
+    '/auth/reset',
+    { config: { public: true }, schema: { body: resetBody, response: json(meAnswer) } },
+    async (req, reply) => {
+      passwordModeOnly();
+      try {
+        const user = await useResetLink(db, { token: req.body.token, newPassword: req.body.new_password }, now());
+        return await signedIn(req, reply, user, 200);
+      } catch (e) {
+        return gone(reply, e);
+      }
+    },
+  );
 
   app.post('/auth/logout', { config: { public: true }, schema: { response: empty() } }, async (req, reply) => {
     if (req.sessionHash) await endSession(db, req.sessionHash);

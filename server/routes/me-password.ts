@@ -6,8 +6,17 @@ import { empty } from '../http/contract';
 import { changePasswordBody } from '../../domain/contract/auth';
 
 export const mePasswordRoutes: RoutePlugin = (app, { database: { db }, now }) => {
-  app.put('/me/password', { config: { role: 'user' }, schema: { body: changePasswordBody, response: empty() } }, async (req, reply) => {
-    await changeOwnPassword(db, caller(req).id, { current: req.body.current_password, next: req.body.new_password, keepSessionHash: req.sessionHash }, now?.() ?? new Date());
-    return reply.status(204).send(null);
-  });
+  app.put(
+    '/me/password',
+    { config: { role: 'user' }, schema: { body: changePasswordBody, response: empty() } },
+    async (req, reply) => {
+      await changeOwnPassword(
+        db,
+        caller(req).id,
+        { current: req.body.current_password, next: req.body.new_password, keepSessionHash: req.sessionHash },
+        now?.() ?? new Date(),
+      );
+      return reply.status(204).send(null);
+    },
+  );
 };

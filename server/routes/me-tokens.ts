@@ -10,15 +10,35 @@ import { apiToken, createTokenBody, newApiToken, tokenIdParams } from '../../dom
 export const meTokenRoutes: RoutePlugin = (app, { database: { db }, now }) => {
   const clock = () => now?.() ?? new Date();
 
-  app.get('/me/tokens', { config: { role: 'user' }, schema: { response: json(z.array(apiToken)) } }, async (req) => myTokens(db, caller(req).id));
+  app.get('/me/tokens', { config: { role: 'user' }, schema: { response: json(z.array(apiToken)) } }, async (req) =>
+    myTokens(db, caller(req).id),
+  );
 
-  app.post('/me/tokens', {
-    config: { role: 'user' },
-    schema: { body: createTokenBody, response: json(newApiToken, 201) },
-  }, async (req, reply) => reply.status(201).send(await createToken(db, caller(req).id, { name: req.body.name, expiresInDays: req.body.expires_in_days ?? undefined }, clock())));
+  app.post(
+    '/me/tokens',
+    {
+      config: { role: 'user' },
+      schema: { body: createTokenBody, response: json(newApiToken, 201) },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(
+          await createToken(
+            db,
+            caller(req).id,
+            { name: req.body.name, expiresInDays: req.body.expires_in_days ?? undefined },
+            clock(),
+          ),
+        ),
+  );
 
-  app.delete('/me/tokens/:id', { config: { role: 'user' }, schema: { params: tokenIdParams, response: empty() } }, async (req, reply) => {
-    await revokeToken(db, caller(req).id, req.params.id, clock());
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/me/tokens/:id',
+    { config: { role: 'user' }, schema: { params: tokenIdParams, response: empty() } },
+    async (req, reply) => {
+      await revokeToken(db, caller(req).id, req.params.id, clock());
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -13,9 +13,13 @@ import { metricsSummary } from '../../domain/contract/metrics';
 
 export const systemRoutes: RoutePlugin = (app, { database, queue, config }) => {
   // public: the screens ask it before anyone has signed in, also with VAT_GUEST_ACCESS=none
-  app.get('/me', { config: { public: true }, schema: { response: json(meAnswer) } }, async (req) => meDto(req.identity, {
-    headerRole: req.headerRole, mode: config.auth.mode, mustChangePassword: req.mustChangePassword,
-  }));
+  app.get('/me', { config: { public: true }, schema: { response: json(meAnswer) } }, async (req) =>
+    meDto(req.identity, {
+      headerRole: req.headerRole,
+      mode: config.auth.mode,
+      mustChangePassword: req.mustChangePassword,
+    }),
+  );
 
   app.get('/status', { schema: { response: json(serverStatus) } }, async () => ({
     status: 'ok' as const,
@@ -26,5 +30,7 @@ export const systemRoutes: RoutePlugin = (app, { database, queue, config }) => {
     time: new Date().toISOString(),
   }));
 
-  app.get('/metrics/summary', { schema: { response: json(metricsSummary) } }, async (req) => dashboardSummary(database, queue, hiddenSourceRoles(req.identity)));
+  app.get('/metrics/summary', { schema: { response: json(metricsSummary) } }, async (req) =>
+    dashboardSummary(database, queue, hiddenSourceRoles(req.identity)),
+  );
 };

@@ -4,7 +4,15 @@
 import { createHash } from 'node:crypto';
 import type { Database, Db } from '../db/connect';
 import { Invalid } from '../domain-errors';
-import { listDetectionWindow, listDetections, listRelationships, listSegments, listTrackRanges, type RelationshipRow, type SegmentRow } from '../repositories/annotations';
+import {
+  listDetectionWindow,
+  listDetections,
+  listRelationships,
+  listSegments,
+  listTrackRanges,
+  type RelationshipRow,
+  type SegmentRow,
+} from '../repositories/annotations';
 import type { ActionSegment, AnnotationSet, DetectionSource, Keypoint, PersonTrack } from '../../domain/types';
 import type { ActionClass } from '../../domain/constants';
 import { encodeDetectionWindow } from '../../domain/detection-window';
@@ -30,15 +38,40 @@ export function sourceOf(stored: string): { source: DetectionSource; outside: bo
 
 export function segmentDto(s: SegmentRow): ActionSegment {
   return {
-    id: s.id, track_id: s.trackId, action_class: s.actionClass as ActionClass, start_time: s.startTime, end_time: s.endTime,
-    confidence: s.confidence, human_verified: s.humanVerified, version: s.version,
-    created_by_id: s.createdById, created_at: iso(s.createdAt), updated_by_id: s.updatedById, updated_at: iso(s.updatedAt),
+    id: s.id,
+    track_id: s.trackId,
+    action_class: s.actionClass as ActionClass,
+    start_time: s.startTime,
+    end_time: s.endTime,
+    confidence: s.confidence,
+    human_verified: s.humanVerified,
+    version: s.version,
+    created_by_id: s.createdById,
+    created_at: iso(s.createdAt),
+    updated_by_id: s.updatedById,
+    updated_at: iso(s.updatedAt),
   };
 }
 
-const relationshipDto = (r: RelationshipRow) => ({ id: r.id, subject_track_id: r.subjectTrackId, object_track_id: r.objectTrackId, kind: r.kind, start_time: r.startTime, end_time: r.endTime });
+const relationshipDto = (r: RelationshipRow) => ({
+  id: r.id,
+  subject_track_id: r.subjectTrackId,
+  object_track_id: r.objectTrackId,
+  kind: r.kind,
+  start_time: r.startTime,
+  end_time: r.endTime,
+});
 
-const videoInfo = (v: VideoRow) => ({ id: v.id, filename: v.filename, width: v.width, height: v.height, fps: v.fps, duration: v.duration, total_frames: v.totalFrames, frame_stride: v.frameStride });
+const videoInfo = (v: VideoRow) => ({
+  id: v.id,
+  filename: v.filename,
+  width: v.width,
+  height: v.height,
+  fps: v.fps,
+  duration: v.duration,
+  total_frames: v.totalFrames,
+  frame_stride: v.frameStride,
+});
 
 /** The set of a video the caller has already looked up (and found live). */
 export async function buildAnnotationSet(db: Db, v: VideoRow): Promise<AnnotationSet> {
@@ -46,7 +79,11 @@ export async function buildAnnotationSet(db: Db, v: VideoRow): Promise<Annotatio
   const versions = await listTrackVersions(db, v.id);
   for (const d of await listDetections(db, v.id)) {
     let t = tracks.get(d.trackId);
-    if (!t) tracks.set(d.trackId, (t = { track_id: d.trackId, version: versions.get(d.trackId)?.version ?? 1, detections: [] }));
+    if (!t)
+      tracks.set(
+        d.trackId,
+        (t = { track_id: d.trackId, version: versions.get(d.trackId)?.version ?? 1, detections: [] }),
+      );
     t.detections.push({
       frame: d.frame,
       bbox: { x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence },
@@ -69,7 +106,10 @@ export async function buildAnnotationSet(db: Db, v: VideoRow): Promise<Annotatio
  * and a digest of the video facts it shows, which change without an annotation write (a rescan).
  */
 function summaryTag(v: VideoRow): string {
-  const facts = createHash('sha1').update(JSON.stringify(videoInfo(v))).digest('base64url').slice(0, 12);
+  const facts = createHash('sha1')
+    .update(JSON.stringify(videoInfo(v)))
+    .digest('base64url')
+    .slice(0, 12);
   return `"s${v.id}-v${v.annotationVersion}-${facts}"`;
 }
 
@@ -79,7 +119,11 @@ export const annotationSummaryTag = (video: VideoRow): string => summaryTag(vide
 /** Each track with its version and whether a person drew it (its frames between keyframes are filled by the server). */
 async function withTrackVersions<T extends { track_id: number }>(db: Db, videoId: number, tracks: T[]) {
   const versions = await listTrackVersions(db, videoId);
-  return tracks.map((t) => ({ ...t, version: versions.get(t.track_id)?.version ?? 1, human_made: versions.get(t.track_id)?.humanMade ?? false }));
+  return tracks.map((t) => ({
+    ...t,
+    version: versions.get(t.track_id)?.version ?? 1,
+    human_made: versions.get(t.track_id)?.humanMade ?? false,
+  }));
 }
 
 /** The editor's first read: tracks with their frame ranges instead of every detection. */
@@ -105,15 +149,22 @@ export interface DetectionWindowRead {
  * format. Its version was read before the rows, so a concurrent save can only make the rows newer than
  * the tag, never older: no stale window is cached.
  */
-export function openDetectionWindow(database: Database, cache: WindowCache, v: VideoRow, from: number, to: number): DetectionWindowRead {
+export function openDetectionWindow(
+  database: Database,
+  cache: WindowCache,
+  v: VideoRow,
+  from: number,
+  to: number,
+): DetectionWindowRead {
   if (to <= from) throw new Invalid('to must be greater than from');
   if (to - from > MAX_WINDOW_FRAMES) throw new Invalid(`A window spans at most ${MAX_WINDOW_FRAMES} frames`);
   return {
     etag: `"w${v.id}-${from}-${to}-v${v.annotationVersion}"`,
-    read: () => cache.get(WindowCache.key(v.id, v.annotationVersion, from, to), async () => {
-      const rows = await listDetectionWindow(database, v.id, from, to);
-      const body = encodeDetectionWindow(from, to, rows);
-      return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), count: rows.length };
-    }),
+    read: () =>
+      cache.get(WindowCache.key(v.id, v.annotationVersion, from, to), async () => {
+        const rows = await listDetectionWindow(database, v.id, from, to);
+        const body = encodeDetectionWindow(from, to, rows);
+        return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), count: rows.length };
+      }),
   };
 }

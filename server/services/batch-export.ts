@@ -15,21 +15,32 @@ import type { BatchExportMode } from '../../domain/constants';
 /** How many of `total` labelled videos a mode exports. */
 export function exportCount(mode: BatchExportMode, total: number): number {
   switch (mode) {
-    case 'first10': return Math.min(10, total);
-    case 'first50': return Math.min(50, total);
-    case 'first100': return Math.min(100, total);
-    case '0.8': return Math.ceil(total * 0.8);
-    case '1.0': return total;
+    case 'first10':
+      return Math.min(10, total);
+    case 'first50':
+      return Math.min(50, total);
+    case 'first100':
+      return Math.min(100, total);
+    case '0.8':
+      return Math.ceil(total * 0.8);
+    case '1.0':
+      return total;
   }
 }
 
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
 
 /** The zip of the labelled videos the viewer may see (a guest too: single videos export without sign-in). */
-export async function buildBatchExport(db: Db, viewer: Identity | null, mode: BatchExportMode, namedSource: string | null): Promise<{ zip: Readable; filename: string }> {
+export async function buildBatchExport(
+  db: Db,
+  viewer: Identity | null,
+  mode: BatchExportMode,
+  namedSource: string | null,
+): Promise<{ zip: Readable; filename: string }> {
   const root = namedSource ? (await requireVisibleSource(db, namedSource, viewer)).root : null;
   const labelled = await listLabelled(db, root, hiddenSourceRoles(viewer));
-  if (labelled.length === 0) throw new NotFound(root ? `No labelled videos to export in ${root}` : 'No labelled videos to export');
+  if (labelled.length === 0)
+    throw new NotFound(root ? `No labelled videos to export in ${root}` : 'No labelled videos to export');
   const chosen = labelled.slice(0, exportCount(mode, labelled.length));
 
   const zip = new yazl.ZipFile();
@@ -42,8 +53,14 @@ export async function buildBatchExport(db: Db, viewer: Identity | null, mode: Ba
     entries.push({ id: v.id, filename: v.filename, rel_path: v.relPath, file });
   }
   const manifest = {
-    format: 'vat-annotations', version: 1, kind: 'batch_export', mode, source_root: root,
-    created_at: new Date().toISOString(), counts: { labelled: labelled.length, videos: entries.length }, videos: entries,
+    format: 'vat-annotations',
+    version: 1,
+    kind: 'batch_export',
+    mode,
+    source_root: root,
+    created_at: new Date().toISOString(),
+    counts: { labelled: labelled.length, videos: entries.length },
+    videos: entries,
   };
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
   zip.end();

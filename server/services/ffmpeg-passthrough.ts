@@ -10,7 +10,11 @@ export function passthrough(ffmpegPath: string): string[] {
   let args = passthroughArgs.get(ffmpegPath);
   if (!args) {
     try {
-      execFileSync(ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=32x32:d=0.04', '-fps_mode', 'passthrough', '-f', 'null', '-'], { stdio: 'ignore', timeout: 10_000 });
+      execFileSync(
+        ffmpegPath,
+        ['-v', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=32x32:d=0.04', '-fps_mode', 'passthrough', '-f', 'null', '-'],
+        { stdio: 'ignore', timeout: 10_000 },
+      );
       args = ['-fps_mode', 'passthrough'];
     } catch {
       args = ['-vsync', 'passthrough'];

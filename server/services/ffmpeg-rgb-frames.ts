@@ -7,26 +7,36 @@ import { spawn } from 'node:child_process';
  * `frameBytes` bytes as its own buffer. Throws with ffmpeg's last error line when decoding fails; throws
  * 'stopped' when `signal` aborts (ffmpeg is killed).
  */
-export async function* ffmpegRgbFrames(ffmpegPath: string, args: string[], frameBytes: number, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+export async function* ffmpegRgbFrames(
+  ffmpegPath: string,
+  args: string[],
+  frameBytes: number,
+  signal?: AbortSignal,
+): AsyncGenerator<Uint8Array> {
   const proc = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  proc.stderr.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
+  proc.stderr.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
   const exited = new Promise<number | null>((resolve) => proc.on('close', (code) => resolve(code)));
   const spawnError = new Promise<never>((_, reject) => proc.on('error', reject));
   spawnError.catch(() => {});
   const onAbort = () => proc.kill('SIGKILL');
   signal?.addEventListener('abort', onAbort);
-  let cur = new Uint8Array(frameBytes), filled = 0;
+  let cur = new Uint8Array(frameBytes),
+    filled = 0;
   try {
     for await (const chunk of proc.stdout as AsyncIterable<Buffer>) {
       let off = 0;
       while (off < chunk.length) {
         const n = Math.min(frameBytes - filled, chunk.length - off);
         cur.set(chunk.subarray(off, off + n), filled);
-        filled += n; off += n;
+        filled += n;
+        off += n;
         if (filled === frameBytes) {
           yield cur;
-          cur = new Uint8Array(frameBytes); filled = 0;
+          cur = new Uint8Array(frameBytes);
+          filled = 0;
         }
       }
     }

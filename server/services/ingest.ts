@@ -9,8 +9,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/connect';
 import {
-  finishIngestJob, insertScannedVideo, listVideosOfRoot, markMissingDeleted, restoreScannedVideo,
-  recordFileIdentity, startIngestJob, updateIngestJobSummary, updateScannedVideo,
+  finishIngestJob,
+  insertScannedVideo,
+  listVideosOfRoot,
+  markMissingDeleted,
+  restoreScannedVideo,
+  recordFileIdentity,
+  startIngestJob,
+  updateIngestJobSummary,
+  updateScannedVideo,
 } from '../repositories/ingest';
 import { insertSourceIfAbsent } from '../repositories/sources';
 import type { MediaService } from './media';
@@ -25,7 +32,15 @@ export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.webm'
 /** How many files a scan handles between two progress writes. */
 const PROGRESS_EVERY = 200;
 
-export interface IngestResult { added: number; updated: number; removed: number; restored: number; unchanged: number; errors: string[]; job_id: number }
+export interface IngestResult {
+  added: number;
+  updated: number;
+  removed: number;
+  restored: number;
+  unchanged: number;
+  errors: string[];
+  job_id: number;
+}
 
 /** Normalises a root path for storage and comparison (absolute, no trailing separator). */
 export function normaliseRoot(root: string): string {
@@ -35,7 +50,11 @@ export function normaliseRoot(root: string): string {
 
 async function* walk(dir: string): AsyncGenerator<string> {
   let entries: import('node:fs').Dirent[];
-  try { entries = await fs.readdir(dir, { withFileTypes: true }); } catch { return; }
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
   for (const e of entries) {
     if (e.name.startsWith('.')) continue;
     const full = path.join(dir, e.name);
@@ -50,12 +69,19 @@ async function* walk(dir: string): AsyncGenerator<string> {
 /** Runs fn over items with at most `limit` in flight. */
 export async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
-export interface IngestOptions { deleteMissing?: boolean; jobType?: 'scan' | 'reingest'; initiatedBy?: string | null; parallelism?: number }
+export interface IngestOptions {
+  deleteMissing?: boolean;
+  jobType?: 'scan' | 'reingest';
+  initiatedBy?: string | null;
+  parallelism?: number;
+}
 
 export type { StartedIngest };
 
@@ -64,28 +90,59 @@ export async function beginIngest(db: Db, rootIn: string, opts: IngestOptions = 
   const root = normaliseRoot(rootIn);
   const by = opts.initiatedBy ?? null;
   const jobId = await startIngestJob(db, opts.jobType ?? 'reingest', by, { root });
-  const progressId = await startJob(db, { kind: opts.jobType ?? 'reingest', sourceRoot: root, startedBy: by, stage: 'listing', link: '/admin/repository', result: { ingest_job_id: jobId } });
+  const progressId = await startJob(db, {
+    kind: opts.jobType ?? 'reingest',
+    sourceRoot: root,
+    startedBy: by,
+    stage: 'listing',
+    link: '/admin/repository',
+    result: { ingest_job_id: jobId },
+  });
   return { root, by, jobId, progressId };
 }
 
-export async function ingestSource(db: Db, media: MediaService, rootIn: string, opts: IngestOptions = {}): Promise<IngestResult> {
+export async function ingestSource(
+  db: Db,
+  media: MediaService,
+  rootIn: string,
+  opts: IngestOptions = {},
+): Promise<IngestResult> {
   return runIngest(db, media, await beginIngest(db, rootIn, opts), opts);
 }
 
 /** Does the scan of a begun job through the job runner, which ends its progress row; throws what failed it. */
-export async function runIngest(db: Db, media: MediaService, job: StartedIngest, opts: IngestOptions = {}): Promise<IngestResult> {
-  const end = await runJob(ingestJob(opts.jobType ?? 'reingest'), { db, deps: { run: (ctx, j) => scanSource(ctx, media, j, opts) }, progressId: job.progressId, data: job });
+export async function runIngest(
+  db: Db,
+  media: MediaService,
+  job: StartedIngest,
+  opts: IngestOptions = {},
+): Promise<IngestResult> {
+  const end = await runJob(ingestJob(opts.jobType ?? 'reingest'), {
+    db,
+    deps: { run: (ctx, j) => scanSource(ctx, media, j, opts) },
+    progressId: job.progressId,
+    data: job,
+  });
   if (end.state === 'skipped') throw new Error(`the ${opts.jobType ?? 'reingest'} job ${job.jobId} had already ended`);
   if (end.error) throw end.error;
   return end.value as IngestResult;
 }
 
 /** The work of a scan: list, probe, mark missing; its ingest_jobs row ends here, success or failed. */
-export async function scanSource(ctx: JobContext, media: MediaService, job: StartedIngest, opts: IngestOptions): Promise<JobEnd> {
+export async function scanSource(
+  ctx: JobContext,
+  media: MediaService,
+  job: StartedIngest,
+  opts: IngestOptions,
+): Promise<JobEnd> {
   const { db } = ctx;
   const { root, by, jobId } = job;
   const errors: string[] = [];
-  let added = 0, updated = 0, removed = 0, restored = 0, unchanged = 0;
+  let added = 0,
+    updated = 0,
+    removed = 0,
+    restored = 0,
+    unchanged = 0;
   try {
     const stat = await fs.stat(root).catch(() => null);
     if (!stat?.isDirectory()) throw new Error(`source folder is not reachable: ${root}`);
@@ -99,7 +156,10 @@ export async function scanSource(ctx: JobContext, media: MediaService, job: Star
       if ('outside' in where) errors.push(`${file}: links to ${where.outside}, outside the source folder; not added`);
       const s = 'real' in where ? await fs.stat(where.real, { bigint: true }).catch(() => null) : null;
       if (s) found.set(file, identityOf(s));
-      if (++listed % PROGRESS_EVERY === 0) { await progress('listing'); ctx.throwIfStopped(); }
+      if (++listed % PROGRESS_EVERY === 0) {
+        await progress('listing');
+        ctx.throwIfStopped();
+      }
     }
     const existing = await listVideosOfRoot(db, root);
     const byPath = new Map(existing.map((r) => [r.path, r]));
@@ -108,11 +168,17 @@ export async function scanSource(ctx: JobContext, media: MediaService, job: Star
       const row = byPath.get(p);
       // A video a person deleted stays deleted, file or not: only purge ends it.
       if (row?.status === 'deleted' && row.deletedReason === 'person') continue;
-      if (!row || row.status === 'deleted') { toProbe.push([p, f]); continue; }
+      if (!row || row.status === 'deleted') {
+        toProbe.push([p, f]);
+        continue;
+      }
       if (row.fileIno === null && row.sizeBytes === f.sizeBytes && Math.floor(row.mtime) === f.mtime) {
         // stored before identities were recorded, and unchanged since: record it now
         await recordFileIdentity(db, row.id, f);
-      } else if (!sameFile(row, f)) { toProbe.push([p, f]); continue; }
+      } else if (!sameFile(row, f)) {
+        toProbe.push([p, f]);
+        continue;
+      }
       unchanged++;
     }
     let probed = 0;
@@ -124,10 +190,26 @@ export async function scanSource(ctx: JobContext, media: MediaService, job: Star
       const row = byPath.get(file);
       let meta: Awaited<ReturnType<MediaService['probe']>>;
       // A file ffprobe cannot read is no video: listed as an error, never added, updated or restored.
-      try { meta = await media.probe(file); } catch (e) { errors.push(`${file}: not a readable video, not added (${(e as Error).message})`); return; }
+      try {
+        meta = await media.probe(file);
+      } catch (e) {
+        errors.push(`${file}: not a readable video, not added (${(e as Error).message})`);
+        return;
+      }
       const values = {
-        filename: path.basename(file), path: file, relPath: path.relative(root, file), sourceRoot: root, ...f,
-        duration: meta.duration, width: meta.width, height: meta.height, fps: meta.fps, fpsNum: meta.fpsNum, fpsDen: meta.fpsDen, totalFrames: meta.totalFrames, codec: meta.codec,
+        filename: path.basename(file),
+        path: file,
+        relPath: path.relative(root, file),
+        sourceRoot: root,
+        ...f,
+        duration: meta.duration,
+        width: meta.width,
+        height: meta.height,
+        fps: meta.fps,
+        fpsNum: meta.fpsNum,
+        fpsDen: meta.fpsDen,
+        totalFrames: meta.totalFrames,
+        codec: meta.codec,
       };
       if (!row) {
         await insertScannedVideo(db, values);
@@ -154,7 +236,10 @@ export async function scanSource(ctx: JobContext, media: MediaService, job: Star
     }
     const summary = { root, found: found.size, added, updated, removed, restored, unchanged };
     await finishIngestJob(db, jobId, 'success', summary, errors);
-    return { result: summary, value: { added, updated, removed, restored, unchanged, errors, job_id: jobId } satisfies IngestResult };
+    return {
+      result: summary,
+      value: { added, updated, removed, restored, unchanged, errors, job_id: jobId } satisfies IngestResult,
+    };
   } catch (e) {
     errors.push((e as Error).message);
     await finishIngestJob(db, jobId, 'failed', { root, added, updated, removed }, errors);

@@ -5,7 +5,13 @@
 import type { Db } from '../db/connect';
 import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import type { JobQueue } from '../queue';
-import { findJob, findLiveJobOfVideo, findNewestJobOfVideo, flagCancel, type JobProgressRow } from '../repositories/job-progress';
+import {
+  findJob,
+  findLiveJobOfVideo,
+  findNewestJobOfVideo,
+  flagCancel,
+  type JobProgressRow,
+} from '../repositories/job-progress';
 import { definitionOf } from '../jobs/registry';
 import { withdrawQueuedJob as withdraw } from '../jobs/runner';
 import { requireLiveVideo } from './videos';
@@ -16,20 +22,33 @@ import { mayCancel, type JobKind, type JobState } from '../../domain/job-progres
 import type { CancelAnswer } from '../../domain/contract/jobs';
 import type { Identity } from '../../domain/types';
 
-export interface CancelDeps { db: Db; queue?: JobQueue }
+export interface CancelDeps {
+  db: Db;
+  queue?: JobQueue;
+}
 
 export type { CancelAnswer };
 
-const answer = (r: JobProgressRow): CancelAnswer => ({ id: r.id, kind: r.kind as JobKind, video_id: r.videoId, state: r.state as JobState, cancel_requested_by: r.cancelRequestedBy });
+const answer = (r: JobProgressRow): CancelAnswer => ({
+  id: r.id,
+  kind: r.kind as JobKind,
+  video_id: r.videoId,
+  state: r.state as JobState,
+  cancel_requested_by: r.cancelRequestedBy,
+});
 
 /** Ends a queued job as cancelled, once, and undoes its request (the job runner, by the row's kind). */
-export const withdrawQueuedJob = (deps: CancelDeps, row: JobProgressRow, by: string): Promise<boolean> => withdraw(definitionOf(row.kind), deps, row, by);
+export const withdrawQueuedJob = (deps: CancelDeps, row: JobProgressRow, by: string): Promise<boolean> =>
+  withdraw(definitionOf(row.kind), deps, row, by);
 
 export async function cancelJob(deps: CancelDeps, who: Identity, row: JobProgressRow): Promise<CancelAnswer> {
-  if (row.state !== 'queued' && row.state !== 'running') throw new Conflict(`This ${row.kind} job has already ended (${row.state}); there is nothing to cancel`);
+  if (row.state !== 'queued' && row.state !== 'running')
+    throw new Conflict(`This ${row.kind} job has already ended (${row.state}); there is nothing to cancel`);
   if (!row.cancellable) throw new Conflict(`A ${row.kind} job cannot be stopped half-way`);
   if (!mayCancel({ started_by: row.startedBy }, who)) {
-    throw new Forbidden(`Only the user who started this job${row.startedBy ? ` (${row.startedBy})` : ''}, or an administrator, can cancel it`);
+    throw new Forbidden(
+      `Only the user who started this job${row.startedBy ? ` (${row.startedBy})` : ''}, or an administrator, can cancel it`,
+    );
   }
   const flagged = await flagCancel(deps.db, row.id, who.id);
   if (!flagged) throw new Conflict(`This ${row.kind} job has just ended; there is nothing to cancel`);
@@ -43,7 +62,8 @@ export async function cancelJobById(deps: CancelDeps, who: Identity, id: number)
   if (!row) throw new NotFound(`Job ${id} not found`);
   // a job of a video the caller may not see is as unknown to them as the video is
   const video = row.videoId !== null ? await findVideoAnyStatus(deps.db, row.videoId) : null;
-  if (video && isSourceHidden((await findSource(deps.db, video.sourceRoot))?.role, who)) throw new NotFound(`Job ${id} not found`);
+  if (video && isSourceHidden((await findSource(deps.db, video.sourceRoot))?.role, who))
+    throw new NotFound(`Job ${id} not found`);
   return cancelJob(deps, who, row);
 }
 
@@ -52,14 +72,21 @@ export async function cancelJobById(deps: CancelDeps, who: Identity, id: number)
  * processing job when one is live (the call the library and older clients make means processing, even
  * when a render of the same video started later), otherwise the newest live job of any kind.
  */
-export async function cancelVideoJob(deps: CancelDeps, who: Identity, videoId: number, kind?: JobKind): Promise<CancelAnswer> {
+export async function cancelVideoJob(
+  deps: CancelDeps,
+  who: Identity,
+  videoId: number,
+  kind?: JobKind,
+): Promise<CancelAnswer> {
   await requireLiveVideo(deps.db, videoId);
   const live = kind
     ? await findLiveJobOfVideo(deps.db, videoId, [kind])
-    : (await findLiveJobOfVideo(deps.db, videoId, ['processing'])) ?? (await findLiveJobOfVideo(deps.db, videoId));
+    : ((await findLiveJobOfVideo(deps.db, videoId, ['processing'])) ?? (await findLiveJobOfVideo(deps.db, videoId)));
   if (live) return cancelJob(deps, who, live);
   const last = await findNewestJobOfVideo(deps.db, videoId, kind ?? 'processing');
-  throw new Conflict(last
-    ? `Video ${videoId} has no queued or running ${kind ?? 'job'}: its last ${last.kind} job is ${last.state}`
-    : `Video ${videoId} has no queued or running ${kind ?? 'job'} to cancel`);
+  throw new Conflict(
+    last
+      ? `Video ${videoId} has no queued or running ${kind ?? 'job'}: its last ${last.kind} job is ${last.state}`
+      : `Video ${videoId} has no queued or running ${kind ?? 'job'} to cancel`,
+  );
 }

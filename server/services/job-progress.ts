@@ -7,8 +7,16 @@
 // (server/jobs/runner.ts) drives every job's row through these steps.
 import type { Db, Tx } from '../db/connect';
 import {
-  findJob, finishJobRow, insertJob, markRequeued, markRunning, readCancelRequest, setQueueRef, touchJob,
-  writeProgress, type Finish,
+  findJob,
+  finishJobRow,
+  insertJob,
+  markRequeued,
+  markRunning,
+  readCancelRequest,
+  setQueueRef,
+  touchJob,
+  writeProgress,
+  type Finish,
 } from '../repositories/job-progress';
 import type { JobKind } from '../../domain/job-progress';
 
@@ -38,13 +46,23 @@ export const subjectOf = (j: Pick<StartJob, 'videoId' | 'sourceRoot' | 'subject'
 /** Creates the progress row of a new run; returns its id. */
 export function startJob(db: Db | Tx, j: StartJob): Promise<number> {
   return insertJob(db, {
-    kind: j.kind, subject: subjectOf(j), videoId: j.videoId ?? null, sourceRoot: j.sourceRoot ?? null,
-    state: j.state ?? 'running', startedBy: j.startedBy, cancellable: j.cancellable ?? true,
-    queueName: j.queue?.name ?? null, queueJobId: j.queue?.jobId ?? null, link: j.link ?? null, stage: j.stage ?? null, result: j.result ?? {},
+    kind: j.kind,
+    subject: subjectOf(j),
+    videoId: j.videoId ?? null,
+    sourceRoot: j.sourceRoot ?? null,
+    state: j.state ?? 'running',
+    startedBy: j.startedBy,
+    cancellable: j.cancellable ?? true,
+    queueName: j.queue?.name ?? null,
+    queueJobId: j.queue?.jobId ?? null,
+    link: j.link ?? null,
+    stage: j.stage ?? null,
+    result: j.result ?? {},
   });
 }
 
-export const attachQueueJob = (db: Db | Tx, id: number, queueName: string, queueJobId: string | null) => setQueueRef(db, id, queueName, queueJobId);
+export const attachQueueJob = (db: Db | Tx, id: number, queueName: string, queueJobId: string | null) =>
+  setQueueRef(db, id, queueName, queueJobId);
 
 /** queued → running when a worker takes the job; false when it was cancelled or finished meanwhile. */
 export const beginJob = (db: Db | Tx, id: number, stage: string | null = null) => markRunning(db, id, stage);
@@ -53,13 +71,22 @@ export const beginJob = (db: Db | Tx, id: number, stage: string | null = null) =
 export const requeueJob = (db: Db | Tx, id: number) => markRequeued(db, id, 'waiting for a retry');
 
 /** One unthrottled progress write; answers who asked to cancel (null: nobody). Progress never goes down. */
-export async function reportProgress(db: Db | Tx, id: number, p: { progress: number; stage?: string | null; etaS?: number | null }): Promise<string | null> {
+export async function reportProgress(
+  db: Db | Tx,
+  id: number,
+  p: { progress: number; stage?: string | null; etaS?: number | null },
+): Promise<string | null> {
   const r = await writeProgress(db, id, { progress: clampPct(p.progress), stage: p.stage, etaS: p.etaS ?? null });
   return r?.cancelRequestedBy ?? null;
 }
 
 /** Ends a run: done (progress 100), failed or cancelled. False when it had already ended. */
-export function finishJob(db: Db | Tx, id: number, state: Finish['state'], extra: Omit<Finish, 'state'> = {}): Promise<boolean> {
+export function finishJob(
+  db: Db | Tx,
+  id: number,
+  state: Finish['state'],
+  extra: Omit<Finish, 'state'> = {},
+): Promise<boolean> {
   return finishJobRow(db, id, { ...extra, state });
 }
 
@@ -71,7 +98,10 @@ const clampPct = (p: number) => (Number.isFinite(p) ? Math.min(100, Math.max(0, 
  * Seconds left from the rate measured since the first sample of the current stage (so loading a model
  * does not count as slow analysis): the time one percent took so far, times the percents left. Null until there is a rate worth quoting (≥ 1 % and ≥ 1 s of it).
  */
-export function etaFromRate(first: { at: number; progress: number }, now: { at: number; progress: number }): number | null {
+export function etaFromRate(
+  first: { at: number; progress: number },
+  now: { at: number; progress: number },
+): number | null {
   const done = now.progress - first.progress;
   const ms = now.at - first.at;
   if (done < 1 || ms < 1000 || now.progress >= 100) return null;
@@ -109,14 +139,20 @@ export class ProgressReporter {
   private readonly timer: ReturnType<typeof setInterval>;
   cancelledBy: string | null = null;
 
-  constructor(private readonly db: Db, readonly id: number, private readonly o: ReporterOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    readonly id: number,
+    private readonly o: ReporterOptions = {},
+  ) {
     this.now = o.now ?? (() => Date.now());
     this.lastTouch = this.now();
     this.timer = setInterval(() => void this.poll(), o.cancelPollMs ?? 500);
     this.timer.unref?.();
   }
 
-  get signal(): AbortSignal { return this.controller.signal; }
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
 
   /** Records progress (0–100; lower values than before are ignored) and the stage; writes at most once per interval. */
   report(progress: number, stage?: string | null): void {
@@ -143,8 +179,13 @@ export class ProgressReporter {
     if (!this.first || this.first.stage !== this.stage) this.first = { at, progress: p.progress, stage: this.stage };
     const etaS = etaFromRate(this.first, { at, progress: p.progress });
     this.writing = reportProgress(this.db, this.id, { ...p, etaS })
-      .then((by) => this.noteCancel(by), () => {})
-      .finally(() => { this.writing = null; });
+      .then(
+        (by) => this.noteCancel(by),
+        () => {},
+      )
+      .finally(() => {
+        this.writing = null;
+      });
     return this.writing;
   }
 
@@ -157,7 +198,11 @@ export class ProgressReporter {
       const stale = this.now() - this.lastTouch >= (this.o.heartbeatMs ?? 10_000);
       if (stale) this.lastTouch = this.now();
       this.noteCancel(stale ? await touchJob(this.db, this.id) : await readCancelRequest(this.db, this.id));
-    } catch { /* a failed poll is tried again on the next tick */ } finally { this.polling = false; }
+    } catch {
+      /* a failed poll is tried again on the next tick */
+    } finally {
+      this.polling = false;
+    }
   }
 
   private noteCancel(by: string | null): void {
@@ -174,5 +219,7 @@ export class ProgressReporter {
 
 /** Thrown (or used as an abort reason) when a user cancelled the job. */
 export class CancelledError extends Error {
-  constructor(readonly by: string) { super(`cancelled by ${by}`); }
+  constructor(readonly by: string) {
+    super(`cancelled by ${by}`);
+  }
 }

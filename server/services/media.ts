@@ -27,7 +27,12 @@ export interface MediaService {
 export class MediaError extends Error {}
 
 function works(bin: string): boolean {
-  try { execFileSync(bin, ['-version'], { stdio: 'ignore', timeout: 10_000 }); return true; } catch { return false; }
+  try {
+    execFileSync(bin, ['-version'], { stdio: 'ignore', timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function resolveBinary(name: 'ffmpeg' | 'ffprobe', fromEnv?: string): string {
@@ -46,14 +51,22 @@ function resolveBinary(name: 'ffmpeg' | 'ffprobe', fromEnv?: string): string {
 export function parseRational(r: string | undefined): { num: number; den: number } | null {
   if (!r) return null;
   const [a, b = '1'] = r.split('/');
-  const num = Number(a), den = Number(b);
+  const num = Number(a),
+    den = Number(b);
   if (!Number.isFinite(num) || !Number.isFinite(den) || num <= 0 || den <= 0) return null;
   return { num, den };
 }
 
 interface FfprobeStream {
-  codec_type?: string; codec_name?: string; width?: number; height?: number; r_frame_rate?: string;
-  avg_frame_rate?: string; nb_frames?: string; duration?: string; tags?: Record<string, string>;
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  r_frame_rate?: string;
+  avg_frame_rate?: string;
+  nb_frames?: string;
+  duration?: string;
+  tags?: Record<string, string>;
   side_data_list?: Array<{ rotation?: number }>;
 }
 
@@ -64,10 +77,12 @@ export function interpretProbe(json: { streams?: FfprobeStream[]; format?: { dur
   const avg = parseRational(v.avg_frame_rate);
   const r = parseRational(v.r_frame_rate);
   const rate = avg && avg.num / avg.den <= 240 ? avg : r && r.num / r.den <= 240 ? r : null;
-  const fpsNum = rate?.num ?? DEFAULT_FPS, fpsDen = rate?.den ?? 1;
+  const fpsNum = rate?.num ?? DEFAULT_FPS,
+    fpsDen = rate?.den ?? 1;
   const fps = fpsNum / fpsDen;
   const duration = Number(v.duration ?? json.format?.duration ?? 0) || 0;
-  let width = v.width || DEFAULT_WIDTH, height = v.height || DEFAULT_HEIGHT;
+  let width = v.width || DEFAULT_WIDTH,
+    height = v.height || DEFAULT_HEIGHT;
   const rotation = Math.abs(Number(v.tags?.rotate ?? v.side_data_list?.find((d) => d.rotation != null)?.rotation ?? 0));
   if (rotation === 90 || rotation === 270) [width, height] = [height, width]; // as displayed
   const nb = Number(v.nb_frames);
@@ -84,13 +99,20 @@ export function createMediaService(opts: { ffmpegPath?: string; ffprobePath?: st
     async probe(file) {
       let out: string;
       try {
-        ({ stdout: out } = await run(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-          { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }));
+        ({ stdout: out } = await run(
+          ffprobePath,
+          ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+          { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+        ));
       } catch (e) {
         const msg = (e as { stderr?: string }).stderr?.trim().split('\n').pop() || (e as Error).message;
         throw new MediaError(`cannot read ${file}: ${msg}`);
       }
-      try { return interpretProbe(JSON.parse(out)); } catch (e) { throw new MediaError(`cannot read ${file}: ${(e as Error).message}`); }
+      try {
+        return interpretProbe(JSON.parse(out));
+      } catch (e) {
+        throw new MediaError(`cannot read ${file}: ${(e as Error).message}`);
+      }
     },
   };
 }

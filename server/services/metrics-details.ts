@@ -2,7 +2,13 @@
 // processing run writes to the video's log ("timings: decode+pose … (N frames/s), …, total T s"):
 // analysed frames per second as measured by the run, and × real time = video duration ÷ total time.
 import type { SqlRunner } from '../db/connect';
-import { humanWorkPerVideo, humanWorkTotals, recentTimingLines, reviewers, weeklyCounts } from '../repositories/metrics';
+import {
+  humanWorkPerVideo,
+  humanWorkTotals,
+  recentTimingLines,
+  reviewers,
+  weeklyCounts,
+} from '../repositories/metrics';
 
 const RATE = /\(([\d.]+) frames\/s\)/;
 const TOTAL = /total ([\d.]+) s\b/;
@@ -26,18 +32,34 @@ const round = (x: number | null, d = 2) => (x === null ? null : Math.round(x * 1
 
 export async function metricsDetails(sql: SqlRunner, hidden: string[]) {
   const [lines, perVideo, totals, people, weeks] = await Promise.all([
-    recentTimingLines(sql, hidden, 50), humanWorkPerVideo(sql, hidden, 10), humanWorkTotals(sql, hidden), reviewers(sql, hidden), weeklyCounts(sql, hidden, 8),
+    recentTimingLines(sql, hidden, 50),
+    humanWorkPerVideo(sql, hidden, 10),
+    humanWorkTotals(sql, hidden),
+    reviewers(sql, hidden),
+    weeklyCounts(sql, hidden, 8),
   ]);
   const runs = lines.flatMap((l) => {
     const t = parseTimingLine(l.line);
-    return t ? [{ video_id: l.video_id, filename: l.filename, at: new Date(l.at).toISOString(), frames_per_second: t.framesPerSecond,
-      realtime_factor: round(l.duration / t.totalSeconds), total_seconds: t.totalSeconds }] : [];
+    return t
+      ? [
+          {
+            video_id: l.video_id,
+            filename: l.filename,
+            at: new Date(l.at).toISOString(),
+            frames_per_second: t.framesPerSecond,
+            realtime_factor: round(l.duration / t.totalSeconds),
+            total_seconds: t.totalSeconds,
+          },
+        ]
+      : [];
   });
   return {
     processing: {
       runs: runs.length,
       median_frames_per_second: round(median(runs.map((r) => r.frames_per_second)), 1),
-      median_realtime_factor: round(median(runs.flatMap((r) => (r.realtime_factor === null ? [] : [r.realtime_factor])))),
+      median_realtime_factor: round(
+        median(runs.flatMap((r) => (r.realtime_factor === null ? [] : [r.realtime_factor]))),
+      ),
       recent: runs.slice(0, 5),
     },
     human_review: {
@@ -48,6 +70,11 @@ export async function metricsDetails(sql: SqlRunner, hidden: string[]) {
       per_video: perVideo,
       reviewers: people.map((p) => ({ user_id: p.user_id ?? 'guest', reviewed: p.reviewed, labelled: p.labelled })),
     },
-    weekly: weeks.map((w) => ({ week: new Date(w.week).toISOString().slice(0, 10), processed: w.processed, reviewed: w.reviewed, labelled: w.labelled })),
+    weekly: weeks.map((w) => ({
+      week: new Date(w.week).toISOString().slice(0, 10),
+      processed: w.processed,
+      reviewed: w.reviewed,
+      labelled: w.labelled,
+    })),
   };
 }

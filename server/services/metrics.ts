@@ -18,11 +18,27 @@ export async function dashboardSummary(database: Database, queue: JobQueue | und
 }
 
 export async function metricsSummary(sql: SqlRunner, hiddenSourceRoles: string[] = []) {
-  const status: Record<string, number> = { pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0, failed: 0, kiv: 0, disqualified: 0, unknown: 0 };
-  let total = 0, durSum = 0, wSum = 0, hSum = 0;
+  const status: Record<string, number> = {
+    pending: 0,
+    processing: 0,
+    completed: 0,
+    reviewed: 0,
+    labelled: 0,
+    failed: 0,
+    kiv: 0,
+    disqualified: 0,
+    unknown: 0,
+  };
+  let total = 0,
+    durSum = 0,
+    wSum = 0,
+    hSum = 0;
   for (const r of await statusStats(sql, hiddenSourceRoles)) {
     status[r.status] = r.n;
-    total += r.n; durSum += r.dur * r.n; wSum += r.w * r.n; hSum += r.h * r.n;
+    total += r.n;
+    durSum += r.dur * r.n;
+    wSum += r.w * r.n;
+    hSum += r.h * r.n;
   }
   const done = status.completed + status.reviewed + status.labelled;
   return {
@@ -38,5 +54,10 @@ export async function metricsSummary(sql: SqlRunner, hiddenSourceRoles: string[]
 
 /** 'connected', or the error the database answered a trivial query with. */
 export async function databaseStatus(sql: SqlRunner): Promise<string> {
-  try { await pingDatabase(sql); return 'connected'; } catch (e) { return `error: ${(e as Error).message}`; }
+  try {
+    await pingDatabase(sql);
+    return 'connected';
+  } catch (e) {
+    return `error: ${(e as Error).message}`;
+  }
 }

@@ -14,7 +14,10 @@ import { hiddenSourceRoles } from './source-visibility';
 import type { Identity } from '../../domain/types';
 import { BATCH_PROCESS_FRACTION_VALUE, type BatchProcessFraction, type VideoStatus } from '../../domain/constants';
 
-export interface ProcessingDeps { db: Db; queue?: JobQueue }
+export interface ProcessingDeps {
+  db: Db;
+  queue?: JobQueue;
+}
 
 function queueOf(deps: ProcessingDeps): JobQueue {
   if (!deps.queue) throw new Unavailable('Processing is unavailable: no job queue is running on this server');
@@ -22,29 +25,53 @@ function queueOf(deps: ProcessingDeps): JobQueue {
 }
 
 /** Moves the video to pending (unless it already is) and queues its job. */
-export async function requestProcessing(deps: ProcessingDeps, videoId: number, kind: 'process' | 'reprocess', by: string) {
+export async function requestProcessing(
+  deps: ProcessingDeps,
+  videoId: number,
+  kind: 'process' | 'reprocess',
+  by: string,
+) {
   const queue = queueOf(deps);
   const { db } = deps;
   const v = await requireLiveVideo(db, videoId);
   const allowed = kind === 'process' ? canProcess(v) : canReprocess(v);
   if (!allowed) {
-    throw new Conflict(kind === 'process'
-      ? `Video ${videoId} is ${v.processingStatus}${v.aiProcessedAt ? ' and already processed' : ''}: processing starts from pending, or reviewed without AI results; use reprocess`
-      : `Video ${videoId} is ${v.processingStatus}${v.processingStatus === 'reviewed' ? ' without AI results' : ''}: reprocess is offered for completed, labelled, failed, or reviewed videos with AI results`);
+    throw new Conflict(
+      kind === 'process'
+        ? `Video ${videoId} is ${v.processingStatus}${v.aiProcessedAt ? ' and already processed' : ''}: processing starts from pending, or reviewed without AI results; use reprocess`
+        : `Video ${videoId} is ${v.processingStatus}${v.processingStatus === 'reviewed' ? ' without AI results' : ''}: reprocess is offered for completed, labelled, failed, or reviewed videos with AI results`,
+    );
   }
-  if ((await videosWithLiveJobs(queue, [videoId])).size) throw new Conflict(`Video ${videoId} is already queued for processing`);
+  if ((await videosWithLiveJobs(queue, [videoId])).size)
+    throw new Conflict(`Video ${videoId} is already queued for processing`);
   const fromStatus = v.processingStatus;
   if (fromStatus !== 'pending') {
-    const moved = await changeStatus(db, { videoId, to: 'pending', by, from: [fromStatus as VideoStatus], remark: kind === 'process' ? 'processing requested' : 'reprocessing requested' });
+    const moved = await changeStatus(db, {
+      videoId,
+      to: 'pending',
+      by,
+      from: [fromStatus as VideoStatus],
+      remark: kind === 'process' ? 'processing requested' : 'reprocessing requested',
+    });
     if (!moved) throw new Conflict(`Video ${videoId} changed status meanwhile; reload and try again`);
   }
   await queueProcessing(deps, { videoId, fromStatus, fromPrevious: v.previousStatus, requestedBy: by });
   const now = await readStatus(db, videoId);
-  return { id: videoId, status: now?.status as VideoStatus | undefined, previous_status: (now?.previous ?? null) as VideoStatus | null, queued: true as const };
+  return {
+    id: videoId,
+    status: now?.status as VideoStatus | undefined,
+    previous_status: (now?.previous ?? null) as VideoStatus | null,
+    queued: true as const,
+  };
 }
 
 /** Queues a fraction of the pending videos (of one source root, or all) that are not queued yet and the caller may see. */
-export async function requestBatchProcessing(deps: ProcessingDeps, fraction: BatchProcessFraction, namedSource: string | null, who: Identity) {
+export async function requestBatchProcessing(
+  deps: ProcessingDeps,
+  fraction: BatchProcessFraction,
+  namedSource: string | null,
+  who: Identity,
+) {
   const queue = queueOf(deps);
   const sourceRoot = namedSource ? await visibleRootFilter(deps.db, namedSource, who) : null;
   const by = who.id;
@@ -62,11 +89,26 @@ export async function requestBatchProcessing(deps: ProcessingDeps, fraction: Bat
  * Queues one processing job with its progress row (queued, cancellable; it remembers the status to
  * restore when it is cancelled). The row exists before the queue job, so a worker always finds it.
  */
-export async function queueProcessing(deps: ProcessingDeps, j: { videoId: number; fromStatus: string; fromPrevious: string | null; requestedBy: string | null }) {
+export async function queueProcessing(
+  deps: ProcessingDeps,
+  j: { videoId: number; fromStatus: string; fromPrevious: string | null; requestedBy: string | null },
+) {
   const queue = queueOf(deps);
   const restore: ProcessingRestore = { from_status: j.fromStatus, from_previous_status: j.fromPrevious };
-  const progressId = await startJob(deps.db, { kind: 'processing', videoId: j.videoId, startedBy: j.requestedBy, state: 'queued', stage: 'queued', result: { ...restore } });
-  const queueJobId = await queue.send(QUEUES.process, { videoId: j.videoId, fromStatus: j.fromStatus, requestedBy: j.requestedBy, progressId } satisfies ProcessJobData);
+  const progressId = await startJob(deps.db, {
+    kind: 'processing',
+    videoId: j.videoId,
+    startedBy: j.requestedBy,
+    state: 'queued',
+    stage: 'queued',
+    result: { ...restore },
+  });
+  const queueJobId = await queue.send(QUEUES.process, {
+    videoId: j.videoId,
+    fromStatus: j.fromStatus,
+    requestedBy: j.requestedBy,
+    progressId,
+  } satisfies ProcessJobData);
   await attachQueueJob(deps.db, progressId, QUEUES.process, queueJobId);
   return progressId;
 }

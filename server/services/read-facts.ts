@@ -30,14 +30,18 @@ class StampedMemo<K, V> {
     if (hit && hit.stamp === now) return Promise.resolve(hit.value);
     const pending = this.inFlight.get(key);
     if (pending && pending.stamp === now) return pending.value;
-    const value = load().then((v) => {
-      // stored only when no write began or ended while it was read
-      if (this.stamp() === now) {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-        this.entries.set(key, { stamp: now, value: v });
-      }
-      return v;
-    }).finally(() => { if (this.inFlight.get(key)?.value === value) this.inFlight.delete(key); });
+    const value = load()
+      .then((v) => {
+        // stored only when no write began or ended while it was read
+        if (this.stamp() === now) {
+          if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+          this.entries.set(key, { stamp: now, value: v });
+        }
+        return v;
+      })
+      .finally(() => {
+        if (this.inFlight.get(key)?.value === value) this.inFlight.delete(key);
+      });
     this.inFlight.set(key, { stamp: now, value });
     return value;
   }
@@ -53,7 +57,11 @@ export interface ReadFacts {
 export function createReadFacts(database: Database): ReadFacts {
   const { db, writeStamp } = database;
   if (!writeStamp) {
-    return { user: (id) => findUser(db, id), liveVideo: (id) => findLiveVideo(db, id), source: (root) => findSource(db, root) };
+    return {
+      user: (id) => findUser(db, id),
+      liveVideo: (id) => findLiveVideo(db, id),
+      source: (root) => findSource(db, root),
+    };
   }
   const users = new StampedMemo<string, UserRow | null>(writeStamp);
   const videos = new StampedMemo<number, VideoRow | null>(writeStamp);

@@ -54,16 +54,24 @@ export async function reviewSummaryTag(db: Db, videoId: number): Promise<{ video
   return { video, etag: `"r${video.id}-v${video.annotationVersion}"` };
 }
 
-export async function buildReviewSummary(database: Database, cache: ReviewRunsCache, v: VideoRow): Promise<ReviewSummary> {
+export async function buildReviewSummary(
+  database: Database,
+  cache: ReviewRunsCache,
+  v: VideoRow,
+): Promise<ReviewSummary> {
   const [runs, marks] = await Promise.all([
     cache.get(`${v.id}:${v.annotationVersion}`, () => computeRuns(database, v)),
     listVerifications(database.db, v.id),
   ]);
   const markOf = new Map(marks.map((m) => [m.trackId, verifiedDto(m)]));
   return {
-    video_id: v.id, annotation_version: v.annotationVersion, frame_stride: Math.max(1, v.frameStride),
-    low_confidence_threshold: REVIEW_LOW_CONFIDENCE, overlap_iou: OVERLAP_IOU,
+    video_id: v.id,
+    annotation_version: v.annotationVersion,
+    frame_stride: Math.max(1, v.frameStride),
+    low_confidence_threshold: REVIEW_LOW_CONFIDENCE,
+    overlap_iou: OVERLAP_IOU,
     tracks: runs.tracks.map((t) => ({ ...t, verified: markOf.get(t.track_id) ?? null })),
-    overlaps: runs.overlaps, overlaps_capped: runs.overlapsCapped,
+    overlaps: runs.overlaps,
+    overlaps_capped: runs.overlapsCapped,
   };
 }

@@ -13,7 +13,11 @@ import { DEFAULT_CACHE_DIR, generateSampleClips } from './sample-media';
 const MARKER = 'sample_library';
 
 export async function ensureSampleLibrary(d: {
-  config: Config; database: Database; media: MediaService; log: { info(m: string): void; warn(m: string): void }; cacheDir?: string;
+  config: Config;
+  database: Database;
+  media: MediaService;
+  log: { info(m: string): void; warn(m: string): void };
+  cacheDir?: string;
 }): Promise<string | null> {
   const { db } = d.database;
   // Created once: a library the user emptied, or any configured source, means no sample library.

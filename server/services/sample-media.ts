@@ -28,7 +28,10 @@ const FONT_CANDIDATES = [
 ];
 const font = () => FONT_CANDIDATES.find((f) => fs.existsSync(f));
 
-export interface ClipSpec { file: string; args: (ffmpeg: string) => string[] }
+export interface ClipSpec {
+  file: string;
+  args: (ffmpeg: string) => string[];
+}
 
 const x264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
 
@@ -36,20 +39,82 @@ const x264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt'
 function counterFilter(w: number, h: number): string {
   const stripH = Math.round(h * COUNTER_STRIP_FRACTION);
   const f = font();
-  const text = f ? `,drawtext=fontfile=${f}:text='%{frame_num}':x=(w-tw)/2:y=h-th-20:fontsize=${Math.round(h / 8)}:fontcolor=white:box=1:boxcolor=black@0.6` : '';
-  return `[0:v]null[base];` +
+  const text = f
+    ? `,drawtext=fontfile=${f}:text='%{frame_num}':x=(w-tw)/2:y=h-th-20:fontsize=${Math.round(h / 8)}:fontcolor=white:box=1:boxcolor=black@0.6`
+    : '';
+  return (
+    `[0:v]null[base];` +
     `color=c=black:s=${COUNTER_BITS}x1:r=30,format=gray,geq=lum='255*mod(floor(N/pow(2,X)),2)',scale=${w}:${stripH}:flags=neighbor,format=yuv420p[strip];` +
-    `[base][strip]overlay=0:0:shortest=1${text}[out]`;
+    `[base][strip]overlay=0:0:shortest=1${text}[out]`
+  );
 }
 
 export const SAMPLE_CLIPS: ClipSpec[] = [
-  { file: 'counter_640x360_30fps_20s.mp4', args: () => ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=30:d=20', '-filter_complex', counterFilter(640, 360), '-map', '[out]', ...x264, '-g', '30', '-bf', '0'] },
-  { file: 'testsrc_1280x720_30fps_12s.mp4', args: () => ['-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=30:d=12', ...x264] },
-  { file: 'mandelbrot_1920x1080_25fps_6s.mp4', args: () => ['-f', 'lavfi', '-i', 'mandelbrot=s=1920x1080:r=25', '-t', '6', ...x264] },
-  { file: 'portrait_720x1280_60fps_5s.mp4', args: () => ['-f', 'lavfi', '-i', 'smptehdbars=s=720x1280:r=60:d=5', ...x264] },
-  { file: 'ntsc_640x480_29.97fps_15s.mp4', args: () => ['-f', 'lavfi', '-i', 'testsrc=s=640x480:r=30000/1001:d=15', ...x264] },
-  { file: 'vp9_854x480_25fps_8s.webm', args: () => ['-f', 'lavfi', '-i', 'testsrc2=s=854x480:r=25:d=8', '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '600k', '-pix_fmt', 'yuv420p'] },
-  { file: 'life_320x240_30fps_60s.mp4', args: () => ['-f', 'lavfi', '-i', 'life=s=320x240:r=30:mold=10:ratio=0.1:death_color=#102040:life_color=#e0c040', '-t', '60', ...x264] },
+  {
+    file: 'counter_640x360_30fps_20s.mp4',
+    args: () => [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=640x360:r=30:d=20',
+      '-filter_complex',
+      counterFilter(640, 360),
+      '-map',
+      '[out]',
+      ...x264,
+      '-g',
+      '30',
+      '-bf',
+      '0',
+    ],
+  },
+  {
+    file: 'testsrc_1280x720_30fps_12s.mp4',
+    args: () => ['-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=30:d=12', ...x264],
+  },
+  {
+    file: 'mandelbrot_1920x1080_25fps_6s.mp4',
+    args: () => ['-f', 'lavfi', '-i', 'mandelbrot=s=1920x1080:r=25', '-t', '6', ...x264],
+  },
+  {
+    file: 'portrait_720x1280_60fps_5s.mp4',
+    args: () => ['-f', 'lavfi', '-i', 'smptehdbars=s=720x1280:r=60:d=5', ...x264],
+  },
+  {
+    file: 'ntsc_640x480_29.97fps_15s.mp4',
+    args: () => ['-f', 'lavfi', '-i', 'testsrc=s=640x480:r=30000/1001:d=15', ...x264],
+  },
+  {
+    file: 'vp9_854x480_25fps_8s.webm',
+    args: () => [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=854x480:r=25:d=8',
+      '-c:v',
+      'libvpx-vp9',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-b:v',
+      '600k',
+      '-pix_fmt',
+      'yuv420p',
+    ],
+  },
+  {
+    file: 'life_320x240_30fps_60s.mp4',
+    args: () => [
+      '-f',
+      'lavfi',
+      '-i',
+      'life=s=320x240:r=30:mold=10:ratio=0.1:death_color=#102040:life_color=#e0c040',
+      '-t',
+      '60',
+      ...x264,
+    ],
+  },
 ];
 
 // Each clip is cached with a stamp of the exact ffmpeg arguments that made it: when a recipe changes, a
@@ -58,7 +123,11 @@ const stampOf = (out: string) => `${out}.recipe`;
 const recipeOf = (args: string[]) => JSON.stringify(args);
 
 function isCurrentClip(out: string, args: string[]): boolean {
-  try { return fs.existsSync(out) && fs.readFileSync(stampOf(out), 'utf8') === recipeOf(args); } catch { return false; }
+  try {
+    return fs.existsSync(out) && fs.readFileSync(stampOf(out), 'utf8') === recipeOf(args);
+  } catch {
+    return false;
+  }
 }
 
 /** Makes `out` with ffmpeg unless a clip from the same arguments is already there. */
@@ -72,7 +141,10 @@ async function ensureClip(ffmpeg: string, out: string, args: string[]): Promise<
     await run(ffmpeg, ['-v', 'error', '-y', ...args, tmp], { timeout: 300_000, maxBuffer: 16 * 1024 * 1024 });
   } catch (e) {
     fs.rmSync(tmp, { force: true });
-    throw new Error(`ffmpeg could not make ${path.basename(out)}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`, { cause: e });
+    throw new Error(
+      `ffmpeg could not make ${path.basename(out)}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`,
+      { cause: e },
+    );
   }
   fs.renameSync(tmp, out);
   fs.writeFileSync(stampOf(out), recipeOf(args));
@@ -99,7 +171,8 @@ export async function ensurePeopleClip(ffmpeg: string, outDir: string, cacheDir 
 
 /** The ffmpeg arguments (before the output file) of the people clip made from `photo`. */
 export function peopleClipArgs(photo: string): string[] {
-  const dur = 8, fps = 30;
+  const dur = 8,
+    fps = 30;
   // The whole photo (full bodies) drifts right across a dark 1280x720 frame while growing from 640 to
   // 700 px high: a camera pan/zoom with every person in view throughout. ffmpeg 4.1 (the npm build) has
   // no per-frame size in scale, so the zoom is zoompan's, anchored at the left edge and centred
@@ -107,15 +180,35 @@ export function peopleClipArgs(photo: string): string[] {
   // is at 20 + 300·t/8 and its height 640·zoom. Composed at twice the size so that zoompan's whole-pixel
   // crop does not jitter.
   const zoom = (t: string) => `(1+${60 / 640}*${t}/${dur})`;
-  const fc = `color=c=0x202020:s=2560x1440:r=${fps}:d=${dur}[bg];` +
+  const fc =
+    `color=c=0x202020:s=2560x1440:r=${fps}:d=${dur}[bg];` +
     `[0:v]scale=-2:1280[img];` +
     `[bg][img]overlay=x='2*(20+300*t/${dur})/${zoom('t')}':y='(H-h)/2':shortest=1,` +
     `zoompan=z='${zoom(`on/${fps}`)}':x=0:y='ih/2-ih/zoom/2':d=1:s=1280x720:fps=${fps},format=yuv420p[out]`;
-  return ['-loop', '1', '-framerate', '30', '-t', String(dur), '-i', photo, '-filter_complex', fc, '-map', '[out]', ...x264];
+  return [
+    '-loop',
+    '1',
+    '-framerate',
+    '30',
+    '-t',
+    String(dur),
+    '-i',
+    photo,
+    '-filter_complex',
+    fc,
+    '-map',
+    '[out]',
+    ...x264,
+  ];
 }
 
 /** Generates every sample clip missing from outDir (plus the people clip). Returns the files. */
-export async function generateSampleClips(ffmpeg: string, outDir: string, cacheDir = DEFAULT_CACHE_DIR, opts: { people?: boolean } = {}): Promise<string[]> {
+export async function generateSampleClips(
+  ffmpeg: string,
+  outDir: string,
+  cacheDir = DEFAULT_CACHE_DIR,
+  opts: { people?: boolean } = {},
+): Promise<string[]> {
   fs.mkdirSync(outDir, { recursive: true });
   const made: string[] = [];
   for (const c of SAMPLE_CLIPS) {

@@ -6,7 +6,12 @@ import type { Database } from '../db/connect';
 import { ensureSource } from './ingest';
 import { VIDEO_STATUSES } from '../../domain/constants';
 
-export interface SeedScaleOptions { count: number; root: string; clip?: string; batch?: number }
+export interface SeedScaleOptions {
+  count: number;
+  root: string;
+  clip?: string;
+  batch?: number;
+}
 
 export async function seedScale(database: Database, o: SeedScaleOptions): Promise<{ inserted: number; root: string }> {
   const batch = o.batch ?? 20_000;
@@ -14,7 +19,9 @@ export async function seedScale(database: Database, o: SeedScaleOptions): Promis
   const shared = path.join(o.root, '_clip.mp4');
   if (o.clip && !fs.existsSync(shared)) fs.copyFileSync(o.clip, shared);
   await ensureSource(database.db, o.root, 'Scale test');
-  const { rows: [{ n }] } = await database.sql.query<{ n: number }>('select count(*)::int as n from videos where source_root = $1', [o.root]);
+  const {
+    rows: [{ n }],
+  } = await database.sql.query<{ n: number }>('select count(*)::int as n from videos where source_root = $1', [o.root]);
   const start = Number(n);
   const statuses = VIDEO_STATUSES.filter((s) => s !== 'processing');
   for (let from = start; from < start + o.count; from += batch) {

@@ -8,7 +8,7 @@ const RANK: Record<string, number> = { annotator: 1, admin: 2, super: 3 };
 
 /** The source roles whose videos this viewer may not see. */
 export function hiddenSourceRoles(viewer: Identity | null): string[] {
-  const mine = viewer ? RANK[viewer.role] ?? 0 : 0;
+  const mine = viewer ? (RANK[viewer.role] ?? 0) : 0;
   return Object.keys(RANK).filter((role) => RANK[role] > mine);
 }
 

@@ -11,7 +11,11 @@ import { checkClientPath } from './storage/safe-path';
 import { isSourceHidden } from './source-visibility';
 import type { Identity } from '../../domain/types';
 
-export interface SourceDeps { db: Db; media: MediaService; config: Config }
+export interface SourceDeps {
+  db: Db;
+  media: MediaService;
+  config: Config;
+}
 
 /** The configured source a client names, or NotFound; a relative path or one with `..` is refused (400). */
 export async function requireSource(db: Db, named: string): Promise<SourceRow> {
@@ -40,23 +44,47 @@ export async function requireVisibleSource(db: Db, named: string, viewer: Identi
 }
 
 export async function reingestOne(deps: SourceDeps, who: Identity, named: string, deleteMissing: boolean) {
-  if (deleteMissing && !isAdmin(who)) throw new Forbidden('Administrator role required to mark missing files deleted (delete_missing)');
+  if (deleteMissing && !isAdmin(who))
+    throw new Forbidden('Administrator role required to mark missing files deleted (delete_missing)');
   const src = await requireVisibleSource(deps.db, named, who);
   if (!src.enabled) throw new Conflict('Source must be online before re-ingesting.');
-  const r = await ingestSource(deps.db, deps.media, src.root, { deleteMissing, initiatedBy: who.id, parallelism: deps.config.ingestParallelism })
-    .catch((e: Error) => { throw new Conflict(`Re-ingest failed: ${e.message}`); });
-  return { root: src.root, added: r.added, removed: r.removed, updated: r.updated, restored: r.restored, errors: r.errors, job_id: r.job_id };
+  const r = await ingestSource(deps.db, deps.media, src.root, {
+    deleteMissing,
+    initiatedBy: who.id,
+    parallelism: deps.config.ingestParallelism,
+  }).catch((e: Error) => {
+    throw new Conflict(`Re-ingest failed: ${e.message}`);
+  });
+  return {
+    root: src.root,
+    added: r.added,
+    removed: r.removed,
+    updated: r.updated,
+    restored: r.restored,
+    errors: r.errors,
+    job_id: r.job_id,
+  };
 }
 
-export async function reingestAll(deps: SourceDeps, who: Identity, opts: { deleteMissing: boolean; includeDisabled: boolean }) {
+export async function reingestAll(
+  deps: SourceDeps,
+  who: Identity,
+  opts: { deleteMissing: boolean; includeDisabled: boolean },
+) {
   if (!isAdmin(who)) throw new Forbidden('Administrator role required');
-  let added = 0, removed = 0;
+  let added = 0,
+    removed = 0;
   const results = [];
   for (const src of await listSources(deps.db)) {
     if (!src.enabled && !opts.includeDisabled) continue;
     try {
-      const r = await ingestSource(deps.db, deps.media, src.root, { deleteMissing: opts.deleteMissing, initiatedBy: who.id, parallelism: deps.config.ingestParallelism });
-      added += r.added; removed += r.removed;
+      const r = await ingestSource(deps.db, deps.media, src.root, {
+        deleteMissing: opts.deleteMissing,
+        initiatedBy: who.id,
+        parallelism: deps.config.ingestParallelism,
+      });
+      added += r.added;
+      removed += r.removed;
       results.push({ root: src.root, added: r.added, removed: r.removed, errors: r.errors, job_id: r.job_id });
     } catch (e) {
       results.push({ root: src.root, added: 0, removed: 0, errors: [(e as Error).message] });

@@ -4,7 +4,14 @@
 // another super remains), and every change is audited.
 import type { Db } from '../db/connect';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
-import { countUsers, insertUsersIfAbsent, userHistory, writeUser, type UserAuditRow, type UserRow } from '../repositories/users';
+import {
+  countUsers,
+  insertUsersIfAbsent,
+  userHistory,
+  writeUser,
+  type UserAuditRow,
+  type UserRow,
+} from '../repositories/users';
 import type { Role } from '../../domain/constants';
 import type { Identity } from '../../domain/types';
 
@@ -14,7 +21,10 @@ export const LAST_SUPER_DELETE = 'Cannot delete the last super user';
 export async function bootstrapUsers(db: Db, superIds: string[]): Promise<void> {
   if (!superIds.length) return;
   if ((await countUsers(db)) > 0) return;
-  await insertUsersIfAbsent(db, superIds.map((id) => ({ id, role: 'super' })));
+  await insertUsersIfAbsent(
+    db,
+    superIds.map((id) => ({ id, role: 'super' })),
+  );
 }
 
 /** Refuses a change that would leave no super user. */
@@ -23,14 +33,23 @@ function keepsASuper(before: UserRow | null, superIds: string[], newRole: Role |
 }
 
 /** Adds a user; adding an id that exists replaces that row (the same rules as an edit apply). */
-export async function addUser(db: Db, who: Identity, u: { id: string; name: string | null; role: Role }): Promise<UserRow> {
+export async function addUser(
+  db: Db,
+  who: Identity,
+  u: { id: string; name: string | null; role: Role },
+): Promise<UserRow> {
   const row = await writeUser(db, { kind: 'upsert', ...u }, who.id, (before, supers) => {
     keepsASuper(before, supers, u.role, LAST_SUPER_DEMOTE);
   });
   return row!;
 }
 
-export async function changeUser(db: Db, who: Identity, id: string, change: { name: string | null; role: Role }): Promise<UserRow> {
+export async function changeUser(
+  db: Db,
+  who: Identity,
+  id: string,
+  change: { name: string | null; role: Role },
+): Promise<UserRow> {
   const row = await writeUser(db, { kind: 'update', id, ...change }, who.id, (before, supers) => {
     keepsASuper(before, supers, change.role, LAST_SUPER_DEMOTE);
   });
@@ -40,7 +59,9 @@ export async function changeUser(db: Db, who: Identity, id: string, change: { na
 
 export async function removeUser(db: Db, who: Identity, id: string): Promise<void> {
   if (id === who.id) throw new Invalid('Cannot delete yourself');
-  const row = await writeUser(db, { kind: 'delete', id }, who.id, (before, supers) => keepsASuper(before, supers, null, LAST_SUPER_DELETE));
+  const row = await writeUser(db, { kind: 'delete', id }, who.id, (before, supers) =>
+    keepsASuper(before, supers, null, LAST_SUPER_DELETE),
+  );
   if (!row) throw new NotFound(`User ${id} not found`);
 }
 

@@ -8,7 +8,10 @@ import { NotFound } from '../domain-errors';
 import { isWithin } from './storage/safe-path';
 
 /** The real path of `file` when it exists and lies inside `root` (both resolved); else why not. */
-export async function realFileInRoot(file: string, root: string): Promise<{ real: string } | { missing: true } | { outside: string }> {
+export async function realFileInRoot(
+  file: string,
+  root: string,
+): Promise<{ real: string } | { missing: true } | { outside: string }> {
   const real = await fs.realpath(file).catch(() => null);
   if (!real) return { missing: true };
   const realRoot = await fs.realpath(root).catch(() => root);
@@ -16,7 +19,12 @@ export async function realFileInRoot(file: string, root: string): Promise<{ real
 }
 
 /** The real path of a video's file, to be read instead of the stored one; 404 when it is gone or outside its source. */
-export async function requireVideoFile(v: { id: number; path: string; sourceRoot: string; filename: string }): Promise<string> {
+export async function requireVideoFile(v: {
+  id: number;
+  path: string;
+  sourceRoot: string;
+  filename: string;
+}): Promise<string> {
   const where = await realFileInRoot(v.path, v.sourceRoot);
   if ('outside' in where) throw new NotFound(`Video ${v.id} file is outside its source`);
   if ('missing' in where) throw new NotFound(`Video file is missing on disk: ${v.filename}`);
@@ -26,10 +34,20 @@ export async function requireVideoFile(v: { id: number; path: string; sourceRoot
 }
 
 /** What identifies a file on disk: device, inode, size and modification time (whole milliseconds). */
-export interface FileIdentity { fileDev: string; fileIno: string; sizeBytes: number; mtime: number }
+export interface FileIdentity {
+  fileDev: string;
+  fileIno: string;
+  sizeBytes: number;
+  mtime: number;
+}
 
 export function identityOf(st: BigIntStats): FileIdentity {
-  return { fileDev: st.dev.toString(), fileIno: st.ino.toString(), sizeBytes: Number(st.size), mtime: Number(st.mtimeMs) };
+  return {
+    fileDev: st.dev.toString(),
+    fileIno: st.ino.toString(),
+    sizeBytes: Number(st.size),
+    mtime: Number(st.mtimeMs),
+  };
 }
 
 /** The identity of the file a path leads to (links followed), or null when there is none. */
@@ -39,7 +57,16 @@ export async function readFileIdentity(file: string): Promise<FileIdentity | nul
 }
 
 /** True when both name the same file, unchanged. A row without a recorded identity matches nothing. */
-export function sameFile(recorded: { fileDev: string | null; fileIno: string | null; sizeBytes: number; mtime: number }, now: FileIdentity): boolean {
-  return recorded.fileDev !== null && recorded.fileIno !== null && recorded.fileDev === now.fileDev && recorded.fileIno === now.fileIno
-    && recorded.sizeBytes === now.sizeBytes && Math.floor(recorded.mtime) === now.mtime;
+export function sameFile(
+  recorded: { fileDev: string | null; fileIno: string | null; sizeBytes: number; mtime: number },
+  now: FileIdentity,
+): boolean {
+  return (
+    recorded.fileDev !== null &&
+    recorded.fileIno !== null &&
+    recorded.fileDev === now.fileDev &&
+    recorded.fileIno === now.fileIno &&
+    recorded.sizeBytes === now.sizeBytes &&
+    Math.floor(recorded.mtime) === now.mtime
+  );
 }

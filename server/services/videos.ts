@@ -23,7 +23,11 @@ export async function requireVisibleVideo(db: Db, id: number, viewer: Identity |
 }
 
 /** requireVisibleVideo through the request-path lookups (memoised on the embedded database). */
-export async function requireVisibleVideoFact(facts: ReadFacts, id: number, viewer: Identity | null): Promise<VideoRow> {
+export async function requireVisibleVideoFact(
+  facts: ReadFacts,
+  id: number,
+  viewer: Identity | null,
+): Promise<VideoRow> {
   const row = await facts.liveVideo(id);
   if (!row) throw new NotFound(`Video ${id} not found`);
   const src = await facts.source(row.sourceRoot);

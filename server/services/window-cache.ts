@@ -5,7 +5,10 @@
 // under their ETag (which names the version).
 import { LRUCache } from 'lru-cache';
 
-export interface EncodedWindow { body: Buffer; count: number }
+export interface EncodedWindow {
+  body: Buffer;
+  count: number;
+}
 
 /** What an entry costs beyond its body (key, object, map slot), so many empty windows still count. */
 const ENTRY_OVERHEAD_BYTES = 128;
@@ -15,9 +18,13 @@ export class WindowCache {
   private readonly inFlight = new Map<string, Promise<EncodedWindow>>();
 
   constructor(readonly maxBytes: number) {
-    this.lru = maxBytes > 0
-      ? new LRUCache<string, EncodedWindow>({ maxSize: maxBytes, sizeCalculation: (w) => w.body.byteLength + ENTRY_OVERHEAD_BYTES })
-      : null;
+    this.lru =
+      maxBytes > 0
+        ? new LRUCache<string, EncodedWindow>({
+            maxSize: maxBytes,
+            sizeCalculation: (w) => w.body.byteLength + ENTRY_OVERHEAD_BYTES,
+          })
+        : null;
   }
 
   static key(videoId: number, version: number, from: number, to: number): string {
@@ -30,13 +37,22 @@ export class WindowCache {
     if (hit) return hit;
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = encode().then((w) => { this.lru?.set(key, w); return w; }).finally(() => this.inFlight.delete(key));
+      pending = encode()
+        .then((w) => {
+          this.lru?.set(key, w);
+          return w;
+        })
+        .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     return pending;
   }
 
   /** Bytes held now (bodies plus per-entry overhead). */
-  get size(): number { return this.lru?.calculatedSize ?? 0; }
-  get entries(): number { return this.lru?.size ?? 0; }
+  get size(): number {
+    return this.lru?.calculatedSize ?? 0;
+  }
+  get entries(): number {
+    return this.lru?.size ?? 0;
+  }
 }

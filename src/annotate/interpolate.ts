@@ -18,7 +18,11 @@ export interface ShownInputs {
  * The overlay, the edit handles, the hotkeys and the test hooks all ask this one selector, so what a
  * user edits is always what they see.
  */
-export function shownAt(doc: ShownInputs['doc'], ui: ShownInputs['ui'], frame: number): (trackId: number) => CompactDetection | null {
+export function shownAt(
+  doc: ShownInputs['doc'],
+  ui: ShownInputs['ui'],
+  frame: number,
+): (trackId: number) => CompactDetection | null {
   const opts: InterpolationOptions = { stride: doc.info.frame_stride ?? 1, interpolate: ui.interpolation };
   return (trackId) => {
     const track = doc.detections[trackId];

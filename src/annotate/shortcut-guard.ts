@@ -25,5 +25,9 @@ export function isTypingTarget(t: EventTarget | null, key?: string): boolean {
 export function shortcutsBlocked(e: { target: EventTarget | null; key?: string }): boolean {
   // Without a DOM (the TestEditor in node) there is no dialog and no field.
   if (typeof document === 'undefined') return false;
-  return isTypingTarget(e.target, e.key) || isTypingTarget(document.activeElement, e.key) || document.querySelector(OPEN_MODAL) !== null;
+  return (
+    isTypingTarget(e.target, e.key) ||
+    isTypingTarget(document.activeElement, e.key) ||
+    document.querySelector(OPEN_MODAL) !== null
+  );
 }

@@ -10,7 +10,9 @@ export class Store<T, M = void> {
 
   constructor(private value: T) {}
 
-  get(): T { return this.value; }
+  get(): T {
+    return this.value;
+  }
 
   /** Publishes a new value (the same reference is not a change); `meta` says why it changed. */
   set(next: T, meta: M): void {
@@ -22,7 +24,9 @@ export class Store<T, M = void> {
 
   subscribe(fn: Listener<T, M>): () => void {
     this.listeners.add(fn);
-    return () => { this.listeners.delete(fn); };
+    return () => {
+      this.listeners.delete(fn);
+    };
   }
 }
 
@@ -36,7 +40,10 @@ export function patchStore<T extends object>(store: Store<T>, patch: Partial<T> 
 }
 
 /** What a hook needs of a store. */
-export interface Readable<T> { get(): T; subscribe(fn: () => void): () => void }
+export interface Readable<T> {
+  get(): T;
+  subscribe(fn: () => void): () => void;
+}
 
 /**
  * React hook: re-renders when the selected part changes (by reference). Selectors must return stable

@@ -27,9 +27,12 @@ export interface VatTestHooks {
 }
 
 function benchOverlay(editor: AnnotationEditor, frames: number, width: number, height: number, zoom = 1): number {
-  const canvas = document.createElement('canvas'); canvas.width = width; canvas.height = height;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
   const ctx = canvas.getContext('2d')!;
-  const doc = editor.getDoc(); const ui = editor.getUi();
+  const doc = editor.getDoc();
+  const ui = editor.getUi();
   if (!doc) return NaN;
   const size = videoSizeOf(doc);
   const geo = { boxW: width, boxH: height, videoW: size.width, videoH: size.height };
@@ -46,17 +49,33 @@ function benchOverlay(editor: AnnotationEditor, frames: number, width: number, h
 }
 
 /** `presence` false draws without the presence bands (the timeline as it was before them, for a same-run comparison). */
-function benchTimeline(editor: AnnotationEditor, draws: number, width: number, viewHeight?: number, presence = true): number {
+function benchTimeline(
+  editor: AnnotationEditor,
+  draws: number,
+  width: number,
+  viewHeight?: number,
+  presence = true,
+): number {
   const doc = editor.getDoc();
   if (!doc) return NaN;
-  const canvas = document.createElement('canvas'); canvas.width = width; canvas.height = Math.min(viewHeight ?? Infinity, 20 + doc.trackIds.length * 22);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = Math.min(viewHeight ?? Infinity, 20 + doc.trackIds.length * 22);
   const ctx = canvas.getContext('2d')!;
   const t0 = performance.now();
   for (let i = 0; i < draws; i++) {
     // Scrolls through the rows like a user would while the playhead moves.
     const scrollY = viewHeight ? (i * 37) % Math.max(1, 20 + doc.trackIds.length * 22 - viewHeight) : 0;
-    drawTimeline(ctx, { width, duration: doc.info.duration, trackIds: doc.trackIds, viewHeight, scrollY },
-      { segments: doc.segments, hidden: [], selectedSegmentId: null, ...(presence ? { presence: editor.review.presence(), fps: doc.info.fps } : {}) });
+    drawTimeline(
+      ctx,
+      { width, duration: doc.info.duration, trackIds: doc.trackIds, viewHeight, scrollY },
+      {
+        segments: doc.segments,
+        hidden: [],
+        selectedSegmentId: null,
+        ...(presence ? { presence: editor.review.presence(), fps: doc.info.fps } : {}),
+      },
+    );
   }
   ctx.getImageData(0, 0, 1, 1);
   return (performance.now() - t0) / draws;

@@ -11,7 +11,8 @@ export type { AnnotationSummary, Neighbors };
 
 const videoPath = (id: number) => `/api/v1/videos/${id}`;
 const summaryPath = (id: number) => `/api/v1/annotations/${id}/summary`;
-const windowPath = (id: number, from: number, to: number) => `/api/v1/annotations/${id}/detections?from=${from}&to=${to}`;
+const windowPath = (id: number, from: number, to: number) =>
+  `/api/v1/annotations/${id}/detections?from=${from}&to=${to}`;
 
 /**
  * On a direct visit of the Annotate screen (src/pages/annotate/earlyFetch.ts): the video, the summary and
@@ -25,20 +26,26 @@ export function startEarlyAnnotate(id: number, firstWindowFrames: number): void 
 
 export async function fetchVideo(id: number, signal?: AbortSignal): Promise<Video> {
   const early = await takeEarlyResponse(videoPath(id));
-  return early ? early.json() as Promise<Video> : request<Video>(videoPath(id), { signal });
+  return early ? (early.json() as Promise<Video>) : request<Video>(videoPath(id), { signal });
 }
 
 export async function fetchSummary(id: number, signal?: AbortSignal): Promise<AnnotationSummary> {
   const early = await takeEarlyResponse(summaryPath(id));
-  return early ? early.json() as Promise<AnnotationSummary> : request<AnnotationSummary>(summaryPath(id), { signal });
+  return early ? (early.json() as Promise<AnnotationSummary>) : request<AnnotationSummary>(summaryPath(id), { signal });
 }
 
 /** Per track presence and low-confidence runs, heavy overlaps and verified marks (review navigation). */
 export const fetchReviewSummary = (id: number, signal?: AbortSignal) =>
   request<ReviewSummary>(`/api/v1/annotations/${id}/review-summary`, { signal });
 
-export async function fetchDetectionWindow(id: number, from: number, to: number, signal?: AbortSignal): Promise<DetectionWindow> {
-  const res = await takeEarlyResponse(windowPath(id, from, to)) ?? await rawRequest(windowPath(id, from, to), { signal });
+export async function fetchDetectionWindow(
+  id: number,
+  from: number,
+  to: number,
+  signal?: AbortSignal,
+): Promise<DetectionWindow> {
+  const res =
+    (await takeEarlyResponse(windowPath(id, from, to))) ?? (await rawRequest(windowPath(id, from, to), { signal }));
   if (!res.ok) throw new ApiError(res.status, await errorText(res, 'Failed to load detections'));
   return decodeDetectionWindow(await res.arrayBuffer());
 }
@@ -50,5 +57,9 @@ export function fetchNeighbors(id: number, filters: VideoListFilters = {}, signa
 
 /** GET /settings/render may not exist on every server: a failure means the defaults. */
 export async function fetchVideoSettingsOrNull(): Promise<Record<string, unknown> | null> {
-  try { return await request<Record<string, unknown>>('/api/v1/settings/render'); } catch { return null; }
+  try {
+    return await request<Record<string, unknown>>('/api/v1/settings/render');
+  } catch {
+    return null;
+  }
 }

@@ -2,12 +2,27 @@
 // (POST .../actions with restore_id, DELETE of a detection, POST .../tracks/restore).
 import type { ActionSegment, TrackVerifiedResult } from '../../domain/contract/annotations';
 import type {
-  ActionPatchBody, DeletedAction, DeleteTrackResult, DetectionDeleted, DetectionPatchBody as DetectionBody, DetectionWritten, MergeResult, NewActionBody,
+  ActionPatchBody,
+  DeletedAction,
+  DeleteTrackResult,
+  DetectionDeleted,
+  DetectionPatchBody as DetectionBody,
+  DetectionWritten,
+  MergeResult,
+  NewActionBody,
   RestoreResult,
 } from '../../domain/contract/annotation-edits';
 import { request } from './request';
 
-export type { ActionPatchBody, DeleteTrackResult, DetectionBody, DetectionWritten, MergeResult, NewActionBody, RestoreResult };
+export type {
+  ActionPatchBody,
+  DeleteTrackResult,
+  DetectionBody,
+  DetectionWritten,
+  MergeResult,
+  NewActionBody,
+  RestoreResult,
+};
 
 const base = (videoId: number) => `/api/v1/annotations/${videoId}`;
 
@@ -27,10 +42,15 @@ export const patchDetection = (videoId: number, trackId: number, frame: number, 
   request<DetectionWritten>(`${base(videoId)}/tracks/${trackId}/detections/${frame}`, { method: 'PATCH', json: body });
 
 export const deleteDetection = (videoId: number, trackId: number, frame: number, version: number | undefined) =>
-  request<DetectionDeleted>(`${base(videoId)}/tracks/${trackId}/detections/${frame}${versionQuery(version)}`, { method: 'DELETE' });
+  request<DetectionDeleted>(`${base(videoId)}/tracks/${trackId}/detections/${frame}${versionQuery(version)}`, {
+    method: 'DELETE',
+  });
 
 export const mergeTracks = (videoId: number, baseTrackId: number, mergeTrackId: number) =>
-  request<MergeResult>(`${base(videoId)}/tracks/merge`, { method: 'POST', json: { base_track_id: baseTrackId, merge_track_id: mergeTrackId } });
+  request<MergeResult>(`${base(videoId)}/tracks/merge`, {
+    method: 'POST',
+    json: { base_track_id: baseTrackId, merge_track_id: mergeTrackId },
+  });
 
 export const deleteTrack = (videoId: number, trackId: number) =>
   request<DeleteTrackResult>(`${base(videoId)}/tracks/${trackId}`, { method: 'DELETE' });

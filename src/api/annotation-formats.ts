@@ -15,11 +15,20 @@ export const FORMAT_LABELS: Record<FormatName, string> = {
 export const annotationFormatUrl = (videoId: number, format: FormatName) =>
   apiUrl(`/api/v1/annotations/${videoId}/export?format=${encodeURIComponent(format)}`);
 
-export function importAnnotationFile(videoId: number, format: FormatName, file: File, opts: { dryRun: boolean; confirm?: boolean }): Promise<FormatImportResult> {
+export function importAnnotationFile(
+  videoId: number,
+  format: FormatName,
+  file: File,
+  opts: { dryRun: boolean; confirm?: boolean },
+): Promise<FormatImportResult> {
   const body = new FormData();
   body.set('format', format);
   body.set('dry_run', String(opts.dryRun));
   if (opts.confirm) body.set('confirm', 'true');
   body.set('file', file);
-  return request<FormatImportResult>(`/api/v1/annotations/${videoId}/import`, { method: 'POST', body, fallback: 'Failed to import annotations' });
+  return request<FormatImportResult>(`/api/v1/annotations/${videoId}/import`, {
+    method: 'POST',
+    body,
+    fallback: 'Failed to import annotations',
+  });
 }

@@ -7,10 +7,16 @@ export const listAssignees = () => request<Assignee[]>('/api/v1/assignments/assi
 export type { Assignee, AssignmentReport };
 
 /** POST /assignments/import; a failure reads 'HTTP {status}', followed by the server's detail when it sends one. */
-export async function importAssignmentsCsv(file: File, opts: { dryRun: boolean; force: boolean }): Promise<AssignmentReport> {
+export async function importAssignmentsCsv(
+  file: File,
+  opts: { dryRun: boolean; force: boolean },
+): Promise<AssignmentReport> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const res = await rawRequest(`/api/v1/assignments/import?dry_run=${opts.dryRun}&force=${opts.force}`, { method: 'POST', body: form });
+  const res = await rawRequest(`/api/v1/assignments/import?dry_run=${opts.dryRun}&force=${opts.force}`, {
+    method: 'POST',
+    body: form,
+  });
   if (!res.ok) {
     const detail = await errorText(res, '');
     throw new ApiError(res.status, detail ? `HTTP ${res.status}: ${detail}` : `HTTP ${res.status}`);
@@ -18,13 +24,26 @@ export async function importAssignmentsCsv(file: File, opts: { dryRun: boolean; 
   return res.json() as Promise<AssignmentReport>;
 }
 
-export interface AssignableUser { id: string; name?: string | null; role: string }
+export interface AssignableUser {
+  id: string;
+  name?: string | null;
+  role: string;
+}
 
 /** Users an administrator can assign videos to (the user-management list). */
-export const listAssignableUsers = () => request<AssignableUser[]>('/api/v1/admin/users', { fallback: 'Failed to load users' });
+export const listAssignableUsers = () =>
+  request<AssignableUser[]>('/api/v1/admin/users', { fallback: 'Failed to load users' });
 
-export interface AssignResult { updated: number[]; assigned_to_id: string | null; assigned_to_name: string | null }
+export interface AssignResult {
+  updated: number[];
+  assigned_to_id: string | null;
+  assigned_to_name: string | null;
+}
 
 /** PATCH /videos/assignment: assign the videos to a user, or unassign them with null. */
 export const assignVideos = (videoIds: number[], assigneeId: string | null) =>
-  request<AssignResult>('/api/v1/videos/assignment', { method: 'PATCH', json: { video_ids: videoIds, assignee_id: assigneeId }, fallback: 'Failed to assign videos' });
+  request<AssignResult>('/api/v1/videos/assignment', {
+    method: 'PATCH',
+    json: { video_ids: videoIds, assignee_id: assigneeId },
+    fallback: 'Failed to assign videos',
+  });

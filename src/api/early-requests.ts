@@ -3,7 +3,10 @@
 // once, and only while fresh; anything else (a failed fetch, another path, a stale one) asks again.
 import { apiUrl, identityHeaders } from './request';
 
-interface Early { at: number; res: Promise<Response | null> }
+interface Early {
+  at: number;
+  res: Promise<Response | null>;
+}
 const started = new Map<string, Early>();
 /** An early response older than this is not used (the page stayed on its loading state for long). */
 const FRESH_MS = 10_000;

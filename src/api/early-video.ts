@@ -3,7 +3,11 @@
 // The player adopts it when it shows the same source (once, and only while fresh); an element nobody
 // takes is emptied, which stops its download.
 
-interface EarlyVideo { at: number; src: string; video: HTMLVideoElement }
+interface EarlyVideo {
+  at: number;
+  src: string;
+  video: HTMLVideoElement;
+}
 let early: EarlyVideo | null = null;
 /** An element older than this is not adopted (the page stayed on its loading state for long). */
 const FRESH_MS = 10_000;
@@ -33,6 +37,9 @@ export function takeEarlyVideo(src: string): HTMLVideoElement | null {
   const e = early;
   early = null;
   if (!e) return null;
-  if (e.src !== src || Date.now() - e.at > FRESH_MS) { releaseVideo(e.video); return null; }
+  if (e.src !== src || Date.now() - e.at > FRESH_MS) {
+    releaseVideo(e.video);
+    return null;
+  }
   return e.video;
 }

@@ -22,10 +22,19 @@ export async function fetchGrantedRole(id: string): Promise<Role> {
 
 /** Changes the signed-in user's password; the server ends their other sessions. */
 export const changePassword = (current_password: string, new_password: string) =>
-  request<void>('/api/v1/me/password', { method: 'PUT', json: { current_password, new_password }, fallback: 'Could not change the password' });
+  request<void>('/api/v1/me/password', {
+    method: 'PUT',
+    json: { current_password, new_password },
+    fallback: 'Could not change the password',
+  });
 
-export const listTokens = () => request<ApiToken[]>('/api/v1/me/tokens', { fallback: 'Could not load your API tokens' });
+export const listTokens = () =>
+  request<ApiToken[]>('/api/v1/me/tokens', { fallback: 'Could not load your API tokens' });
 export const createToken = (name: string, expiresInDays?: number) =>
-  request<NewApiToken>('/api/v1/me/tokens', { method: 'POST', json: expiresInDays ? { name, expires_in_days: expiresInDays } : { name }, fallback: 'Could not create the token' });
+  request<NewApiToken>('/api/v1/me/tokens', {
+    method: 'POST',
+    json: expiresInDays ? { name, expires_in_days: expiresInDays } : { name },
+    fallback: 'Could not create the token',
+  });
 export const revokeToken = (id: number) =>
   request<void>(`/api/v1/me/tokens/${id}`, { method: 'DELETE', fallback: 'Could not revoke the token' });

@@ -8,7 +8,11 @@ export type { MetricsDetails, MetricsSummary, ServerStatus, SourceOverviewEntry 
 
 /** Rethrows with `fallback` when the request never got an answer (network failure). */
 async function withFallback<T>(p: Promise<T>, fallback: string): Promise<T> {
-  try { return await p; } catch (e) { throw e instanceof ApiError ? e : new Error(fallback); }
+  try {
+    return await p;
+  } catch (e) {
+    throw e instanceof ApiError ? e : new Error(fallback);
+  }
 }
 
 /** The summary; errors read the server's detail, else 'Metrics {status}', else 'Failed to load metrics'. */
@@ -21,7 +25,13 @@ export async function fetchSummary(): Promise<MetricsSummary> {
 export const fetchServerStatus = () => request<ServerStatus>('/api/v1/status');
 
 export const fetchSourceOverview = () =>
-  withFallback(request<SourceOverviewEntry[]>('/api/v1/admin/repo/sources', { fallback: 'Failed to load source overview' }), 'Failed to load source overview');
+  withFallback(
+    request<SourceOverviewEntry[]>('/api/v1/admin/repo/sources', { fallback: 'Failed to load source overview' }),
+    'Failed to load source overview',
+  );
 
 export const fetchMetricsDetails = () =>
-  withFallback(request<MetricsDetails>('/api/v1/metrics/details', { fallback: 'Failed to load metrics' }), 'Failed to load metrics');
+  withFallback(
+    request<MetricsDetails>('/api/v1/metrics/details', { fallback: 'Failed to load metrics' }),
+    'Failed to load metrics',
+  );

@@ -4,19 +4,38 @@ import { STORED_USER_KEY } from '../../domain/constants';
 
 let apiBase = (import.meta.env?.VITE_API_BASE ?? '').replace(/\/+$/, '');
 
-export function getApiBase(): string { return apiBase; }
-export function setApiBase(base: string): void { apiBase = base.replace(/\/+$/, ''); }
-
-export class ApiError extends Error {
-  constructor(public status: number, message: string, public body?: unknown) { super(message); }
+export function getApiBase(): string {
+  return apiBase;
+}
+export function setApiBase(base: string): void {
+  apiBase = base.replace(/\/+$/, '');
 }
 
-interface StoredUser { signedIn?: boolean; id?: string; name?: string; role?: string }
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+interface StoredUser {
+  signedIn?: boolean;
+  id?: string;
+  name?: string;
+  role?: string;
+}
 
 /** The X-User-* headers of the stored identity (none for guests or a corrupt record). */
 export function identityHeaders(): Record<string, string> {
   let u: StoredUser | null;
-  try { u = JSON.parse(globalThis.localStorage?.getItem(STORED_USER_KEY) ?? 'null'); } catch { u = null; }
+  try {
+    u = JSON.parse(globalThis.localStorage?.getItem(STORED_USER_KEY) ?? 'null');
+  } catch {
+    u = null;
+  }
   if (!u || typeof u !== 'object' || !u.signedIn || !u.id) return {};
   const h: Record<string, string> = { 'X-User-Id': u.id };
   if (u.name) h['X-User-Name'] = encodeURIComponent(u.name);
@@ -24,7 +43,9 @@ export function identityHeaders(): Record<string, string> {
   return h;
 }
 
-export function apiUrl(path: string): string { return `${apiBase}${path}`; }
+export function apiUrl(path: string): string {
+  return `${apiBase}${path}`;
+}
 
 // Where the server signs people in, a 401 on an ordinary call means the session ended (signed out
 // elsewhere, ended by an administrator, expired): the session asks the server again who is signed in.
@@ -35,7 +56,9 @@ let unauthorizedListener: (() => void) | null = null;
 /** Calls `listener` on a 401 from an ordinary call; returns the function that stops it. */
 export function onUnauthorized(listener: () => void): () => void {
   unauthorizedListener = listener;
-  return () => { if (unauthorizedListener === listener) unauthorizedListener = null; };
+  return () => {
+    if (unauthorizedListener === listener) unauthorizedListener = null;
+  };
 }
 
 /** fetch with the shared rules; returns the raw Response (callers decide how to read it). */
@@ -45,7 +68,8 @@ export async function rawRequest(path: string, init: RequestInit = {}): Promise<
   const opts = { ...init, headers };
   const base = apiBase;
   const res = await fetchWithRetry(base, path, opts);
-  if (res.status === 401 && unauthorizedListener && !NOT_ABOUT_THE_SESSION.some((p) => path.startsWith(p))) unauthorizedListener();
+  if (res.status === 401 && unauthorizedListener && !NOT_ABOUT_THE_SESSION.some((p) => path.startsWith(p)))
+    unauthorizedListener();
   return res;
 }
 
@@ -54,9 +78,15 @@ async function fetchWithRetry(base: string, path: string, opts: RequestInit): Pr
     return await fetch(`${base}${path}`, opts);
   } catch (err) {
     if (!base || (err as Error)?.name === 'AbortError') throw err;
-    console.warn(`API request to ${base}${path} failed; retrying with the relative path. Check the API base setting (VITE_API_BASE).`);
+    console.warn(
+      `API request to ${base}${path} failed; retrying with the relative path. Check the API base setting (VITE_API_BASE).`,
+    );
     apiBase = '';
-    try { return await fetch(path, opts); } catch { throw err; }
+    try {
+      return await fetch(path, opts);
+    } catch {
+      throw err;
+    }
   }
 }
 
@@ -68,13 +98,20 @@ export async function errorText(res: Response, fallback: string): Promise<string
       const j = JSON.parse(text);
       if (j && typeof j.detail === 'string') return j.detail;
       if (j && Array.isArray(j.detail)) return j.detail.map((d: { msg?: string }) => d.msg ?? String(d)).join('; ');
-    } catch { /* not JSON */ }
+    } catch {
+      /* not JSON */
+    }
     return text.trim() || fallback;
-  } catch { return fallback; }
+  } catch {
+    return fallback;
+  }
 }
 
 /** JSON request: throws ApiError with `detail` (or the fallback) on a non-2xx answer. */
-export async function request<T>(path: string, init: RequestInit & { json?: unknown; fallback?: string } = {}): Promise<T> {
+export async function request<T>(
+  path: string,
+  init: RequestInit & { json?: unknown; fallback?: string } = {},
+): Promise<T> {
   const { json, fallback, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set('Content-Type', 'application/json');

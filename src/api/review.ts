@@ -7,8 +7,16 @@ export type { ReviewItem, ReviewQueueAnswer };
 export type ReviewStatus = ReviewItem['status'];
 export type Priority = ReviewItem['priority'];
 
-export const fetchReviewQueue = (q: { status: ReviewStatus | 'all'; scope: 'mine' | 'all'; limit: number; offset: number }) =>
-  request<ReviewQueueAnswer>(`/api/v1/review/queue?${new URLSearchParams({ status: q.status, scope: q.scope, limit: String(q.limit), offset: String(q.offset) })}`,
-    { fallback: 'Failed to load the review queue' });
+export const fetchReviewQueue = (q: {
+  status: ReviewStatus | 'all';
+  scope: 'mine' | 'all';
+  limit: number;
+  offset: number;
+}) =>
+  request<ReviewQueueAnswer>(
+    `/api/v1/review/queue?${new URLSearchParams({ status: q.status, scope: q.scope, limit: String(q.limit), offset: String(q.offset) })}`,
+    { fallback: 'Failed to load the review queue' },
+  );
 
-export const recordReviewOpen = (videoId: number) => request<unknown>(`/api/v1/videos/${videoId}/review_open`, { method: 'POST' });
+export const recordReviewOpen = (videoId: number) =>
+  request<unknown>(`/api/v1/videos/${videoId}/review_open`, { method: 'POST' });

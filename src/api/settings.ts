@@ -10,5 +10,7 @@ export async function fetchVideoSettings(signal?: AbortSignal): Promise<VideoSet
 }
 
 export async function saveVideoSettings(settings: VideoSettings): Promise<VideoSettings> {
-  return withDefaults(await request<Partial<VideoSettings>>('/api/v1/settings/render', { method: 'PUT', json: settings }));
+  return withDefaults(
+    await request<Partial<VideoSettings>>('/api/v1/settings/render', { method: 'PUT', json: settings }),
+  );
 }

@@ -7,9 +7,18 @@ export type { LibrarySource };
 export const listSources = () => request<LibrarySource[]>('/api/v1/sources/');
 
 export const reingestSource = (root: string) =>
-  request<ReingestResult>(`/api/v1/sources/reingest?${new URLSearchParams({ root })}`, { method: 'POST', fallback: 'Failed to re-ingest source' });
+  request<ReingestResult>(`/api/v1/sources/reingest?${new URLSearchParams({ root })}`, {
+    method: 'POST',
+    fallback: 'Failed to re-ingest source',
+  });
 
 /** The last three segments of a source path, as the Source filter shows it. */
 export function sourceLabel(root: string): string {
-  return root.split(/[\\/]+/).filter(Boolean).slice(-3).join('/') || root;
+  return (
+    root
+      .split(/[\\/]+/)
+      .filter(Boolean)
+      .slice(-3)
+      .join('/') || root
+  );
 }

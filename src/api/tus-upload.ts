@@ -14,7 +14,9 @@ function failureText(err: Error & { originalResponse?: { getStatus(): number; ge
   try {
     const body = JSON.parse(res.getBody());
     if (body && typeof body.detail === 'string' && body.detail) return body.detail;
-  } catch { /* not JSON */ }
+  } catch {
+    /* not JSON */
+  }
   return `Upload failed (${res.getStatus()})`;
 }
 
@@ -23,29 +25,50 @@ export function uploadVideoResumable(file: File | Blob, name: string, cb: Upload
   let cancelled = false;
   let settled = false; // a finished upload is not the server's to drop any more
   let stop: (() => void) | null = null;
-  void import('tus-js-client').then(({ Upload }) => {
-    if (cancelled) return;
-    const upload = new Upload(file, {
-      endpoint: apiUrl('/api/v1/uploads/tus'),
-      headers: identityHeaders(),
-      metadata: { filename: name, filetype: (file as File).type || 'application/octet-stream' },
-      chunkSize: CHUNK_BYTES,
-      retryDelays: [0, 1000, 3000, 5000],
-      removeFingerprintOnSuccess: true,
-      onProgress: (sent, total) => { if (!cancelled) cb.onProgress(sent, total); },
-      onSuccess: ({ lastResponse }) => {
-        settled = true;
-        if (cancelled) return;
-        try { cb.onDone(JSON.parse(lastResponse.getBody()) as Video); } catch { cb.onError(`Upload failed (${lastResponse.getStatus()})`); }
-      },
-      onError: (err) => { settled = true; if (!cancelled) cb.onError(failureText(err)); },
-    });
-    stop = () => { void upload.abort(true).catch(() => undefined); };
-    void upload.findPreviousUploads().then((previous) => {
+  void import('tus-js-client').then(
+    ({ Upload }) => {
       if (cancelled) return;
-      if (previous.length) upload.resumeFromPreviousUpload(previous[0]);
-      upload.start();
-    });
-  }, () => { if (!cancelled) cb.onError('Network error'); });
-  return () => { if (!settled) { cancelled = true; stop?.(); } };
+      const upload = new Upload(file, {
+        endpoint: apiUrl('/api/v1/uploads/tus'),
+        headers: identityHeaders(),
+        metadata: { filename: name, filetype: (file as File).type || 'application/octet-stream' },
+        chunkSize: CHUNK_BYTES,
+        retryDelays: [0, 1000, 3000, 5000],
+        removeFingerprintOnSuccess: true,
+        onProgress: (sent, total) => {
+          if (!cancelled) cb.onProgress(sent, total);
+        },
+        onSuccess: ({ lastResponse }) => {
+          settled = true;
+          if (cancelled) return;
+          try {
+            cb.onDone(JSON.parse(lastResponse.getBody()) as Video);
+          } catch {
+            cb.onError(`Upload failed (${lastResponse.getStatus()})`);
+          }
+        },
+        onError: (err) => {
+          settled = true;
+          if (!cancelled) cb.onError(failureText(err));
+        },
+      });
+      stop = () => {
+        void upload.abort(true).catch(() => undefined);
+      };
+      void upload.findPreviousUploads().then((previous) => {
+        if (cancelled) return;
+        if (previous.length) upload.resumeFromPreviousUpload(previous[0]);
+        upload.start();
+      });
+    },
+    () => {
+      if (!cancelled) cb.onError('Network error');
+    },
+  );
+  return () => {
+    if (!settled) {
+      cancelled = true;
+      stop?.();
+    }
+  };
 }

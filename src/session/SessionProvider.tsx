@@ -6,7 +6,13 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { OPEN_AUTH, type AuthConfig, type ServerIdentity } from '../../domain/auth';
-import { effectiveRole, sessionMachine, signInRequiredToBrowse, type KeyValueStorage, type SessionUser } from '../../machines/session';
+import {
+  effectiveRole,
+  sessionMachine,
+  signInRequiredToBrowse,
+  type KeyValueStorage,
+  type SessionUser,
+} from '../../machines/session';
 import { fetchAuthConfig, login as loginWithServer, logout as logoutFromServer } from '../api/auth';
 import { fetchGrantedRole, fetchServerIdentity } from '../api/me';
 import { onUnauthorized } from '../api/request';
@@ -41,18 +47,29 @@ export interface SessionApi {
 const SessionContext = createContext<SessionApi | null>(null);
 
 function browserStorage(): KeyValueStorage | null {
-  try { return globalThis.localStorage ?? null; } catch { return null; }
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
 }
 
 const grantedRoleFromServer = fromPromise<Role, SessionUser>(({ input }) => fetchGrantedRole(input.id));
 const serverActors = {
   fetchAuthConfig: fromPromise<AuthConfig>(() => fetchAuthConfig()),
   fetchMe: fromPromise<ServerIdentity>(() => fetchServerIdentity()),
-  login: fromPromise<ServerIdentity, { id: string; password: string }>(({ input }) => loginWithServer(input.id, input.password)),
+  login: fromPromise<ServerIdentity, { id: string; password: string }>(({ input }) =>
+    loginWithServer(input.id, input.password),
+  ),
   logout: fromPromise<void>(() => logoutFromServer()),
 };
 
-export function SessionProvider({ children, storage, grantedRole = grantedRoleFromServer, actors = serverActors }: {
+export function SessionProvider({
+  children,
+  storage,
+  grantedRole = grantedRoleFromServer,
+  actors = serverActors,
+}: {
   children: ReactNode;
   storage?: KeyValueStorage | null;
   /** How the granted role is read (tests pass their own). */
@@ -60,8 +77,9 @@ export function SessionProvider({ children, storage, grantedRole = grantedRoleFr
   /** How the server is asked about sign-in (tests pass their own). */
   actors?: typeof serverActors;
 }) {
-  const actor = useActorRef(sessionMachine.provide({ actors: { fetchGrantedRole: grantedRole, ...actors } }),
-    { input: { storage: storage === undefined ? browserStorage() : storage } });
+  const actor = useActorRef(sessionMachine.provide({ actors: { fetchGrantedRole: grantedRole, ...actors } }), {
+    input: { storage: storage === undefined ? browserStorage() : storage },
+  });
   const user = useSelector(actor, (s) => s.context.user);
   const role = useSelector(actor, (s) => effectiveRole(s.context));
   const notice = useSelector(actor, (s) => s.context.notice);
@@ -78,15 +96,26 @@ export function SessionProvider({ children, storage, grantedRole = grantedRoleFr
   const [signInOpen, setSignInOpen] = useState(false);
   const [requiredText, setRequiredText] = useState<string | null>(null);
 
-  const signIn = useCallback<SessionApi['signIn']>((v) => {
-    actor.send({ type: actor.getSnapshot().matches('signedIn') ? 'session.update' : 'session.signIn', id: v.id, name: v.name, role: v.role });
-  }, [actor]);
+  const signIn = useCallback<SessionApi['signIn']>(
+    (v) => {
+      actor.send({
+        type: actor.getSnapshot().matches('signedIn') ? 'session.update' : 'session.signIn',
+        id: v.id,
+        name: v.name,
+        role: v.role,
+      });
+    },
+    [actor],
+  );
   const signOut = useCallback(() => actor.send({ type: 'session.signOut' }), [actor]);
-  const requireSignIn = useCallback((text?: string) => {
-    if (actor.getSnapshot().context.user.signedIn) return true;
-    setRequiredText(text ?? 'Please sign in to perform this action.');
-    return false;
-  }, [actor]);
+  const requireSignIn = useCallback(
+    (text?: string) => {
+      if (actor.getSnapshot().context.user.signedIn) return true;
+      setRequiredText(text ?? 'Please sign in to perform this action.');
+      return false;
+    },
+    [actor],
+  );
   const openSignIn = useCallback(() => setSignInOpen(true), []);
   // A password sign-in closes the sign-in dialog once the server has said yes (not on a failure, whose
   // words the dialog shows); the Account dialog then opens only when asked (or when a new password is due).
@@ -94,16 +123,53 @@ export function SessionProvider({ children, storage, grantedRole = grantedRoleFr
   const loginAsked = useRef(false);
   const wasSignedIn = useRef(user.signedIn);
   useEffect(() => {
-    if (loginAsked.current && user.signedIn) { loginAsked.current = false; setSignInOpen(false); }
+    if (loginAsked.current && user.signedIn) {
+      loginAsked.current = false;
+      setSignInOpen(false);
+    }
     if (wasSignedIn.current && !user.signedIn) setSignInOpen(false);
     wasSignedIn.current = user.signedIn;
   }, [user.signedIn]);
   const adopt = useCallback((identity: ServerIdentity) => actor.send({ type: 'session.adopt', identity }), [actor]);
-  const login = useCallback((v: { id: string; password: string }) => { loginAsked.current = true; actor.send({ type: 'session.login', ...v }); }, [actor]);
+  const login = useCallback(
+    (v: { id: string; password: string }) => {
+      loginAsked.current = true;
+      actor.send({ type: 'session.login', ...v });
+    },
+    [actor],
+  );
   const passwordChanged = useCallback(() => actor.send({ type: 'session.passwordChanged' }), [actor]);
 
-  const value = useMemo<SessionApi>(() => ({ user, role, notice, dismissNotice, signIn, signOut, requireSignIn, openSignIn, auth, checking, mustSignInFirst, adopt }),
-    [user, role, notice, dismissNotice, signIn, signOut, requireSignIn, openSignIn, auth, checking, mustSignInFirst, adopt]);
+  const value = useMemo<SessionApi>(
+    () => ({
+      user,
+      role,
+      notice,
+      dismissNotice,
+      signIn,
+      signOut,
+      requireSignIn,
+      openSignIn,
+      auth,
+      checking,
+      mustSignInFirst,
+      adopt,
+    }),
+    [
+      user,
+      role,
+      notice,
+      dismissNotice,
+      signIn,
+      signOut,
+      requireSignIn,
+      openSignIn,
+      auth,
+      checking,
+      mustSignInFirst,
+      adopt,
+    ],
+  );
   const serverMode = auth.mode !== 'open' ? auth.mode : null;
   const closeSignIn = () => setSignInOpen(false);
   return (
@@ -111,13 +177,37 @@ export function SessionProvider({ children, storage, grantedRole = grantedRoleFr
       {children}
       {/* Mounted only while open: closed Headless UI dialogs still cost render time on every screen's first paint. */}
       {serverMode && user.signedIn && (signInOpen || mustChangePassword) ? (
-        <AccountDialog user={user} role={role} mode={serverMode} mustChangePassword={mustChangePassword} proxyHeader={auth.proxy_user_header}
-          error={authError} busy={signingOut} onClose={closeSignIn} onSignOut={signOut} onPasswordChanged={passwordChanged} />
-      ) : signInOpen && (
-        <SignInDialog open user={user} onClose={closeSignIn} onSubmit={signIn} onSignOut={signOut}
-          mode={auth.mode} onLogin={login} error={authError} busy={signingIn} setupRequired={auth.setup_required} />
+        <AccountDialog
+          user={user}
+          role={role}
+          mode={serverMode}
+          mustChangePassword={mustChangePassword}
+          proxyHeader={auth.proxy_user_header}
+          error={authError}
+          busy={signingOut}
+          onClose={closeSignIn}
+          onSignOut={signOut}
+          onPasswordChanged={passwordChanged}
+        />
+      ) : (
+        signInOpen && (
+          <SignInDialog
+            open
+            user={user}
+            onClose={closeSignIn}
+            onSubmit={signIn}
+            onSignOut={signOut}
+            mode={auth.mode}
+            onLogin={login}
+            error={authError}
+            busy={signingIn}
+            setupRequired={auth.setup_required}
+          />
+        )
       )}
-      {requiredText !== null && <SignInRequiredDialog open text={requiredText} onClose={() => setRequiredText(null)} onSignIn={openSignIn} />}
+      {requiredText !== null && (
+        <SignInRequiredDialog open text={requiredText} onClose={() => setRequiredText(null)} onSignIn={openSignIn} />
+      )}
     </SessionContext.Provider>
   );
 }

@@ -22,10 +22,18 @@ beforeAll(async () => {
   t = await makeTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   setApiBase(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
-  const store = new Map<string, string>([['va_user', JSON.stringify({ signedIn: true, id: 'client.one', role: 'annotator', ts: 1 })]]);
-  (globalThis as { localStorage?: unknown }).localStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: () => {}, removeItem: () => {} };
+  const store = new Map<string, string>([
+    ['va_user', JSON.stringify({ signedIn: true, id: 'client.one', role: 'annotator', ts: 1 })],
+  ]);
+  (globalThis as { localStorage?: unknown }).localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: () => {},
+    removeItem: () => {},
+  };
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 // The page's editor, with the real API client and clock (a fresh one per test).
 let editor: AnnotationEditor;
@@ -34,23 +42,48 @@ async function loadDoc(): Promise<EditorDoc> {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${v.videoId}` });
   const set = res.json() as AnnotationSet;
   const doc: EditorDoc = {
-    videoId: v.videoId, info: set.video_info, trackIds: set.person_tracks.map((p) => p.track_id),
+    videoId: v.videoId,
+    info: set.video_info,
+    trackIds: set.person_tracks.map((p) => p.track_id),
     // each track's span, as the summary gives it to the page
-    trackRanges: Object.fromEntries(set.person_tracks.map((p) => {
-      const frames = p.detections.map((d) => d.frame);
-      return [p.track_id, { first: Math.min(...frames), last: Math.max(...frames) }];
-    })),
-    segments: set.action_segments, relationships: [], detections: {}, windows: [],
+    trackRanges: Object.fromEntries(
+      set.person_tracks.map((p) => {
+        const frames = p.detections.map((d) => d.frame);
+        return [p.track_id, { first: Math.min(...frames), last: Math.max(...frames) }];
+      }),
+    ),
+    segments: set.action_segments,
+    relationships: [],
+    detections: {},
+    windows: [],
   };
   editor.publishDoc(doc, 'load');
   return doc;
 }
-const serverSegments = async () => (await t.database.sql.query<{ id: number; action_class: string; start_time: number; end_time: number; confidence: number; track_id: number }>(
-  'select id, track_id, action_class, start_time, end_time, confidence from action_segments where video_id = $1 order by id', [v.videoId])).rows;
+const serverSegments = async () =>
+  (
+    await t.database.sql.query<{
+      id: number;
+      action_class: string;
+      start_time: number;
+      end_time: number;
+      confidence: number;
+      track_id: number;
+    }>(
+      'select id, track_id, action_class, start_time, end_time, confidence from action_segments where video_id = $1 order by id',
+      [v.videoId],
+    )
+  ).rows;
 
 beforeEach(async () => {
   messages.length = 0;
-  editor = new AnnotationEditor({ api: httpEditorApi, clock: systemClock, notify: (_s, text) => { messages.push(text); } });
+  editor = new AnnotationEditor({
+    api: httpEditorApi,
+    clock: systemClock,
+    notify: (_s, text) => {
+      messages.push(text);
+    },
+  });
   v = await seedAnnotatedVideo(t.database);
   await loadDoc();
 });
@@ -61,14 +94,23 @@ describe('action edits against the real server', () => {
     // track 1 spans frames 0..9, track 2 frames 5..14 (30 fps): at frame 6 both are here, nothing is selected
     editor.updateUi({ frame: 6, time: 0.2 });
     const added = await addActionHere(editor);
-    expect(added).toMatchObject({ track_id: 1, action_class: 'run', start_time: 0.2, end_time: expect.closeTo(10 / 30, 4), confidence: expect.closeTo(0.7) });
+    expect(added).toMatchObject({
+      track_id: 1,
+      action_class: 'run',
+      start_time: 0.2,
+      end_time: expect.closeTo(10 / 30, 4),
+      confidence: expect.closeTo(0.7),
+    });
     expect((await serverSegments()).map((s) => s.id)).toContain(added!.id);
     editor.undo();
     await editor.saves.flush();
     expect((await serverSegments()).map((s) => s.id)).not.toContain(added!.id);
     editor.redo();
     await editor.saves.flush();
-    expect((await serverSegments()).find((s) => s.id === added!.id)).toMatchObject({ action_class: 'run', start_time: 0.2 });
+    expect((await serverSegments()).find((s) => s.id === added!.id)).toMatchObject({
+      action_class: 'run',
+      start_time: 0.2,
+    });
   });
 
   it('Add Action Here prefers the selected track when it is at the playhead, and says why when no track is there', async () => {
@@ -91,7 +133,11 @@ describe('action edits against the real server', () => {
     expect(saveAction(editor, id)).toBeNull();
     await editor.saves.flush();
     expect((await serverSegments()).find((s) => s.id === id)).toMatchObject({ action_class: 'kick', end_time: 2.5 });
-    expect(editor.getDoc()!.segments.find((s) => s.id === id)).toMatchObject({ action_class: 'kick', updated_by_id: 'client.one', version: 2 });
+    expect(editor.getDoc()!.segments.find((s) => s.id === id)).toMatchObject({
+      action_class: 'kick',
+      updated_by_id: 'client.one',
+      version: 2,
+    });
     editor.undo();
     await editor.saves.flush();
     expect((await serverSegments()).find((s) => s.id === id)).toMatchObject({ action_class: 'run', end_time: 2 });
@@ -105,7 +151,10 @@ describe('action edits against the real server', () => {
 
   it('shows the 409 detail when someone else saved first, and keeps the edit as unsaved', async () => {
     const id = v.segmentIds[1];
-    await t.database.sql.query("update action_segments set version = version + 1, updated_by_id = 'ann.two' where id = $1", [id]);
+    await t.database.sql.query(
+      "update action_segments set version = version + 1, updated_by_id = 'ann.two' where id = $1",
+      [id],
+    );
     editor.rows.set(id, { end_time: 4.5 });
     saveAction(editor, id);
     await editor.saves.flush();
@@ -120,7 +169,12 @@ describe('action edits against the real server', () => {
     await duplicateAction(editor, src);
     const segs = await serverSegments();
     expect(segs).toHaveLength(3);
-    expect(segs[2]).toMatchObject({ track_id: src.track_id, action_class: src.action_class, start_time: src.start_time, end_time: src.end_time });
+    expect(segs[2]).toMatchObject({
+      track_id: src.track_id,
+      action_class: src.action_class,
+      start_time: src.start_time,
+      end_time: src.end_time,
+    });
     await deleteAction(editor, src.id);
     expect((await serverSegments()).map((s) => s.id)).not.toContain(src.id);
     editor.undo();
@@ -136,15 +190,32 @@ describe('action edits against the real server', () => {
 });
 
 describe('box edits and conflicts against the real server', () => {
-  const storedBox = async (frame: number) => (await t.database.sql.query<{ x1: number; version: number; updated_by_id: string | null }>(
-    'select x1, version, updated_by_id from detections where video_id = $1 and track_id = 1 and frame = $2', [v.videoId, frame])).rows[0];
-  const withWindow = async () => editor.publishDoc(mergeWindow(editor.getDoc()!, await httpEditorApi.fetchDetectionWindow(v.videoId, 0, 20)), 'detections-loaded');
+  const storedBox = async (frame: number) =>
+    (
+      await t.database.sql.query<{ x1: number; version: number; updated_by_id: string | null }>(
+        'select x1, version, updated_by_id from detections where video_id = $1 and track_id = 1 and frame = $2',
+        [v.videoId, frame],
+      )
+    ).rows[0];
+  const withWindow = async () =>
+    editor.publishDoc(
+      mergeWindow(editor.getDoc()!, await httpEditorApi.fetchDetectionWindow(v.videoId, 0, 20)),
+      'detections-loaded',
+    );
   const moveBox = (frame: number, x1: number) => {
     const shown = frameAt(editor.getDoc()!.detections[1], frame)!;
-    return editor.perform('box.move', { trackId: 1, frame, box: { x1, y1: shown.y1, x2: x1 + 0.2, y2: shown.y2 }, shown });
+    return editor.perform('box.move', {
+      trackId: 1,
+      frame,
+      box: { x1, y1: shown.y1, x2: x1 + 0.2, y2: shown.y2 },
+      shown,
+    });
   };
-  const someoneElseSaves = (frame: number, x1: number) => t.database.sql.query(
-    "update detections set x1 = $3, version = version + 1, updated_by_id = 'ann.two', updated_at = now() where video_id = $1 and track_id = 1 and frame = $2", [v.videoId, frame, x1]);
+  const someoneElseSaves = (frame: number, x1: number) =>
+    t.database.sql.query(
+      "update detections set x1 = $3, version = version + 1, updated_by_id = 'ann.two', updated_at = now() where video_id = $1 and track_id = 1 and frame = $2",
+      [v.videoId, frame, x1],
+    );
 
   it('each box save sends the version it read, and the next one the version the server answered', async () => {
     await withWindow();
@@ -200,7 +271,10 @@ describe('box edits and conflicts against the real server', () => {
 
   it('keeps an action draft on a conflict and "Overwrite with mine" saves it with the fresh version', async () => {
     const id = v.segmentIds[1];
-    await t.database.sql.query("update action_segments set version = version + 1, updated_by_id = 'ann.two' where id = $1", [id]);
+    await t.database.sql.query(
+      "update action_segments set version = version + 1, updated_by_id = 'ann.two' where id = $1",
+      [id],
+    );
     editor.rows.set(id, { end_time: 4.5 });
     saveAction(editor, id);
     await editor.saves.flush();

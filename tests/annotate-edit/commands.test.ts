@@ -36,7 +36,11 @@ const cases: { [N in CommandName]: CommandArgs[N] } = {
 
 describe('edit commands', () => {
   it('registers every named command with a label', () => {
-    expect(allCommands().map((c) => c.name).sort()).toEqual(Object.keys(cases).sort());
+    expect(
+      allCommands()
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(Object.keys(cases).sort());
     expect(allCommands().every((c) => c.label.length > 0)).toBe(true);
   });
 
@@ -60,7 +64,11 @@ describe('edit commands', () => {
     const doc = sampleDoc();
     const old = frameAt(doc.detections[2], 3)!.keypoints!;
     const { next } = applyCommand(doc, 'keypoint.move', cases['keypoint.move']);
-    expect(Array.from(frameAt(next.detections[2], 3)!.keypoints!.subarray(12, 15))).toEqual([expect.closeTo(0.9), expect.closeTo(0.05), expect.closeTo(0.6)]);
+    expect(Array.from(frameAt(next.detections[2], 3)!.keypoints!.subarray(12, 15))).toEqual([
+      expect.closeTo(0.9),
+      expect.closeTo(0.05),
+      expect.closeTo(0.6),
+    ]);
     expect(old[12]).toBeCloseTo(0.6);
   });
 
@@ -88,9 +96,20 @@ describe('edit commands', () => {
 describe('hotkeys from the registry', () => {
   const ctx = (over: Partial<typeof initialUiState> = {}): EditContext => {
     const doc = sampleDoc();
-    return { doc, ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, selectedSegmentId: 11, frame: 1, ...over }, shownDetection: (t) => frameAt(doc.detections[t], 1) ?? null };
+    return {
+      doc,
+      ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, selectedSegmentId: 11, frame: 1, ...over },
+      shownDetection: (t) => frameAt(doc.detections[t], 1) ?? null,
+    };
   };
-  const key = (k: string, extra: Partial<{ shiftKey: boolean; code: string }> = {}) => ({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...extra });
+  const key = (k: string, extra: Partial<{ shiftKey: boolean; code: string }> = {}) => ({
+    key: k,
+    shiftKey: false,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    ...extra,
+  });
 
   it('arrow keys move the selected box by 1 px, 5 px with Shift (video pixels)', () => {
     const right = commandForKey(key('ArrowRight'), ctx());
@@ -112,10 +131,20 @@ describe('hotkeys from the registry', () => {
 describe('keyboard: bracket keys move both edges both ways, and no key press means two commands', () => {
   const ctx = (over: Partial<typeof initialUiState> = {}): EditContext => {
     const doc = sampleDoc();
-    return { doc, ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, frame: 1, ...over }, shownDetection: (t) => frameAt(doc.detections[t], 1) ?? null };
+    return {
+      doc,
+      ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, frame: 1, ...over },
+      shownDetection: (t) => frameAt(doc.detections[t], 1) ?? null,
+    };
   };
-  const press = (code: 'BracketLeft' | 'BracketRight', altKey = false) =>
-    ({ key: code === 'BracketLeft' ? '{' : '}', code, shiftKey: true, ctrlKey: false, metaKey: false, altKey });
+  const press = (code: 'BracketLeft' | 'BracketRight', altKey = false) => ({
+    key: code === 'BracketLeft' ? '{' : '}',
+    code,
+    shiftKey: true,
+    ctrlKey: false,
+    metaKey: false,
+    altKey,
+  });
   const span = (code: 'BracketLeft' | 'BracketRight', alt: boolean) => {
     const hit = commandForKey(press(code, alt), ctx({ selectedSegmentId: 12 }));
     const changes = (hit?.args as { changes: { start_time: number; end_time: number } } | undefined)?.changes;
@@ -131,6 +160,10 @@ describe('keyboard: bracket keys move both edges both ways, and no key press mea
   });
 
   it('every command with a key test says what its keys do in the keyboard help', () => {
-    expect(allCommands().filter((c) => c.keyTest && !c.shortcuts?.length).map((c) => c.name)).toEqual([]);
+    expect(
+      allCommands()
+        .filter((c) => c.keyTest && !c.shortcuts?.length)
+        .map((c) => c.name),
+    ).toEqual([]);
   });
 });

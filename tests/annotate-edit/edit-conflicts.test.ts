@@ -43,7 +43,7 @@ describe('versions the editor sends', () => {
     expect(te.sentVersions[1]).toBe(1);
   });
 
-  it('an action delete sends the action\'s version', async () => {
+  it("an action delete sends the action's version", async () => {
     te = new TestEditor().enterEditMode();
     te.editor.perform('segment.delete', { id: 12 });
     await te.settle();
@@ -55,12 +55,15 @@ describe('versions the editor sends', () => {
 describe('a save someone else got in the way of', () => {
   it('keeps the draft on screen and a conflict naming who changed it and when, until it is dealt with', async () => {
     te = new TestEditor(docWithVersions()).enterEditMode();
-    const detail = 'This box was changed by ann.two at 2026-11-25T13:00:00.000Z (version 5). Reload to see the latest version before saving.';
+    const detail =
+      'This box was changed by ann.two at 2026-11-25T13:00:00.000Z (version 5). Reload to see the latest version before saving.';
     te.failWith = (op) => (op.kind === 'detection.put' ? new ApiError(409, detail) : null);
     move(1, 0.3);
     await te.settle();
     expect(shownAt(1).x1).toBeCloseTo(0.3);
-    expect(te.editor.saves.getState().conflicts).toEqual([expect.objectContaining({ detail, op: expect.objectContaining({ kind: 'detection.put', frame: 1 }) })]);
+    expect(te.editor.saves.getState().conflicts).toEqual([
+      expect.objectContaining({ detail, op: expect.objectContaining({ kind: 'detection.put', frame: 1 }) }),
+    ]);
     expect(te.editor.saves.hasUnsaved()).toBe(true);
     move(1, 0.32); // a second refused save of the same box replaces the first: one conflict, the newest draft
     await te.settle();

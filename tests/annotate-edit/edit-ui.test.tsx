@@ -11,19 +11,29 @@ import { renderWithEditor } from '../annotate/render-with-editor';
 import { sampleDoc, seg } from './fixtures';
 
 const signedIn = () => {
-  const data = new Map([['va_user', JSON.stringify({ signedIn: true, id: 'ui.user', name: '', role: 'annotator', ts: 1 })]]);
+  const data = new Map([
+    ['va_user', JSON.stringify({ signedIn: true, id: 'ui.user', name: '', role: 'annotator', ts: 1 })],
+  ]);
   return { getItem: (k: string) => data.get(k) ?? null, setItem: () => {}, removeItem: () => {} };
 };
 const guest = () => ({ getItem: () => null, setItem: () => {}, removeItem: () => {} });
 
 let te: TestEditor;
 const openMerge = () => act(() => patchStore(te.editor.dialogs, { merge: true }));
-afterEach(() => { cleanup(); te.dispose(); });
+afterEach(() => {
+  cleanup();
+  te.dispose();
+});
 
 describe('Merge Tracks dialog', () => {
   it('needs two different tracks before Merge is enabled', () => {
     te = new TestEditor(sampleDoc());
-    renderWithEditor(te, <SessionProvider storage={signedIn()}><MergeTracksDialog /></SessionProvider>);
+    renderWithEditor(
+      te,
+      <SessionProvider storage={signedIn()}>
+        <MergeTracksDialog />
+      </SessionProvider>,
+    );
     openMerge();
     expect(screen.getByText('Merge Tracks')).toBeInTheDocument();
     expect(screen.getByText('Please choose two different tracks.')).toBeInTheDocument();
@@ -38,7 +48,12 @@ describe('Merge Tracks dialog', () => {
 
   it('says at least two tracks are required when there is one', () => {
     te = new TestEditor({ ...sampleDoc(), trackIds: [1] });
-    renderWithEditor(te, <SessionProvider storage={signedIn()}><MergeTracksDialog /></SessionProvider>);
+    renderWithEditor(
+      te,
+      <SessionProvider storage={signedIn()}>
+        <MergeTracksDialog />
+      </SessionProvider>,
+    );
     openMerge();
     expect(screen.getByText('At least two tracks are required to merge.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Merge' })).toBeDisabled();
@@ -46,7 +61,12 @@ describe('Merge Tracks dialog', () => {
 
   it('asks a guest to sign in instead', () => {
     te = new TestEditor(sampleDoc());
-    renderWithEditor(te, <SessionProvider storage={guest()}><MergeTracksDialog /></SessionProvider>);
+    renderWithEditor(
+      te,
+      <SessionProvider storage={guest()}>
+        <MergeTracksDialog />
+      </SessionProvider>,
+    );
     openMerge();
     expect(screen.queryByText('Merge Tracks')).toBeNull();
     expect(screen.getByText('Please sign in to edit annotations.')).toBeInTheDocument();
@@ -56,10 +76,23 @@ describe('Merge Tracks dialog', () => {
 describe('track deletion', () => {
   it('shows the delete button only in edit mode and confirms in Track Deletion Confirmation', () => {
     te = new TestEditor(sampleDoc());
-    const { rerender } = renderWithEditor(te, <><DeleteTrackButton trackId={2} /><DeleteTrackDialog /></>);
+    const { rerender } = renderWithEditor(
+      te,
+      <>
+        <DeleteTrackButton trackId={2} />
+        <DeleteTrackDialog />
+      </>,
+    );
     expect(screen.queryByLabelText('Delete track 2')).toBeNull();
-    act(() => { te.enterEditMode(); });
-    rerender(<><DeleteTrackButton trackId={2} /><DeleteTrackDialog /></>);
+    act(() => {
+      te.enterEditMode();
+    });
+    rerender(
+      <>
+        <DeleteTrackButton trackId={2} />
+        <DeleteTrackDialog />
+      </>,
+    );
     fireEvent.click(screen.getByLabelText('Delete track 2'));
     expect(screen.getByText('Track Deletion Confirmation')).toBeInTheDocument();
     expect(screen.getByText(/Delete track T2 with all its detections and actions\?/)).toBeInTheDocument();

@@ -9,7 +9,15 @@ import { frameAt } from '../../src/annotate/document/frame-blocks';
 function setup() {
   let doc: EditorDoc | null = sampleDoc();
   const sent: ServerOp[] = [];
-  const h = new EditHistory({ get: () => doc, set: (d) => { doc = d; } }, (op) => sent.push(op));
+  const h = new EditHistory(
+    {
+      get: () => doc,
+      set: (d) => {
+        doc = d;
+      },
+    },
+    (op) => sent.push(op),
+  );
   return { h, sent, doc: () => doc! };
 }
 
@@ -19,13 +27,24 @@ describe('edit history', () => {
     const original = doc();
     h.perform('box.move', { trackId: 1, frame: 1, box: { x1: 0.3, y1: 0.2, x2: 0.5, y2: 0.6 }, shown: det(0.11) });
     expect(frameAt(doc().detections[1], 1)!.x1).toBe(0.3);
-    expect(sent).toEqual([expect.objectContaining({ kind: 'detection.put', trackId: 1, frame: 1, det: expect.objectContaining({ x1: 0.3 }) })]);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        kind: 'detection.put',
+        trackId: 1,
+        frame: 1,
+        det: expect.objectContaining({ x1: 0.3 }),
+      }),
+    ]);
     h.undo();
     expect(doc()).toEqual(original);
-    expect(sent[1]).toEqual(expect.objectContaining({ kind: 'detection.put', det: expect.objectContaining({ x1: 0.11 }) }));
+    expect(sent[1]).toEqual(
+      expect.objectContaining({ kind: 'detection.put', det: expect.objectContaining({ x1: 0.11 }) }),
+    );
     h.redo();
     expect(frameAt(doc().detections[1], 1)!.x1).toBe(0.3);
-    expect(sent[2]).toEqual(expect.objectContaining({ kind: 'detection.put', det: expect.objectContaining({ x1: 0.3 }) }));
+    expect(sent[2]).toEqual(
+      expect.objectContaining({ kind: 'detection.put', det: expect.objectContaining({ x1: 0.3 }) }),
+    );
   });
 
   it('undo of an edit on an interpolated frame deletes the stored row', () => {
@@ -96,19 +115,31 @@ describe('edit history', () => {
 
   it('bail goes back to the mark and keeps what was loaded during the drag', () => {
     let current: EditorDoc | null = sampleDoc();
-    const h = new EditHistory({ get: () => current, set: (d) => { current = d; } }, () => {});
+    const h = new EditHistory(
+      {
+        get: () => current,
+        set: (d) => {
+          current = d;
+        },
+      },
+      () => {},
+    );
     h.mark();
     h.squash('box.move', { trackId: 1, frame: 1, box: { x1: 0.3, y1: 0.2, x2: 0.5, y2: 0.6 }, shown: det(0.11) });
     current = { ...current!, windows: [...current!.windows, { from: 300, to: 450 }] }; // the loader merged a window
     h.bail();
     expect(frameAt(current!.detections[1], 1)!.x1).toBe(0.11);
-    expect(current!.windows).toEqual([{ from: 0, to: 300 }, { from: 300, to: 450 }]);
+    expect(current!.windows).toEqual([
+      { from: 0, to: 300 },
+      { from: 300, to: 450 },
+    ]);
     expect(h.commit()).toBe(false);
     expect(h.getState().canUndo).toBe(false);
   });
 
   it('maps Ctrl+Z to undo and Ctrl+Shift+Z / Ctrl+Y to redo', () => {
-    const k = (key: string, shiftKey = false, ctrlKey = true) => historyKey({ key, shiftKey, ctrlKey, metaKey: false, altKey: false });
+    const k = (key: string, shiftKey = false, ctrlKey = true) =>
+      historyKey({ key, shiftKey, ctrlKey, metaKey: false, altKey: false });
     expect(k('z')).toBe('undo');
     expect(k('Z', true)).toBe('redo');
     expect(k('y')).toBe('redo');

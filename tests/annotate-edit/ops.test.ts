@@ -1,7 +1,14 @@
 // Pure edit rules: segment snapping/limits, box grid/clamp, merge semantics.
 import { describe, expect, it } from 'vitest';
 import {
-  moveSpan, newActionSpan, resizeSpan, shiftEdge, snapMove, snapTenth, snapTimelineTime, spanProblem,
+  moveSpan,
+  newActionSpan,
+  resizeSpan,
+  shiftEdge,
+  snapMove,
+  snapTenth,
+  snapTimelineTime,
+  spanProblem,
 } from '../../domain/ops/segment-time';
 import { moveBox, moveKeypoint, resizeBox, toFractions, toPixels } from '../../domain/ops/box-geometry';
 import { mergeFrames, mergeProblem, mergeRanges } from '../../domain/ops/track-merge';

@@ -5,7 +5,13 @@ import type { ServerOp } from '../../src/annotate/save/server-ops';
 import { ApiError } from '../../src/api/request';
 import { det, seg } from './fixtures';
 
-const put = (x1: number, frame = 1): ServerOp => ({ kind: 'detection.put', videoId: 7, trackId: 1, frame, det: det(x1) });
+const put = (x1: number, frame = 1): ServerOp => ({
+  kind: 'detection.put',
+  videoId: 7,
+  trackId: 1,
+  frame,
+  det: det(x1),
+});
 const flushMicrotasks = () => new Promise((r) => setTimeout(r, 0));
 
 function harness(fail: (op: ServerOp, n: number) => unknown = () => null) {
@@ -18,12 +24,15 @@ function harness(fail: (op: ServerOp, n: number) => unknown = () => null) {
       calls += 1;
       const err = fail(op, calls);
       if (err) throw err;
-      done.push(op.kind === 'segment.patch' ? { ...op, fields: { ...op.fields, version } } as ServerOp : op);
+      done.push(op.kind === 'segment.patch' ? ({ ...op, fields: { ...op.fields, version } } as ServerOp) : op);
       return op.kind === 'segment.patch' ? { ...seg(op.id, 1, 0, 1), version: (version ?? 0) + 1 } : {};
     },
     docVersion: () => 1,
     onError: (t) => errors.push(t),
-    setTimer: (fn) => { timers.push(fn); return timers.length; },
+    setTimer: (fn) => {
+      timers.push(fn);
+      return timers.length;
+    },
     clearTimer: () => {},
   });
   return { q, done, errors, timers };
@@ -64,7 +73,8 @@ describe('save queue', () => {
   });
 
   it('marks an action whose save failed (409 detail shown) and keeps going', async () => {
-    const detail = 'This action was changed by ann.two at 2026-01-01T00:00:00.000Z (version 3). Reload to see the latest version before saving.';
+    const detail =
+      'This action was changed by ann.two at 2026-01-01T00:00:00.000Z (version 3). Reload to see the latest version before saving.';
     const h = harness((op) => (op.kind === 'segment.patch' ? new ApiError(409, detail) : null));
     h.q.enqueue({ kind: 'segment.patch', videoId: 7, id: 11, fields: { end_time: 3 } });
     h.q.enqueue(put(0.3));
@@ -90,12 +100,36 @@ describe('save queue', () => {
   });
 
   it.each([
-    [{ kind: 'segment.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'add' }, new ApiError(422, 'HTTP 422'), 'Create 422'],
-    [{ kind: 'segment.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'add' }, new TypeError('Failed to fetch'), 'Failed to add segment: Failed to fetch'],
-    [{ kind: 'segment.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'duplicate' }, new ApiError(500, 'HTTP 500'), 'Duplicate 500'],
-    [{ kind: 'segment.delete', videoId: 7, id: 1 }, new ApiError(404, 'Action 1 not found in video 7'), 'Delete 404: Action 1 not found in video 7'],
-    [{ kind: 'track.merge', videoId: 7, baseTrackId: 1, mergeTrackId: 2, token: { value: null } }, new ApiError(404, 'HTTP 404'), 'Merge failed (404)'],
-    [{ kind: 'track.delete', videoId: 7, trackId: 1, token: { value: null } }, new ApiError(401, 'HTTP 401'), 'Delete track 401'],
+    [
+      { kind: 'segment.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'add' },
+      new ApiError(422, 'HTTP 422'),
+      'Create 422',
+    ],
+    [
+      { kind: 'segment.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'add' },
+      new TypeError('Failed to fetch'),
+      'Failed to add segment: Failed to fetch',
+    ],
+    [
+      { kind: 'segment.create', videoId: 7, segment: seg(1, 1, 0, 1), purpose: 'duplicate' },
+      new ApiError(500, 'HTTP 500'),
+      'Duplicate 500',
+    ],
+    [
+      { kind: 'segment.delete', videoId: 7, id: 1 },
+      new ApiError(404, 'Action 1 not found in video 7'),
+      'Delete 404: Action 1 not found in video 7',
+    ],
+    [
+      { kind: 'track.merge', videoId: 7, baseTrackId: 1, mergeTrackId: 2, token: { value: null } },
+      new ApiError(404, 'HTTP 404'),
+      'Merge failed (404)',
+    ],
+    [
+      { kind: 'track.delete', videoId: 7, trackId: 1, token: { value: null } },
+      new ApiError(401, 'HTTP 401'),
+      'Delete track 401',
+    ],
   ] as [ServerOp, Error, string][])('names a failed %j with the spec text', async (op, err, text) => {
     const h = harness(() => err);
     await expect(h.q.run(op)).rejects.toBe(err);

@@ -6,17 +6,63 @@ import { afterEach } from 'vitest';
 import type { CompactDetection } from '../../domain/overlay/detection';
 import { z } from 'zod';
 import { droppedKeys } from '../../server/http/response-serializer';
-import { reviewSummary, trackVerifiedBody, trackVerifiedResult, actionSegment } from '../../domain/contract/annotations';
 import {
-  actionParams, actionPatchBody, annotationParams, deletedAction, deleteTrackResult, detectionDeleted, detectionParams, detectionPatchBody,
-  detectionWritten, type DetectionWritten, mergeBody, mergeResult, newActionBody, restoreBody, restoreResult, trackParams, versionQuery,
+  reviewSummary,
+  trackVerifiedBody,
+  trackVerifiedResult,
+  actionSegment,
+} from '../../domain/contract/annotations';
+import {
+  actionParams,
+  actionPatchBody,
+  annotationParams,
+  deletedAction,
+  deleteTrackResult,
+  detectionDeleted,
+  detectionParams,
+  detectionPatchBody,
+  detectionWritten,
+  type DetectionWritten,
+  mergeBody,
+  mergeResult,
+  newActionBody,
+  restoreBody,
+  restoreResult,
+  trackParams,
+  versionQuery,
 } from '../../domain/contract/annotation-edits';
 import {
-  followBody, followResult, interpolateBody, interpolateResult, keyframeBody, keyframeResult, moveBody, moveResult, newTrackBody, newTrackResult,
-  poseAssistBody, poseAssistResult, propagateBody, propagateResult, rangeDeleteQuery, rangeDeleteResult, splitBody, splitResult, swapBody, swapResult,
+  followBody,
+  followResult,
+  interpolateBody,
+  interpolateResult,
+  keyframeBody,
+  keyframeResult,
+  moveBody,
+  moveResult,
+  newTrackBody,
+  newTrackResult,
+  poseAssistBody,
+  poseAssistResult,
+  propagateBody,
+  propagateResult,
+  rangeDeleteQuery,
+  rangeDeleteResult,
+  splitBody,
+  splitResult,
+  swapBody,
+  swapResult,
 } from '../../domain/contract/track-corrections';
 
-interface Route { method: string; path: string; params: z.ZodType; query?: z.ZodType; body?: z.ZodType; answer: z.ZodType; status?: number }
+interface Route {
+  method: string;
+  path: string;
+  params: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answer: z.ZodType;
+  status?: number;
+}
 
 const A = '/api/v1/annotations/:id';
 /** The editor's calls; a literal segment (merge, swap, restore) is listed before the `:trackId` route it would match. */
@@ -24,23 +70,104 @@ const ROUTES: Route[] = [
   { method: 'POST', path: `${A}/tracks/merge`, params: annotationParams, body: mergeBody, answer: mergeResult },
   { method: 'POST', path: `${A}/tracks/restore`, params: annotationParams, body: restoreBody, answer: restoreResult },
   { method: 'POST', path: `${A}/tracks/swap`, params: annotationParams, body: swapBody, answer: swapResult },
-  { method: 'POST', path: `${A}/tracks`, params: annotationParams, body: newTrackBody, answer: newTrackResult, status: 201 },
+  {
+    method: 'POST',
+    path: `${A}/tracks`,
+    params: annotationParams,
+    body: newTrackBody,
+    answer: newTrackResult,
+    status: 201,
+  },
   { method: 'DELETE', path: `${A}/tracks/:trackId`, params: trackParams, answer: deleteTrackResult },
-  { method: 'PATCH', path: `${A}/tracks/:trackId/detections/:frame`, params: detectionParams, body: detectionPatchBody, answer: detectionWritten },
-  { method: 'PUT', path: `${A}/tracks/:trackId/detections/:frame`, params: detectionParams, body: keyframeBody, answer: keyframeResult },
-  { method: 'DELETE', path: `${A}/tracks/:trackId/detections/:frame`, params: detectionParams, query: versionQuery, answer: detectionDeleted },
-  { method: 'DELETE', path: `${A}/tracks/:trackId/detections`, params: trackParams, query: rangeDeleteQuery, answer: rangeDeleteResult },
+  {
+    method: 'PATCH',
+    path: `${A}/tracks/:trackId/detections/:frame`,
+    params: detectionParams,
+    body: detectionPatchBody,
+    answer: detectionWritten,
+  },
+  {
+    method: 'PUT',
+    path: `${A}/tracks/:trackId/detections/:frame`,
+    params: detectionParams,
+    body: keyframeBody,
+    answer: keyframeResult,
+  },
+  {
+    method: 'DELETE',
+    path: `${A}/tracks/:trackId/detections/:frame`,
+    params: detectionParams,
+    query: versionQuery,
+    answer: detectionDeleted,
+  },
+  {
+    method: 'DELETE',
+    path: `${A}/tracks/:trackId/detections`,
+    params: trackParams,
+    query: rangeDeleteQuery,
+    answer: rangeDeleteResult,
+  },
   { method: 'POST', path: `${A}/tracks/:trackId/split`, params: trackParams, body: splitBody, answer: splitResult },
   { method: 'POST', path: `${A}/tracks/:trackId/move`, params: trackParams, body: moveBody, answer: moveResult },
-  { method: 'POST', path: `${A}/tracks/:trackId/interpolate`, params: trackParams, body: interpolateBody, answer: interpolateResult },
-  { method: 'POST', path: `${A}/tracks/:trackId/propagate`, params: trackParams, body: propagateBody, answer: propagateResult },
-  { method: 'POST', path: `${A}/tracks/:trackId/follow`, params: trackParams, body: followBody, answer: followResult, status: 202 },
-  { method: 'PUT', path: `${A}/tracks/:trackId/verified`, params: trackParams, body: trackVerifiedBody, answer: trackVerifiedResult },
-  { method: 'POST', path: `${A}/assist/pose`, params: annotationParams, body: poseAssistBody, answer: poseAssistResult },
+  {
+    method: 'POST',
+    path: `${A}/tracks/:trackId/interpolate`,
+    params: trackParams,
+    body: interpolateBody,
+    answer: interpolateResult,
+  },
+  {
+    method: 'POST',
+    path: `${A}/tracks/:trackId/propagate`,
+    params: trackParams,
+    body: propagateBody,
+    answer: propagateResult,
+  },
+  {
+    method: 'POST',
+    path: `${A}/tracks/:trackId/follow`,
+    params: trackParams,
+    body: followBody,
+    answer: followResult,
+    status: 202,
+  },
+  {
+    method: 'PUT',
+    path: `${A}/tracks/:trackId/verified`,
+    params: trackParams,
+    body: trackVerifiedBody,
+    answer: trackVerifiedResult,
+  },
+  {
+    method: 'POST',
+    path: `${A}/assist/pose`,
+    params: annotationParams,
+    body: poseAssistBody,
+    answer: poseAssistResult,
+  },
   { method: 'GET', path: `${A}/review-summary`, params: annotationParams, answer: reviewSummary },
-  { method: 'POST', path: `${A}/actions`, params: annotationParams, body: newActionBody, answer: actionSegment, status: 201 },
-  { method: 'PATCH', path: `${A}/actions/:actionId`, params: actionParams, body: actionPatchBody, answer: actionSegment },
-  { method: 'DELETE', path: `${A}/actions/:actionId`, params: actionParams, query: versionQuery, answer: deletedAction },
+  {
+    method: 'POST',
+    path: `${A}/actions`,
+    params: annotationParams,
+    body: newActionBody,
+    answer: actionSegment,
+    status: 201,
+  },
+  {
+    method: 'PATCH',
+    path: `${A}/actions/:actionId`,
+    params: actionParams,
+    body: actionPatchBody,
+    answer: actionSegment,
+  },
+  {
+    method: 'DELETE',
+    path: `${A}/actions/:actionId`,
+    params: actionParams,
+    query: versionQuery,
+    answer: deletedAction,
+  },
 ];
 
 /** Contract mismatches of the running test: each is thrown where it happens and fails the test afterwards. */
@@ -60,7 +187,8 @@ function mismatch(text: string): never {
 
 function parse(schema: z.ZodType, value: unknown, what: string): unknown {
   const r = schema.safeParse(value);
-  if (!r.success) mismatch(`${what}: ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`);
+  if (!r.success)
+    mismatch(`${what}: ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`);
   return r.data;
 }
 
@@ -70,7 +198,12 @@ function match(method: string, pathname: string): { route: Route; params: Record
     const want = route.path.split('/');
     if (route.method !== method || want.length !== parts.length) continue;
     const params: Record<string, string> = {};
-    if (want.every((w, i) => (w.startsWith(':') ? ((params[w.slice(1)] = decodeURIComponent(parts[i])), true) : w === parts[i]))) return { route, params };
+    if (
+      want.every((w, i) =>
+        w.startsWith(':') ? ((params[w.slice(1)] = decodeURIComponent(parts[i])), true) : w === parts[i],
+      )
+    )
+      return { route, params };
   }
   return mismatch(`${method} ${pathname} is not a call of the contract`);
 }
@@ -93,7 +226,10 @@ function contractFetch(answer: () => unknown): typeof fetch {
     const kept = parse(route.answer, sent, `${call} answer`);
     const extra = droppedKeys(JSON.parse(JSON.stringify(sent)), JSON.parse(JSON.stringify(kept)));
     if (extra.length) mismatch(`${call} answer has keys the contract does not name: ${extra.join(', ')}`);
-    return new Response(JSON.stringify(sent), { status: route.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(sent), {
+      status: route.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   };
 }
 
@@ -105,21 +241,46 @@ export function serveOne<T>(call: () => Promise<T>, answer: () => unknown): Prom
   const real = globalThis.fetch;
   let reached = false;
   const fake = contractFetch(answer);
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => { reached = true; return fake(input, init); }) as typeof fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    reached = true;
+    return fake(input, init);
+  }) as typeof fetch;
   let result: Promise<T>;
-  try { result = call(); } finally { globalThis.fetch = real; }
+  try {
+    result = call();
+  } finally {
+    globalThis.fetch = real;
+  }
   if (!reached) {
     // a call that ends before it sends anything (an undo with nothing to restore) is the client's own answer
-    return result.then((r) => { if (!reached) return r; throw new Error('The API client awaited before fetch: the fake server cannot see this call'); });
+    return result.then((r) => {
+      if (!reached) return r;
+      throw new Error('The API client awaited before fetch: the fake server cannot see this call');
+    });
   }
   return result;
 }
 
 /** A stored detection as the server answers it (the box of `det`, or a unit box for a removed row). */
-export function savedRow(trackId: number, frame: number, version: number, det: CompactDetection | null): Omit<DetectionWritten, 'track_version'> {
-  const box = det ? { x1: det.x1, y1: det.y1, x2: det.x2, y2: det.y2, confidence: det.confidence } : { x1: 0, y1: 0, x2: 1, y2: 1, confidence: 1 };
+export function savedRow(
+  trackId: number,
+  frame: number,
+  version: number,
+  det: CompactDetection | null,
+): Omit<DetectionWritten, 'track_version'> {
+  const box = det
+    ? { x1: det.x1, y1: det.y1, x2: det.x2, y2: det.y2, confidence: det.confidence }
+    : { x1: 0, y1: 0, x2: 1, y2: 1, confidence: 1 };
   return {
-    track_id: trackId, frame, bbox: box, keypoints: [], keypoint_visibility: null, source: 'human', outside: det?.source === 'outside', version,
-    updated_by_id: 'test.user', updated_at: null,
+    track_id: trackId,
+    frame,
+    bbox: box,
+    keypoints: [],
+    keypoint_visibility: null,
+    source: 'human',
+    outside: det?.source === 'outside',
+    version,
+    updated_by_id: 'test.user',
+    updated_at: null,
   };
 }

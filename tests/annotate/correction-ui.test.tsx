@@ -15,22 +15,30 @@ import { TestEditor } from './test-editor';
 import { renderWithEditor } from './render-with-editor';
 
 const signedIn = () => {
-  const data = new Map([['va_user', JSON.stringify({ signedIn: true, id: 'tools.user', name: '', role: 'annotator', ts: 1 })]]);
+  const data = new Map([
+    ['va_user', JSON.stringify({ signedIn: true, id: 'tools.user', name: '', role: 'annotator', ts: 1 })],
+  ]);
   return { getItem: (k: string) => data.get(k) ?? null, setItem: () => {}, removeItem: () => {} };
 };
 
 let te: TestEditor;
-beforeEach(() => { te = new TestEditor({ ...sampleDoc(), trackVersions: { 1: 4, 2: 9 } }).enterEditMode(); });
-afterEach(() => { cleanup(); te.dispose(); });
+beforeEach(() => {
+  te = new TestEditor({ ...sampleDoc(), trackVersions: { 1: 4, 2: 9 } }).enterEditMode();
+});
+afterEach(() => {
+  cleanup();
+  te.dispose();
+});
 
 function renderTools() {
-  renderWithEditor(te, (
+  renderWithEditor(
+    te,
     <SessionProvider storage={signedIn()}>
       <CorrectionToolbar />
       <TrackRangeMenuButton trackId={2} />
       <EditController />
-    </SessionProvider>
-  ));
+    </SessionProvider>,
+  );
 }
 const frames = (t: number) => framesOf(te.doc.detections[t]).map(([f]) => f);
 
@@ -45,7 +53,7 @@ describe('correction toolbar and dialogs', () => {
     expect(te.sent[0]).toMatchObject({ kind: 'track.range', call: { kind: 'split', frame: 1 } });
   });
 
-  it("New box switches the draw tool on and off", async () => {
+  it('New box switches the draw tool on and off', async () => {
     renderTools();
     await userEvent.click(screen.getByTestId('edit.tool-new-box'));
     expect(te.ui.drawTool).toBe(true);
@@ -58,12 +66,15 @@ describe('correction toolbar and dialogs', () => {
     renderTools();
     await userEvent.click(screen.getByTestId('timeline.delete-frames'));
     const from = await screen.findByTestId('correction.from');
-    await userEvent.clear(from); await userEvent.type(from, '3');
+    await userEvent.clear(from);
+    await userEvent.type(from, '3');
     const to = screen.getByTestId('correction.to');
-    await userEvent.clear(to); await userEvent.type(to, '2');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2');
     expect(screen.getByTestId('correction.problem')).toHaveTextContent("'From' must not be after 'to'.");
     expect(screen.getByTestId('correction.confirm')).toBeDisabled();
-    await userEvent.clear(to); await userEvent.type(to, '3');
+    await userEvent.clear(to);
+    await userEvent.type(to, '3');
     await userEvent.click(screen.getByTestId('correction.confirm'));
     await waitFor(() => expect(frames(2)).toEqual([2]));
     expect(te.sent[0]).toMatchObject({ kind: 'track.range', trackId: 2, call: { kind: 'delete', from: 3, to: 3 } });
@@ -87,8 +98,13 @@ describe('correction toolbar and dialogs', () => {
     await userEvent.click(screen.getByTestId('edit.tool-follow'));
     await userEvent.selectOptions(await screen.findByTestId('correction.direction'), 'backward');
     const n = screen.getByTestId('correction.frames');
-    await userEvent.clear(n); await userEvent.type(n, '40');
+    await userEvent.clear(n);
+    await userEvent.type(n, '40');
     await userEvent.click(screen.getByTestId('correction.confirm'));
-    await waitFor(() => expect(te.followCalls).toEqual([{ trackId: 2, body: { from_frame: 3, direction: 'backward', max_frames: 40, version: 9 } }]));
+    await waitFor(() =>
+      expect(te.followCalls).toEqual([
+        { trackId: 2, body: { from_frame: 3, direction: 'backward', max_frames: 40, version: 9 } },
+      ]),
+    );
   });
 });

@@ -17,23 +17,38 @@ import { TestEditor } from './test-editor';
 import { renderWithEditor } from './render-with-editor';
 
 // Headless UI's menu watches its button's size; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
 
 const setVideoStatus = vi.hoisted(() => vi.fn());
 vi.mock('../../src/api/videos', () => ({ setVideoStatus, getVideoHistory: async () => [] }));
 
 const signedIn = () => {
-  const data = new Map([['va_user', JSON.stringify({ signedIn: true, id: 'keys.user', name: '', role: 'annotator', ts: 1 })]]);
+  const data = new Map([
+    ['va_user', JSON.stringify({ signedIn: true, id: 'keys.user', name: '', role: 'annotator', ts: 1 })],
+  ]);
   return { getItem: (k: string) => data.get(k) ?? null, setItem: () => {}, removeItem: () => {} };
 };
 
 const summary = (videoId: number): ReviewSummary => ({
-  video_id: videoId, annotation_version: 1, frame_stride: 1, low_confidence_threshold: 0.7, overlap_iou: 0.5,
-  tracks: [{ track_id: 1, runs: [0, 1, 3, 5], low: [4, 5], verified: null }, { track_id: 2, runs: [2, 8], low: [], verified: null }],
-  overlaps: [], overlaps_capped: null,
+  video_id: videoId,
+  annotation_version: 1,
+  frame_stride: 1,
+  low_confidence_threshold: 0.7,
+  overlap_iou: 0.5,
+  tracks: [
+    { track_id: 1, runs: [0, 1, 3, 5], low: [4, 5], verified: null },
+    { track_id: 2, runs: [2, 8], low: [], verified: null },
+  ],
+  overlaps: [],
+  overlaps_capped: null,
 });
 
-const video = (id: number): Video => ({ id, filename: 'clip.mp4', processing_status: 'completed', previous_status: null } as unknown as Video);
+const video = (id: number): Video =>
+  ({ id, filename: 'clip.mp4', processing_status: 'completed', previous_status: null }) as unknown as Video;
 
 let te: TestEditor;
 beforeEach(async () => {
@@ -45,18 +60,22 @@ beforeEach(async () => {
   te.enterEditMode();
   te.editor.updateUi({ frame: 2, selectedTrackId: 1 });
 });
-afterEach(() => { cleanup(); te.dispose(); });
+afterEach(() => {
+  cleanup();
+  te.dispose();
+});
 
 function renderAnnotate() {
   const onChanged = vi.fn();
-  renderWithEditor(te, (
+  renderWithEditor(
+    te,
     <SessionProvider storage={signedIn()}>
       <StatusActionsMenu video={video(te.doc.videoId)} onChanged={onChanged} />
       <KeyboardHelp />
       <ReviewNavBar />
       <EditController />
-    </SessionProvider>
-  ));
+    </SessionProvider>,
+  );
   return onChanged;
 }
 
@@ -68,8 +87,12 @@ async function openMarkKiv() {
 
 /** What the review and edit keys would change. */
 const snapshot = () => ({
-  frame: te.ui.frame, selected: te.ui.selectedTrackId, filter: te.editor.review.state.get().filter,
-  current: te.editor.review.state.get().current, mark: te.editor.review.markOf(1), sent: te.sent.length,
+  frame: te.ui.frame,
+  selected: te.ui.selectedTrackId,
+  filter: te.editor.review.state.get().filter,
+  current: te.editor.review.state.get().current,
+  mark: te.editor.review.markOf(1),
+  sent: te.sent.length,
 });
 
 describe('keys while a dialog is open', () => {

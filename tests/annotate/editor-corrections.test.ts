@@ -19,7 +19,10 @@ const human = (x1: number): CompactDetection => ({ ...det(x1), source: 'human', 
 const keyed = (): EditorDoc => ({
   ...withVersions(),
   trackRanges: { 1: { first: 0, last: 4 }, 2: { first: 2, last: 3 } },
-  detections: { ...sampleDoc().detections, 1: toBlocked({ 0: human(0.1), 1: det(0.3), 2: det(0.3), 3: det(0.3), 4: human(0.5) }) },
+  detections: {
+    ...sampleDoc().detections,
+    1: toBlocked({ 0: human(0.1), 1: det(0.3), 2: det(0.3), 3: det(0.3), 4: human(0.5) }),
+  },
 });
 const frames = (track: number) => framesOf(te.doc.detections[track]).map(([f]) => f);
 
@@ -55,7 +58,9 @@ describe('Delete and Shift+Delete', () => {
     te = new TestEditor(withVersions(), { selectedTrackId: 1, frame: 1 }).enterEditMode();
     expect(te.keyDown('Delete', { shift: true })).toBe(true);
     await te.settle();
-    expect(te.sent).toEqual([{ kind: 'track.range', videoId: 7, trackId: 1, call: { kind: 'delete', from: 1, to: 2 }, token: { value: null } }]);
+    expect(te.sent).toEqual([
+      { kind: 'track.range', videoId: 7, trackId: 1, call: { kind: 'delete', from: 1, to: 2 }, token: { value: null } },
+    ]);
     expect(te.sentTrackVersions[0]).toEqual({ 1: 4 });
     expect(frames(1)).toEqual([0]);
     expect(te.doc.trackRanges[1]).toEqual({ first: 0, last: 0 });
@@ -81,7 +86,8 @@ describe('Delete and Shift+Delete', () => {
 
   it("the timeline's range delete removes the chosen frames; a refused one (409) changes nothing", async () => {
     te = new TestEditor(withVersions()).enterEditMode();
-    te.failWith = (op) => (op.kind === 'track.range' ? Object.assign(new Error('Changed by ann at 10:00'), { status: 409 }) : null);
+    te.failWith = (op) =>
+      op.kind === 'track.range' ? Object.assign(new Error('Changed by ann at 10:00'), { status: 409 }) : null;
     expect(await performCorrection(te.editor, 'track.range-delete', { trackId: 2, from: 2, to: 2 })).toBe(false);
     expect(frames(2)).toEqual([2, 3]);
     te.failWith = null;
@@ -118,7 +124,9 @@ describe('identities: split, swap, move', () => {
     te = new TestEditor(doc, { selectedTrackId: 1, frame: 30 }).enterEditMode();
     te.keyDown('s');
     await te.settle();
-    expect(te.messages).toEqual(['An action spans frame 30: the server cut it there. Reload the video to see both parts.']);
+    expect(te.messages).toEqual([
+      'An action spans frame 30: the server cut it there. Reload the video to see both parts.',
+    ]);
   });
 
   it('W opens the swap dialog; the swap exchanges boxes and actions from this frame on, sending both versions', async () => {
@@ -126,33 +134,56 @@ describe('identities: split, swap, move', () => {
     te.keyDown('w');
     expect(te.editor.dialogs.get().correction).toEqual({ kind: 'swap', shift: false });
     expect(await performCorrection(te.editor, 'track.swap', { trackId: 1, otherTrackId: 2, from: 2 })).toBe(true);
-    expect(te.sent[0]).toMatchObject({ kind: 'track.range', trackId: 1, call: { kind: 'swap', otherTrackId: 2, from: 2 } });
+    expect(te.sent[0]).toMatchObject({
+      kind: 'track.range',
+      trackId: 1,
+      call: { kind: 'swap', otherTrackId: 2, from: 2 },
+    });
     expect(te.sentTrackVersions[0]).toEqual({ 1: 4, 2: 9 });
     expect(frameAt(te.doc.detections[1], 2)!.x1).toBeCloseTo(0.5, 6);
     expect(frameAt(te.doc.detections[1], 3)!.x1).toBeCloseTo(0.52, 6);
     expect(frames(2)).toEqual([2]);
     expect(frameAt(te.doc.detections[2], 2)!.x1).toBeCloseTo(0.12, 6);
-    expect(te.doc.segments.map((s) => [s.id, s.track_id])).toEqual([[11, 1], [12, 1]]);
+    expect(te.doc.segments.map((s) => [s.id, s.track_id])).toEqual([
+      [11, 1],
+      [12, 1],
+    ]);
     expect(te.doc.trackRanges).toMatchObject({ 1: { first: 0, last: 3 }, 2: { first: 2, last: 2 } });
     expect(te.doc.trackVersions).toMatchObject({ 1: 5, 2: 10 });
     te.editor.undo();
     expect(frameAt(te.doc.detections[2], 3)!.x1).toBeCloseTo(0.52, 6);
-    expect(te.doc.segments.map((s) => [s.id, s.track_id])).toEqual([[11, 1], [12, 2]]);
+    expect(te.doc.segments.map((s) => [s.id, s.track_id])).toEqual([
+      [11, 1],
+      [12, 2],
+    ]);
   });
 
   it('M moves a frame range to a new track (the server names it) or to an existing one with both versions', async () => {
     te = new TestEditor(withVersions(), { selectedTrackId: 1 }).enterEditMode();
     te.keyDown('m');
     expect(te.editor.dialogs.get().correction?.kind).toBe('move-range');
-    await performCorrection(te.editor, 'track.move-range', { trackId: 1, from: 1, to: 2, targetTrackId: 99, newTrack: true });
+    await performCorrection(te.editor, 'track.move-range', {
+      trackId: 1,
+      from: 1,
+      to: 2,
+      targetTrackId: 99,
+      newTrack: true,
+    });
     expect(te.sent[0]).toMatchObject({ call: { kind: 'move', from: 1, to: 2, targetTrackId: null } });
     expect(te.doc.trackIds).toEqual([1, 2, 3]);
     expect(frames(3)).toEqual([1, 2]);
-    await performCorrection(te.editor, 'track.move-range', { trackId: 2, from: 3, to: 3, targetTrackId: 1, newTrack: false });
+    await performCorrection(te.editor, 'track.move-range', {
+      trackId: 2,
+      from: 3,
+      to: 3,
+      targetTrackId: 1,
+      newTrack: false,
+    });
     expect(te.sent[1]).toMatchObject({ trackId: 2, call: { kind: 'move', from: 3, to: 3, targetTrackId: 1 } });
     expect(te.sentTrackVersions[1]).toEqual({ 2: 9, 1: 5 });
     expect(frames(1)).toEqual([0, 3]);
-    te.editor.undo(); te.editor.undo();
+    te.editor.undo();
+    te.editor.undo();
     expect(frames(1)).toEqual([0, 1, 2]);
     expect(te.doc.trackIds).toEqual([1, 2]);
   });
@@ -163,10 +194,19 @@ describe('keyframes', () => {
     te = new TestEditor(keyed(), { selectedTrackId: 1, frame: 2 }).enterEditMode();
     expect(te.keyDown('i')).toBe(true);
     await te.settle();
-    expect(te.sent[0]).toMatchObject({ kind: 'track.range', trackId: 1, call: { kind: 'interpolate', from: 0, to: 4 } });
+    expect(te.sent[0]).toMatchObject({
+      kind: 'track.range',
+      trackId: 1,
+      call: { kind: 'interpolate', from: 0, to: 4 },
+    });
     expect(te.sentTrackVersions[0]).toEqual({ 1: 4 });
     expect(framesOf(te.doc.detections[1]).map(([f, d]) => [f, d.source, Number(d.x1.toFixed(4))])).toEqual([
-      [0, 'human', 0.1], [1, 'interpolated', 0.2], [2, 'interpolated', 0.3], [3, 'interpolated', 0.4], [4, 'human', 0.5]]);
+      [0, 'human', 0.1],
+      [1, 'interpolated', 0.2],
+      [2, 'interpolated', 0.3],
+      [3, 'interpolated', 0.4],
+      [4, 'human', 0.5],
+    ]);
     te.editor.undo();
     expect(frameAt(te.doc.detections[1], 1)).toMatchObject({ source: 'ai', x1: 0.3 });
   });
@@ -178,8 +218,18 @@ describe('keyframes', () => {
     te = new TestEditor(doc, { selectedTrackId: 1, frame: 1 }).enterEditMode();
     expect(te.keyDown('p')).toBe(true);
     await te.settle();
-    expect(te.sent[0]).toEqual({ kind: 'track.range', videoId: 7, trackId: 1, call: { kind: 'propagate', from: 1 }, token: { value: null } });
-    expect(frameAt(te.doc.detections[1], 2)).toMatchObject({ source: 'interpolated', x1: expect.closeTo(0.22, 6), x2: expect.closeTo(0.42, 6) });
+    expect(te.sent[0]).toEqual({
+      kind: 'track.range',
+      videoId: 7,
+      trackId: 1,
+      call: { kind: 'propagate', from: 1 },
+      token: { value: null },
+    });
+    expect(frameAt(te.doc.detections[1], 2)).toMatchObject({
+      source: 'interpolated',
+      x1: expect.closeTo(0.22, 6),
+      x2: expect.closeTo(0.42, 6),
+    });
     expect(frameAt(te.doc.detections[1], 3)!.x1).toBeCloseTo(0.23, 6);
     expect(frameAt(te.doc.detections[1], 4)).toMatchObject({ source: 'human', x1: 0.5 });
     te.keyDown('p', { shift: true });
@@ -204,10 +254,16 @@ describe('keyframes', () => {
 describe('follow this person', () => {
   it('F opens the follow dialog; starting it sends the frame, direction, frames and track version', async () => {
     te = new TestEditor(withVersions(), { selectedTrackId: 2, frame: 3 }).enterEditMode();
-    navCommand('track.follow').run(te.editor, { requireSignIn: () => true }, { key: 'F', shiftKey: true, ctrlKey: false, metaKey: false, altKey: false });
+    navCommand('track.follow').run(
+      te.editor,
+      { requireSignIn: () => true },
+      { key: 'F', shiftKey: true, ctrlKey: false, metaKey: false, altKey: false },
+    );
     expect(te.editor.dialogs.get().correction).toEqual({ kind: 'follow', shift: true });
     expect(await startFollow(te.editor, 2, 'backward', 5000)).toBe(77);
-    expect(te.followCalls).toEqual([{ trackId: 2, body: { from_frame: 3, direction: 'backward', max_frames: 1800, version: 9 } }]);
+    expect(te.followCalls).toEqual([
+      { trackId: 2, body: { from_frame: 3, direction: 'backward', max_frames: 1800, version: 9 } },
+    ]);
     expect(te.messages[0]).toContain('Following T2 backward');
   });
 });

@@ -28,7 +28,11 @@ describe('box drags', () => {
     expect(te.editor.interaction.getSnapshot().value).toEqual({ active: 'pointing' });
     te.pointerMove(220, 210).pointerMove(250, 250);
     expect(te.editor.interaction.getSnapshot().value).toEqual({ active: 'boxTranslate' });
-    expect(frameAt(te.doc.detections[1], 1)).toMatchObject({ x1: expect.closeTo(190.8 / 1280, 6), y1: expect.closeTo(122 / 720, 6), source: 'human' });
+    expect(frameAt(te.doc.detections[1], 1)).toMatchObject({
+      x1: expect.closeTo(190.8 / 1280, 6),
+      y1: expect.closeTo(122 / 720, 6),
+      source: 'human',
+    });
     expect(te.sent).toEqual([]);
     expect(te.editor.history.getState().canUndo).toBe(false);
     te.pointerUp();
@@ -36,12 +40,30 @@ describe('box drags', () => {
     expect(seen.filter((r) => r === 'edit')).toHaveLength(1);
     expect(seen.filter((r) => r === 'drag-preview').length).toBeGreaterThan(0);
     expect(te.editor.history.getState()).toMatchObject({ canUndo: true, undoLabel: 'Move box' });
-    expect(te.sent).toEqual([{ kind: 'detection.put', videoId: 7, trackId: 1, frame: 1, det: expect.objectContaining({ x1: expect.closeTo(190.8 / 1280, 6), x2: expect.closeTo(446.8 / 1280, 6), source: 'human' }) }]);
+    expect(te.sent).toEqual([
+      {
+        kind: 'detection.put',
+        videoId: 7,
+        trackId: 1,
+        frame: 1,
+        det: expect.objectContaining({
+          x1: expect.closeTo(190.8 / 1280, 6),
+          x2: expect.closeTo(446.8 / 1280, 6),
+          source: 'human',
+        }),
+      },
+    ]);
     expect(te.keyDown('z', { ctrl: true })).toBe(true);
     await te.settle();
     // the box as before, at the version the undo's save answered (the fake server's rows start with none)
     expect(frameAt(te.doc.detections[1], 1)).toEqual({ ...frameAt(original.detections[1], 1), version: 2 });
-    expect(te.sent[1]).toEqual({ kind: 'detection.put', videoId: 7, trackId: 1, frame: 1, det: frameAt(original.detections[1], 1) });
+    expect(te.sent[1]).toEqual({
+      kind: 'detection.put',
+      videoId: 7,
+      trackId: 1,
+      frame: 1,
+      det: frameAt(original.detections[1], 1),
+    });
   });
 
   it('resizes from a corner on the 8 px grid when Snap grid is on', async () => {
@@ -51,7 +73,15 @@ describe('box drags', () => {
     te.pointerMove(447.8, 413).pointerUp();
     await te.settle();
     expect(te.editor.interaction.getSnapshot().value).toBe('idle');
-    expect(te.sent).toEqual([{ kind: 'detection.put', videoId: 7, trackId: 1, frame: 1, det: expect.objectContaining({ x1: expect.closeTo(0.11, 6), x2: 448 / 1280, y2: expect.closeTo(416 / 720, 6) }) }]);
+    expect(te.sent).toEqual([
+      {
+        kind: 'detection.put',
+        videoId: 7,
+        trackId: 1,
+        frame: 1,
+        det: expect.objectContaining({ x1: expect.closeTo(0.11, 6), x2: 448 / 1280, y2: expect.closeTo(416 / 720, 6) }),
+      },
+    ]);
     expect(te.editor.history.getState().undoLabel).toBe('Resize box');
   });
 

@@ -10,7 +10,11 @@ let te: TestEditor;
 afterEach(() => te.dispose());
 
 const withVersions = () => ({ ...sampleDoc(), trackVersions: { 1: 4, 2: 9 } });
-const skeleton = () => ({ keypoints: Array.from({ length: 17 }, (_, i) => [0.5 + i / 100, 0.6, 0.9] as [number, number, number]), score: 0.8, model: 'pose' });
+const skeleton = () => ({
+  keypoints: Array.from({ length: 17 }, (_, i) => [0.5 + i / 100, 0.6, 0.9] as [number, number, number]),
+  score: 0.8,
+  model: 'pose',
+});
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('box draw', () => {
@@ -19,17 +23,27 @@ describe('box draw', () => {
     expect(te.pointerDownEmpty(640, 360)).toBe(true);
     te.pointerMove(900, 600);
     // the preview shows while dragging, without a skeleton
-    expect(frameAt(te.doc.detections[3], 0)).toMatchObject({ x1: 0.5, y1: 0.5, x2: 900 / 1280, y2: 600 / 720, source: 'human', keypoints: null });
+    expect(frameAt(te.doc.detections[3], 0)).toMatchObject({
+      x1: 0.5,
+      y1: 0.5,
+      x2: 900 / 1280,
+      y2: 600 / 720,
+      source: 'human',
+      keypoints: null,
+    });
     te.pointerUp();
     expect(te.doc.trackIds).toEqual([1, 2, 3]);
     expect(te.doc.trackRanges[3]).toEqual({ first: 0, last: 0 });
     expect(te.ui.selectedTrackId).toBe(3);
     await te.settle();
     expect(te.sent).toEqual([expect.objectContaining({ kind: 'track.create', trackId: 3, frame: 0 })]);
-    expect(te.assistCalls.map((c) => [c.frame, c.box])).toEqual([[0, { x1: 0.5, y1: 0.5, x2: 900 / 1280, y2: 600 / 720 }]]);
+    expect(te.assistCalls.map((c) => [c.frame, c.box])).toEqual([
+      [0, { x1: 0.5, y1: 0.5, x2: 900 / 1280, y2: 600 / 720 }],
+    ]);
 
     te.assistCalls[0].answer(skeleton());
-    await tick(); await te.settle();
+    await tick();
+    await te.settle();
     const kp = frameAt(te.doc.detections[3], 0)!.keypoints!;
     expect([kp[0], kp[1], kp[2]]).toEqual([0.5, expect.closeTo(0.6), expect.closeTo(0.9)]);
     // the skeleton is a keyframe PUT based on the version the create answered
@@ -65,12 +79,21 @@ describe('box draw', () => {
 
   it('a drawn track is interpolated between its keyframes (box and joints present at both ends)', async () => {
     te = new TestEditor(withVersions()).enterEditMode();
-    te.pointerDownEmpty(0, 0); te.pointerMove(100, 100).pointerUp();
+    te.pointerDownEmpty(0, 0);
+    te.pointerMove(100, 100).pointerUp();
     te.assistCalls[0].answer(skeleton());
-    await tick(); await te.settle();
+    await tick();
+    await te.settle();
     te.editor.updateUi({ frame: 4 });
-    te.pointerDownEmpty(400, 0); te.pointerMove(500, 100).pointerUp();
-    expect(framesOf(te.doc.detections[3]).map(([f, d]) => [f, d.source])).toEqual([[0, 'human'], [1, 'interpolated'], [2, 'interpolated'], [3, 'interpolated'], [4, 'human']]);
+    te.pointerDownEmpty(400, 0);
+    te.pointerMove(500, 100).pointerUp();
+    expect(framesOf(te.doc.detections[3]).map(([f, d]) => [f, d.source])).toEqual([
+      [0, 'human'],
+      [1, 'interpolated'],
+      [2, 'interpolated'],
+      [3, 'interpolated'],
+      [4, 'human'],
+    ]);
     expect(frameAt(te.doc.detections[3], 2)!.x1).toBeCloseTo(200 / 1280, 6);
     // the second keyframe has no skeleton yet: no joint is present at both ends
     expect(frameAt(te.doc.detections[3], 2)!.keypoints).toBeNull();
@@ -105,7 +128,8 @@ describe('box draw', () => {
 
   it('a failed assist leaves the drawn box without a skeleton and says so', async () => {
     te = new TestEditor(withVersions()).enterEditMode();
-    te.pointerDownEmpty(10, 10); te.pointerMove(60, 90).pointerUp();
+    te.pointerDownEmpty(10, 10);
+    te.pointerMove(60, 90).pointerUp();
     te.assistCalls[0].answer(new Error('Pose model unavailable'));
     await tick();
     expect(frameAt(te.doc.detections[3], 0)!.keypoints).toBeNull();
@@ -113,8 +137,10 @@ describe('box draw', () => {
   });
   it("an assist answering after a second box was drawn does not join the second box's undo", async () => {
     te = new TestEditor(withVersions()).enterEditMode();
-    te.pointerDownEmpty(10, 10); te.pointerMove(60, 90).pointerUp();
-    te.pointerDownEmpty(300, 10); te.pointerMove(360, 90).pointerUp();
+    te.pointerDownEmpty(10, 10);
+    te.pointerMove(60, 90).pointerUp();
+    te.pointerDownEmpty(300, 10);
+    te.pointerMove(360, 90).pointerUp();
     expect(te.doc.trackIds).toEqual([1, 2, 3, 4]);
     te.assistCalls[0].answer(skeleton());
     await tick();

@@ -14,16 +14,24 @@ describe('track merge', () => {
   it('merges on the server first, then in the document; undo restores with the token, redo merges again', async () => {
     te = new TestEditor(undefined, { selectedTrackId: 2 }).enterEditMode();
     expect(await mergeTracks(te.editor, 1, 2)).toBe(true);
-    expect(te.sent).toEqual([{ kind: 'track.merge', videoId: 7, baseTrackId: 1, mergeTrackId: 2, token: { value: null } }]);
+    expect(te.sent).toEqual([
+      { kind: 'track.merge', videoId: 7, baseTrackId: 1, mergeTrackId: 2, token: { value: null } },
+    ]);
     expect(te.doc.trackIds).toEqual([1]);
-    expect(te.doc.segments.map((s) => [s.id, s.track_id])).toEqual([[11, 1], [12, 1]]);
+    expect(te.doc.segments.map((s) => [s.id, s.track_id])).toEqual([
+      [11, 1],
+      [12, 1],
+    ]);
     expect(frameAt(te.doc.detections[1], 3)!.x1).toBeCloseTo(0.52, 6); // track 2's frame joined track 1
     expect(te.ui.selectedTrackId).toBe(1);
     expect(te.keyDown('z', { ctrl: true })).toBe(true);
     await te.settle();
     expect(te.sent[1]).toEqual({ kind: 'track.restore', videoId: 7, token: { value: 1 } });
     expect(te.doc.trackIds).toEqual([1, 2]);
-    expect(te.doc.segments.map((s) => [s.id, s.track_id])).toEqual([[11, 1], [12, 2]]);
+    expect(te.doc.segments.map((s) => [s.id, s.track_id])).toEqual([
+      [11, 1],
+      [12, 2],
+    ]);
     expect(te.keyDown('y', { ctrl: true })).toBe(true);
     await te.settle();
     expect(te.sent[2]).toMatchObject({ kind: 'track.merge', baseTrackId: 1, mergeTrackId: 2 });
@@ -83,7 +91,9 @@ describe('keys, undo and redo', () => {
     te.keyDown('z', { ctrl: true, shift: true });
     await te.settle();
     expect(te.sent.map((o) => o.kind === 'detection.put' && o.det.x1)).toEqual([
-      expect.closeTo(0.1 + 5 / 1280, 6), expect.closeTo(0.1, 6), expect.closeTo(0.1 + 5 / 1280, 6),
+      expect.closeTo(0.1 + 5 / 1280, 6),
+      expect.closeTo(0.1, 6),
+      expect.closeTo(0.1 + 5 / 1280, 6),
     ]);
     expect(te.editor.history.getState()).toMatchObject({ canUndo: true, canRedo: false, undoLabel: 'Move box' });
   });
@@ -101,7 +111,12 @@ describe('keys, undo and redo', () => {
 describe('edit mode', () => {
   it('a guest is asked to sign in and stays in view mode', () => {
     te = new TestEditor();
-    te.editor.requestMode('edit', { signedIn: false, requireSignIn: (text) => { te.messages.push(text ?? ''); } });
+    te.editor.requestMode('edit', {
+      signedIn: false,
+      requireSignIn: (text) => {
+        te.messages.push(text ?? '');
+      },
+    });
     expect(te.ui.mode).toBe('view');
     expect(te.messages).toEqual(['Please sign in to edit annotations.']);
   });

@@ -14,7 +14,12 @@ let video: FakeVideo;
 beforeEach(() => {
   const doc = sampleDoc();
   // track 1 has keyframes (human boxes) at frames 5, 40 and 120
-  doc.detections[1] = toBlocked({ 0: det(0.1), 5: { ...det(0.1), source: 'human' }, 40: { ...det(0.2), source: 'human' }, 120: { ...det(0.3), source: 'human' } });
+  doc.detections[1] = toBlocked({
+    0: det(0.1),
+    5: { ...det(0.1), source: 'human' },
+    40: { ...det(0.2), source: 'human' },
+    120: { ...det(0.3), source: 'human' },
+  });
   te = new TestEditor(doc);
   video = te.attachVideo();
 });
@@ -34,7 +39,9 @@ describe('Space', () => {
     expect(te.keyUp(' ')).toBe(true);
     expect(video.paused).toBe(false);
     expect(te.ui.playing).toBe(true);
-    te.keyDown(' '); te.keyDown(' ', { repeat: true }); te.keyUp(' ');
+    te.keyDown(' ');
+    te.keyDown(' ', { repeat: true });
+    te.keyUp(' ');
     expect(video.paused).toBe(true);
     expect(te.ui.playing).toBe(false);
   });
@@ -48,7 +55,8 @@ describe('Space', () => {
 
   it('plays in edit mode too', () => {
     te.enterEditMode();
-    te.keyDown(' '); te.keyUp(' ');
+    te.keyDown(' ');
+    te.keyUp(' ');
     expect(video.paused).toBe(false);
   });
 });
@@ -70,7 +78,8 @@ describe('frame steps', () => {
   });
 
   it('a step pauses playback', async () => {
-    te.keyDown(' '); te.keyUp(' ');
+    te.keyDown(' ');
+    te.keyUp(' ');
     await press('ArrowRight');
     expect(video.paused).toBe(true);
     expect(te.ui.frame).toBe(1);

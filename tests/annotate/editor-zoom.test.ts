@@ -13,7 +13,8 @@ import { navCommandForKey } from '../../src/annotate/commands/key-registry';
 let te: TestEditor;
 afterEach(() => te.dispose());
 
-const W = 1280; const H = 720;
+const W = 1280;
+const H = 720;
 /** Track 1 at frame 0 is x 0.1…0.3, y 0.1…0.5 of 1280×720: (128, 72)…(384, 360) px. */
 const boxOf = (t: TestEditor, track: number) => {
   const d = frameAt(t.doc.detections[track], 0)!;
@@ -24,9 +25,18 @@ const boxOf = (t: TestEditor, track: number) => {
 function withSmallPerson(): EditorDoc {
   const doc = sampleDoc();
   const kp = new Float32Array(51);
-  for (let i = 0; i < 17; i++) { kp[i * 3] = (600 + (i % 2 ? 30 : 2)) / W; kp[i * 3 + 1] = (300 + (i * 78) / 16) / H; kp[i * 3 + 2] = 0.9; }
+  for (let i = 0; i < 17; i++) {
+    kp[i * 3] = (600 + (i % 2 ? 30 : 2)) / W;
+    kp[i * 3 + 1] = (300 + (i * 78) / 16) / H;
+    kp[i * 3 + 2] = 0.9;
+  }
   const small = { ...det(0), x1: 600 / W, y1: 300 / H, x2: 632 / W, y2: 380 / H, keypoints: kp };
-  return { ...doc, trackIds: [1, 2, 3], trackRanges: { ...doc.trackRanges, 3: { first: 0, last: 0 } }, detections: { ...doc.detections, 3: toBlocked({ 0: small }) } };
+  return {
+    ...doc,
+    trackIds: [1, 2, 3],
+    trackRanges: { ...doc.trackRanges, 3: { first: 0, last: 0 } },
+    detections: { ...doc.detections, 3: toBlocked({ 0: small }) },
+  };
 }
 
 describe('zoom and pan', () => {
@@ -38,7 +48,8 @@ describe('zoom and pan', () => {
     for (let i = 0; i < 20; i++) te.wheel(300, 200, -100);
     expect(te.editor.viewport.get().zoom).toBe(8);
     const p = te.editor.viewport.toScreen(under);
-    expect(p.x).toBeCloseTo(300, 6); expect(p.y).toBeCloseTo(200, 6);
+    expect(p.x).toBeCloseTo(300, 6);
+    expect(p.y).toBeCloseTo(200, 6);
   });
 
   it('a middle-button drag pans, in view mode too, and changes no document', () => {
@@ -75,7 +86,9 @@ describe('zoom and pan', () => {
     te.editor.viewport.hand.set(false);
     const at = te.editor.viewport.toScreen({ x: 250, y: 200 });
     expect(te.pointerDown(at.x, at.y)).toBe('drag');
-    te.pointerMove(at.x + 20, at.y).pointerMove(at.x + 40, at.y).pointerUp();
+    te.pointerMove(at.x + 20, at.y)
+      .pointerMove(at.x + 40, at.y)
+      .pointerUp();
     await te.settle();
     expect(te.sent).toEqual([expect.objectContaining({ kind: 'detection.put', trackId: 1 })]);
   });
@@ -100,7 +113,8 @@ describe('zoom and pan', () => {
     te.editor.viewport.oneToOne();
     expect(te.editor.viewport.scale()).toBeCloseTo(1);
     expect(te.editor.viewport.get().zoom).toBeCloseTo(4 / 3);
-    te.pointerDown(100, 100, { button: 1 }); te.pointerMove(150, 100).pointerUp();
+    te.pointerDown(100, 100, { button: 1 });
+    te.pointerMove(150, 100).pointerUp();
     te.editor.viewport.fit();
     expect(te.editor.viewport.get()).toEqual({ zoom: 1, panX: 0, panY: 0 });
     expect(te.editor.viewport.toScreen({ x: W, y: H })).toEqual({ x: 960, y: 540 });
@@ -115,7 +129,8 @@ describe('zoom and pan', () => {
     const under = te.editor.viewport.toVideo({ x: 420, y: 300 });
     te.pointerMove(450, 310);
     const p = te.editor.viewport.toScreen(under);
-    expect(p.x).toBeCloseTo(450, 6); expect(p.y).toBeCloseTo(310, 6);
+    expect(p.x).toBeCloseTo(450, 6);
+    expect(p.y).toBeCloseTo(310, 6);
     // the release never came: the next press starts afresh (here a plain press in view mode, no pan)
     expect(te.pointerDown(500, 300)).toBe('none');
     const v = te.editor.viewport.get();
@@ -128,7 +143,8 @@ describe('zoom and pan', () => {
     te.pointerDown(640, 360, { button: 1 });
     te.pointerMove(640 + 5000, 360 + 5000).pointerUp();
     const topLeft = te.editor.viewport.toScreen({ x: 0, y: 0 });
-    expect(topLeft.x).toBeLessThan(W); expect(topLeft.y).toBeLessThan(H);
+    expect(topLeft.x).toBeLessThan(W);
+    expect(topLeft.y).toBeLessThan(H);
   });
 });
 
@@ -149,12 +165,19 @@ describe('presses through dispatch', () => {
     te.editor.viewport.zoomAt({ x: 384, y: 360 }, 4);
     const corner = te.editor.viewport.toScreen({ x: 384, y: 360 });
     expect(te.pointerDown(corner.x, corner.y)).toBe('drag');
-    te.pointerMove(corner.x + 20, corner.y + 20).pointerMove(corner.x + 40, corner.y + 20).pointerUp();
+    te.pointerMove(corner.x + 20, corner.y + 20)
+      .pointerMove(corner.x + 40, corner.y + 20)
+      .pointerUp();
     await te.settle();
     expect(te.editor.history.getState().undoLabel).toBe('Resize box');
-    expect(boxOf(te, 1)).toMatchObject({ x1: expect.closeTo(128, 3), x2: expect.closeTo(394, 3), y2: expect.closeTo(365, 3) });
+    expect(boxOf(te, 1)).toMatchObject({
+      x1: expect.closeTo(128, 3),
+      x2: expect.closeTo(394, 3),
+      y2: expect.closeTo(365, 3),
+    });
     const shown = te.editor.viewport.toScreen({ x: boxOf(te, 1).x2, y: boxOf(te, 1).y2 });
-    expect(shown.x).toBeCloseTo(corner.x + 40, 1); expect(shown.y).toBeCloseTo(corner.y + 20, 1);
+    expect(shown.x).toBeCloseTo(corner.x + 40, 1);
+    expect(shown.y).toBeCloseTo(corner.y + 20, 1);
   });
 
   it('a wheel zoom in the middle of a drag keeps the dragged thing under the pointer', async () => {
@@ -177,7 +200,11 @@ describe('presses through dispatch', () => {
     te.pointerMove(590, 390).pointerMove(580, 400).pointerUp();
     await te.settle();
     expect(te.editor.history.getState().undoLabel).toBe('Resize box');
-    expect(boxOf(te, 3)).toMatchObject({ x1: expect.closeTo(580, 3), y2: expect.closeTo(400, 3), x2: expect.closeTo(632, 3) });
+    expect(boxOf(te, 3)).toMatchObject({
+      x1: expect.closeTo(580, 3),
+      y2: expect.closeTo(400, 3),
+      x2: expect.closeTo(632, 3),
+    });
     expect([...frameAt(te.doc.detections[3], 0)!.keypoints!]).toEqual([...joints]);
   });
 
@@ -190,7 +217,8 @@ describe('presses through dispatch', () => {
     await te.settle();
     expect(te.editor.history.getState().undoLabel).toBe('Move keypoint');
     const kp = frameAt(te.doc.detections[3], 0)!.keypoints!;
-    expect(kp[8 * 3] * W).toBeCloseTo(622, 2); expect(kp[8 * 3 + 1] * H).toBeCloseTo(344, 2);
+    expect(kp[8 * 3] * W).toBeCloseTo(622, 2);
+    expect(kp[8 * 3 + 1] * H).toBeCloseTo(344, 2);
   });
 
   it('a right press on a joint selects it', () => {
@@ -209,10 +237,14 @@ describe('presses through dispatch', () => {
     te.editor.viewport.zoomAt({ x: 1000, y: 600 }, 2);
     const from = te.editor.viewport.toScreen({ x: 900, y: 500 });
     expect(te.pointerDown(from.x, from.y)).toBe('drag');
-    te.pointerMove(from.x + 60, from.y + 40).pointerMove(from.x + 100, from.y + 80).pointerUp();
+    te.pointerMove(from.x + 60, from.y + 40)
+      .pointerMove(from.x + 100, from.y + 80)
+      .pointerUp();
     expect(te.doc.trackIds).toEqual([1, 2, 3]);
     const d = frameAt(te.doc.detections[3], 0)!;
-    expect(d.x1 * W).toBeCloseTo(900, 3); expect(d.x2 * W).toBeCloseTo(950, 3); expect(d.y2 * H).toBeCloseTo(540, 3);
+    expect(d.x1 * W).toBeCloseTo(900, 3);
+    expect(d.x2 * W).toBeCloseTo(950, 3);
+    expect(d.y2 * H).toBeCloseTo(540, 3);
   });
 
   it('in view mode a left press edits nothing', () => {

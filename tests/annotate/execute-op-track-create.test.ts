@@ -9,15 +9,21 @@ const { createTrack, putKeyframe } = vi.hoisted(() => ({ createTrack: vi.fn(), p
 vi.mock('../../src/api/track-corrections', () => ({ createTrack, putKeyframe }));
 
 beforeEach(() => {
-  createTrack.mockReset(); putKeyframe.mockReset();
+  createTrack.mockReset();
+  putKeyframe.mockReset();
   createTrack.mockResolvedValue({ track_id: 5, track_version: 1, detection: { frame: 3, version: 1 } });
   putKeyframe.mockResolvedValue({ detection: { frame: 3, version: 1 }, track_version: 3, filled_frames: 0 });
 });
 
-const drawn = () => ({
-  kind: 'track.create', videoId: 7, trackId: 5, frame: 3, made: { value: null },
-  det: { x1: 0.4, y1: 0.2, x2: 0.55, y2: 0.6, confidence: 1, keypoints: null, source: 'human' },
-}) as ServerOp;
+const drawn = () =>
+  ({
+    kind: 'track.create',
+    videoId: 7,
+    trackId: 5,
+    frame: 3,
+    made: { value: null },
+    det: { x1: 0.4, y1: 0.2, x2: 0.55, y2: 0.6, confidence: 1, keypoints: null, source: 'human' },
+  }) as ServerOp;
 
 describe("executeOp('track.create')", () => {
   it('creates the track the first time, and puts the box back under that id when run again', async () => {

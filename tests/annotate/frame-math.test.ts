@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { clampFrame, formatClock, frameAtMediaTime, frameAtTime, parseEntry, seekTimeForFrame } from '../../src/annotate/frame-math';
+import {
+  clampFrame,
+  formatClock,
+  frameAtMediaTime,
+  frameAtTime,
+  parseEntry,
+  seekTimeForFrame,
+} from '../../src/annotate/frame-math';
 
 describe('frame math', () => {
   it('maps a presented mediaTime to its frame, also with container rounding', () => {
     expect(frameAtMediaTime(0, 30)).toBe(0);
     expect(frameAtMediaTime(10 / 30, 30)).toBe(10);
     expect(frameAtMediaTime(0.333322, 30)).toBe(10);
-    expect(frameAtMediaTime(1001 / 30000 * 7, 30000 / 1001)).toBe(7);
+    expect(frameAtMediaTime((1001 / 30000) * 7, 30000 / 1001)).toBe(7);
   });
 
   it('seeks to the middle of a frame, which maps back to the same frame', () => {

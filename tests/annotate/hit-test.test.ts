@@ -10,7 +10,12 @@ const fit = { state: FIT, geo };
 
 /** A person 80 px tall at (600, 300) whose 17 joints are spread over the whole box, ankles at the bottom corners. */
 function smallPerson(): JointHandle[] {
-  return Array.from({ length: 17 }, (_, i) => ({ index: i, x: 600 + (i % 2 ? 30 : 2), y: 300 + (i * 78) / 16, visibility: 2 as const }));
+  return Array.from({ length: 17 }, (_, i) => ({
+    index: i,
+    x: 600 + (i % 2 ? 30 : 2),
+    y: 300 + (i * 78) / 16,
+    visibility: 2 as const,
+  }));
 }
 
 const model = (selected: number | null): OverlayModel => ({
@@ -51,7 +56,11 @@ describe('overlay hit-test', () => {
   it('handles keep their screen size at 4×: a press 6 px off a corner takes it, 12 px off does not', () => {
     const view = { state: zoomAt(FIT, geo, { x: 616, y: 340 }, 4), geo };
     const corner = toScreen(view.state, geo, { x: 632, y: 380 });
-    expect(hitTest(model(1), view, { x: corner.x - 6, y: corner.y })).toEqual({ kind: 'corner', trackId: 1, corner: 'br' });
+    expect(hitTest(model(1), view, { x: corner.x - 6, y: corner.y })).toEqual({
+      kind: 'corner',
+      trackId: 1,
+      corner: 'br',
+    });
     expect(hitTest(model(1), view, { x: corner.x - 12, y: corner.y - 12 }).kind).not.toBe('corner');
   });
 

@@ -4,8 +4,13 @@ import type { CompactDetection, TrackFrames } from '../../src/annotate/document/
 import { toBlocked } from '../../src/annotate/document/frame-blocks';
 
 const det = (x: number, kp?: number): CompactDetection => ({
-  x1: x, y1: 0.1, x2: x + 0.1, y2: 0.5, confidence: 0.8,
-  keypoints: kp === undefined ? null : new Float32Array(51).fill(kp), source: 'ai',
+  x1: x,
+  y1: 0.1,
+  x2: x + 0.1,
+  y2: 0.5,
+  confidence: 0.8,
+  keypoints: kp === undefined ? null : new Float32Array(51).fill(kp),
+  source: 'ai',
 });
 
 describe('detectionAt', () => {

@@ -11,17 +11,52 @@ import type { KeyLike } from '../../src/annotate/commands/types';
 import { shortcutsByGroup } from '../../src/annotate/commands/shortcuts';
 
 const PUNCTUATION_CODES: Record<string, string> = {
-  ' ': 'Space', '[': 'BracketLeft', '{': 'BracketLeft', ']': 'BracketRight', '}': 'BracketRight', ',': 'Comma', '<': 'Comma',
-  '.': 'Period', '>': 'Period', '/': 'Slash', '?': 'Slash', ';': 'Semicolon', ':': 'Semicolon', "'": 'Quote', '"': 'Quote',
-  '-': 'Minus', '_': 'Minus', '=': 'Equal', '+': 'Equal', '\\': 'Backslash', '|': 'Backslash', '`': 'Backquote', '~': 'Backquote',
+  ' ': 'Space',
+  '[': 'BracketLeft',
+  '{': 'BracketLeft',
+  ']': 'BracketRight',
+  '}': 'BracketRight',
+  ',': 'Comma',
+  '<': 'Comma',
+  '.': 'Period',
+  '>': 'Period',
+  '/': 'Slash',
+  '?': 'Slash',
+  ';': 'Semicolon',
+  ':': 'Semicolon',
+  "'": 'Quote',
+  '"': 'Quote',
+  '-': 'Minus',
+  _: 'Minus',
+  '=': 'Equal',
+  '+': 'Equal',
+  '\\': 'Backslash',
+  '|': 'Backslash',
+  '`': 'Backquote',
+  '~': 'Backquote',
 };
 const codeOf = (key: string): string | undefined => {
   if (/^[a-z]$/i.test(key)) return `Key${key.toUpperCase()}`;
   if (/^[0-9]$/.test(key)) return `Digit${key}`;
   return PUNCTUATION_CODES[key] ?? (key.length > 1 ? key : undefined);
 };
-const NAMED = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown', 'Delete', 'Backspace',
-  'Escape', 'Enter', 'Tab', 'Insert', ...Array.from({ length: 12 }, (_, i) => `F${i + 1}`)];
+const NAMED = [
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  'Delete',
+  'Backspace',
+  'Escape',
+  'Enter',
+  'Tab',
+  'Insert',
+  ...Array.from({ length: 12 }, (_, i) => `F${i + 1}`),
+];
 const PRINTABLE = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
 
 /** Every key press the tests try: each key with and without its code, under each of 16 modifier sets. */
@@ -29,13 +64,18 @@ function everyKeyPress(): KeyLike[] {
   const out: KeyLike[] = [];
   for (const key of [...PRINTABLE, ...NAMED]) {
     for (const code of new Set([codeOf(key), undefined])) {
-      for (let m = 0; m < 16; m++) out.push({ key, code, shiftKey: !!(m & 1), ctrlKey: !!(m & 2), altKey: !!(m & 4), metaKey: !!(m & 8) });
+      for (let m = 0; m < 16; m++)
+        out.push({ key, code, shiftKey: !!(m & 1), ctrlKey: !!(m & 2), altKey: !!(m & 4), metaKey: !!(m & 8) });
     }
   }
   return out;
 }
 
-interface Keyed { name: string; keyTest?: (e: KeyLike) => boolean; yieldsTo?: readonly string[] }
+interface Keyed {
+  name: string;
+  keyTest?: (e: KeyLike) => boolean;
+  yieldsTo?: readonly string[];
+}
 const everyKeyed = (): Keyed[] => [...allCommands(), ...allNavCommands(), ...allScreenKeys()];
 
 describe('one keyboard for the whole screen', () => {
@@ -56,15 +96,43 @@ describe('one keyboard for the whole screen', () => {
     const uncovered = all.filter((c) => !presses.some((e) => c.keyTest!(e))).map((c) => c.name);
     expect(uncovered).toEqual([]);
     const names = all.map((c) => c.name);
-    for (const n of ['player.toggle', 'frame.step', 'frame.first', 'frame.last', 'keyframe.prev', 'keyframe.next', 'history.undo',
-      'history.redo', 'drag.cancel', 'help.open', 'video.prev', 'video.next', 'problem.next', 'problem.kind', 'track.verify', 'track.follow']) {
+    for (const n of [
+      'player.toggle',
+      'frame.step',
+      'frame.first',
+      'frame.last',
+      'keyframe.prev',
+      'keyframe.next',
+      'history.undo',
+      'history.redo',
+      'drag.cancel',
+      'help.open',
+      'video.prev',
+      'video.next',
+      'problem.next',
+      'problem.kind',
+      'track.verify',
+      'track.follow',
+    ]) {
       expect(names).toContain(n);
     }
   });
 
   it('the yield is real: an arrow is both the box move and the frame step, and nothing else', () => {
-    const right: KeyLike = { key: 'ArrowRight', code: 'ArrowRight', shiftKey: false, ctrlKey: false, altKey: false, metaKey: false };
-    expect(everyKeyed().filter((c) => c.keyTest?.(right)).map((c) => c.name).sort()).toEqual(['box.move', 'frame.step']);
+    const right: KeyLike = {
+      key: 'ArrowRight',
+      code: 'ArrowRight',
+      shiftKey: false,
+      ctrlKey: false,
+      altKey: false,
+      metaKey: false,
+    };
+    expect(
+      everyKeyed()
+        .filter((c) => c.keyTest?.(right))
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['box.move', 'frame.step']);
   });
 
   it('every keyed entry has a line in the keyboard help', () => {

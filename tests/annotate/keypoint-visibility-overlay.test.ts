@@ -5,10 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { drawOverlay, type OverlayContext, type OverlayItem } from '../../domain/overlay/draw';
 import { detectionAt, jointVisibility, type CompactDetection } from '../../domain/overlay/detection';
 
-const kps = (score: number) => new Float32Array(Array.from({ length: 51 }, (_, i) => (i % 3 === 2 ? score : 0.2 + (i % 3) * 0.1 + i / 500)));
-const vis = (occluded: number[], absent: number[] = []) => Uint8Array.from({ length: 17 }, (_, i) => (absent.includes(i) ? 0 : occluded.includes(i) ? 1 : 2));
+const kps = (score: number) =>
+  new Float32Array(Array.from({ length: 51 }, (_, i) => (i % 3 === 2 ? score : 0.2 + (i % 3) * 0.1 + i / 500)));
+const vis = (occluded: number[], absent: number[] = []) =>
+  Uint8Array.from({ length: 17 }, (_, i) => (absent.includes(i) ? 0 : occluded.includes(i) ? 1 : 2));
 const det = (x: number, visibility: Uint8Array | null, score = 0.9): CompactDetection => ({
-  x1: x, y1: 0.1, x2: x + 0.2, y2: 0.9, confidence: 0.8, keypoints: kps(score), source: 'human', visibility,
+  x1: x,
+  y1: 0.1,
+  x2: x + 0.2,
+  y2: 0.9,
+  confidence: 0.8,
+  keypoints: kps(score),
+  source: 'human',
+  visibility,
 });
 
 /** A context that records each fill and stroke with the arcs of its path. */
@@ -16,10 +25,30 @@ function recorder() {
   const ops: Array<{ op: 'fill' | 'stroke'; arcs: Array<[number, number]> }> = [];
   let arcs: Array<[number, number]> = [];
   const ctx: OverlayContext = {
-    font: '', textBaseline: '', lineJoin: '', lineWidth: 1, strokeStyle: '', fillStyle: '',
-    beginPath: () => { arcs = []; }, moveTo: () => undefined, lineTo: () => undefined,
-    arc: (x, y) => { arcs.push([x, y]); }, stroke: () => { ops.push({ op: 'stroke', arcs }); }, fill: () => { ops.push({ op: 'fill', arcs }); },
-    strokeRect: () => undefined, fillRect: () => undefined, fillText: () => undefined, measureText: () => ({ width: 10 }),
+    font: '',
+    textBaseline: '',
+    lineJoin: '',
+    lineWidth: 1,
+    strokeStyle: '',
+    fillStyle: '',
+    beginPath: () => {
+      arcs = [];
+    },
+    moveTo: () => undefined,
+    lineTo: () => undefined,
+    arc: (x, y) => {
+      arcs.push([x, y]);
+    },
+    stroke: () => {
+      ops.push({ op: 'stroke', arcs });
+    },
+    fill: () => {
+      ops.push({ op: 'fill', arcs });
+    },
+    strokeRect: () => undefined,
+    fillRect: () => undefined,
+    fillText: () => undefined,
+    measureText: () => ({ width: 10 }),
   };
   return { ctx, ops };
 }
@@ -61,11 +90,15 @@ describe('interpolating hidden joints', () => {
     expect(Array.from({ length: 17 }, (_, j) => jointVisibility(mid, j))).toEqual(Array.from(vis([1, 3], [2, 4])));
   });
 
-  it('holds the earlier frame\'s visibility when interpolation is off', () => {
-    expect(Array.from(detectionAt(frames, 2, { stride: 4, interpolate: false })!.visibility!)).toEqual(Array.from(vis([1], [2])));
+  it("holds the earlier frame's visibility when interpolation is off", () => {
+    expect(Array.from(detectionAt(frames, 2, { stride: 4, interpolate: false })!.visibility!)).toEqual(
+      Array.from(vis([1], [2])),
+    );
   });
 
   it('keeps none when neither end stores any', () => {
-    expect(detectionAt({ 0: det(0.1, null), 4: det(0.5, null) }, 2, { stride: 4, interpolate: true })!.visibility ?? null).toBeNull();
+    expect(
+      detectionAt({ 0: det(0.1, null), 4: det(0.5, null) }, 2, { stride: 4, interpolate: true })!.visibility ?? null,
+    ).toBeNull();
   });
 });

@@ -38,7 +38,11 @@ describe('the J key on the selected joint', () => {
     expect(visOf(2, 2)).toEqual(withJoint(5, 2));
     await te.settle();
     expect(te.sent.map((op) => op.kind)).toEqual(['detection.put', 'detection.put', 'detection.put']);
-    expect([0, 1, 2].map((i) => sentBody(i).keypoint_visibility)).toEqual([withJoint(5, 1), withJoint(5, 0), withJoint(5, 2)]);
+    expect([0, 1, 2].map((i) => sentBody(i).keypoint_visibility)).toEqual([
+      withJoint(5, 1),
+      withJoint(5, 0),
+      withJoint(5, 2),
+    ]);
     // the box and keypoints travel unchanged with it
     expect(sentBody(0)).toMatchObject({ x1: 0.5, x2: expect.closeTo(0.7, 6) });
     // each save is based on the version the last one answered (the fixture has none stored: a new row first)
@@ -47,7 +51,10 @@ describe('the J key on the selected joint', () => {
 
   it('undo puts the previous visibility back and sends it; undoing the first change clears the stored one (null)', async () => {
     te = new TestEditor(undefined, { frame: 3, selectedTrackId: 2, selectedKeypoint: 0 }).enterEditMode();
-    const press = async (key: string, ctrl = false) => { te.keyDown(key, { ctrl }); await te.settle(); };
+    const press = async (key: string, ctrl = false) => {
+      te.keyDown(key, { ctrl });
+      await te.settle();
+    };
     await press('j');
     await press('j');
     await press('z', true);
@@ -56,7 +63,13 @@ describe('the J key on the selected joint', () => {
     expect(visOf(2, 3)).toBeNull();
     await press('y', true);
     expect(visOf(2, 3)).toEqual(withJoint(0, 1));
-    expect(te.sent.map((_, i) => sentBody(i).keypoint_visibility)).toEqual([withJoint(0, 1), withJoint(0, 0), withJoint(0, 1), null, withJoint(0, 1)]);
+    expect(te.sent.map((_, i) => sentBody(i).keypoint_visibility)).toEqual([
+      withJoint(0, 1),
+      withJoint(0, 0),
+      withJoint(0, 1),
+      null,
+      withJoint(0, 1),
+    ]);
   });
 
   it('does nothing without a selected joint, or in view mode', () => {

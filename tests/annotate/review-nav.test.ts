@@ -7,12 +7,22 @@ import { navCommand, navCommandForKey } from '../../src/annotate/commands/key-re
 import type { ReviewSummary } from '../../domain/review-navigation';
 
 const summaryFor = (videoId: number): ReviewSummary => ({
-  video_id: videoId, annotation_version: 1, frame_stride: 1, low_confidence_threshold: 0.7, overlap_iou: 0.5,
+  video_id: videoId,
+  annotation_version: 1,
+  frame_stride: 1,
+  low_confidence_threshold: 0.7,
+  overlap_iou: 0.5,
   tracks: [
     { track_id: 1, runs: [0, 1, 3, 5], low: [4, 5], verified: null },
-    { track_id: 2, runs: [2, 8], low: [], verified: { by_id: 'x', by_name: null, at: '2026-01-01T00:00:00.000Z', edited_at: null, edited_by_id: null } },
+    {
+      track_id: 2,
+      runs: [2, 8],
+      low: [],
+      verified: { by_id: 'x', by_name: null, at: '2026-01-01T00:00:00.000Z', edited_at: null, edited_by_id: null },
+    },
   ],
-  overlaps: [[1, 2, 3, 4]], overlaps_capped: null,
+  overlaps: [[1, 2, 3, 4]],
+  overlaps_capped: null,
 });
 
 async function loaded() {
@@ -28,9 +38,17 @@ describe('review navigation', () => {
     const te = await loaded();
     const r = te.editor.review;
     r.setFilter('edge');
-    expect(r.problems().map((p) => [p.frame, p.trackId])).toEqual([[0, 1], [5, 1]]);
+    expect(r.problems().map((p) => [p.frame, p.trackId])).toEqual([
+      [0, 1],
+      [5, 1],
+    ]);
     r.setSkipVerified(false);
-    expect(r.problems().map((p) => [p.frame, p.trackId])).toEqual([[0, 1], [2, 2], [5, 1], [8, 2]]);
+    expect(r.problems().map((p) => [p.frame, p.trackId])).toEqual([
+      [0, 1],
+      [2, 2],
+      [5, 1],
+      [8, 2],
+    ]);
     r.setFilter('gap');
     expect(r.problems().map((p) => p.frame)).toEqual([2]);
     r.setFilter('overlap');

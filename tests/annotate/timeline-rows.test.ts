@@ -8,7 +8,10 @@ import { seg } from '../annotate-edit/fixtures';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 let te: TestEditor;
-beforeEach(() => { te = new TestEditor(); te.attachVideo(); });
+beforeEach(() => {
+  te = new TestEditor();
+  te.attachVideo();
+});
 afterEach(() => te.dispose());
 
 describe('a click on a row', () => {
@@ -44,9 +47,24 @@ describe('a drag on a row (edit mode)', () => {
     te.pointerUp();
     await te.settle();
     const made = te.doc.segments.filter((s) => s.start_time === 5);
-    expect(made).toEqual([expect.objectContaining({ id: 100, track_id: 2, action_class: 'run', start_time: 5, end_time: 6.5, human_verified: true })]);
+    expect(made).toEqual([
+      expect.objectContaining({
+        id: 100,
+        track_id: 2,
+        action_class: 'run',
+        start_time: 5,
+        end_time: 6.5,
+        human_verified: true,
+      }),
+    ]);
     expect(te.doc.segments.some((s) => s.id < 0)).toBe(false);
-    expect(te.sent).toEqual([expect.objectContaining({ kind: 'segment.create', purpose: 'add', segment: expect.objectContaining({ track_id: 2, start_time: 5, end_time: 6.5 }) })]);
+    expect(te.sent).toEqual([
+      expect.objectContaining({
+        kind: 'segment.create',
+        purpose: 'add',
+        segment: expect.objectContaining({ track_id: 2, start_time: 5, end_time: 6.5 }),
+      }),
+    ]);
     expect(te.ui).toMatchObject({ selectedSegmentId: 100, selectedTrackId: 2 });
     expect(te.editor.history.getState().undoLabel).toBe('Create action');
 
@@ -57,7 +75,11 @@ describe('a drag on a row (edit mode)', () => {
     te.keyDown('y', { ctrl: true });
     await te.settle();
     expect(te.doc.segments.find((s) => s.id === 100)).toMatchObject({ start_time: 5, end_time: 6.5 });
-    expect(te.sent.at(-1)).toMatchObject({ kind: 'segment.create', purpose: 'restore', segment: expect.objectContaining({ id: 100 }) });
+    expect(te.sent.at(-1)).toMatchObject({
+      kind: 'segment.create',
+      purpose: 'restore',
+      segment: expect.objectContaining({ id: 100 }),
+    });
   });
 
   it('works leftwards too, and stays inside the video', async () => {

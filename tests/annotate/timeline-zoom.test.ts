@@ -6,8 +6,15 @@ import { clampView, followTime, panView, zoomView, MIN_VIEW_SPAN_S } from '../..
 import { AXIS_H, ROW_H, drawTimeline, hitTest, xOfTime } from '../../src/annotate/timeline/timeline-draw';
 import type { ActionSegment } from '../../domain/types';
 
-const seg = (id: number, track: number, start: number, end: number): ActionSegment =>
-  ({ id, track_id: track, action_class: 'run', start_time: start, end_time: end, confidence: 0.7, human_verified: false });
+const seg = (id: number, track: number, start: number, end: number): ActionSegment => ({
+  id,
+  track_id: track,
+  action_class: 'run',
+  start_time: start,
+  end_time: end,
+  confidence: 0.7,
+  human_verified: false,
+});
 
 describe('the time window', () => {
   it('zooms around an anchor, which stays at the same place on screen', () => {
@@ -35,7 +42,11 @@ describe('the time window', () => {
 
 describe('a zoomed timeline', () => {
   const layout = { width: 1000, duration: 600, trackIds: [1, 2], viewStart: 100, viewSpan: 10 };
-  const bars = { segments: [seg(1, 1, 0, 50), seg(2, 1, 104, 106), seg(3, 2, 108, 130), seg(4, 2, 200, 210)], hidden: [], selectedSegmentId: null };
+  const bars = {
+    segments: [seg(1, 1, 0, 50), seg(2, 1, 104, 106), seg(3, 2, 108, 130), seg(4, 2, 200, 210)],
+    hidden: [],
+    selectedSegmentId: null,
+  };
   const ctx = () => document.createElement('canvas').getContext('2d')!;
 
   it('draws only the bars in the window', () => {

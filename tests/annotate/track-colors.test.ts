@@ -7,7 +7,16 @@ import { collectOverlay, drawOverlay, type OverlayContext } from '../../domain/o
 import type { CompactDetection } from '../../domain/overlay/detection';
 import { TRACK_COLORS, trackColor } from '../../src/annotate/colors';
 
-const box = (x: number): CompactDetection => ({ x1: x, y1: 0.2, x2: x + 0.15, y2: 0.8, confidence: 0.9, keypoints: null, source: 'ai', visibility: null });
+const box = (x: number): CompactDetection => ({
+  x1: x,
+  y1: 0.2,
+  x2: x + 0.15,
+  y2: 0.8,
+  confidence: 0.9,
+  keypoints: null,
+  source: 'ai',
+  visibility: null,
+});
 const shown = (id: number) => box(0.05 + (id - 1) * 0.2);
 const onlyBoxes = { boxes: true, skeletons: false, keypoints: false, confidence: false, labels: false };
 
@@ -17,10 +26,24 @@ function strokeColours(trackIds: number[], hidden: number[] = []): Map<number, s
   const out = new Map<number, string>();
   let current = 0;
   const ctx = {
-    font: '', textBaseline: '', lineJoin: '', lineWidth: 1, strokeStyle: '', fillStyle: '',
-    beginPath() {}, moveTo() {}, lineTo() {}, arc() {}, stroke() {}, fill() {}, fillRect() {}, fillText() {},
+    font: '',
+    textBaseline: '',
+    lineJoin: '',
+    lineWidth: 1,
+    strokeStyle: '',
+    fillStyle: '',
+    beginPath() {},
+    moveTo() {},
+    lineTo() {},
+    arc() {},
+    stroke() {},
+    fill() {},
+    fillRect() {},
+    fillText() {},
     measureText: () => ({ width: 10 }),
-    strokeRect() { out.set(items[current++].trackId, String(ctx.strokeStyle)); },
+    strokeRect() {
+      out.set(items[current++].trackId, String(ctx.strokeStyle));
+    },
   } satisfies OverlayContext;
   drawOverlay(ctx, items, 100, 100, onlyBoxes);
   return out;
@@ -50,9 +73,16 @@ describe('track colours', () => {
     // the renderer lists the stored tracks: here T2 has no boxes any more, so it is not in its list
     const canvas = createCanvas(200, 100);
     const ctx = canvas.getContext('2d');
-    const items = collectOverlay({ trackIds: [3, 7], segments: [] }, 0, [], (id) => ({ ...box(id === 3 ? 0.1 : 0.6), y1: 0.2, y2: 0.8 }));
+    const items = collectOverlay({ trackIds: [3, 7], segments: [] }, 0, [], (id) => ({
+      ...box(id === 3 ? 0.1 : 0.6),
+      y1: 0.2,
+      y2: 0.8,
+    }));
     drawOverlay(ctx as unknown as OverlayContext, items, 200, 100, onlyBoxes);
-    for (const [id, x] of [[3, 0.1], [7, 0.6]] as const) {
+    for (const [id, x] of [
+      [3, 0.1],
+      [7, 0.6],
+    ] as const) {
       // the middle of the box's left edge (a 2 px stroke on the edge)
       const [r, g, b] = ctx.getImageData(Math.round(x * 200), 50, 1, 1).data;
       expect(hex(r, g, b)).toBe(trackColor(id));

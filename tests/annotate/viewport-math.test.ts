@@ -2,7 +2,18 @@
 // pan clamp, 1:1, and a stored view made safe.
 import { describe, expect, it } from 'vitest';
 import {
-  FIT, KEEP_VISIBLE_PX, clampPan, fitScale, oneToOne, sanitize, scaleOf, toScreen, toVideo, wheelFactor, zoomAt, zoomLimits,
+  FIT,
+  KEEP_VISIBLE_PX,
+  clampPan,
+  fitScale,
+  oneToOne,
+  sanitize,
+  scaleOf,
+  toScreen,
+  toVideo,
+  wheelFactor,
+  zoomAt,
+  zoomLimits,
 } from '../../src/annotate/canvas/viewport-math';
 
 // A 1280×720 video in a 960×600 box: fitted at 0.75, letterboxed 30 px top and bottom.
@@ -15,7 +26,8 @@ describe('viewport math', () => {
     expect(toScreen(FIT, g, { x: 1280, y: 720 })).toEqual({ x: 960, y: 570 });
     const v = { zoom: 3, panX: 40, panY: -25 };
     const back = toVideo(v, g, toScreen(v, g, { x: 321, y: 123 }));
-    expect(back.x).toBeCloseTo(321, 9); expect(back.y).toBeCloseTo(123, 9);
+    expect(back.x).toBeCloseTo(321, 9);
+    expect(back.y).toBeCloseTo(123, 9);
   });
 
   it('zooming at a point keeps the video point under it where it is', () => {
@@ -24,7 +36,8 @@ describe('viewport math', () => {
     const z = zoomAt(FIT, g, at, 4);
     expect(z.zoom).toBe(4);
     const still = toScreen(z, g, under);
-    expect(still.x).toBeCloseTo(at.x, 9); expect(still.y).toBeCloseTo(at.y, 9);
+    expect(still.x).toBeCloseTo(at.x, 9);
+    expect(still.y).toBeCloseTo(at.y, 9);
     // and again from there, out to 2×
     const z2 = zoomAt(z, g, { x: 100, y: 500 }, 2);
     const p = toVideo(z, g, { x: 100, y: 500 });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { decodeDetectionWindow, encodeDetectionWindow, type DetectionRow } from '../../domain/detection-window';
-import { BLOCK_FRAMES, FIRST_WINDOW_FRAMES, MAX_BLOCKS, WindowLoader, docFromSummary, dropWindows, mergeWindow, sourceOfByte, windowDetection } from '../../src/annotate/loader/window-loader';
+import {
+  BLOCK_FRAMES,
+  FIRST_WINDOW_FRAMES,
+  MAX_BLOCKS,
+  WindowLoader,
+  docFromSummary,
+  dropWindows,
+  mergeWindow,
+  sourceOfByte,
+  windowDetection,
+} from '../../src/annotate/loader/window-loader';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotationSummary } from '../../src/api/annotate';
 import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
@@ -8,14 +18,41 @@ import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
 const kp = (x: number) => Array.from({ length: 51 }, (_, i) => (i % 3 === 2 ? 0.9 : x));
 const rows = (from: number, to: number, tracks: number[]): DetectionRow[] => {
   const out: DetectionRow[] = [];
-  for (let f = from; f < to; f++) for (const t of tracks) out.push({ track_id: t, frame: f, x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.4, confidence: 0.5, keypoints: kp(0.2), human: t === 2, version: t + f });
+  for (let f = from; f < to; f++)
+    for (const t of tracks)
+      out.push({
+        track_id: t,
+        frame: f,
+        x1: 0.1,
+        y1: 0.2,
+        x2: 0.3,
+        y2: 0.4,
+        confidence: 0.5,
+        keypoints: kp(0.2),
+        human: t === 2,
+        version: t + f,
+      });
   return out;
 };
 const toBuffer = (u8: Uint8Array) => u8.buffer.slice(u8.byteOffset, u8.byteOffset + u8.byteLength) as ArrayBuffer;
 const summary: AnnotationSummary = {
-  video_info: { id: 7, filename: 'a.mp4', width: 640, height: 360, fps: 30, duration: 100, total_frames: 3000, frame_stride: 1 },
-  tracks: [{ track_id: 1, first_frame: 0, last_frame: 2999, version: 1, human_made: false }, { track_id: 2, first_frame: 0, last_frame: 2999, version: 1, human_made: false }],
-  action_segments: [], relationships: [], max_window_frames: 2000,
+  video_info: {
+    id: 7,
+    filename: 'a.mp4',
+    width: 640,
+    height: 360,
+    fps: 30,
+    duration: 100,
+    total_frames: 3000,
+    frame_stride: 1,
+  },
+  tracks: [
+    { track_id: 1, first_frame: 0, last_frame: 2999, version: 1, human_made: false },
+    { track_id: 2, first_frame: 0, last_frame: 2999, version: 1, human_made: false },
+  ],
+  action_segments: [],
+  relationships: [],
+  max_window_frames: 2000,
 };
 
 /** The loader's host: a document and the edit-mode switch (the editor's, in the app). */
@@ -23,8 +60,17 @@ function host() {
   let doc: EditorDoc | null = null;
   let editing = false;
   return {
-    getDoc: () => doc, publishDoc: (d: EditorDoc) => { doc = d; }, editing: () => editing,
-    setDoc: (d: EditorDoc) => { doc = d; }, edit: () => { editing = true; },
+    getDoc: () => doc,
+    publishDoc: (d: EditorDoc) => {
+      doc = d;
+    },
+    editing: () => editing,
+    setDoc: (d: EditorDoc) => {
+      doc = d;
+    },
+    edit: () => {
+      editing = true;
+    },
   };
 }
 
@@ -53,7 +99,10 @@ describe('editor document windows', () => {
     let doc = docFromSummary(7, summary);
     doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(0, 2, rows(0, 2, [1, 2])))));
     const edited = { ...frameAt(doc.detections[1], 1)!, x1: 0.01, source: 'human' as const };
-    doc = { ...doc, detections: { ...doc.detections, 1: { ...doc.detections[1], 0: { ...doc.detections[1][0], 1: edited } } } };
+    doc = {
+      ...doc,
+      detections: { ...doc.detections, 1: { ...doc.detections[1], 0: { ...doc.detections[1][0], 1: edited } } },
+    };
     doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(0, 4, rows(0, 4, [1, 2])))));
     expect(framesOf(doc.detections[1]).map(([f]) => f)).toEqual([0, 1, 2, 3]);
     expect(frameAt(doc.detections[2], 3)?.version).toBe(5); // each detection keeps the version it was read at
@@ -69,7 +118,10 @@ describe('editor document windows', () => {
 
   it('a merge replaces only the blocks it covers; a window across a block edge fills both, a drop keeps the rest', () => {
     let doc = docFromSummary(7, summary);
-    doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(0, BLOCK_FRAMES, rows(0, BLOCK_FRAMES, [1, 2])))));
+    doc = mergeWindow(
+      doc,
+      decodeDetectionWindow(toBuffer(encodeDetectionWindow(0, BLOCK_FRAMES, rows(0, BLOCK_FRAMES, [1, 2])))),
+    );
     const firstBlock = doc.detections[1][0];
     // a small window across the edge of blocks 2 and 3 (frames 290..309), then block 3 itself
     doc = mergeWindow(doc, decodeDetectionWindow(toBuffer(encodeDetectionWindow(290, 310, rows(290, 310, [1, 2])))));
@@ -82,7 +134,10 @@ describe('editor document windows', () => {
     // track 2 has no frame in 310..449 but still gets the (empty) objects of the blocks loaded
     expect(Object.keys(doc.detections[2][2])).toHaveLength(10);
     expect(frameAt(doc.detections[2], 320)).toBeUndefined();
-    const dropped = dropWindows(doc, doc.windows.filter((w) => w.from === 290));
+    const dropped = dropWindows(
+      doc,
+      doc.windows.filter((w) => w.from === 290),
+    );
     expect(frameAt(dropped.detections[1], 295)).toBeUndefined();
     expect(frameAt(dropped.detections[1], 305)).toBeDefined();
     expect(dropped.detections[1][0]).toBe(firstBlock);
@@ -100,7 +155,11 @@ describe('editor document windows', () => {
     const loader = new WindowLoader(7, 300 * 100, fetcher, h);
     await loader.start(0);
     await new Promise((r) => setTimeout(r, 0));
-    expect(asked.slice(0, 3)).toEqual([[0, FIRST_WINDOW_FRAMES], [0, BLOCK_FRAMES], [BLOCK_FRAMES, 2 * BLOCK_FRAMES]]);
+    expect(asked.slice(0, 3)).toEqual([
+      [0, FIRST_WINDOW_FRAMES],
+      [0, BLOCK_FRAMES],
+      [BLOCK_FRAMES, 2 * BLOCK_FRAMES],
+    ]);
     expect(loader.isLoaded(0)).toBe(true);
     for (let b = 2; b < MAX_BLOCKS + 4; b++) await loader.ensure(b * BLOCK_FRAMES);
     await new Promise((r) => setTimeout(r, 0));
@@ -124,31 +183,40 @@ describe('editor document windows', () => {
     const loader = new WindowLoader(7, BLOCK_FRAMES * 100, fetcher, h);
     const settle = () => new Promise((r) => setTimeout(r, 0));
     // forwards from the middle of block 10: block 11 ahead, nothing behind
-    await loader.ensure(10 * BLOCK_FRAMES + 70); await settle();
+    await loader.ensure(10 * BLOCK_FRAMES + 70);
+    await settle();
     expect(asked).toEqual([10, 11]);
     // a scrub backwards into the middle of block 40: block 39 ahead of it, not 41
     asked.length = 0;
-    await loader.ensure(40 * BLOCK_FRAMES + 70); await loader.ensure(40 * BLOCK_FRAMES + 60); await settle();
+    await loader.ensure(40 * BLOCK_FRAMES + 70);
+    await loader.ensure(40 * BLOCK_FRAMES + 60);
+    await settle();
     asked.length = 0;
-    await loader.ensure(30 * BLOCK_FRAMES + 70); await settle();
+    await loader.ensure(30 * BLOCK_FRAMES + 70);
+    await settle();
     expect(asked).toEqual([30, 29]);
     // backwards near the end of a block: its later neighbour too
     asked.length = 0;
-    await loader.ensure(20 * BLOCK_FRAMES + BLOCK_FRAMES - 5); await settle();
+    await loader.ensure(20 * BLOCK_FRAMES + BLOCK_FRAMES - 5);
+    await settle();
     expect(asked).toEqual([20, 19, 21]);
     loader.dispose();
   });
   it('a jump cancels the loads of blocks the playhead left, without reporting an error, and shows the new frame', async () => {
     const cancelled: number[] = [];
     const errors: unknown[] = [];
-    const fetcher = (_id: number, from: number, to: number, signal?: AbortSignal) => new Promise<ReturnType<typeof decodeDetectionWindow>>((resolve, reject) => {
-      // block 5 never answers by itself: only its cancellation ends it
-      if (from >= 5 * BLOCK_FRAMES && from < 6 * BLOCK_FRAMES) {
-        signal?.addEventListener('abort', () => { cancelled.push(from); reject(new DOMException('aborted', 'AbortError')); });
-        return;
-      }
-      resolve(decodeDetectionWindow(toBuffer(encodeDetectionWindow(from, to, rows(from, to, [1])))));
-    });
+    const fetcher = (_id: number, from: number, to: number, signal?: AbortSignal) =>
+      new Promise<ReturnType<typeof decodeDetectionWindow>>((resolve, reject) => {
+        // block 5 never answers by itself: only its cancellation ends it
+        if (from >= 5 * BLOCK_FRAMES && from < 6 * BLOCK_FRAMES) {
+          signal?.addEventListener('abort', () => {
+            cancelled.push(from);
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+          return;
+        }
+        resolve(decodeDetectionWindow(toBuffer(encodeDetectionWindow(from, to, rows(from, to, [1])))));
+      });
     const h = host();
     h.setDoc(docFromSummary(7, summary));
     const loader = new WindowLoader(7, BLOCK_FRAMES * 100, fetcher, h);
@@ -171,7 +239,13 @@ describe('correction fields of the document', () => {
     win.human[0] = 3;
     expect(windowDetection(win, 0).source).toBe('outside');
     expect(windowDetection(win, 1).source).toBe('human');
-    const doc = docFromSummary(7, { ...summary, tracks: [{ track_id: 1, first_frame: 0, last_frame: 9, version: 4, human_made: false }, { track_id: 2, first_frame: 0, last_frame: 9, version: 1, human_made: false }] });
+    const doc = docFromSummary(7, {
+      ...summary,
+      tracks: [
+        { track_id: 1, first_frame: 0, last_frame: 9, version: 4, human_made: false },
+        { track_id: 2, first_frame: 0, last_frame: 9, version: 1, human_made: false },
+      ],
+    });
     expect(doc.trackVersions).toEqual({ 1: 4, 2: 1 });
   });
 });

@@ -6,13 +6,23 @@ import { spanRuleBreak } from '../../domain/ops/segment-time';
 
 let t: TestApp;
 let v: SeededVideo;
-beforeAll(async () => { t = await makeTestApp(); v = await seedAnnotatedVideo(t.database); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeTestApp();
+  v = await seedAnnotatedVideo(t.database);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const post = (body: unknown, headers: Record<string, string> = as('ann.one')) =>
   t.app.inject({ method: 'POST', url: `/api/v1/annotations/${v.videoId}/actions`, headers, payload: body as object });
 const patch = (actionId: number, body: unknown, headers: Record<string, string> = as('ann.one')) =>
-  t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${v.videoId}/actions/${actionId}`, headers, payload: body as object });
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/annotations/${v.videoId}/actions/${actionId}`,
+    headers,
+    payload: body as object,
+  });
 const valid = { track_id: 1, action_class: 'run', start_time: 1, end_time: 3, confidence: 0.7 };
 
 describe('POST /annotations/{videoId}/actions', () => {
@@ -20,7 +30,13 @@ describe('POST /annotations/{videoId}/actions', () => {
     const res = await post(valid);
     expect(res.statusCode).toBe(201);
     const seg = res.json();
-    expect(seg).toMatchObject({ ...valid, human_verified: true, created_by_id: 'ann.one', updated_by_id: 'ann.one', version: 1 });
+    expect(seg).toMatchObject({
+      ...valid,
+      human_verified: true,
+      created_by_id: 'ann.one',
+      updated_by_id: 'ann.one',
+      version: 1,
+    });
     expect(seg.id).toBeGreaterThan(0);
     const set = await t.database.sql.query<{ id: number }>('select id from action_segments where id = $1', [seg.id]);
     expect(set.rows).toHaveLength(1);
@@ -48,7 +64,16 @@ describe('POST /annotations/{videoId}/actions', () => {
   // The seeded video is 10 s long. Spans on each side of every limit of the rule: start 0, end at the
   // duration (with the float slack), length 0.1 s.
   it.each([
-    [0, 10], [0, 10 + 5e-7], [0, 10.01], [9.9, 10], [9.95, 10], [1, 1.1], [0.2, 0.3], [1, 1.09], [2, 1], [0, 0],
+    [0, 10],
+    [0, 10 + 5e-7],
+    [0, 10.01],
+    [9.9, 10],
+    [9.95, 10],
+    [1, 1.1],
+    [0.2, 0.3],
+    [1, 1.09],
+    [2, 1],
+    [0, 0],
   ])('accepts %s … %s s exactly when the shared segment time rule does', async (start, end) => {
     const broken = spanRuleBreak({ start, end }, 10);
     const res = await post({ ...valid, start_time: start, end_time: end });
@@ -56,14 +81,23 @@ describe('POST /annotations/{videoId}/actions', () => {
   });
 
   it('answers 404 for an unknown video', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/annotations/999999/actions', headers: as('ann.one'), payload: valid });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/annotations/999999/actions',
+      headers: as('ann.one'),
+      payload: valid,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe('Video 999999 not found');
   });
 
   it('re-creates a deleted action under its old id (undo of delete) and refuses an id in use', async () => {
     const created = (await post(valid)).json();
-    await t.app.inject({ method: 'DELETE', url: `/api/v1/annotations/${v.videoId}/actions/${created.id}?version=1`, headers: as('ann.one') });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/annotations/${v.videoId}/actions/${created.id}?version=1`,
+      headers: as('ann.one'),
+    });
     const restored = await post({ ...valid, restore_id: created.id });
     expect(restored.statusCode).toBe(201);
     expect(restored.json().id).toBe(created.id);
@@ -75,9 +109,20 @@ describe('POST /annotations/{videoId}/actions', () => {
 
 describe('PATCH /annotations/{id}/actions/{actionId}', () => {
   it('updates any field, bumps the version and records the editor', async () => {
-    const res = await patch(v.segmentIds[0], { action_class: 'kick', start_time: 0.5, human_verified: true, version: 1 }, as('ann.two'));
+    const res = await patch(
+      v.segmentIds[0],
+      { action_class: 'kick', start_time: 0.5, human_verified: true, version: 1 },
+      as('ann.two'),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: v.segmentIds[0], action_class: 'kick', start_time: 0.5, end_time: 2, version: 2, updated_by_id: 'ann.two' });
+    expect(res.json()).toMatchObject({
+      id: v.segmentIds[0],
+      action_class: 'kick',
+      start_time: 0.5,
+      end_time: 2,
+      version: 2,
+      updated_by_id: 'ann.two',
+    });
   });
 
   it('answers 409 with who changed it when the edited version is stale, and keeps the newer save', async () => {
@@ -87,7 +132,9 @@ describe('PATCH /annotations/{id}/actions/{actionId}', () => {
     const second = await patch(id, { end_time: 6, version: 1 }, as('ann.two'));
     expect(second.statusCode).toBe(409);
     expect(second.json().detail).toMatch(/^This action was changed by ann\.one at .* \(version 2\)\. Reload/);
-    const row = await t.database.sql.query<{ end_time: number }>('select end_time from action_segments where id = $1', [id]);
+    const row = await t.database.sql.query<{ end_time: number }>('select end_time from action_segments where id = $1', [
+      id,
+    ]);
     expect(row.rows[0].end_time).toBe(5);
   });
 
@@ -122,7 +169,11 @@ describe('DELETE /annotations/{videoId}/actions/{actionId}', () => {
   it('answers 409 when the version given is stale', async () => {
     const created = (await post(valid)).json();
     await patch(created.id, { confidence: 0.9, version: 1 });
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/annotations/${v.videoId}/actions/${created.id}?version=1`, headers: as('ann.two') });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/annotations/${v.videoId}/actions/${created.id}?version=1`,
+      headers: as('ann.two'),
+    });
     expect(res.statusCode).toBe(409);
   });
 });

@@ -9,13 +9,20 @@ import { videos } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;
-beforeAll(async () => { t = await makeTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const windowUrl = (id: number) => `/api/v1/annotations/${id}/detections?from=0&to=30`;
 const summaryUrl = (id: number) => `/api/v1/annotations/${id}/summary`;
 const get = (url: string, etag?: string) => t.app.inject({ url, headers: etag ? { 'if-none-match': etag } : {} });
-const tags = async (id: number) => ({ window: (await get(windowUrl(id))).headers.etag as string, summary: (await get(summaryUrl(id))).headers.etag as string });
+const tags = async (id: number) => ({
+  window: (await get(windowUrl(id))).headers.etag as string,
+  summary: (await get(summaryUrl(id))).headers.etag as string,
+});
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/annotations/${url}`, headers: as('ann.one'), ...(payload ? { payload } : {}) });
 
@@ -51,7 +58,13 @@ describe('ETag and Cache-Control of the editor reads', () => {
     const v = await seedAnnotatedVideo(t.database);
     const before = await get(windowUrl(v.videoId));
     expect(decode(before).count).toBe(20);
-    const edit = await send('PATCH', `${v.videoId}/tracks/1/detections/3`, { x1: 0.4, y1: 0.4, x2: 0.6, y2: 0.9, version: 1 });
+    const edit = await send('PATCH', `${v.videoId}/tracks/1/detections/3`, {
+      x1: 0.4,
+      y1: 0.4,
+      x2: 0.6,
+      y2: 0.9,
+      version: 1,
+    });
     expect(edit.statusCode).toBe(200);
     const stale = await get(windowUrl(v.videoId), before.headers.etag as string);
     expect(stale.statusCode).toBe(200);
@@ -64,10 +77,23 @@ describe('ETag and Cache-Control of the editor reads', () => {
 
   // Each write below changes both tags; the write itself must succeed for the check to mean anything.
   const writes: Array<[string, (id: number, segs: number[]) => Promise<{ statusCode: number }>]> = [
-    ['a box edit', (id) => send('PATCH', `${id}/tracks/1/detections/2`, { x1: 0.2, y1: 0.2, x2: 0.3, y2: 0.3, version: 1 })],
-    ['a keypoint edit', (id) => send('PATCH', `${id}/tracks/2/detections/6`, { keypoints: Array.from({ length: 17 }, () => [0.5, 0.5]), version: 1 })],
+    [
+      'a box edit',
+      (id) => send('PATCH', `${id}/tracks/1/detections/2`, { x1: 0.2, y1: 0.2, x2: 0.3, y2: 0.3, version: 1 }),
+    ],
+    [
+      'a keypoint edit',
+      (id) =>
+        send('PATCH', `${id}/tracks/2/detections/6`, {
+          keypoints: Array.from({ length: 17 }, () => [0.5, 0.5]),
+          version: 1,
+        }),
+    ],
     ['a detection delete', (id) => send('DELETE', `${id}/tracks/1/detections/0?version=1`)],
-    ['a segment create', (id) => send('POST', `${id}/actions`, { track_id: 1, action_class: 'sit', start_time: 5, end_time: 6 })],
+    [
+      'a segment create',
+      (id) => send('POST', `${id}/actions`, { track_id: 1, action_class: 'sit', start_time: 5, end_time: 6 }),
+    ],
     ['a segment patch', (id, segs) => send('PATCH', `${id}/actions/${segs[0]}`, { end_time: 3, version: 1 })],
     ['a segment delete', (id, segs) => send('DELETE', `${id}/actions/${segs[1]}?version=1`)],
     ['a track merge', (id) => send('POST', `${id}/tracks/merge`, { base_track_id: 1, merge_track_id: 2 })],
@@ -98,7 +124,9 @@ describe('ETag and Cache-Control of the editor reads', () => {
   it('keeps the tag when a write is refused', async () => {
     const v = await seedAnnotatedVideo(t.database);
     const before = await tags(v.videoId);
-    expect((await send('PATCH', `${v.videoId}/tracks/99/detections/2`, { x1: 0.2, y1: 0.2, x2: 0.3, y2: 0.3 })).statusCode).toBe(404);
+    expect(
+      (await send('PATCH', `${v.videoId}/tracks/99/detections/2`, { x1: 0.2, y1: 0.2, x2: 0.3, y2: 0.3 })).statusCode,
+    ).toBe(404);
     expect(await tags(v.videoId)).toEqual(before);
   });
 
@@ -106,10 +134,41 @@ describe('ETag and Cache-Control of the editor reads', () => {
     const v = await seedAnnotatedVideo(t.database);
     const before = await get(windowUrl(v.videoId));
     await t.database.db.update(videos).set({ processingStatus: 'processing' }).where(eq(videos.id, v.videoId));
-    const detections = Array.from({ length: 30 }, (_, f) => ({ trackId: 1, frame: f, x1: 0.6, y1: 0.1, x2: 0.8, y2: 0.5, confidence: 0.7, keypoints: Array(51).fill(0.5) }));
-    const stats = { framesAnalysed: 30, stride: 1, inputW: 256, inputH: 144, longSide: 256, tracker: 'bytetrack' as const, poseModel: 'multipose' as const, fragments: 1, relinks: 0, weakTracks: 0, peopleFound: 30, maxPeopleInFrame: 1, tracks: 1, decodeInferMs: 1, trackMs: 1, actionsMs: 1 };
-    await storeAnalysis(t.database.db, { videoId: v.videoId, fromStatus: 'completed', requestedBy: 'ann.one' } as never, { fps: 30, frameStride: 1 },
-      { detections, segments: [], stats }, 5);
+    const detections = Array.from({ length: 30 }, (_, f) => ({
+      trackId: 1,
+      frame: f,
+      x1: 0.6,
+      y1: 0.1,
+      x2: 0.8,
+      y2: 0.5,
+      confidence: 0.7,
+      keypoints: Array(51).fill(0.5),
+    }));
+    const stats = {
+      framesAnalysed: 30,
+      stride: 1,
+      inputW: 256,
+      inputH: 144,
+      longSide: 256,
+      tracker: 'bytetrack' as const,
+      poseModel: 'multipose' as const,
+      fragments: 1,
+      relinks: 0,
+      weakTracks: 0,
+      peopleFound: 30,
+      maxPeopleInFrame: 1,
+      tracks: 1,
+      decodeInferMs: 1,
+      trackMs: 1,
+      actionsMs: 1,
+    };
+    await storeAnalysis(
+      t.database.db,
+      { videoId: v.videoId, fromStatus: 'completed', requestedBy: 'ann.one' } as never,
+      { fps: 30, frameStride: 1 },
+      { detections, segments: [], stats },
+      5,
+    );
     const after = await get(windowUrl(v.videoId), before.headers.etag as string);
     expect(after.statusCode).toBe(200);
     const win = decode(after);

@@ -7,18 +7,34 @@ let t: TestApp;
 let id: number;
 beforeAll(async () => {
   t = await makeTestApp();
-  const [v] = await t.database.db.insert(videos).values({ filename: 'park run.mp4', path: '/lib/park run.mp4', relPath: 'park run.mp4', sourceRoot: '/lib', processingStatus: 'completed' }).returning({ id: videos.id });
+  const [v] = await t.database.db
+    .insert(videos)
+    .values({
+      filename: 'park run.mp4',
+      path: '/lib/park run.mp4',
+      relPath: 'park run.mp4',
+      sourceRoot: '/lib',
+      processingStatus: 'completed',
+    })
+    .returning({ id: videos.id });
   id = v.id;
   await t.database.db.insert(detections).values([
     { videoId: id, trackId: 1, frame: 0, x1: 0.1, y1: 0.1, x2: 0.3, y2: 0.6, confidence: 0.9 },
     { videoId: id, trackId: 1, frame: 1, x1: 0.12, y1: 0.1, x2: 0.32, y2: 0.6, confidence: 0.88 },
   ]);
-  await t.database.db.insert(actionSegments).values({ videoId: id, trackId: 1, actionClass: 'run', startTime: 0, endTime: 1.5, confidence: 0.7 });
+  await t.database.db
+    .insert(actionSegments)
+    .values({ videoId: id, trackId: 1, actionClass: 'run', startTime: 0, endTime: 1.5, confidence: 0.7 });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 it('downloads the annotation set as a JSON file with the exporting user', async () => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${id}/export?user_id=alice&user_name=Alice%20B` });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/annotations/${id}/export?user_id=alice&user_name=Alice%20B`,
+  });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expect(res.headers['content-disposition']).toContain('attachment; filename="park run_annotations.json"');

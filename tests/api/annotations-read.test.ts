@@ -9,17 +9,39 @@ let emptyId: number;
 
 beforeAll(async () => {
   t = await makeTestApp(); // no job queue on purpose: processing calls answer 503
-  videoId = await insertVideo(t.database, null, '/media/r/one.mp4', 'completed', { width: 640, height: 360, fps: 25, duration: 4, totalFrames: 100, frameStride: 3 });
+  videoId = await insertVideo(t.database, null, '/media/r/one.mp4', 'completed', {
+    width: 640,
+    height: 360,
+    fps: 25,
+    duration: 4,
+    totalFrames: 100,
+    frameStride: 3,
+  });
   emptyId = await insertVideo(t.database, null, '/media/r/empty.mp4', 'pending');
   const kp = Array.from({ length: 17 }, (_, i) => [0.1 + i * 0.01, 0.2 + i * 0.01, 0.9]).flat();
   await t.database.db.insert(detections).values([
     { videoId, trackId: 2, frame: 3, x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.9, confidence: 0.41, keypoints: kp },
-    { videoId, trackId: 1, frame: 0, x1: 0.5, y1: 0.1, x2: 0.7, y2: 0.8, confidence: 0.38, keypoints: kp, source: 'human' },
+    {
+      videoId,
+      trackId: 1,
+      frame: 0,
+      x1: 0.5,
+      y1: 0.1,
+      x2: 0.7,
+      y2: 0.8,
+      confidence: 0.38,
+      keypoints: kp,
+      source: 'human',
+    },
     { videoId, trackId: 2, frame: 0, x1: 0.11, y1: 0.2, x2: 0.31, y2: 0.9, confidence: 0.4, keypoints: kp },
   ]);
-  await t.database.db.insert(actionSegments).values({ videoId, trackId: 2, actionClass: 'run', startTime: 0.5, endTime: 1.7, confidence: 0.66 });
+  await t.database.db
+    .insert(actionSegments)
+    .values({ videoId, trackId: 2, actionClass: 'run', startTime: 0.5, endTime: 1.7, confidence: 0.66 });
 }, 60_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /annotations/{id}', () => {
   it('returns person tracks with their detections in frame order, segments and video info', async () => {
@@ -36,9 +58,22 @@ describe('GET /annotations/{id}', () => {
     expect(t2.detections[1].keypoints[0][0]).toBeCloseTo(0.1, 5);
     expect(set.person_tracks[0].detections[0].source).toBe('human');
     expect(set.action_segments).toHaveLength(1);
-    expect(set.action_segments[0]).toMatchObject({ track_id: 2, action_class: 'run', start_time: 0.5, end_time: 1.7, human_verified: false });
+    expect(set.action_segments[0]).toMatchObject({
+      track_id: 2,
+      action_class: 'run',
+      start_time: 0.5,
+      end_time: 1.7,
+      human_verified: false,
+    });
     expect(set.relationships).toEqual([]);
-    expect(set.video_info).toMatchObject({ id: videoId, width: 640, height: 360, fps: 25, duration: 4, frame_stride: 3 });
+    expect(set.video_info).toMatchObject({
+      id: videoId,
+      width: 640,
+      height: 360,
+      fps: 25,
+      duration: 4,
+      frame_stride: 3,
+    });
   });
 
   it('returns an empty set for a video not processed yet', async () => {
@@ -60,7 +95,11 @@ describe('processing without a job queue', () => {
     const r = await t.app.inject({ method: 'POST', url: `/api/v1/videos/${emptyId}/process`, headers: as('alice') });
     expect(r.statusCode).toBe(503);
     expect(r.json().detail).toMatch(/no job queue/);
-    const b = await t.app.inject({ method: 'POST', url: '/api/v1/videos/batch_process?fraction=all', headers: as('alice') });
+    const b = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/videos/batch_process?fraction=all',
+      headers: as('alice'),
+    });
     expect(b.statusCode).toBe(503);
   });
 });

@@ -11,15 +11,36 @@ let emptyVideoId: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const rows = await t.database.db.insert(videos).values([
-    { filename: 'seeded.mp4', path: '/lib/seeded.mp4', relPath: 'seeded.mp4', sourceRoot: '/lib', fps: 30, duration: 20, totalFrames: 600, frameStride: 2, processingStatus: 'completed' },
-    { filename: 'empty.mp4', path: '/lib/empty.mp4', relPath: 'empty.mp4', sourceRoot: '/lib', processingStatus: 'completed' },
-  ]).returning({ id: videos.id });
+  const rows = await t.database.db
+    .insert(videos)
+    .values([
+      {
+        filename: 'seeded.mp4',
+        path: '/lib/seeded.mp4',
+        relPath: 'seeded.mp4',
+        sourceRoot: '/lib',
+        fps: 30,
+        duration: 20,
+        totalFrames: 600,
+        frameStride: 2,
+        processingStatus: 'completed',
+      },
+      {
+        filename: 'empty.mp4',
+        path: '/lib/empty.mp4',
+        relPath: 'empty.mp4',
+        sourceRoot: '/lib',
+        processingStatus: 'completed',
+      },
+    ])
+    .returning({ id: videos.id });
   [videoId, emptyVideoId] = rows.map((r) => r.id);
   // 600 frames (20 s at 30 fps) × 3 tracks.
   await seedAnnotations(t.database, { videoId, frameCount: 600, fps: 30, tracks: 3 });
 }, 60_000);
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /annotations/{id}/summary', () => {
   it('lists every track with its first and last frame and version, the segments and the video info', async () => {
@@ -31,7 +52,13 @@ describe('GET /annotations/{id}/summary', () => {
       { track_id: 2, first_frame: 0, last_frame: 599, version: 1, human_made: false },
       { track_id: 3, first_frame: 0, last_frame: 599, version: 1, human_made: false },
     ]);
-    expect(body.video_info).toMatchObject({ id: videoId, filename: 'seeded.mp4', fps: 30, total_frames: 600, frame_stride: 2 });
+    expect(body.video_info).toMatchObject({
+      id: videoId,
+      filename: 'seeded.mp4',
+      fps: 30,
+      total_frames: 600,
+      frame_stride: 2,
+    });
     expect(body.action_segments.length).toBeGreaterThan(0);
     expect(body.action_segments[0]).toMatchObject({ track_id: expect.any(Number), action_class: expect.any(String) });
     expect(body.max_window_frames).toBe(2000);
@@ -57,7 +84,9 @@ describe('GET /annotations/{id}/detections?from=&to=', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/octet-stream');
     const bytes = res.rawPayload;
-    const win = decodeDetectionWindow(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const win = decodeDetectionWindow(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
     expect(win.from).toBe(10);
     expect(win.to).toBe(20);
     expect(win.count).toBe(30);
@@ -76,14 +105,47 @@ describe('GET /annotations/{id}/detections?from=&to=', () => {
   });
 
   it('carries the stored values exactly: no keypoints as NaN, a NaN keypoint, a human box', async () => {
-    const [v] = await t.database.db.insert(videos).values({ filename: 'exact.mp4', path: '/lib/exact.mp4', relPath: 'exact.mp4', sourceRoot: '/lib', processingStatus: 'completed' }).returning({ id: videos.id });
+    const [v] = await t.database.db
+      .insert(videos)
+      .values({
+        filename: 'exact.mp4',
+        path: '/lib/exact.mp4',
+        relPath: 'exact.mp4',
+        sourceRoot: '/lib',
+        processingStatus: 'completed',
+      })
+      .returning({ id: videos.id });
     const kp = Array.from({ length: 51 }, (_, i) => (i === 4 ? NaN : i / 100));
     await t.database.db.insert(detections).values([
-      { videoId: v.id, trackId: 4, frame: 2, x1: 0.125, y1: 0.25, x2: 0.5, y2: 0.75, confidence: 0.875, keypoints: null, source: 'human' },
-      { videoId: v.id, trackId: 9, frame: 2, x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.4, confidence: 0.5, keypoints: kp, source: 'ai' },
+      {
+        videoId: v.id,
+        trackId: 4,
+        frame: 2,
+        x1: 0.125,
+        y1: 0.25,
+        x2: 0.5,
+        y2: 0.75,
+        confidence: 0.875,
+        keypoints: null,
+        source: 'human',
+      },
+      {
+        videoId: v.id,
+        trackId: 9,
+        frame: 2,
+        x1: 0.1,
+        y1: 0.2,
+        x2: 0.3,
+        y2: 0.4,
+        confidence: 0.5,
+        keypoints: kp,
+        source: 'ai',
+      },
     ]);
     const bytes = (await t.app.inject({ url: `/api/v1/annotations/${v.id}/detections?from=0&to=5` })).rawPayload;
-    const win = decodeDetectionWindow(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const win = decodeDetectionWindow(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
     expect(win.count).toBe(2);
     expect(Array.from(win.tracks)).toEqual([4, 9]);
     expect(Array.from(win.boxes.slice(0, 5))).toEqual([0.125, 0.25, 0.5, 0.75, 0.875]);

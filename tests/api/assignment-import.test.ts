@@ -10,11 +10,22 @@ let t: TestApp;
 let ids: Record<string, number>;
 
 const importCsv = (csv: string | Buffer, query = '', who: string | null = 'admin1') => {
-  const { payload, headers } = multipartFile('assignments.csv', Buffer.isBuffer(csv) ? csv : Buffer.from(csv, 'utf8'), { type: 'text/csv' });
-  return t.app.inject({ method: 'POST', url: `/api/v1/assignments/import${query}`, payload, headers: { ...headers, ...(who ? as(who) : {}) } });
+  const { payload, headers } = multipartFile('assignments.csv', Buffer.isBuffer(csv) ? csv : Buffer.from(csv, 'utf8'), {
+    type: 'text/csv',
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/assignments/import${query}`,
+    payload,
+    headers: { ...headers, ...(who ? as(who) : {}) },
+  });
 };
-const assignments = async () => (await t.database.sql.query<{ id: number; assigned_to_id: string | null; assigned_to_name: string | null }>(
-  'select id, assigned_to_id, assigned_to_name from videos order by id')).rows;
+const assignments = async () =>
+  (
+    await t.database.sql.query<{ id: number; assigned_to_id: string | null; assigned_to_name: string | null }>(
+      'select id, assigned_to_id, assigned_to_name from videos order by id',
+    )
+  ).rows;
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -49,19 +60,40 @@ describe('assignment import', () => {
   });
 
   test('matches by fullpath first, then file name; several videos of one name are ambiguous; unknown ones missing', async () => {
-    const r = await importCsv([
-      'filename,fullpath,worker_name',
-      'a.mp4,,ann1',
-      'dup.mp4,/media/b/dup.mp4,carol',
-      'dup.mp4,,dave',
-      'nope.mp4,,dave',
-      'gone.mp4,,dave',
-    ].join('\n'));
+    const r = await importCsv(
+      [
+        'filename,fullpath,worker_name',
+        'a.mp4,,ann1',
+        'dup.mp4,/media/b/dup.mp4,carol',
+        'dup.mp4,,dave',
+        'nope.mp4,,dave',
+        'gone.mp4,,dave',
+      ].join('\n'),
+    );
     expect(r.statusCode).toBe(200);
     const rep = r.json();
-    expect(rep).toMatchObject({ dry_run: false, total_rows: 5, matched: 2, assigned: 2, skipped_already_assigned: 0, ambiguous: 1, missing: 2, rows_truncated: false });
-    expect(rep.rows.map((x: { action: string; video_id: number | null; worker: string }) => [x.action, x.video_id, x.worker])).toEqual([
-      ['assigned', ids.a, 'ann1'], ['assigned', ids.dupB, 'carol'], ['ambiguous', null, 'dave'], ['missing', null, 'dave'], ['missing', null, 'dave'],
+    expect(rep).toMatchObject({
+      dry_run: false,
+      total_rows: 5,
+      matched: 2,
+      assigned: 2,
+      skipped_already_assigned: 0,
+      ambiguous: 1,
+      missing: 2,
+      rows_truncated: false,
+    });
+    expect(
+      rep.rows.map((x: { action: string; video_id: number | null; worker: string }) => [
+        x.action,
+        x.video_id,
+        x.worker,
+      ]),
+    ).toEqual([
+      ['assigned', ids.a, 'ann1'],
+      ['assigned', ids.dupB, 'carol'],
+      ['ambiguous', null, 'dave'],
+      ['missing', null, 'dave'],
+      ['missing', null, 'dave'],
     ]);
     expect(rep.rows[2].reason).toContain('/media/a, /media/b');
     expect(rep.rows[0].csv).toEqual({ filename: 'a.mp4', fullpath: '', worker_name: 'ann1' });
@@ -73,13 +105,19 @@ describe('assignment import', () => {
   });
 
   test('column aliases, a byte-order mark, CRLF, semicolons and quoted fields', async () => {
-    const csv = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('File;Assignee\r\n"x, y.mp4";"Ann Lee"\r\n"a.mp4";ann1\r\n', 'utf8')]);
+    const csv = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('File;Assignee\r\n"x, y.mp4";"Ann Lee"\r\n"a.mp4";ann1\r\n', 'utf8'),
+    ]);
     const r = await importCsv(csv);
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ total_rows: 2, matched: 2, assigned: 2 });
     expect(r.json().rows[0].csv).toEqual({ File: 'x, y.mp4', Assignee: 'Ann Lee' });
     // a worker given by the user's display name resolves to that user
-    expect((await assignments()).find((v) => v.id === ids.comma)).toMatchObject({ assigned_to_id: 'ann1', assigned_to_name: 'Ann Lee' });
+    expect((await assignments()).find((v) => v.id === ids.comma)).toMatchObject({
+      assigned_to_id: 'ann1',
+      assigned_to_name: 'Ann Lee',
+    });
     for (const header of ['path,worker', 'full_path,worker_id']) {
       const res = await importCsv(`${header}\n/media/b/dup.mp4,erin\n`, '?force=true');
       expect(res.json()).toMatchObject({ matched: 1, assigned: 1 });
@@ -90,7 +128,11 @@ describe('assignment import', () => {
     const csv = 'filename,worker_name\ntaken.mp4,ann1\n';
     const skip = (await importCsv(csv)).json();
     expect(skip).toMatchObject({ matched: 1, assigned: 0, skipped_already_assigned: 1 });
-    expect(skip.rows[0]).toMatchObject({ action: 'skipped', video_id: ids.taken, reason: 'already assigned to Bob (force overwrite to reassign)' });
+    expect(skip.rows[0]).toMatchObject({
+      action: 'skipped',
+      video_id: ids.taken,
+      reason: 'already assigned to Bob (force overwrite to reassign)',
+    });
     expect((await assignments()).find((v) => v.id === ids.taken)?.assigned_to_id).toBe('bob');
     const forced = (await importCsv(csv, '?force=true')).json();
     expect(forced).toMatchObject({ assigned: 1, skipped_already_assigned: 0 });
@@ -107,17 +149,33 @@ describe('assignment import', () => {
     const real = await importCsv(csv, '?dry_run=false');
     expect({ ...dry.json(), dry_run: false }).toEqual(real.json());
     // the second row of a.mp4 sees the first row's assignment
-    expect(real.json().rows[1]).toMatchObject({ action: 'skipped', reason: 'already assigned to Ann Lee (force overwrite to reassign)' });
+    expect(real.json().rows[1]).toMatchObject({
+      action: 'skipped',
+      reason: 'already assigned to Ann Lee (force overwrite to reassign)',
+    });
   });
 
   test('the library filters show the result at once', async () => {
     await importCsv('filename,worker_name\na.mp4,ann1\nx, y.mp4,ann1\n'.replace('x, y.mp4', '"x, y.mp4"'));
     const byAssignee = await t.app.inject({ url: '/api/v1/videos/?limit=100&skip=0&assignee=ann1' });
-    expect(byAssignee.json().map((v: { id: number }) => v.id).sort()).toEqual([ids.a, ids.comma].sort());
+    expect(
+      byAssignee
+        .json()
+        .map((v: { id: number }) => v.id)
+        .sort(),
+    ).toEqual([ids.a, ids.comma].sort());
     const unassigned = await t.app.inject({ url: '/api/v1/videos/?limit=100&skip=0&unassigned_only=true' });
-    expect(unassigned.json().map((v: { id: number }) => v.id).sort()).toEqual([ids.dupA, ids.dupB].sort());
+    expect(
+      unassigned
+        .json()
+        .map((v: { id: number }) => v.id)
+        .sort(),
+    ).toEqual([ids.dupA, ids.dupB].sort());
     const assignees = await t.app.inject({ url: '/api/v1/assignments/assignees' });
-    expect(assignees.json()).toEqual([{ id: 'ann1', name: 'Ann Lee', count: 2 }, { id: 'bob', name: 'Bob', count: 1 }]);
+    expect(assignees.json()).toEqual([
+      { id: 'ann1', name: 'Ann Lee', count: 2 },
+      { id: 'bob', name: 'Bob', count: 1 },
+    ]);
   });
 
   test.each([

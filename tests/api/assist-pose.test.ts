@@ -18,7 +18,9 @@ beforeAll(async () => {
   video = await addPeopleVideo(t);
   [person] = await peopleAt(t, video.file, FRAME);
 }, 180_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const assist = (body: object, headers: Record<string, string> = as('ann.one'), id = video.id) =>
   t.app.inject({ method: 'POST', url: `/api/v1/annotations/${id}/assist/pose`, headers, payload: body });
@@ -33,27 +35,42 @@ describe('POST /annotations/{id}/assist/pose', () => {
     expect(body.model).toMatch(/^movenet-singlepose-(lightning|thunder)$/);
     expect(body.keypoints).toHaveLength(17);
     expect(body.score).toBeGreaterThan(LOST_MEAN_SCORE); // the engine's own bar for "a person is there"
-    const w = person.x2 - person.x1, h = person.y2 - person.y1;
+    const w = person.x2 - person.x1,
+      h = person.y2 - person.y1;
     const seen = body.keypoints.filter((k) => k[2] >= KEYPOINT_SEEN);
     expect(seen.length).toBeGreaterThanOrEqual(LOST_MIN_KEYPOINTS);
     // every joint the model is sure of lies in the box, give or take a tenth of its size
     for (const [x, y] of seen) {
-      expect(x).toBeGreaterThan(person.x1 - w * 0.1); expect(x).toBeLessThan(person.x2 + w * 0.1);
-      expect(y).toBeGreaterThan(person.y1 - h * 0.1); expect(y).toBeLessThan(person.y2 + h * 0.1);
+      expect(x).toBeGreaterThan(person.x1 - w * 0.1);
+      expect(x).toBeLessThan(person.x2 + w * 0.1);
+      expect(y).toBeGreaterThan(person.y1 - h * 0.1);
+      expect(y).toBeLessThan(person.y2 + h * 0.1);
     }
   }, 120_000);
 
   it('two calls at once both get an answer (the second waits its turn)', async () => {
-    const [a, b] = await Promise.all([assist({ frame: FRAME, box: boxOf(person) }), assist({ frame: FRAME + 1, box: boxOf(person) })]);
+    const [a, b] = await Promise.all([
+      assist({ frame: FRAME, box: boxOf(person) }),
+      assist({ frame: FRAME + 1, box: boxOf(person) }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(b.json().keypoints).toHaveLength(17);
   }, 60_000);
 
   it('decodes exactly the frame asked for: the frame the pipeline counts as that number', async () => {
     const p = await t.deps.media.probe(video.file);
-    const exact = (await decodeFrameAt(t.deps.media.ffmpegPath, { file: video.file, fps: p.fps, width: p.width, height: p.height }, FRAME))!;
+    const exact = (await decodeFrameAt(
+      t.deps.media.ffmpegPath,
+      { file: video.file, fps: p.fps, width: p.width, height: p.height },
+      FRAME,
+    ))!;
     const counted: Uint8Array[] = [];
-    for await (const f of decodeFrames(t.deps.media.ffmpegPath, video.file, { scaledW: 1280, scaledH: 720, inputW: 1280, inputH: 736 }, 1)) {
+    for await (const f of decodeFrames(
+      t.deps.media.ffmpegPath,
+      video.file,
+      { scaledW: 1280, scaledH: 720, inputW: 1280, inputH: 736 },
+      1,
+    )) {
       counted.push(f.rgb.slice(0, 1280 * 720 * 3));
       if (f.frame === FRAME) break;
     }

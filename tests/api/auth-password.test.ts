@@ -14,11 +14,16 @@ let t: TestApp;
 const me = async (headers: Record<string, string>) => (await t.app.inject({ url: '/api/v1/me', headers })).json();
 
 beforeAll(async () => {
-  t = await makeTestApp({ env: { VAT_AUTH: 'password', VAT_SESSION_IDLE_MINUTES: '30', VAT_SESSION_MAX_HOURS: '2' }, now: clock.now });
+  t = await makeTestApp({
+    env: { VAT_AUTH: 'password', VAT_SESSION_IDLE_MINUTES: '30', VAT_SESSION_MAX_HOURS: '2' },
+    now: clock.now,
+  });
   await seedUserWithPassword(t.database, 'sue', 'super', PW);
   await seedUserWithPassword(t.database, 'ann', 'annotator', PW);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('password mode', () => {
   it('X-User-* headers alone give no identity', async () => {
@@ -30,7 +35,14 @@ describe('password mode', () => {
   it('a sign-in sets an HttpOnly SameSite=Lax session cookie and answers the /me shape', async () => {
     const res = await login(t.app, 'sue', PW);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ signed_in: true, id: 'sue', role: 'super', auth_mode: 'password', must_change_password: false, role_source: 'server' });
+    expect(res.json()).toMatchObject({
+      signed_in: true,
+      id: 'sue',
+      role: 'super',
+      auth_mode: 'password',
+      must_change_password: false,
+      role_source: 'server',
+    });
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^vat_session=[A-Za-z0-9_-]{40,};/);
     expect(cookie).toContain('HttpOnly');
@@ -44,9 +56,17 @@ describe('password mode', () => {
     const tp = await makeTestApp({ env: { VAT_AUTH: 'password', VAT_TRUSTED_PROXIES: '10.0.0.5' } });
     try {
       await seedUserWithPassword(tp.database, 'sue', 'super', PW);
-      const res = await tp.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: '10.0.0.5', headers: { 'x-forwarded-proto': 'https' }, payload: { id: 'sue', password: PW } });
+      const res = await tp.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: '10.0.0.5',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { id: 'sue', password: PW },
+      });
       expect(String(res.headers['set-cookie'])).toContain('; Secure');
-    } finally { await tp.close(); }
+    } finally {
+      await tp.close();
+    }
   });
 
   it('a wrong password, an unknown id and a disabled account all get the same 401', async () => {
@@ -78,7 +98,10 @@ describe('password mode', () => {
     expect(await me(idle)).toMatchObject({ signed_in: false });
 
     const busy = await browserAs(t.app, 'ann', PW);
-    for (let i = 0; i < 4; i++) { clock.advance(25 * 60_000); expect(await me(busy)).toMatchObject({ signed_in: true }); }
+    for (let i = 0; i < 4; i++) {
+      clock.advance(25 * 60_000);
+      expect(await me(busy)).toMatchObject({ signed_in: true });
+    }
     clock.advance(25 * 60_000); // 125 minutes since sign-in, past the 2 h absolute limit
     expect(await me(busy)).toMatchObject({ signed_in: false });
   });
@@ -86,22 +109,47 @@ describe('password mode', () => {
   it('the Origin check refuses a cookie-signed state change from another site and allows same-origin', async () => {
     const { cookie } = await browserAs(t.app, 'sue', PW);
     const body = { id: 'origin-test', role: 'annotator' };
-    const foreign = await t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: { cookie, origin: 'https://evil.example' }, payload: body });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      headers: { cookie, origin: 'https://evil.example' },
+      payload: body,
+    });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().detail).toMatch(/another site/);
     // another port of the same host is another site's page (another app on this machine)
-    const otherPort = await t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: { cookie, origin: 'http://localhost:8081' }, payload: body });
+    const otherPort = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      headers: { cookie, origin: 'http://localhost:8081' },
+      payload: body,
+    });
     expect(otherPort.statusCode).toBe(403);
     const none = await t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: { cookie }, payload: body });
     expect(none.statusCode).toBe(403);
-    const same = await t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: { cookie, origin: ORIGIN }, payload: body });
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      headers: { cookie, origin: ORIGIN },
+      payload: body,
+    });
     expect(same.statusCode).toBe(200);
-    const byReferer = await t.app.inject({ method: 'PUT', url: '/api/v1/admin/users/origin-test', headers: { cookie, referer: `${ORIGIN}/users` }, payload: { role: 'admin' } });
+    const byReferer = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/users/origin-test',
+      headers: { cookie, referer: `${ORIGIN}/users` },
+      payload: { role: 'admin' },
+    });
     expect(byReferer.statusCode).toBe(200);
     // reads need no Origin
     expect((await t.app.inject({ url: '/api/v1/admin/users', headers: { cookie } })).statusCode).toBe(200);
     // a sign-in from another site is refused too
-    const crossLogin = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { origin: 'https://evil.example' }, payload: { id: 'sue', password: PW } });
+    const crossLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { id: 'sue', password: PW },
+    });
     expect(crossLogin.statusCode).toBe(403);
   });
 
@@ -110,7 +158,12 @@ describe('password mode', () => {
     const rita = await browserAs(t.app, 'rita', PW);
     const sue = await browserAs(t.app, 'sue', PW);
     expect((await t.app.inject({ url: '/api/v1/admin/users', headers: rita })).statusCode).toBe(403);
-    const put = await t.app.inject({ method: 'PUT', url: '/api/v1/admin/users/rita', headers: sue, payload: { role: 'admin' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/users/rita',
+      headers: sue,
+      payload: { role: 'admin' },
+    });
     expect(put.statusCode).toBe(200);
     expect(await me(rita)).toMatchObject({ role: 'admin' });
     expect((await t.app.inject({ url: '/api/v1/admin/users', headers: rita })).statusCode).toBe(200);
@@ -120,8 +173,11 @@ describe('password mode', () => {
     await seedUserWithPassword(t.database, 'pat', 'annotator', PW);
     const here = await browserAs(t.app, 'pat', PW);
     const elsewhere = await browserAs(t.app, 'pat', PW);
-    const put = (body: object) => t.app.inject({ method: 'PUT', url: '/api/v1/me/password', headers: here, payload: body });
-    expect((await put({ current_password: 'wrong wrong wrong', new_password: 'a brand new secret 42' })).statusCode).toBe(401);
+    const put = (body: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/me/password', headers: here, payload: body });
+    expect(
+      (await put({ current_password: 'wrong wrong wrong', new_password: 'a brand new secret 42' })).statusCode,
+    ).toBe(401);
     const short = await put({ current_password: PW, new_password: 'short pw' });
     expect(short.statusCode).toBe(400);
     expect(short.json().detail).toMatch(/at least 12/);
@@ -132,8 +188,12 @@ describe('password mode', () => {
     expect(await me(here)).toMatchObject({ signed_in: true, id: 'pat' });
     expect(await me(elsewhere)).toMatchObject({ signed_in: false });
     expect((await login(t.app, 'pat', 'a brand new secret 42')).statusCode).toBe(200);
-    const history = (await t.app.inject({ url: '/api/v1/admin/users/pat/history', headers: await browserAs(t.app, 'sue', PW) })).json();
-    expect(history.map((h: { action: string }) => h.action)).toEqual(expect.arrayContaining(['password-change', 'sign-in']));
+    const history = (
+      await t.app.inject({ url: '/api/v1/admin/users/pat/history', headers: await browserAs(t.app, 'sue', PW) })
+    ).json();
+    expect(history.map((h: { action: string }) => h.action)).toEqual(
+      expect.arrayContaining(['password-change', 'sign-in']),
+    );
   });
 });
 
@@ -141,7 +201,8 @@ describe('throttling', () => {
   it('an account gets growing delays after repeated failures: 429 with Retry-After, even for the right password', async () => {
     await seedUserWithPassword(t.database, 'tom', 'annotator', PW);
     const free = THROTTLE.account.free;
-    for (let i = 0; i < free; i++) expect((await login(t.app, 'tom', `wrong password ${i}!!`, `10.2.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < free; i++)
+      expect((await login(t.app, 'tom', `wrong password ${i}!!`, `10.2.0.${i}`)).statusCode).toBe(401);
     expect((await login(t.app, 'tom', 'wrong password x!!', '10.2.1.1')).statusCode).toBe(401); // failure free+1: 1 s wait
     const blocked = await login(t.app, 'tom', PW, '10.2.1.2');
     expect(blocked.statusCode).toBe(429);
@@ -159,7 +220,8 @@ describe('throttling', () => {
 
   it('an address gets growing delays after failures spread over many accounts', async () => {
     const addr = '10.3.0.1';
-    for (let i = 0; i <= THROTTLE.address.free; i++) expect((await login(t.app, `guess-${i}`, 'some wrong password', addr)).statusCode).toBe(401);
+    for (let i = 0; i <= THROTTLE.address.free; i++)
+      expect((await login(t.app, `guess-${i}`, 'some wrong password', addr)).statusCode).toBe(401);
     const blocked = await login(t.app, 'ann', PW, addr);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBe(1);

@@ -11,12 +11,17 @@ function unzip(buf: Buffer): Promise<Map<string, string>> {
     yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
       if (err || !zip) return reject(err);
       const files = new Map<string, string>();
-      zip.on('entry', (e: yauzl.Entry) => zip.openReadStream(e, (e2, s) => {
-        if (e2 || !s) return reject(e2);
-        const chunks: Buffer[] = [];
-        s.on('data', (c: Buffer) => chunks.push(c));
-        s.on('end', () => { files.set(e.fileName, Buffer.concat(chunks).toString('utf8')); zip.readEntry(); });
-      }));
+      zip.on('entry', (e: yauzl.Entry) =>
+        zip.openReadStream(e, (e2, s) => {
+          if (e2 || !s) return reject(e2);
+          const chunks: Buffer[] = [];
+          s.on('data', (c: Buffer) => chunks.push(c));
+          s.on('end', () => {
+            files.set(e.fileName, Buffer.concat(chunks).toString('utf8'));
+            zip.readEntry();
+          });
+        }),
+      );
       zip.on('end', () => resolve(files));
       zip.readEntry();
     });
@@ -29,11 +34,27 @@ beforeAll(async () => {
   t = await makeTestApp();
   await t.database.db.insert(sources).values([{ root: '/lib/a' }, { root: '/lib/b' }, { root: '/lib/empty' }]);
   const rows = [];
-  for (let i = 1; i <= 15; i++) rows.push({ filename: `a${i}.mp4`, path: `/lib/a/a${i}.mp4`, relPath: `a${i}.mp4`, sourceRoot: '/lib/a', processingStatus: 'labelled' });
-  for (let i = 1; i <= 5; i++) rows.push({ filename: `b${i}.mp4`, path: `/lib/b/b${i}.mp4`, relPath: `b${i}.mp4`, sourceRoot: '/lib/b', processingStatus: i <= 3 ? 'labelled' : 'completed' });
+  for (let i = 1; i <= 15; i++)
+    rows.push({
+      filename: `a${i}.mp4`,
+      path: `/lib/a/a${i}.mp4`,
+      relPath: `a${i}.mp4`,
+      sourceRoot: '/lib/a',
+      processingStatus: 'labelled',
+    });
+  for (let i = 1; i <= 5; i++)
+    rows.push({
+      filename: `b${i}.mp4`,
+      path: `/lib/b/b${i}.mp4`,
+      relPath: `b${i}.mp4`,
+      sourceRoot: '/lib/b',
+      processingStatus: i <= 3 ? 'labelled' : 'completed',
+    });
   await t.database.db.insert(videos).values(rows);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('batch export', () => {
   it('first10 exports the first ten labelled videos with a manifest and a filename', async () => {
@@ -44,17 +65,33 @@ describe('batch export', () => {
     const files = await unzip(res.rawPayload);
     const manifest = JSON.parse(files.get('manifest.json')!);
     expect(manifest.counts).toEqual({ labelled: 18, videos: 10 });
-    expect(manifest.videos.map((v: { filename: string }) => v.filename)).toEqual(['a1.mp4', 'a2.mp4', 'a3.mp4', 'a4.mp4', 'a5.mp4', 'a6.mp4', 'a7.mp4', 'a8.mp4', 'a9.mp4', 'a10.mp4']);
+    expect(manifest.videos.map((v: { filename: string }) => v.filename)).toEqual([
+      'a1.mp4',
+      'a2.mp4',
+      'a3.mp4',
+      'a4.mp4',
+      'a5.mp4',
+      'a6.mp4',
+      'a7.mp4',
+      'a8.mp4',
+      'a9.mp4',
+      'a10.mp4',
+    ]);
     const one = JSON.parse(files.get(manifest.videos[0].file)!);
     expect(one.status).toBe('labelled');
     expect(one.annotations).toHaveProperty('person_tracks');
     expect(one.annotations.video_info.filename).toBe('a1.mp4');
   });
 
-  it('0.8 and 1.0 take that fraction (rounded up) of a source\'s labelled videos', async () => {
-    const m = async (mode: string) => JSON.parse((await unzip((await exportZip({ mode, source_root: '/lib/b' })).rawPayload)).get('manifest.json')!);
+  it("0.8 and 1.0 take that fraction (rounded up) of a source's labelled videos", async () => {
+    const m = async (mode: string) =>
+      JSON.parse((await unzip((await exportZip({ mode, source_root: '/lib/b' })).rawPayload)).get('manifest.json')!);
     expect((await m('0.8')).counts).toEqual({ labelled: 3, videos: 3 });
-    expect((await m('1.0')).videos.map((v: { filename: string }) => v.filename)).toEqual(['b1.mp4', 'b2.mp4', 'b3.mp4']);
+    expect((await m('1.0')).videos.map((v: { filename: string }) => v.filename)).toEqual([
+      'b1.mp4',
+      'b2.mp4',
+      'b3.mp4',
+    ]);
     expect((await m('first100')).source_root).toBe('/lib/b');
   });
 

@@ -12,11 +12,35 @@ beforeAll(async () => {
   t = await makeTestApp({ queue: (db) => startQueue(db) }); // a real queue and no worker: jobs stay queued
   await seedUser(t.database, 'dash.admin', 'admin');
   await t.database.db.insert(sources).values([
-    { root: '/m/open', label: 'Open' }, { root: '/m/staff', label: 'Staff', role: 'admin' }, { root: '/m/off', label: 'Off', enabled: false },
+    { root: '/m/open', label: 'Open' },
+    { root: '/m/staff', label: 'Staff', role: 'admin' },
+    { root: '/m/off', label: 'Off', enabled: false },
   ]);
-  const mix = ['pending', 'pending', 'completed', 'completed', 'completed', 'reviewed', 'labelled', 'failed', 'kiv', 'deleted', 'processing'];
-  await insertVideos(t.database, mix.map((status, i) => ({ filename: `o${i}.mp4`, sourceRoot: '/m/open', status, duration: 10 + i })));
-  await insertVideos(t.database, ['completed', 'reviewed', 'deleted'].map((status, i) => ({ filename: `s${i}.mp4`, sourceRoot: '/m/staff', status })));
+  const mix = [
+    'pending',
+    'pending',
+    'completed',
+    'completed',
+    'completed',
+    'reviewed',
+    'labelled',
+    'failed',
+    'kiv',
+    'deleted',
+    'processing',
+  ];
+  await insertVideos(
+    t.database,
+    mix.map((status, i) => ({ filename: `o${i}.mp4`, sourceRoot: '/m/open', status, duration: 10 + i })),
+  );
+  await insertVideos(
+    t.database,
+    ['completed', 'reviewed', 'deleted'].map((status, i) => ({
+      filename: `s${i}.mp4`,
+      sourceRoot: '/m/staff',
+      status,
+    })),
+  );
 }, 60_000);
 afterAll(() => t.close());
 
@@ -38,13 +62,17 @@ describe('dashboard figures equal the library', () => {
     const summary = await get('/metrics/summary', who);
     const lib = await libraryCounts(who);
     expect(summary.totals.videos).toBe(lib.total);
-    for (const s of ['pending', 'processing', 'completed', 'reviewed', 'labelled']) expect(summary.status[s], s).toBe(lib.by[s] ?? 0);
+    for (const s of ['pending', 'processing', 'completed', 'reviewed', 'labelled'])
+      expect(summary.status[s], s).toBe(lib.by[s] ?? 0);
     expect(summary.video_stats.avg_duration).toBeCloseTo(lib.avgDuration, 1);
     const done = (lib.by.completed ?? 0) + (lib.by.reviewed ?? 0) + (lib.by.labelled ?? 0);
     expect(summary.video_stats.completion_rate).toBeCloseTo((done / lib.total) * 100, 1);
   });
   test('an admin sees the staff-only source in the figures, an annotator does not', async () => {
-    expect((await get('/metrics/summary', 'dash.admin')).totals.videos - (await get('/metrics/summary', 'someone')).totals.videos).toBe(2);
+    expect(
+      (await get('/metrics/summary', 'dash.admin')).totals.videos -
+        (await get('/metrics/summary', 'someone')).totals.videos,
+    ).toBe(2);
   });
 });
 

@@ -9,22 +9,40 @@ let v: SeededVideo;
 beforeAll(async () => {
   t = await makeTestApp();
   v = await seedAnnotatedVideo(t.database);
-  await t.database.sql.query(`update videos set processing_status = 'deleted', previous_status = 'completed' where id = $1`, [v.videoId]);
+  await t.database.sql.query(
+    `update videos set processing_status = 'deleted', previous_status = 'completed' where id = $1`,
+    [v.videoId],
+  );
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const counts = async () => (await t.database.sql.query<{ d: number; s: number }>(
-  'select (select count(*)::int from detections where video_id = $1) as d, (select count(*)::int from action_segments where video_id = $1) as s', [v.videoId])).rows[0];
+const counts = async () =>
+  (
+    await t.database.sql.query<{ d: number; s: number }>(
+      'select (select count(*)::int from detections where video_id = $1) as d, (select count(*)::int from action_segments where video_id = $1) as s',
+      [v.videoId],
+    )
+  ).rows[0];
 
 describe('a deleted video', () => {
   it('answers 404 to every annotation write and keeps its rows', async () => {
     const before = await counts();
     const base = `/api/v1/annotations/${v.videoId}`;
     const writes = [
-      { method: 'POST', url: `${base}/actions`, payload: { track_id: 1, action_class: 'run', start_time: 0, end_time: 1 } },
+      {
+        method: 'POST',
+        url: `${base}/actions`,
+        payload: { track_id: 1, action_class: 'run', start_time: 0, end_time: 1 },
+      },
       { method: 'PATCH', url: `${base}/actions/${v.segmentIds[0]}`, payload: { confidence: 0.2, version: 1 } },
       { method: 'DELETE', url: `${base}/actions/${v.segmentIds[0]}?version=1` },
-      { method: 'PATCH', url: `${base}/tracks/1/detections/3`, payload: { x1: 0.1, y1: 0.1, x2: 0.2, y2: 0.2, version: 1 } },
+      {
+        method: 'PATCH',
+        url: `${base}/tracks/1/detections/3`,
+        payload: { x1: 0.1, y1: 0.1, x2: 0.2, y2: 0.2, version: 1 },
+      },
       { method: 'DELETE', url: `${base}/tracks/1/detections/3?version=1` },
       { method: 'POST', url: `${base}/tracks/merge`, payload: { base_track_id: 1, merge_track_id: 2 } },
       { method: 'DELETE', url: `${base}/tracks/2` },

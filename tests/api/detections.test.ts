@@ -5,20 +5,36 @@ import { seedAnnotatedVideo, type SeededVideo } from '../annotate-edit/seed';
 
 let t: TestApp;
 let v: SeededVideo;
-beforeAll(async () => { t = await makeTestApp(); v = await seedAnnotatedVideo(t.database); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeTestApp();
+  v = await seedAnnotatedVideo(t.database);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const url = (track: number, frame: number) => `/api/v1/annotations/${v.videoId}/tracks/${track}/detections/${frame}`;
 const patch = (track: number, frame: number, body: unknown, headers: Record<string, string> = as('ann.one')) =>
   t.app.inject({ method: 'PATCH', url: url(track, frame), headers, payload: body as object });
-const row = async (track: number, frame: number) => (await t.database.sql.query<{ x1: number; x2: number; source: string; updated_by_id: string; keypoints: number[] }>(
-  'select x1, x2, source, updated_by_id, keypoints from detections where video_id = $1 and track_id = $2 and frame = $3', [v.videoId, track, frame])).rows[0];
+const row = async (track: number, frame: number) =>
+  (
+    await t.database.sql.query<{ x1: number; x2: number; source: string; updated_by_id: string; keypoints: number[] }>(
+      'select x1, x2, source, updated_by_id, keypoints from detections where video_id = $1 and track_id = $2 and frame = $3',
+      [v.videoId, track, frame],
+    )
+  ).rows[0];
 
 describe('PATCH /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
   it('moves a box, marks it human and records the editor', async () => {
     const res = await patch(1, 3, { x1: 0.2, y1: 0.1, x2: 0.4, y2: 0.5, version: 1 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ track_id: 1, frame: 3, bbox: { x1: 0.2, x2: 0.4 }, source: 'human', updated_by_id: 'ann.one' });
+    expect(res.json()).toMatchObject({
+      track_id: 1,
+      frame: 3,
+      bbox: { x1: 0.2, x2: 0.4 },
+      source: 'human',
+      updated_by_id: 'ann.one',
+    });
     const r = await row(1, 3);
     expect(r.x1).toBeCloseTo(0.2);
     expect(r.source).toBe('human');

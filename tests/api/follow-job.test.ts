@@ -16,13 +16,28 @@ const START = 30;
 let calls: ReturnType<typeof trackCalls>;
 
 async function addBox(track: number, frame: number, source: string, b: FoundPerson) {
-  await t.database.sql.query('insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, source) values ($1, $2, $3, $4, $5, $6, $7, 0.9, $8)',
-    [video.id, track, frame, b.x1, b.y1, b.x2, b.y2, source]);
+  await t.database.sql.query(
+    'insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, source) values ($1, $2, $3, $4, $5, $6, $7, 0.9, $8)',
+    [video.id, track, frame, b.x1, b.y1, b.x2, b.y2, source],
+  );
 }
 const follow = (track: number, body: object, headers: Record<string, string> = as('ann.one')) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/annotations/${video.id}/tracks/${track}/follow`, headers, payload: body });
-const jobRow = async (id: number) => (await t.database.sql.query<{ state: string; kind: string; progress: number; result: Record<string, unknown>; message: string | null }>(
-  'select state, kind, progress, result, message from job_progress where id = $1', [id])).rows[0];
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/annotations/${video.id}/tracks/${track}/follow`,
+    headers,
+    payload: body,
+  });
+const jobRow = async (id: number) =>
+  (
+    await t.database.sql.query<{
+      state: string;
+      kind: string;
+      progress: number;
+      result: Record<string, unknown>;
+      message: string | null;
+    }>('select state, kind, progress, result, message from job_progress where id = $1', [id])
+  ).rows[0];
 const ended = (id: number) => async () => !['queued', 'running'].includes((await jobRow(id)).state);
 
 beforeAll(async () => {
@@ -34,7 +49,9 @@ beforeAll(async () => {
   for (const track of [1, 2, 3]) await addBox(track, START, 'ai', person);
   await addBox(2, START + 10, 'human', person); // track 2's next keyframe
 }, 240_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('POST /annotations/{id}/tracks/{trackId}/follow', () => {
   it('extends the track frame by frame with ai boxes that stay on the moving person, as a job in the activity list', async () => {
@@ -49,16 +66,24 @@ describe('POST /annotations/{id}/tracks/{trackId}/follow', () => {
     expect(job.result).toMatchObject({ frames: 20, stopped: 'max_frames', track_version: before + 1 });
     const rows = await calls.rows(video.id, 1);
     expect(rows.map((x) => x.frame)).toEqual(Array.from({ length: 21 }, (_, i) => START + i));
-    expect(rows.slice(1).every((x) => x.source === 'ai' && x.keypoints?.length === 51 && x.updated_by_id === 'ann.one')).toBe(true);
+    expect(
+      rows.slice(1).every((x) => x.source === 'ai' && x.keypoints?.length === 51 && x.updated_by_id === 'ann.one'),
+    ).toBe(true);
     // twenty frames on, the box is still on that person, who moved in the picture
     const last = rows[rows.length - 1];
     expect(Math.max(...later.map((p) => iouOf(p, last)))).toBeGreaterThan(0.5);
     expect(iouOf(person, last)).toBeLessThan(Math.max(...later.map((p) => iouOf(p, last))));
     expect((await calls.versions(video.id))[1]).toBe(before + 1);
     expect(await calls.summaryTag(video.id)).not.toBe(tag);
-    const activity = (await t.app.inject({ url: '/api/v1/jobs/activity', headers: as('ann.one') })).json() as { jobs: Array<{ id: number; kind: string; state: string }> };
+    const activity = (await t.app.inject({ url: '/api/v1/jobs/activity', headers: as('ann.one') })).json() as {
+      jobs: Array<{ id: number; kind: string; state: string }>;
+    };
     expect(activity.jobs.find((j) => j.id === jobId)).toMatchObject({ kind: 'follow', state: 'done' });
-    const log = (await t.database.sql.query<{ line: string }>('select line from processing_log where video_id = $1', [video.id])).rows.map((x) => x.line).join('\n');
+    const log = (
+      await t.database.sql.query<{ line: string }>('select line from processing_log where video_id = $1', [video.id])
+    ).rows
+      .map((x) => x.line)
+      .join('\n');
     expect(log).toMatch(/track 1: followed forward from frame 30 .* by ann\.one/);
     // the job's undo token puts the track back as it was before the follow
     const undo = await calls.restore(video.id, job.result.undo_token as number);
@@ -96,7 +121,9 @@ describe('POST /annotations/{id}/tracks/{trackId}/follow', () => {
     await waitFor(async () => (await jobRow(jobId)).progress > 0, 'the follow job to make progress', 120_000);
     const twice = await follow(3, { from_frame: START, direction: 'backward', max_frames: 10, version }, as('ann.two'));
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().detail).toMatch(new RegExp(`Track 3 is already being followed \\(job ${jobId}, started by ann\\.one\\)`));
+    expect(twice.json().detail).toMatch(
+      new RegExp(`Track 3 is already being followed \\(job ${jobId}, started by ann\\.one\\)`),
+    );
     const c = await t.app.inject({ method: 'POST', url: `/api/v1/jobs/${jobId}/cancel`, headers: as('ann.one') });
     expect(c.statusCode).toBe(200);
     await waitFor(ended(jobId), 'the follow job to end', 60_000);
@@ -119,7 +146,11 @@ describe('POST /annotations/{id}/tracks/{trackId}/follow', () => {
     expect(empty.json().detail).toMatch(/no box at frame/);
     const past = await follow(3, { ...body, from_frame: 100_000, version });
     expect(past.statusCode).toBe(422);
-    for (const bad of [{ ...body, max_frames: 0, version }, { ...body, max_frames: 1801, version }, { ...body, direction: 'sideways', version }]) {
+    for (const bad of [
+      { ...body, max_frames: 0, version },
+      { ...body, max_frames: 1801, version },
+      { ...body, direction: 'sideways', version },
+    ]) {
       const x = await follow(3, bad);
       expect(x.statusCode).toBe(400);
       expect(x.json().detail).toBeTruthy();
@@ -128,7 +159,12 @@ describe('POST /annotations/{id}/tracks/{trackId}/follow', () => {
   });
 
   it('a follow left running by a stopped server ends failed at the next start (no row stays running)', async () => {
-    const id = await startJob(t.database.db, { kind: 'follow', videoId: video.id, subject: `track:${video.id}:3`, startedBy: 'ann.one' });
+    const id = await startJob(t.database.db, {
+      kind: 'follow',
+      videoId: video.id,
+      subject: `track:${video.id}:3`,
+      startedBy: 'ann.one',
+    });
     await sweepDeadJobs(t.database, null, { singleProcess: true });
     expect((await jobRow(id)).state).toBe('failed');
   });

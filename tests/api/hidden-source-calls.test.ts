@@ -18,7 +18,10 @@ beforeAll(async () => {
   await seedUser(t.database, 'ann1', 'annotator');
   await seedUser(t.database, 'admin1', 'admin');
   await seedUser(t.database, 'super1', 'super');
-  await t.database.db.insert(sources).values([{ root: '/media/open', label: 'Open' }, { root: SECRET, label: 'Secret', role: 'super' }]);
+  await t.database.db.insert(sources).values([
+    { root: '/media/open', label: 'Open' },
+    { root: SECRET, label: 'Secret', role: 'super' },
+  ]);
   let rest: number[];
   [openLabelled, secretLabelled, openPending, ...rest] = await insertVideos(t.database, [
     { filename: 'open-l.mp4', sourceRoot: '/media/open', status: 'labelled' },
@@ -34,7 +37,9 @@ afterAll(() => t.close());
 const call = (method: 'POST' | 'PATCH', url: string, who: string | null, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: who ? as(who, 'super') : {}, payload });
 const exportedIds = async (r: { rawPayload: Buffer }) =>
-  JSON.parse((await readZip(r.rawPayload)).files.get('manifest.json')!.toString()).videos.map((v: { id: number }) => v.id);
+  JSON.parse((await readZip(r.rawPayload)).files.get('manifest.json')!.toString()).videos.map(
+    (v: { id: number }) => v.id,
+  );
 
 describe('batch export', () => {
   test("a guest's zip holds only the visible labelled videos; a super user's holds both", async () => {
@@ -42,7 +47,10 @@ describe('batch export', () => {
     expect(guest.statusCode).toBe(200);
     expect(await exportedIds(guest)).toEqual([openLabelled]);
     expect((await readZip(guest.rawPayload)).names.join(' ')).not.toContain('secret');
-    expect(await exportedIds(await call('POST', '/videos/batch_export', 'super1', { mode: '1.0' }))).toEqual([openLabelled, secretLabelled]);
+    expect(await exportedIds(await call('POST', '/videos/batch_export', 'super1', { mode: '1.0' }))).toEqual([
+      openLabelled,
+      secretLabelled,
+    ]);
   });
 
   test('naming the hidden source is 404 below super, as for the library', async () => {
@@ -62,7 +70,11 @@ describe('batch processing', () => {
   });
 
   test('naming the hidden source is 404 and queues nothing', async () => {
-    const r = await call('POST', `/videos/batch_process?fraction=all&source_root=${encodeURIComponent(SECRET)}`, 'admin1');
+    const r = await call(
+      'POST',
+      `/videos/batch_process?fraction=all&source_root=${encodeURIComponent(SECRET)}`,
+      'admin1',
+    );
     expect(r.statusCode).toBe(404);
     expect(r.json().detail).toBe(`Unknown source: ${SECRET}`);
     const again = await call('POST', '/videos/batch_process?fraction=all', 'admin1');
@@ -70,13 +82,20 @@ describe('batch processing', () => {
   });
 
   test('a super user still queues them', async () => {
-    expect((await call('POST', `/videos/batch_process?fraction=all&source_root=${encodeURIComponent(SECRET)}`, 'super1')).json()).toEqual({ queued: 2, video_ids: secretPending });
+    expect(
+      (
+        await call('POST', `/videos/batch_process?fraction=all&source_root=${encodeURIComponent(SECRET)}`, 'super1')
+      ).json(),
+    ).toEqual({ queued: 2, video_ids: secretPending });
   });
 });
 
 describe('assigning and package export', () => {
   test("an admin's assignment leaves the hidden source's videos out", async () => {
-    const r = await call('PATCH', '/videos/assignment', 'admin1', { video_ids: [openLabelled, secretLabelled], assignee_id: 'ann1' });
+    const r = await call('PATCH', '/videos/assignment', 'admin1', {
+      video_ids: [openLabelled, secretLabelled],
+      assignee_id: 'ann1',
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json().updated).toEqual([openLabelled]);
     const [row] = await t.database.db.select().from(videos).where(eq(videos.id, secretLabelled));
@@ -84,8 +103,17 @@ describe('assigning and package export', () => {
   });
 
   test("an admin's assignment CSV finds no video of the hidden source", async () => {
-    const { payload, headers } = multipartFile('assignments.csv', Buffer.from('filename,fullpath,worker_name\nsecret-p1.mp4,,ann1\nopen-p.mp4,,ann1\n'), { type: 'text/csv' });
-    const r = await t.app.inject({ method: 'POST', url: '/api/v1/assignments/import', payload, headers: { ...headers, ...as('admin1') } });
+    const { payload, headers } = multipartFile(
+      'assignments.csv',
+      Buffer.from('filename,fullpath,worker_name\nsecret-p1.mp4,,ann1\nopen-p.mp4,,ann1\n'),
+      { type: 'text/csv' },
+    );
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/assignments/import',
+      payload,
+      headers: { ...headers, ...as('admin1') },
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ matched: 1, assigned: 1, missing: 1 });
     const [row] = await t.database.db.select().from(videos).where(eq(videos.id, secretPending[0]));
@@ -100,17 +128,20 @@ describe('assigning and package export', () => {
 });
 
 describe('review queue and job activity', () => {
-  const get = (url: string, who: string | null) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: who ? as(who) : {} });
+  const get = (url: string, who: string | null) =>
+    t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: who ? as(who) : {} });
 
   test("the review queue leaves the hidden source's videos out below super", async () => {
-    const videosIn = async (url: string, who: string | null) => (await get(url, who)).json().items.map((i: { video: string }) => i.video);
+    const videosIn = async (url: string, who: string | null) =>
+      (await get(url, who)).json().items.map((i: { video: string }) => i.video);
     expect(await videosIn('/review/queue', null)).not.toContain('secret-l.mp4');
     expect(await videosIn('/review/queue?scope=all', 'admin1')).not.toContain('secret-l.mp4');
     expect(await videosIn('/review/queue?scope=all', 'super1')).toContain('secret-l.mp4');
   });
 
   test("the jobs activity does not show the hidden source's queued jobs below super", async () => {
-    const jobVideos = async (who: string) => (await get('/jobs/activity', who)).json().jobs.map((j: { video_id: number | null }) => j.video_id);
+    const jobVideos = async (who: string) =>
+      (await get('/jobs/activity', who)).json().jobs.map((j: { video_id: number | null }) => j.video_id);
     for (const who of ['ann1', 'admin1']) {
       const seen = await jobVideos(who);
       expect(seen).toContain(openPending);

@@ -19,13 +19,24 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   t = await makeTestApp({ queue: (db) => startQueue(db) }); // a real queue, no worker: jobs stay queued
   await seedUser(t.database, 'boss', 'admin');
-  for (const s of ['pending', 'completed', 'labelled', 'other']) ids[s] = await insertVideo(t.database, null, `/media/jp/${s}.mp4`, s === 'other' ? 'pending' : s, { sourceRoot: '/media/jp' });
+  for (const s of ['pending', 'completed', 'labelled', 'other'])
+    ids[s] = await insertVideo(t.database, null, `/media/jp/${s}.mp4`, s === 'other' ? 'pending' : s, {
+      sourceRoot: '/media/jp',
+    });
 }, 60_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const call = (method: 'GET' | 'POST', url: string, user?: string) => t.app.inject({ method, url: `/api/v1${url}`, headers: user ? as(user) : {} });
-const queueJobState = async (videoId: number) => (await t.database.sql.query<{ state: string }>(
-  `select state::text as state from pgboss.job where name = 'video-process' and (data->>'videoId')::int = $1 order by created_on desc limit 1`, [videoId])).rows[0]?.state;
+const call = (method: 'GET' | 'POST', url: string, user?: string) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: user ? as(user) : {} });
+const queueJobState = async (videoId: number) =>
+  (
+    await t.database.sql.query<{ state: string }>(
+      `select state::text as state from pgboss.job where name = 'video-process' and (data->>'videoId')::int = $1 order by created_on desc limit 1`,
+      [videoId],
+    )
+  ).rows[0]?.state;
 
 describe('progress reporting', () => {
   it('never goes down, and a finished job stands at 100', async () => {
@@ -44,10 +55,12 @@ describe('progress reporting', () => {
     const r = new ProgressReporter(t.database.db, id, { now: () => now, cancelPollMs: 20 });
     r.report(10, 'copying');
     await r.flush();
-    now = 10_000; r.report(30); // 20 % in 10 s → 70 % left ≈ 35 s
+    now = 10_000;
+    r.report(30); // 20 % in 10 s → 70 % left ≈ 35 s
     await r.flush();
-    now = 10_100; r.report(31); // inside the throttle: not written yet
-    expect((await readJob(t.database.db, id))).toMatchObject({ progress: 30, etaS: 35, stage: 'copying' });
+    now = 10_100;
+    r.report(31); // inside the throttle: not written yet
+    expect(await readJob(t.database.db, id)).toMatchObject({ progress: 30, etaS: 35, stage: 'copying' });
     await r.flush();
     expect((await readJob(t.database.db, id))?.progress).toBe(31);
     expect((await call('POST', `/jobs/${id}/cancel`, 'alice')).statusCode).toBe(200);
@@ -65,7 +78,14 @@ describe('GET /videos/{id}/status with a processing job', () => {
     expect(before.last_updated).toBeTruthy();
     expect((await call('POST', `/videos/${ids.pending}/process`, 'alice')).statusCode).toBe(202);
     const s = (await call('GET', `/videos/${ids.pending}/status`, 'alice')).json();
-    expect(s).toMatchObject({ status: 'pending', progress: 0, stage: 'queued', eta_s: null, job_started_by: 'alice', can_cancel: true });
+    expect(s).toMatchObject({
+      status: 'pending',
+      progress: 0,
+      stage: 'queued',
+      eta_s: null,
+      job_started_by: 'alice',
+      can_cancel: true,
+    });
     expect((await call('GET', `/videos/${ids.pending}/status`, 'mallory')).json().can_cancel).toBe(false);
   });
 });
@@ -85,10 +105,17 @@ describe('POST /videos/{id}/cancel', () => {
   it('cancels a queued job for its starter: the queue job is withdrawn and the status restored', async () => {
     const r = await call('POST', `/videos/${ids.pending}/cancel`, 'alice');
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ kind: 'processing', video_id: ids.pending, state: 'cancelled', cancel_requested_by: 'alice' });
+    expect(r.json()).toMatchObject({
+      kind: 'processing',
+      video_id: ids.pending,
+      state: 'cancelled',
+      cancel_requested_by: 'alice',
+    });
     expect(await queueJobState(ids.pending)).toBe('cancelled');
     expect((await statusOf(t.database, ids.pending)).processingStatus).toBe('pending');
-    expect((await logOf(t.database, ids.pending)).join('\n')).toMatch(/processing cancelled by alice before it started; status pending restored, annotations unchanged/);
+    expect((await logOf(t.database, ids.pending)).join('\n')).toMatch(
+      /processing cancelled by alice before it started; status pending restored, annotations unchanged/,
+    );
     expect((await call('GET', `/videos/${ids.pending}/status`)).json()).toMatchObject({ progress: null, stage: null });
   });
 
@@ -101,7 +128,9 @@ describe('POST /videos/{id}/cancel', () => {
     const after = await statusOf(t.database, ids.completed);
     expect(after.processingStatus).toBe('completed');
     expect(after.previousStatus).toBe(before.previousStatus);
-    expect((await logOf(t.database, ids.completed)).join('\n')).toMatch(/processing cancelled by boss before it started/);
+    expect((await logOf(t.database, ids.completed)).join('\n')).toMatch(
+      /processing cancelled by boss before it started/,
+    );
   });
 
   it('answers 409 when the job has already ended, or when nothing was queued', async () => {
@@ -128,7 +157,10 @@ describe('POST /videos/{id}/cancel', () => {
 });
 
 async function readJobOf(videoId: number): Promise<number | undefined> {
-  const { rows } = await t.database.sql.query<{ id: number }>('select id from job_progress where video_id = $1 order by id desc limit 1', [videoId]);
+  const { rows } = await t.database.sql.query<{ id: number }>(
+    'select id from job_progress where video_id = $1 order by id desc limit 1',
+    [videoId],
+  );
   return rows[0]?.id;
 }
 
@@ -143,12 +175,34 @@ describe('GET /jobs/activity', () => {
     await reportProgress(t.database.db, running, { progress: 42, stage: 'probing', etaS: 65 });
     const a = (await call('GET', '/jobs/activity', 'alice')).json() as ActivitySnapshot;
     expect(a).toMatchObject({ running: 1, queued: 1 });
-    expect(a.jobs[0]).toMatchObject({ id: running, kind: 'scan', state: 'running', progress: 42, stage: 'probing', eta_s: 65, source_root: '/media/jp', started_by: 'boss', can_cancel: false });
-    expect(a.jobs[1]).toMatchObject({ kind: 'processing', state: 'queued', video_id: ids.other, video_filename: 'other.mp4', started_by: 'alice', can_cancel: true });
+    expect(a.jobs[0]).toMatchObject({
+      id: running,
+      kind: 'scan',
+      state: 'running',
+      progress: 42,
+      stage: 'probing',
+      eta_s: 65,
+      source_root: '/media/jp',
+      started_by: 'boss',
+      can_cancel: false,
+    });
+    expect(a.jobs[1]).toMatchObject({
+      kind: 'processing',
+      state: 'queued',
+      video_id: ids.other,
+      video_filename: 'other.mp4',
+      started_by: 'alice',
+      can_cancel: true,
+    });
     const cancelled = a.jobs.find((j) => j.state === 'cancelled' && j.video_id === ids.pending);
     expect(cancelled).toMatchObject({ message: 'cancelled by alice', can_cancel: false });
     const asAdmin = (await call('GET', '/jobs/activity', 'boss')).json() as ActivitySnapshot;
-    expect(asAdmin.jobs.filter((j) => j.can_cancel).map((j) => j.id).sort()).toEqual([running, a.jobs[1].id].sort());
+    expect(
+      asAdmin.jobs
+        .filter((j) => j.can_cancel)
+        .map((j) => j.id)
+        .sort(),
+    ).toEqual([running, a.jobs[1].id].sort());
     await finishJob(t.database.db, running, 'done');
   });
 
@@ -156,10 +210,18 @@ describe('GET /jobs/activity', () => {
     const first = await call('GET', '/jobs/activity', 'alice');
     expect(first.headers['cache-control']).toBe('private, no-cache');
     const etag = String(first.headers.etag);
-    const again = await t.app.inject({ method: 'GET', url: '/api/v1/jobs/activity', headers: { ...as('alice'), 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/jobs/activity',
+      headers: { ...as('alice'), 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await t.app.inject({ method: 'GET', url: '/api/v1/jobs/activity', headers: { ...as('boss'), 'if-none-match': etag } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/jobs/activity',
+      headers: { ...as('boss'), 'if-none-match': etag },
+    });
     expect(other.statusCode).toBe(200); // another user's list (their Cancel rights) has its own tag
   });
 });
@@ -172,7 +234,13 @@ describe('scans report through the same model', () => {
     const r = await ingestSource(t.database.db, t.deps.media, root, { jobType: 'reingest', initiatedBy: 'boss' });
     const a = (await call('GET', '/jobs/activity', 'boss')).json() as ActivitySnapshot;
     const job = a.jobs.find((j) => j.kind === 'reingest' && j.source_root === root);
-    expect(job).toMatchObject({ state: 'done', progress: 100, started_by: 'boss', link: '/admin/repository', can_cancel: false });
+    expect(job).toMatchObject({
+      state: 'done',
+      progress: 100,
+      started_by: 'boss',
+      link: '/admin/repository',
+      can_cancel: false,
+    });
     const row = await readJob(t.database.db, job!.id);
     expect(row?.result).toMatchObject({ ingest_job_id: r.job_id, added: 1 });
   });
@@ -181,10 +249,24 @@ describe('scans report through the same model', () => {
 describe('start-up recovery', () => {
   it('fails running jobs of the dead process and queued ones whose queue job is gone; keeps queued ones that still wait', async () => {
     const dead = await startJob(t.database.db, { kind: 'reingest', sourceRoot: '/media/jp', startedBy: 'boss' });
-    const orphan = await startJob(t.database.db, { kind: 'render', videoId: ids.labelled, startedBy: 'boss', state: 'queued', queue: { name: 'video-render', jobId: '00000000-0000-0000-0000-000000000000' } });
-    const waiting = (await t.database.sql.query<{ id: number }>(`select id from job_progress where video_id = $1 and state = 'queued'`, [ids.other])).rows[0].id;
+    const orphan = await startJob(t.database.db, {
+      kind: 'render',
+      videoId: ids.labelled,
+      startedBy: 'boss',
+      state: 'queued',
+      queue: { name: 'video-render', jobId: '00000000-0000-0000-0000-000000000000' },
+    });
+    const waiting = (
+      await t.database.sql.query<{ id: number }>(
+        `select id from job_progress where video_id = $1 and state = 'queued'`,
+        [ids.other],
+      )
+    ).rows[0].id;
     await sweepDeadJobs(t.database, t.deps.queue!, { singleProcess: true });
-    expect(await readJob(t.database.db, dead)).toMatchObject({ state: 'failed', message: 'interrupted: the server stopped during this job' });
+    expect(await readJob(t.database.db, dead)).toMatchObject({
+      state: 'failed',
+      message: 'interrupted: the server stopped during this job',
+    });
     expect((await readJob(t.database.db, orphan))?.state).toBe('failed');
     expect((await readJob(t.database.db, waiting))?.state).toBe('queued');
   });

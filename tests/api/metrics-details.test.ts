@@ -8,11 +8,15 @@ import { parseTimingLine } from '../../server/services/metrics-details';
 
 let t: TestApp;
 let ids: number[];
-const timing = (fps: number, total: number) => `timings: decode+pose ${(total - 1).toFixed(1)} s (${fps.toFixed(1)} frames/s), tracking 0.3 s, actions 0.1 s, total ${total.toFixed(1)} s`;
+const timing = (fps: number, total: number) =>
+  `timings: decode+pose ${(total - 1).toFixed(1)} s (${fps.toFixed(1)} frames/s), tracking 0.3 s, actions 0.1 s, total ${total.toFixed(1)} s`;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  await t.database.db.insert(sources).values([{ root: '/m/open', label: 'Open' }, { root: '/m/staff', label: 'Staff', role: 'admin' }]);
+  await t.database.db.insert(sources).values([
+    { root: '/m/open', label: 'Open' },
+    { root: '/m/staff', label: 'Staff', role: 'admin' },
+  ]);
   ids = await insertVideos(t.database, [
     { filename: 'a.mp4', sourceRoot: '/m/open', status: 'reviewed', duration: 20 },
     { filename: 'b.mp4', sourceRoot: '/m/open', status: 'labelled', duration: 30 },
@@ -27,8 +31,10 @@ beforeAll(async () => {
   ]);
   const box = { x1: 0.1, y1: 0.1, x2: 0.2, y2: 0.2 };
   await t.database.db.insert(detections).values([
-    { videoId: a, trackId: 1, frame: 0, ...box, source: 'human' }, { videoId: a, trackId: 1, frame: 1, ...box, source: 'human' },
-    { videoId: a, trackId: 1, frame: 2, ...box, source: 'ai' }, { videoId: hidden, trackId: 1, frame: 0, ...box, source: 'human' },
+    { videoId: a, trackId: 1, frame: 0, ...box, source: 'human' },
+    { videoId: a, trackId: 1, frame: 1, ...box, source: 'human' },
+    { videoId: a, trackId: 1, frame: 2, ...box, source: 'ai' },
+    { videoId: hidden, trackId: 1, frame: 0, ...box, source: 'human' },
   ]);
   await t.database.db.insert(actionSegments).values([
     { videoId: b, trackId: 1, actionClass: 'run', startTime: 0, endTime: 1, humanVerified: true },
@@ -44,19 +50,28 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const details = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/metrics/details', headers: as('viewer') })).json();
+const details = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/metrics/details', headers: as('viewer') })).json();
 
 describe('metrics details', () => {
-  test('processing speed comes from the runs\' timing lines: median analysed frames/s and × real time', async () => {
+  test("processing speed comes from the runs' timing lines: median analysed frames/s and × real time", async () => {
     const d = await details();
     expect(d.processing).toMatchObject({ runs: 2, median_frames_per_second: 10, median_realtime_factor: 1.25 });
     expect(d.processing.recent[0]).toMatchObject({ filename: 'b.mp4', frames_per_second: 8, realtime_factor: 0.5 });
   });
   test('human review: edited boxes, verified segments per video, and who reviewed how many', async () => {
     const h = (await details()).human_review;
-    expect(h).toMatchObject({ videos_with_human_work: 2, human_edited_detections: 2, verified_segments: 1, segments: 2 });
+    expect(h).toMatchObject({
+      videos_with_human_work: 2,
+      human_edited_detections: 2,
+      verified_segments: 1,
+      segments: 2,
+    });
     expect(h.per_video.map((v: { filename: string }) => v.filename)).toEqual(['a.mp4', 'b.mp4']);
-    expect(h.reviewers).toEqual([{ user_id: 'rita', reviewed: 2, labelled: 0 }, { user_id: 'luis', reviewed: 0, labelled: 1 }]);
+    expect(h.reviewers).toEqual([
+      { user_id: 'rita', reviewed: 2, labelled: 0 },
+      { user_id: 'luis', reviewed: 0, labelled: 1 },
+    ]);
   });
   test('weekly counts of processed, reviewed and labelled videos', async () => {
     const w = (await details()).weekly;

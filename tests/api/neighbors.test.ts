@@ -10,15 +10,28 @@ let ids: number[];
 beforeAll(async () => {
   t = await makeTestApp();
   const mk = (name: string, status: string, root = '/a', assignee: string | null = null) => ({
-    filename: name, path: `${root}/${name}`, relPath: name, sourceRoot: root, processingStatus: status, assignedToId: assignee,
+    filename: name,
+    path: `${root}/${name}`,
+    relPath: name,
+    sourceRoot: root,
+    processingStatus: status,
+    assignedToId: assignee,
   });
-  const rows = await t.database.db.insert(videos).values([
-    mk('one.mp4', 'completed'), mk('two.mp4', 'deleted'), mk('three.mp4', 'pending'),
-    mk('four.mp4', 'completed', '/b'), mk('five.mp4', 'completed', '/a', 'ann1'),
-  ]).returning({ id: videos.id });
+  const rows = await t.database.db
+    .insert(videos)
+    .values([
+      mk('one.mp4', 'completed'),
+      mk('two.mp4', 'deleted'),
+      mk('three.mp4', 'pending'),
+      mk('four.mp4', 'completed', '/b'),
+      mk('five.mp4', 'completed', '/a', 'ann1'),
+    ])
+    .returning({ id: videos.id });
   ids = rows.map((r) => r.id);
 }, 60_000);
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const get = (id: number, qs = '') => t.app.inject({ url: `/api/v1/videos/${id}/neighbors${qs}` });
 

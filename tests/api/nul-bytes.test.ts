@@ -29,9 +29,36 @@ describe('a NUL byte anywhere in a request', () => {
     ['library assignee', () => t.app.inject({ method: 'GET', url: `/api/v1/videos/?assignee=${q('b')}` })],
     ['library source_root', () => t.app.inject({ method: 'GET', url: `/api/v1/videos/?source_root=${q('b')}` })],
     ['neighbours q', () => t.app.inject({ method: 'GET', url: `/api/v1/videos/${video}/neighbors?q=${q('b')}` })],
-    ['status remark', () => t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${video}/status`, headers: as('ann1'), payload: { status: 'kiv', remark: `why${NUL}` } })],
-    ['user name', () => t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: as('super1', 'super'), payload: { id: 'newuser', name: `N${NUL}ame`, role: 'annotator' } })],
-    ['source label', () => t.app.inject({ method: 'POST', url: '/api/v1/admin/repo/sources', headers: as('super1', 'super'), payload: { root: sourceRoot, label: `L${NUL}abel`, enabled: false } })],
+    [
+      'status remark',
+      () =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/videos/${video}/status`,
+          headers: as('ann1'),
+          payload: { status: 'kiv', remark: `why${NUL}` },
+        }),
+    ],
+    [
+      'user name',
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/users',
+          headers: as('super1', 'super'),
+          payload: { id: 'newuser', name: `N${NUL}ame`, role: 'annotator' },
+        }),
+    ],
+    [
+      'source label',
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/repo/sources',
+          headers: as('super1', 'super'),
+          payload: { root: sourceRoot, label: `L${NUL}abel`, enabled: false },
+        }),
+    ],
   ];
   for (const [what, send] of cases) {
     test(`in the ${what} is a 400 with a detail`, async () => {
@@ -42,12 +69,23 @@ describe('a NUL byte anywhere in a request', () => {
   }
 
   test('nothing was stored by the refused writes', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/videos/${video}/status` })).json().status).toBe('completed');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: as('super1', 'super') })).json().map((u: { id: string }) => u.id)).not.toContain('newuser');
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/videos/${video}/status` })).json().status).toBe(
+      'completed',
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: as('super1', 'super') }))
+        .json()
+        .map((u: { id: string }) => u.id),
+    ).not.toContain('newuser');
   });
 
   test('a NUL inside a nested body value or a key is refused too', async () => {
-    const r = await t.app.inject({ method: 'PATCH', url: '/api/v1/videos/assignment', headers: as('super1', 'super'), payload: { video_ids: [video], assignee_id: null, [`x${NUL}`]: 1 } });
+    const r = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/videos/assignment',
+      headers: as('super1', 'super'),
+      payload: { video_ids: [video], assignee_id: null, [`x${NUL}`]: 1 },
+    });
     expect(r.statusCode).toBe(400);
   });
 });

@@ -8,8 +8,16 @@ import { z } from 'zod';
 import { video } from '../../domain/contract/videos';
 import { annotationSummary } from '../../domain/contract/annotations';
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>; requestBody?: unknown; tags?: string[] };
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
+type Operation = {
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  requestBody?: unknown;
+  tags?: string[];
+};
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+};
 
 let t: TestApp;
 let doc: Doc;
@@ -38,7 +46,8 @@ describe('OpenAPI document', () => {
       for (const [method, op] of Object.entries(ops)) {
         const ok = Object.entries(op.responses ?? {}).filter(([code]) => /^2\d\d$/.test(code));
         // a 204 is the one success with no body by definition
-        if (!ok.length || ok.some(([code, r]) => code !== '204' && !r.content)) missing.push(`${method.toUpperCase()} ${url}`);
+        if (!ok.length || ok.some(([code, r]) => code !== '204' && !r.content))
+          missing.push(`${method.toUpperCase()} ${url}`);
       }
     }
     expect(missing).toEqual([]);
@@ -68,7 +77,17 @@ describe('answers go out through their schema', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: as('boss', 'super') });
     expect(res.statusCode).toBe(200);
     const boss = res.json().find((u: { id: string }) => u.id === 'boss');
-    expect(Object.keys(boss).sort()).toEqual(['created_at', 'disabled', 'has_password', 'id', 'last_sign_in_at', 'must_change_password', 'name', 'role', 'updated_at']);
+    expect(Object.keys(boss).sort()).toEqual([
+      'created_at',
+      'disabled',
+      'has_password',
+      'id',
+      'last_sign_in_at',
+      'must_change_password',
+      'name',
+      'role',
+      'updated_at',
+    ]);
   });
 
   // The library list and the editor's summary are JSON text built before the answer (by the database, or
@@ -78,7 +97,9 @@ describe('answers go out through their schema', () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/v1/videos/', headers: as('boss', 'super') })).json();
     expect(list.length).toBeGreaterThan(0);
     expect(droppedKeys(list, z.array(video).parse(list))).toEqual([]);
-    const summary = (await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${id}/summary`, headers: as('boss', 'super') })).json();
+    const summary = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${id}/summary`, headers: as('boss', 'super') })
+    ).json();
     expect(summary.video_info.id).toBe(id);
     expect(droppedKeys(summary, annotationSummary.parse(summary))).toEqual([]);
   });

@@ -17,21 +17,39 @@ beforeAll(async () => {
   await seedUser(t.database, 'ann@example.com', 'annotator');
   await seedPackageSource(t.database, ROOT, 'Field A');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const exportAs = (who: string | null, body: object) =>
   t.app.inject({ method: 'POST', url: '/api/v1/admin/repo/export_source', payload: body, headers: who ? as(who) : {} });
 
 it('streams a zip of the default statuses with a manifest written last that hashes every entry', async () => {
-  const res = await exportAs('admin@example.com', { source_root: ROOT, status: ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified'], include_history: false });
+  const res = await exportAs('admin@example.com', {
+    source_root: ROOT,
+    status: ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified'],
+    include_history: false,
+  });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('application/zip');
-  expect(res.headers['content-disposition']).toMatch(/^attachment; filename="export_Field A_\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z\.zip"/);
+  expect(res.headers['content-disposition']).toMatch(
+    /^attachment; filename="export_Field A_\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z\.zip"/,
+  );
   const { names, files } = await readZip(res.rawPayload);
-  expect(names).toEqual(['videos/000001.json', 'videos/000002.json', 'videos/000003.json', 'videos/000004.json', 'manifest.json']);
+  expect(names).toEqual([
+    'videos/000001.json',
+    'videos/000002.json',
+    'videos/000003.json',
+    'videos/000004.json',
+    'manifest.json',
+  ]);
   const manifest = JSON.parse(files.get('manifest.json')!.toString());
   expect(manifest).toMatchObject({
-    format: 'vat-package', version: 1, source_root: ROOT, source_label: 'Field A', exported_by: { id: 'admin@example.com', name: 'Ada Admin' },
+    format: 'vat-package',
+    version: 1,
+    source_root: ROOT,
+    source_label: 'Field A',
+    exported_by: { id: 'admin@example.com', name: 'Ada Admin' },
     counts: { videos: 4, detections: 16, segments: 8, relationships: 4, history: 8 },
   });
   for (const f of manifest.files) {
@@ -39,8 +57,21 @@ it('streams a zip of the default statuses with a manifest written last that hash
     expect(files.get(f.path)!.length).toBe(f.bytes);
   }
   const first = JSON.parse(files.get('videos/000001.json')!.toString());
-  expect(first).toMatchObject({ rel_path: 'day 0/clip_0.mp4', status: 'completed', probe: { width: 640, fps_num: 30000, frame_stride: 2 } });
-  expect(first.tracks.map((tr: { track_id: number; frames: number[]; source: string }) => [tr.track_id, tr.frames, tr.source])).toEqual([[1, [0, 2, 4], 'aaa'], [2, [2], 'h']]);
+  expect(first).toMatchObject({
+    rel_path: 'day 0/clip_0.mp4',
+    status: 'completed',
+    probe: { width: 640, fps_num: 30000, frame_stride: 2 },
+  });
+  expect(
+    first.tracks.map((tr: { track_id: number; frames: number[]; source: string }) => [
+      tr.track_id,
+      tr.frames,
+      tr.source,
+    ]),
+  ).toEqual([
+    [1, [0, 2, 4], 'aaa'],
+    [2, [2], 'h'],
+  ]);
   expect(first.status_history).toHaveLength(2);
   expect(first.processing_log).toBeUndefined();
 });
@@ -55,13 +86,29 @@ it('exports a source whose only processed video is labelled, and its source stat
   const LAB = '/media/lab';
   await t.database.db.insert(sources).values({ root: LAB, label: 'Lab' });
   await t.database.db.insert(videos).values([
-    { filename: 'l.mp4', path: `${LAB}/l.mp4`, relPath: 'l.mp4', sourceRoot: LAB, processingStatus: 'labelled', aiProcessedAt: new Date('2026-01-02T00:00:00Z') },
+    {
+      filename: 'l.mp4',
+      path: `${LAB}/l.mp4`,
+      relPath: 'l.mp4',
+      sourceRoot: LAB,
+      processingStatus: 'labelled',
+      aiProcessedAt: new Date('2026-01-02T00:00:00Z'),
+    },
     // marked by hand without AI results: not processed
     { filename: 'k.mp4', path: `${LAB}/k.mp4`, relPath: 'k.mp4', sourceRoot: LAB, processingStatus: 'kiv' },
     { filename: 'p.mp4', path: `${LAB}/p.mp4`, relPath: 'p.mp4', sourceRoot: LAB, processingStatus: 'pending' },
   ]);
-  const listed = await t.app.inject({ method: 'GET', url: '/api/v1/admin/repo/sources', headers: as('admin@example.com') });
-  expect(listed.json().find((s: { root: string }) => s.root === LAB).stats).toMatchObject({ total: 3, completed: 0, labelled: 1, processed: 1 });
+  const listed = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/admin/repo/sources',
+    headers: as('admin@example.com'),
+  });
+  expect(listed.json().find((s: { root: string }) => s.root === LAB).stats).toMatchObject({
+    total: 3,
+    completed: 0,
+    labelled: 1,
+    processed: 1,
+  });
   const res = await exportAs('admin@example.com', { source_root: LAB });
   expect(res.statusCode, res.body).toBe(200);
   const { names } = await readZip(res.rawPayload);
@@ -80,12 +127,16 @@ it('refuses a disabled source, a source without processed videos, unknown source
   await t.database.db.update(videos).set({ aiProcessedAt: null }).where(eq(videos.sourceRoot, ROOT));
   const none = await exportAs('admin@example.com', { source_root: ROOT });
   expect(none.statusCode).toBe(400);
-  expect(none.json().detail).toBe(`No processed videos to export in ${ROOT} (completed, reviewed, labelled, KIV or disqualified with AI results)`);
+  expect(none.json().detail).toBe(
+    `No processed videos to export in ${ROOT} (completed, reviewed, labelled, KIV or disqualified with AI results)`,
+  );
   await t.database.db.update(videos).set({ aiProcessedAt: processedAt }).where(eq(videos.sourceRoot, ROOT));
   expect((await exportAs('admin@example.com', { source_root: '/media/nowhere' })).statusCode).toBe(404);
   const bad = await exportAs('admin@example.com', { source_root: ROOT, status: ['done'] });
   expect(bad.json()).toEqual({ detail: 'Unknown status: done' });
-  expect((await exportAs('admin@example.com', { source_root: ROOT, status: [] })).json()).toEqual({ detail: 'Choose at least one status to export' });
+  expect((await exportAs('admin@example.com', { source_root: ROOT, status: [] })).json()).toEqual({
+    detail: 'Choose at least one status to export',
+  });
   expect((await exportAs('admin@example.com', { source_root: 'relative/path' })).statusCode).toBe(400);
 });
 
@@ -96,13 +147,29 @@ it('is for administrators only', async () => {
 
 it('pages through a track longer than one read and carries every row exactly', async () => {
   await t.database.db.insert(sources).values({ root: '/media/long', label: '', enabled: true });
-  const [v] = await t.database.db.insert(videos).values({ filename: 'long.mp4', path: '/media/long/long.mp4', relPath: 'long.mp4', sourceRoot: '/media/long', processingStatus: 'completed', aiProcessedAt: new Date('2026-01-02T00:00:00Z'), totalFrames: 12_001 }).returning({ id: videos.id });
+  const [v] = await t.database.db
+    .insert(videos)
+    .values({
+      filename: 'long.mp4',
+      path: '/media/long/long.mp4',
+      relPath: 'long.mp4',
+      sourceRoot: '/media/long',
+      processingStatus: 'completed',
+      aiProcessedAt: new Date('2026-01-02T00:00:00Z'),
+      totalFrames: 12_001,
+    })
+    .returning({ id: videos.id });
   await seedAnnotations(t.database, { videoId: v.id, frameCount: 12_001, tracks: 1 });
   const res = await exportAs('admin@example.com', { source_root: '/media/long' });
   expect(res.headers['content-disposition']).toContain('filename="export_source_');
   const entry = JSON.parse((await readZip(res.rawPayload)).files.get('videos/000001.json')!.toString());
   const rows = decodeTrack(entry.tracks[0]);
-  const stored = (await t.database.sql.query<{ frame: number; x1: number; keypoints: number[] }>('select frame, x1, keypoints from detections where video_id = $1 order by frame', [v.id])).rows;
+  const stored = (
+    await t.database.sql.query<{ frame: number; x1: number; keypoints: number[] }>(
+      'select frame, x1, keypoints from detections where video_id = $1 order by frame',
+      [v.id],
+    )
+  ).rows;
   expect(rows.map((r) => r.frame)).toEqual(stored.map((r) => r.frame));
   // the database answers float4 as its shortest decimal; the package carries the float32 itself
   expect(rows.map((r) => r.x1)).toEqual(stored.map((r) => Math.fround(r.x1)));

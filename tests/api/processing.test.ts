@@ -9,21 +9,36 @@ let t: TestApp;
 const ids: Record<string, number> = {};
 
 async function jobsFor(videoId: number) {
-  const { rows } = await t.database.sql.query<{ state: string; data: { videoId: number; fromStatus: string; requestedBy: string } }>(
-    `select state::text as state, data from pgboss.job where name = 'video-process' and (data->>'videoId')::int = $1`, [videoId]);
+  const { rows } = await t.database.sql.query<{
+    state: string;
+    data: { videoId: number; fromStatus: string; requestedBy: string };
+  }>(
+    `select state::text as state, data from pgboss.job where name = 'video-process' and (data->>'videoId')::int = $1`,
+    [videoId],
+  );
   return rows;
 }
 
 beforeAll(async () => {
   t = await makeTestApp({ queue: (db) => startQueue(db) }); // a real queue, no worker: jobs stay queued
-  for (const s of ['pending', 'completed', 'labelled', 'failed', 'kiv']) ids[s] = await insertVideo(t.database, null, `/media/a/${s}.mp4`, s, { sourceRoot: '/media/a' });
-  ids.reviewedNew = await insertVideo(t.database, null, '/media/a/reviewed-new.mp4', 'reviewed', { sourceRoot: '/media/a' });
-  ids.reviewedDone = await insertVideo(t.database, null, '/media/a/reviewed-done.mp4', 'reviewed', { sourceRoot: '/media/a', aiProcessedAt: new Date() });
-  for (let i = 0; i < 4; i++) ids[`b${i}`] = await insertVideo(t.database, null, `/media/b/p${i}.mp4`, 'pending', { sourceRoot: '/media/b' });
+  for (const s of ['pending', 'completed', 'labelled', 'failed', 'kiv'])
+    ids[s] = await insertVideo(t.database, null, `/media/a/${s}.mp4`, s, { sourceRoot: '/media/a' });
+  ids.reviewedNew = await insertVideo(t.database, null, '/media/a/reviewed-new.mp4', 'reviewed', {
+    sourceRoot: '/media/a',
+  });
+  ids.reviewedDone = await insertVideo(t.database, null, '/media/a/reviewed-done.mp4', 'reviewed', {
+    sourceRoot: '/media/a',
+    aiProcessedAt: new Date(),
+  });
+  for (let i = 0; i < 4; i++)
+    ids[`b${i}`] = await insertVideo(t.database, null, `/media/b/p${i}.mp4`, 'pending', { sourceRoot: '/media/b' });
 }, 60_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const post = (url: string, user?: string) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: user ? as(user) : {} });
+const post = (url: string, user?: string) =>
+  t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: user ? as(user) : {} });
 
 describe('POST /videos/{id}/process', () => {
   it('needs a signed-in user (401)', async () => {

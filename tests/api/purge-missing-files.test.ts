@@ -13,10 +13,17 @@ import { videos } from '../../server/db/schema';
 let t: TestApp;
 const admin = () => caller(t, 'admin1');
 const ff = () => t.deps.media.ffmpegPath;
-const rowsOf = async (root: string) => (await t.database.db.select().from(videos).where(eq(videos.sourceRoot, root)))
-  .sort((a, b) => a.filename.localeCompare(b.filename));
+const rowsOf = async (root: string) =>
+  (await t.database.db.select().from(videos).where(eq(videos.sourceRoot, root))).sort((a, b) =>
+    a.filename.localeCompare(b.filename),
+  );
 const source = (root: string, enabled: boolean, original?: string) =>
-  admin()(original ? 'PUT' : 'POST', '/admin/repo/sources', { root, label: 'Clips', enabled, ...(original ? { original_root: original } : {}) });
+  admin()(original ? 'PUT' : 'POST', '/admin/repo/sources', {
+    root,
+    label: 'Clips',
+    enabled,
+    ...(original ? { original_root: original } : {}),
+  });
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -62,11 +69,19 @@ describe('purge never deletes files that were only missing', () => {
     await scansSettled(t);
     fs.renameSync(back, `${back}.away`);
     fs.rmSync(gone);
-    expect((await admin()('POST', `/sources/reingest?root=${encodeURIComponent(root)}&delete_missing=true`)).json()).toMatchObject({ removed: 2 });
+    expect(
+      (await admin()('POST', `/sources/reingest?root=${encodeURIComponent(root)}&delete_missing=true`)).json(),
+    ).toMatchObject({ removed: 2 });
     fs.renameSync(`${back}.away`, back);
 
     const dry = await admin()('POST', '/admin/repo/purge', { confirm: true, dry_run: true, source_root: root });
-    expect(dry.json()).toMatchObject({ attempted: 2, db_deleted: 1, files_deleted: 0, files_to_delete: [], rows_only: [gone] });
+    expect(dry.json()).toMatchObject({
+      attempted: 2,
+      db_deleted: 1,
+      files_deleted: 0,
+      files_to_delete: [],
+      rows_only: [gone],
+    });
     expect(dry.json().warnings.join(' ')).toContain(back);
     const real = await admin()('POST', '/admin/repo/purge', { confirm: true, dry_run: false, source_root: root });
     expect(real.json()).toMatchObject({ db_deleted: 1, files_deleted: 0 });
@@ -88,7 +103,10 @@ describe('purge never deletes files that were only missing', () => {
     fs.rmSync(swapped);
     makeClip(ff(), swapped, { seconds: 2 });
     await t.database.db.update(videos).set({ fileDev: null, fileIno: null }).where(eq(videos.id, byName['old.mp4']));
-    await t.database.db.update(videos).set({ processingStatus: 'deleted', deletedReason: 'person' }).where(eq(videos.sourceRoot, root));
+    await t.database.db
+      .update(videos)
+      .set({ processingStatus: 'deleted', deletedReason: 'person' })
+      .where(eq(videos.sourceRoot, root));
 
     const dry = await admin()('POST', '/admin/repo/purge', { confirm: true, dry_run: true, source_root: root });
     expect(dry.json()).toMatchObject({ attempted: 3, db_deleted: 3, files_deleted: 1, files_to_delete: [same] });
@@ -103,9 +121,14 @@ describe('purge never deletes files that were only missing', () => {
 
   test('delete_missing needs an administrator; a plain re-ingest of one source does not', async () => {
     const root = path.join(t.dataDir, 'lib');
-    const refused = await caller(t, 'ann1')('POST', `/sources/reingest?root=${encodeURIComponent(root)}&delete_missing=true`);
+    const refused = await caller(t, 'ann1')(
+      'POST',
+      `/sources/reingest?root=${encodeURIComponent(root)}&delete_missing=true`,
+    );
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toMatch(/administrator/i);
-    expect((await caller(t, 'ann1')('POST', `/sources/reingest?root=${encodeURIComponent(root)}`)).statusCode).toBe(200);
+    expect((await caller(t, 'ann1')('POST', `/sources/reingest?root=${encodeURIComponent(root)}`)).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -22,13 +22,22 @@ beforeAll(async () => {
   fs.mkdirSync(root, { recursive: true });
   await t.database.db.insert(sources).values({ root, label: 'Staff' });
 });
-afterAll(async () => { await t.close(); });
-
-const windowOf = (id: number, who?: string, etag?: string) => t.app.inject({
-  url: `/api/v1/annotations/${id}/detections?from=0&to=30`,
-  headers: { ...(who ? as(who) : {}), ...(etag ? { 'if-none-match': etag } : {}) },
+afterAll(async () => {
+  await t.close();
 });
-const decode = (res: { rawPayload: Buffer }) => decodeDetectionWindow(res.rawPayload.buffer.slice(res.rawPayload.byteOffset, res.rawPayload.byteOffset + res.rawPayload.byteLength) as ArrayBuffer);
+
+const windowOf = (id: number, who?: string, etag?: string) =>
+  t.app.inject({
+    url: `/api/v1/annotations/${id}/detections?from=0&to=30`,
+    headers: { ...(who ? as(who) : {}), ...(etag ? { 'if-none-match': etag } : {}) },
+  });
+const decode = (res: { rawPayload: Buffer }) =>
+  decodeDetectionWindow(
+    res.rawPayload.buffer.slice(
+      res.rawPayload.byteOffset,
+      res.rawPayload.byteOffset + res.rawPayload.byteLength,
+    ) as ArrayBuffer,
+  );
 
 /** A video of the Staff source with tracks 1 and 2, its window read twice (cached, and a 304). */
 async function cachedVideo(): Promise<{ id: number; etag: string }> {
@@ -43,8 +52,17 @@ async function cachedVideo(): Promise<{ id: number; etag: string }> {
 describe('a write after a cached read', () => {
   it('a format import serves the imported track in a new window', async () => {
     const { id, etag } = await cachedVideo();
-    const form = multipart([{ name: 'format', value: 'mot' }, { name: 'dry_run', value: 'false' }, { name: 'file', filename: 'in.txt', content: '1,7,128,72,128,72,0.9,-1,-1,-1\n' }]);
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/annotations/${id}/import`, payload: form.payload, headers: { ...form.headers, ...as('ann1') } });
+    const form = multipart([
+      { name: 'format', value: 'mot' },
+      { name: 'dry_run', value: 'false' },
+      { name: 'file', filename: 'in.txt', content: '1,7,128,72,128,72,0.9,-1,-1,-1\n' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/annotations/${id}/import`,
+      payload: form.payload,
+      headers: { ...form.headers, ...as('ann1') },
+    });
     expect(res.statusCode).toBe(200);
     const after = await windowOf(id, 'ann1', etag);
     expect(after.statusCode).toBe(200);
@@ -58,7 +76,12 @@ describe('a write after a cached read', () => {
     const summary = () => t.app.inject({ url: `/api/v1/annotations/${id}/summary`, headers: as('ann1') });
     const before = (await summary()).json();
     expect(before.action_segments).toHaveLength(2);
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/annotations/${id}/actions`, payload: { track_id: 1, action_class: 'sit', start_time: 5, end_time: 6 }, headers: as('ann1') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/annotations/${id}/actions`,
+      payload: { track_id: 1, action_class: 'sit', start_time: 5, end_time: 6 },
+      headers: as('ann1'),
+    });
     expect(res.statusCode).toBeLessThan(300);
     const after = (await summary()).json();
     expect(after.action_segments.map((a: { action_class: string }) => a.action_class)).toContain('sit');
@@ -69,7 +92,12 @@ describe('a write after a cached read', () => {
     const { id } = await cachedVideo();
     const summary = () => t.app.inject({ url: `/api/v1/videos/${id}`, headers: as('ann1') });
     expect((await summary()).json().processing_status).toBe('completed');
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${id}/status`, payload: { status: 'kiv' }, headers: as('ann1') });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${id}/status`,
+      payload: { status: 'kiv' },
+      headers: as('ann1'),
+    });
     expect(res.statusCode).toBe(200);
     expect((await summary()).json().processing_status).toBe('kiv');
   });
@@ -82,7 +110,13 @@ describe('a write after a cached read', () => {
 
   it('limiting the source to administrators hides its videos from an annotator at once, and opening it shows them again', async () => {
     const { id } = await cachedVideo();
-    const put = (role: string) => t.app.inject({ method: 'PUT', url: '/api/v1/admin/repo/sources', payload: { original_root: root, root, label: 'Staff', role }, headers: as('admin1') });
+    const put = (role: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/repo/sources',
+        payload: { original_root: root, root, label: 'Staff', role },
+        headers: as('admin1'),
+      });
     expect((await put('admin')).statusCode).toBe(200);
     expect((await windowOf(id, 'ann1')).statusCode).toBe(404);
     expect((await windowOf(id, 'admin1')).statusCode).toBe(200);
@@ -94,7 +128,13 @@ describe('a write after a cached read', () => {
     await seedUser(t.database, 'ann2', 'annotator');
     const users = () => t.app.inject({ url: '/api/v1/admin/users', headers: as('ann2') });
     expect((await users()).statusCode).toBe(403);
-    const setRole = (role: string) => t.app.inject({ method: 'PUT', url: '/api/v1/admin/users/ann2', payload: { name: 'Ann Two', role }, headers: as('super1') });
+    const setRole = (role: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/users/ann2',
+        payload: { name: 'Ann Two', role },
+        headers: as('super1'),
+      });
     expect((await setRole('admin')).statusCode).toBe(200);
     expect((await users()).statusCode).toBe(200);
     expect((await setRole('annotator')).statusCode).toBe(200);

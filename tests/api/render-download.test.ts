@@ -18,15 +18,19 @@ let renderFile: string;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const src = path.join(t.dataDir, 'src'); fs.mkdirSync(src, { recursive: true });
+  const src = path.join(t.dataDir, 'src');
+  fs.mkdirSync(src, { recursive: true });
   fs.writeFileSync(path.join(src, 'walk.mp4'), 'source');
   id = await insertVideo(t.database, null, path.join(src, 'walk.mp4'), 'completed');
-  const dir = path.join(t.dataDir, 'renders', `video-${id}`); fs.mkdirSync(dir, { recursive: true });
+  const dir = path.join(t.dataDir, 'renders', `video-${id}`);
+  fs.mkdirSync(dir, { recursive: true });
   renderFile = path.join(dir, `${KEY}.mp4`);
   fs.writeFileSync(renderFile, BYTES);
   await t.database.db.insert(renders).values({ videoId: id, state: 'done', progress: 100, key: KEY, path: renderFile });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /videos/:id/render/download', () => {
   it('plays inline and downloads as an attachment named after the video with download=1', async () => {
@@ -52,11 +56,17 @@ describe('GET /videos/:id/render/download', () => {
     fs.writeFileSync(outside, 'outside the render root');
     const link = path.join(path.dirname(renderFile), `${'c'.repeat(32)}.mp4`);
     fs.symlinkSync(outside, link);
-    await t.database.db.update(renders).set({ key: 'c'.repeat(32), path: link }).where(eq(renders.videoId, id));
+    await t.database.db
+      .update(renders)
+      .set({ key: 'c'.repeat(32), path: link })
+      .where(eq(renders.videoId, id));
     const out = await get(`/videos/${id}/render/download?k=${'c'.repeat(32)}&download=1`);
     expect(out.statusCode).toBe(404);
     expect(out.body).not.toContain('outside the render root');
-    await t.database.db.update(renders).set({ key: KEY, path: path.join(path.dirname(renderFile), 'gone.mp4') }).where(eq(renders.videoId, id));
+    await t.database.db
+      .update(renders)
+      .set({ key: KEY, path: path.join(path.dirname(renderFile), 'gone.mp4') })
+      .where(eq(renders.videoId, id));
     const gone = await get(`/videos/${id}/render/download?k=${KEY}&download=1`);
     expect(gone.statusCode).toBe(404);
     expect(gone.json().detail).toMatch(/missing on disk/);

@@ -16,33 +16,59 @@ import { frameRgb, makeClipWithAudio, meanDiff, probeStreams, storeTracks } from
 
 let t: TestApp;
 let clip: number, big: number;
-const W = 320, H = 180;
+const W = 320,
+  H = 180;
 // the left edge at x = 81 px: its 2 px stroke covers pixels 80–81, one whole 4:2:0 chroma block, on the green bar
 const BOX = { x1: 81 / 320, y1: 0.3, x2: 0.5, y2: 0.8 };
 
 const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, user: string | null = 'rev1') =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: user ? as(user) : {}, payload });
 const status = async (id: number) => (await api('GET', `/videos/${id}/render/status`, undefined, null)).json();
-const renderDone = (id: number) => async () => { const s = await status(id); return s.phase === 'done' || s.phase === 'failed'; };
+const renderDone = (id: number) => async () => {
+  const s = await status(id);
+  return s.phase === 'done' || s.phase === 'failed';
+};
 
 function startWorker() {
   const renderer = new VideoRenderer({ database: t.database, ffmpegPath: t.deps.media.ffmpegPath, dataDir: t.dataDir });
-  return t.deps.queue!.work<RenderJobData>(QUEUES.render, 1, async (d) => { await renderer.run(d); });
+  return t.deps.queue!.work<RenderJobData>(QUEUES.render, 1, async (d) => {
+    await renderer.run(d);
+  });
 }
 
 beforeAll(async () => {
   t = await makeTestApp({ queue: (db) => startQueue(db) });
   const ff = t.deps.media.ffmpegPath;
-  clip = await insertVideo(t.database, t.deps.media, await makeClipWithAudio(ff, path.join(t.dataDir, 'src', 'clip.mp4'), `${W}x${H}`, 30, 2), 'completed');
+  clip = await insertVideo(
+    t.database,
+    t.deps.media,
+    await makeClipWithAudio(ff, path.join(t.dataDir, 'src', 'clip.mp4'), `${W}x${H}`, 30, 2),
+    'completed',
+  );
   await storeTracks(t.database, clip, 60, { 1: BOX });
-  big = await insertVideo(t.database, t.deps.media, await makeClipWithAudio(ff, path.join(t.dataDir, 'src', 'big.mp4'), '1600x900', 10, 1), 'completed', { fpsNum: 10, fpsDen: 1 });
+  big = await insertVideo(
+    t.database,
+    t.deps.media,
+    await makeClipWithAudio(ff, path.join(t.dataDir, 'src', 'big.mp4'), '1600x900', 10, 1),
+    'completed',
+    { fpsNum: 10, fpsDen: 1 },
+  );
   await storeTracks(t.database, big, 10, { 3: BOX });
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('render requests and status', () => {
   it('starts idle with the spec fields', async () => {
-    expect(await status(clip)).toMatchObject({ state: 'idle', progress: 0, artifact: null, key: null, phase: 'idle', stale: false });
+    expect(await status(clip)).toMatchObject({
+      state: 'idle',
+      progress: 0,
+      artifact: null,
+      key: null,
+      phase: 'idle',
+      stale: false,
+    });
   });
 
   it('needs a signed-in user, queues one render (202) and answers 409 with a detail while it waits', async () => {
@@ -66,9 +92,21 @@ describe('the rendered video', () => {
 
   it('is done with an artifact and a key', async () => {
     const s = await status(clip);
-    expect(s, JSON.stringify(s)).toMatchObject({ state: 'done', progress: 100, phase: 'done', stale: false, error: null });
+    expect(s, JSON.stringify(s)).toMatchObject({
+      state: 'done',
+      progress: 100,
+      phase: 'done',
+      stale: false,
+      error: null,
+    });
     expect(s.key).toMatch(/^[0-9a-f]{32}$/);
-    expect(s.artifact).toMatchObject({ width: W, height: H, frames: 60, codec: 'h264', url: `/api/v1/videos/${clip}/render/download?k=${s.key}` });
+    expect(s.artifact).toMatchObject({
+      width: W,
+      height: H,
+      frames: 60,
+      codec: 'h264',
+      url: `/api/v1/videos/${clip}/render/download?k=${s.key}`,
+    });
     key = s.key;
   });
 
@@ -77,7 +115,11 @@ describe('the rendered video', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('video/mp4');
     expect(r.headers['content-disposition']).toContain('clip_annotated.mp4');
-    const part = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${clip}/render/download?k=${key}`, headers: { range: 'bytes=0-99' } });
+    const part = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/videos/${clip}/render/download?k=${key}`,
+      headers: { range: 'bytes=0-99' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.length).toBe(100);
     expect((await api('GET', `/videos/${clip}/render/download?k=${'0'.repeat(32)}`)).statusCode).toBe(404);
@@ -99,11 +141,19 @@ describe('the rendered video', () => {
       const src = await frameRgb(ff, path.join(t.dataDir, 'src', 'clip.mp4'), n, W, H);
       const out = await frameRgb(ff, row.path!, n, W, H);
       // the box's left edge (2 px stroke, track 1's colour #dc2626) and its label tag above it
-      const edge = { x: Math.round(BOX.x1 * W) - 1, y: Math.round(BOX.y1 * H) + 5, w: 2, h: Math.round((BOX.y2 - BOX.y1) * H) - 10 };
+      const edge = {
+        x: Math.round(BOX.x1 * W) - 1,
+        y: Math.round(BOX.y1 * H) + 5,
+        w: 2,
+        h: Math.round((BOX.y2 - BOX.y1) * H) - 10,
+      };
       expect(meanDiff(src, out, W, edge), `frame ${n} box edge`).toBeGreaterThan(40);
       // in the track colour (#dc2626, red over green), blurred only by the 4:2:0 chroma of H.264
       let redness = -255;
-      for (let x = edge.x; x <= edge.x + 1; x++) { const i = ((edge.y + 20) * W + x) * 3; redness = Math.max(redness, out[i] - out[i + 1]); }
+      for (let x = edge.x; x <= edge.x + 1; x++) {
+        const i = ((edge.y + 20) * W + x) * 3;
+        redness = Math.max(redness, out[i] - out[i + 1]);
+      }
       expect(redness, 'the stroke is red').toBeGreaterThan(60);
       // far from the box and its label: only codec noise
       const away = { x: Math.round(BOX.x2 * W) + 20, y: 10, w: W - Math.round(BOX.x2 * W) - 30, h: H - 20 };
@@ -112,7 +162,13 @@ describe('the rendered video', () => {
   });
 
   it('goes stale when the annotations change, and a new render replaces the old file and key', async () => {
-    const edit = await api('PATCH', `/annotations/${clip}/tracks/1/detections/10`, { x1: 0.3, y1: 0.3, x2: 0.6, y2: 0.8, version: 1 });
+    const edit = await api('PATCH', `/annotations/${clip}/tracks/1/detections/10`, {
+      x1: 0.3,
+      y1: 0.3,
+      x2: 0.6,
+      y2: 0.8,
+      version: 1,
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     const stale = await status(clip);
     expect(stale).toMatchObject({ state: 'done', stale: true, key });
@@ -129,22 +185,37 @@ describe('the rendered video', () => {
   }, 200_000);
 
   it('renders at 720p keeping the aspect when render_max_res is 720p', async () => {
-    await t.database.db.insert((await import('../../server/db/schema')).settings).values({ key: 'render', value: { render_max_res: '720p' } })
-      .onConflictDoUpdate({ target: (await import('../../server/db/schema')).settings.key, set: { value: { render_max_res: '720p' } } });
+    await t.database.db
+      .insert((await import('../../server/db/schema')).settings)
+      .values({ key: 'render', value: { render_max_res: '720p' } })
+      .onConflictDoUpdate({
+        target: (await import('../../server/db/schema')).settings.key,
+        set: { value: { render_max_res: '720p' } },
+      });
     expect((await api('POST', `/videos/${big}/render`)).statusCode).toBe(202);
     await waitFor(renderDone(big), 'the 720p render', 180_000);
     const s = await status(big);
     expect(s.artifact).toMatchObject({ width: 1280, height: 720, frames: 10 });
     const [row] = await t.database.db.select().from(renders).where(eq(renders.videoId, big));
-    expect(await probeStreams(t.deps.media.ffprobePath, row.path!)).toMatchObject({ codec: 'h264', width: 1280, height: 720, frames: 10 });
+    expect(await probeStreams(t.deps.media.ffprobePath, row.path!)).toMatchObject({
+      codec: 'h264',
+      width: 1280,
+      height: 720,
+      frames: 10,
+    });
   }, 200_000);
 });
 
 describe('recovery and automatic renders', () => {
   it('a render left running by a dead process ends failed on start and keeps its artifact', async () => {
     const before = await status(clip);
-    await t.database.db.update(renders).set({ state: 'running', jobToken: 'dead-job', updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(renders.videoId, clip));
-    expect((await recoverKind(t.database, t.deps.queue!, 'render', { singleProcess: true })).map((r) => r.videoId)).toEqual([clip]);
+    await t.database.db
+      .update(renders)
+      .set({ state: 'running', jobToken: 'dead-job', updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(renders.videoId, clip));
+    expect(
+      (await recoverKind(t.database, t.deps.queue!, 'render', { singleProcess: true })).map((r) => r.videoId),
+    ).toEqual([clip]);
     const s = await status(clip);
     expect(s).toMatchObject({ state: 'done', phase: 'failed', key: before.key });
     expect(s.error).toMatch(/interrupted/);

@@ -15,9 +15,14 @@ beforeAll(async () => {
   await seedUser(t.database, 'ann1', 'annotator');
   root = path.join(t.dataDir, 'media');
   makeClip(t.deps.media.ffmpegPath, path.join(root, 'a.mp4'));
-  await t.database.db.insert(ingestJobs).values({ jobType: 'purge', status: 'failed', initiatedBy: 'admin1', summary: { attempted: 1 }, errors: ['boom'] });
+  await t.database.db
+    .insert(ingestJobs)
+    .values({ jobType: 'purge', status: 'failed', initiatedBy: 'admin1', summary: { attempted: 1 }, errors: ['boom'] });
 });
-afterAll(async () => { await scansSettled(t); await t.close(); });
+afterAll(async () => {
+  await scansSettled(t);
+  await t.close();
+});
 
 describe('job history', () => {
   test('401 for a guest, 403 with detail for an annotator', async () => {
@@ -27,11 +32,14 @@ describe('job history', () => {
     expect(r.json().detail).toMatch(/admin/i);
   });
 
-  test.each(['limit=0', 'limit=101', 'limit=abc', 'job_type=export', 'status=done'])('a bad filter %s is 400 with detail', async (qs) => {
-    const r = await admin()('GET', `/admin/repo/jobs?${qs}`);
-    expect(r.statusCode).toBe(400);
-    expect(r.json().detail).toBeTruthy();
-  });
+  test.each(['limit=0', 'limit=101', 'limit=abc', 'job_type=export', 'status=done'])(
+    'a bad filter %s is 400 with detail',
+    async (qs) => {
+      const r = await admin()('GET', `/admin/repo/jobs?${qs}`);
+      expect(r.statusCode).toBe(400);
+      expect(r.json().detail).toBeTruthy();
+    },
+  );
 
   test('the scan of a new source and a re-ingest of all sources are listed newest first, with who started them', async () => {
     await admin()('POST', '/admin/repo/sources', { root, label: 'Media' });
@@ -40,12 +48,18 @@ describe('job history', () => {
     expect(re.statusCode, re.body).toBe(200);
     const jobs = (await admin()('GET', '/admin/repo/jobs')).json();
     expect(jobs.map((j: { job_type: string }) => j.job_type)).toEqual(['reingest', 'scan', 'purge']);
-    expect(jobs[1]).toMatchObject({ status: 'success', initiated_by: 'admin1', summary: { root, added: 1 }, errors: [] });
+    expect(jobs[1]).toMatchObject({
+      status: 'success',
+      initiated_by: 'admin1',
+      summary: { root, added: 1 },
+      errors: [],
+    });
     expect(jobs[0].finished_at).toEqual(expect.any(String));
   });
 
   test('filters by type and status, and limits the count', async () => {
-    const only = async (qs: string) => (await admin()('GET', `/admin/repo/jobs?${qs}`)).json().map((j: { job_type: string }) => j.job_type);
+    const only = async (qs: string) =>
+      (await admin()('GET', `/admin/repo/jobs?${qs}`)).json().map((j: { job_type: string }) => j.job_type);
     expect(await only('job_type=scan')).toEqual(['scan']);
     expect(await only('status=failed')).toEqual(['purge']);
     expect(await only('job_type=purge&status=success')).toEqual([]);

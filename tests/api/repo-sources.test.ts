@@ -21,7 +21,10 @@ beforeAll(async () => {
   await seedUser(t.database, 'super1', 'super');
   await seedUser(t.database, 'ann1', 'annotator');
 });
-afterAll(async () => { await scansSettled(t); await t.close(); });
+afterAll(async () => {
+  await scansSettled(t);
+  await t.close();
+});
 
 describe('roles', () => {
   test.each([
@@ -77,7 +80,14 @@ describe('form rules and path checks', () => {
   test('validate reports the normalised root and what the folder is', async () => {
     const r = await admin()('POST', '/admin/repo/sources/validate', { root: `${path.join(media, 'clips')}//` });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ normalized_root: fs.realpathSync(path.join(media, 'clips')), exists: true, is_dir: true, readable: true, writable: true, conflict: false });
+    expect(r.json()).toMatchObject({
+      normalized_root: fs.realpathSync(path.join(media, 'clips')),
+      exists: true,
+      is_dir: true,
+      readable: true,
+      writable: true,
+      conflict: false,
+    });
     const missing = await admin()('POST', '/admin/repo/sources/validate', { root: path.join(media, 'nope') });
     expect(missing.json()).toMatchObject({ exists: false, is_dir: false, readable: false, writable: false });
   });
@@ -94,9 +104,16 @@ describe('add, edit, remove', () => {
     const [job] = await t.database.db.select().from(ingestJobs).where(eq(ingestJobs.jobType, 'scan'));
     expect(job).toMatchObject({ status: 'success', initiatedBy: 'admin1' });
     const vids = (await admin()('GET', `/videos/?source_root=${encodeURIComponent(clips)}`)).json();
-    expect(vids).toEqual([expect.objectContaining({ filename: 'a.mp4', width: 160, height: 90, processing_status: 'pending' })]);
+    expect(vids).toEqual([
+      expect.objectContaining({ filename: 'a.mp4', width: 160, height: 90, processing_status: 'pending' }),
+    ]);
     const list = (await admin()('GET', '/admin/repo/sources')).json();
-    expect(list).toEqual([expect.objectContaining({ root: clips, stats: { total: 1, pending: 1, processing: 0, completed: 0, reviewed: 0, labelled: 0, processed: 0 } })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        root: clips,
+        stats: { total: 1, pending: 1, processing: 0, completed: 0, reviewed: 0, labelled: 0, processed: 0 },
+      }),
+    ]);
   });
 
   test('the same path in other letter case, a nested path and a symlink to it all conflict', async () => {
@@ -107,15 +124,31 @@ describe('add, edit, remove', () => {
     const nested = await admin()('POST', '/admin/repo/sources', { root: path.join(clips, 'sub'), label: 'Sub' });
     expect(nested.json().detail).toBe('Conflicts with an existing source path');
     const link = await admin()('POST', '/admin/repo/sources/validate', { root: path.join(media, 'link-to-clips') });
-    expect(link.json()).toMatchObject({ normalized_root: clips, conflict: true, conflict_message: 'Another source already uses this path' });
+    expect(link.json()).toMatchObject({
+      normalized_root: clips,
+      conflict: true,
+      conflict_message: 'Another source already uses this path',
+    });
     const self = await admin()('POST', '/admin/repo/sources/validate', { root: clips, original_root: clips });
     expect(self.json().conflict).toBe(false);
   });
 
   test('edit changes label, role and enabled; an unknown original_root is 404', async () => {
-    const r = await admin()('PUT', '/admin/repo/sources', { original_root: clips, root: clips, label: 'Renamed', role: 'admin', enabled: false });
+    const r = await admin()('PUT', '/admin/repo/sources', {
+      original_root: clips,
+      root: clips,
+      label: 'Renamed',
+      role: 'admin',
+      enabled: false,
+    });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toMatchObject({ root: clips, label: 'Renamed', role: 'admin', enabled: false, stats: { total: 1 } });
+    expect(r.json()).toMatchObject({
+      root: clips,
+      label: 'Renamed',
+      role: 'admin',
+      enabled: false,
+      stats: { total: 1 },
+    });
     const gone = await admin()('PUT', '/admin/repo/sources', { original_root: '/no/such', root: clips, label: 'x' });
     expect(gone.statusCode).toBe(404);
   });
@@ -126,15 +159,25 @@ describe('add, edit, remove', () => {
     await scansSettled(t);
     const [keep] = await insertVideos(t.database, [{ filename: 'k.mp4', sourceRoot: other }]);
     const [mine] = await t.database.db.select().from(videos).where(eq(videos.sourceRoot, clips));
-    await t.database.db.insert(actionSegments).values([{ videoId: mine.id, trackId: 1, actionClass: 'walk', startTime: 0, endTime: 1 }]);
+    await t.database.db
+      .insert(actionSegments)
+      .values([{ videoId: mine.id, trackId: 1, actionClass: 'walk', startTime: 0, endTime: 1 }]);
     await admin()('PUT', '/admin/repo/sources', { original_root: clips, root: clips, label: 'Renamed', enabled: true });
     await scansSettled(t);
     const refused = await admin()('DELETE', '/admin/repo/sources', { root: clips });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe('Disable the source before removing it.');
 
-    await admin()('PUT', '/admin/repo/sources', { original_root: clips, root: clips, label: 'Renamed', enabled: false });
-    const [scan] = await t.database.db.insert(ingestJobs).values({ jobType: 'scan', initiatedBy: 'admin1', summary: { root: clips } }).returning();
+    await admin()('PUT', '/admin/repo/sources', {
+      original_root: clips,
+      root: clips,
+      label: 'Renamed',
+      enabled: false,
+    });
+    const [scan] = await t.database.db
+      .insert(ingestJobs)
+      .values({ jobType: 'scan', initiatedBy: 'admin1', summary: { root: clips } })
+      .returning();
     const busy = await admin()('DELETE', '/admin/repo/sources', { root: clips });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().detail).toBe('A scan of this source is still running: remove it once the scan has finished.');

@@ -8,21 +8,41 @@ import { videos } from '../../server/db/schema';
 import { OVERLAPS_PER_FRAME } from '../../domain/review-runs';
 
 let t: TestApp;
-beforeAll(async () => { t = await makeTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const BOXES = 5000;
 
 it('builds the summary of 5,000 overlapping boxes in one frame, saying the overlap check was capped there', async () => {
-  const [v] = await t.database.db.insert(videos).values({
-    filename: 'crowd.mp4', path: '/lib/crowd.mp4', relPath: 'crowd.mp4', sourceRoot: '/lib', processingStatus: 'completed', width: 1280, height: 720, totalFrames: 600,
-  }).returning({ id: videos.id });
+  const [v] = await t.database.db
+    .insert(videos)
+    .values({
+      filename: 'crowd.mp4',
+      path: '/lib/crowd.mp4',
+      relPath: 'crowd.mp4',
+      sourceRoot: '/lib',
+      processingStatus: 'completed',
+      width: 1280,
+      height: 720,
+      totalFrames: 600,
+    })
+    .returning({ id: videos.id });
   // tracks 1..5000 share one box on frame 0 (as a MOT import could store them before the limits)
-  await t.database.sql.query(`insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence)
-    select $1, tr, 0, 0.4, 0.4, 0.5, 0.6, 0.9 from generate_series(1, $2::int) tr`, [v.id, BOXES]);
+  await t.database.sql.query(
+    `insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence)
+    select $1, tr, 0, 0.4, 0.4, 0.5, 0.6, 0.9 from generate_series(1, $2::int) tr`,
+    [v.id, BOXES],
+  );
   // an ordinary heavy overlap later on is still found
-  await t.database.sql.query(`insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence) values
-    ($1, 9001, 10, 0.1, 0.1, 0.3, 0.5, 0.9), ($1, 9002, 10, 0.11, 0.1, 0.31, 0.5, 0.9)`, [v.id]);
+  await t.database.sql.query(
+    `insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence) values
+    ($1, 9001, 10, 0.1, 0.1, 0.3, 0.5, 0.9), ($1, 9002, 10, 0.11, 0.1, 0.31, 0.5, 0.9)`,
+    [v.id],
+  );
   await t.database.sql.query('update videos set annotation_version = annotation_version + 1 where id = $1', [v.id]);
 
   const r = await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${v.id}/review-summary` });

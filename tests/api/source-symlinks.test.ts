@@ -14,7 +14,8 @@ let t: TestApp;
 let root: string, outside: string;
 const ff = () => t.deps.media.ffmpegPath;
 const reingest = () => caller(t, 'admin1')('POST', `/sources/reingest?root=${encodeURIComponent(root)}`);
-const listed = async () => (await caller(t, null)('GET', `/videos/?source_root=${encodeURIComponent(root)}`)).json() as Video[];
+const listed = async () =>
+  (await caller(t, null)('GET', `/videos/?source_root=${encodeURIComponent(root)}`)).json() as Video[];
 
 beforeAll(async () => {
   t = await makeTestApp();

@@ -11,7 +11,10 @@ beforeAll(async () => {
   await seedUser(t.database, 'admin1', 'admin');
   await seedUser(t.database, 'super1', 'super');
   await seedUser(t.database, 'ann1', 'annotator');
-  await t.database.db.insert(sources).values([{ root: '/media/open', label: 'Open' }, { root: '/media/staff', label: 'Staff', role: 'admin' }]);
+  await t.database.db.insert(sources).values([
+    { root: '/media/open', label: 'Open' },
+    { root: '/media/staff', label: 'Staff', role: 'admin' },
+  ]);
   [open, hidden, open2] = await insertVideos(t.database, [
     { filename: 'a.mp4', sourceRoot: '/media/open', assignedToId: 'ann1' },
     { filename: 'b.mp4', sourceRoot: '/media/staff', assignedToId: 'ann2', status: 'completed' },
@@ -20,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, who: string | null) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: who ? as(who, 'super') : {} });
+const get = (url: string, who: string | null) =>
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: who ? as(who, 'super') : {} });
 const ids = async (who: string | null) => (await get('/videos/', who)).json().map((v: { id: number }) => v.id);
 
 describe('a source limited to administrators', () => {
@@ -32,14 +36,19 @@ describe('a source limited to administrators', () => {
   });
 
   test("the library's source list leaves it out below admin", async () => {
-    const roots = async (who: string | null) => (await get('/sources/', who)).json().map((s: { root: string }) => s.root);
+    const roots = async (who: string | null) =>
+      (await get('/sources/', who)).json().map((s: { root: string }) => s.root);
     expect(await roots('ann1')).toEqual(['/media/open']);
     expect(await roots(null)).toEqual(['/media/open']);
     expect(await roots('admin1')).toEqual(['/media/open', '/media/staff']);
   });
 
   test('re-ingesting it by name is 404 below admin', async () => {
-    const r = await t.app.inject({ method: 'POST', url: `/api/v1/sources/reingest?root=${encodeURIComponent('/media/staff')}`, headers: as('ann1') });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/sources/reingest?root=${encodeURIComponent('/media/staff')}`,
+      headers: as('ann1'),
+    });
     expect(r.statusCode).toBe(404);
     expect(r.json().detail).toBe('Unknown source: /media/staff');
   });
@@ -57,9 +66,18 @@ describe('a source limited to administrators', () => {
 
   test('assignees and the metrics summary leave it out below admin', async () => {
     expect((await get('/assignments/assignees', 'ann1')).json().map((a: { id: string }) => a.id)).toEqual(['ann1']);
-    expect((await get('/assignments/assignees', 'admin1')).json().map((a: { id: string }) => a.id)).toEqual(['ann1', 'ann2']);
-    expect((await get('/metrics/summary', 'ann1')).json()).toMatchObject({ totals: { videos: 2 }, status: { completed: 0 } });
-    expect((await get('/metrics/summary', 'super1')).json()).toMatchObject({ totals: { videos: 3 }, status: { completed: 1 } });
+    expect((await get('/assignments/assignees', 'admin1')).json().map((a: { id: string }) => a.id)).toEqual([
+      'ann1',
+      'ann2',
+    ]);
+    expect((await get('/metrics/summary', 'ann1')).json()).toMatchObject({
+      totals: { videos: 2 },
+      status: { completed: 0 },
+    });
+    expect((await get('/metrics/summary', 'super1')).json()).toMatchObject({
+      totals: { videos: 3 },
+      status: { completed: 1 },
+    });
   });
 });
 
@@ -72,7 +90,13 @@ describe('by-id calls on a hidden video', () => {
       call('GET', `/annotations/${hidden}`, 'ann1'),
       call('GET', `/annotations/${hidden}/summary`, 'ann1'),
       call('GET', `/annotations/${hidden}/detections?from=0&to=10`, 'ann1'),
-      call('POST', `/annotations/${hidden}/actions`, 'ann1', { track_id: 1, action_class: 'run', start_time: 0, end_time: 1, confidence: 0.7 }),
+      call('POST', `/annotations/${hidden}/actions`, 'ann1', {
+        track_id: 1,
+        action_class: 'run',
+        start_time: 0,
+        end_time: 1,
+        confidence: 0.7,
+      }),
       call('PATCH', `/videos/${hidden}/status`, 'ann1', { status: 'kiv', remark: '' }),
       call('GET', `/videos/${hidden}/status`, 'ann1'),
       call('GET', `/videos/${hidden}/history`, 'ann1'),

@@ -18,13 +18,20 @@ beforeAll(async () => {
   makeClip(ff(), path.join(root, 'nested', 'deeper', 'b.webm'), { codec: 'vp9', size: '180x320' });
   fs.writeFileSync(path.join(root, 'notes.txt'), 'not a video');
   fs.writeFileSync(path.join(root, 'broken.mp4'), 'definitely not an mp4');
-  await t.database.db.insert(sources).values([{ root, label: 'One' }, { root: path.join(t.dataDir, 'offline'), label: 'Off', enabled: false }]);
+  await t.database.db.insert(sources).values([
+    { root, label: 'One' },
+    { root: path.join(t.dataDir, 'offline'), label: 'Off', enabled: false },
+  ]);
   await seedUser(t.database, 'admin1', 'admin');
 });
 afterAll(() => t.close());
 
-const reingest = (qs: string, headers: Record<string, string> = as('ann1')) => t.app.inject({ method: 'POST', url: `/api/v1/sources/reingest?${qs}`, headers });
-const videosIn = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/videos/?source_root=${encodeURIComponent(root)}` })).json() as Video[];
+const reingest = (qs: string, headers: Record<string, string> = as('ann1')) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/sources/reingest?${qs}`, headers });
+const videosIn = async () =>
+  (
+    await t.app.inject({ method: 'GET', url: `/api/v1/videos/?source_root=${encodeURIComponent(root)}` })
+  ).json() as Video[];
 
 describe('sources and re-ingest', () => {
   test('GET /sources/ lists configured sources', async () => {
@@ -37,11 +44,24 @@ describe('sources and re-ingest', () => {
     const r = await reingest(`root=${encodeURIComponent(root)}`);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ added: 2, removed: 0 });
-    expect(r.json().errors).toEqual([expect.stringContaining(`${path.join(root, 'broken.mp4')}: not a readable video`)]);
+    expect(r.json().errors).toEqual([
+      expect.stringContaining(`${path.join(root, 'broken.mp4')}: not a readable video`),
+    ]);
     const vids = await videosIn();
     const a = vids.find((v) => v.filename === 'a.mp4')!;
-    expect(a).toMatchObject({ width: 320, height: 180, fps: 25, total_frames: 25, processing_status: 'pending', rel_path: 'a.mp4' });
-    expect(vids.find((v) => v.filename === 'b.webm')).toMatchObject({ width: 180, height: 320, rel_path: path.join('nested', 'deeper', 'b.webm') });
+    expect(a).toMatchObject({
+      width: 320,
+      height: 180,
+      fps: 25,
+      total_frames: 25,
+      processing_status: 'pending',
+      rel_path: 'a.mp4',
+    });
+    expect(vids.find((v) => v.filename === 'b.webm')).toMatchObject({
+      width: 180,
+      height: 320,
+      rel_path: path.join('nested', 'deeper', 'b.webm'),
+    });
     expect(vids.map((v) => v.filename).sort()).toEqual(['a.mp4', 'b.webm']);
     const again = await reingest(`root=${encodeURIComponent(root)}`);
     expect(again.json()).toMatchObject({ added: 0, removed: 0 });
@@ -80,7 +100,11 @@ describe('sources and re-ingest', () => {
       expect(r.statusCode, bad).toBe(404);
       expect(r.json().detail).toMatch(/Unknown source/);
     }
-    for (const [bad, text] of [[`${root}/../..`, "must not contain '..'"], ['../../etc', 'must be an absolute path'], [`${root}\0`, 'NUL byte']]) {
+    for (const [bad, text] of [
+      [`${root}/../..`, "must not contain '..'"],
+      ['../../etc', 'must be an absolute path'],
+      [`${root}\0`, 'NUL byte'],
+    ]) {
       const r = await reingest(`root=${encodeURIComponent(bad)}`);
       expect(r.statusCode, bad).toBe(400);
       expect(r.json().detail).toContain(text);

@@ -57,19 +57,33 @@ POST /admin/users
 PUT /admin/users/{id}
 DELETE /admin/users/{id}
 PUT /settings/render
-`.trim().split('\n').map((line) => {
-  const [method, path] = line.split(' ');
-  return { method, url: `/api/v1${path.replace(/\{[^}]+\}/g, '1')}` };
-});
+`
+  .trim()
+  .split('\n')
+  .map((line) => {
+    const [method, path] = line.split(' ');
+    return { method, url: `/api/v1${path.replace(/\{[^}]+\}/g, '1')}` };
+  });
 
 let t: TestApp;
-beforeAll(async () => { t = await makeTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('every call of the product documents is routed', () => {
   it.each(CALLS)('$method $url', async ({ method, url }) => {
-    const res = await t.app.inject({ method: method as 'GET', url, headers: { 'x-user-id': 'e2e-super', 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : '{}' });
-    const detail = res.headers['content-type']?.toString().includes('json') ? (res.json() as { detail?: string }).detail : undefined;
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { 'x-user-id': 'e2e-super', 'content-type': 'application/json' },
+      payload: method === 'GET' ? undefined : '{}',
+    });
+    const detail = res.headers['content-type']?.toString().includes('json')
+      ? (res.json() as { detail?: string }).detail
+      : undefined;
     expect(detail ?? '').not.toMatch(/^No such endpoint/);
     expect(res.statusCode).not.toBe(500); // 503 is the answer of a process that runs no job queue
   });

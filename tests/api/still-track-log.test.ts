@@ -7,11 +7,41 @@ import { storeAnalysis } from '../../server/processing/store-result';
 import { videos } from '../../server/db/schema';
 
 let t: TestApp;
-beforeAll(async () => { t = await makeTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const stats = { framesAnalysed: 10, stride: 1, inputW: 256, inputH: 144, longSide: 256, tracker: 'bytetrack' as const, poseModel: 'topdown' as const, fragments: 2, relinks: 0, weakTracks: 0, peopleFound: 20, maxPeopleInFrame: 2, tracks: 1, decodeInferMs: 1, trackMs: 1, actionsMs: 1 };
-const detections = Array.from({ length: 10 }, (_, f) => ({ trackId: 1, frame: f, x1: 0.1 + 0.02 * f, y1: 0.1, x2: 0.3 + 0.02 * f, y2: 0.7, confidence: 0.9, keypoints: Array(51).fill(0.5) }));
+const stats = {
+  framesAnalysed: 10,
+  stride: 1,
+  inputW: 256,
+  inputH: 144,
+  longSide: 256,
+  tracker: 'bytetrack' as const,
+  poseModel: 'topdown' as const,
+  fragments: 2,
+  relinks: 0,
+  weakTracks: 0,
+  peopleFound: 20,
+  maxPeopleInFrame: 2,
+  tracks: 1,
+  decodeInferMs: 1,
+  trackMs: 1,
+  actionsMs: 1,
+};
+const detections = Array.from({ length: 10 }, (_, f) => ({
+  trackId: 1,
+  frame: f,
+  x1: 0.1 + 0.02 * f,
+  y1: 0.1,
+  x2: 0.3 + 0.02 * f,
+  y2: 0.7,
+  confidence: 0.9,
+  keypoints: Array(51).fill(0.5),
+}));
 
 async function logOf(videoId: number): Promise<string[]> {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${videoId}/log`, headers: as('ann.one') });
@@ -23,15 +53,40 @@ describe('processing log of still things dropped', () => {
   it('names the track dropped as a still thing and why', async () => {
     const w = await seedAnnotatedVideo(t.database);
     await t.database.db.update(videos).set({ processingStatus: 'processing' }).where(eq(videos.id, w.videoId));
-    const stillDropped = [{ trackId: 2, frames: 10, reason: 'box never moved (centre within 1 % of its height, size within 2 %) and its joints scored 0.12 (a body scores ≥ 0.2)' }];
-    await storeAnalysis(t.database.db, { videoId: w.videoId, fromStatus: 'completed', requestedBy: 'ann.one' } as never, { fps: 30, frameStride: 1 }, { detections, segments: [], stats, stillDropped }, 5);
-    expect((await logOf(w.videoId)).some((l) => l.endsWith('1 track dropped as a still thing, not a person: track 2 (10 frames): box never moved (centre within 1 % of its height, size within 2 %) and its joints scored 0.12 (a body scores ≥ 0.2)'))).toBe(true);
+    const stillDropped = [
+      {
+        trackId: 2,
+        frames: 10,
+        reason:
+          'box never moved (centre within 1 % of its height, size within 2 %) and its joints scored 0.12 (a body scores ≥ 0.2)',
+      },
+    ];
+    await storeAnalysis(
+      t.database.db,
+      { videoId: w.videoId, fromStatus: 'completed', requestedBy: 'ann.one' } as never,
+      { fps: 30, frameStride: 1 },
+      { detections, segments: [], stats, stillDropped },
+      5,
+    );
+    expect(
+      (await logOf(w.videoId)).some((l) =>
+        l.endsWith(
+          '1 track dropped as a still thing, not a person: track 2 (10 frames): box never moved (centre within 1 % of its height, size within 2 %) and its joints scored 0.12 (a body scores ≥ 0.2)',
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('writes no such line when nothing was dropped', async () => {
     const w = await seedAnnotatedVideo(t.database);
     await t.database.db.update(videos).set({ processingStatus: 'processing' }).where(eq(videos.id, w.videoId));
-    await storeAnalysis(t.database.db, { videoId: w.videoId, fromStatus: 'completed', requestedBy: 'ann.one' } as never, { fps: 30, frameStride: 1 }, { detections, segments: [], stats, stillDropped: [] }, 5);
+    await storeAnalysis(
+      t.database.db,
+      { videoId: w.videoId, fromStatus: 'completed', requestedBy: 'ann.one' } as never,
+      { fps: 30, frameStride: 1 },
+      { detections, segments: [], stats, stillDropped: [] },
+      5,
+    );
     const log = await logOf(w.videoId);
     expect(log.some((l) => l.includes('processing completed'))).toBe(true);
     expect(log.some((l) => l.includes('still thing'))).toBe(false);

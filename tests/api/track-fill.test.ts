@@ -7,13 +7,21 @@ import { trackCalls } from '../helpers/track-calls';
 
 let t: TestApp;
 let c: ReturnType<typeof trackCalls>;
-beforeAll(async () => { t = await makeTestApp(); c = trackCalls(t); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeTestApp();
+  c = trackCalls(t);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 /** Writes a keyframe over the stored box of `frame` (its version read first). */
 async function keyframe(videoId: number, track: number, frame: number, body: object) {
   const row = (await c.rows(videoId, track)).find((r) => r.frame === frame);
-  const res = await c.call('PUT', `${videoId}/tracks/${track}/detections/${frame}`, { ...body, ...(row ? { version: row.version } : {}) });
+  const res = await c.call('PUT', `${videoId}/tracks/${track}/detections/${frame}`, {
+    ...body,
+    ...(row ? { version: row.version } : {}),
+  });
   expect(res.statusCode).toBeLessThan(300);
   return res.json();
 }
@@ -22,11 +30,25 @@ describe('POST /annotations/{id}/tracks/{trackId}/interpolate', () => {
   it('replaces the frames between two keyframes by a linear interpolation of box and joints; undo restores', async () => {
     const v = await seedAnnotatedVideo(t.database);
     await keyframe(v.videoId, 1, 2, { x1: 0.1, y1: 0.1, x2: 0.3, y2: 0.5 });
-    const k = await keyframe(v.videoId, 1, 8, { x1: 0.4, y1: 0.1, x2: 0.6, y2: 0.5, keypoints: Array(17).fill([0.8, 0.8, 1]) });
+    const k = await keyframe(v.videoId, 1, 8, {
+      x1: 0.4,
+      y1: 0.1,
+      x2: 0.6,
+      y2: 0.5,
+      keypoints: Array(17).fill([0.8, 0.8, 1]),
+    });
     const before = await c.boxes(v.videoId, 1);
-    const res = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, { from_frame: 2, to_frame: 8, version: k.track_version });
+    const res = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
+      from_frame: 2,
+      to_frame: 8,
+      version: k.track_version,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ filled_frames: 5, track_version: k.track_version + 1, undo_token: expect.any(Number) });
+    expect(res.json()).toMatchObject({
+      filled_frames: 5,
+      track_version: k.track_version + 1,
+      undo_token: expect.any(Number),
+    });
     const rows = await c.rows(v.videoId, 1);
     const mid = rows.find((r) => r.frame === 5)!;
     expect(mid).toMatchObject({ source: 'interpolated', updated_by_id: 'ann.one' });
@@ -40,26 +62,66 @@ describe('POST /annotations/{id}/tracks/{trackId}/interpolate', () => {
   it('answers 422 when an end is not a keyframe or nothing lies between, 409 when the version is stale', async () => {
     const v = await seedAnnotatedVideo(t.database);
     const k = await keyframe(v.videoId, 1, 2, { x1: 0.1, y1: 0.1, x2: 0.3, y2: 0.5 });
-    const notKey = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, { from_frame: 2, to_frame: 8, version: k.track_version });
+    const notKey = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
+      from_frame: 2,
+      to_frame: 8,
+      version: k.track_version,
+    });
     expect(notKey.statusCode).toBe(422);
     expect(notKey.json().detail).toBe('Frame 8 of track 1 is not a keyframe (a box a person drew or corrected)');
-    expect((await c.call('POST', `${v.videoId}/tracks/1/interpolate`, { from_frame: 2, to_frame: 3, version: k.track_version })).statusCode).toBe(422);
-    expect((await c.call('POST', `${v.videoId}/tracks/1/interpolate`, { from_frame: 2, to_frame: 400, version: k.track_version })).statusCode).toBe(422);
-    expect((await c.call('POST', `${v.videoId}/tracks/1/interpolate`, { from_frame: 2, to_frame: 8, version: 1 })).statusCode).toBe(409);
-    expect((await c.call('POST', `${v.videoId}/tracks/1/interpolate`, { from_frame: 2, to_frame: 8, version: k.track_version }, {})).statusCode).toBe(401);
+    expect(
+      (
+        await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
+          from_frame: 2,
+          to_frame: 3,
+          version: k.track_version,
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
+          from_frame: 2,
+          to_frame: 400,
+          version: k.track_version,
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (await c.call('POST', `${v.videoId}/tracks/1/interpolate`, { from_frame: 2, to_frame: 8, version: 1 }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await c.call(
+          'POST',
+          `${v.videoId}/tracks/1/interpolate`,
+          { from_frame: 2, to_frame: 8, version: k.track_version },
+          {},
+        )
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('POST /annotations/{id}/tracks/{trackId}/propagate', () => {
-  it("applies the correction at a frame to the following AI frames, each relative to its own AI box, up to to_frame", async () => {
+  it('applies the correction at a frame to the following AI frames, each relative to its own AI box, up to to_frame', async () => {
     const v = await seedAnnotatedVideo(t.database);
     // the AI box of track 1 is (0.1, 0.1)–(0.3, 0.5) on every frame; the person is 0.02 further right
     const k = await keyframe(v.videoId, 1, 2, { x1: 0.12, y1: 0.1, x2: 0.32, y2: 0.5 });
-    const res = await c.call('POST', `${v.videoId}/tracks/1/propagate`, { from_frame: 2, to_frame: 5, version: k.track_version });
+    const res = await c.call('POST', `${v.videoId}/tracks/1/propagate`, {
+      from_frame: 2,
+      to_frame: 5,
+      version: k.track_version,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ changed_frames: 3, track_version: k.track_version + 1 });
     const rows = await c.rows(v.videoId, 1);
-    expect(rows.filter((r) => r.frame >= 3 && r.frame <= 5).map((r) => [r.source, Math.round(r.x1 * 100)])).toEqual([['interpolated', 12], ['interpolated', 12], ['interpolated', 12]]);
+    expect(rows.filter((r) => r.frame >= 3 && r.frame <= 5).map((r) => [r.source, Math.round(r.x1 * 100)])).toEqual([
+      ['interpolated', 12],
+      ['interpolated', 12],
+      ['interpolated', 12],
+    ]);
     expect(rows.find((r) => r.frame === 6)).toMatchObject({ source: 'ai' });
     expect(rows.find((r) => r.frame === 6)!.x1).toBeCloseTo(0.1);
   });
@@ -78,7 +140,9 @@ describe('POST /annotations/{id}/tracks/{trackId}/propagate', () => {
 
   it('answers 422 when the frame is not a keyframe, 428 without a version; undo restores exactly', async () => {
     const v = await seedAnnotatedVideo(t.database);
-    expect((await c.call('POST', `${v.videoId}/tracks/1/propagate`, { from_frame: 2, version: 1 })).json().detail).toMatch(/not a keyframe/);
+    expect(
+      (await c.call('POST', `${v.videoId}/tracks/1/propagate`, { from_frame: 2, version: 1 })).json().detail,
+    ).toMatch(/not a keyframe/);
     const k = await keyframe(v.videoId, 1, 2, { x1: 0.12, y1: 0.1, x2: 0.32, y2: 0.5 });
     expect((await c.call('POST', `${v.videoId}/tracks/1/propagate`, { from_frame: 2 })).statusCode).toBe(428);
     const before = await c.boxes(v.videoId, 1);

@@ -7,8 +7,13 @@ import { trackCalls } from '../helpers/track-calls';
 
 let t: TestApp;
 let c: ReturnType<typeof trackCalls>;
-beforeAll(async () => { t = await makeTestApp(); c = trackCalls(t); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeTestApp();
+  c = trackCalls(t);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const box = (x1: number) => ({ x1, y1: 0.2, x2: x1 + 0.1, y2: 0.4 });
 
@@ -22,22 +27,39 @@ describe('POST /annotations/{id}/tracks', () => {
   it('makes a new human-made track (next free id, version 1) with one keyframe, and changes the ETag', async () => {
     const v = await seedAnnotatedVideo(t.database);
     const before = await c.summaryTag(v.videoId);
-    const res = await c.call('POST', `${v.videoId}/tracks`, { frame: 4, box: box(0.3), keypoint_visibility: Array(17).fill(2) });
+    const res = await c.call('POST', `${v.videoId}/tracks`, {
+      frame: 4,
+      box: box(0.3),
+      keypoint_visibility: Array(17).fill(2),
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ track_id: 3, track_version: 1, detection: { frame: 4, source: 'human', outside: false, updated_by_id: 'ann.one' } });
+    expect(res.json()).toMatchObject({
+      track_id: 3,
+      track_version: 1,
+      detection: { frame: 4, source: 'human', outside: false, updated_by_id: 'ann.one' },
+    });
     expect((await c.rows(v.videoId, 3)).map((r) => [r.frame, r.source])).toEqual([[4, 'human']]);
     expect(await c.summaryTag(v.videoId)).not.toBe(before);
     const summary = (await t.app.inject({ url: `/api/v1/annotations/${v.videoId}/summary` })).json();
-    expect(summary.tracks.find((x: { track_id: number }) => x.track_id === 3)).toMatchObject({ version: 1, human_made: true });
+    expect(summary.tracks.find((x: { track_id: number }) => x.track_id === 3)).toMatchObject({
+      version: 1,
+      human_made: true,
+    });
   });
 
   it('refuses a guest, a reversed box, bad visibility and a frame past the end', async () => {
     const v = await seedAnnotatedVideo(t.database);
     expect((await c.call('POST', `${v.videoId}/tracks`, { frame: 0, box: box(0.1) }, {})).statusCode).toBe(401);
-    const reversed = await c.call('POST', `${v.videoId}/tracks`, { frame: 0, box: { x1: 0.5, y1: 0.2, x2: 0.4, y2: 0.4 } });
+    const reversed = await c.call('POST', `${v.videoId}/tracks`, {
+      frame: 0,
+      box: { x1: 0.5, y1: 0.2, x2: 0.4, y2: 0.4 },
+    });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().detail).toBe('The box needs x1 < x2 and y1 < y2');
-    expect((await c.call('POST', `${v.videoId}/tracks`, { frame: 0, box: box(0.1), keypoint_visibility: Array(17).fill(3) })).statusCode).toBe(400);
+    expect(
+      (await c.call('POST', `${v.videoId}/tracks`, { frame: 0, box: box(0.1), keypoint_visibility: Array(17).fill(3) }))
+        .statusCode,
+    ).toBe(400);
     const past = await c.call('POST', `${v.videoId}/tracks`, { frame: 300, box: box(0.1) });
     expect(past.statusCode).toBe(422);
     expect(past.json().detail).toMatch(/below the video's 300 frames/);
@@ -89,10 +111,17 @@ describe('PUT /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
     const back = await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/20`, box(0.2));
     expect(back.json().filled_frames).toBe(0); // interpolation never crosses the outside keyframe
     const rows = await c.rows(v.videoId, v.trackId);
-    expect(rows.filter((r) => r.frame > 10).map((r) => [r.frame, r.source])).toEqual([[11, 'interpolated'], [12, 'interpolated'], [13, 'interpolated'], [14, 'outside'], [20, 'human']]);
+    expect(rows.filter((r) => r.frame > 10).map((r) => [r.frame, r.source])).toEqual([
+      [11, 'interpolated'],
+      [12, 'interpolated'],
+      [13, 'interpolated'],
+      [14, 'outside'],
+      [20, 'human'],
+    ]);
     expect(rows.find((r) => r.frame === 12)?.x1).toBeCloseTo(0.5);
     const win = await c.window(v.videoId, 0, 30);
-    const sourceAt = (f: number) => win.human[[...win.frames].findIndex((x, i) => x === f && win.tracks[i] === v.trackId)];
+    const sourceAt = (f: number) =>
+      win.human[[...win.frames].findIndex((x, i) => x === f && win.tracks[i] === v.trackId)];
     expect([sourceAt(0), sourceAt(5), sourceAt(14)]).toEqual([1, 2, 3]);
     const cvat = (await t.app.inject({ url: `/api/v1/annotations/${v.videoId}/export?format=cvat-video` })).body;
     expect(cvat).toMatch(/<box frame="14" keyframe="1" outside="1"/);
@@ -103,7 +132,11 @@ describe('PUT /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
     const [row] = (await c.rows(v.videoId, 1)).filter((r) => r.frame === 3);
     const res = await c.call('PUT', `${v.videoId}/tracks/1/detections/3`, { ...box(0.6), version: row.version });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ filled_frames: 0, track_version: 2, detection: { source: 'human', version: row.version + 1 } });
+    expect(res.json()).toMatchObject({
+      filled_frames: 0,
+      track_version: 2,
+      detection: { source: 'human', version: row.version + 1 },
+    });
     expect((await c.rows(v.videoId, 1)).map((r) => r.source).filter((s) => s !== 'ai')).toEqual(['human']);
   });
 

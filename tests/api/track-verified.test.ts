@@ -7,13 +7,30 @@ import { seedAnnotatedVideo } from '../annotate-edit/seed';
 import { RUNS_CHUNK_FRAMES } from '../../server/services/review-summary';
 
 let t: TestApp;
-beforeAll(async () => { t = await makeTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const version = async (videoId: number) => Number((await t.database.sql.query<{ v: number }>(
-  'select annotation_version as v from videos where id = $1', [videoId])).rows[0].v);
-const put = (videoId: number, track: number | string, payload: unknown, headers: Record<string, string> = as('rev.one', 'annotator', 'Rev One')) =>
-  t.app.inject({ method: 'PUT', url: `/api/v1/annotations/${videoId}/tracks/${track}/verified`, headers, payload: payload as object });
+const version = async (videoId: number) =>
+  Number(
+    (await t.database.sql.query<{ v: number }>('select annotation_version as v from videos where id = $1', [videoId]))
+      .rows[0].v,
+  );
+const put = (
+  videoId: number,
+  track: number | string,
+  payload: unknown,
+  headers: Record<string, string> = as('rev.one', 'annotator', 'Rev One'),
+) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/annotations/${videoId}/tracks/${track}/verified`,
+    headers,
+    payload: payload as object,
+  });
 const summary = async (videoId: number) => {
   const r = await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${videoId}/review-summary` });
   expect(r.statusCode, r.body).toBe(200);
@@ -27,11 +44,17 @@ describe('PUT /annotations/{videoId}/tracks/{trackId}/verified', () => {
     const res = await put(v.videoId, 2, { verified: true });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ track_id: 2, verified: { by_id: 'rev.one', by_name: 'Rev One', edited_at: null, edited_by_id: null } });
+    expect(body).toMatchObject({
+      track_id: 2,
+      verified: { by_id: 'rev.one', by_name: 'Rev One', edited_at: null, edited_by_id: null },
+    });
     expect(Date.parse(body.verified.at)).toBeGreaterThan(Date.now() - 60_000);
     expect(await version(v.videoId)).toBe(v0 + 1);
     const s = await summary(v.videoId);
-    expect(s.tracks.map((x: { track_id: number; verified: unknown }) => [x.track_id, x.verified === null])).toEqual([[1, true], [2, false]]);
+    expect(s.tracks.map((x: { track_id: number; verified: unknown }) => [x.track_id, x.verified === null])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
     expect(s.tracks[1].verified).toEqual(body.verified);
   });
 
@@ -49,7 +72,12 @@ describe('PUT /annotations/{videoId}/tracks/{trackId}/verified', () => {
   it('keeps the mark when the track is edited afterwards and says who edited it; verifying again clears that', async () => {
     const v = await seedAnnotatedVideo(t.database);
     await put(v.videoId, 1, { verified: true });
-    const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${v.videoId}/tracks/1/detections/3`, headers: as('ann.two'), payload: { x1: 0.2, y1: 0.1, x2: 0.4, y2: 0.5, version: 1 } });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/annotations/${v.videoId}/tracks/1/detections/3`,
+      headers: as('ann.two'),
+      payload: { x1: 0.2, y1: 0.1, x2: 0.4, y2: 0.5, version: 1 },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     const mark = (await summary(v.videoId)).tracks[0].verified;
     expect(mark).toMatchObject({ by_id: 'rev.one', edited_by_id: 'ann.two' });
@@ -94,10 +122,20 @@ describe('GET /annotations/{id}/review-summary', () => {
   it('gives each track its presence runs (gaps visible), low-confidence runs and heavy overlaps, with an ETag', async () => {
     const v = await seedAnnotatedVideo(t.database);
     // a gap in track 1 (frames 4-5), low confidence on frames 7-9 of track 1, and track 2 on top of track 1 at frames 8-9
-    await t.database.sql.query('delete from detections where video_id = $1 and track_id = 1 and frame in (4, 5)', [v.videoId]);
-    await t.database.sql.query('update detections set confidence = 0.5 where video_id = $1 and track_id = 1 and frame >= 7', [v.videoId]);
-    await t.database.sql.query('update detections set x1 = 0.11, y1 = 0.1, x2 = 0.31, y2 = 0.5 where video_id = $1 and track_id = 2 and frame in (8, 9)', [v.videoId]);
-    await t.database.sql.query('update videos set annotation_version = annotation_version + 1 where id = $1', [v.videoId]);
+    await t.database.sql.query('delete from detections where video_id = $1 and track_id = 1 and frame in (4, 5)', [
+      v.videoId,
+    ]);
+    await t.database.sql.query(
+      'update detections set confidence = 0.5 where video_id = $1 and track_id = 1 and frame >= 7',
+      [v.videoId],
+    );
+    await t.database.sql.query(
+      'update detections set x1 = 0.11, y1 = 0.1, x2 = 0.31, y2 = 0.5 where video_id = $1 and track_id = 2 and frame in (8, 9)',
+      [v.videoId],
+    );
+    await t.database.sql.query('update videos set annotation_version = annotation_version + 1 where id = $1', [
+      v.videoId,
+    ]);
     const r = await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${v.videoId}/review-summary` });
     expect(r.statusCode).toBe(200);
     const s = r.json();
@@ -109,19 +147,33 @@ describe('GET /annotations/{id}/review-summary', () => {
     expect(s.overlaps).toEqual([[1, 2, 8, 9]]);
     const etag = r.headers.etag as string;
     expect(etag).toBe(`"r${v.videoId}-v${s.annotation_version}"`);
-    const same = await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${v.videoId}/review-summary`, headers: { 'if-none-match': etag } });
+    const same = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/annotations/${v.videoId}/review-summary`,
+      headers: { 'if-none-match': etag },
+    });
     expect(same.statusCode).toBe(304);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/annotations/abc/review-summary' })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/annotations/999999/review-summary' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/annotations/999999/review-summary' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('joins runs across the chunks the overlaps are read in', async () => {
     const v = await seedAnnotatedVideo(t.database);
-    await t.database.sql.query(`insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence)
-      select $1, t, f, 0.5, 0.5, 0.6, 0.7, 0.9 from generate_series(5, 6) t, generate_series($2::int - 10, $2::int + 10) f`, [v.videoId, RUNS_CHUNK_FRAMES]);
-    await t.database.sql.query('update videos set annotation_version = annotation_version + 1 where id = $1', [v.videoId]);
+    await t.database.sql.query(
+      `insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence)
+      select $1, t, f, 0.5, 0.5, 0.6, 0.7, 0.9 from generate_series(5, 6) t, generate_series($2::int - 10, $2::int + 10) f`,
+      [v.videoId, RUNS_CHUNK_FRAMES],
+    );
+    await t.database.sql.query('update videos set annotation_version = annotation_version + 1 where id = $1', [
+      v.videoId,
+    ]);
     const s = await summary(v.videoId);
-    expect(s.tracks.find((x: { track_id: number }) => x.track_id === 5).runs).toEqual([RUNS_CHUNK_FRAMES - 10, RUNS_CHUNK_FRAMES + 10]);
+    expect(s.tracks.find((x: { track_id: number }) => x.track_id === 5).runs).toEqual([
+      RUNS_CHUNK_FRAMES - 10,
+      RUNS_CHUNK_FRAMES + 10,
+    ]);
     expect(s.overlaps).toEqual([[5, 6, RUNS_CHUNK_FRAMES - 10, RUNS_CHUNK_FRAMES + 10]]);
   });
 });

@@ -10,11 +10,17 @@ import { VISIBILITY_NONE } from '../../domain/detection-window';
 
 let t: TestApp;
 let c: ReturnType<typeof trackCalls>;
-beforeAll(async () => { t = await makeTestApp(); c = trackCalls(t); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeTestApp();
+  c = trackCalls(t);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 /** 17 joints: visible except the occluded and absent ones named. */
-const vis = (occluded: number[], absent: number[] = []) => Array.from({ length: 17 }, (_, i) => (absent.includes(i) ? 0 : occluded.includes(i) ? 1 : 2));
+const vis = (occluded: number[], absent: number[] = []) =>
+  Array.from({ length: 17 }, (_, i) => (absent.includes(i) ? 0 : occluded.includes(i) ? 1 : 2));
 const box = (x1: number) => ({ x1, y1: 0.2, x2: x1 + 0.1, y2: 0.4 });
 const joints = (x: number) => Array.from({ length: 17 }, () => [x, 0.5, 1]);
 
@@ -22,7 +28,8 @@ const joints = (x: number) => Array.from({ length: 17 }, () => [x, 0.5, 1]);
 async function shown(videoId: number, track: number, frame: number) {
   const set = (await t.app.inject({ url: `/api/v1/annotations/${videoId}` })).json();
   const dets = set.person_tracks.find((p: { track_id: number }) => p.track_id === track)?.detections ?? [];
-  const json = dets.find((d: { frame: number }) => d.frame === frame) as { keypoint_visibility: number[] | null; keypoints: number[][] } | undefined;
+  const json = dets.find((d: { frame: number }) => d.frame === frame) as
+    { keypoint_visibility: number[] | null; keypoints: number[][] } | undefined;
   const win = await c.window(videoId, frame, frame + 1);
   const i = Array.from(win.tracks).findIndex((tr, k) => tr === track && win.frames[k] === frame);
   const windowVis = i < 0 ? undefined : Array.from(win.visibility.subarray(i * 17, i * 17 + 17));
@@ -34,7 +41,10 @@ async function shown(videoId: number, track: number, frame: number) {
 
 async function keyframe(videoId: number, track: number, frame: number, body: object) {
   const row = (await c.rows(videoId, track)).find((r) => r.frame === frame);
-  const res = await c.call('PUT', `${videoId}/tracks/${track}/detections/${frame}`, { ...body, ...(row ? { version: row.version } : {}) });
+  const res = await c.call('PUT', `${videoId}/tracks/${track}/detections/${frame}`, {
+    ...body,
+    ...(row ? { version: row.version } : {}),
+  });
   expect(res.statusCode).toBeLessThan(300);
   return res.json();
 }
@@ -42,7 +52,12 @@ async function keyframe(videoId: number, track: number, frame: number, body: obj
 describe('a new track and a keyframe store keypoint_visibility', () => {
   it('POST …/tracks stores it and answers it', async () => {
     const v = await seedAnnotatedVideo(t.database);
-    const res = await c.call('POST', `${v.videoId}/tracks`, { frame: 4, box: box(0.3), keypoints: joints(0.35), keypoint_visibility: vis([1], [2]) });
+    const res = await c.call('POST', `${v.videoId}/tracks`, {
+      frame: 4,
+      box: box(0.3),
+      keypoints: joints(0.35),
+      keypoint_visibility: vis([1], [2]),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().detection.keypoint_visibility).toEqual(vis([1], [2]));
     expect((await shown(v.videoId, res.json().track_id, 4))!.keypoint_visibility).toEqual(vis([1], [2]));
@@ -64,7 +79,12 @@ describe('a new track and a keyframe store keypoint_visibility', () => {
 describe('interpolation keeps visibility', () => {
   it('the fill of a drawn track: absent at either end absent (no position), occluded at either end occluded', async () => {
     const v = await seedAnnotatedVideo(t.database);
-    const made = await c.call('POST', `${v.videoId}/tracks`, { frame: 10, box: box(0.1), keypoints: joints(0.1), keypoint_visibility: vis([1], [0]) });
+    const made = await c.call('POST', `${v.videoId}/tracks`, {
+      frame: 10,
+      box: box(0.1),
+      keypoints: joints(0.1),
+      keypoint_visibility: vis([1], [0]),
+    });
     const id = made.json().track_id as number;
     await keyframe(v.videoId, id, 14, { ...box(0.5), keypoints: joints(0.5), keypoint_visibility: vis([2], [3]) });
     for (const f of [11, 12, 13]) {
@@ -89,7 +109,11 @@ describe('interpolation keeps visibility', () => {
     const v = await seedAnnotatedVideo(t.database);
     await keyframe(v.videoId, 1, 2, { ...box(0.1), keypoints: joints(0.2), keypoint_visibility: vis([6], [7]) });
     const k = await keyframe(v.videoId, 1, 6, { ...box(0.3), keypoints: joints(0.6) });
-    const res = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, { from_frame: 2, to_frame: 6, version: k.track_version });
+    const res = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
+      from_frame: 2,
+      to_frame: 6,
+      version: k.track_version,
+    });
     expect(res.statusCode).toBe(200);
     const d = (await shown(v.videoId, 1, 4))!;
     expect(d.keypoint_visibility).toEqual(vis([6], [7]));
@@ -98,11 +122,15 @@ describe('interpolation keeps visibility', () => {
   });
 });
 
-describe('propagate takes the keyframe\'s visibility', () => {
+describe("propagate takes the keyframe's visibility", () => {
   it('each changed frame gets the joints the person marked occluded or absent; undo puts back none', async () => {
     const v = await seedAnnotatedVideo(t.database);
     const k = await keyframe(v.videoId, 1, 2, { ...box(0.12), keypoint_visibility: vis([8], [9]) });
-    const res = await c.call('POST', `${v.videoId}/tracks/1/propagate`, { from_frame: 2, to_frame: 5, version: k.track_version });
+    const res = await c.call('POST', `${v.videoId}/tracks/1/propagate`, {
+      from_frame: 2,
+      to_frame: 5,
+      version: k.track_version,
+    });
     expect(res.json()).toMatchObject({ changed_frames: 3 });
     for (const f of [3, 4, 5]) expect((await shown(v.videoId, 1, f))!.keypoint_visibility).toEqual(vis([8], [9]));
     expect((await shown(v.videoId, 1, 6))!.keypoint_visibility).toBeNull();
@@ -115,12 +143,17 @@ describe('propagate takes the keyframe\'s visibility', () => {
 async function markRows(videoId: number, track: number, frames: number[]) {
   for (const f of frames) {
     const row = (await c.rows(videoId, track)).find((r) => r.frame === f)!;
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/annotations/${videoId}/tracks/${track}/detections/${f}`, headers: as('ann.one'), payload: { keypoint_visibility: vis([f % 17]), version: row.version } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/annotations/${videoId}/tracks/${track}/detections/${f}`,
+      headers: as('ann.one'),
+      payload: { keypoint_visibility: vis([f % 17]), version: row.version },
+    });
     expect(res.statusCode).toBe(200);
   }
 }
 
-describe('split, swap, move, range delete and undo keep each row\'s visibility', () => {
+describe("split, swap, move, range delete and undo keep each row's visibility", () => {
   it('split: the moved rows keep theirs on the new track; undo puts them back', async () => {
     const v = await seedAnnotatedVideo(t.database);
     await markRows(v.videoId, 1, [3, 7]);
@@ -139,11 +172,20 @@ describe('split, swap, move, range delete and undo keep each row\'s visibility',
     await markRows(v.videoId, 1, [6]);
     await markRows(v.videoId, 2, [8]);
     const vs = await c.versions(v.videoId);
-    const swap = await c.call('POST', `${v.videoId}/tracks/swap`, { track_a: 1, track_b: 2, from_frame: 5, versions: { 1: vs[1], 2: vs[2] } });
+    const swap = await c.call('POST', `${v.videoId}/tracks/swap`, {
+      track_a: 1,
+      track_b: 2,
+      from_frame: 5,
+      versions: { 1: vs[1], 2: vs[2] },
+    });
     expect(swap.statusCode).toBe(200);
     expect((await shown(v.videoId, 2, 6))!.keypoint_visibility).toEqual(vis([6]));
     expect((await shown(v.videoId, 1, 8))!.keypoint_visibility).toEqual(vis([8]));
-    const moved = await c.call('POST', `${v.videoId}/tracks/1/move`, { from_frame: 8, to_frame: 9, version: swap.json().track_versions['1'] });
+    const moved = await c.call('POST', `${v.videoId}/tracks/1/move`, {
+      from_frame: 8,
+      to_frame: 9,
+      version: swap.json().track_versions['1'],
+    });
     expect(moved.statusCode).toBe(200);
     expect((await shown(v.videoId, moved.json().target_track_id, 8))!.keypoint_visibility).toEqual(vis([8]));
     await c.restore(v.videoId, moved.json().undo_token);
@@ -153,7 +195,10 @@ describe('split, swap, move, range delete and undo keep each row\'s visibility',
   it('range delete: the undo puts the rows back with their visibility', async () => {
     const v = await seedAnnotatedVideo(t.database);
     await markRows(v.videoId, 2, [9, 10]);
-    const res = await c.call('DELETE', `${v.videoId}/tracks/2/detections?from=8&to=11&version=${(await c.versions(v.videoId))[2]}`);
+    const res = await c.call(
+      'DELETE',
+      `${v.videoId}/tracks/2/detections?from=8&to=11&version=${(await c.versions(v.videoId))[2]}`,
+    );
     expect(res.json()).toMatchObject({ deleted: 4 });
     expect(await shown(v.videoId, 2, 9)).toBeUndefined();
     await c.restore(v.videoId, res.json().undo_token);

@@ -4,24 +4,54 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo } from '../annotate-edit/seed';
 
 let t: TestApp;
-beforeAll(async () => { t = await makeTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const frames = async (videoId: number, track: number) => (await t.database.sql.query<{ frame: number; x1: number }>(
-  'select frame, x1 from detections where video_id = $1 and track_id = $2 order by frame', [videoId, track])).rows;
-const segTracks = async (videoId: number) => (await t.database.sql.query<{ id: number; track_id: number }>(
-  'select id, track_id from action_segments where video_id = $1 order by id', [videoId])).rows;
+const frames = async (videoId: number, track: number) =>
+  (
+    await t.database.sql.query<{ frame: number; x1: number }>(
+      'select frame, x1 from detections where video_id = $1 and track_id = $2 order by frame',
+      [videoId, track],
+    )
+  ).rows;
+const segTracks = async (videoId: number) =>
+  (
+    await t.database.sql.query<{ id: number; track_id: number }>(
+      'select id, track_id from action_segments where video_id = $1 order by id',
+      [videoId],
+    )
+  ).rows;
 const merge = (videoId: number, body: unknown, headers: Record<string, string> = as('ann.one')) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/annotations/${videoId}/tracks/merge`, headers, payload: body as object });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/annotations/${videoId}/tracks/merge`,
+    headers,
+    payload: body as object,
+  });
 const restore = (videoId: number, token: number) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/annotations/${videoId}/tracks/restore`, headers: as('ann.one'), payload: { undo_token: token } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/annotations/${videoId}/tracks/restore`,
+    headers: as('ann.one'),
+    payload: { undo_token: token },
+  });
 
 describe('POST /annotations/{videoId}/tracks/merge', () => {
   it("replaces the base track's overlapping frames with the merge track's and moves its segments", async () => {
     const v = await seedAnnotatedVideo(t.database);
     const res = await merge(v.videoId, { base_track_id: 1, merge_track_id: 2 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ base_track_id: 1, merge_track_id: 2, replaced_frames: 5, moved_frames: 10, moved_segments: 1 });
+    expect(res.json()).toMatchObject({
+      base_track_id: 1,
+      merge_track_id: 2,
+      replaced_frames: 5,
+      moved_frames: 10,
+      moved_segments: 1,
+    });
     const base = await frames(v.videoId, 1);
     expect(base.map((r) => r.frame)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     expect(base.find((r) => r.frame === 7)?.x1).toBeCloseTo(0.5); // from the merge track
@@ -75,14 +105,20 @@ describe('DELETE /annotations/{videoId}/tracks/{trackId}', () => {
 
     const back = await restore(v.videoId, res.json().undo_token);
     expect(back.statusCode).toBe(200);
-    expect(back.json().segments).toEqual([expect.objectContaining({ id: v.segmentIds[1], track_id: 2, action_class: 'jump', version: 2 })]);
+    expect(back.json().segments).toEqual([
+      expect.objectContaining({ id: v.segmentIds[1], track_id: 2, action_class: 'jump', version: 2 }),
+    ]);
     expect(await frames(v.videoId, 2)).toHaveLength(10);
   });
 
   it('rejects a token of another video', async () => {
     const a = await seedAnnotatedVideo(t.database);
     const b = await seedAnnotatedVideo(t.database);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/annotations/${a.videoId}/tracks/1`, headers: as('ann.one') });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/annotations/${a.videoId}/tracks/1`,
+      headers: as('ann.one'),
+    });
     expect((await restore(b.videoId, res.json().undo_token)).statusCode).toBe(404);
   });
 });

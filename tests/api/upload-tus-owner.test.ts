@@ -10,13 +10,23 @@ const TUS = { 'tus-resumable': '1.0.0' };
 const meta = (name: string) => `filename ${Buffer.from(name, 'utf8').toString('base64')}`;
 const tusDir = () => path.join(t.dataDir, 'tmp', 'tus');
 
-const create = (who: string, name = 'clip.mp4') => t.app.inject({
-  method: 'POST', url: '/api/v1/uploads/tus', headers: { ...TUS, 'upload-length': '1000', 'upload-metadata': meta(name), ...as(who) },
-});
-const send = (method: 'HEAD' | 'PATCH' | 'DELETE', location: string, who: string) => t.app.inject({
-  method, url: location, headers: { ...TUS, ...as(who), ...(method === 'PATCH' ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } : {}) },
-  ...(method === 'PATCH' ? { payload: Buffer.alloc(10) } : {}),
-});
+const create = (who: string, name = 'clip.mp4') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads/tus',
+    headers: { ...TUS, 'upload-length': '1000', 'upload-metadata': meta(name), ...as(who) },
+  });
+const send = (method: 'HEAD' | 'PATCH' | 'DELETE', location: string, who: string) =>
+  t.app.inject({
+    method,
+    url: location,
+    headers: {
+      ...TUS,
+      ...as(who),
+      ...(method === 'PATCH' ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } : {}),
+    },
+    ...(method === 'PATCH' ? { payload: Buffer.alloc(10) } : {}),
+  });
 const idOf = (location: string) => location.split('/').pop()!;
 
 beforeAll(async () => {
@@ -53,7 +63,9 @@ describe('limits on unfinished uploads', () => {
     expect((await create('ann1')).statusCode).toBe(201);
     const over = await create('ann1');
     expect(over.statusCode).toBe(429);
-    expect(over.json().detail).toBe('You have 2 unfinished uploads, the most allowed: finish or cancel one before starting another');
+    expect(over.json().detail).toBe(
+      'You have 2 unfinished uploads, the most allowed: finish or cancel one before starting another',
+    );
   });
 
   test('the server over its total is refused with 429 for anyone', async () => {
@@ -65,7 +77,9 @@ describe('limits on unfinished uploads', () => {
 
   test('abandoned uploads (older than the keep period) are swept and no longer count', async () => {
     const records = fs.readdirSync(tusDir()).filter((f) => f.endsWith('.json'));
-    const ann1s = records.filter((f) => JSON.parse(fs.readFileSync(path.join(tusDir(), f), 'utf8')).metadata.uploaded_by === 'ann1');
+    const ann1s = records.filter(
+      (f) => JSON.parse(fs.readFileSync(path.join(tusDir(), f), 'utf8')).metadata.uploaded_by === 'ann1',
+    );
     expect(ann1s).toHaveLength(2);
     const old = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
     for (const f of ann1s) {

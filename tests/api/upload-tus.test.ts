@@ -11,14 +11,27 @@ let clip: Buffer;
 const TUS = { 'tus-resumable': '1.0.0' };
 const listDir = (d: string) => (fs.existsSync(d) ? fs.readdirSync(d).sort() : []);
 const meta = (name: string) => `filename ${Buffer.from(name, 'utf8').toString('base64')}`;
-const videoCount = async () => (await t.database.sql.query<{ n: number }>('select count(*)::int as n from videos')).rows[0].n;
+const videoCount = async () =>
+  (await t.database.sql.query<{ n: number }>('select count(*)::int as n from videos')).rows[0].n;
 
-const create = (name: string, length: number, who: string | null = 'ann1') => t.app.inject({
-  method: 'POST', url: '/api/v1/uploads/tus', headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': meta(name), ...(who ? as(who) : {}) },
-});
-const patch = (location: string, offset: number, body: Buffer) => t.app.inject({
-  method: 'PATCH', url: location, payload: body, headers: { ...TUS, ...as('ann1'), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-});
+const create = (name: string, length: number, who: string | null = 'ann1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads/tus',
+    headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': meta(name), ...(who ? as(who) : {}) },
+  });
+const patch = (location: string, offset: number, body: Buffer) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: location,
+    payload: body,
+    headers: {
+      ...TUS,
+      ...as('ann1'),
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
+  });
 
 beforeAll(async () => {
   t = await makeTestApp({ env: { VAT_MAX_UPLOAD_MB: '1' } });
@@ -45,7 +58,12 @@ test('an upload sent in two parts, with the offset asked for in between, becomes
   const last = await patch(location, half, clip.subarray(half));
   expect(last.statusCode).toBe(200);
   const v = last.json();
-  expect(v).toMatchObject({ filename: 'résumé clip.mp4', processing_status: 'pending', size_bytes: clip.length, source_root: path.join(t.dataDir, 'uploads') });
+  expect(v).toMatchObject({
+    filename: 'résumé clip.mp4',
+    processing_status: 'pending',
+    size_bytes: clip.length,
+    source_root: path.join(t.dataDir, 'uploads'),
+  });
   expect((await t.app.inject({ url: `/api/v1/videos/${v.id}` })).json()).toEqual(v);
   expect(fs.readFileSync(v.path).equals(clip)).toBe(true);
   expect(listDir(path.join(t.dataDir, 'tmp', 'tus'))).toEqual([]);

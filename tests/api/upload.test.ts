@@ -14,11 +14,17 @@ let clip: Buffer;
 const uploads = () => path.join(t.dataDir, 'uploads');
 const temp = () => path.join(t.dataDir, 'tmp');
 const listDir = (d: string) => (fs.existsSync(d) ? fs.readdirSync(d).sort() : []);
-const videoCount = async (tt: TestApp) => (await tt.database.sql.query<{ n: number }>('select count(*)::int as n from videos')).rows[0].n;
+const videoCount = async (tt: TestApp) =>
+  (await tt.database.sql.query<{ n: number }>('select count(*)::int as n from videos')).rows[0].n;
 
 const upload = (tt: TestApp, name: string, content: Buffer, who: string | null = 'ann1', field?: string) => {
   const { payload, headers } = multipartFile(name, content, { field });
-  return tt.app.inject({ method: 'POST', url: '/api/v1/videos/upload', payload, headers: { ...headers, ...(who ? as(who) : {}) } });
+  return tt.app.inject({
+    method: 'POST',
+    url: '/api/v1/videos/upload',
+    payload,
+    headers: { ...headers, ...(who ? as(who) : {}) },
+  });
 };
 
 beforeAll(async () => {
@@ -38,13 +44,24 @@ describe('upload', () => {
     const r = await upload(t, 'clip.mp4', clip);
     expect(r.statusCode).toBe(201);
     const v = r.json();
-    expect(v).toMatchObject({ filename: 'clip.mp4', rel_path: 'clip.mp4', source_root: uploads(), processing_status: 'pending', size_bytes: clip.length, width: 160, height: 90 });
+    expect(v).toMatchObject({
+      filename: 'clip.mp4',
+      rel_path: 'clip.mp4',
+      source_root: uploads(),
+      processing_status: 'pending',
+      size_bytes: clip.length,
+      width: 160,
+      height: 90,
+    });
     expect(v.total_frames).toBe(30);
     expect(fs.readFileSync(path.join(uploads(), 'clip.mp4')).equals(clip)).toBe(true);
     expect(listDir(temp())).toEqual([]);
     const same = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${v.id}` });
     expect(same.json()).toEqual(v);
-    const { rows } = await t.database.sql.query<{ label: string; enabled: boolean }>('select label, enabled from sources where root = $1', [uploads()]);
+    const { rows } = await t.database.sql.query<{ label: string; enabled: boolean }>(
+      'select label, enabled from sources where root = $1',
+      [uploads()],
+    );
     expect(rows).toEqual([{ label: 'Uploads', enabled: true }]);
   });
 
@@ -101,7 +118,12 @@ describe('upload', () => {
   });
 
   test('a body that is not multipart, or a file under another field name, is a 400', async () => {
-    const json = await t.app.inject({ method: 'POST', url: '/api/v1/videos/upload', payload: { file: 'x' }, headers: as('ann1') });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/videos/upload',
+      payload: { file: 'x' },
+      headers: as('ann1'),
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().detail).toMatch(/multipart/);
     const other = await upload(t, 'clip.mp4', clip, 'ann1', 'video');
@@ -122,7 +144,13 @@ describe('over a real socket', () => {
     const { port } = s.app.server.address() as AddressInfo;
     const { payload, headers } = multipartFile('aborted.mp4', Buffer.alloc(8 * 1024 * 1024, 1));
     const tempDir = path.join(s.dataDir, 'tmp');
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/videos/upload', headers: { ...headers, ...as('ann1'), 'content-length': String(payload.length) } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/videos/upload',
+      headers: { ...headers, ...as('ann1'), 'content-length': String(payload.length) },
+    });
     req.on('error', () => undefined); // the socket is destroyed on purpose
     req.write(payload.subarray(0, 2 * 1024 * 1024));
     // wait until the server is streaming into its temporary file, then cut the connection
@@ -144,19 +172,35 @@ describe('over a real socket', () => {
     let written = 0;
     const answer = await new Promise<{ status: number; body: string; writtenAtAnswer: number }>((resolve, reject) => {
       let answered = false;
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/videos/upload', headers: { ...headers, ...as('ann1'), 'transfer-encoding': 'chunked' } }, (res) => {
-        answered = true;
-        const writtenAtAnswer = written;
-        let body = '';
-        res.on('data', (c) => { body += c; });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, writtenAtAnswer }));
-      });
-      req.on('error', (e) => { if (!answered) reject(e); }); // the server closes the connection after its answer
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/videos/upload',
+          headers: { ...headers, ...as('ann1'), 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          answered = true;
+          const writtenAtAnswer = written;
+          let body = '';
+          res.on('data', (c) => {
+            body += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, writtenAtAnswer }));
+        },
+      );
+      req.on('error', (e) => {
+        if (!answered) reject(e);
+      }); // the server closes the connection after its answer
       const pump = () => {
         while (written < payload.length) {
           const chunk = payload.subarray(written, written + 256 * 1024);
           written += chunk.length;
-          if (!req.write(chunk)) { req.once('drain', pump); return; }
+          if (!req.write(chunk)) {
+            req.once('drain', pump);
+            return;
+          }
         }
         req.end();
       };
@@ -179,16 +223,24 @@ describe('over a real socket', () => {
     const { port } = s.app.server.address() as AddressInfo;
     const { payload, headers } = multipartFile('late.mp4', Buffer.concat([clip, Buffer.alloc(24 * 1024 * 1024, 0)]));
     const framing = chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(payload.length) };
-    const head = Object.entries({ host: '127.0.0.1', ...headers, ...as('ann1'), ...framing }).map(([k, v]) => `${k}: ${v}`).join('\r\n');
-    const body = chunked ? Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from('\r\n0\r\n\r\n')]) : payload;
+    const head = Object.entries({ host: '127.0.0.1', ...headers, ...as('ann1'), ...framing })
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n');
+    const body = chunked
+      ? Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from('\r\n0\r\n\r\n')])
+      : payload;
     const socket = net.connect(port, '127.0.0.1');
     socket.pause(); // nothing is read until everything is sent
     let socketError = '';
-    socket.on('error', (e) => { socketError = (e as NodeJS.ErrnoException).code ?? e.message; });
+    socket.on('error', (e) => {
+      socketError = (e as NodeJS.ErrnoException).code ?? e.message;
+    });
     socket.write(`POST /api/v1/videos/upload HTTP/1.1\r\n${head}\r\n\r\n`);
     await new Promise<void>((resolve) => socket.write(body, () => resolve()));
     let answer = '';
-    socket.on('data', (c) => { answer += c; });
+    socket.on('data', (c) => {
+      answer += c;
+    });
     const closed = new Promise((resolve) => socket.once('close', resolve));
     socket.resume();
     await closed;

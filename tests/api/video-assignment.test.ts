@@ -7,14 +7,22 @@ let t: TestApp;
 let ids: number[];
 const patch = (payload: object, who: string | null = 'admin1') =>
   t.app.inject({ method: 'PATCH', url: '/api/v1/videos/assignment', payload, headers: who ? as(who) : {} });
-const assignees = async () => (await t.database.sql.query<{ id: number; assigned_to_id: string | null; assigned_to_name: string | null }>(
-  'select id, assigned_to_id, assigned_to_name from videos order by id')).rows;
+const assignees = async () =>
+  (
+    await t.database.sql.query<{ id: number; assigned_to_id: string | null; assigned_to_name: string | null }>(
+      'select id, assigned_to_id, assigned_to_name from videos order by id',
+    )
+  ).rows;
 
 beforeAll(async () => {
   t = await makeTestApp();
   await seedUser(t.database, 'admin1', 'admin');
   await seedUser(t.database, 'ann1', 'annotator', 'Ann Lee');
-  ids = await insertVideos(t.database, [{ filename: 'a.mp4' }, { filename: 'b.mp4' }, { filename: 'c.mp4', status: 'deleted' }]);
+  ids = await insertVideos(t.database, [
+    { filename: 'a.mp4' },
+    { filename: 'b.mp4' },
+    { filename: 'c.mp4', status: 'deleted' },
+  ]);
 });
 afterAll(() => t.close());
 
@@ -30,7 +38,12 @@ test('assigns live videos to a known user with the name from the users table, th
   expect(r.json()).toEqual({ updated: [ids[0], ids[1]], assigned_to_id: 'ann1', assigned_to_name: 'Ann Lee' });
   expect((await assignees()).map((v) => v.assigned_to_id)).toEqual(['ann1', 'ann1', null]);
   const filter = await t.app.inject({ url: '/api/v1/videos/?limit=10&skip=0&assignee=ann1' });
-  expect(filter.json().map((v: { id: number }) => v.id).sort()).toEqual([ids[0], ids[1]].sort());
+  expect(
+    filter
+      .json()
+      .map((v: { id: number }) => v.id)
+      .sort(),
+  ).toEqual([ids[0], ids[1]].sort());
   const un = await patch({ video_ids: [ids[0]], assignee_id: null });
   expect(un.json()).toEqual({ updated: [ids[0]], assigned_to_id: null, assigned_to_name: null });
   expect((await assignees())[0]).toMatchObject({ assigned_to_id: null, assigned_to_name: null });

@@ -7,9 +7,16 @@ let t: TestApp;
 let videoId: number;
 
 async function insertVideo(name: string, status = 'completed') {
-  const [row] = await t.database.db.insert(videos).values({
-    filename: name, path: `/lib/src/${name}`, relPath: name, sourceRoot: '/lib/src', processingStatus: status,
-  }).returning({ id: videos.id });
+  const [row] = await t.database.db
+    .insert(videos)
+    .values({
+      filename: name,
+      path: `/lib/src/${name}`,
+      relPath: name,
+      sourceRoot: '/lib/src',
+      processingStatus: status,
+    })
+    .returning({ id: videos.id });
   return row.id;
 }
 
@@ -17,7 +24,9 @@ beforeAll(async () => {
   t = await makeTestApp();
   videoId = await insertVideo('a.mp4');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('video status', () => {
   it('reads the current status with last_updated', async () => {
@@ -30,22 +39,41 @@ describe('video status', () => {
   });
 
   it('refuses a change without a signed-in identity (401)', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${videoId}/status`, payload: { status: 'kiv' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${videoId}/status`,
+      payload: { status: 'kiv' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().detail).toMatch(/Sign in/);
   });
 
   it('marks KIV with a remark, keeps the previous status and writes history', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${videoId}/status`, headers: as('alice'), payload: { status: 'kiv', remark: 'blurry footage' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${videoId}/status`,
+      headers: as('alice'),
+      payload: { status: 'kiv', remark: 'blurry footage' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'kiv', previous_status: 'completed' });
     const hist = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${videoId}/history` });
     const entries = hist.json();
-    expect(entries[0]).toMatchObject({ old_status: 'completed', new_status: 'kiv', remark: 'blurry footage', changed_by_id: 'alice' });
+    expect(entries[0]).toMatchObject({
+      old_status: 'completed',
+      new_status: 'kiv',
+      remark: 'blurry footage',
+      changed_by_id: 'alice',
+    });
   });
 
   it('unmarks back to the previous status, and lists history newest first', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${videoId}/status`, headers: as('bob'), payload: { status: 'completed' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${videoId}/status`,
+      headers: as('bob'),
+      payload: { status: 'completed' },
+    });
     expect(res.json()).toEqual({ status: 'completed', previous_status: 'kiv' });
     const entries = (await t.app.inject({ method: 'GET', url: `/api/v1/videos/${videoId}/history` })).json();
     expect(entries.map((e: { new_status: string }) => e.new_status)).toEqual(['completed', 'kiv']);
@@ -55,10 +83,20 @@ describe('video status', () => {
 
   it('rejects a remark over 20 words or 150 characters', async () => {
     const words = Array.from({ length: 21 }, (_, i) => `w${i}`).join(' ');
-    const r1 = await t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${videoId}/status`, headers: as('alice'), payload: { status: 'kiv', remark: words } });
+    const r1 = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${videoId}/status`,
+      headers: as('alice'),
+      payload: { status: 'kiv', remark: words },
+    });
     expect(r1.statusCode).toBe(400);
     expect(r1.json().detail).toBe('Remark must be at most 20 words');
-    const r2 = await t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${videoId}/status`, headers: as('alice'), payload: { status: 'kiv', remark: 'x'.repeat(151) } });
+    const r2 = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${videoId}/status`,
+      headers: as('alice'),
+      payload: { status: 'kiv', remark: 'x'.repeat(151) },
+    });
     expect(r2.statusCode).toBe(400);
     expect(r2.json().detail).toBe('Remark must be at most 150 characters');
     const status = (await t.app.inject({ method: 'GET', url: `/api/v1/videos/${videoId}/status` })).json();
@@ -67,7 +105,12 @@ describe('video status', () => {
 
   it('rejects statuses a user cannot set and malformed bodies with 400', async () => {
     for (const payload of [{ status: 'processing' }, { status: 'deleted' }, { status: 'bogus' }, {}]) {
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${videoId}/status`, headers: as('alice'), payload });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/videos/${videoId}/status`,
+        headers: as('alice'),
+        payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(typeof res.json().detail).toBe('string');
     }
@@ -75,20 +118,36 @@ describe('video status', () => {
 
   it('answers 404 for unknown videos and 400 for a bad id', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/videos/999999/status' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/videos/999999/status', headers: as('alice'), payload: { status: 'kiv' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: '/api/v1/videos/999999/status',
+          headers: as('alice'),
+          payload: { status: 'kiv' },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/videos/abc/history' })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/videos/999999/log' })).statusCode).toBe(404);
   });
 
   it('rejects an invalid X-User-Id with 400', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${videoId}/status`, headers: { 'x-user-id': 'a b' }, payload: { status: 'kiv' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${videoId}/status`,
+      headers: { 'x-user-id': 'a b' },
+      payload: { status: 'kiv' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
 
 describe('status rules the screens offer', () => {
-  const patch = (id: number, status: string) => t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${id}/status`, headers: as('alice'), payload: { status } });
-  const current = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/v1/videos/${id}/status` })).json().status;
+  const patch = (id: number, status: string) =>
+    t.app.inject({ method: 'PATCH', url: `/api/v1/videos/${id}/status`, headers: as('alice'), payload: { status } });
+  const current = async (id: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1/videos/${id}/status` })).json().status;
 
   it('refuses labelled and completed on a never-processed pending video with 409', async () => {
     const id = await insertVideo('never-processed.mp4', 'pending');
@@ -126,12 +185,16 @@ describe('status rules the screens offer', () => {
     expect((await patch(failed, 'failed')).json()).toEqual({ status: 'failed', previous_status: 'kiv' });
     const unknownPrev = await insertVideo('dq.mp4', 'disqualified');
     expect((await patch(unknownPrev, 'completed')).statusCode).toBe(409);
-    expect((await patch(unknownPrev, 'pending')).json()).toEqual({ status: 'pending', previous_status: 'disqualified' });
+    expect((await patch(unknownPrev, 'pending')).json()).toEqual({
+      status: 'pending',
+      previous_status: 'disqualified',
+    });
   });
 
   it('never sets pending, completed or failed by hand outside an unmark', async () => {
     const id = await insertVideo('finished.mp4', 'labelled');
-    for (const status of ['pending', 'completed', 'failed', 'unknown']) expect((await patch(id, status)).statusCode, status).toBe(409);
+    for (const status of ['pending', 'completed', 'failed', 'unknown'])
+      expect((await patch(id, status)).statusCode, status).toBe(409);
     expect(await current(id)).toBe('labelled');
   });
 
@@ -153,7 +216,10 @@ describe('history and log', () => {
 
   it('returns the processing log lines as text in order', async () => {
     const id = await insertVideo('logged.mp4', 'failed');
-    await t.database.db.insert(processingLog).values([{ videoId: id, line: 'decode: started' }, { videoId: id, line: 'pose: model missing' }]);
+    await t.database.db.insert(processingLog).values([
+      { videoId: id, line: 'decode: started' },
+      { videoId: id, line: 'pose: model missing' },
+    ]);
     const log = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${id}/log` });
     const lines = log.body.split('\n');
     expect(lines).toHaveLength(2);

@@ -9,7 +9,13 @@ beforeAll(async () => {
   t = await makeTestApp();
   ids = await insertVideos(t.database, [
     { filename: 'alpha.mp4', sourceRoot: '/media/a', status: 'pending' },
-    { filename: 'beta_run.mp4', sourceRoot: '/media/a', status: 'completed', assignedToId: 'ann1', assignedToName: 'Ann' },
+    {
+      filename: 'beta_run.mp4',
+      sourceRoot: '/media/a',
+      status: 'completed',
+      assignedToId: 'ann1',
+      assignedToName: 'Ann',
+    },
     { filename: 'gamma.webm', sourceRoot: '/media/b', status: 'kiv', assignedToId: 'ann1', assignedToName: 'Ann' },
     { filename: 'delta.mp4', sourceRoot: '/media/b', status: 'deleted' },
     { filename: '100%_done.mp4', sourceRoot: '/media/b', path: '/media/b/sub dir/100%_done.mp4', status: 'labelled' },
@@ -28,7 +34,16 @@ describe('GET /api/v1/videos/', () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/v1/videos/?limit=1000&skip=0' });
     const body = r.json() as Video[];
     expect(body.map((v) => v.filename)).toEqual(['alpha.mp4', 'beta_run.mp4', 'gamma.webm', '100%_done.mp4']);
-    expect(body[1]).toMatchObject({ id: ids[1], source_root: '/media/a', processing_status: 'completed', assigned_to_id: 'ann1', assigned_to_name: 'Ann', width: 1280, height: 720, fps: 30 });
+    expect(body[1]).toMatchObject({
+      id: ids[1],
+      source_root: '/media/a',
+      processing_status: 'completed',
+      assigned_to_id: 'ann1',
+      assigned_to_name: 'Ann',
+      width: 1280,
+      height: 720,
+      fps: 30,
+    });
   });
 
   test('pages with limit and skip', async () => {
@@ -44,7 +59,10 @@ describe('GET /api/v1/videos/', () => {
 
   test('filters by repeated status, source root, assignee and unassigned', async () => {
     expect(await list('status=kiv&status=completed')).toEqual(['beta_run.mp4', 'gamma.webm']);
-    expect(await list('status=kiv&status=completed&status=labelled&limit=2&skip=1')).toEqual(['gamma.webm', '100%_done.mp4']);
+    expect(await list('status=kiv&status=completed&status=labelled&limit=2&skip=1')).toEqual([
+      'gamma.webm',
+      '100%_done.mp4',
+    ]);
     expect(await list(`status=labelled&status=kiv&status=kiv&limit=1&after_id=${ids[2]}`)).toEqual(['100%_done.mp4']);
     expect(await list('status=pending&status=kiv&source_root=/media/b')).toEqual(['gamma.webm']);
     expect(await list('status=deleted')).toEqual([]);
@@ -61,7 +79,12 @@ describe('GET /api/v1/videos/', () => {
   });
 
   test.each([
-    ['limit=1001', 'limit'], ['limit=0', 'limit'], ['limit=abc', 'limit'], ['skip=-1', 'skip'], ['status=bogus', 'status'], ['unassigned_only=maybe', 'unassigned_only'],
+    ['limit=1001', 'limit'],
+    ['limit=0', 'limit'],
+    ['limit=abc', 'limit'],
+    ['skip=-1', 'skip'],
+    ['status=bogus', 'status'],
+    ['unassigned_only=maybe', 'unassigned_only'],
   ])('bad query %s answers 400 with a detail naming %s', async (qs, field) => {
     const r = await t.app.inject({ method: 'GET', url: `/api/v1/videos/?${qs}` });
     expect(r.statusCode).toBe(400);
@@ -76,7 +99,9 @@ describe('GET /api/v1/videos/{id}', () => {
     expect(r.json()).toMatchObject({ id: ids[0], filename: 'alpha.mp4' });
   });
   test('a list row and the single video are the same object (the list is built in SQL, the single row in Node)', async () => {
-    const [row] = (await t.app.inject({ method: 'GET', url: `/api/v1/videos/?limit=1&after_id=${ids[1] - 1}` })).json() as Video[];
+    const [row] = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/videos/?limit=1&after_id=${ids[1] - 1}` })
+    ).json() as Video[];
     const single = (await t.app.inject({ method: 'GET', url: `/api/v1/videos/${ids[1]}` })).json();
     expect(row).toEqual(single);
   });

@@ -5,23 +5,37 @@ import type { Box, GtPerson } from '../../bench/eval/metrics';
 import { review, stepGain } from '../../bench/correction/reviewer';
 import { toFractions, type ReviewClip, type TrackBox } from '../../bench/correction/review-state';
 
-const W = 640, H = 360, N = 20;
+const W = 640,
+  H = 360,
+  N = 20;
 // two people on separate rows walking towards each other, so every box is unambiguous
 const personA = (n: number): Box => ({ x1: 20 + 10 * n, y1: 10, x2: 80 + 10 * n, y2: 130 });
 const personB = (n: number): Box => ({ x1: 560 - 12 * n, y1: 200, x2: 620 - 12 * n, y2: 330 + n });
 
 function clipOf(people: Array<[string, (n: number) => Box]>): ReviewClip {
-  const frames = Array.from({ length: N }, (_, n) => ({ frame: n, gt: people.map(([id, at]): GtPerson => ({ id, box: at(n) })) }));
+  const frames = Array.from({ length: N }, (_, n) => ({
+    frame: n,
+    gt: people.map(([id, at]): GtPerson => ({ id, box: at(n) })),
+  }));
   return { name: 'synthetic', width: W, height: H, fps: 30, duration: N / 30, frames };
 }
-const clip = clipOf([['a', personA], ['b', personB]]);
-const aiBox = (trackId: number, frame: number, box: Box): TrackBox => ({ trackId, frame, ...toFractions(clip, box), score: 0.9 });
+const clip = clipOf([
+  ['a', personA],
+  ['b', personB],
+]);
+const aiBox = (trackId: number, frame: number, box: Box): TrackBox => ({
+  trackId,
+  frame,
+  ...toFractions(clip, box),
+  score: 0.9,
+});
 
 describe('correction reviewer', () => {
   // track 1 follows a, track 2 follows b, until frame 10 where the tracker exchanged them
   const SWITCH = 10;
   const swapped = Array.from({ length: N }, (_, n) => [
-    aiBox(n < SWITCH ? 1 : 2, n, personA(n)), aiBox(n < SWITCH ? 2 : 1, n, personB(n)),
+    aiBox(n < SWITCH ? 1 : 2, n, personA(n)),
+    aiBox(n < SWITCH ? 2 : 1, n, personB(n)),
   ]).flat();
 
   it('fixes an identity swap with one swap command in set A', () => {
@@ -65,7 +79,10 @@ describe('correction reviewer', () => {
 
   it('deletes a false track in both sets with one command', () => {
     const ghost = Array.from({ length: N }, (_, n) => aiBox(7, n, { x1: 300, y1: 140, x2: 340, y2: 190 }));
-    const both = [...Array.from({ length: N }, (_, n) => [aiBox(1, n, personA(n)), aiBox(2, n, personB(n))]).flat(), ...ghost];
+    const both = [
+      ...Array.from({ length: N }, (_, n) => [aiBox(1, n, personA(n)), aiBox(2, n, personB(n))]).flat(),
+      ...ghost,
+    ];
     for (const set of ['A', 'B'] as const) {
       const r = review(clip, both, set);
       expect(r.start.precision).toBeCloseTo(2 / 3, 10);

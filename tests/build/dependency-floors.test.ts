@@ -6,7 +6,11 @@ import { describe, expect, test } from 'vitest';
 
 const root = path.resolve(__dirname, '../..');
 const read = (f: string) => JSON.parse(fs.readFileSync(path.join(root, f), 'utf8'));
-const parts = (v: string) => v.replace(/^[^\d]*/, '').split('.').map(Number);
+const parts = (v: string) =>
+  v
+    .replace(/^[^\d]*/, '')
+    .split('.')
+    .map(Number);
 const atLeast = (v: string, floor: string) => {
   const [a, b] = [parts(v), parts(floor)];
   for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i];

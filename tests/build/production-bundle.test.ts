@@ -15,22 +15,46 @@ function build(testHooks: boolean): string {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-bundle-'));
   dirs.push(out);
   const env = { ...process.env, NODE_ENV: 'production', VAT_TEST_HOOKS: testHooks ? '1' : '' };
-  execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--sourcemap', 'false', '--logLevel', 'error'], { env, stdio: 'pipe' });
+  execFileSync(
+    process.execPath,
+    [
+      path.resolve('node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      out,
+      '--sourcemap',
+      'false',
+      '--logLevel',
+      'error',
+    ],
+    { env, stdio: 'pipe' },
+  );
   const js = fs.readdirSync(path.join(out, 'assets')).filter((f) => f.endsWith('.js'));
   return js.map((f) => fs.readFileSync(path.join(out, 'assets', f), 'utf8')).join('\n');
 }
 
-afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
 
 describe('window.__vat in the built app', () => {
   it('production: read-only probes only, no mutators or benchmark helpers', () => {
     const code = build(false);
-    expect(PROBES.filter((p) => !code.includes(p)), 'probes missing').toEqual([]);
-    expect(HOOKS.filter((h) => code.includes(h)), 'hooks present').toEqual([]);
+    expect(
+      PROBES.filter((p) => !code.includes(p)),
+      'probes missing',
+    ).toEqual([]);
+    expect(
+      HOOKS.filter((h) => code.includes(h)),
+      'hooks present',
+    ).toEqual([]);
   });
 
   it('test build: the hooks the browser tests and benchmarks use are there', () => {
     const code = build(true);
-    expect(HOOKS.filter((h) => !code.includes(h)), 'hooks missing').toEqual([]);
+    expect(
+      HOOKS.filter((h) => !code.includes(h)),
+      'hooks missing',
+    ).toEqual([]);
   });
 });

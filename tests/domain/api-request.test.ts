@@ -2,9 +2,13 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError, getApiBase, identityHeaders, onUnauthorized, request, setApiBase } from '../../src/api/request';
 
-const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const ok = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-beforeEach(() => { localStorage.clear(); setApiBase(''); });
+beforeEach(() => {
+  localStorage.clear();
+  setApiBase('');
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe('shared request behaviour', () => {
@@ -16,7 +20,10 @@ describe('shared request behaviour', () => {
   });
 
   test('a signed-in user adds X-User-Id, X-User-Name and X-User-Role; guests and corrupt records add none', async () => {
-    localStorage.setItem('va_user', JSON.stringify({ signedIn: true, id: 'ann', name: 'Ann Lee', role: 'admin', ts: 1 }));
+    localStorage.setItem(
+      'va_user',
+      JSON.stringify({ signedIn: true, id: 'ann', name: 'Ann Lee', role: 'admin', ts: 1 }),
+    );
     expect(identityHeaders()).toEqual({ 'X-User-Id': 'ann', 'X-User-Name': 'Ann%20Lee', 'X-User-Role': 'admin' });
     localStorage.setItem('va_user', JSON.stringify({ signedIn: true, id: 'ann' }));
     expect(identityHeaders()).toEqual({ 'X-User-Id': 'ann' });
@@ -29,7 +36,10 @@ describe('shared request behaviour', () => {
   test('a network error with a base set retries once relative, warns, and clears the base', async () => {
     setApiBase('http://down.example');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const f = vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(ok({ a: 1 }));
+    const f = vi
+      .spyOn(globalThis, 'fetch')
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(ok({ a: 1 }));
     expect(await request('/api/v1/status')).toEqual({ a: 1 });
     expect(f.mock.calls.map((c) => c[0])).toEqual(['http://down.example/api/v1/status', '/api/v1/status']);
     expect(warn.mock.calls[0][0]).toMatch(/API base/);
@@ -52,8 +62,13 @@ describe('shared request behaviour', () => {
 
   test('error text is the server detail, else the body, else the fallback', async () => {
     const f = vi.spyOn(globalThis, 'fetch');
-    f.mockResolvedValueOnce(new Response(JSON.stringify({ detail: 'Source must be online before re-ingesting.' }), { status: 409 }));
-    await expect(request('/a', { fallback: 'Failed to re-ingest source' })).rejects.toMatchObject({ status: 409, message: 'Source must be online before re-ingesting.' });
+    f.mockResolvedValueOnce(
+      new Response(JSON.stringify({ detail: 'Source must be online before re-ingesting.' }), { status: 409 }),
+    );
+    await expect(request('/a', { fallback: 'Failed to re-ingest source' })).rejects.toMatchObject({
+      status: 409,
+      message: 'Source must be online before re-ingesting.',
+    });
     f.mockResolvedValueOnce(new Response('', { status: 500 }));
     const e = (await request('/b', { fallback: 'Failed to load videos' }).catch((x: unknown) => x)) as ApiError;
     expect(e).toBeInstanceOf(ApiError);
@@ -65,7 +80,11 @@ describe('a session the server no longer knows', () => {
   test('a 401 from an ordinary call is reported, but not from sign-in or a wrong current password', async () => {
     const seen: string[] = [];
     const stop = onUnauthorized(() => seen.push('401'));
-    const unauthorized = () => new Response(JSON.stringify({ detail: 'Sign in first' }), { status: 401, headers: { 'content-type': 'application/json' } });
+    const unauthorized = () =>
+      new Response(JSON.stringify({ detail: 'Sign in first' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => unauthorized());
     await expect(request('/api/v1/videos/')).rejects.toThrow('Sign in first');
     await expect(request('/api/v1/auth/login', { method: 'POST', json: {} })).rejects.toThrow('Sign in first');

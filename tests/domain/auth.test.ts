@@ -4,13 +4,20 @@ import { newPasswordProblem, OPEN_AUTH, parseAuthConfig, parseServerIdentity } f
 
 describe('parseAuthConfig', () => {
   it('reads a password-mode answer', () => {
-    expect(parseAuthConfig({ mode: 'password', guest_access: 'none', setup_required: true, proxy_user_header: null }))
-      .toEqual({ mode: 'password', guest_access: 'none', setup_required: true, proxy_user_header: null });
+    expect(
+      parseAuthConfig({ mode: 'password', guest_access: 'none', setup_required: true, proxy_user_header: null }),
+    ).toEqual({ mode: 'password', guest_access: 'none', setup_required: true, proxy_user_header: null });
   });
 
   it('reads a proxy-mode answer with its header, and never asks for setup there', () => {
-    expect(parseAuthConfig({ mode: 'proxy', guest_access: 'read', setup_required: true, proxy_user_header: 'X-Forwarded-User' }))
-      .toEqual({ mode: 'proxy', guest_access: 'read', setup_required: false, proxy_user_header: 'X-Forwarded-User' });
+    expect(
+      parseAuthConfig({
+        mode: 'proxy',
+        guest_access: 'read',
+        setup_required: true,
+        proxy_user_header: 'X-Forwarded-User',
+      }),
+    ).toEqual({ mode: 'proxy', guest_access: 'read', setup_required: false, proxy_user_header: 'X-Forwarded-User' });
   });
 
   it.each([null, 'text', { mode: 'kerberos' }, {}])('falls back to open with read access for %j', (raw) => {
@@ -20,13 +27,19 @@ describe('parseAuthConfig', () => {
 
 describe('parseServerIdentity', () => {
   it('reads a signed-in answer with must_change_password', () => {
-    expect(parseServerIdentity({ signed_in: true, id: 'ann', name: 'Ann', role: 'admin', must_change_password: true }))
-      .toEqual({ signed_in: true, id: 'ann', name: 'Ann', role: 'admin', must_change_password: true });
+    expect(
+      parseServerIdentity({ signed_in: true, id: 'ann', name: 'Ann', role: 'admin', must_change_password: true }),
+    ).toEqual({ signed_in: true, id: 'ann', name: 'Ann', role: 'admin', must_change_password: true });
   });
 
   it('is signed out without an id, and an unknown role is annotator', () => {
-    expect(parseServerIdentity({ signed_in: true, id: null, role: 'wizard' }))
-      .toEqual({ signed_in: false, id: null, name: null, role: 'annotator', must_change_password: false });
+    expect(parseServerIdentity({ signed_in: true, id: null, role: 'wizard' })).toEqual({
+      signed_in: false,
+      id: null,
+      name: null,
+      role: 'annotator',
+      must_change_password: false,
+    });
   });
 });
 

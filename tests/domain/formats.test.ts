@@ -5,13 +5,33 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FORMATS, FormatError, type FormatName, type FormatTrack, type FormatVideo } from '../../domain/formats';
 
-const video: FormatVideo = { id: 7, filename: 'clip.mp4', width: 200, height: 100, totalFrames: 5, frameStride: 1, fps: 25 };
+const video: FormatVideo = {
+  id: 7,
+  filename: 'clip.mp4',
+  width: 200,
+  height: 100,
+  totalFrames: 5,
+  frameStride: 1,
+  fps: 25,
+};
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../fixtures/formats', name), 'utf8');
 
 /** The persons every fixture describes: boxes in fractions of the 200×100 frame. */
 const expectedBoxes = [
-  { trackId: 1, frames: [[0, 0.1, 0.1, 0.3, 0.7], [1, 0.11, 0.1, 0.31, 0.7]] },
-  { trackId: 2, frames: [[1, 0.5, 0.2, 0.65, 0.7], [2, 0.52, 0.2, 0.67, 0.7]] },
+  {
+    trackId: 1,
+    frames: [
+      [0, 0.1, 0.1, 0.3, 0.7],
+      [1, 0.11, 0.1, 0.31, 0.7],
+    ],
+  },
+  {
+    trackId: 2,
+    frames: [
+      [1, 0.5, 0.2, 0.65, 0.7],
+      [2, 0.52, 0.2, 0.67, 0.7],
+    ],
+  },
 ];
 
 function expectBoxes(tracks: FormatTrack[]) {
@@ -77,7 +97,12 @@ describe('writing', () => {
     const doc = JSON.parse(FORMATS.posetrack18.encode(video, tracks));
     expect(doc.images).toHaveLength(5);
     expect(doc.images.map((i: { is_labeled: boolean }) => i.is_labeled)).toEqual([true, true, true, false, false]);
-    expect(doc.annotations[0]).toMatchObject({ image_id: 10000070000, track_id: 1, bbox: [20, 10, 40, 60], num_keypoints: 1 });
+    expect(doc.annotations[0]).toMatchObject({
+      image_id: 10000070000,
+      track_id: 1,
+      bbox: [20, 10, 40, 60],
+      num_keypoints: 1,
+    });
     expect(doc.annotations[0].keypoints.slice(0, 9)).toEqual([30, 15, 2, 0, 0, 0, 0, 0, 0]);
     expect(doc.categories[0].keypoints).toHaveLength(17);
     expect(doc.categories[0].skeleton).toContainEqual([6, 7]);
@@ -86,7 +111,14 @@ describe('writing', () => {
   it('COCO keypoints has one image per frame, pixel boxes and the COCO person category with its skeleton', () => {
     const doc = JSON.parse(FORMATS['coco-keypoints'].encode(video, tracks));
     expect(doc.images).toHaveLength(5);
-    expect(doc.annotations[0]).toMatchObject({ image_id: 1, track_id: 1, bbox: [20, 10, 40, 60], num_keypoints: 2, area: 2400, iscrowd: 0 });
+    expect(doc.annotations[0]).toMatchObject({
+      image_id: 1,
+      track_id: 1,
+      bbox: [20, 10, 40, 60],
+      num_keypoints: 2,
+      area: 2400,
+      iscrowd: 0,
+    });
     expect(doc.annotations[0].keypoints.slice(0, 9)).toEqual([30, 15, 2, 32, 14, 1, 0, 0, 0]);
     expect(doc.categories[0].keypoints).toHaveLength(17);
     expect(doc.categories[0].skeleton).toContainEqual([6, 7]);
@@ -94,7 +126,10 @@ describe('writing', () => {
 
   it('MOT lines are frame,id,x,y,w,h,conf,-1,-1,-1 ordered by frame then id', () => {
     expect(FORMATS.mot.encode(video, tracks).trim().split('\n')).toEqual([
-      '1,1,20,10,40,60,1,-1,-1,-1', '2,1,22,10,40,60,1,-1,-1,-1', '2,2,100,20,30,50,1,-1,-1,-1', '3,2,104,20,30,50,1,-1,-1,-1',
+      '1,1,20,10,40,60,1,-1,-1,-1',
+      '2,1,22,10,40,60,1,-1,-1,-1',
+      '2,2,100,20,30,50,1,-1,-1,-1',
+      '3,2,104,20,30,50,1,-1,-1,-1',
     ]);
   });
 
@@ -105,21 +140,36 @@ describe('writing', () => {
     expect(xml).toContain('<points label="left_eye" keyframe="1" outside="0" occluded="1" points="32,14">');
   });
 
-  it.each(['coco-keypoints', 'posetrack18', 'mot', 'cvat-video'] as FormatName[])('%s: write → read → write is identical', (name) => {
-    const once = FORMATS[name].encode(video, tracks);
-    const again = FORMATS[name].encode(video, FORMATS[name].decode(once, video).tracks);
-    expect(again).toBe(once);
-  });
+  it.each(['coco-keypoints', 'posetrack18', 'mot', 'cvat-video'] as FormatName[])(
+    '%s: write → read → write is identical',
+    (name) => {
+      const once = FORMATS[name].encode(video, tracks);
+      const again = FORMATS[name].encode(video, FORMATS[name].decode(once, video).tracks);
+      expect(again).toBe(once);
+    },
+  );
 });
 
 describe('refusing malformed files with the place named', () => {
   it.each([
-    ['posetrack18', '{"images": [{"id": 1, "frame_id": 1}], "annotations": [{"image_id": 9, "track_id": 1, "bbox": [0, 0, 1, 1]}]}', 'annotations[0]: image_id 9'],
+    [
+      'posetrack18',
+      '{"images": [{"id": 1, "frame_id": 1}], "annotations": [{"image_id": 9, "track_id": 1, "bbox": [0, 0, 1, 1]}]}',
+      'annotations[0]: image_id 9',
+    ],
     ['coco-keypoints', 'nope', 'Not JSON'],
-    ['coco-keypoints', '{"images": [{"id": 1}], "annotations": [{"image_id": 1, "track_id": 1, "bbox": [0, 0, 1, 1], "keypoints": [1, 2, 2]}]}', 'annotations[0]: keypoints must be 51 numbers'],
+    [
+      'coco-keypoints',
+      '{"images": [{"id": 1}], "annotations": [{"image_id": 1, "track_id": 1, "bbox": [0, 0, 1, 1], "keypoints": [1, 2, 2]}]}',
+      'annotations[0]: keypoints must be 51 numbers',
+    ],
     ['mot', '1,1,20,10,40,60,1,-1,-1,-1\n0,1,2,3,4,5,1,-1,-1,-1\n', 'line 2: frame must be an integer from 1'],
     ['mot', '1,1,20,10,40,60,1\n1,1,20,10,40,60,1\n', 'line 2: track 1 has two entries for frame 0'],
-    ['cvat-video', '<annotations><track id="3" label="person"><box frame="0" outside="0" xtl="a" ytl="0" xbr="1" ybr="1"/></track></annotations>', '<track id="3"> frame 0: xtl must be a number'],
+    [
+      'cvat-video',
+      '<annotations><track id="3" label="person"><box frame="0" outside="0" xtl="a" ytl="0" xbr="1" ybr="1"/></track></annotations>',
+      '<track id="3"> frame 0: xtl must be a number',
+    ],
     ['cvat-video', '<!DOCTYPE x [<!ENTITY a "b">]><annotations/>', 'DOCTYPE'],
   ] as Array<[FormatName, string, string]>)('%s: %s', (name, text, message) => {
     expect(() => FORMATS[name].decode(text, video)).toThrow(FormatError);

@@ -6,11 +6,29 @@ import { describe, expect, it } from 'vitest';
 import { FORMATS, type FormatTrack, type FormatVideo } from '../../domain/formats';
 import { COCO_KEYPOINTS } from '../../domain/constants';
 
-const video: FormatVideo = { id: 7, filename: 'clip.mp4', width: 200, height: 100, totalFrames: 4, frameStride: 1, fps: 10 };
+const video: FormatVideo = {
+  id: 7,
+  filename: 'clip.mp4',
+  width: 200,
+  height: 100,
+  totalFrames: 4,
+  frameStride: 1,
+  fps: 10,
+};
 // every joint placed, all with a high score; joint 5 (left_shoulder) occluded and 7 (left_elbow) absent
 const keypoints = Array.from({ length: 17 }, (_, i) => [0.1 + i / 100, 0.5, 0.9]).flat();
 const visibility = Array.from({ length: 17 }, (_, i) => (i === 5 ? 1 : i === 7 ? 0 : 2));
-const det = (frame: number, vis: number[] | null) => ({ frame, x1: 0.1, y1: 0.1, x2: 0.5, y2: 0.9, confidence: 0.8, keypoints, visibility: vis, human: true });
+const det = (frame: number, vis: number[] | null) => ({
+  frame,
+  x1: 0.1,
+  y1: 0.1,
+  x2: 0.5,
+  y2: 0.9,
+  confidence: 0.8,
+  keypoints,
+  visibility: vis,
+  human: true,
+});
 const tracks: FormatTrack[] = [{ trackId: 1, detections: [det(0, visibility), det(1, null)], segments: [] }];
 const triple = (kps: number[], slot: number) => kps.slice(slot * 3, slot * 3 + 3);
 
@@ -29,7 +47,8 @@ describe('COCO keypoints', () => {
   });
 
   it('reads v back as the visibility, the absent joint without a position', () => {
-    const read = FORMATS['coco-keypoints'].decode(FORMATS['coco-keypoints'].encode(video, tracks), video).tracks[0].detections[0];
+    const read = FORMATS['coco-keypoints'].decode(FORMATS['coco-keypoints'].encode(video, tracks), video).tracks[0]
+      .detections[0];
     expect(read.visibility).toEqual(visibility);
     expect(Number.isNaN(read.keypoints![7 * 3])).toBe(true);
     expect(read.keypoints![5 * 3]).toBeCloseTo(0.15);
@@ -63,7 +82,10 @@ describe('CVAT for video', () => {
   const xml = FORMATS['cvat-video'].encode(video, tracks);
   const point = (frame: number, label: string) => {
     const skeleton = xml.split('<skeleton ').find((s) => s.startsWith(`frame="${frame}"`))!;
-    return /<points label="(\w+)" keyframe="1" outside="(\d)" occluded="(\d)"/.exec(skeleton.slice(skeleton.indexOf(`label="${label}"`) - 14))!.slice(2).map(Number);
+    return /<points label="(\w+)" keyframe="1" outside="(\d)" occluded="(\d)"/
+      .exec(skeleton.slice(skeleton.indexOf(`label="${label}"`) - 14))!
+      .slice(2)
+      .map(Number);
   };
 
   it('writes an occluded joint as occluded="1" and an absent one as outside="1" on its skeleton point', () => {
@@ -82,8 +104,11 @@ describe('CVAT for video', () => {
 });
 
 describe('round trips keep the visibility', () => {
-  it.each(['coco-keypoints', 'posetrack18', 'cvat-video'] as const)('%s: export → import → export is identical', (name) => {
-    const once = FORMATS[name].encode(video, tracks);
-    expect(FORMATS[name].encode(video, FORMATS[name].decode(once, video).tracks)).toBe(once);
-  });
+  it.each(['coco-keypoints', 'posetrack18', 'cvat-video'] as const)(
+    '%s: export → import → export is identical',
+    (name) => {
+      const once = FORMATS[name].encode(video, tracks);
+      expect(FORMATS[name].encode(video, FORMATS[name].decode(once, video).tracks)).toBe(once);
+    },
+  );
 });

@@ -3,15 +3,42 @@ import { describe, expect, it } from 'vitest';
 import { nextProblem, problemFrames, type ReviewSummary } from '../../domain/review-navigation';
 
 const summary: ReviewSummary = {
-  video_id: 1, annotation_version: 3, frame_stride: 1, low_confidence_threshold: 0.7, overlap_iou: 0.5,
+  video_id: 1,
+  annotation_version: 3,
+  frame_stride: 1,
+  low_confidence_threshold: 0.7,
+  overlap_iou: 0.5,
   tracks: [
     { track_id: 1, runs: [0, 99, 120, 299], low: [40, 60, 250, 260], verified: null },
-    { track_id: 2, runs: [10, 50], low: [], verified: { by_id: 'a', by_name: null, at: '2026-01-01T00:00:00Z', edited_at: null, edited_by_id: null } },
-    { track_id: 3, runs: [100, 199], low: [], verified: { by_id: 'a', by_name: null, at: '2026-01-01T00:00:00Z', edited_at: '2026-01-02T00:00:00Z', edited_by_id: 'b' } },
+    {
+      track_id: 2,
+      runs: [10, 50],
+      low: [],
+      verified: { by_id: 'a', by_name: null, at: '2026-01-01T00:00:00Z', edited_at: null, edited_by_id: null },
+    },
+    {
+      track_id: 3,
+      runs: [100, 199],
+      low: [],
+      verified: {
+        by_id: 'a',
+        by_name: null,
+        at: '2026-01-01T00:00:00Z',
+        edited_at: '2026-01-02T00:00:00Z',
+        edited_by_id: 'b',
+      },
+    },
   ],
-  overlaps: [[1, 3, 150, 160], [1, 2, 20, 25]], overlaps_capped: null,
+  overlaps: [
+    [1, 3, 150, 160],
+    [1, 2, 20, 25],
+  ],
+  overlaps_capped: null,
 };
-const proposals = [[2, 45], [1, 300]] as const;
+const proposals = [
+  [2, 45],
+  [1, 300],
+] as const;
 
 describe('problemFrames', () => {
   it('finds each kind: track starts and ends, the first frame of each gap, low-confidence runs, proposals, overlaps', () => {

@@ -7,9 +7,18 @@ type Row = [track: number, frame: number, confidence: number, box: [number, numb
 
 function columns(rows: Row[]): ReviewDetections {
   const n = rows.length;
-  const d: ReviewDetections = { length: n, track: new Int32Array(n), frame: new Int32Array(n), confidence: new Float32Array(n), box: new Float32Array(4 * n) };
+  const d: ReviewDetections = {
+    length: n,
+    track: new Int32Array(n),
+    frame: new Int32Array(n),
+    confidence: new Float32Array(n),
+    box: new Float32Array(4 * n),
+  };
   rows.forEach(([track, frame, confidence, box], i) => {
-    d.track[i] = track; d.frame[i] = frame; d.confidence[i] = confidence; d.box.set(box, 4 * i);
+    d.track[i] = track;
+    d.frame[i] = frame;
+    d.confidence[i] = confidence;
+    d.box.set(box, 4 * i);
   });
   return d;
 }
@@ -48,7 +57,10 @@ describe('ReviewRunsBuilder', () => {
         { track_id: 3, runs: [0, 9], low: [] },
         { track_id: 4, runs: [3, 3], low: [] },
       ],
-      overlaps: [[1, 2, 0, 4], [1, 2, 8, 9]],
+      overlaps: [
+        [1, 2, 0, 4],
+        [1, 2, 8, 9],
+      ],
       overlapsCapped: null,
     });
   });
@@ -56,7 +68,8 @@ describe('ReviewRunsBuilder', () => {
   it('gives the same runs for rows in any order within a chunk and runs cut at a chunk border', () => {
     const rows = video();
     const shuffled = [...rows].reverse();
-    const early = shuffled.filter((r) => r[1] < 3), late = shuffled.filter((r) => r[1] >= 3);
+    const early = shuffled.filter((r) => r[1] < 3),
+      late = shuffled.filter((r) => r[1] >= 3);
     expect(runs(1, [early, late])).toEqual(runs(1, [rows]));
   });
 
@@ -78,7 +91,8 @@ describe('ReviewRunsBuilder limits on the overlap test', () => {
   // frames 0-2: 4 boxes on top of each other (6 overlapping pairs each); frame 3: one ordinary pair
   const piles = (): Row[] => [
     ...[0, 1, 2].flatMap((f) => [1, 2, 3, 4].map((tr): Row => [tr, f, 0.9, A])),
-    [5, 3, 0.9, A], [6, 3, 0.9, NEAR_A],
+    [5, 3, 0.9, A],
+    [6, 3, 0.9, NEAR_A],
   ];
   const limited = (limits: { checksPerFrame: number; overlapsPerFrame: number; runsMax: number }) => {
     const b = new ReviewRunsBuilder(1, 0.7, 0.5, limits);
@@ -93,7 +107,10 @@ describe('ReviewRunsBuilder limits on the overlap test', () => {
   });
 
   it('stops a frame at its comparison or overlap limit and says which frames stopped early', () => {
-    for (const r of [limited({ checksPerFrame: 2, overlapsPerFrame: 6, runsMax: 100 }), limited({ checksPerFrame: 100, overlapsPerFrame: 2, runsMax: 100 })]) {
+    for (const r of [
+      limited({ checksPerFrame: 2, overlapsPerFrame: 6, runsMax: 100 }),
+      limited({ checksPerFrame: 100, overlapsPerFrame: 2, runsMax: 100 }),
+    ]) {
       expect(r.overlapsCapped).toEqual({ frames: 3, first_frame: 0 });
       // two pairs per piled frame (the same two each time, so their runs span 0-2), and frame 3's pair in full
       expect(r.overlaps).toHaveLength(3);

@@ -1,16 +1,47 @@
 // The pure operations behind the correction calls: keyframe interpolation, propagate, split/swap/move/delete range.
 import { describe, expect, it } from 'vitest';
-import { fillBetweenKeyframes, interpolateBetween, lerpPose, neighbourKeyframes, type PoseBox } from '../../domain/ops/keyframe-interpolation';
+import {
+  fillBetweenKeyframes,
+  interpolateBetween,
+  lerpPose,
+  neighbourKeyframes,
+  type PoseBox,
+} from '../../domain/ops/keyframe-interpolation';
 import { applyCorrection, correctionOf } from '../../domain/ops/propagate';
-import { cutSegmentsFrom, planDeleteRange, planMoveRange, planSplit, planSwap, rangeProblem } from '../../domain/ops/track-ranges';
+import {
+  cutSegmentsFrom,
+  planDeleteRange,
+  planMoveRange,
+  planSplit,
+  planSwap,
+  rangeProblem,
+} from '../../domain/ops/track-ranges';
 
-const pose = (x1: number, y1: number, x2: number, y2: number, kps: number[] | null = null): PoseBox => ({ x1, y1, x2, y2, keypoints: kps });
+const pose = (x1: number, y1: number, x2: number, y2: number, kps: number[] | null = null): PoseBox => ({
+  x1,
+  y1,
+  x2,
+  y2,
+  keypoints: kps,
+});
 const joints = (f: (j: number) => [number, number, number]) => Array.from({ length: 17 }, (_, j) => f(j)).flat();
 
 describe('keyframe interpolation', () => {
   it('moves the box and every joint present at both ends linearly; a joint absent at either end stays absent', () => {
-    const a = pose(0, 0, 0.2, 0.4, joints((j) => [0.1, 0.1, j === 3 ? 0 : 1]));
-    const b = pose(0.4, 0.2, 0.6, 0.6, joints(() => [0.5, 0.3, 1]));
+    const a = pose(
+      0,
+      0,
+      0.2,
+      0.4,
+      joints((j) => [0.1, 0.1, j === 3 ? 0 : 1]),
+    );
+    const b = pose(
+      0.4,
+      0.2,
+      0.6,
+      0.6,
+      joints(() => [0.5, 0.3, 1]),
+    );
     const mid = lerpPose(a, b, 0.5);
     expect([mid.x1, mid.y1, mid.x2, mid.y2]).toEqual([0.2, 0.1, 0.4, 0.5]);
     expect(Array.from(mid.keypoints!).slice(0, 3)).toEqual([0.30000000000000004, 0.2, 1]);
@@ -18,7 +49,10 @@ describe('keyframe interpolation', () => {
   });
 
   it('fills only the frames strictly between two keyframes', () => {
-    const filled = interpolateBetween({ frame: 10, box: pose(0, 0, 0.1, 0.1) }, { frame: 14, box: pose(0.4, 0, 0.5, 0.1) });
+    const filled = interpolateBetween(
+      { frame: 10, box: pose(0, 0, 0.1, 0.1) },
+      { frame: 14, box: pose(0.4, 0, 0.5, 0.1) },
+    );
     expect(filled.map((f) => f.frame)).toEqual([11, 12, 13]);
     expect(filled.map((f) => f.box.x1)).toEqual([0.1, 0.2, 0.30000000000000004]);
   });
@@ -44,10 +78,31 @@ describe('keyframe interpolation', () => {
 
 describe('propagate', () => {
   it("applies a correction relative to each frame's own AI box: centre offset, size ratio and joint offsets in box units", () => {
-    const ai = pose(0.1, 0.1, 0.3, 0.5, joints(() => [0.2, 0.3, 1]));
-    const fixed = pose(0.12, 0.1, 0.32, 0.5, joints((j) => [j === 0 ? 0.25 : 0.2, 0.3, 1]));
+    const ai = pose(
+      0.1,
+      0.1,
+      0.3,
+      0.5,
+      joints(() => [0.2, 0.3, 1]),
+    );
+    const fixed = pose(
+      0.12,
+      0.1,
+      0.32,
+      0.5,
+      joints((j) => [j === 0 ? 0.25 : 0.2, 0.3, 1]),
+    );
     const c = correctionOf(ai, fixed)!;
-    const next = applyCorrection(pose(0.5, 0.2, 0.9, 0.4, joints(() => [0.6, 0.3, 1])), c); // twice as wide
+    const next = applyCorrection(
+      pose(
+        0.5,
+        0.2,
+        0.9,
+        0.4,
+        joints(() => [0.6, 0.3, 1]),
+      ),
+      c,
+    ); // twice as wide
     expect(next.x1).toBeCloseTo(0.54);
     expect(next.x2).toBeCloseTo(0.94);
     expect(next.y1).toBeCloseTo(0.2);
@@ -61,7 +116,10 @@ describe('propagate', () => {
 });
 
 describe('range plans', () => {
-  const boxes = [0, 1, 2, 3, 4].flatMap((f) => [{ trackId: 1, frame: f }, { trackId: 2, frame: f + 2 }]);
+  const boxes = [0, 1, 2, 3, 4].flatMap((f) => [
+    { trackId: 1, frame: f },
+    { trackId: 2, frame: f + 2 },
+  ]);
   const segs = [
     { id: 10, trackId: 1, start: 0, end: 0.1 },
     { id: 11, trackId: 1, start: 0.05, end: 0.2 }, // spans frame 3 at 30 fps (0.1 s)
@@ -70,7 +128,10 @@ describe('range plans', () => {
 
   it('splits: boxes from the frame on move, a segment spanning the cut is cut in two', () => {
     const plan = planSplit(boxes, [{ id: 11, trackId: 1, start: 0, end: 0.5 }], 1, 3, 7, 30);
-    expect(plan.moves.map((m) => [m.box.frame, m.toTrack])).toEqual([[3, 7], [4, 7]]);
+    expect(plan.moves.map((m) => [m.box.frame, m.toTrack])).toEqual([
+      [3, 7],
+      [4, 7],
+    ]);
     expect(plan.segments.changed).toEqual([{ id: 11, trackId: 1, start: 0, end: 0.1 }]);
     expect(plan.segments.created).toEqual([{ from: 11, trackId: 7, start: 0.1, end: 0.5 }]);
   });
@@ -83,7 +144,14 @@ describe('range plans', () => {
 
   it('swaps boxes and segments of two tracks from a frame on', () => {
     const plan = planSwap(boxes, segs, 1, 2, 4, 30);
-    expect(plan.moves.map((m) => [m.box.trackId, m.box.frame, m.toTrack]).sort((x, y) => x[0] - y[0] || x[1] - y[1])).toEqual([[1, 4, 2], [2, 4, 1], [2, 5, 1], [2, 6, 1]]);
+    expect(
+      plan.moves.map((m) => [m.box.trackId, m.box.frame, m.toTrack]).sort((x, y) => x[0] - y[0] || x[1] - y[1]),
+    ).toEqual([
+      [1, 4, 2],
+      [2, 4, 1],
+      [2, 5, 1],
+      [2, 6, 1],
+    ]);
     expect(plan.segments.changed.find((c) => c.id === 12)?.trackId).toBe(1);
   });
 

@@ -17,23 +17,53 @@ import { loadPhotoLabels } from '../../bench/eval/labels';
 import { samplePeopleTransform } from '../../bench/eval/sample-people-transform';
 
 const run = promisify(execFile);
-const ffmpeg = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH }).ffmpegPath;
+const ffmpeg = createMediaService({
+  ffmpegPath: process.env.FFMPEG_PATH,
+  ffprobePath: process.env.FFPROBE_PATH,
+}).ffmpegPath;
 const { output: out, clips } = loadClips();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-eval-'));
 
-const COLOURS = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 0], [0, 255, 255], [255, 0, 255], [255, 255, 255], [0, 0, 0], [255, 128, 0]];
+const COLOURS = [
+  [255, 0, 0],
+  [0, 255, 0],
+  [0, 0, 255],
+  [255, 255, 0],
+  [0, 255, 255],
+  [255, 0, 255],
+  [255, 255, 255],
+  [0, 0, 0],
+  [255, 128, 0],
+];
 const SIDE = 80;
-interface Marker { colour: number[]; box: number[] }
+interface Marker {
+  colour: number[];
+  box: number[];
+}
 type Mapper = (x: number, y: number) => [number, number];
 
 /** A grey photo of w×h with three marker squares at fractions of `region` ([x1, y1, x2, y2]). */
-function markerPhoto(w: number, h: number, region: number[], colours: number[][], tag: string): { file: string; markers: Marker[] } {
-  const c = createCanvas(w, h), g = c.getContext('2d');
-  g.fillStyle = '#808080'; g.fillRect(0, 0, w, h);
-  const at = [[0.3, 0.35], [0.55, 0.5], [0.4, 0.75]];
+function markerPhoto(
+  w: number,
+  h: number,
+  region: number[],
+  colours: number[][],
+  tag: string,
+): { file: string; markers: Marker[] } {
+  const c = createCanvas(w, h),
+    g = c.getContext('2d');
+  g.fillStyle = '#808080';
+  g.fillRect(0, 0, w, h);
+  const at = [
+    [0.3, 0.35],
+    [0.55, 0.5],
+    [0.4, 0.75],
+  ];
   const markers = colours.map((colour, i) => {
-    const x = Math.round(region[0] + at[i][0] * (region[2] - region[0]) - SIDE / 2), y = Math.round(region[1] + at[i][1] * (region[3] - region[1]) - SIDE / 2);
-    g.fillStyle = `rgb(${colour.join(',')})`; g.fillRect(x, y, SIDE, SIDE);
+    const x = Math.round(region[0] + at[i][0] * (region[2] - region[0]) - SIDE / 2),
+      y = Math.round(region[1] + at[i][1] * (region[3] - region[1]) - SIDE / 2);
+    g.fillStyle = `rgb(${colour.join(',')})`;
+    g.fillRect(x, y, SIDE, SIDE);
     return { colour, box: [x, y, x + SIDE, y + SIDE] };
   });
   // JPEG (as the photos are): the action clip decodes its looped inputs every frame, and PNG is slow to decode
@@ -45,9 +75,28 @@ function markerPhoto(w: number, h: number, region: number[], colours: number[][]
 /** Runs the recipe's filter graph and returns the chosen frames as RGB. */
 async function framesOf(args: string[], frames: number[]): Promise<Buffer[]> {
   const i = args.indexOf('-filter_complex');
-  const graph = args[i + 1].replace(/\[out\]$/, `,select='${frames.map((n) => `eq(n\\,${n})`).join('+')}',format=rgb24[out]`);
-  const { stdout } = await run(ffmpeg, ['-v', 'error', ...args.slice(0, i), '-filter_complex', graph, '-map', '[out]', '-vsync', '0', '-f', 'rawvideo', 'pipe:1'],
-    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+  const graph = args[i + 1].replace(
+    /\[out\]$/,
+    `,select='${frames.map((n) => `eq(n\\,${n})`).join('+')}',format=rgb24[out]`,
+  );
+  const { stdout } = await run(
+    ffmpeg,
+    [
+      '-v',
+      'error',
+      ...args.slice(0, i),
+      '-filter_complex',
+      graph,
+      '-map',
+      '[out]',
+      '-vsync',
+      '0',
+      '-f',
+      'rawvideo',
+      'pipe:1',
+    ],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
+  );
   const size = out.width * out.height * 3;
   expect(stdout.length).toBe(size * frames.length);
   return frames.map((_, k) => stdout.subarray(k * size, (k + 1) * size));
@@ -55,30 +104,53 @@ async function framesOf(args: string[], frames: number[]): Promise<Buffer[]> {
 
 /** Bounding box of the pixels close to `colour`, or null. */
 function findMarker(rgb: Buffer, colour: number[]): number[] | null {
-  let x1 = Infinity, y1 = Infinity, x2 = -1, y2 = -1;
+  let x1 = Infinity,
+    y1 = Infinity,
+    x2 = -1,
+    y2 = -1;
   for (let y = 0; y < out.height; y++) {
     for (let x = 0; x < out.width; x++) {
       const o = (y * out.width + x) * 3;
-      if (Math.abs(rgb[o] - colour[0]) + Math.abs(rgb[o + 1] - colour[1]) + Math.abs(rgb[o + 2] - colour[2]) > 100) continue;
-      x1 = Math.min(x1, x); y1 = Math.min(y1, y); x2 = Math.max(x2, x + 1); y2 = Math.max(y2, y + 1);
+      if (Math.abs(rgb[o] - colour[0]) + Math.abs(rgb[o + 1] - colour[1]) + Math.abs(rgb[o + 2] - colour[2]) > 100)
+        continue;
+      x1 = Math.min(x1, x);
+      y1 = Math.min(y1, y);
+      x2 = Math.max(x2, x + 1);
+      y2 = Math.max(y2, y + 1);
     }
   }
   return x2 < 0 ? null : [x1, y1, x2, y2];
 }
 
 /** Checks every marker whose mapped square is wholly in view (and not hidden) against the pixels; returns how many. */
-function expectMarkersWhereMapped(rgb: Buffer, markers: Array<Marker & { map: Mapper; hidden?: (x: number, y: number) => boolean }>, label: string): number {
+function expectMarkersWhereMapped(
+  rgb: Buffer,
+  markers: Array<Marker & { map: Mapper; hidden?: (x: number, y: number) => boolean }>,
+  label: string,
+): number {
   let seen = 0;
   for (const m of markers) {
     const [a, b, c, d] = m.box;
     const corners = [m.map(a, b), m.map(c, b), m.map(a, d), m.map(c, d)];
-    const want = [Math.min(...corners.map((p) => p[0])), Math.min(...corners.map((p) => p[1])), Math.max(...corners.map((p) => p[0])), Math.max(...corners.map((p) => p[1]))];
+    const want = [
+      Math.min(...corners.map((p) => p[0])),
+      Math.min(...corners.map((p) => p[1])),
+      Math.max(...corners.map((p) => p[0])),
+      Math.max(...corners.map((p) => p[1])),
+    ];
     if (want[0] < 2 || want[1] < 2 || want[2] > out.width - 2 || want[3] > out.height - 2) continue;
-    if (m.hidden && corners.concat([[(want[0] + want[2]) / 2, (want[1] + want[3]) / 2]]).some(([x, y]) => m.hidden!(x, y))) continue;
+    if (
+      m.hidden &&
+      corners.concat([[(want[0] + want[2]) / 2, (want[1] + want[3]) / 2]]).some(([x, y]) => m.hidden!(x, y))
+    )
+      continue;
     const found = findMarker(rgb, m.colour);
     expect(found, `${label}: marker ${m.colour}`).not.toBeNull();
     // the centre within 2 px; each edge within 3 (a turned square loses its thin corner tips to the colour threshold)
-    const centre = Math.max(Math.abs((want[0] + want[2]) / 2 - (found![0] + found![2]) / 2), Math.abs((want[1] + want[3]) / 2 - (found![1] + found![3]) / 2));
+    const centre = Math.max(
+      Math.abs((want[0] + want[2]) / 2 - (found![0] + found![2]) / 2),
+      Math.abs((want[1] + want[3]) / 2 - (found![1] + found![3]) / 2),
+    );
     const edge = Math.max(...want.map((v, k) => Math.abs(v - found![k])));
     const what = `${label}: marker ${m.colour} at ${found} vs mapped ${want.map((v) => v.toFixed(1))}`;
     expect(centre, what).toBeLessThanOrEqual(2);
@@ -110,21 +182,35 @@ describe('fixture clip ground truth', () => {
         const withMarkers = args.map((v) => (v === 'PHOTO' ? files.get(k++)!.file : v));
         const got = await framesOf(withMarkers, frames);
         frames.forEach((n, f) => {
-          seen += expectMarkersWhereMapped(got[f], r.actors.flatMap((a, i) => files.get(i)!.markers.map((m) => ({
-            ...m, map: actorMap(a, out, n), hidden: (x: number, y: number) => r.actors.slice(i + 1).some((b) => covers(b, out, n, x, y)),
-          }))), `${r.name} frame ${n}`);
+          seen += expectMarkersWhereMapped(
+            got[f],
+            r.actors.flatMap((a, i) =>
+              files.get(i)!.markers.map((m) => ({
+                ...m,
+                map: actorMap(a, out, n),
+                hidden: (x: number, y: number) => r.actors.slice(i + 1).some((b) => covers(b, out, n, x, y)),
+              })),
+            ),
+            `${r.name} frame ${n}`,
+          );
         });
       } else {
         const { width, height } = loadPhotoLabels(r.photo);
         const { file, markers } = markerPhoto(width, height, [0, 0, width, height], COLOURS.slice(0, 3), r.name);
-        const tf = r.kind === 'sample-people-pan'
-          ? (n: number) => samplePeopleTransform(n, width, height)
-          : panZoomPlan(r, out, file, width, height).transformAt;
-        const args = r.kind === 'sample-people-pan' ? peopleClipArgs(file) : panZoomPlan(r, out, file, width, height).args;
+        const tf =
+          r.kind === 'sample-people-pan'
+            ? (n: number) => samplePeopleTransform(n, width, height)
+            : panZoomPlan(r, out, file, width, height).transformAt;
+        const args =
+          r.kind === 'sample-people-pan' ? peopleClipArgs(file) : panZoomPlan(r, out, file, width, height).args;
         const got = await framesOf(args, frames);
         frames.forEach((n, f) => {
           const m = tf(n);
-          seen += expectMarkersWhereMapped(got[f], markers.map((mk) => ({ ...mk, map: (x: number, y: number) => applyTransform(m, x, y) })), `${r.name} frame ${n}`);
+          seen += expectMarkersWhereMapped(
+            got[f],
+            markers.map((mk) => ({ ...mk, map: (x: number, y: number) => applyTransform(m, x, y) })),
+            `${r.name} frame ${n}`,
+          );
         });
       }
       expect(seen, 'markers checked').toBeGreaterThanOrEqual(frames.length);

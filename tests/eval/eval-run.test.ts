@@ -17,8 +17,14 @@ const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobeP
 const { output } = loadClips();
 // three seated people on a sofa, whole photo in view, a slight zoom
 const recipe: PanZoomRecipe = {
-  kind: 'panzoom', name: 'sofa-1s', photo: 'sample2', duration: 1,
-  keys: [{ t: 0, cx: 960, cy: 683, w: 2430 }, { t: 1, cx: 980, cy: 690, w: 2200 }],
+  kind: 'panzoom',
+  name: 'sofa-1s',
+  photo: 'sample2',
+  duration: 1,
+  keys: [
+    { t: 0, cx: 960, cy: 683, w: 2430 },
+    { t: 1, cx: 980, cy: 690, w: 2200 },
+  ],
 };
 const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-eval-run-'));
 let pool: PosePool;
@@ -29,7 +35,10 @@ beforeAll(async () => {
   const clip = await buildClip(media.ffmpegPath, recipe, output, cache);
   result = await evaluateClip(clip, media, pool, { pipeline_frame_stride: 1, yolo_imgsz: 1280, tracker_name: 'auto' });
 }, 240_000);
-afterAll(async () => { await pool?.close(); fs.rmSync(cache, { recursive: true, force: true }); });
+afterAll(async () => {
+  await pool?.close();
+  fs.rmSync(cache, { recursive: true, force: true });
+});
 
 describe('eval:ai on a short labelled clip', () => {
   it('scores all 30 frames against the three labelled people', () => {
@@ -47,9 +56,13 @@ describe('eval:ai on a short labelled clip', () => {
 
   it('prints a table row and target verdicts for the clip', () => {
     const table = formatTable([result]).split('\n');
-    expect(table[0]).toMatch(/recall .* precision .* MOTA .* IDF1 .* OKS .* PCK@0\.2 .* tracks\/people .* frag\/people/);
+    expect(table[0]).toMatch(
+      /recall .* precision .* MOTA .* IDF1 .* OKS .* PCK@0\.2 .* tracks\/people .* frag\/people/,
+    );
     expect(table[2]).toContain('sofa-1s');
-    expect(targetsLine(result)).toMatch(/^sofa-1s: (met|NOT met) recall ≥ 0\.95; .*fragments = people; .*IDF1 ≥ 0\.9; .*real time$/);
+    expect(targetsLine(result)).toMatch(
+      /^sofa-1s: (met|NOT met) recall ≥ 0\.95; .*fragments = people; .*IDF1 ≥ 0\.9; .*real time$/,
+    );
   });
 
   it('keeps one scored record per predicted box, matched ones with IoU ≥ 0.5', () => {

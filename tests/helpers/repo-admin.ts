@@ -7,12 +7,20 @@ import { as, type TestApp } from './test-app';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export const caller = (t: TestApp, who: string | null) => (method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: who ? as(who) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: who ? as(who) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 /** Waits until no ingest job is running (a scan started by a call runs after its answer; its job row is written before it). */
 export async function scansSettled(t: TestApp): Promise<void> {
   for (;;) {
-    const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(ingestJobs).where(sql`${ingestJobs.status} = 'running'`);
+    const [{ n }] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ingestJobs)
+      .where(sql`${ingestJobs.status} = 'running'`);
     if (n === 0) return;
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -11,7 +11,14 @@ import { createMediaService } from '../../server/services/media';
 import type { App, AppDeps } from '../../server/http/types';
 import type { JobQueue } from '../../server/queue';
 
-export interface TestApp { app: App; deps: AppDeps; database: Database; config: Config; dataDir: string; close(): Promise<void> }
+export interface TestApp {
+  app: App;
+  deps: AppDeps;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
 
 export async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `vat_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -19,22 +26,36 @@ export async function freshPostgres(url: string): Promise<{ url: string; drop():
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const u = new URL(url); u.pathname = `/${name}`;
+  const u = new URL(url);
+  u.pathname = `/${name}`;
   return {
     url: u.toString(),
     drop: async () => {
-      const c = new pg.Client({ connectionString: url }); await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`); await c.end();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
     },
   };
 }
 
-export async function makeTestApp(opts: { env?: Record<string, string>; queue?: (db: Database) => Promise<JobQueue>; now?: () => Date } = {}): Promise<TestApp> {
+export async function makeTestApp(
+  opts: { env?: Record<string, string>; queue?: (db: Database) => Promise<JobQueue>; now?: () => Date } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-test-'));
   const pgUrl = process.env.VAT_TEST_DATABASE_URL;
   const pgDb = pgUrl ? await freshPostgres(pgUrl) : null;
   // FFMPEG_PATH/FFPROBE_PATH pass through so that a run can pick the ffmpeg build it tests (CI runs some suites with the npm one)
-  const config = loadConfig({ DATA_DIR: dataDir, VAT_LOG_LEVEL: 'silent', VAT_STRICT_RESPONSES: '1', VAT_STATIC_DIR: path.join(dataDir, 'no-static'), FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH, ...opts.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    VAT_LOG_LEVEL: 'silent',
+    VAT_STRICT_RESPONSES: '1',
+    VAT_STATIC_DIR: path.join(dataDir, 'no-static'),
+    FFMPEG_PATH: process.env.FFMPEG_PATH,
+    FFPROBE_PATH: process.env.FFPROBE_PATH,
+    ...opts.env,
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  });
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
   const media = createMediaService({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const queue = opts.queue ? await opts.queue(database) : undefined;
@@ -42,7 +63,11 @@ export async function makeTestApp(opts: { env?: Record<string, string>; queue?: 
   const app = await buildApp(deps);
   await app.ready();
   return {
-    app, deps, database, config, dataDir,
+    app,
+    deps,
+    database,
+    config,
+    dataDir,
     async close() {
       await app.close();
       await queue?.stop();
@@ -55,11 +80,16 @@ export async function makeTestApp(opts: { env?: Record<string, string>; queue?: 
 
 /** Headers of a signed-in user (the role header is informational; the server decides). */
 export const as = (id: string, role = 'annotator', name?: string) => ({
-  'x-user-id': id, 'x-user-role': role, ...(name ? { 'x-user-name': name } : {}),
+  'x-user-id': id,
+  'x-user-role': role,
+  ...(name ? { 'x-user-name': name } : {}),
 });
 
 /** Stores a user with a role (the only way a role is granted: the users table). */
 export async function seedUser(database: Database, id: string, role: 'annotator' | 'admin' | 'super', name?: string) {
   const { users } = await import('../../server/db/schema');
-  await database.db.insert(users).values({ id, role, name: name ?? null }).onConflictDoUpdate({ target: users.id, set: { role } });
+  await database.db
+    .insert(users)
+    .values({ id, role, name: name ?? null })
+    .onConflictDoUpdate({ target: users.id, set: { role } });
 }

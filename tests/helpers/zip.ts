@@ -4,7 +4,9 @@ import yazl from 'yazl';
 
 /** Entry names in archive order and their contents. */
 export async function readZip(buf: Buffer): Promise<{ names: string[]; files: Map<string, Buffer> }> {
-  const zip = await new Promise<yauzl.ZipFile>((res, rej) => yauzl.fromBuffer(buf, { lazyEntries: true }, (e, z) => (e ? rej(e) : res(z))));
+  const zip = await new Promise<yauzl.ZipFile>((res, rej) =>
+    yauzl.fromBuffer(buf, { lazyEntries: true }, (e, z) => (e ? rej(e) : res(z))),
+  );
   const names: string[] = [];
   const files = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
@@ -14,7 +16,10 @@ export async function readZip(buf: Buffer): Promise<{ names: string[]; files: Ma
         if (e) return reject(e);
         const chunks: Buffer[] = [];
         s.on('data', (c: Buffer) => chunks.push(c));
-        s.on('end', () => { files.set(entry.fileName, Buffer.concat(chunks)); zip.readEntry(); });
+        s.on('end', () => {
+          files.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
         s.on('error', reject);
       });
     });
@@ -26,9 +31,16 @@ export async function readZip(buf: Buffer): Promise<{ names: string[]; files: Ma
 }
 
 /** A zip of the given entries, in order. */
-export async function makeZip(entries: Array<{ name: string; content: Buffer | string; mode?: number }>): Promise<Buffer> {
+export async function makeZip(
+  entries: Array<{ name: string; content: Buffer | string; mode?: number }>,
+): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const e of entries) zip.addBuffer(Buffer.isBuffer(e.content) ? e.content : Buffer.from(e.content), e.name, e.mode ? { mode: e.mode } : {});
+  for (const e of entries)
+    zip.addBuffer(
+      Buffer.isBuffer(e.content) ? e.content : Buffer.from(e.content),
+      e.name,
+      e.mode ? { mode: e.mode } : {},
+    );
   zip.end();
   const chunks: Buffer[] = [];
   for await (const c of zip.outputStream) chunks.push(c as Buffer);

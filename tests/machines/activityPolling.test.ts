@@ -22,10 +22,16 @@ function harness(answer: (pollNo: number) => ActivitySnapshot | Error) {
   });
   const actor = createActor(machine, { clock }).start();
   /** Lets resolved polls run their callbacks (and schedule their next timer) without moving the clock. */
-  const settle = async () => { for (let i = 0; i < 6; i++) await Promise.resolve(); };
+  const settle = async () => {
+    for (let i = 0; i < 6; i++) await Promise.resolve();
+  };
   /** Advances simulated time in 100 ms steps, settling before and after each step. */
   const advance = async (ms: number) => {
-    for (let t = 0; t < ms; t += 100) { await settle(); clock.increment(100); await settle(); }
+    for (let t = 0; t < ms; t += 100) {
+      await settle();
+      clock.increment(100);
+      await settle();
+    }
   };
   return { actor, clock, pollTimes, advance, settle };
 }

@@ -8,13 +8,31 @@ function setupMode(clock = new SimulatedClock()) {
   let finishFlush: (ok: boolean) => void = () => {};
   const machine = editorModeMachine.provide({
     actions: {
-      pausePlayback: () => { calls.push('pause'); },
-      requireSignIn: (_, p) => { calls.push(`signIn:${p.text}`); },
-      showMode: (_, p) => { calls.push(`show:${p.mode}`); },
-      discardDrafts: () => { calls.push('discard'); },
-      clearHistory: () => { calls.push('clearHistory'); },
+      pausePlayback: () => {
+        calls.push('pause');
+      },
+      requireSignIn: (_, p) => {
+        calls.push(`signIn:${p.text}`);
+      },
+      showMode: (_, p) => {
+        calls.push(`show:${p.mode}`);
+      },
+      discardDrafts: () => {
+        calls.push('discard');
+      },
+      clearHistory: () => {
+        calls.push('clearHistory');
+      },
     },
-    actors: { flushSaves: fromPromise(() => new Promise<boolean>((r) => { calls.push('flush'); finishFlush = r; })) },
+    actors: {
+      flushSaves: fromPromise(
+        () =>
+          new Promise<boolean>((r) => {
+            calls.push('flush');
+            finishFlush = r;
+          }),
+      ),
+    },
   });
   const actor = createActor(machine, { clock }).start();
   return { actor, calls, clock, finishFlush: (ok: boolean) => finishFlush(ok) };

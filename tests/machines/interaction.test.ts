@@ -3,12 +3,27 @@
 // Pointer moves arrive through the invoked pointerEvents actor, which exists only while a press is active.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
-import { interactionMachine, type DragEdit, type DragOptions, type DragTarget, type InteractionEvent, type PointerInput } from '../../machines/interaction';
+import {
+  interactionMachine,
+  type DragEdit,
+  type DragOptions,
+  type DragTarget,
+  type InteractionEvent,
+  type PointerInput,
+} from '../../machines/interaction';
 import type { CompactDetection } from '../../src/annotate/document/types';
 
 const size = { width: 1280, height: 720 };
 const box = { x1: 100, y1: 100, x2: 300, y2: 400 };
-const shown: CompactDetection = { x1: 100 / 1280, y1: 100 / 720, x2: 300 / 1280, y2: 400 / 720, confidence: 0.9, keypoints: null, source: 'ai' };
+const shown: CompactDetection = {
+  x1: 100 / 1280,
+  y1: 100 / 720,
+  x2: 300 / 1280,
+  y2: 400 / 720,
+  confidence: 0.9,
+  keypoints: null,
+  source: 'ai',
+};
 const opts = (over: Partial<DragOptions> = {}): DragOptions => ({ grid: false, size, threshold: 3, ...over });
 /** The box of a box edit, back in video pixels. */
 const px = (e: DragEdit) => {
@@ -23,26 +38,53 @@ function pointer() {
   let sendBack: ((e: InteractionEvent) => void) | null = null;
   const machine = interactionMachine.provide({
     actions: {
-      mark: () => { calls.push('mark'); },
-      squash: (_, edit) => { calls.push('squash'); edits.push(edit); },
-      bail: () => { calls.push('bail'); },
-      commit: () => { calls.push('commit'); },
-      click: (_, target) => { calls.push('click'); clicks.push(target); },
+      mark: () => {
+        calls.push('mark');
+      },
+      squash: (_, edit) => {
+        calls.push('squash');
+        edits.push(edit);
+      },
+      bail: () => {
+        calls.push('bail');
+      },
+      commit: () => {
+        calls.push('commit');
+      },
+      click: (_, target) => {
+        calls.push('click');
+        clicks.push(target);
+      },
     },
     actors: {
       pointerEvents: fromCallback<InteractionEvent, PointerInput>(({ sendBack: send }) => {
         sendBack = send;
-        return () => { sendBack = null; };
+        return () => {
+          sendBack = null;
+        };
       }),
     },
   });
   const actor = createActor(machine, { clock: new SimulatedClock() }).start();
   const last = () => edits[edits.length - 1];
   return {
-    actor, calls, edits, clicks, last,
-    down: (target: DragTarget, x: number, y: number, o = opts()) => actor.send({
-      type: 'pointer.down', target, x, y, options: o, frame: 4, shown, source: new EventTarget(), toPoint: (e) => ({ x: e.clientX, y: e.clientY }),
-    }),
+    actor,
+    calls,
+    edits,
+    clicks,
+    last,
+    down: (target: DragTarget, x: number, y: number, o = opts()) =>
+      actor.send({
+        type: 'pointer.down',
+        target,
+        x,
+        y,
+        options: o,
+        frame: 4,
+        shown,
+        source: new EventTarget(),
+        toPoint: (e) => ({ x: e.clientX, y: e.clientY }),
+      }),
     /** A window pointer move, through the invoked listener (none when no press is active). */
     move: (x: number, y: number) => sendBack?.({ type: 'pointer.move', x, y }),
     up: () => sendBack?.({ type: 'pointer.up' }),
@@ -112,13 +154,21 @@ describe('interaction machine', () => {
     p.down({ kind: 'keypoint', trackId: 1, index: 3, x: 10, y: 10 }, 10, 10);
     p.move(2000, 50);
     expect(p.state()).toEqual({ active: 'keypointDrag' });
-    expect(p.last()).toMatchObject({ name: 'keypoint.move', args: { trackId: 1, frame: 4, index: 3, x: 1, y: 50 / 720 } });
+    expect(p.last()).toMatchObject({
+      name: 'keypoint.move',
+      args: { trackId: 1, frame: 4, index: 3, x: 1, y: 50 / 720 },
+    });
   });
 
   it('drags a segment edge in seconds with timeline snapping, min length and bounds', () => {
     const p = pointer();
     const snap = { snapTimeline: true, snapPlayhead: true, visibleSpan: 10, playhead: 6.1 };
-    p.down({ kind: 'segmentEdge', segmentId: 5, span: { start: 2, end: 4 }, edge: 'end' }, 4, 0, opts({ snap, duration: 10, threshold: 0.05 }));
+    p.down(
+      { kind: 'segmentEdge', segmentId: 5, span: { start: 2, end: 4 }, edge: 'end' },
+      4,
+      0,
+      opts({ snap, duration: 10, threshold: 0.05 }),
+    );
     const changes = () => (p.last() as Extract<DragEdit, { args: { changes: unknown } }>).args.changes;
     p.move(5.3, 0);
     expect(p.state()).toEqual({ active: 'segmentResize' });
@@ -135,7 +185,12 @@ describe('interaction machine', () => {
 
   it('moves a whole segment keeping its length', () => {
     const p = pointer();
-    p.down({ kind: 'segment', segmentId: 5, span: { start: 2, end: 4 } }, 3, 0, opts({ duration: 10, threshold: 0.05 }));
+    p.down(
+      { kind: 'segment', segmentId: 5, span: { start: 2, end: 4 } },
+      3,
+      0,
+      opts({ duration: 10, threshold: 0.05 }),
+    );
     p.move(4.2, 0);
     expect(p.state()).toEqual({ active: 'segmentMove' });
     expect(p.last()).toEqual({ name: 'segment.move', args: { id: 5, changes: { start_time: 3.2, end_time: 5.2 } } });
@@ -144,10 +199,30 @@ describe('interaction machine', () => {
   it('the default pointerEvents actor listens on the press source and stops with the drag', () => {
     const source = new EventTarget();
     const edits: DragEdit[] = [];
-    const actor = createActor(interactionMachine.provide({ actions: { squash: (_, e) => { edits.push(e); } } })).start();
-    actor.send({ type: 'pointer.down', target: { kind: 'box', trackId: 1, box }, x: 150, y: 150, options: opts(), frame: 0, shown, source, toPoint: (e) => ({ x: e.clientX / 2, y: e.clientY / 2 }) });
+    const actor = createActor(
+      interactionMachine.provide({
+        actions: {
+          squash: (_, e) => {
+            edits.push(e);
+          },
+        },
+      }),
+    ).start();
+    actor.send({
+      type: 'pointer.down',
+      target: { kind: 'box', trackId: 1, box },
+      x: 150,
+      y: 150,
+      options: opts(),
+      frame: 0,
+      shown,
+      source,
+      toPoint: (e) => ({ x: e.clientX / 2, y: e.clientY / 2 }),
+    });
     const fire = (type: string, clientX = 0, clientY = 0) => {
-      const e = new Event(type); Object.defineProperties(e, { clientX: { value: clientX }, clientY: { value: clientY } }); source.dispatchEvent(e);
+      const e = new Event(type);
+      Object.defineProperties(e, { clientX: { value: clientX }, clientY: { value: clientY } });
+      source.dispatchEvent(e);
     };
     fire('pointermove', 400, 300); // (200, 150) in video pixels
     expect(actor.getSnapshot().value).toEqual({ active: 'boxTranslate' });
@@ -187,11 +262,18 @@ describe('interaction machine', () => {
 
   it('segmentCreate: a drag on an empty row previews a new action of that track over the snapped span; a press alone is a click', () => {
     const p = pointer();
-    const o = opts({ threshold: 0.03, duration: 20, snap: { snapTimeline: true, snapPlayhead: false, visibleSpan: 20, playhead: 0 } });
+    const o = opts({
+      threshold: 0.03,
+      duration: 20,
+      snap: { snapTimeline: true, snapPlayhead: false, visibleSpan: 20, playhead: 0 },
+    });
     p.down({ kind: 'segmentNew', trackId: 3, at: 4.2 }, 4.2, 0, o);
     p.move(6.1, 0);
     expect(p.state()).toEqual({ active: 'segmentCreate' });
-    expect(p.last()).toMatchObject({ name: 'segment.create', args: { segment: { id: -1, track_id: 3, start_time: 4, end_time: 6, action_class: 'run', human_verified: true } } });
+    expect(p.last()).toMatchObject({
+      name: 'segment.create',
+      args: { segment: { id: -1, track_id: 3, start_time: 4, end_time: 6, action_class: 'run', human_verified: true } },
+    });
     p.move(2.6, 0); // back past the press: the span runs leftwards
     expect(p.last()).toMatchObject({ args: { segment: { start_time: 3, end_time: 4 } } });
     p.up();

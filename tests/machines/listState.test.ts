@@ -4,18 +4,41 @@ import { createActor } from 'xstate';
 import { LIST_STATE_KEY, listStateMachine, type ListState } from '../../machines/listState';
 import type { KeyValueStorage } from '../../machines/session';
 
-const state: ListState = { page: 2, rows: 25, q: 'park', status: ['kiv', 'completed'], source: '/data/a', assignee: '', unassigned: true };
-const MIN = 60_000, HOUR = 60 * MIN;
+const state: ListState = {
+  page: 2,
+  rows: 25,
+  q: 'park',
+  status: ['kiv', 'completed'],
+  source: '/data/a',
+  assignee: '',
+  unassigned: true,
+};
+const MIN = 60_000,
+  HOUR = 60 * MIN;
 
 function setupActor(storage: KeyValueStorage | null) {
   let now = 1_000_000;
   const actor = createActor(listStateMachine, { input: { storage, now: () => now } }).start();
-  return { actor, tick: (ms: number) => { now += ms; } };
+  return {
+    actor,
+    tick: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 function memory(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => { data.set(k, v); }, removeItem: (k) => { data.delete(k); } };
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => {
+      data.set(k, v);
+    },
+    removeItem: (k) => {
+      data.delete(k);
+    },
+  };
 }
 
 describe('list state', () => {
@@ -51,7 +74,15 @@ describe('list state', () => {
     const a = setupActor(s).actor;
     a.send({ type: 'list.load', restore: false });
     expect(a.getSnapshot().context.restored).toBeNull();
-    const broken: KeyValueStorage = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('QuotaExceeded'); }, removeItem: () => {} };
+    const broken: KeyValueStorage = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceeded');
+      },
+      removeItem: () => {},
+    };
     const b = setupActor(broken).actor;
     expect(() => b.send({ type: 'list.save', state })).not.toThrow();
     b.send({ type: 'list.load', restore: false });

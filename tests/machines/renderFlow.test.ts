@@ -5,11 +5,28 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { renderFlowMachine } from '../../machines/renderFlow';
 import type { RenderPhase, RenderStatus } from '../../domain/render-status';
 
-const ARTIFACT = { url: '/x', width: 320, height: 180, frames: 60, fps: 30, duration: 2, size_bytes: 1, codec: 'h264', rendered_at: '', annotation_version: 1 };
+const ARTIFACT = {
+  url: '/x',
+  width: 320,
+  height: 180,
+  frames: 60,
+  fps: 30,
+  duration: 2,
+  size_bytes: 1,
+  codec: 'h264',
+  rendered_at: '',
+  annotation_version: 1,
+};
 function st(phase: RenderPhase, progress = 0, artifact = phase === 'done'): RenderStatus {
   return {
-    state: phase === 'queued' || phase === 'running' ? 'queued' : artifact ? 'done' : 'idle', progress, phase,
-    artifact: artifact ? ARTIFACT : null, key: artifact ? 'k'.repeat(32) : null, error: null, stale: false, annotation_version: 1,
+    state: phase === 'queued' || phase === 'running' ? 'queued' : artifact ? 'done' : 'idle',
+    progress,
+    phase,
+    artifact: artifact ? ARTIFACT : null,
+    key: artifact ? 'k'.repeat(32) : null,
+    error: null,
+    stale: false,
+    annotation_version: 1,
   };
 }
 
@@ -29,8 +46,15 @@ function harness(answers: Array<RenderStatus | Error>, start: () => Promise<Rend
     },
   });
   const actor = createActor(machine, { clock }).start();
-  const flush = async () => { for (let k = 0; k < 5; k++) await Promise.resolve(); };
-  const advance = async (ms: number) => { for (let t = 0; t < ms; t += 100) { clock.increment(100); await flush(); } };
+  const flush = async () => {
+    for (let k = 0; k < 5; k++) await Promise.resolve();
+  };
+  const advance = async (ms: number) => {
+    for (let t = 0; t < ms; t += 100) {
+      clock.increment(100);
+      await flush();
+    }
+  };
   return { actor, polls, flush, advance, value: () => actor.getSnapshot().value };
 }
 
@@ -82,12 +106,16 @@ describe('render flow', () => {
 
   it('follows the running render when the start answers 409, and shows the detail of other start failures', async () => {
     const conflict = Object.assign(new Error('already running'), { status: 409 });
-    const h = harness([st('idle'), st('running', 5)], async () => { throw conflict; });
+    const h = harness([st('idle'), st('running', 5)], async () => {
+      throw conflict;
+    });
     await h.flush();
     h.actor.send({ type: 'render.start' });
     await h.flush();
     expect(h.value()).toEqual({ queued: 'wait' });
-    const h2 = harness([st('idle')], async () => { throw Object.assign(new Error('Rendering is unavailable'), { status: 503 }); });
+    const h2 = harness([st('idle')], async () => {
+      throw Object.assign(new Error('Rendering is unavailable'), { status: 503 });
+    });
     await h2.flush();
     h2.actor.send({ type: 'render.start' });
     await h2.flush();

@@ -4,37 +4,82 @@
 // server; proxy takes the identity from /me with no form; guest access 'none' asks to sign in first.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { effectiveRole, sessionMachine, signInRequiredToBrowse, type KeyValueStorage, type SessionUser } from '../../machines/session';
+import {
+  effectiveRole,
+  sessionMachine,
+  signInRequiredToBrowse,
+  type KeyValueStorage,
+  type SessionUser,
+} from '../../machines/session';
 import { OPEN_AUTH, type AuthConfig, type ServerIdentity } from '../../domain/auth';
 import { ApiError } from '../../src/api/request';
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => { data.set(k, v); }, removeItem: (k) => { data.delete(k); } };
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => {
+      data.set(k, v);
+    },
+    removeItem: (k) => {
+      data.delete(k);
+    },
+  };
 }
 
 /** A promise the test settles when it chooses. */
 function deferred<T>() {
   let resolve!: (v: T) => void, reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 const config = (c: Partial<AuthConfig>): AuthConfig => ({ ...OPEN_AUTH, ...c });
-const me = (id: string, role: ServerIdentity['role'], extra: Partial<ServerIdentity> = {}): ServerIdentity =>
-  ({ signed_in: true, id, name: id.toUpperCase(), role, must_change_password: false, ...extra });
+const me = (id: string, role: ServerIdentity['role'], extra: Partial<ServerIdentity> = {}): ServerIdentity => ({
+  signed_in: true,
+  id,
+  name: id.toUpperCase(),
+  role,
+  must_change_password: false,
+  ...extra,
+});
 const NOBODY: ServerIdentity = { signed_in: false, id: null, name: null, role: 'annotator' };
 
 /** A fake server: the config, the /me answer and the login / logout answers, with what was asked. */
-function fakeServer(opts: { auth: AuthConfig | Error; me?: ServerIdentity; login?: (id: string, password: string) => Promise<ServerIdentity>; logout?: () => Promise<void> }) {
+function fakeServer(opts: {
+  auth: AuthConfig | Error;
+  me?: ServerIdentity;
+  login?: (id: string, password: string) => Promise<ServerIdentity>;
+  logout?: () => Promise<void>;
+}) {
   const calls: string[] = [];
   const actors = {
-    fetchAuthConfig: fromPromise<AuthConfig>(async () => { calls.push('config'); if (opts.auth instanceof Error) throw opts.auth; return opts.auth; }),
-    fetchMe: fromPromise<ServerIdentity>(async () => { calls.push('me'); return opts.me ?? NOBODY; }),
-    login: fromPromise<ServerIdentity, { id: string; password: string }>(({ input }) => { calls.push(`login ${input.id}`); return opts.login!(input.id, input.password); }),
-    logout: fromPromise<void>(() => { calls.push('logout'); return opts.logout ? opts.logout() : Promise.resolve(); }),
-    fetchGrantedRole: fromPromise<'annotator' | 'admin' | 'super', SessionUser>(async () => { calls.push('granted'); return 'annotator'; }),
+    fetchAuthConfig: fromPromise<AuthConfig>(async () => {
+      calls.push('config');
+      if (opts.auth instanceof Error) throw opts.auth;
+      return opts.auth;
+    }),
+    fetchMe: fromPromise<ServerIdentity>(async () => {
+      calls.push('me');
+      return opts.me ?? NOBODY;
+    }),
+    login: fromPromise<ServerIdentity, { id: string; password: string }>(({ input }) => {
+      calls.push(`login ${input.id}`);
+      return opts.login!(input.id, input.password);
+    }),
+    logout: fromPromise<void>(() => {
+      calls.push('logout');
+      return opts.logout ? opts.logout() : Promise.resolve();
+    }),
+    fetchGrantedRole: fromPromise<'annotator' | 'admin' | 'super', SessionUser>(async () => {
+      calls.push('granted');
+      return 'annotator';
+    }),
   };
   return { calls, actors };
 }
@@ -102,8 +147,15 @@ describe('session: password mode', () => {
   it.each([
     [401, 'Wrong user ID or password'],
     [429, 'Too many sign-in attempts. Try again in 30 seconds.'],
-  ])('stays signed out and shows the server\'s words on %i', async (status, detail) => {
-    const a = startOn(fakeServer({ auth: config({ mode: 'password' }), login: async () => { throw new ApiError(status, detail); } }));
+  ])("stays signed out and shows the server's words on %i", async (status, detail) => {
+    const a = startOn(
+      fakeServer({
+        auth: config({ mode: 'password' }),
+        login: async () => {
+          throw new ApiError(status, detail);
+        },
+      }),
+    );
     await settle();
     a.send({ type: 'session.login', id: 'ann', password: 'not the password' });
     await settle();
@@ -121,7 +173,12 @@ describe('session: password mode', () => {
   });
 
   it('holds a user who must change the password on Change password until it is changed', async () => {
-    const a = startOn(fakeServer({ auth: config({ mode: 'password' }), login: async () => me('temp', 'annotator', { must_change_password: true }) }));
+    const a = startOn(
+      fakeServer({
+        auth: config({ mode: 'password' }),
+        login: async () => me('temp', 'annotator', { must_change_password: true }),
+      }),
+    );
     await settle();
     a.send({ type: 'session.login', id: 'temp', password: 'temporary-password' });
     await settle();
@@ -134,8 +191,13 @@ describe('session: password mode', () => {
 
   it('signs out through the server, and stays signed in with the reason when that fails', async () => {
     let fail = true;
-    const server = fakeServer({ auth: config({ mode: 'password' }), me: me('ann', 'annotator'),
-      logout: async () => { if (fail) throw new Error('The server could not be reached.'); } });
+    const server = fakeServer({
+      auth: config({ mode: 'password' }),
+      me: me('ann', 'annotator'),
+      logout: async () => {
+        if (fail) throw new Error('The server could not be reached.');
+      },
+    });
     const a = startOn(server);
     await settle();
     a.send({ type: 'session.signOut' });
@@ -164,7 +226,10 @@ describe('session: the server ended the session', () => {
   it('asks /me again on session.recheck and signs out when the session is gone', async () => {
     let answer: ServerIdentity = me('ann', 'annotator');
     const server = fakeServer({ auth: config({ mode: 'password' }) });
-    server.actors.fetchMe = fromPromise<ServerIdentity>(async () => { server.calls.push('me'); return answer; });
+    server.actors.fetchMe = fromPromise<ServerIdentity>(async () => {
+      server.calls.push('me');
+      return answer;
+    });
     const a = startOn(server);
     await settle();
     expect(a.getSnapshot().context.user.signedIn).toBe(true);
@@ -197,8 +262,11 @@ describe('session: the server ended the session', () => {
 
 describe('session: proxy mode', () => {
   it('takes the identity from /me, offers no sign-in and no sign-out', async () => {
-    const server = fakeServer({ auth: config({ mode: 'proxy', proxy_user_header: 'X-Forwarded-User' }), me: me('pat', 'admin'),
-      login: async () => me('other', 'super') });
+    const server = fakeServer({
+      auth: config({ mode: 'proxy', proxy_user_header: 'X-Forwarded-User' }),
+      me: me('pat', 'admin'),
+      login: async () => me('other', 'super'),
+    });
     const a = startOn(server);
     await settle();
     expect(a.getSnapshot().context.user).toMatchObject({ signedIn: true, id: 'pat' });
@@ -221,7 +289,12 @@ describe('session: proxy mode', () => {
 
 describe('session: guest access', () => {
   it('asks a guest to sign in first when guests may not browse, and not once signed in', async () => {
-    const a = startOn(fakeServer({ auth: config({ mode: 'password', guest_access: 'none' }), login: async () => me('ann', 'annotator') }));
+    const a = startOn(
+      fakeServer({
+        auth: config({ mode: 'password', guest_access: 'none' }),
+        login: async () => me('ann', 'annotator'),
+      }),
+    );
     expect(signInRequiredToBrowse(a.getSnapshot().context)).toBe(false);
     await settle();
     expect(signInRequiredToBrowse(a.getSnapshot().context)).toBe(true);

@@ -6,10 +6,20 @@ import type { Role } from '../../domain/constants';
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => { data.set(k, v); }, removeItem: (k) => { data.delete(k); } };
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => {
+      data.set(k, v);
+    },
+    removeItem: (k) => {
+      data.delete(k);
+    },
+  };
 }
 
-const start = (storage: KeyValueStorage | null, now = () => 1_700_000_000_000) => createActor(sessionMachine, { input: { storage, now } }).start();
+const start = (storage: KeyValueStorage | null, now = () => 1_700_000_000_000) =>
+  createActor(sessionMachine, { input: { storage, now } }).start();
 
 describe('session', () => {
   it('starts signed out as an annotator guest when nothing is stored', () => {
@@ -30,7 +40,9 @@ describe('session', () => {
   });
 
   it('restores a stored identity, defaulting an unknown role to annotator', () => {
-    const a = start(memoryStorage({ va_user: JSON.stringify({ signedIn: true, id: 'bob', name: 'Bob', role: 'wizard', ts: 1 }) }));
+    const a = start(
+      memoryStorage({ va_user: JSON.stringify({ signedIn: true, id: 'bob', name: 'Bob', role: 'wizard', ts: 1 }) }),
+    );
     expect(a.getSnapshot().matches('signedIn')).toBe(true);
     expect(a.getSnapshot().context.user).toEqual({ signedIn: true, id: 'bob', name: 'Bob', role: 'annotator' });
   });
@@ -40,7 +52,13 @@ describe('session', () => {
     const a = start(storage, () => 42);
     a.send({ type: 'session.signIn', id: '  alice@lab ', name: ' Alice ', role: 'admin' });
     expect(a.getSnapshot().matches('signedIn')).toBe(true);
-    expect(JSON.parse(storage.data.get('va_user')!)).toEqual({ signedIn: true, id: 'alice@lab', name: 'Alice', role: 'admin', ts: 42 });
+    expect(JSON.parse(storage.data.get('va_user')!)).toEqual({
+      signedIn: true,
+      id: 'alice@lab',
+      name: 'Alice',
+      role: 'admin',
+      ts: 42,
+    });
   });
 
   it('ignores a sign-in with an invalid id', () => {
@@ -67,7 +85,17 @@ describe('session', () => {
   });
 
   it('keeps working in memory when storage throws', () => {
-    const broken: KeyValueStorage = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('quota'); }, removeItem: () => { throw new Error('denied'); } };
+    const broken: KeyValueStorage = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
     const a = start(broken);
     expect(a.getSnapshot().value).toBe('signedOut');
     a.send({ type: 'session.signIn', id: 'dave' });
@@ -81,15 +109,29 @@ describe('session', () => {
 function fakeServer(roles: Record<string, Role>) {
   const asked: string[] = [];
   let pending: Array<() => void> = [];
-  const actor = fromPromise<Role, SessionUser>(({ input }) => new Promise<Role>((resolve) => {
-    asked.push(input.id);
-    pending.push(() => resolve(roles[input.id] ?? 'annotator'));
-  }));
-  return { actor, asked, release: async () => { pending.forEach((r) => r()); pending = []; await Promise.resolve(); await new Promise((r) => setTimeout(r, 0)); } };
+  const actor = fromPromise<Role, SessionUser>(
+    ({ input }) =>
+      new Promise<Role>((resolve) => {
+        asked.push(input.id);
+        pending.push(() => resolve(roles[input.id] ?? 'annotator'));
+      }),
+  );
+  return {
+    actor,
+    asked,
+    release: async () => {
+      pending.forEach((r) => r());
+      pending = [];
+      await Promise.resolve();
+      await new Promise((r) => setTimeout(r, 0));
+    },
+  };
 }
 
 const startWith = (storage: KeyValueStorage, server: ReturnType<typeof fakeServer>) =>
-  createActor(sessionMachine.provide({ actors: { fetchGrantedRole: server.actor } }), { input: { storage, now: () => 1 } }).start();
+  createActor(sessionMachine.provide({ actors: { fetchGrantedRole: server.actor } }), {
+    input: { storage, now: () => 1 },
+  }).start();
 
 describe('session: the role shown is the role the server grants', () => {
   it('shows no more than annotator until the server answers, then the granted role, and says once that the pick was not granted', async () => {
@@ -102,7 +144,9 @@ describe('session: the role shown is the role the server grants', () => {
     expect(server.asked).toEqual(['mallory']);
     expect(a.getSnapshot().matches({ signedIn: 'verified' })).toBe(true);
     expect(effectiveRole(a.getSnapshot().context)).toBe('annotator');
-    expect(a.getSnapshot().context.notice).toBe('This server has not granted you the Administrator role, so you are signed in as Annotator / Reviewer. Ask a super user to grant it.');
+    expect(a.getSnapshot().context.notice).toBe(
+      'This server has not granted you the Administrator role, so you are signed in as Annotator / Reviewer. Ask a super user to grant it.',
+    );
     a.send({ type: 'session.noticeSeen' });
     expect(a.getSnapshot().context.notice).toBeNull();
   });
@@ -118,7 +162,9 @@ describe('session: the role shown is the role the server grants', () => {
 
   it('checks again on reload and after an update, but tells the notice only after a sign-in or update', async () => {
     const server = fakeServer({ ann: 'annotator' });
-    const stored = memoryStorage({ va_user: JSON.stringify({ signedIn: true, id: 'ann', name: '', role: 'super', ts: 1 }) });
+    const stored = memoryStorage({
+      va_user: JSON.stringify({ signedIn: true, id: 'ann', name: '', role: 'super', ts: 1 }),
+    });
     const a = startWith(stored, server);
     await server.release();
     expect(server.asked).toEqual(['ann']);
@@ -132,8 +178,12 @@ describe('session: the role shown is the role the server grants', () => {
   });
 
   it('falls back to annotator when the server cannot be asked', async () => {
-    const failing = fromPromise<Role, SessionUser>(async () => { throw new Error('offline'); });
-    const a = createActor(sessionMachine.provide({ actors: { fetchGrantedRole: failing } }), { input: { storage: memoryStorage(), now: () => 1 } }).start();
+    const failing = fromPromise<Role, SessionUser>(async () => {
+      throw new Error('offline');
+    });
+    const a = createActor(sessionMachine.provide({ actors: { fetchGrantedRole: failing } }), {
+      input: { storage: memoryStorage(), now: () => 1 },
+    }).start();
     a.send({ type: 'session.signIn', id: 'carol', role: 'super' });
     await new Promise((r) => setTimeout(r, 0));
     expect(a.getSnapshot().matches({ signedIn: 'unverified' })).toBe(true);

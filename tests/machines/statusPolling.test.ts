@@ -17,12 +17,21 @@ function harness(statusOf: (id: number, pollNo: number) => VideoStatus) {
         return input.ids.map((id) => ({ id, status: statusOf(id, pollNo), last_updated: null }));
       }),
     },
-    actions: { reportStatuses: (_, p: { statuses: PolledStatus[] }) => { reported.push(p.statuses); } },
+    actions: {
+      reportStatuses: (_, p: { statuses: PolledStatus[] }) => {
+        reported.push(p.statuses);
+      },
+    },
   });
   const actor = createActor(machine, { clock }).start();
   /** Advances simulated time in 100 ms steps so resolved polls schedule their next timer. */
   const advance = async (ms: number) => {
-    for (let t = 0; t < ms; t += 100) { clock.increment(100); await Promise.resolve(); await Promise.resolve(); await Promise.resolve(); }
+    for (let t = 0; t < ms; t += 100) {
+      clock.increment(100);
+      await Promise.resolve();
+      await Promise.resolve();
+      await Promise.resolve();
+    }
   };
   return { actor, clock, pollTimes, reported, advance };
 }

@@ -13,20 +13,29 @@ function harness() {
       sendFile: fromCallback<UploadQueueEvent, SendInput>(({ input, sendBack }) => {
         started.push(input.name);
         senders.set(input.key, sendBack);
-        return () => { aborted.push(input.name); };
+        return () => {
+          aborted.push(input.name);
+        };
       }),
     },
   });
   const actor = createActor(machine).start();
   const blob = (n: number) => new Blob([new Uint8Array(n)]);
-  const items = () => actor.getSnapshot().context.items.map((i) => ({ name: i.name, status: i.status, sent: i.sent, error: i.error }));
+  const items = () =>
+    actor.getSnapshot().context.items.map((i) => ({ name: i.name, status: i.status, sent: i.sent, error: i.error }));
   return { actor, started, aborted, senders, blob, items };
 }
 
 describe('upload queue', () => {
   it('sends files one at a time in order and records progress and outcomes', () => {
     const h = harness();
-    h.actor.send({ type: 'upload.add', files: [{ file: h.blob(100), name: 'a.mp4' }, { file: h.blob(50), name: 'b.mp4' }] });
+    h.actor.send({
+      type: 'upload.add',
+      files: [
+        { file: h.blob(100), name: 'a.mp4' },
+        { file: h.blob(50), name: 'b.mp4' },
+      ],
+    });
     expect(h.started).toEqual(['a.mp4']);
     expect(h.items().map((i) => i.status)).toEqual(['uploading', 'queued']);
     h.senders.get(1)!({ type: 'upload.progress', key: 1, sent: 40 });
@@ -44,7 +53,14 @@ describe('upload queue', () => {
 
   it('cancelling the file being sent aborts it and starts the next; a queued one is never sent', () => {
     const h = harness();
-    h.actor.send({ type: 'upload.add', files: [{ file: h.blob(10), name: 'a.mp4' }, { file: h.blob(10), name: 'b.mp4' }, { file: h.blob(10), name: 'c.mp4' }] });
+    h.actor.send({
+      type: 'upload.add',
+      files: [
+        { file: h.blob(10), name: 'a.mp4' },
+        { file: h.blob(10), name: 'b.mp4' },
+        { file: h.blob(10), name: 'c.mp4' },
+      ],
+    });
     h.actor.send({ type: 'upload.cancel', key: 2 });
     h.actor.send({ type: 'upload.cancel', key: 1 });
     expect(h.aborted).toEqual(['a.mp4']);

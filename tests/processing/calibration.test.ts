@@ -28,14 +28,25 @@ describe('calibrated confidence (committed fit)', () => {
 
 describe('fitting', () => {
   it('Platt scaling separates boxes whose scores separate them', () => {
-    const rows = Array.from({ length: 200 }, (_, i) => ({ score: 0.1 + (i % 100) / 125, keypointScore: 0.3, person: i % 100 >= 50, clip: 'c' }));
+    const rows = Array.from({ length: 200 }, (_, i) => ({
+      score: 0.1 + (i % 100) / 125,
+      keypointScore: 0.3,
+      person: i % 100 >= 50,
+      clip: 'c',
+    }));
     const p = fitPlatt(rows);
     expect(applyPlatt(p, 0.8, 0.3)).toBeGreaterThan(0.9);
     expect(applyPlatt(p, 0.2, 0.3)).toBeLessThan(0.1);
   });
 
   it('isotonic regression pools violators into increasing steps', () => {
-    const f = fitIsotonic([{ x: 0.1, y: 0 }, { x: 0.2, y: 1 }, { x: 0.3, y: 0 }, { x: 0.4, y: 1 }, { x: 0.5, y: 1 }]);
+    const f = fitIsotonic([
+      { x: 0.1, y: 0 },
+      { x: 0.2, y: 1 },
+      { x: 0.3, y: 0 },
+      { x: 0.4, y: 1 },
+      { x: 0.5, y: 1 },
+    ]);
     expect(f.y).toEqual([...f.y].sort((a, b) => a - b));
     expect(f.x).toEqual([0.1, 0.25, 0.45]);
     expect(f.y).toEqual([0.005, 0.5, 0.995]);

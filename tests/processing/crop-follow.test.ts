@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CROP_MARGIN, cropAroundBox, cropAroundPerson, cropModelFor, cutRegion, duplicatesOf, followBox, isLost, poseOnCrop, type Keypoint,
+  CROP_MARGIN,
+  cropAroundBox,
+  cropAroundPerson,
+  cropModelFor,
+  cutRegion,
+  duplicatesOf,
+  followBox,
+  isLost,
+  poseOnCrop,
+  type Keypoint,
 } from '../../server/processing/crop-follow';
 import { ensureModel } from '../../server/processing/model-fetch';
 import { PosePool } from '../../server/processing/pose-pool';
 import { TEST_MODELS_DIR } from './video-rows';
 
-const pose = (seen: number, score = 0.8): Keypoint[] => Array.from({ length: 17 }, (_, k) => [100 + k, 200 + k * 5, k < seen ? score : 0.05] as Keypoint);
+const pose = (seen: number, score = 0.8): Keypoint[] =>
+  Array.from({ length: 17 }, (_, k) => [100 + k, 200 + k * 5, k < seen ? score : 0.05] as Keypoint);
 
 describe('crop around a person', () => {
   it('is a square of the box long side × the margin, centred on the box and moved on by the last step', () => {
@@ -20,12 +30,13 @@ describe('crop around a person', () => {
   });
 
   it('copies only the part of the frame the crop reads, and answers the crop relative to it', () => {
-    const W = 8, H = 6;
+    const W = 8,
+      H = 6;
     const rgb = new Uint8Array(W * H * 3).map((_, i) => i % 251);
     const r = cutRegion(rgb, W, H, { x0: -2, y0: 2, side: 4 });
     expect([r.x, r.y, r.width, r.height]).toEqual([0, 2, 2, 4]);
     expect(r.crop).toEqual({ x0: -2, y0: 0, side: 4 });
-    expect(Array.from(r.rgb.subarray(0, 3))).toEqual(Array.from(rgb.subarray((2 * W) * 3, (2 * W) * 3 + 3)));
+    expect(Array.from(r.rgb.subarray(0, 3))).toEqual(Array.from(rgb.subarray(2 * W * 3, 2 * W * 3 + 3)));
   });
 
   it('sends small crops to Lightning and large ones to Thunder when a size is given', () => {
@@ -47,14 +58,20 @@ describe('following the box', () => {
   it('moves and scales the box with the keypoints seen on both frames', () => {
     const before = pose(17);
     const after = before.map(([x, y, s]) => [x + 10, y - 4, s] as Keypoint);
-    const f = followBox({ box: { x1: 90, y1: 180, x2: 130, y2: 300 }, keypoints: before }, { keypoints: after, score: 0.8 });
+    const f = followBox(
+      { box: { x1: 90, y1: 180, x2: 130, y2: 300 }, keypoints: before },
+      { keypoints: after, score: 0.8 },
+    );
     expect(f.box.x1).toBeCloseTo(100);
     expect(f.box.y2).toBeCloseTo(296);
     expect(f.step).toEqual({ dx: 10, dy: -4 });
   });
 
   it('keeps the box where it was when fewer than three keypoints are seen on both frames', () => {
-    const f = followBox({ box: { x1: 1, y1: 2, x2: 3, y2: 4 }, keypoints: pose(2) }, { keypoints: pose(17), score: 0.8 });
+    const f = followBox(
+      { box: { x1: 1, y1: 2, x2: 3, y2: 4 }, keypoints: pose(2) },
+      { keypoints: pose(17), score: 0.8 },
+    );
     expect(f.box).toEqual({ x1: 1, y1: 2, x2: 3, y2: 4 });
   });
 

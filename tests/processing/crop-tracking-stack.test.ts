@@ -13,11 +13,19 @@ function standIn() {
   const passes: number[][] = [];
   const pool = {
     threads: 2,
-    detect: async (rgb: Uint8Array) => { passes.push([rgb[0]]); return Float32Array.from(boxOf(rgb[0])); },
-    detectStacked: async (frames: Uint8Array[]) => { passes.push(frames.map((f) => f[0])); return frames.map((f) => Float32Array.from(boxOf(f[0]))); },
+    detect: async (rgb: Uint8Array) => {
+      passes.push([rgb[0]]);
+      return Float32Array.from(boxOf(rgb[0]));
+    },
+    detectStacked: async (frames: Uint8Array[]) => {
+      passes.push(frames.map((f) => f[0]));
+      return frames.map((f) => Float32Array.from(boxOf(f[0])));
+    },
     // a confident pose in the middle of whatever crop is asked for
     crop: async (_rgb: Uint8Array, _w: number, _h: number, c: { x0: number; y0: number; side: number }) =>
-      Float32Array.from(Array.from({ length: 17 }, (_, k) => [c.x0 + c.side / 2 + (k % 3), c.y0 + c.side / 2 + k, 0.8]).flat()),
+      Float32Array.from(
+        Array.from({ length: 17 }, (_, k) => [c.x0 + c.side / 2 + (k % 3), c.y0 + c.side / 2 + k, 0.8]).flat(),
+      ),
   };
   return { pool: pool as unknown as PosePool, passes };
 }
@@ -30,12 +38,25 @@ describe('crop tracking, a detector pass on every analysed frame', () => {
   it('pairs the frames two to a pass, the odd last one alone, and answers each frame with its own people', async () => {
     const { pool, passes } = standIn();
     const seen: Array<[number, number]> = [];
-    const stats = await trackPeopleByCrops(frames(5), g, pool, { detectEvery: 1, stackDetections: true }, 0.1, (frame, people) => {
-      expect(people).toHaveLength(1);
-      seen.push([frame, Math.round(people[0].box.x1 * g.inputW)]);
-    });
+    const stats = await trackPeopleByCrops(
+      frames(5),
+      g,
+      pool,
+      { detectEvery: 1, stackDetections: true },
+      0.1,
+      (frame, people) => {
+        expect(people).toHaveLength(1);
+        seen.push([frame, Math.round(people[0].box.x1 * g.inputW)]);
+      },
+    );
     expect(passes).toEqual([[0, 1], [2, 3], [4]]);
-    expect(seen).toEqual([[0, 0], [6, 2], [12, 4], [18, 6], [24, 8]]);
+    expect(seen).toEqual([
+      [0, 0],
+      [6, 2],
+      [12, 4],
+      [18, 6],
+      [24, 8],
+    ]);
     expect(stats.detections).toBe(5);
     expect(stats.reasons).toEqual({ periodic: 5 });
   });

@@ -14,7 +14,8 @@ import { TEST_MODELS_DIR } from './video-rows';
 type Box = { x1: number; y1: number; x2: number; y2: number; score: number };
 const boxes = (rows: Float32Array): Box[] => {
   const out: Box[] = [];
-  for (let r = 0; r + 5 <= rows.length; r += 5) out.push({ x1: rows[r], y1: rows[r + 1], x2: rows[r + 2], y2: rows[r + 3], score: rows[r + 4] });
+  for (let r = 0; r + 5 <= rows.length; r += 5)
+    out.push({ x1: rows[r], y1: rows[r + 1], x2: rows[r + 2], y2: rows[r + 3], score: rows[r + 4] });
   return out.filter((b) => b.score >= 0.3);
 };
 
@@ -24,16 +25,23 @@ describe('detector pass over two stacked frames (real model)', () => {
     const clip = await ensurePeopleClip(media.ffmpegPath, path.join(os.tmpdir(), 'vat-pose-tests-clip'));
     const g = analysisGeometry(1280, 720, 640);
     let rgb: Uint8Array | null = null;
-    for await (const f of decodeFrames(media.ffmpegPath, clip, g, 30)) { rgb = f.rgb; break; }
+    for await (const f of decodeFrames(media.ffmpegPath, clip, g, 30)) {
+      rgb = f.rgb;
+      break;
+    }
     const content = rgb!.slice(0, g.inputW * g.scaledH * 3);
     const grey = new Uint8Array(content.length).fill(90);
     const pool = await PosePool.start(await ensureModel(TEST_MODELS_DIR), 1);
     try {
       const alone = boxes(await pool.detect(content.slice(), g.inputW, g.scaledH));
       expect(alone).toHaveLength(4);
-      for (const order of [[content, grey], [grey, content]]) {
+      for (const order of [
+        [content, grey],
+        [grey, content],
+      ]) {
         const found = (await pool.detectStacked(order, g.inputW, g.scaledH)).map(boxes);
-        const people = found[order.indexOf(content)], nobody = found[order.indexOf(grey)];
+        const people = found[order.indexOf(content)],
+          nobody = found[order.indexOf(grey)];
         expect(nobody).toEqual([]);
         expect(people).toHaveLength(4);
         // each person is where the single-frame pass put them (the stacked frame is read at 0.89 × the size)

@@ -49,7 +49,7 @@ describe('ffmpeg frame decoding for analysis', () => {
     }, 60_000);
   }
 
-  it('fails with ffmpeg\'s reason for a file that is not a video', async () => {
+  it("fails with ffmpeg's reason for a file that is not a video", async () => {
     const bad = path.join(dir, 'not-a-video.mp4');
     fs.writeFileSync(bad, 'hello');
     const frames = decodeFrames(media.ffmpegPath, bad, analysisGeometry(640, 360, 256), 1);

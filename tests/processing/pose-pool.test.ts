@@ -32,10 +32,14 @@ describe('MoveNet output decoding', () => {
     const [p] = people;
     expect(p.score).toBeCloseTo(0.6, 5);
     expect(p.box.x1).toBeCloseTo(0.2, 5);
-    expect(p.box.y1).toBeCloseTo(0.1 * 160 / 144, 5);
+    expect(p.box.y1).toBeCloseTo((0.1 * 160) / 144, 5);
     expect(p.box.y2).toBeCloseTo(0.5, 5); // 0.45 × 160/144
     expect(p.keypoints).toHaveLength(17);
-    expect(p.keypoints[0]).toEqual([expect.closeTo(0.25, 5), expect.closeTo(0.3 * 160 / 144, 5), expect.closeTo(0.8, 5)]);
+    expect(p.keypoints[0]).toEqual([
+      expect.closeTo(0.25, 5),
+      expect.closeTo((0.3 * 160) / 144, 5),
+      expect.closeTo(0.8, 5),
+    ]);
   });
 });
 
@@ -46,7 +50,9 @@ describe('pose worker pool', () => {
       const out = await pool.infer(new Uint8Array(256 * 160 * 3).fill(40), 256, 160);
       expect(out).toHaveLength(6 * OUT_ROW); // MultiPose's 6 rows of [1, 6, 56], each with its appearance histogram
       expect(decodeMoveNet(out, { scaledW: 256, scaledH: 160, inputW: 256, inputH: 160 }, 0.3)).toEqual([]); // a flat grey frame has nobody
-      await (pool as unknown as { slots: Array<{ worker: { terminate(): Promise<number> } }> }).slots[0].worker.terminate();
+      await (
+        pool as unknown as { slots: Array<{ worker: { terminate(): Promise<number> } }> }
+      ).slots[0].worker.terminate();
       await expect(pool.infer(new Uint8Array(256 * 160 * 3), 256, 160)).rejects.toThrow(/pose worker/);
       expect(pool.broken).not.toBeNull();
     } finally {

@@ -18,17 +18,22 @@ let stopWorkers: () => Promise<void>;
 let videoId: number;
 const heartbeats = new Set<number>();
 
-const annotations = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${videoId}` })).json() as AnnotationSet;
+const annotations = async () =>
+  (await t.app.inject({ method: 'GET', url: `/api/v1/annotations/${videoId}` })).json() as AnnotationSet;
 const centreX = (b: { x1: number; x2: number }) => (b.x1 + b.x2) / 2;
 
 async function processAndWait(kind: 'process' | 'reprocess') {
   const r = await t.app.inject({ method: 'POST', url: `/api/v1/videos/${videoId}/${kind}`, headers: as('tester') });
   expect(r.statusCode).toBe(202);
-  await waitFor(async () => {
-    const v = await statusOf(t.database, videoId);
-    if (v.processingStatus === 'processing') heartbeats.add(v.statusUpdatedAt.getTime());
-    return v.processingStatus === 'completed' || v.processingStatus === 'failed';
-  }, `${kind} to finish`, 880_000); // the top-down model on 2 cores shared with other work can take minutes
+  await waitFor(
+    async () => {
+      const v = await statusOf(t.database, videoId);
+      if (v.processingStatus === 'processing') heartbeats.add(v.statusUpdatedAt.getTime());
+      return v.processingStatus === 'completed' || v.processingStatus === 'failed';
+    },
+    `${kind} to finish`,
+    880_000,
+  ); // the top-down model on 2 cores shared with other work can take minutes
 }
 
 beforeAll(async () => {
@@ -37,11 +42,24 @@ beforeAll(async () => {
   videoId = await insertVideo(t.database, t.deps.media, clip, 'pending');
   // Best quality (the top-down pose model, yolo_imgsz 1280) at every 3rd frame, to keep the run short; the
   // default (Fast at every 6th frame) runs in the reprocess below
-  await saveVideoSettings(t.database.db, { ...(await getVideoSettings(t.database.db)), pose_model: 'topdown', pipeline_frame_stride: 3 });
-  stopWorkers = await startWorkers({ config: t.config, database: t.database, media: t.deps.media, queue: t.deps.queue!, log: { info() {}, warn() {}, error() {} } as never });
+  await saveVideoSettings(t.database.db, {
+    ...(await getVideoSettings(t.database.db)),
+    pose_model: 'topdown',
+    pipeline_frame_stride: 3,
+  });
+  stopWorkers = await startWorkers({
+    config: t.config,
+    database: t.database,
+    media: t.deps.media,
+    queue: t.deps.queue!,
+    log: { info() {}, warn() {}, error() {} } as never,
+  });
   await processAndWait('process');
 }, 900_000);
-afterAll(async () => { await stopWorkers?.(); await t?.close(); });
+afterAll(async () => {
+  await stopWorkers?.();
+  await t?.close();
+});
 
 describe('processing the real-people clip', () => {
   it('goes pending → processing → completed, with ai_processed_at and the frame stride set', async () => {
@@ -49,7 +67,11 @@ describe('processing the real-people clip', () => {
     expect(v.processingStatus).toBe('completed');
     expect(v.aiProcessedAt).not.toBeNull();
     expect(v.frameStride).toBe(3);
-    const hist = await t.database.db.select().from(statusHistory).where(eq(statusHistory.videoId, videoId)).orderBy(statusHistory.id);
+    const hist = await t.database.db
+      .select()
+      .from(statusHistory)
+      .where(eq(statusHistory.videoId, videoId))
+      .orderBy(statusHistory.id);
     expect(hist.map((h) => `${h.oldStatus}->${h.newStatus}`)).toEqual(['pending->processing', 'processing->completed']);
   });
 
@@ -66,7 +88,10 @@ describe('processing the real-people clip', () => {
       for (const d of track.detections) {
         expect(d.frame % 3).toBe(0);
         expect(d.keypoints).toHaveLength(17);
-        for (const k of d.keypoints) { expect(k[0]).toBeGreaterThanOrEqual(0); expect(k[0]).toBeLessThanOrEqual(1); }
+        for (const k of d.keypoints) {
+          expect(k[0]).toBeGreaterThanOrEqual(0);
+          expect(k[0]).toBeLessThanOrEqual(1);
+        }
         expect(d.bbox.y2 - d.bbox.y1).toBeGreaterThan(0.4); // full-height people, not fragments
       }
     }
@@ -75,11 +100,17 @@ describe('processing the real-people clip', () => {
   it('keeps ids stable across the pan: left-to-right order never changes and boxes move smoothly with the camera', async () => {
     const set = await annotations();
     const byFrame = new Map<number, Array<{ id: number; x: number }>>();
-    for (const tr of set.person_tracks) for (const d of tr.detections) {
-      if (!byFrame.has(d.frame)) byFrame.set(d.frame, []);
-      byFrame.get(d.frame)!.push({ id: tr.track_id, x: centreX(d.bbox) });
-    }
-    const order = (f: number) => byFrame.get(f)!.sort((a, b) => a.x - b.x).map((p) => p.id).join(',');
+    for (const tr of set.person_tracks)
+      for (const d of tr.detections) {
+        if (!byFrame.has(d.frame)) byFrame.set(d.frame, []);
+        byFrame.get(d.frame)!.push({ id: tr.track_id, x: centreX(d.bbox) });
+      }
+    const order = (f: number) =>
+      byFrame
+        .get(f)!
+        .sort((a, b) => a.x - b.x)
+        .map((p) => p.id)
+        .join(',');
     const full = [...byFrame.keys()].filter((f) => byFrame.get(f)!.length === 4).sort((a, b) => a - b);
     expect(full.length).toBeGreaterThanOrEqual(76);
     for (const f of full) expect(order(f)).toBe(order(full[0]));
@@ -97,7 +128,9 @@ describe('processing the real-people clip', () => {
     expect(log).toMatch(/model: CenterNet person detector → MoveNet SinglePose Thunder per person/);
     expect(log).toMatch(/pose model topdown, tracker bytetrack/);
     expect(log).toMatch(/frames analysed: 80; people found: \d+ detections \(up to \d+ in one frame\)/);
-    expect(log).toMatch(/track fragments: \d+ after tracking, \d+ re-linked by appearance and motion \(each a broken id joined\), \d+ after re-link, \d+ dropped as unconvincing \(median confidence < 0\.5, or < 0\.7 and found on under 50 % of the frames of its span\)/);
+    expect(log).toMatch(
+      /track fragments: \d+ after tracking, \d+ re-linked by appearance and motion \(each a broken id joined\), \d+ after re-link, \d+ dropped as unconvincing \(median confidence < 0\.5, or < 0\.7 and found on under 50 % of the frames of its span\)/,
+    );
     expect(log).toMatch(/tracks: 4;/);
     expect(log).toMatch(/segments proposed: \d+/);
     expect(log).toMatch(/timings: decode\+pose .* frames\/s/);
@@ -113,9 +146,29 @@ describe('reprocessing', () => {
     const person = byX[1];
     // on a frame the reprocess (every 6th frame) analyses again: the kept human box must win over the new AI box
     const edited = person.detections.find((d) => d.frame >= 12 && d.frame % 6 === 0)!;
-    await t.database.db.update(detections).set({ source: 'human', x1: edited.bbox.x1 - 0.01, updatedById: 'tester' })
-      .where(and(eq(detections.videoId, videoId), eq(detections.trackId, person.track_id), eq(detections.frame, edited.frame)));
-    const [seg] = await t.database.db.insert(actionSegments).values({ videoId, trackId: person.track_id, actionClass: 'sit', startTime: 1, endTime: 2.5, confidence: 1, humanVerified: true, createdById: 'tester' }).returning();
+    await t.database.db
+      .update(detections)
+      .set({ source: 'human', x1: edited.bbox.x1 - 0.01, updatedById: 'tester' })
+      .where(
+        and(
+          eq(detections.videoId, videoId),
+          eq(detections.trackId, person.track_id),
+          eq(detections.frame, edited.frame),
+        ),
+      );
+    const [seg] = await t.database.db
+      .insert(actionSegments)
+      .values({
+        videoId,
+        trackId: person.track_id,
+        actionClass: 'sit',
+        startTime: 1,
+        endTime: 2.5,
+        confidence: 1,
+        humanVerified: true,
+        createdById: 'tester',
+      })
+      .returning();
     // the reprocess runs the default settings: Fast (crop tracking) at every 6th frame
     await saveVideoSettings(t.database.db, VIDEO_SETTINGS_DEFAULTS);
     await processAndWait('reprocess');
@@ -123,7 +176,9 @@ describe('reprocessing', () => {
     const after = await annotations();
     // new AI tracks are numbered after the kept track id; 4 people again and the old track is left empty
     expect(after.person_tracks.map((p) => p.track_id)).toEqual([1, 2, 3, 4].map((i) => person.track_id + i));
-    const newByX = [...after.person_tracks].sort((a, b) => centreX(a.detections[0].bbox) - centreX(b.detections[0].bbox));
+    const newByX = [...after.person_tracks].sort(
+      (a, b) => centreX(a.detections[0].bbox) - centreX(b.detections[0].bbox),
+    );
     const samePerson = newByX[1];
     // the human box now sits on that person's new track, among its AI detections at the new stride
     const human = samePerson.detections.filter((d) => d.source === 'human');
@@ -134,13 +189,23 @@ describe('reprocessing', () => {
     expect(ai.length).toBeGreaterThanOrEqual(37);
     expect(ai.some((d) => d.frame === edited.frame)).toBe(false);
     expect(ai.every((d) => d.frame % 6 === 0)).toBe(true);
-    expect(after.action_segments.filter((s) => s.human_verified)).toMatchObject([{ id: seg.id, track_id: samePerson.track_id, action_class: 'sit', start_time: 1, end_time: 2.5 }]);
+    expect(after.action_segments.filter((s) => s.human_verified)).toMatchObject([
+      { id: seg.id, track_id: samePerson.track_id, action_class: 'sit', start_time: 1, end_time: 2.5 },
+    ]);
     const log = (await logOf(t.database, videoId)).join('\n');
     expect(log).toMatch(/pose model tracking, tracker bytetrack/);
     expect(log).toMatch(/kept from before: 1 human-edited detection\(s\), 1 human-verified segment\(s\)/);
     const aiStored = after.person_tracks.reduce((n, p) => n + p.detections.filter((d) => d.source === 'ai').length, 0);
     expect(log).toMatch(new RegExp(`detections stored: ${aiStored} \\(1 gave way to kept human boxes\\)`));
-    expect(log).toMatch(new RegExp(`segment ${seg.id} \\(sit, 1\\.00–2\\.50 s\\) re-linked from track ${person.track_id} to track ${samePerson.track_id}, IoU (0\\.[5-9]\\d|1\\.00)`));
-    expect(log).toMatch(new RegExp(`1 human-edited detection\\(s\\) re-linked from track ${person.track_id} to track ${samePerson.track_id}, IoU (0\\.[5-9]\\d|1\\.00)`));
+    expect(log).toMatch(
+      new RegExp(
+        `segment ${seg.id} \\(sit, 1\\.00–2\\.50 s\\) re-linked from track ${person.track_id} to track ${samePerson.track_id}, IoU (0\\.[5-9]\\d|1\\.00)`,
+      ),
+    );
+    expect(log).toMatch(
+      new RegExp(
+        `1 human-edited detection\\(s\\) re-linked from track ${person.track_id} to track ${samePerson.track_id}, IoU (0\\.[5-9]\\d|1\\.00)`,
+      ),
+    );
   }, 900_000);
 });

@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { histogramSimilarity, relinkFragments, type FragmentSample } from '../../server/processing/relink-fragments';
 
-const hist = (bin: number) => { const h = new Float32Array(64); h[bin] = 0.8; h[(bin + 1) % 64] = 0.2; return h; };
+const hist = (bin: number) => {
+  const h = new Float32Array(64);
+  h[bin] = 0.8;
+  h[(bin + 1) % 64] = 0.2;
+  return h;
+};
 const walk = (from: number, to: number, x0: number, vx: number, bin: number): FragmentSample[] =>
   Array.from({ length: to - from }, (_, i) => {
     const x = x0 + vx * i;
@@ -14,7 +19,13 @@ describe('re-linking track fragments', () => {
   it('joins a person who was lost for 2 s and re-found where she was heading, wearing the same colours', () => {
     const a = walk(0, 30, 100, 4, 10);
     const b = walk(90, 120, 100 + 4 * 90, 4, 10); // 60 steps unseen at 30 steps/s, moving on at the same pace
-    const r = relinkFragments(new Map([[1, a], [2, b]]), { stepsPerSecond: 30 });
+    const r = relinkFragments(
+      new Map([
+        [1, a],
+        [2, b],
+      ]),
+      { stepsPerSecond: 30 },
+    );
     expect(r).toMatchObject({ links: 1, before: 2, after: 1 });
     expect(r.mapping.get(2)).toBe(r.mapping.get(1));
   });
@@ -22,15 +33,37 @@ describe('re-linking track fragments', () => {
   it('keeps two people apart: different clothes, or far from where the earlier one was heading', () => {
     const a = walk(0, 30, 100, 4, 10);
     const otherClothes = walk(40, 80, 100 + 4 * 40, 4, 40);
-    expect(relinkFragments(new Map([[1, a], [2, otherClothes]]), { stepsPerSecond: 30 })).toMatchObject({ links: 0, after: 2 });
+    expect(
+      relinkFragments(
+        new Map([
+          [1, a],
+          [2, otherClothes],
+        ]),
+        { stepsPerSecond: 30 },
+      ),
+    ).toMatchObject({ links: 0, after: 2 });
     const elsewhere = walk(40, 80, 900, 0, 10);
-    expect(relinkFragments(new Map([[1, a], [2, elsewhere]]), { stepsPerSecond: 30 })).toMatchObject({ links: 0, after: 2 });
+    expect(
+      relinkFragments(
+        new Map([
+          [1, a],
+          [2, elsewhere],
+        ]),
+        { stepsPerSecond: 30 },
+      ),
+    ).toMatchObject({ links: 0, after: 2 });
   });
 
   it('never joins tracks that overlap in time (two people seen together) and numbers tracks by first appearance', () => {
     const a = walk(10, 40, 100, 0, 10);
     const b = walk(0, 20, 110, 0, 10); // same colours, same place, but seen in the same frames
-    const r = relinkFragments(new Map([[7, a], [3, b]]), { stepsPerSecond: 30 });
+    const r = relinkFragments(
+      new Map([
+        [7, a],
+        [3, b],
+      ]),
+      { stepsPerSecond: 30 },
+    );
     expect(r.links).toBe(0);
     expect(r.mapping.get(3)).toBe(1);
     expect(r.mapping.get(7)).toBe(2);
@@ -39,7 +72,15 @@ describe('re-linking track fragments', () => {
   it('does not bridge a gap longer than the limit', () => {
     const a = walk(0, 30, 100, 0, 10);
     const b = walk(30 + 5 * 30, 200, 100, 0, 10); // 5 s later
-    expect(relinkFragments(new Map([[1, a], [2, b]]), { stepsPerSecond: 30, maxGapS: 4 }).links).toBe(0);
+    expect(
+      relinkFragments(
+        new Map([
+          [1, a],
+          [2, b],
+        ]),
+        { stepsPerSecond: 30, maxGapS: 4 },
+      ).links,
+    ).toBe(0);
   });
 
   it('compares colour histograms with the Bhattacharyya coefficient', () => {

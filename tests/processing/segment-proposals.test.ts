@@ -44,7 +44,10 @@ describe('confidence reflects the evidence', () => {
   it('is lower when the keypoints were seen poorly', () => {
     const run = SCENARIOS.find((s) => s.expect === 'run')!;
     const clear = proposeSegments(samplesOf(run, 30), run.seconds, 1 / 30)[0];
-    const faint = samplesOf(run, 30).map((x) => ({ ...x, keypoints: x.keypoints.map(([a, b]) => [a, b, 0.35] as [number, number, number]) }));
+    const faint = samplesOf(run, 30).map((x) => ({
+      ...x,
+      keypoints: x.keypoints.map(([a, b]) => [a, b, 0.35] as [number, number, number]),
+    }));
     const weak = proposeSegments(faint, run.seconds, 1 / 30)[0];
     expect(weak.actionClass).toBe('run');
     expect(weak.confidence).toBeLessThan(clear.confidence);
@@ -52,7 +55,9 @@ describe('confidence reflects the evidence', () => {
 
   it('keeps every segment at least 0.1 s long and inside a very short video', () => {
     const kick = SCENARIOS.find((s) => s.expect === 'kick')!;
-    const samples = samplesOf(kick, 30).filter((x) => x.t >= 1.4 && x.t < 1.95).map((x) => ({ ...x, t: x.t - 1.4 }));
+    const samples = samplesOf(kick, 30)
+      .filter((x) => x.t >= 1.4 && x.t < 1.95)
+      .map((x) => ({ ...x, t: x.t - 1.4 }));
     const duration = 0.55;
     const proposals = proposeSegments(samples, duration, 1 / 30);
     expect(proposals.map((p) => p.actionClass)).toEqual(['kick']);

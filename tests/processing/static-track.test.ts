@@ -1,24 +1,37 @@
 // Still things boxed as people (a rock, a sign post) are dropped; people are kept, also when they stand still.
 import { describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../server/processing/pipeline';
-import { bodyProblem, dropStillNonPeople, stillDropLog, stillNonPersonReason, type TrackFrame } from '../../server/processing/static-track';
+import {
+  bodyProblem,
+  dropStillNonPeople,
+  stillDropLog,
+  stillNonPersonReason,
+  type TrackFrame,
+} from '../../server/processing/static-track';
 import { skeleton, type Pose } from './synthetic-pose';
 
 const FRAMES = 40;
 let seed = 11;
-const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 
 /** A person's frame: the skeleton and the box around it. */
 function personFrame(p: Pose): TrackFrame {
   const keypoints = skeleton(p);
-  const xs = keypoints.map((k) => k[0]), ys = keypoints.map((k) => k[1]);
-  return { box: { x1: Math.min(...xs) - 10, y1: Math.min(...ys) - 15, x2: Math.max(...xs) + 10, y2: Math.max(...ys) + 5 }, keypoints };
+  const xs = keypoints.map((k) => k[0]),
+    ys = keypoints.map((k) => k[1]);
+  return {
+    box: { x1: Math.min(...xs) - 10, y1: Math.min(...ys) - 15, x2: Math.max(...xs) + 10, y2: Math.max(...ys) + 5 },
+    keypoints,
+  };
 }
 
 /** A rock's frame: a fixed box with the joints the model scatters over it, scored `score` ± 0.05. */
 function rockFrame(score: number, x = 300): TrackFrame {
   const box = { x1: x, y1: 300, x2: x + 220, y2: 590 };
-  const keypoints = Array.from({ length: 17 }, () => [box.x1 - 40 + rnd() * 300, box.y1 + rnd() * 290, score - 0.05 + rnd() * 0.1] as [number, number, number]);
+  const keypoints = Array.from(
+    { length: 17 },
+    () => [box.x1 - 40 + rnd() * 300, box.y1 + rnd() * 290, score - 0.05 + rnd() * 0.1] as [number, number, number],
+  );
   return { box: { ...box, x1: box.x1 + rnd() * 3, x2: box.x2 + rnd() * 3 }, keypoints };
 }
 
@@ -34,7 +47,11 @@ describe('still non-people are dropped, people are kept', () => {
   });
 
   it('keeps a walking person', () => {
-    expect(stillNonPersonReason(Array.from({ length: FRAMES }, (_, f) => personFrame({ x: 100 + 8 * f, y: 400, score: 0.6 })))).toBeNull();
+    expect(
+      stillNonPersonReason(
+        Array.from({ length: FRAMES }, (_, f) => personFrame({ x: 100 + 8 * f, y: 400, score: 0.6 })),
+      ),
+    ).toBeNull();
   });
 
   it('keeps a person standing still with a plausible body, seen well or poorly', () => {
@@ -45,7 +62,9 @@ describe('still non-people are dropped, people are kept', () => {
   });
 
   it('keeps a person lying still (the head beside the hips, not above them)', () => {
-    expect(stillNonPersonReason(Array.from({ length: FRAMES }, () => personFrame({ x: 400, y: 500, tilt: 85, score: 0.3 })))).toBeNull();
+    expect(
+      stillNonPersonReason(Array.from({ length: FRAMES }, () => personFrame({ x: 400, y: 500, tilt: 85, score: 0.3 }))),
+    ).toBeNull();
   });
 
   it('leaves a moving box with poor joints to the other rules (people run past half-seen)', () => {
@@ -53,7 +72,10 @@ describe('still non-people are dropped, people are kept', () => {
   });
 
   it('drops nothing when the video size is unknown (boxes of no size cannot be called still)', () => {
-    const frames = Array.from({ length: FRAMES }, () => rockFrame(0.1)).map((f) => ({ ...f, box: { x1: NaN, y1: NaN, x2: NaN, y2: NaN } }));
+    const frames = Array.from({ length: FRAMES }, () => rockFrame(0.1)).map((f) => ({
+      ...f,
+      box: { x1: NaN, y1: NaN, x2: NaN, y2: NaN },
+    }));
     expect(stillNonPersonReason(frames)).toBeNull();
   });
 
@@ -63,24 +85,38 @@ describe('still non-people are dropped, people are kept', () => {
     const long = p.map((k) => [...k] as [number, number, number]);
     long[15] = [long[13][0], long[13][1] + 400, 0.6]; // a shin four torsos long
     expect(bodyProblem(long)).toBe('limbs longer than the body');
-    const noTorso = p.map((k, i) => (i === 11 || i === 12 ? [k[0], k[1], 0.1] as [number, number, number] : k));
+    const noTorso = p.map((k, i) => (i === 11 || i === 12 ? ([k[0], k[1], 0.1] as [number, number, number]) : k));
     expect(bodyProblem(noTorso)).toBe('no torso');
   });
 });
 
 describe('dropping still non-people from an analysis', () => {
-  const W = 1000, H = 800;
+  const W = 1000,
+    H = 800;
   const det = (trackId: number, frame: number, f: TrackFrame) => ({
-    trackId, frame, x1: f.box.x1 / W, y1: f.box.y1 / H, x2: f.box.x2 / W, y2: f.box.y2 / H, confidence: 0.6,
+    trackId,
+    frame,
+    x1: f.box.x1 / W,
+    y1: f.box.y1 / H,
+    x2: f.box.x2 / W,
+    y2: f.box.y2 / H,
+    confidence: 0.6,
     keypoints: f.keypoints.flatMap(([x, y, s]) => [x / W, y / H, s]),
   });
   const analysis = (): AnalysisResult => ({
-    detections: Array.from({ length: FRAMES }, (_, f) => [det(1, f, personFrame({ x: 100 + 5 * f, y: 400, score: 0.6 })), det(2, f, rockFrame(0.1)), det(3, f, personFrame({ x: 700, y: 400, score: 0.5 }))]).flat(),
-    segments: [{ trackId: 2, actionClass: 'jump', start: 1, end: 1.5, confidence: 0.5 }, { trackId: 3, actionClass: 'sit', start: 0, end: 1, confidence: 0.5 }],
+    detections: Array.from({ length: FRAMES }, (_, f) => [
+      det(1, f, personFrame({ x: 100 + 5 * f, y: 400, score: 0.6 })),
+      det(2, f, rockFrame(0.1)),
+      det(3, f, personFrame({ x: 700, y: 400, score: 0.5 })),
+    ]).flat(),
+    segments: [
+      { trackId: 2, actionClass: 'jump', start: 1, end: 1.5, confidence: 0.5 },
+      { trackId: 3, actionClass: 'sit', start: 0, end: 1, confidence: 0.5 },
+    ],
     stats: { tracks: 3 } as AnalysisResult['stats'],
   });
 
-  it('removes the thing\'s boxes and proposals, numbers the people 1, 2 and lists what went and why', () => {
+  it("removes the thing's boxes and proposals, numbers the people 1, 2 and lists what went and why", () => {
     const r = dropStillNonPeople(analysis(), W, H);
     expect([...new Set(r.detections.map((d) => d.trackId))]).toEqual([1, 2]);
     const before = analysis().detections.filter((d) => d.trackId === 3);
@@ -88,12 +124,16 @@ describe('dropping still non-people from an analysis', () => {
     expect(r.segments).toEqual([{ trackId: 2, actionClass: 'sit', start: 0, end: 1, confidence: 0.5 }]);
     expect(r.stats.tracks).toBe(2);
     expect(r.stillDropped.map((d) => [d.trackId, d.frames])).toEqual([[2, FRAMES]]);
-    expect(stillDropLog(r.stillDropped)[0]).toMatch(/^1 track dropped as a still thing, not a person: track 2 \(40 frames\): box never moved/);
+    expect(stillDropLog(r.stillDropped)[0]).toMatch(
+      /^1 track dropped as a still thing, not a person: track 2 \(40 frames\): box never moved/,
+    );
   });
 
-  it('holds crop tracking\'s Lightning joints to a higher bar: a still heap whose joints look like a body at 0.22 is a thing there, not under top-down', () => {
+  it("holds crop tracking's Lightning joints to a higher bar: a still heap whose joints look like a body at 0.22 is a thing there, not under top-down", () => {
     const a = analysis();
-    a.detections = a.detections.filter((d) => d.trackId !== 2).concat(Array.from({ length: FRAMES }, (_, f) => det(2, f, personFrame({ x: 400, y: 300, score: 0.22 }))));
+    a.detections = a.detections
+      .filter((d) => d.trackId !== 2)
+      .concat(Array.from({ length: FRAMES }, (_, f) => det(2, f, personFrame({ x: 400, y: 300, score: 0.22 }))));
     expect(dropStillNonPeople({ ...a, stats: { ...a.stats, poseModel: 'topdown' } }, W, H).stillDropped).toEqual([]);
     const tracked = dropStillNonPeople({ ...a, stats: { ...a.stats, poseModel: 'tracking' } }, W, H);
     expect(tracked.stillDropped.map((d) => d.trackId)).toEqual([2]);

@@ -4,14 +4,29 @@ import type { PoseSample } from '../../server/processing/pose-features';
 type XY = [number, number];
 /** Joint positions in torso lengths relative to the hip centre (y down), standing upright, facing camera. */
 export const STANDING: XY[] = [
-  [0, -1.35], [-0.08, -1.42], [0.08, -1.42], [-0.15, -1.38], [0.15, -1.38], // nose, eyes, ears
-  [-0.35, -1], [0.35, -1], [-0.42, -0.45], [0.42, -0.45], [-0.45, 0.05], [0.45, 0.05], // shoulders, elbows, wrists
-  [-0.2, 0], [0.2, 0], [-0.2, 0.9], [0.2, 0.9], [-0.2, 1.8], [0.2, 1.8], // hips, knees, ankles
+  [0, -1.35],
+  [-0.08, -1.42],
+  [0.08, -1.42],
+  [-0.15, -1.38],
+  [0.15, -1.38], // nose, eyes, ears
+  [-0.35, -1],
+  [0.35, -1],
+  [-0.42, -0.45],
+  [0.42, -0.45],
+  [-0.45, 0.05],
+  [0.45, 0.05], // shoulders, elbows, wrists
+  [-0.2, 0],
+  [0.2, 0],
+  [-0.2, 0.9],
+  [0.2, 0.9],
+  [-0.2, 1.8],
+  [0.2, 1.8], // hips, knees, ankles
 ];
 
 export interface Pose {
   /** Hip centre in pixels. */
-  x: number; y: number;
+  x: number;
+  y: number;
   /** Torso length in pixels. */
   scale?: number;
   /** Whole-body rotation about the hips, degrees (90 = lying). */
@@ -22,11 +37,14 @@ export interface Pose {
 }
 
 export function skeleton(p: Pose): Array<[number, number, number]> {
-  const s = p.scale ?? 100, a = ((p.tilt ?? 0) * Math.PI) / 180;
+  const s = p.scale ?? 100,
+    a = ((p.tilt ?? 0) * Math.PI) / 180;
   return STANDING.map(([jx, jy], i) => {
     const [mx, my] = p.moves?.[i] ?? [0, 0];
-    const x = jx + mx, y = jy + my;
-    const rx = x * Math.cos(a) - y * Math.sin(a), ry = x * Math.sin(a) + y * Math.cos(a);
+    const x = jx + mx,
+      y = jy + my;
+    const rx = x * Math.cos(a) - y * Math.sin(a),
+      ry = x * Math.sin(a) + y * Math.cos(a);
     return [p.x + rx * s, p.y + ry * s, p.score ?? 0.6];
   });
 }

@@ -25,7 +25,11 @@ describe('tracks kept after tracking', () => {
   });
 
   it('lists the ids to drop', () => {
-    const tracks = new Map([[1, steady(40, 0.99)], [2, { confidences: Array(15).fill(0.55), firstStep: 12, lastStep: 49 }], [3, steady(10, 0.2)]]);
+    const tracks = new Map([
+      [1, steady(40, 0.99)],
+      [2, { confidences: Array(15).fill(0.55), firstStep: 12, lastStep: 49 }],
+      [3, steady(10, 0.2)],
+    ]);
     expect([...unconvincingTracks(tracks)].sort()).toEqual([2, 3]);
   });
 });

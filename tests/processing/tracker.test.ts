@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { trackAll, type TrackerInput, type TrackerName } from '../../server/processing/tracker';
 
 const person = (cx: number, cy: number, score = 0.45, w = 60, h = 160): TrackerInput => ({
-  box: { x1: cx - w / 2, y1: cy - h / 2, x2: cx + w / 2, y2: cy + h / 2 }, score,
+  box: { x1: cx - w / 2, y1: cy - h / 2, x2: cx + w / 2, y2: cy + h / 2 },
+  score,
 });
 
 /** Track id of the detection whose centre is nearest to x in each frame. */
 const idNear = (frames: TrackerInput[][], ids: Array<Array<number | null>>, f: number, x: number) => {
-  let best = -1, dist = Infinity;
-  frames[f].forEach((d, i) => { const c = (d.box.x1 + d.box.x2) / 2; if (Math.abs(c - x) < dist) { dist = Math.abs(c - x); best = i; } });
+  let best = -1,
+    dist = Infinity;
+  frames[f].forEach((d, i) => {
+    const c = (d.box.x1 + d.box.x2) / 2;
+    if (Math.abs(c - x) < dist) {
+      dist = Math.abs(c - x);
+      best = i;
+    }
+  });
   return ids[f][best];
 };
 
@@ -16,13 +24,16 @@ describe.each<TrackerName>(['bytetrack', 'botsort'])('tracker %s', (name) => {
   it('keeps ids of two people who walk past each other (crossing)', () => {
     // A walks right along y=300, B walks left along y=320; their boxes overlap for several frames mid-way
     const frames: TrackerInput[][] = [];
-    const posA: number[] = [], posB: number[] = [];
+    const posA: number[] = [],
+      posB: number[] = [];
     for (let f = 0; f < 60; f++) {
-      posA.push(100 + f * 10); posB.push(700 - f * 10);
+      posA.push(100 + f * 10);
+      posB.push(700 - f * 10);
       frames.push([person(posA[f], 300, 0.5), person(posB[f], 320, 0.4)]);
     }
     const ids = trackAll(name, frames, { stepsPerSecond: 30 });
-    const a0 = idNear(frames, ids, 0, posA[0]), b0 = idNear(frames, ids, 0, posB[0]);
+    const a0 = idNear(frames, ids, 0, posA[0]),
+      b0 = idNear(frames, ids, 0, posB[0]);
     expect(a0).not.toBeNull();
     expect(b0).not.toBeNull();
     expect(a0).not.toBe(b0);

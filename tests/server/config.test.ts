@@ -5,12 +5,28 @@ import { loadConfig } from '../../server/config';
 describe('configuration from the environment', () => {
   test('defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: path.resolve('./data'), bootstrapSuper: [], databaseUrl: undefined });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      bootstrapSuper: [],
+      databaseUrl: undefined,
+    });
     expect(c.modelsDir).toBe(path.resolve('./data/models'));
   });
   test('values are parsed and validated', () => {
-    const c = loadConfig({ PORT: '9000', VAT_BOOTSTRAP_SUPER: 'a@x.io, bob', VAT_MAX_UPLOAD_MB: '10', DATABASE_URL: 'postgres://u@h/db' });
-    expect(c).toMatchObject({ port: 9000, bootstrapSuper: ['a@x.io', 'bob'], maxUploadBytes: 10 * 1024 * 1024, databaseUrl: 'postgres://u@h/db' });
+    const c = loadConfig({
+      PORT: '9000',
+      VAT_BOOTSTRAP_SUPER: 'a@x.io, bob',
+      VAT_MAX_UPLOAD_MB: '10',
+      DATABASE_URL: 'postgres://u@h/db',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      bootstrapSuper: ['a@x.io', 'bob'],
+      maxUploadBytes: 10 * 1024 * 1024,
+      databaseUrl: 'postgres://u@h/db',
+    });
   });
   test('the window cache holds 256 MB unless VAT_WINDOW_CACHE_MB says otherwise (0 turns it off)', () => {
     expect(loadConfig({}).windowCacheBytes).toBe(256 * 1024 * 1024);
@@ -20,8 +36,13 @@ describe('configuration from the environment', () => {
   });
   test('unfinished resumable uploads: 5 per user, 50 in all, kept 24 h unless configured', () => {
     expect(loadConfig({}).tusUnfinished).toEqual({ perUser: 5, total: 50, keepMs: 24 * 60 * 60 * 1000 });
-    expect(loadConfig({ VAT_TUS_MAX_UNFINISHED_PER_USER: '2', VAT_TUS_MAX_UNFINISHED_TOTAL: '9', VAT_TUS_KEEP_UNFINISHED_HOURS: '1.5' }).tusUnfinished)
-      .toEqual({ perUser: 2, total: 9, keepMs: 1.5 * 60 * 60 * 1000 });
+    expect(
+      loadConfig({
+        VAT_TUS_MAX_UNFINISHED_PER_USER: '2',
+        VAT_TUS_MAX_UNFINISHED_TOTAL: '9',
+        VAT_TUS_KEEP_UNFINISHED_HOURS: '1.5',
+      }).tusUnfinished,
+    ).toEqual({ perUser: 2, total: 9, keepMs: 1.5 * 60 * 60 * 1000 });
     expect(() => loadConfig({ VAT_TUS_MAX_UNFINISHED_PER_USER: '0' })).toThrow(/VAT_TUS_MAX_UNFINISHED_PER_USER/);
   });
   test('bad values fail with a message naming the variable', () => {

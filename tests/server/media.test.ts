@@ -18,7 +18,12 @@ describe('probing real files', () => {
     expect(p.totalFrames).toBe(60);
   });
   test('reads a VP9 WebM (no nb_frames) and derives frames from duration', async () => {
-    const f = makeClip(media.ffmpegPath, path.join(dir, 'v.webm'), { rate: '25', seconds: 2, codec: 'vp9', size: '90x160' });
+    const f = makeClip(media.ffmpegPath, path.join(dir, 'v.webm'), {
+      rate: '25',
+      seconds: 2,
+      codec: 'vp9',
+      size: '90x160',
+    });
     const p = await media.probe(f);
     expect(p).toMatchObject({ width: 90, height: 160, fps: 25, totalFrames: 50, codec: 'vp9' });
   });
@@ -32,15 +37,24 @@ describe('probing real files', () => {
 
 describe('interpreting ffprobe output', () => {
   test('spec defaults (30 fps, 1280x720) only when the file lacks them', () => {
-    const p = interpretProbe({ streams: [{ codec_type: 'video', avg_frame_rate: '0/0', r_frame_rate: '0/0' }], format: { duration: '4' } });
+    const p = interpretProbe({
+      streams: [{ codec_type: 'video', avg_frame_rate: '0/0', r_frame_rate: '0/0' }],
+      format: { duration: '4' },
+    });
     expect(p).toMatchObject({ width: 1280, height: 720, fps: 30, totalFrames: 120, duration: 4 });
   });
   test('prefers the real average rate over a timebase-like r_frame_rate', () => {
-    const p = interpretProbe({ streams: [{ codec_type: 'video', width: 10, height: 10, avg_frame_rate: '25/1', r_frame_rate: '1000/1' }] });
+    const p = interpretProbe({
+      streams: [{ codec_type: 'video', width: 10, height: 10, avg_frame_rate: '25/1', r_frame_rate: '1000/1' }],
+    });
     expect(p.fps).toBe(25);
   });
   test('a rotated phone clip reports its displayed size', () => {
-    const p = interpretProbe({ streams: [{ codec_type: 'video', width: 1920, height: 1080, avg_frame_rate: '30/1', side_data_list: [{ rotation: -90 }] }] });
+    const p = interpretProbe({
+      streams: [
+        { codec_type: 'video', width: 1920, height: 1080, avg_frame_rate: '30/1', side_data_list: [{ rotation: -90 }] },
+      ],
+    });
     expect([p.width, p.height]).toEqual([1080, 1920]);
   });
   test('no video stream is an error', () => {

@@ -21,7 +21,10 @@ const people = [
 async function readUsers(dbDir: string) {
   const database = await connectDatabase({ dataDir: dbDir });
   try {
-    return await database.db.select({ id: users.id, name: users.name, role: users.role }).from(users).orderBy(asc(users.id));
+    return await database.db
+      .select({ id: users.id, name: users.name, role: users.role })
+      .from(users)
+      .orderBy(asc(users.id));
   } finally {
     await database.close();
   }

@@ -11,9 +11,16 @@ const warnings: string[] = [];
 
 beforeAll(async () => {
   t = await makeTestApp();
-  await ensureSampleLibrary({ config: t.config, database: t.database, media: t.deps.media, log: { info() {}, warn: (m) => warnings.push(m) } });
+  await ensureSampleLibrary({
+    config: t.config,
+    database: t.database,
+    media: t.deps.media,
+    log: { info() {}, warn: (m) => warnings.push(m) },
+  });
 }, 300_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 test('a first start lists every sample clip, the real-people clip included, without a warning', async () => {
   expect(warnings).toEqual([]);

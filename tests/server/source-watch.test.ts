@@ -21,7 +21,11 @@ beforeAll(async () => {
   watcher = watchSources({ db: t.database.db, media: t.deps.media, parallelism: 2, quietMs: 50, log: () => {} });
   await watcher.sync();
 });
-afterAll(async () => { watcher.stop(); await scansSettled(t); await t.close(); });
+afterAll(async () => {
+  watcher.stop();
+  await scansSettled(t);
+  await t.close();
+});
 
 describe('watching sources', () => {
   test('is off unless VAT_WATCH_SOURCES turns it on', () => {
@@ -34,7 +38,10 @@ describe('watching sources', () => {
     fs.copyFileSync(path.join(t.dataDir, 'new.mp4'), path.join(root, 'new.mp4'));
     for (;;) {
       const rows = await t.database.db.select().from(videos).where(eq(videos.filename, 'new.mp4'));
-      if (rows.length) { expect(rows[0]).toMatchObject({ sourceRoot: root, width: 160 }); break; }
+      if (rows.length) {
+        expect(rows[0]).toMatchObject({ sourceRoot: root, width: 160 });
+        break;
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     await scansSettled(t);

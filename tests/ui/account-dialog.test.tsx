@@ -24,13 +24,27 @@ const { AccountDialog } = await import('../../src/components/shell/AccountDialog
 const ann = { signedIn: true, id: 'ann', name: 'Ann', role: 'annotator' as const };
 const open = (props: Partial<Parameters<typeof AccountDialog>[0]> = {}) => {
   const handlers = { onClose: vi.fn(), onSignOut: vi.fn(), onPasswordChanged: vi.fn() };
-  render(<AccountDialog user={ann} role="admin" mode="password" mustChangePassword={false} proxyHeader={null} error={null} busy={false} {...handlers} {...props} />);
+  render(
+    <AccountDialog
+      user={ann}
+      role="admin"
+      mode="password"
+      mustChangePassword={false}
+      proxyHeader={null}
+      error={null}
+      busy={false}
+      {...handlers}
+      {...props}
+    />,
+  );
   return handlers;
 };
 
 beforeEach(() => {
   api.tokens = [];
-  api.changePassword.mockClear(); api.createToken.mockReset(); api.revokeToken.mockClear();
+  api.changePassword.mockClear();
+  api.createToken.mockReset();
+  api.revokeToken.mockClear();
 });
 afterEach(cleanup);
 
@@ -74,8 +88,17 @@ describe('account dialog', () => {
   });
 
   it('creates a token, shows it once with Copy and the warning, and lists it', async () => {
-    const made: NewApiToken = { id: 1, name: 'nightly export', token: 'vat_secret123', created_at: '2026-01-02T03:04:05Z', expires_at: null };
-    api.createToken.mockImplementation(async () => { api.tokens = [{ ...made, last_used_at: null }]; return made; });
+    const made: NewApiToken = {
+      id: 1,
+      name: 'nightly export',
+      token: 'vat_secret123',
+      created_at: '2026-01-02T03:04:05Z',
+      expires_at: null,
+    };
+    api.createToken.mockImplementation(async () => {
+      api.tokens = [{ ...made, last_used_at: null }];
+      return made;
+    });
     open();
     await userEvent.click(screen.getByRole('tab', { name: 'API tokens' }));
     expect(await screen.findByText('You have no API tokens.')).toBeInTheDocument();
@@ -103,7 +126,15 @@ describe('account dialog', () => {
   });
 
   it('revokes a token only after the confirm', async () => {
-    api.tokens = [{ id: 9, name: 'old script', created_at: '2026-01-01T00:00:00Z', expires_at: null, last_used_at: '2026-02-01T00:00:00Z' }];
+    api.tokens = [
+      {
+        id: 9,
+        name: 'old script',
+        created_at: '2026-01-01T00:00:00Z',
+        expires_at: null,
+        last_used_at: '2026-02-01T00:00:00Z',
+      },
+    ];
     open();
     await userEvent.click(screen.getByRole('tab', { name: 'API tokens' }));
     await userEvent.click(await screen.findByTestId('tokens.revoke'));

@@ -2,8 +2,20 @@
 // becomes Prev/Next (queue-context.ts); both live in the tab's sessionStorage.
 /** @vitest-environment jsdom */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { frameFromSearch, readViewMemory, searchWithFrame, viewMemoryKey, writeViewMemory } from '../../src/pages/annotate/view-memory';
-import { neighborsIn, queueContextFrom, queueSearch, readQueueOrder, saveQueueOrder } from '../../src/pages/annotate/queue-context';
+import {
+  frameFromSearch,
+  readViewMemory,
+  searchWithFrame,
+  viewMemoryKey,
+  writeViewMemory,
+} from '../../src/pages/annotate/view-memory';
+import {
+  neighborsIn,
+  queueContextFrom,
+  queueSearch,
+  readQueueOrder,
+  saveQueueOrder,
+} from '../../src/pages/annotate/queue-context';
 
 beforeEach(() => sessionStorage.clear());
 

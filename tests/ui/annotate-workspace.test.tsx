@@ -15,14 +15,31 @@ beforeEach(() => {
   localStorage.clear();
   // jsdom lays nothing out: the workspace is given a height as a browser would measure it
   // (jsdom defines clientHeight on Element.prototype; this shadows it for HTML elements until removed)
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get() { return (this as HTMLElement).dataset.testid === 'layout.workspace' ? HEIGHT : 0; } });
-  restore = () => { delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight; };
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get() {
+      return (this as HTMLElement).dataset.testid === 'layout.workspace' ? HEIGHT : 0;
+    },
+  });
+  restore = () => {
+    delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  };
 });
-afterEach(() => { cleanup(); restore(); });
+afterEach(() => {
+  cleanup();
+  restore();
+});
 
-const workspace = (te: TestEditor) => renderWithEditor(te, (
-  <AnnotateWorkspace player={<div data-testid="test.player" />} controls={<div />} panel={<section data-testid="test.panel">Data at 0.00 s</section>} timeline={<div data-testid="test.timeline" />} />
-));
+const workspace = (te: TestEditor) =>
+  renderWithEditor(
+    te,
+    <AnnotateWorkspace
+      player={<div data-testid="test.player" />}
+      controls={<div />}
+      panel={<section data-testid="test.panel">Data at 0.00 s</section>}
+      timeline={<div data-testid="test.timeline" />}
+    />,
+  );
 
 describe('AnnotateWorkspace', () => {
   it('collapses the data panel and shows it again, keeping the choice', () => {
@@ -38,7 +55,7 @@ describe('AnnotateWorkspace', () => {
     expect(localStorage.getItem(PANEL_KEY)).toBe('0');
   });
 
-  it('moves the split with the arrow keys, never past the timeline\'s 4 rows, and keeps it', () => {
+  it("moves the split with the arrow keys, never past the timeline's 4 rows, and keeps it", () => {
     workspace(new TestEditor());
     const split = screen.getByTestId('layout.split');
     const top = () => Number(split.getAttribute('aria-valuenow'));

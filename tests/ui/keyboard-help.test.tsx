@@ -12,12 +12,22 @@ import { TestEditor } from '../annotate/test-editor';
 import { renderWithEditor } from '../annotate/render-with-editor';
 
 let te: TestEditor;
-afterEach(() => { cleanup(); te.dispose(); });
+afterEach(() => {
+  cleanup();
+  te.dispose();
+});
 
 const guest = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
 function renderHelp(extra?: React.ReactNode) {
   te = new TestEditor();
-  renderWithEditor(te, <SessionProvider storage={guest}>{extra}<KeyboardHelp /><EditController /></SessionProvider>);
+  renderWithEditor(
+    te,
+    <SessionProvider storage={guest}>
+      {extra}
+      <KeyboardHelp />
+      <EditController />
+    </SessionProvider>,
+  );
 }
 
 describe('keyboard help', () => {
@@ -26,12 +36,31 @@ describe('keyboard help', () => {
     expect(screen.queryByTestId('help.dialog')).toBeNull();
     fireEvent.keyDown(window, { key: '?', shiftKey: true });
     const dialog = await screen.findByTestId('help.dialog');
-    for (const g of ['frame', 'box', 'segment', 'history', 'review', 'navigation']) expect(within(dialog).getByTestId(`help.group.${g}`)).toBeTruthy();
+    for (const g of ['frame', 'box', 'segment', 'history', 'review', 'navigation'])
+      expect(within(dialog).getByTestId(`help.group.${g}`)).toBeTruthy();
     const text = dialog.textContent ?? '';
-    for (const keys of ['Space', '[ / ]', '← / →', 'Home', 'End', 'Shift+[', 'Alt+Shift+[', 'Shift+]', 'Alt+Shift+]', 'Arrow keys', 'Ctrl+Z', 'Alt+Left', 'Alt+Right']) expect(text).toContain(keys);
+    for (const keys of [
+      'Space',
+      '[ / ]',
+      '← / →',
+      'Home',
+      'End',
+      'Shift+[',
+      'Alt+Shift+[',
+      'Shift+]',
+      'Alt+Shift+]',
+      'Arrow keys',
+      'Ctrl+Z',
+      'Alt+Left',
+      'Alt+Right',
+    ])
+      expect(text).toContain(keys);
     for (const s of allCommands().flatMap((c) => c.shortcuts ?? [])) expect(text).toContain(s.does);
     // the review walk's keys and the screen keys come from the registry's other two tables
-    for (const s of [...allNavCommands(), ...allScreenKeys()].flatMap((c) => c.shortcuts)) { expect(text).toContain(s.keys); expect(text).toContain(s.does); }
+    for (const s of [...allNavCommands(), ...allScreenKeys()].flatMap((c) => c.shortcuts)) {
+      expect(text).toContain(s.keys);
+      expect(text).toContain(s.does);
+    }
   });
 
   it('opens from its visible button, and a ? typed into a field is left alone', async () => {
@@ -43,7 +72,13 @@ describe('keyboard help', () => {
   });
 
   it('Space typed into a text field stays there; on a focused toggle it plays, and the page is not scrolled', () => {
-    renderHelp(<><input data-testid="field" /><input type="checkbox" data-testid="toggle" /><input type="range" data-testid="slider" /></>);
+    renderHelp(
+      <>
+        <input data-testid="field" />
+        <input type="checkbox" data-testid="toggle" />
+        <input type="range" data-testid="slider" />
+      </>,
+    );
     const video = te.attachVideo();
     const field = screen.getByTestId('field');
     field.focus();

@@ -8,15 +8,35 @@ import { MemoryRouter } from 'react-router-dom';
 import { LibraryToolbar, type ToolbarProps } from '../../src/pages/library/LibraryToolbar';
 import { DEFAULT_LIST_STATE } from '../../src/pages/library/libraryParams';
 
-afterEach(() => { cleanup(); vi.useRealTimers(); });
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 function setup(over: Partial<ToolbarProps> = {}) {
   const props: ToolbarProps = {
-    state: DEFAULT_LIST_STATE, sources: [{ root: '/mnt/data/site-a/cams/day1', label: '', role: null, enabled: true }], assignees: [{ id: 'ann', name: 'Ann', count: 3 }],
-    onChange: vi.fn(), onProcess: vi.fn(), onExport: vi.fn(), onReingest: vi.fn(), onRefresh: vi.fn(), busy: { export: false, reingest: false }, ...over,
+    state: DEFAULT_LIST_STATE,
+    sources: [{ root: '/mnt/data/site-a/cams/day1', label: '', role: null, enabled: true }],
+    assignees: [{ id: 'ann', name: 'Ann', count: 3 }],
+    onChange: vi.fn(),
+    onProcess: vi.fn(),
+    onExport: vi.fn(),
+    onReingest: vi.fn(),
+    onRefresh: vi.fn(),
+    busy: { export: false, reingest: false },
+    ...over,
   };
-  const view = render(<MemoryRouter><LibraryToolbar {...props} /></MemoryRouter>);
-  const rerender = (p: Partial<ToolbarProps>) => view.rerender(<MemoryRouter><LibraryToolbar {...props} {...p} /></MemoryRouter>);
+  const view = render(
+    <MemoryRouter>
+      <LibraryToolbar {...props} />
+    </MemoryRouter>,
+  );
+  const rerender = (p: Partial<ToolbarProps>) =>
+    view.rerender(
+      <MemoryRouter>
+        <LibraryToolbar {...props} {...p} />
+      </MemoryRouter>,
+    );
   return { props, rerender };
 }
 
@@ -27,7 +47,9 @@ describe('library toolbar', () => {
     const box = screen.getByPlaceholderText('Search filename or path...');
     fireEvent.change(box, { target: { value: 'abc' } });
     expect(props.onChange).not.toHaveBeenCalled();
-    act(() => { vi.advanceTimersByTime(300); });
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     expect(props.onChange).toHaveBeenCalledWith({ q: 'abc' });
     fireEvent.change(box, { target: { value: 'abcd' } });
     rerender({ state: { ...DEFAULT_LIST_STATE, q: 'abc' } });
@@ -50,7 +72,13 @@ describe('library toolbar', () => {
   it('offers the five batch export modes and the five process fractions', async () => {
     const { props } = setup();
     await userEvent.click(screen.getByRole('button', { name: 'Batch Export' }));
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['First 10 labelled', 'First 50 labelled', 'First 100 labelled', 'Top 80% labelled', 'All labelled (100%)']);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      'First 10 labelled',
+      'First 50 labelled',
+      'First 100 labelled',
+      'Top 80% labelled',
+      'All labelled (100%)',
+    ]);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Top 80% labelled' }));
     expect(props.onExport).toHaveBeenCalledWith('0.8');
     await userEvent.click(screen.getByRole('button', { name: 'Process' }));

@@ -6,7 +6,11 @@ const viewport = { width: 1280, height: 720 };
 
 describe('menuPosition', () => {
   it('opens below a button near the top, right-aligned with it', () => {
-    expect(menuPosition({ top: 100, bottom: 130, right: 1200 }, 300, viewport)).toEqual({ top: 134, right: 80, maxHeight: 720 - 8 - 134 });
+    expect(menuPosition({ top: 100, bottom: 130, right: 1200 }, 300, viewport)).toEqual({
+      top: 134,
+      right: 80,
+      maxHeight: 720 - 8 - 134,
+    });
   });
 
   it('opens upward for a bottom row, entirely inside the window', () => {

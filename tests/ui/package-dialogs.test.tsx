@@ -8,8 +8,16 @@ import { IMPORT_POLL_MS, ImportAnnotationsDialog } from '../../src/pages/storage
 import { ImportResultPanel } from '../../src/pages/storage/packages/ImportResultPanel';
 import type { SourceDto } from '../../src/api/packages';
 
-const source: SourceDto = { root: '/media/field-a', label: 'Field A', role: '', enabled: true, created_at: '2026-01-01T00:00:00.000Z', stats: { total: 3, pending: 0, processing: 0, completed: 1, reviewed: 1, labelled: 1, processed: 3 } };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const source: SourceDto = {
+  root: '/media/field-a',
+  label: 'Field A',
+  role: '',
+  enabled: true,
+  created_at: '2026-01-01T00:00:00.000Z',
+  stats: { total: 3, pending: 0, processing: 0, completed: 1, reviewed: 1, labelled: 1, processed: 3 },
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -18,7 +26,10 @@ beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:zip');
   URL.revokeObjectURL = vi.fn();
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function renderDialog(Dialog: typeof ExportAnnotationsDialog, sources: SourceDto[] = [source]) {
   const props = { open: true, onClose: vi.fn(), sources, onLog: vi.fn(), onImported: vi.fn() };
@@ -29,18 +40,35 @@ function renderDialog(Dialog: typeof ExportAnnotationsDialog, sources: SourceDto
 describe('Export Annotations', () => {
   it('has every default status ticked and downloads the zip under the server-given name, then logs it', async () => {
     let finish: (r: Response) => void = () => {};
-    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => { finish = r; }));
+    fetchMock.mockReturnValueOnce(
+      new Promise<Response>((r) => {
+        finish = r;
+      }),
+    );
     const props = renderDialog(ExportAnnotationsDialog);
-    for (const s of ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified']) expect((screen.getByTestId(`export.status.${s}`) as HTMLInputElement).checked).toBe(true);
+    for (const s of ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified'])
+      expect((screen.getByTestId(`export.status.${s}`) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByTestId('export.submit'));
     expect(screen.getByTestId('export.submit').textContent).toBe('Exporting…');
     expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(true);
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v1/admin/repo/export_source');
-    expect(JSON.parse(init.body)).toEqual({ source_root: '/media/field-a', status: ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified'], include_history: false });
-    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { downloads.push(this.download); });
+    expect(JSON.parse(init.body)).toEqual({
+      source_root: '/media/field-a',
+      status: ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified'],
+      include_history: false,
+    });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.download);
+    });
     const downloads: string[] = [];
-    finish(new Response('zip', { headers: { 'content-disposition': 'attachment; filename="export_Field A_2026-01-01T00-00-00.000Z.zip"' } }));
+    finish(
+      new Response('zip', {
+        headers: { 'content-disposition': 'attachment; filename="export_Field A_2026-01-01T00-00-00.000Z.zip"' },
+      }),
+    );
     await waitFor(() => expect(props.onLog).toHaveBeenCalledWith('Exported annotations from Field A', 'info'));
     expect(downloads).toEqual(['export_Field A_2026-01-01T00-00-00.000Z.zip']);
     expect(props.onClose).toHaveBeenCalled();
@@ -49,7 +77,8 @@ describe('Export Annotations', () => {
 
   it('is disabled when nothing is selected, when the source is offline or has no processed video', () => {
     renderDialog(ExportAnnotationsDialog);
-    for (const s of ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified']) fireEvent.click(screen.getByTestId(`export.status.${s}`));
+    for (const s of ['completed', 'reviewed', 'labelled', 'kiv', 'disqualified'])
+      fireEvent.click(screen.getByTestId(`export.status.${s}`));
     expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(true);
     cleanup();
     renderDialog(ExportAnnotationsDialog, [{ ...source, enabled: false }]);
@@ -57,20 +86,34 @@ describe('Export Annotations', () => {
     cleanup();
     renderDialog(ExportAnnotationsDialog, [{ ...source, label: '', stats: { ...source.stats!, processed: 0 } }]);
     expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('export.not-allowed').textContent).toBe('The source has no processed videos to export (completed, reviewed, labelled, KIV or disqualified with AI results).');
+    expect(screen.getByTestId('export.not-allowed').textContent).toBe(
+      'The source has no processed videos to export (completed, reviewed, labelled, KIV or disqualified with AI results).',
+    );
   });
 
   it('allows a source whose only processed video is labelled', () => {
-    renderDialog(ExportAnnotationsDialog, [{ ...source, stats: { total: 2, pending: 1, processing: 0, completed: 0, reviewed: 0, labelled: 1, processed: 1 } }]);
+    renderDialog(ExportAnnotationsDialog, [
+      {
+        ...source,
+        stats: { total: 2, pending: 1, processing: 0, completed: 0, reviewed: 0, labelled: 1, processed: 1 },
+      },
+    ]);
     expect((screen.getByTestId('export.submit') as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByTestId('export.not-allowed')).toBeNull();
   });
 
   it("logs the server's reason when the export fails", async () => {
-    fetchMock.mockResolvedValueOnce(json({ detail: 'The source is disabled: enable it before exporting its annotations' }, 409));
+    fetchMock.mockResolvedValueOnce(
+      json({ detail: 'The source is disabled: enable it before exporting its annotations' }, 409),
+    );
     const props = renderDialog(ExportAnnotationsDialog);
     fireEvent.click(screen.getByTestId('export.submit'));
-    await waitFor(() => expect(props.onLog).toHaveBeenCalledWith('The source is disabled: enable it before exporting its annotations', 'error'));
+    await waitFor(() =>
+      expect(props.onLog).toHaveBeenCalledWith(
+        'The source is disabled: enable it before exporting its annotations',
+        'error',
+      ),
+    );
     expect(props.onClose).not.toHaveBeenCalled();
   });
 });
@@ -82,7 +125,14 @@ function fillImport(opts: { dryRun?: boolean } = {}) {
   if (opts.dryRun) fireEvent.click(screen.getByTestId('import.dry-run'));
 }
 
-const started = { job_id: 7, status: 'queued', progress: { videos_imported: 0, videos_skipped: 0, videos_failed: 0 }, summary: {}, warnings: [], errors: [] };
+const started = {
+  job_id: 7,
+  status: 'queued',
+  progress: { videos_imported: 0, videos_skipped: 0, videos_failed: 0 },
+  summary: {},
+  warnings: [],
+  errors: [],
+};
 
 describe('Import Annotations', () => {
   it('shows its texts and defaults, and enables Import only with a file and both paths', () => {
@@ -94,10 +144,15 @@ describe('Import Annotations', () => {
     expect(dialog.textContent).toContain('Destination root path in this environment');
     expect((screen.getByTestId('import.target-root') as HTMLInputElement).value).toBe('/media/field-a');
     expect((screen.getByTestId('import.mode') as HTMLSelectElement).value).toBe('skip_existing');
-    expect([...(screen.getByTestId('import.mode') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Skip Existing (safest)', 'Overwrite (with safety checks)']);
+    expect([...(screen.getByTestId('import.mode') as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Skip Existing (safest)',
+      'Overwrite (with safety checks)',
+    ]);
     expect(screen.getByTestId('import.mode-hint').textContent).toBe('Skip videos that already have annotations');
     fireEvent.change(screen.getByTestId('import.mode'), { target: { value: 'overwrite' } });
-    expect(screen.getByTestId('import.mode-hint').textContent).toBe("Replace existing annotations (won't overwrite reviewed/labelled)");
+    expect(screen.getByTestId('import.mode-hint').textContent).toBe(
+      "Replace existing annotations (won't overwrite reviewed/labelled)",
+    );
     expect((screen.getByTestId('import.validate') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByTestId('import.dry-run') as HTMLInputElement).checked).toBe(false);
     expect(dialog.textContent).toContain('Validate video files exist');
@@ -119,14 +174,29 @@ describe('Import Annotations', () => {
   it('imports: sends trimmed paths, merges the job details fetched once, caps lists at five, refreshes and logs', async () => {
     fetchMock.mockResolvedValueOnce(json(started));
     const warnings = Array.from({ length: 7 }, (_, i) => `warning ${i + 1}`);
-    fetchMock.mockResolvedValueOnce(json({ job_id: 7, status: 'completed', progress: { videos_imported: 3, videos_skipped: 7, videos_failed: 0 }, summary: { persons_imported: 12, actions_imported: 4 }, warnings, errors: [] }));
+    fetchMock.mockResolvedValueOnce(
+      json({
+        job_id: 7,
+        status: 'completed',
+        progress: { videos_imported: 3, videos_skipped: 7, videos_failed: 0 },
+        summary: { persons_imported: 12, actions_imported: 4 },
+        warnings,
+        errors: [],
+      }),
+    );
     const props = renderDialog(ImportAnnotationsDialog);
     fillImport();
     fireEvent.click(screen.getByTestId('import.submit'));
     expect(screen.getByTestId('import.submit').textContent).toBe('Importing…');
     await screen.findByTestId('import.result');
     const form = fetchMock.mock.calls[0][1].body as FormData;
-    expect(JSON.parse(form.get('config') as string)).toEqual({ source_root: '/old/root', target_root: '/media/field-a', mode: 'skip_existing', validate_files: true, dry_run: false });
+    expect(JSON.parse(form.get('config') as string)).toEqual({
+      source_root: '/old/root',
+      target_root: '/media/field-a',
+      mode: 'skip_existing',
+      validate_files: true,
+      dry_run: false,
+    });
     expect(fetchMock.mock.calls[1][0]).toBe('/api/v1/admin/repo/import_jobs/7');
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(screen.getByTestId('import.result-title').textContent).toBe('Import Complete');
@@ -146,7 +216,14 @@ describe('Import Annotations', () => {
     fetchMock.mockResolvedValueOnce(json(started));
     fetchMock.mockResolvedValueOnce(json({ job_id: 7, status: 'queued', progress: { videos_imported: 0 } }));
     fetchMock.mockResolvedValueOnce(json({ job_id: 7, status: 'running', progress: { videos_imported: 1 } }));
-    fetchMock.mockResolvedValueOnce(json({ job_id: 7, status: 'completed', progress: { videos_imported: 2, videos_skipped: 0, videos_failed: 0 }, summary: { persons_imported: 5 } }));
+    fetchMock.mockResolvedValueOnce(
+      json({
+        job_id: 7,
+        status: 'completed',
+        progress: { videos_imported: 2, videos_skipped: 0, videos_failed: 0 },
+        summary: { persons_imported: 5 },
+      }),
+    );
     const props = renderDialog(ImportAnnotationsDialog);
     fillImport();
     fireEvent.click(screen.getByTestId('import.submit'));
@@ -170,7 +247,9 @@ describe('Import Annotations', () => {
     fillImport();
     fireEvent.click(screen.getByTestId('import.submit'));
     await screen.findByTestId('import.result');
-    rerender(<ImportAnnotationsDialog {...props} sources={[{ ...source, stats: { ...source.stats, completed: 2 } }]} />);
+    rerender(
+      <ImportAnnotationsDialog {...props} sources={[{ ...source, stats: { ...source.stats, completed: 2 } }]} />,
+    );
     expect(screen.getByTestId('import.result-title').textContent).toBe('Import Complete');
     expect(screen.getByTestId('import.result.videos-imported').textContent).toBe('1');
     expect((screen.getByTestId('import.source-root') as HTMLInputElement).value).toBe('  /old/root  ');
@@ -219,18 +298,42 @@ describe('Import Annotations', () => {
 
 describe('Import result', () => {
   it('lists what happened to each video, so an import ended by a restart shows the videos it did', () => {
-    render(<ImportResultPanel dryRun={false} result={{
-      job_id: 9, status: 'failed', dry_run: false, mode: 'skip_existing', source_root: '/media/field-a', target_root: '/media/field-b', validate_files: true,
-      initiated_by: 'boss', started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:05:00.000Z', progress: { videos_imported: 2, videos_skipped: 1, videos_failed: 0, videos_total: 7 }, summary: {}, warnings: [],
-      errors: ['Interrupted: the server stopped after 3 of 7 videos.'],
-      videos: [
-        { rel_path: 'day 0/a.mp4', outcome: 'imported', detail: null },
-        { rel_path: 'day 1/b.mp4', outcome: 'skipped', detail: 'skipped, its annotations changed after the import began (not overwritten)' },
-        { rel_path: 'day 2/c.mp4', outcome: 'imported', detail: null },
-      ],
-    }} />);
+    render(
+      <ImportResultPanel
+        dryRun={false}
+        result={{
+          job_id: 9,
+          status: 'failed',
+          dry_run: false,
+          mode: 'skip_existing',
+          source_root: '/media/field-a',
+          target_root: '/media/field-b',
+          validate_files: true,
+          initiated_by: 'boss',
+          started_at: '2026-01-01T00:00:00.000Z',
+          finished_at: '2026-01-01T00:05:00.000Z',
+          progress: { videos_imported: 2, videos_skipped: 1, videos_failed: 0, videos_total: 7 },
+          summary: {},
+          warnings: [],
+          errors: ['Interrupted: the server stopped after 3 of 7 videos.'],
+          videos: [
+            { rel_path: 'day 0/a.mp4', outcome: 'imported', detail: null },
+            {
+              rel_path: 'day 1/b.mp4',
+              outcome: 'skipped',
+              detail: 'skipped, its annotations changed after the import began (not overwritten)',
+            },
+            { rel_path: 'day 2/c.mp4', outcome: 'imported', detail: null },
+          ],
+        }}
+      />,
+    );
     expect(screen.getByTestId('import.result-title').textContent).toBe('Import Failed');
-    expect(within(screen.getByTestId('import.videos')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(screen.getByTestId('import.videos'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'day 0/a.mp4: imported',
       'day 1/b.mp4: skipped, its annotations changed after the import began (not overwritten)',
       'day 2/c.mp4: imported',
@@ -240,15 +343,18 @@ describe('Import result', () => {
   it('says in plain words that edited videos are never overwritten and an interrupted import does not resume', () => {
     renderDialog(ImportAnnotationsDialog);
     expect(screen.getByTestId('import.rule').textContent).toBe(
-      'A video whose annotations change after the import starts is skipped, never overwritten. '
-      + 'An import stopped by a server restart is not resumed: the videos it did stay imported; import the package again for the rest.');
+      'A video whose annotations change after the import starts is skipped, never overwritten. ' +
+        'An import stopped by a server restart is not resumed: the videos it did stay imported; import the package again for the rest.',
+    );
   });
 });
 
 describe('export file name', () => {
   it("is export_{label or 'source'}_{timestamp with colons replaced by dashes}.zip", async () => {
     const { exportFileName } = await import('../../src/api/packages');
-    expect(exportFileName('Field A', new Date('2026-01-02T03:04:05.006Z'))).toBe('export_Field A_2026-01-02T03-04-05.006Z.zip');
+    expect(exportFileName('Field A', new Date('2026-01-02T03:04:05.006Z'))).toBe(
+      'export_Field A_2026-01-02T03-04-05.006Z.zip',
+    );
     expect(exportFileName('', new Date('2026-01-02T03:04:05.006Z'))).toBe('export_source_2026-01-02T03-04-05.006Z.zip');
   });
 });

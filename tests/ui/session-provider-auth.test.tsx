@@ -13,11 +13,22 @@ import type { AuthConfig, ServerIdentity } from '../../domain/auth';
 afterEach(cleanup);
 
 const NOBODY: ServerIdentity = { signed_in: false, id: null, name: null, role: 'annotator' };
-function actorsFor(auth: Partial<AuthConfig>, opts: { me?: ServerIdentity; login?: (id: string, pw: string) => Promise<ServerIdentity> } = {}) {
+function actorsFor(
+  auth: Partial<AuthConfig>,
+  opts: { me?: ServerIdentity; login?: (id: string, pw: string) => Promise<ServerIdentity> } = {},
+) {
   return {
-    fetchAuthConfig: fromPromise<AuthConfig>(async () => ({ mode: 'password', guest_access: 'read', setup_required: false, proxy_user_header: null, ...auth })),
+    fetchAuthConfig: fromPromise<AuthConfig>(async () => ({
+      mode: 'password',
+      guest_access: 'read',
+      setup_required: false,
+      proxy_user_header: null,
+      ...auth,
+    })),
     fetchMe: fromPromise<ServerIdentity>(async () => opts.me ?? NOBODY),
-    login: fromPromise<ServerIdentity, { id: string; password: string }>(({ input }) => opts.login!(input.id, input.password)),
+    login: fromPromise<ServerIdentity, { id: string; password: string }>(({ input }) =>
+      opts.login!(input.id, input.password),
+    ),
     logout: fromPromise<void>(async () => {}),
   };
 }
@@ -28,12 +39,19 @@ function Probe() {
     <div>
       <span data-testid="who">{user.signedIn ? `${user.id} ${role}` : 'guest'}</span>
       <span data-testid="gate">{mustSignInFirst ? 'sign in first' : 'browse'}</span>
-      <button type="button" onClick={openSignIn}>open</button>
+      <button type="button" onClick={openSignIn}>
+        open
+      </button>
     </div>
   );
 }
 
-const mount = (actors: ReturnType<typeof actorsFor>) => render(<SessionProvider storage={null} actors={actors}><Probe /></SessionProvider>);
+const mount = (actors: ReturnType<typeof actorsFor>) =>
+  render(
+    <SessionProvider storage={null} actors={actors}>
+      <Probe />
+    </SessionProvider>,
+  );
 
 describe('session provider in password mode', () => {
   it("keeps the sign-in dialog with the server's words on a wrong password, and closes it on the right one", async () => {
@@ -58,7 +76,12 @@ describe('session provider in password mode', () => {
   });
 
   it('opens the Account dialog on Change password by itself when the server asks for a new password', async () => {
-    mount(actorsFor({}, { me: { signed_in: true, id: 'temp', name: 'Temp', role: 'annotator', must_change_password: true } }));
+    mount(
+      actorsFor(
+        {},
+        { me: { signed_in: true, id: 'temp', name: 'Temp', role: 'annotator', must_change_password: true } },
+      ),
+    );
     expect(await screen.findByTestId('dialog.account')).toBeInTheDocument();
     expect(screen.getByTestId('account.mustChange')).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toBeInTheDocument();

@@ -10,16 +10,23 @@ import { VIDEO_SETTINGS_DEFAULTS } from '../../domain/constants';
 afterEach(cleanup);
 
 const setup = (canSave = true, result = true) => {
-  const onSave = vi.fn(async () => result), onClose = vi.fn();
-  render(<SettingsDialog open settings={VIDEO_SETTINGS_DEFAULTS} canSave={canSave} onSave={onSave} onClose={onClose} />);
+  const onSave = vi.fn(async () => result),
+    onClose = vi.fn();
+  render(
+    <SettingsDialog open settings={VIDEO_SETTINGS_DEFAULTS} canSave={canSave} onSave={onSave} onClose={onClose} />,
+  );
   return { onSave, onClose };
 };
-const options = (id: string) => within(screen.getByTestId(`settings.${id}`)).getAllByRole('option').map((o) => o.textContent);
+const options = (id: string) =>
+  within(screen.getByTestId(`settings.${id}`))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('settings dialog', () => {
   it('shows the three sections, Close and Save, and every option set', () => {
     setup();
-    for (const s of ['Render', 'Detection', 'Other']) expect(screen.getByRole('group', { name: s })).toBeInTheDocument();
+    for (const s of ['Render', 'Detection', 'Other'])
+      expect(screen.getByRole('group', { name: s })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     expect(options('preset')).toEqual(['veryfast', 'fast', 'medium']);
@@ -46,7 +53,14 @@ describe('settings dialog', () => {
     await userEvent.selectOptions(screen.getByTestId('settings.maxRes'), '720p');
     await userEvent.click(screen.getByTestId('settings.overlayLabels'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({ ...VIDEO_SETTINGS_DEFAULTS, render_crf: 22, yolo_imgsz: 1280, pipeline_frame_stride: 1, render_max_res: '720p', overlay: { ...VIDEO_SETTINGS_DEFAULTS.overlay, labels: false } });
+    expect(onSave).toHaveBeenCalledWith({
+      ...VIDEO_SETTINGS_DEFAULTS,
+      render_crf: 22,
+      yolo_imgsz: 1280,
+      pipeline_frame_stride: 1,
+      render_max_res: '720p',
+      overlay: { ...VIDEO_SETTINGS_DEFAULTS.overlay, labels: false },
+    });
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -71,6 +85,8 @@ describe('processing fields name what they trade', () => {
   it('labels the analysis size by what it trades, not as a YOLO setting (there is no YOLO model)', () => {
     render(<SettingsDialog open settings={VIDEO_SETTINGS_DEFAULTS} canSave onSave={vi.fn()} onClose={vi.fn()} />);
     expect(screen.queryByText(/YOLO/)).toBeNull();
-    expect(screen.getByTestId('settings.imgsz').closest('label')?.textContent).toMatch(/larger finds smaller people, slower/);
+    expect(screen.getByTestId('settings.imgsz').closest('label')?.textContent).toMatch(
+      /larger finds smaller people, slower/,
+    );
   });
 });

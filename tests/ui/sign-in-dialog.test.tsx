@@ -9,7 +9,9 @@ import { GUEST } from '../../machines/session';
 afterEach(cleanup);
 
 const setup = (user = GUEST) => {
-  const onSubmit = vi.fn(), onClose = vi.fn(), onSignOut = vi.fn();
+  const onSubmit = vi.fn(),
+    onClose = vi.fn(),
+    onSignOut = vi.fn();
   render(<SignInDialog open user={user} onSubmit={onSubmit} onClose={onClose} onSignOut={onSignOut} />);
   return { onSubmit, onClose, onSignOut };
 };
@@ -66,9 +68,23 @@ describe('sign-in dialog', () => {
 
 describe('sign-in dialog when the server signs people in', () => {
   const setupMode = (mode: 'password' | 'proxy', extra: { error?: string; setupRequired?: boolean } = {}) => {
-    const onSubmit = vi.fn(), onClose = vi.fn(), onSignOut = vi.fn(), onLogin = vi.fn();
-    render(<SignInDialog open user={GUEST} mode={mode} onSubmit={onSubmit} onClose={onClose} onSignOut={onSignOut} onLogin={onLogin}
-      error={extra.error ?? null} setupRequired={extra.setupRequired} />);
+    const onSubmit = vi.fn(),
+      onClose = vi.fn(),
+      onSignOut = vi.fn(),
+      onLogin = vi.fn();
+    render(
+      <SignInDialog
+        open
+        user={GUEST}
+        mode={mode}
+        onSubmit={onSubmit}
+        onClose={onClose}
+        onSignOut={onSignOut}
+        onLogin={onLogin}
+        error={extra.error ?? null}
+        setupRequired={extra.setupRequired}
+      />,
+    );
     return { onSubmit, onClose, onLogin };
   };
 

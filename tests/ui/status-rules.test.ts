@@ -1,18 +1,30 @@
 // Offers per status used by the library row menu, preview and annotate actions, read from the same table
 // of rules the server enforces.
 import { describe, expect, it } from 'vitest';
-import { canAnnotate, canMarkLabelled, canMarkReviewed, canReprocess, canStartProcessing, unmarkTarget } from '../../src/pages/library/statusRules';
+import {
+  canAnnotate,
+  canMarkLabelled,
+  canMarkReviewed,
+  canReprocess,
+  canStartProcessing,
+  unmarkTarget,
+} from '../../src/pages/library/statusRules';
 import { manualStatusRefusal } from '../../domain/status-rules';
 import { VIDEO_STATUSES, type VideoStatus } from '../../domain/constants';
 
-const v = (s: VideoStatus, processed = false, previous: VideoStatus | null = null) => ({ processing_status: s, ai_processed_at: processed ? '2026-01-01T00:00:00Z' : null, previous_status: previous });
+const v = (s: VideoStatus, processed = false, previous: VideoStatus | null = null) => ({
+  processing_status: s,
+  ai_processed_at: processed ? '2026-01-01T00:00:00Z' : null,
+  previous_status: previous,
+});
 
 describe('status offers', () => {
   it('offers Start processing for pending, and reviewed without AI results', () => {
     expect(canStartProcessing(v('pending'))).toBe(true);
     expect(canStartProcessing(v('reviewed'))).toBe(true);
     expect(canStartProcessing(v('reviewed', true))).toBe(false);
-    for (const s of ['completed', 'labelled', 'failed', 'processing', 'kiv'] as const) expect(canStartProcessing(v(s))).toBe(false);
+    for (const s of ['completed', 'labelled', 'failed', 'processing', 'kiv'] as const)
+      expect(canStartProcessing(v(s))).toBe(false);
   });
 
   it('offers Reprocess for completed, labelled, failed, and reviewed with AI results', () => {
@@ -47,7 +59,8 @@ describe('status offers', () => {
     expect(canMarkLabelled(v('completed'), true)).toBe(true);
     expect(canMarkLabelled(v('reviewed'), true)).toBe(true);
     expect(canMarkLabelled(v('completed'), false)).toBe(false);
-    for (const s of ['pending', 'failed', 'labelled', 'kiv', 'processing'] as const) expect(canMarkLabelled(v(s), true)).toBe(false);
+    for (const s of ['pending', 'failed', 'labelled', 'kiv', 'processing'] as const)
+      expect(canMarkLabelled(v(s), true)).toBe(false);
   });
 });
 
@@ -55,7 +68,9 @@ describe('the server rules behind the offers', () => {
   it('accepts every unmark the menus send, and nothing else from a mark but the other marks and reviewed', () => {
     expect(manualStatusRefusal(v('kiv', false, 'failed'), unmarkTarget(v('kiv', false, 'failed')))).toBeNull();
     expect(manualStatusRefusal(v('disqualified', false, null), 'pending')).toBeNull();
-    expect(manualStatusRefusal(v('kiv', false, 'failed'), 'completed')).toBe('Cannot change kiv to completed: unmarking kiv returns to failed');
+    expect(manualStatusRefusal(v('kiv', false, 'failed'), 'completed')).toBe(
+      'Cannot change kiv to completed: unmarking kiv returns to failed',
+    );
     expect(manualStatusRefusal(v('kiv', false, 'failed'), 'disqualified')).toBeNull();
     expect(manualStatusRefusal(v('kiv', false, 'failed'), 'reviewed')).toBeNull();
   });

@@ -13,20 +13,42 @@ import { SourceForm } from '../../src/pages/storage/SourceForm';
 import { SessionProvider } from '../../src/session';
 import type { Role } from '../../domain/constants';
 
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const stats = { total: 2, pending: 1, processing: 0, completed: 1, reviewed: 0, labelled: 0, processed: 1 };
-const cams: SourceDto = { root: '/media/cams', label: 'Cams', role: '', enabled: true, created_at: '2026-01-01T00:00:00.000Z', stats };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const cams: SourceDto = {
+  root: '/media/cams',
+  label: 'Cams',
+  role: '',
+  enabled: true,
+  created_at: '2026-01-01T00:00:00.000Z',
+  stats,
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function answerValidate(conflictFor: string) {
   const calls: unknown[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body));
-    calls.push(body);
-    const conflict = body.root.startsWith(conflictFor);
-    return json({ normalized_root: body.root.replace(/\/+$/, ''), exists: true, is_dir: true, readable: true, writable: false, conflict, conflict_message: conflict ? 'Conflicts with an existing source path' : null });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body));
+      calls.push(body);
+      const conflict = body.root.startsWith(conflictFor);
+      return json({
+        normalized_root: body.root.replace(/\/+$/, ''),
+        exists: true,
+        is_dir: true,
+        readable: true,
+        writable: false,
+        conflict,
+        conflict_message: conflict ? 'Conflicts with an existing source path' : null,
+      });
+    }),
+  );
   return calls;
 }
 
@@ -47,7 +69,9 @@ describe('source form', () => {
     expect(onSave).toHaveBeenCalledWith({ root: '/media/new/', label: 'New', role: '', enabled: true });
 
     fireEvent.change(screen.getByTestId('sourceForm.root'), { target: { value: '/media/cams/sub' } });
-    expect(await screen.findByTestId('sourceForm.rootError')).toHaveTextContent('Conflicts with an existing source path');
+    expect(await screen.findByTestId('sourceForm.rootError')).toHaveTextContent(
+      'Conflicts with an existing source path',
+    );
     expect(save).toBeDisabled();
     fireEvent.change(screen.getByTestId('sourceForm.root'), { target: { value: '/MEDIA/Cams' } });
     expect(screen.getByTestId('sourceForm.rootError')).toHaveTextContent('Another source already uses this path');
@@ -74,12 +98,27 @@ describe('source form', () => {
 
 describe('job row', () => {
   const job: JobDto = {
-    id: 7, job_type: 'scan', status: 'failed', started_at: '2026-01-01T00:00:00Z', finished_at: '2026-01-01T00:01:00Z', initiated_by: 'boss',
-    summary: { added: 2, found: 3, root: '/media/cams', removed: 1, updated: 0 }, errors: ['bad.mp4: moov atom not found', 'x.mp4: truncated'],
+    id: 7,
+    job_type: 'scan',
+    status: 'failed',
+    started_at: '2026-01-01T00:00:00Z',
+    finished_at: '2026-01-01T00:01:00Z',
+    initiated_by: 'boss',
+    summary: { added: 2, found: 3, root: '/media/cams', removed: 1, updated: 0 },
+    errors: ['bad.mp4: moov atom not found', 'x.mp4: truncated'],
   };
   it('collapsed shows the first 4 summary fields and the error count; expanded lists everything', () => {
-    render(<ul><JobRow job={job} /></ul>);
-    expect(screen.getAllByTestId('jobs.summaryField').map((e) => e.textContent)).toEqual(['root: /media/cams', 'found: 3', 'added: 2', 'updated: 0']);
+    render(
+      <ul>
+        <JobRow job={job} />
+      </ul>,
+    );
+    expect(screen.getAllByTestId('jobs.summaryField').map((e) => e.textContent)).toEqual([
+      'root: /media/cams',
+      'found: 3',
+      'added: 2',
+      'updated: 0',
+    ]);
     expect(screen.getByTestId('jobs.errorCount')).toHaveTextContent('2 error(s) occurred');
     expect(screen.getByTestId('jobs.initiatedBy')).toHaveTextContent('by boss');
     fireEvent.click(screen.getByTestId('jobs.toggle'));
@@ -89,7 +128,19 @@ describe('job row', () => {
   });
 
   it('a running scan shows how far probing got', () => {
-    render(<ul><JobRow job={{ ...job, status: 'running', finished_at: null, errors: [], summary: { root: '/m', phase: 'probing', probed: 200, to_probe: 800 } }} /></ul>);
+    render(
+      <ul>
+        <JobRow
+          job={{
+            ...job,
+            status: 'running',
+            finished_at: null,
+            errors: [],
+            summary: { root: '/m', phase: 'probing', probed: 200, to_probe: 800 },
+          }}
+        />
+      </ul>,
+    );
     expect(screen.getByTestId('jobs.progress')).toHaveAttribute('aria-valuenow', '25');
     expect(screen.queryByTestId('jobs.errorCount')).toBeNull();
   });
@@ -97,10 +148,30 @@ describe('job row', () => {
 
 describe('job history', () => {
   it('asks with the filters and limit, reads again while a job runs, and reports the jobs that finished', async () => {
-    const running: JobDto = { id: 3, job_type: 'scan', status: 'running', started_at: '2026-01-01T00:00:00Z', finished_at: null, initiated_by: 'boss', summary: { root: '/m', phase: 'listing' }, errors: [] };
-    const done: JobDto = { ...running, status: 'success', finished_at: '2026-01-01T00:00:09Z', summary: { root: '/m', added: 4 } };
+    const running: JobDto = {
+      id: 3,
+      job_type: 'scan',
+      status: 'running',
+      started_at: '2026-01-01T00:00:00Z',
+      finished_at: null,
+      initiated_by: 'boss',
+      summary: { root: '/m', phase: 'listing' },
+      errors: [],
+    };
+    const done: JobDto = {
+      ...running,
+      status: 'success',
+      finished_at: '2026-01-01T00:00:09Z',
+      summary: { root: '/m', added: 4 },
+    };
     const urls: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => { urls.push(url); return json(urls.length < 3 ? [running] : [done]); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return json(urls.length < 3 ? [running] : [done]);
+      }),
+    );
     const onFinished = vi.fn();
     render(<JobHistoryCard refreshKey={0} follow={false} onFinished={onFinished} />);
     expect(urls[0]).toBe('/api/v1/admin/repo/jobs?limit=25&job_type=all&status=all');
@@ -118,12 +189,24 @@ describe('job history', () => {
 describe('activity log', () => {
   it('collects messages and failures from anything inside the page, in a box that scrolls past 200 px', () => {
     let append: ReturnType<typeof useActivityLog>['appendLog'] = () => {};
-    function Writer() { append = useActivityLog().appendLog; return null; }
-    render(<ActivityLogProvider><Writer /><ActivityLog /></ActivityLogProvider>);
-    act(() => { append('Exported annotations from Cams', 'info'); append('Failed to import annotations', 'error'); });
+    function Writer() {
+      append = useActivityLog().appendLog;
+      return null;
+    }
+    render(
+      <ActivityLogProvider>
+        <Writer />
+        <ActivityLog />
+      </ActivityLogProvider>,
+    );
+    act(() => {
+      append('Exported annotations from Cams', 'info');
+      append('Failed to import annotations', 'error');
+    });
     const entries = screen.getAllByTestId('repo.logEntry');
     expect(entries.map((e) => [e.textContent?.replace(/^\[.*?\] /, ''), e.dataset.kind])).toEqual([
-      ['Exported annotations from Cams', 'info'], ['Failed to import annotations', 'error'],
+      ['Exported annotations from Cams', 'info'],
+      ['Failed to import annotations', 'error'],
     ]);
     expect(screen.getByTestId('repo.activityLog')).toHaveClass('max-h-[200px]', 'overflow-y-auto');
   });
@@ -132,18 +215,37 @@ describe('activity log', () => {
 describe('access', () => {
   const mem = (user: object | null) => {
     const m = new Map<string, string>(user ? [['va_user', JSON.stringify(user)]] : []);
-    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+    return {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+    };
   };
-  const page = (user: object | null, granted: Role) => render(
-    <SessionProvider storage={mem(user)} grantedRole={fromPromise(async () => granted)}><StoragePage /></SessionProvider>);
+  const page = (user: object | null, granted: Role) =>
+    render(
+      <SessionProvider storage={mem(user)} grantedRole={fromPromise(async () => granted)}>
+        <StoragePage />
+      </SessionProvider>,
+    );
 
   it.each([
     ['a guest', null, 'annotator'],
-    ['an annotator who picked super', { signedIn: true, id: 'ann1', name: '', role: 'super', ts: Date.now() }, 'annotator'],
+    [
+      'an annotator who picked super',
+      { signedIn: true, id: 'ann1', name: '', role: 'super', ts: Date.now() },
+      'annotator',
+    ],
   ] as const)('%s sees the restricted text and no cards', async (_who, user, granted) => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ signed_in: !!user, id: user ? 'ann1' : null, name: null, role: granted, header_role: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json({ signed_in: !!user, id: user ? 'ann1' : null, name: null, role: granted, header_role: null }),
+      ),
+    );
     page(user, granted);
-    expect(await screen.findByTestId('repo.restricted')).toHaveTextContent('Access restricted: repository management is limited to administrators.');
+    expect(await screen.findByTestId('repo.restricted')).toHaveTextContent(
+      'Access restricted: repository management is limited to administrators.',
+    );
     expect(screen.queryByTestId('repo.sourcesCard')).toBeNull();
   });
 });

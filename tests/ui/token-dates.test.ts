@@ -18,6 +18,8 @@ describe('parseExpiryDays', () => {
     expect(parseExpiryDays(' 30 ')).toEqual({ days: 30, problem: null });
   });
   it.each(['0', '-2', '1.5', 'ten', '3651'])('refuses %s in plain words', (text) => {
-    expect(parseExpiryDays(text).problem).toBe('Expiry must be a whole number of days from 1 to 3650, or empty for none.');
+    expect(parseExpiryDays(text).problem).toBe(
+      'Expiry must be a whole number of days from 1 to 3650, or empty for none.',
+    );
   });
 });

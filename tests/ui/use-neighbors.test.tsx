@@ -12,11 +12,15 @@ vi.mock('../../src/api/annotate', () => ({ fetchNeighbors: (...a: unknown[]) => 
 const { useNeighbors } = await import('../../src/pages/annotate/use-neighbors');
 const { saveQueueOrder } = await import('../../src/pages/annotate/queue-context');
 
-beforeEach(() => { sessionStorage.clear(); fetchReviewQueue.mockReset(); fetchNeighbors.mockReset(); });
+beforeEach(() => {
+  sessionStorage.clear();
+  fetchReviewQueue.mockReset();
+  fetchNeighbors.mockReset();
+});
 afterEach(() => vi.clearAllMocks());
 
 describe('useNeighbors', () => {
-  it('walks the order the Review Queue showed, not the library\'s', async () => {
+  it("walks the order the Review Queue showed, not the library's", async () => {
     saveQueueOrder({ status: 'pending', scope: 'mine' }, [30, 12, 45]);
     const { result } = renderHook(() => useNeighbors(12, { status: 'pending', scope: 'mine' }));
     await waitFor(() => expect(result.current).toEqual({ prev_id: 30, next_id: 45 }));

@@ -10,8 +10,14 @@ import type { UserSession } from '../../src/api/users';
 const api = vi.hoisted(() => ({ sessions: [] as UserSession[], endOne: vi.fn(), endAll: vi.fn() }));
 vi.mock('../../src/api/users', () => ({
   listUserSessions: async () => api.sessions,
-  endUserSession: async (id: string, sid: string) => { api.endOne(id, sid); api.sessions = api.sessions.filter((s) => s.id !== sid); },
-  endUserSessions: async (id: string) => { api.endAll(id); api.sessions = []; },
+  endUserSession: async (id: string, sid: string) => {
+    api.endOne(id, sid);
+    api.sessions = api.sessions.filter((s) => s.id !== sid);
+  },
+  endUserSessions: async (id: string) => {
+    api.endAll(id);
+    api.sessions = [];
+  },
 }));
 
 const { UsersTable } = await import('../../src/pages/users/UsersTable');
@@ -23,15 +29,35 @@ const rows = [
   { id: 'gone', name: 'Gone', role: 'annotator' as const, disabled: true, has_password: false, last_sign_in_at: null },
 ];
 const noop = () => {};
-const actions = (mode: 'password' | 'proxy') => ({ mode, onSetPassword: vi.fn(), onResetLink: vi.fn(), onToggleDisabled: vi.fn(), onSessions: vi.fn() });
+const actions = (mode: 'password' | 'proxy') => ({
+  mode,
+  onSetPassword: vi.fn(),
+  onResetLink: vi.fn(),
+  onToggleDisabled: vi.fn(),
+  onSessions: vi.fn(),
+});
 
-beforeEach(() => { api.endOne.mockClear(); api.endAll.mockClear(); });
+beforeEach(() => {
+  api.endOne.mockClear();
+  api.endAll.mockClear();
+});
 afterEach(cleanup);
 
 describe('users table with server sign-in', () => {
   it('shows the last sign-in and the Disabled mark, and offers Enable for a disabled account', async () => {
     const account = actions('password');
-    render(<UsersTable rows={rows} selfId="boss" canEdit saving={null} onEdit={noop} onSave={noop} onDelete={noop} account={account} />);
+    render(
+      <UsersTable
+        rows={rows}
+        selfId="boss"
+        canEdit
+        saving={null}
+        onEdit={noop}
+        onSave={noop}
+        onDelete={noop}
+        account={account}
+      />,
+    );
     expect(screen.getByRole('columnheader', { name: 'Last sign-in' })).toBeInTheDocument();
     const gone = screen.getByTestId('users.row.gone');
     expect(within(gone).getByTestId('users.lastSignIn')).toHaveTextContent('Never');
@@ -47,7 +73,18 @@ describe('users table with server sign-in', () => {
   });
 
   it('proxy mode: no password actions; open mode: the spec table unchanged', () => {
-    render(<UsersTable rows={rows} selfId="boss" canEdit saving={null} onEdit={noop} onSave={noop} onDelete={noop} account={actions('proxy')} />);
+    render(
+      <UsersTable
+        rows={rows}
+        selfId="boss"
+        canEdit
+        saving={null}
+        onEdit={noop}
+        onSave={noop}
+        onDelete={noop}
+        account={actions('proxy')}
+      />,
+    );
     expect(screen.queryByRole('button', { name: 'Set password' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Sessions' })).toHaveLength(2);
     cleanup();
@@ -79,8 +116,22 @@ describe('Set password', () => {
 describe('Sessions', () => {
   it('lists the sessions and ends one, then all', async () => {
     api.sessions = [
-      { id: 's1', created_at: '2026-01-01T00:00:00Z', last_seen_at: '2026-01-01T01:00:00Z', expires_at: '2026-01-02T00:00:00Z', ip: '10.0.0.1', user_agent: 'Firefox' },
-      { id: 's2', created_at: '2026-01-01T00:00:00Z', last_seen_at: '2026-01-01T02:00:00Z', expires_at: '2026-01-02T00:00:00Z', ip: '10.0.0.2', user_agent: 'Chromium' },
+      {
+        id: 's1',
+        created_at: '2026-01-01T00:00:00Z',
+        last_seen_at: '2026-01-01T01:00:00Z',
+        expires_at: '2026-01-02T00:00:00Z',
+        ip: '10.0.0.1',
+        user_agent: 'Firefox',
+      },
+      {
+        id: 's2',
+        created_at: '2026-01-01T00:00:00Z',
+        last_seen_at: '2026-01-01T02:00:00Z',
+        expires_at: '2026-01-02T00:00:00Z',
+        ip: '10.0.0.2',
+        user_agent: 'Chromium',
+      },
     ];
     render(<SessionsDialog userId="gone" onClose={noop} />);
     await userEvent.click(within(await screen.findByTestId('users.session.s1')).getByRole('button', { name: 'End' }));

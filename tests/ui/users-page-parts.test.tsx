@@ -38,10 +38,23 @@ describe('Add New User', () => {
 });
 
 describe('users table', () => {
-  const rows = [{ id: 'me.super', name: 'Me', role: 'super' as const }, { id: 'other', name: null, role: 'annotator' as const, unsaved: true }];
+  const rows = [
+    { id: 'me.super', name: 'Me', role: 'super' as const },
+    { id: 'other', name: null, role: 'annotator' as const, unsaved: true },
+  ];
   it('marks my row You and refuses its delete; an edited row is Unsaved and can be saved', async () => {
     const onSave = vi.fn();
-    render(<UsersTable rows={rows} selfId="me.super" canEdit saving={null} onEdit={vi.fn()} onSave={onSave} onDelete={vi.fn()} />);
+    render(
+      <UsersTable
+        rows={rows}
+        selfId="me.super"
+        canEdit
+        saving={null}
+        onEdit={vi.fn()}
+        onSave={onSave}
+        onDelete={vi.fn()}
+      />,
+    );
     const mine = screen.getByTestId('users.row.me.super');
     expect(within(mine).getByTestId('users.youChip')).toHaveTextContent('You');
     expect(within(mine).getByTestId('users.delete')).toBeDisabled();
@@ -54,7 +67,17 @@ describe('users table', () => {
     expect(onSave).toHaveBeenCalledWith(rows[1]);
   });
   it('is read-only without edit rights', () => {
-    render(<UsersTable rows={rows} selfId={null} canEdit={false} saving={null} onEdit={vi.fn()} onSave={vi.fn()} onDelete={vi.fn()} />);
+    render(
+      <UsersTable
+        rows={rows}
+        selfId={null}
+        canEdit={false}
+        saving={null}
+        onEdit={vi.fn()}
+        onSave={vi.fn()}
+        onDelete={vi.fn()}
+      />,
+    );
     for (const el of screen.getAllByTestId('users.nameInput')) expect(el).toBeDisabled();
     for (const el of screen.getAllByTestId('users.delete')) expect(el).toBeDisabled();
   });

@@ -10,7 +10,8 @@ const request = vi.fn();
 vi.mock('../../src/api/request', () => ({ request: (...a: unknown[]) => request(...a) }));
 const { useVideoStatusFollow } = await import('../../src/pages/annotate/use-video-status-follow');
 
-const video = (processing_status: string, progress: number | null = null) => ({ id: 4, filename: 'walk.mp4', processing_status, progress }) as unknown as Video;
+const video = (processing_status: string, progress: number | null = null) =>
+  ({ id: 4, filename: 'walk.mp4', processing_status, progress }) as unknown as Video;
 
 function useFollowed(initial: Video) {
   const [v, setV] = useState<Video | null>(initial);
@@ -18,25 +19,38 @@ function useFollowed(initial: Video) {
   return v;
 }
 
-beforeEach(() => { vi.useFakeTimers(); request.mockReset(); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers();
+  request.mockReset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('useVideoStatusFollow', () => {
   it('shows processing finishing, then a change made elsewhere', async () => {
     const { result } = renderHook(() => useFollowed(video('processing', 40)));
     request.mockResolvedValue(video('processing', 70));
-    await act(async () => { await vi.advanceTimersByTimeAsync(3000); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
     expect(result.current?.progress).toBe(70);
     request.mockResolvedValue(video('completed'));
-    await act(async () => { await vi.advanceTimersByTimeAsync(3000); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
     expect(result.current?.processing_status).toBe('completed');
     expect(request).toHaveBeenLastCalledWith('/api/v1/videos/4', expect.objectContaining({ cache: 'no-store' }));
 
     request.mockClear();
     request.mockResolvedValue(video('kiv'));
-    await act(async () => { await vi.advanceTimersByTimeAsync(3000); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
     expect(request).not.toHaveBeenCalled(); // idle videos are read less often
-    await act(async () => { await vi.advanceTimersByTimeAsync(12000); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(12000);
+    });
     expect(result.current?.processing_status).toBe('kiv');
   });
 });

@@ -7,8 +7,15 @@ import type { FollowPlan } from '../../services/assist/follow-walk';
 import type { Identity } from '../../../domain/types';
 import type { JobContext, JobDefinition, JobEnd } from '../types';
 
-export interface FollowRun { videoId: number; trackId: number; plan: FollowPlan; who: Identity }
-export interface FollowWork { follow(ctx: JobContext<FollowWork>, run: FollowRun): Promise<JobEnd> }
+export interface FollowRun {
+  videoId: number;
+  trackId: number;
+  plan: FollowPlan;
+  who: Identity;
+}
+export interface FollowWork {
+  follow(ctx: JobContext<FollowWork>, run: FollowRun): Promise<JobEnd>;
+}
 
 export const followJob: JobDefinition<FollowRun, FollowWork> = {
   kind: 'follow',

@@ -9,7 +9,9 @@ import { recoverInterruptedImports } from '../../services/packages/import-recove
 import { QUEUE_SPECS } from '../queues';
 import type { JobContext, JobDefinition, JobEnd } from '../types';
 
-export interface ImportWork { run(ctx: JobContext<ImportWork>, job: ImportJobRow): Promise<JobEnd> }
+export interface ImportWork {
+  run(ctx: JobContext<ImportWork>, job: ImportJobRow): Promise<JobEnd>;
+}
 
 export const importJob: JobDefinition<ImportJobRow, ImportWork> = {
   kind: 'import',
@@ -18,7 +20,12 @@ export const importJob: JobDefinition<ImportJobRow, ImportWork> = {
   firstStage: 'reading',
   run: (ctx, job) => ctx.deps.run(ctx, job),
   async failed(ctx, job, reason) {
-    await updateRunningImportJob(ctx.db, job.id, { status: 'failed', errors: [reason], finishedAt: new Date(), archivePath: null });
+    await updateRunningImportJob(ctx.db, job.id, {
+      status: 'failed',
+      errors: [reason],
+      finishedAt: new Date(),
+      archivePath: null,
+    });
     return { link: '/admin/repository' };
   },
   onStop: 'fail',

@@ -13,7 +13,9 @@ import { QUEUE_SPECS } from '../queues';
 import type { JobContext, JobDefinition, JobEnd } from '../types';
 
 /** The per-process part of processing (the shared pose pool): VideoProcessor. */
-export interface ProcessingWork { analyse(ctx: JobContext<ProcessingWork>, job: ProcessJobData): Promise<JobEnd> }
+export interface ProcessingWork {
+  analyse(ctx: JobContext<ProcessingWork>, job: ProcessJobData): Promise<JobEnd>;
+}
 
 export const processingJob: JobDefinition<ProcessJobData, ProcessingWork> = {
   kind: 'processing',
@@ -23,22 +25,40 @@ export const processingJob: JobDefinition<ProcessJobData, ProcessingWork> = {
   run: (ctx, job) => ctx.deps.analyse(ctx, job),
   async cancelled(ctx, job, by) {
     const row = await ctx.row();
-    await restoreCancelledVideo(ctx.db, job.videoId, { from_status: job.fromStatus, from_previous_status: null, ...(row?.result as Partial<ProcessingRestore>) }, by,
-      { from: ['processing'], when: `after ${secs(ctx.elapsedMs())} at ${Math.floor(row?.progress ?? 0)}%` });
+    await restoreCancelledVideo(
+      ctx.db,
+      job.videoId,
+      { from_status: job.fromStatus, from_previous_status: null, ...(row?.result as Partial<ProcessingRestore>) },
+      by,
+      { from: ['processing'], when: `after ${secs(ctx.elapsedMs())} at ${Math.floor(row?.progress ?? 0)}%` },
+    );
     return { link: `/videos?focus=${job.videoId}` };
   },
   async failed(ctx, job, reason) {
     const { videoId } = job;
     await ctx.db.transaction(async (tx) => {
       await appendLog(tx, videoId, `processing failed after ${secs(ctx.elapsedMs())}: ${reason}`);
-      await changeStatus(tx, { videoId, to: 'failed', by: job.requestedBy, from: ['processing'], remark: reason.slice(0, 150), extra: { previousStatus: job.fromStatus } });
+      await changeStatus(tx, {
+        videoId,
+        to: 'failed',
+        by: job.requestedBy,
+        from: ['processing'],
+        remark: reason.slice(0, 150),
+        extra: { previousStatus: job.fromStatus },
+      });
     });
     return { link: `/videos?focus=${videoId}` };
   },
   onStop: 'retry',
   stoppedMessage: 'processing interrupted by a server stop; it will be retried',
-  async stopped(ctx, job) { await appendLog(ctx.db, job.videoId, 'processing interrupted by a server stop; it will be retried'); },
-  undoBeforeStart: (db, row, by) => restoreCancelledVideo(db, row.videoId!, row.result as unknown as ProcessingRestore, by, { from: ['pending'], when: 'before it started' }),
+  async stopped(ctx, job) {
+    await appendLog(ctx.db, job.videoId, 'processing interrupted by a server stop; it will be retried');
+  },
+  undoBeforeStart: (db, row, by) =>
+    restoreCancelledVideo(db, row.videoId!, row.result as unknown as ProcessingRestore, by, {
+      from: ['pending'],
+      when: 'before it started',
+    }),
   // a video left 'processing' by a crash is queued again (a new row); its old row ends with the generic sweep
   async recover(database, queue, o) {
     if (queue) await recoverInterruptedProcessing(database, queue, { singleProcess: o.singleProcess });

@@ -5,7 +5,9 @@
 import type { JobContext, JobDefinition, JobEnd } from '../types';
 
 /** The purge of the videos its request listed (the list rides in the closure). */
-export interface PurgeWork { run(ctx: JobContext<PurgeWork>): Promise<JobEnd> }
+export interface PurgeWork {
+  run(ctx: JobContext<PurgeWork>): Promise<JobEnd>;
+}
 
 export const purgeJob: JobDefinition<null, PurgeWork> = {
   kind: 'purge',

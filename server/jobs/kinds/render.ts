@@ -13,7 +13,10 @@ import { QUEUE_SPECS } from '../queues';
 import type { JobContext, JobDefinition, JobEnd } from '../types';
 
 /** The per-process part of rendering: VideoRenderer. */
-export interface RenderWork { render(ctx: JobContext<RenderWork>, job: RenderJobData): Promise<JobEnd>; warn?(m: string): void }
+export interface RenderWork {
+  render(ctx: JobContext<RenderWork>, job: RenderJobData): Promise<JobEnd>;
+  warn?(m: string): void;
+}
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -27,7 +30,11 @@ export const renderJob: JobDefinition<RenderJobData, RenderWork> = {
     const row = await ctx.row();
     const reason = `cancelled by ${by}`;
     await failRender(ctx.db, job.videoId, job.token, reason);
-    await appendLog(ctx.db, job.videoId, `render ${reason} after ${secs(ctx.elapsedMs())} at ${Math.floor(row?.progress ?? 0)}%; the previous rendered video is kept`).catch(() => {});
+    await appendLog(
+      ctx.db,
+      job.videoId,
+      `render ${reason} after ${secs(ctx.elapsedMs())} at ${Math.floor(row?.progress ?? 0)}%; the previous rendered video is kept`,
+    ).catch(() => {});
     return { link: `/videos/${job.videoId}/annotate` };
   },
   async failed(ctx, job, reason) {
@@ -38,6 +45,7 @@ export const renderJob: JobDefinition<RenderJobData, RenderWork> = {
   },
   onStop: 'fail',
   stoppedMessage: 'the server stopped during the render; render again',
-  undoBeforeStart: (db, row, by) => restoreCancelledRender(db, row.videoId!, row.result as unknown as RenderRestore, by),
+  undoBeforeStart: (db, row, by) =>
+    restoreCancelledRender(db, row.videoId!, row.result as unknown as RenderRestore, by),
   recover: (database, queue, o) => (queue ? recoverInterruptedRenders(database, queue, o) : Promise.resolve([])),
 };

@@ -6,8 +6,15 @@
 import type { JobContext, JobDefinition, JobEnd } from '../types';
 
 /** A scan whose rows exist: Job History and the activity indicator list it from here on. */
-export interface StartedIngest { root: string; by: string | null; jobId: number; progressId: number }
-export interface ScanWork { run(ctx: JobContext<ScanWork>, job: StartedIngest): Promise<JobEnd> }
+export interface StartedIngest {
+  root: string;
+  by: string | null;
+  jobId: number;
+  progressId: number;
+}
+export interface ScanWork {
+  run(ctx: JobContext<ScanWork>, job: StartedIngest): Promise<JobEnd>;
+}
 
 const definition = (kind: 'scan' | 'reingest'): JobDefinition<StartedIngest, ScanWork> => ({
   kind,

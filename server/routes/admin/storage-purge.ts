@@ -6,5 +6,9 @@ import { json } from '../../http/contract';
 import { purgeBody, purgeResult } from '../../../domain/contract/storage';
 
 export const adminStoragePurgeRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.post('/admin/repo/purge', { config: { role: 'admin' }, schema: { body: purgeBody, response: json(purgeResult) } }, async (req) => purgeDeleted(db, caller(req), req.body));
+  app.post(
+    '/admin/repo/purge',
+    { config: { role: 'admin' }, schema: { body: purgeBody, response: json(purgeResult) } },
+    async (req) => purgeDeleted(db, caller(req), req.body),
+  );
 };

@@ -11,40 +11,77 @@ import { endUserSessions, userSessions } from '../../services/auth/sessions';
 import { empty, json } from '../../http/contract';
 import { userDto } from './users';
 import { userIdParams as idParams, userRecord } from '../../../domain/contract/users';
-import { resetLink, sessionParams, setDisabledBody, setUserPasswordBody, userSession } from '../../../domain/contract/auth';
+import {
+  resetLink,
+  sessionParams,
+  setDisabledBody,
+  setUserPasswordBody,
+  userSession,
+} from '../../../domain/contract/auth';
 
 export const adminUserAccessRoutes: RoutePlugin = (app, { database: { db }, config, now }) => {
   const clock = () => now?.() ?? new Date();
   const trusted = proxyTrust(config.auth.trustedProxies);
 
-  app.put('/admin/users/:id/password', {
-    config: { role: 'super' },
-    schema: { params: idParams, body: setUserPasswordBody, response: empty() },
-  }, async (req, reply) => {
-    await setUserPassword(db, caller(req).id, req.params.id, { password: req.body.password, mustChange: req.body.must_change }, clock());
-    return reply.status(204).send(null);
-  });
+  app.put(
+    '/admin/users/:id/password',
+    {
+      config: { role: 'super' },
+      schema: { params: idParams, body: setUserPasswordBody, response: empty() },
+    },
+    async (req, reply) => {
+      await setUserPassword(
+        db,
+        caller(req).id,
+        req.params.id,
+        { password: req.body.password, mustChange: req.body.must_change },
+        clock(),
+      );
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post('/admin/users/:id/reset-link', { config: { role: 'super' }, schema: { params: idParams, response: json(resetLink, 201) } }, async (req, reply) => {
-    const { token, expiresAt } = await makeResetLink(db, req.params.id, caller(req).id, clock());
-    const origin = config.auth.publicUrl ?? `${cameOverHttps(req, trusted) ? 'https' : 'http'}://${req.headers.host}`;
-    return reply.status(201).send({ url: `${origin}/reset?token=${token}`, expires_at: expiresAt.toISOString() });
-  });
+  app.post(
+    '/admin/users/:id/reset-link',
+    { config: { role: 'super' }, schema: { params: idParams, response: json(resetLink, 201) } },
+    async (req, reply) => {
+      const { token, expiresAt } = await makeResetLink(db, req.params.id, caller(req).id, clock());
+      const origin = config.auth.publicUrl ?? `${cameOverHttps(req, trusted) ? 'https' : 'http'}://${req.headers.host}`;
+      return reply.status(201).send({ url: `${origin}/reset?token=${token}`, expires_at: expiresAt.toISOString() });
+    },
+  );
 
-  app.put('/admin/users/:id/disabled', { config: { role: 'super' }, schema: { params: idParams, body: setDisabledBody, response: json(userRecord) } },
-    async (req) => userDto(await setUserDisabled(db, caller(req).id, req.params.id, req.body.disabled, clock())));
+  app.put(
+    '/admin/users/:id/disabled',
+    { config: { role: 'super' }, schema: { params: idParams, body: setDisabledBody, response: json(userRecord) } },
+    async (req) => userDto(await setUserDisabled(db, caller(req).id, req.params.id, req.body.disabled, clock())),
+  );
 
-  app.get('/admin/users/:id/sessions', { config: { role: 'super' }, schema: { params: idParams, response: json(z.array(userSession)) } }, async (req) => userSessions(db, req.params.id));
+  app.get(
+    '/admin/users/:id/sessions',
+    { config: { role: 'super' }, schema: { params: idParams, response: json(z.array(userSession)) } },
+    async (req) => userSessions(db, req.params.id),
+  );
 
-  app.delete('/admin/users/:id/sessions', { config: { role: 'super' }, schema: { params: idParams, response: empty() } }, async (req, reply) => {
-    await endUserSessions(db, req.params.id, caller(req).id, clock());
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/admin/users/:id/sessions',
+    { config: { role: 'super' }, schema: { params: idParams, response: empty() } },
+    async (req, reply) => {
+      await endUserSessions(db, req.params.id, caller(req).id, clock());
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.delete('/admin/users/:id/sessions/:sessionId', {
-    config: { role: 'super' }, schema: { params: sessionParams, response: empty() },
-  }, async (req, reply) => {
-    if (!(await endUserSessions(db, req.params.id, caller(req).id, clock(), req.params.sessionId))) throw new NotFound(`Session ${req.params.sessionId} not found`);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/admin/users/:id/sessions/:sessionId',
+    {
+      config: { role: 'super' },
+      schema: { params: sessionParams, response: empty() },
+    },
+    async (req, reply) => {
+      if (!(await endUserSessions(db, req.params.id, caller(req).id, clock(), req.params.sessionId)))
+        throw new NotFound(`Session ${req.params.sessionId} not found`);
+      return reply.status(204).send(null);
+    },
+  );
 };

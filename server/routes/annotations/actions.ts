@@ -6,30 +6,55 @@ import { json } from '../../http/contract';
 import { Invalid } from '../../domain-errors';
 import { createAction, deleteAction, updateAction } from '../../services/annotation-edits/actions';
 import { actionSegment } from '../../../domain/contract/annotations';
-import { actionParams, actionPatchBody, annotationParams, deletedAction, newActionBody, versionQuery } from '../../../domain/contract/annotation-edits';
+import {
+  actionParams,
+  actionPatchBody,
+  annotationParams,
+  deletedAction,
+  newActionBody,
+  versionQuery,
+} from '../../../domain/contract/annotation-edits';
 
 export const actionRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.post('/annotations/:id/actions', {
-    config: { role: 'user' }, schema: { params: annotationParams, body: newActionBody, response: json(actionSegment, 201) },
-  }, async (req, reply) => {
-    const who = caller(req);
-    const seg = await createAction(db, req.params.id, req.body, who);
-    return reply.status(201).send(seg);
-  });
+  app.post(
+    '/annotations/:id/actions',
+    {
+      config: { role: 'user' },
+      schema: { params: annotationParams, body: newActionBody, response: json(actionSegment, 201) },
+    },
+    async (req, reply) => {
+      const who = caller(req);
+      const seg = await createAction(db, req.params.id, req.body, who);
+      return reply.status(201).send(seg);
+    },
+  );
 
-  app.patch('/annotations/:id/actions/:actionId', {
-    config: { role: 'user' }, schema: { params: actionParams, body: actionPatchBody, response: json(actionSegment) },
-  }, async (req) => {
-    const who = caller(req);
-    const { version, ...change } = req.body;
-    if (Object.keys(change).length === 0) throw new Invalid('Send at least one of track_id, action_class, start_time, end_time, confidence, human_verified');
-    return updateAction(db, req.params.id, req.params.actionId, { ...change, version }, who);
-  });
+  app.patch(
+    '/annotations/:id/actions/:actionId',
+    {
+      config: { role: 'user' },
+      schema: { params: actionParams, body: actionPatchBody, response: json(actionSegment) },
+    },
+    async (req) => {
+      const who = caller(req);
+      const { version, ...change } = req.body;
+      if (Object.keys(change).length === 0)
+        throw new Invalid(
+          'Send at least one of track_id, action_class, start_time, end_time, confidence, human_verified',
+        );
+      return updateAction(db, req.params.id, req.params.actionId, { ...change, version }, who);
+    },
+  );
 
-  app.delete('/annotations/:id/actions/:actionId', {
-    config: { role: 'user' }, schema: { params: actionParams, querystring: versionQuery, response: json(deletedAction) },
-  }, async (req) => {
-    const deleted = await deleteAction(db, req.params.id, req.params.actionId, caller(req), req.query.version);
-    return { deleted: true as const, action: deleted };
-  });
+  app.delete(
+    '/annotations/:id/actions/:actionId',
+    {
+      config: { role: 'user' },
+      schema: { params: actionParams, querystring: versionQuery, response: json(deletedAction) },
+    },
+    async (req) => {
+      const deleted = await deleteAction(db, req.params.id, req.params.actionId, caller(req), req.query.version);
+      return { deleted: true as const, action: deleted };
+    },
+  );
 };

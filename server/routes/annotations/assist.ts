@@ -16,22 +16,39 @@ const user = { role: 'user' as const };
 export const assistRoutes: RoutePlugin = (app, { config, database: { db }, media }) => {
   const pool = new AssistPool({ modelsDir: config.modelsDir });
   const follows = new FollowJobs(db, pool, media.ffmpegPath);
-  app.addHook('onClose', async () => { await follows.close(); await pool.close(); });
-
-  app.post('/annotations/:id/assist/pose', {
-    config: user, schema: { params: annotationParams, body: poseAssistBody, response: json(poseAssistResult) },
-  }, async (req) => {
-    caller(req);
-    checkBox(req.body.box);
-    return assistPose(db, pool, media.ffmpegPath, req.params.id, req.body.frame, req.body.box);
+  app.addHook('onClose', async () => {
+    await follows.close();
+    await pool.close();
   });
 
-  app.post('/annotations/:id/tracks/:trackId/follow', {
-    config: user,
-    schema: { params: trackParams, body: followBody, response: json(followResult, 202) },
-  }, async (req, reply) => {
-    const b = req.body;
-    const answer = await follows.start(req.params.id, req.params.trackId, { fromFrame: b.from_frame, direction: b.direction, maxFrames: b.max_frames, version: b.version }, caller(req));
-    return reply.status(202).send(answer);
-  });
+  app.post(
+    '/annotations/:id/assist/pose',
+    {
+      config: user,
+      schema: { params: annotationParams, body: poseAssistBody, response: json(poseAssistResult) },
+    },
+    async (req) => {
+      caller(req);
+      checkBox(req.body.box);
+      return assistPose(db, pool, media.ffmpegPath, req.params.id, req.body.frame, req.body.box);
+    },
+  );
+
+  app.post(
+    '/annotations/:id/tracks/:trackId/follow',
+    {
+      config: user,
+      schema: { params: trackParams, body: followBody, response: json(followResult, 202) },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const answer = await follows.start(
+        req.params.id,
+        req.params.trackId,
+        { fromFrame: b.from_frame, direction: b.direction, maxFrames: b.max_frames, version: b.version },
+        caller(req),
+      );
+      return reply.status(202).send(answer);
+    },
+  );
 };

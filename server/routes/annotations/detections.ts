@@ -8,22 +8,48 @@ import { Invalid } from '../../domain-errors';
 import { deleteDetection, patchDetection } from '../../services/annotation-edits/detections';
 import type { Keypoint } from '../../../domain/types';
 
-import { detectionDeleted, detectionParams as params, detectionPatchBody as body, detectionWritten, versionQuery as deleteQuery } from '../../../domain/contract/annotation-edits';
+import {
+  detectionDeleted,
+  detectionParams as params,
+  detectionPatchBody as body,
+  detectionWritten,
+  versionQuery as deleteQuery,
+} from '../../../domain/contract/annotation-edits';
 
 export const detectionRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.patch('/annotations/:id/tracks/:trackId/detections/:frame', { config: { role: 'user' }, schema: { params, body, response: json(detectionWritten) } }, async (req) => {
-    const who = caller(req);
-    const { version, ...b } = req.body;
-    const boxParts = [b.x1, b.y1, b.x2, b.y2].filter((v) => v !== undefined).length;
-    if (boxParts !== 0 && boxParts !== 4) throw new Invalid('Send all of x1, y1, x2, y2 for a box');
-    if (boxParts === 0 && !b.keypoints && b.keypoint_visibility === undefined) throw new Invalid('Send a box {x1, y1, x2, y2}, {keypoints} or {keypoint_visibility}');
-    if (boxParts === 4 && !(b.x1! < b.x2! && b.y1! < b.y2!)) throw new Invalid('The box needs x1 < x2 and y1 < y2');
-    const { keypoint_visibility: keypointVisibility, ...rest } = b;
-    return patchDetection(db, req.params.id, req.params.trackId, req.params.frame, { ...rest, keypoints: rest.keypoints as Keypoint[] | undefined, keypointVisibility }, version, who);
-  });
+  app.patch(
+    '/annotations/:id/tracks/:trackId/detections/:frame',
+    { config: { role: 'user' }, schema: { params, body, response: json(detectionWritten) } },
+    async (req) => {
+      const who = caller(req);
+      const { version, ...b } = req.body;
+      const boxParts = [b.x1, b.y1, b.x2, b.y2].filter((v) => v !== undefined).length;
+      if (boxParts !== 0 && boxParts !== 4) throw new Invalid('Send all of x1, y1, x2, y2 for a box');
+      if (boxParts === 0 && !b.keypoints && b.keypoint_visibility === undefined)
+        throw new Invalid('Send a box {x1, y1, x2, y2}, {keypoints} or {keypoint_visibility}');
+      if (boxParts === 4 && !(b.x1! < b.x2! && b.y1! < b.y2!)) throw new Invalid('The box needs x1 < x2 and y1 < y2');
+      const { keypoint_visibility: keypointVisibility, ...rest } = b;
+      return patchDetection(
+        db,
+        req.params.id,
+        req.params.trackId,
+        req.params.frame,
+        { ...rest, keypoints: rest.keypoints as Keypoint[] | undefined, keypointVisibility },
+        version,
+        who,
+      );
+    },
+  );
 
-  app.delete('/annotations/:id/tracks/:trackId/detections/:frame', { config: { role: 'user' }, schema: { params, querystring: deleteQuery, response: json(detectionDeleted) } }, async (req) => {
-    const { id, trackId, frame } = req.params;
-    return { deleted: true as const, detection: await deleteDetection(db, id, trackId, frame, req.query.version, caller(req)) };
-  });
+  app.delete(
+    '/annotations/:id/tracks/:trackId/detections/:frame',
+    { config: { role: 'user' }, schema: { params, querystring: deleteQuery, response: json(detectionDeleted) } },
+    async (req) => {
+      const { id, trackId, frame } = req.params;
+      return {
+        deleted: true as const,
+        detection: await deleteDetection(db, id, trackId, frame, req.query.version, caller(req)),
+      };
+    },
+  );
 };

@@ -14,11 +14,23 @@ import { importInterchange } from '../../services/formats/interchange';
 const MAX_FORMAT_FILE_BYTES = 256 * 1024 * 1024;
 
 export const annotationImportRoutes: RoutePlugin = (app, { database, config }) => {
-  app.post('/annotations/:id/import', { config: { role: 'user' }, schema: { params: videoIdParams, consumes: ['multipart/form-data'], response: json(importResult) } }, async (req) => {
-    const form = await readMultipart(req, { maxFileBytes: Math.min(config.maxUploadBytes, MAX_FORMAT_FILE_BYTES) });
-    const parsed = fields.safeParse(form.fields);
-    if (!parsed.success) throw new Invalid(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-    if (!form.file?.buffer) throw new Invalid('A file is required');
-    return importInterchange(database, req.params.id, parsed.data.format, form.file.buffer.toString('utf8'), { dryRun: parsed.data.dry_run, confirm: parsed.data.confirm, who: caller(req) });
-  });
+  app.post(
+    '/annotations/:id/import',
+    {
+      config: { role: 'user' },
+      schema: { params: videoIdParams, consumes: ['multipart/form-data'], response: json(importResult) },
+    },
+    async (req) => {
+      const form = await readMultipart(req, { maxFileBytes: Math.min(config.maxUploadBytes, MAX_FORMAT_FILE_BYTES) });
+      const parsed = fields.safeParse(form.fields);
+      if (!parsed.success)
+        throw new Invalid(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+      if (!form.file?.buffer) throw new Invalid('A file is required');
+      return importInterchange(database, req.params.id, parsed.data.format, form.file.buffer.toString('utf8'), {
+        dryRun: parsed.data.dry_run,
+        confirm: parsed.data.confirm,
+        who: caller(req),
+      });
+    },
+  );
 };

@@ -9,29 +9,54 @@ import { Invalid } from '../../domain-errors';
 import { createTrack, putKeyframe } from '../../services/annotation-edits/keyframes';
 import { checkBox } from './box-check';
 import { annotationParams, detectionParams as putParams } from '../../../domain/contract/annotation-edits';
-import { keyframeBody as putBody, keyframeResult, newTrackBody as createBody, newTrackResult } from '../../../domain/contract/track-corrections';
+import {
+  keyframeBody as putBody,
+  keyframeResult,
+  newTrackBody as createBody,
+  newTrackResult,
+} from '../../../domain/contract/track-corrections';
 
 /** A keyframe PUT answers 201 when it made the keyframe, 200 when it replaced one. */
 const keyframeAnswer = { ...json(keyframeResult), 201: keyframeResult };
 
 export const keyframeRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.post('/annotations/:id/tracks', { config: { role: 'user' }, schema: { params: annotationParams, body: createBody, response: json(newTrackResult, 201) } }, async (req, reply) => {
-    checkBox(req.body.box);
-    reply.code(201);
-    const { frame, box: b, keypoints: kps, keypoint_visibility: keypointVisibility } = req.body;
-    return createTrack(db, req.params.id, frame, b, { keypoints: kps, keypointVisibility }, caller(req));
-  });
+  app.post(
+    '/annotations/:id/tracks',
+    {
+      config: { role: 'user' },
+      schema: { params: annotationParams, body: createBody, response: json(newTrackResult, 201) },
+    },
+    async (req, reply) => {
+      checkBox(req.body.box);
+      reply.code(201);
+      const { frame, box: b, keypoints: kps, keypoint_visibility: keypointVisibility } = req.body;
+      return createTrack(db, req.params.id, frame, b, { keypoints: kps, keypointVisibility }, caller(req));
+    },
+  );
 
-  app.put('/annotations/:id/tracks/:trackId/detections/:frame', { config: { role: 'user' }, schema: { params: putParams, body: putBody, response: keyframeAnswer } }, async (req, reply) => {
-    const { x1, y1, x2, y2, keypoints: kps, keypoint_visibility: keypointVisibility, outside, version } = req.body;
-    const parts = [x1, y1, x2, y2].filter((v) => v !== undefined).length;
-    if (parts !== 0 && parts !== 4) throw new Invalid('Send all of x1, y1, x2, y2 for a box');
-    if (parts === 0 && !outside) throw new Invalid('Send the box {x1, y1, x2, y2} (only an outside keyframe may go without)');
-    const b = parts === 4 ? { x1: x1!, y1: y1!, x2: x2!, y2: y2! } : null;
-    if (b) checkBox(b);
-    const { id, trackId, frame } = req.params;
-    const r = await putKeyframe(db, id, trackId, frame, { box: b, keypoints: kps, keypointVisibility, outside }, version, caller(req));
-    reply.code(r.created ? 201 : 200);
-    return r.body;
-  });
+  app.put(
+    '/annotations/:id/tracks/:trackId/detections/:frame',
+    { config: { role: 'user' }, schema: { params: putParams, body: putBody, response: keyframeAnswer } },
+    async (req, reply) => {
+      const { x1, y1, x2, y2, keypoints: kps, keypoint_visibility: keypointVisibility, outside, version } = req.body;
+      const parts = [x1, y1, x2, y2].filter((v) => v !== undefined).length;
+      if (parts !== 0 && parts !== 4) throw new Invalid('Send all of x1, y1, x2, y2 for a box');
+      if (parts === 0 && !outside)
+        throw new Invalid('Send the box {x1, y1, x2, y2} (only an outside keyframe may go without)');
+      const b = parts === 4 ? { x1: x1!, y1: y1!, x2: x2!, y2: y2! } : null;
+      if (b) checkBox(b);
+      const { id, trackId, frame } = req.params;
+      const r = await putKeyframe(
+        db,
+        id,
+        trackId,
+        frame,
+        { box: b, keypoints: kps, keypointVisibility, outside },
+        version,
+        caller(req),
+      );
+      reply.code(r.created ? 201 : 200);
+      return r.body;
+    },
+  );
 };

@@ -13,18 +13,25 @@ import type { RoutePlugin } from '../../http/types';
 import { setTrackVerified } from '../../services/annotation-edits/track-verified';
 import { buildReviewSummary, ReviewRunsCache, reviewSummaryTag } from '../../services/review-summary';
 
-
 export const annotationReviewRoutes: RoutePlugin = (app, { database }) => {
   const cache = new ReviewRunsCache();
 
-  app.get('/annotations/:id/review-summary', { schema: { params: videoIdParams, response: { ...json(reviewSummary), ...notModified } } }, async (req, reply) => {
-    const { video, etag } = await reviewSummaryTag(database.db, req.params.id);
-    if (revalidate(req, reply, etag)) return sendNotModified(reply);
-    return buildReviewSummary(database, cache, video);
-  });
+  app.get(
+    '/annotations/:id/review-summary',
+    { schema: { params: videoIdParams, response: { ...json(reviewSummary), ...notModified } } },
+    async (req, reply) => {
+      const { video, etag } = await reviewSummaryTag(database.db, req.params.id);
+      if (revalidate(req, reply, etag)) return sendNotModified(reply);
+      return buildReviewSummary(database, cache, video);
+    },
+  );
 
-  app.put('/annotations/:id/tracks/:trackId/verified', {
-    config: { role: 'user' },
-    schema: { params: trackParams, body: trackVerifiedBody, response: json(trackVerifiedResult) },
-  }, async (req) => setTrackVerified(database.db, req.params.id, req.params.trackId, req.body.verified, caller(req)));
+  app.put(
+    '/annotations/:id/tracks/:trackId/verified',
+    {
+      config: { role: 'user' },
+      schema: { params: trackParams, body: trackVerifiedBody, response: json(trackVerifiedResult) },
+    },
+    async (req) => setTrackVerified(database.db, req.params.id, req.params.trackId, req.body.verified, caller(req)),
+  );
 };

@@ -7,7 +7,11 @@
 import { videoIdParams } from '../../../domain/contract/params';
 import { requestVideo } from '../../http/request-video';
 import { binary, json } from '../../http/contract';
-import { annotationSummary, detectionWindowQuery as windowQuery, type AnnotationSummary } from '../../../domain/contract/annotations';
+import {
+  annotationSummary,
+  detectionWindowQuery as windowQuery,
+  type AnnotationSummary,
+} from '../../../domain/contract/annotations';
 import { notModified, sendNotModified } from './not-modified';
 import { revalidate } from '../../http/revalidation';
 import type { RoutePlugin } from '../../http/types';
@@ -15,28 +19,42 @@ import { annotationSummaryTag, buildAnnotationSummary, openDetectionWindow } fro
 import { WindowCache } from '../../services/window-cache';
 
 /** The window is binary (domain/detection-window.ts encodes and decodes it); X-Detection-Count says how many rows it holds. */
-const windowFile = binary(['application/octet-stream'], 'The detections of frames [from, to) in the binary window format of domain/detection-window.ts (header X-Detection-Count: their number)');
+const windowFile = binary(
+  ['application/octet-stream'],
+  'The detections of frames [from, to) in the binary window format of domain/detection-window.ts (header X-Detection-Count: their number)',
+);
 const windowAnswer = { 200: windowFile[200], ...notModified, '4XX': windowFile['4XX'], '5XX': windowFile['5XX'] };
 
 export const annotationWindowRoutes: RoutePlugin = (app, { database, config }) => {
   const cache = new WindowCache(config.windowCacheBytes);
 
-  app.get('/annotations/:id/summary', { schema: { params: videoIdParams, response: { ...json(annotationSummary), ...notModified } } }, async (req, reply) => {
-    // the video (live, visible, its annotation version) was looked up by the preHandler
-    const video = requestVideo(req);
-    const etag = annotationSummaryTag(video);
-    if (revalidate(req, reply, etag)) return sendNotModified(reply);
-    // the tag names the annotation version and the video facts, so it keys the encoded summary too
-    const { body } = await cache.get(`summary:${etag}`, async () => ({ body: Buffer.from(JSON.stringify(await buildAnnotationSummary(database, video))), count: 0 }));
-    // JSON text already (cached): Fastify sends a Buffer as it is, not through the serializer
-    return reply.type('application/json; charset=utf-8').send(body as unknown as AnnotationSummary);
-  });
+  app.get(
+    '/annotations/:id/summary',
+    { schema: { params: videoIdParams, response: { ...json(annotationSummary), ...notModified } } },
+    async (req, reply) => {
+      // the video (live, visible, its annotation version) was looked up by the preHandler
+      const video = requestVideo(req);
+      const etag = annotationSummaryTag(video);
+      if (revalidate(req, reply, etag)) return sendNotModified(reply);
+      // the tag names the annotation version and the video facts, so it keys the encoded summary too
+      const { body } = await cache.get(`summary:${etag}`, async () => ({
+        body: Buffer.from(JSON.stringify(await buildAnnotationSummary(database, video))),
+        count: 0,
+      }));
+      // JSON text already (cached): Fastify sends a Buffer as it is, not through the serializer
+      return reply.type('application/json; charset=utf-8').send(body as unknown as AnnotationSummary);
+    },
+  );
 
-  app.get('/annotations/:id/detections', { schema: { params: videoIdParams, querystring: windowQuery, response: windowAnswer } }, async (req, reply) => {
-    const window = openDetectionWindow(database, cache, requestVideo(req), req.query.from, req.query.to);
-    if (revalidate(req, reply, window.etag)) return sendNotModified(reply);
-    const { body, count } = await window.read();
-    reply.header('X-Detection-Count', String(count));
-    return reply.type('application/octet-stream').send(body);
-  });
+  app.get(
+    '/annotations/:id/detections',
+    { schema: { params: videoIdParams, querystring: windowQuery, response: windowAnswer } },
+    async (req, reply) => {
+      const window = openDetectionWindow(database, cache, requestVideo(req), req.query.from, req.query.to);
+      if (revalidate(req, reply, window.etag)) return sendNotModified(reply);
+      const { body, count } = await window.read();
+      reply.header('X-Detection-Count', String(count));
+      return reply.type('application/octet-stream').send(body);
+    },
+  );
 };

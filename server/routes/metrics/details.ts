@@ -6,5 +6,7 @@ import { json } from '../../http/contract';
 import { metricsDetails as metricsDetailsSchema } from '../../../domain/contract/metrics';
 
 export const metricsDetailRoutes: RoutePlugin = (app, { database }) => {
-  app.get('/metrics/details', { schema: { response: json(metricsDetailsSchema) } }, async (req) => metricsDetails(database.sql, hiddenSourceRoles(req.identity)));
+  app.get('/metrics/details', { schema: { response: json(metricsDetailsSchema) } }, async (req) =>
+    metricsDetails(database.sql, hiddenSourceRoles(req.identity)),
+  );
 };

@@ -6,6 +6,7 @@ import { json } from '../../http/contract';
 import { reviewQueue as reviewQueueAnswer, reviewQueueQuery as query } from '../../../domain/contract/review';
 
 export const reviewQueueRoutes: RoutePlugin = (app, { database }) => {
-  app.get('/review/queue', { schema: { querystring: query, response: json(reviewQueueAnswer) } },
-    async (req) => reviewQueue(database.sql, req.identity, hiddenSourceRoles(req.identity), req.query));
+  app.get('/review/queue', { schema: { querystring: query, response: json(reviewQueueAnswer) } }, async (req) =>
+    reviewQueue(database.sql, req.identity, hiddenSourceRoles(req.identity), req.query),
+  );
 };

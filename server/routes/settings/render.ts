@@ -9,8 +9,12 @@ import { videoSettings } from '../../../domain/contract/settings';
 export const videoSettingsRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/settings/render', { schema: { response: json(videoSettings) } }, async () => getVideoSettings(db));
 
-  app.put('/settings/render', { config: { role: 'admin' }, schema: { body: videoSettings, response: json(videoSettings) } }, async (req) => {
-    await saveVideoSettings(db, req.body);
-    return getVideoSettings(db);
-  });
+  app.put(
+    '/settings/render',
+    { config: { role: 'admin' }, schema: { body: videoSettings, response: json(videoSettings) } },
+    async (req) => {
+      await saveVideoSettings(db, req.body);
+      return getVideoSettings(db);
+    },
+  );
 };

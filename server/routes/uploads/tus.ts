@@ -11,8 +11,18 @@ import type { RoutePlugin } from '../../http/types';
 import { DomainError } from '../../domain-errors';
 import { STATUS_OF } from '../../http/error-status';
 import { caller } from '../../http/identity';
-import { checkUploadName, ingestTempFile, uploadFolders, type UploadContext } from '../../services/uploads/receive-upload';
-import { checkRoomForUpload, requireOwnUpload, sweepAbandonedUploads, type UnfinishedLimits } from '../../services/uploads/tus-uploads';
+import {
+  checkUploadName,
+  ingestTempFile,
+  uploadFolders,
+  type UploadContext,
+} from '../../services/uploads/receive-upload';
+import {
+  checkRoomForUpload,
+  requireOwnUpload,
+  sweepAbandonedUploads,
+  type UnfinishedLimits,
+} from '../../services/uploads/tus-uploads';
 import { toVideoDto } from '../../services/video-dto';
 import { tusAnswers } from '../../../domain/contract/uploads';
 
@@ -37,15 +47,26 @@ function tusServer(ctx: UploadContext, store: FileStore, dir: string, limits: Un
       try {
         checkUploadName(upload.metadata?.filename ?? '');
         await checkRoomForUpload(store, owner, limits);
-      } catch (e) { tusError(e); }
+      } catch (e) {
+        tusError(e);
+      }
       // who started it is recorded now (over anything the client sent); the request that finishes it may come much later
       return { metadata: { ...upload.metadata, uploaded_by: owner } };
     },
     onUploadFinish: async (_req: Request, upload: Upload) => {
       const file = path.join(dir, upload.id);
       try {
-        const row = await ingestTempFile(ctx, file, upload.metadata?.filename ?? '', upload.metadata?.uploaded_by ?? '');
-        return { status_code: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(toVideoDto(row)) };
+        const row = await ingestTempFile(
+          ctx,
+          file,
+          upload.metadata?.filename ?? '',
+          upload.metadata?.uploaded_by ?? '',
+        );
+        return {
+          status_code: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify(toVideoDto(row)),
+        };
       } catch (e) {
         return tusError(e);
       } finally {
@@ -72,11 +93,23 @@ export const uploadTusRoutes: RoutePlugin = async (app, { database: { db }, medi
     }
     return s;
   };
-  const sweepAll = () => { for (const s of servers.values()) sweepAbandonedUploads(s.store).catch((e: Error) => app.log.warn(`tus sweep failed: ${e.message}`)); };
+  const sweepAll = () => {
+    for (const s of servers.values())
+      sweepAbandonedUploads(s.store).catch((e: Error) => app.log.warn(`tus sweep failed: ${e.message}`));
+  };
   // at start-up (uploads abandoned before a restart; a folder that was never made holds none, and temp stays
   // empty until an upload needs it) and then on a timer
   void tusDir()
-    .then(async (dir) => { if (await fsp.stat(dir).then(() => true, () => false)) await serverNow(); sweepAll(); })
+    .then(async (dir) => {
+      if (
+        await fsp.stat(dir).then(
+          () => true,
+          () => false,
+        )
+      )
+        await serverNow();
+      sweepAll();
+    })
     .catch((e: Error) => app.log.warn(`tus folder unavailable: ${e.message}`));
   const sweep = setInterval(sweepAll, SWEEP_EVERY_MS);
   sweep.unref();
@@ -97,10 +130,34 @@ export const uploadTusRoutes: RoutePlugin = async (app, { database: { db }, medi
     };
     // tus writes the answers itself (the handler hijacks the reply): the schemas document them, nothing is serialised
     const user = { role: 'user' } as const;
-    scope.route({ method: 'OPTIONS', url: '/uploads/tus', config: user, schema: { response: tusAnswers.options }, handler });
-    scope.route({ method: 'PATCH', url: '/uploads/tus/*', config: user, schema: { response: tusAnswers.patch }, handler });
-    scope.route({ method: 'DELETE', url: '/uploads/tus/*', config: user, schema: { response: tusAnswers.delete }, handler });
-    scope.route({ method: 'OPTIONS', url: '/uploads/tus/*', config: user, schema: { response: tusAnswers.options }, handler });
+    scope.route({
+      method: 'OPTIONS',
+      url: '/uploads/tus',
+      config: user,
+      schema: { response: tusAnswers.options },
+      handler,
+    });
+    scope.route({
+      method: 'PATCH',
+      url: '/uploads/tus/*',
+      config: user,
+      schema: { response: tusAnswers.patch },
+      handler,
+    });
+    scope.route({
+      method: 'DELETE',
+      url: '/uploads/tus/*',
+      config: user,
+      schema: { response: tusAnswers.delete },
+      handler,
+    });
+    scope.route({
+      method: 'OPTIONS',
+      url: '/uploads/tus/*',
+      config: user,
+      schema: { response: tusAnswers.options },
+      handler,
+    });
     // Hidden: POST (201 + Location) and HEAD (200 + Upload-Offset) succeed with headers and no body, which the
     // zod OpenAPI transform cannot express; the other combinations only get tus's own refusals.
     scope.route({ method: ['POST', 'HEAD'], url: '/uploads/tus', config: user, schema: { hide: true }, handler });

@@ -8,5 +8,9 @@ import { assignVideos } from '../../services/assignments/assign-videos';
 import { assignmentBody, assignmentResult } from '../../../domain/contract/videos';
 
 export const videoAssignmentRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.patch('/videos/assignment', { config: { role: 'admin' }, schema: { body: assignmentBody, response: json(assignmentResult) } }, async (req) => assignVideos(db, caller(req), req.body.video_ids, req.body.assignee_id));
+  app.patch(
+    '/videos/assignment',
+    { config: { role: 'admin' }, schema: { body: assignmentBody, response: json(assignmentResult) } },
+    async (req) => assignVideos(db, caller(req), req.body.video_ids, req.body.assignee_id),
+  );
 };

@@ -6,8 +6,25 @@ import { batchExportBody } from '../../../domain/contract/videos';
 import { contentDisposition } from './download';
 
 export const batchExportRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.post('/videos/batch_export', { schema: { body: batchExportBody, response: binary(['application/zip'], 'A zip of the annotation set JSON of each labelled video') } }, async (req, reply) => {
-    const { zip, filename } = await buildBatchExport(db, req.identity, req.body.mode, req.body.source_root?.trim() || null);
-    return reply.type('application/zip').header('content-disposition', contentDisposition('attachment', filename)).send(zip);
-  });
+  app.post(
+    '/videos/batch_export',
+    {
+      schema: {
+        body: batchExportBody,
+        response: binary(['application/zip'], 'A zip of the annotation set JSON of each labelled video'),
+      },
+    },
+    async (req, reply) => {
+      const { zip, filename } = await buildBatchExport(
+        db,
+        req.identity,
+        req.body.mode,
+        req.body.source_root?.trim() || null,
+      );
+      return reply
+        .type('application/zip')
+        .header('content-disposition', contentDisposition('attachment', filename))
+        .send(zip);
+    },
+  );
 };

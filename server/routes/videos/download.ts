@@ -9,8 +9,12 @@ import { requireVideoFile } from '../../services/video-file';
 import { requireLiveVideo } from '../../services/videos';
 
 export const VIDEO_CONTENT_TYPES: Record<string, string> = {
-  '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
-  '.mov': 'video/quicktime', '.avi': 'video/x-msvideo',
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mkv': 'video/x-matroska',
+  '.mov': 'video/quicktime',
+  '.avi': 'video/x-msvideo',
 };
 
 const VIDEO_TYPES = [...new Set(Object.values(VIDEO_CONTENT_TYPES)), 'application/octet-stream'];
@@ -22,28 +26,46 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 }
 
 export const videoDownloadRoutes: RoutePlugin = (app, { database: { db } }) => {
-  app.get('/videos/:id/download', { schema: {
-    params: videoIdParams,
-    response: { ...binary(VIDEO_TYPES, 'The video file'), ...binary(VIDEO_TYPES, 'The requested range of the video file (a Range request)', 206) },
-  } }, async (req, reply) => {
-    const v = await requireLiveVideo(db, req.params.id);
-    // The file's real path (links resolved) must lie inside its source root; anything else is never
-    // served. The real path is what is sent, so a link cannot be swapped in between check and read.
-    const real = await requireVideoFile(v);
-    const result = await send(req.raw, `/${encodeURIComponent(path.basename(real))}`, {
-      root: path.dirname(real), dotfiles: 'allow', index: false, cacheControl: false, acceptRanges: true,
-    });
-    if (result.type === 'error') {
-      if (result.statusCode === 416) {
-        return reply.status(416).header('content-range', result.headers['Content-Range']).send({ detail: 'Requested range not satisfiable' });
+  app.get(
+    '/videos/:id/download',
+    {
+      schema: {
+        params: videoIdParams,
+        response: {
+          ...binary(VIDEO_TYPES, 'The video file'),
+          ...binary(VIDEO_TYPES, 'The requested range of the video file (a Range request)', 206),
+        },
+      },
+    },
+    async (req, reply) => {
+      const v = await requireLiveVideo(db, req.params.id);
+      // The file's real path (links resolved) must lie inside its source root; anything else is never
+      // served. The real path is what is sent, so a link cannot be swapped in between check and read.
+      const real = await requireVideoFile(v);
+      const result = await send(req.raw, `/${encodeURIComponent(path.basename(real))}`, {
+        root: path.dirname(real),
+        dotfiles: 'allow',
+        index: false,
+        cacheControl: false,
+        acceptRanges: true,
+      });
+      if (result.type === 'error') {
+        if (result.statusCode === 416) {
+          return reply
+            .status(416)
+            .header('content-range', result.headers['Content-Range'])
+            .send({ detail: 'Requested range not satisfiable' });
+        }
+        throw new NotFound(`Video file is missing on disk: ${v.filename}`);
       }
-      throw new NotFound(`Video file is missing on disk: ${v.filename}`);
-    }
-    if (result.type !== 'file') throw new NotFound(`Video ${req.params.id} not found`);
-    const type = VIDEO_CONTENT_TYPES[path.extname(v.path).toLowerCase()] ?? 'application/octet-stream';
-    return reply.status(result.statusCode).headers(result.headers)
-      .header('content-type', type)
-      .header('content-disposition', contentDisposition('inline', v.filename))
-      .send(result.stream);
-  });
+      if (result.type !== 'file') throw new NotFound(`Video ${req.params.id} not found`);
+      const type = VIDEO_CONTENT_TYPES[path.extname(v.path).toLowerCase()] ?? 'application/octet-stream';
+      return reply
+        .status(result.statusCode)
+        .headers(result.headers)
+        .header('content-type', type)
+        .header('content-disposition', contentDisposition('inline', v.filename))
+        .send(result.stream);
+    },
+  );
 };

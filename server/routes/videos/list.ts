@@ -16,10 +16,16 @@ const videoList = z.array(video);
 export const videoListRoutes: RoutePlugin = (app, { database: { db, sql } }) => {
   app.get('/videos', { schema: { querystring: videoListQuery, response: json(videoList) } }, async (req, reply) => {
     const { limit, skip, after_id: afterId, ...filter } = req.query;
-    const json = await listVideosJson(sql, { ...filter, hidden_source_roles: hiddenSourceRoles(req.identity) }, { limit, skip, afterId });
+    const json = await listVideosJson(
+      sql,
+      { ...filter, hidden_source_roles: hiddenSourceRoles(req.identity) },
+      { limit, skip, afterId },
+    );
     // JSON text already: Fastify sends a string as it is, not through the serializer
     return reply.type('application/json; charset=utf-8').send(json as unknown as Video[]);
   });
 
-  app.get('/videos/:id', { schema: { params: videoIdParams, response: json(video) } }, async (req) => toVideoDto(await requireVisibleVideo(db, req.params.id, req.identity)));
+  app.get('/videos/:id', { schema: { params: videoIdParams, response: json(video) } }, async (req) =>
+    toVideoDto(await requireVisibleVideo(db, req.params.id, req.identity)),
+  );
 };

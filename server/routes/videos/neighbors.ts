@@ -10,8 +10,12 @@ import { neighborIds } from '../../repositories/video-list';
 import { videoFilterQuery, videoNeighbors } from '../../../domain/contract/videos';
 
 export const videoNeighborRoutes: RoutePlugin = (app, { database: { db, sql } }) => {
-  app.get('/videos/:id/neighbors', { schema: { params: videoIdParams, querystring: videoFilterQuery, response: json(videoNeighbors) } }, async (req) => {
-    await requireVisibleVideo(db, req.params.id, req.identity);
-    return neighborIds(sql, req.params.id, { ...req.query, hidden_source_roles: hiddenSourceRoles(req.identity) });
-  });
+  app.get(
+    '/videos/:id/neighbors',
+    { schema: { params: videoIdParams, querystring: videoFilterQuery, response: json(videoNeighbors) } },
+    async (req) => {
+      await requireVisibleVideo(db, req.params.id, req.identity);
+      return neighborIds(sql, req.params.id, { ...req.query, hidden_source_roles: hiddenSourceRoles(req.identity) });
+    },
+  );
 };

@@ -18,34 +18,61 @@ export const videoRenderRoutes: RoutePlugin = (app, { database, queue, config })
   const { db } = database;
   const deps = { db, sql: database.sql, queue, log: app.log };
 
-  app.post('/videos/:id/render', { config: { role: 'user' }, schema: { params: videoIdParams, response: json(renderStatus, 202) } },
-    async (req, reply) => reply.code(202).send(await requestRender(deps, req.params.id, caller(req).id)));
+  app.post(
+    '/videos/:id/render',
+    { config: { role: 'user' }, schema: { params: videoIdParams, response: json(renderStatus, 202) } },
+    async (req, reply) => reply.code(202).send(await requestRender(deps, req.params.id, caller(req).id)),
+  );
 
-  app.get('/videos/:id/render/status', { schema: { params: videoIdParams, response: json(renderStatus) } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return getRenderStatus(db, req.params.id);
-  });
+  app.get(
+    '/videos/:id/render/status',
+    { schema: { params: videoIdParams, response: json(renderStatus) } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getRenderStatus(db, req.params.id);
+    },
+  );
 
-  app.get('/videos/:id/render/download', { schema: { params: videoIdParams, querystring: renderDownloadQuery,
-    response: { ...binary(['video/mp4'], 'The rendered video'), ...binary(['video/mp4'], 'The requested range of the rendered video (a Range request)', 206) },
-  } }, async (req, reply) => {
-    const { target_root } = await readRootConfig(db, config.dataDir);
-    const { file, filename } = await resolveRenderDownload(db, req.params.id, req.query.k, target_root);
-    const result = await send(req.raw, `/${encodeURIComponent(path.basename(file))}`, {
-      root: path.dirname(file), dotfiles: 'deny', index: false, cacheControl: false, acceptRanges: true,
-    });
-    if (result.type === 'error') {
-      if (result.statusCode === 416) {
-        return reply.status(416).header('content-range', result.headers['Content-Range']).send({ detail: 'Requested range not satisfiable' });
+  app.get(
+    '/videos/:id/render/download',
+    {
+      schema: {
+        params: videoIdParams,
+        querystring: renderDownloadQuery,
+        response: {
+          ...binary(['video/mp4'], 'The rendered video'),
+          ...binary(['video/mp4'], 'The requested range of the rendered video (a Range request)', 206),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { target_root } = await readRootConfig(db, config.dataDir);
+      const { file, filename } = await resolveRenderDownload(db, req.params.id, req.query.k, target_root);
+      const result = await send(req.raw, `/${encodeURIComponent(path.basename(file))}`, {
+        root: path.dirname(file),
+        dotfiles: 'deny',
+        index: false,
+        cacheControl: false,
+        acceptRanges: true,
+      });
+      if (result.type === 'error') {
+        if (result.statusCode === 416) {
+          return reply
+            .status(416)
+            .header('content-range', result.headers['Content-Range'])
+            .send({ detail: 'Requested range not satisfiable' });
+        }
+        throw new NotFound('The rendered video is missing on disk; render it again');
       }
-      throw new NotFound('The rendered video is missing on disk; render it again');
-    }
-    if (result.type !== 'file') throw new NotFound('The rendered video is missing on disk; render it again');
-    // a key names one immutable file: caches may keep it
-    return reply.status(result.statusCode).headers(result.headers)
-      .header('content-type', 'video/mp4')
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('content-disposition', contentDisposition(req.query.download ? 'attachment' : 'inline', filename))
-      .send(result.stream);
-  });
+      if (result.type !== 'file') throw new NotFound('The rendered video is missing on disk; render it again');
+      // a key names one immutable file: caches may keep it
+      return reply
+        .status(result.statusCode)
+        .headers(result.headers)
+        .header('content-type', 'video/mp4')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('content-disposition', contentDisposition(req.query.download ? 'attachment' : 'inline', filename))
+        .send(result.stream);
+    },
+  );
 };

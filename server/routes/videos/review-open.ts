@@ -8,8 +8,12 @@ import { reviewOpened } from '../../../domain/contract/videos';
 import { recordReviewOpen } from '../../services/review-queue';
 
 export const videoReviewOpenRoutes: RoutePlugin = (app, { database }) => {
-  app.post('/videos/:id/review_open', { config: { role: 'user' }, schema: { params: videoIdParams, response: json(reviewOpened, 201) } }, async (req, reply) => {
-    const openedAt = await recordReviewOpen(database.sql, req.params.id, caller(req));
-    return reply.status(201).send({ video_id: req.params.id, opened_at: new Date(openedAt).toISOString() });
-  });
+  app.post(
+    '/videos/:id/review_open',
+    { config: { role: 'user' }, schema: { params: videoIdParams, response: json(reviewOpened, 201) } },
+    async (req, reply) => {
+      const openedAt = await recordReviewOpen(database.sql, req.params.id, caller(req));
+      return reply.status(201).send({ video_id: req.params.id, opened_at: new Date(openedAt).toISOString() });
+    },
+  );
 };

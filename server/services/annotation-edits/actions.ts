@@ -1,7 +1,13 @@
 // Action segment writes: create, and update and delete with optimistic concurrency (the version is required).
 import type { Db } from '../../db/connect';
 import type { SegmentRow } from '../../repositories/annotations';
-import { deleteSegmentAtVersion, findSegment, insertSegment, segmentIdTaken, updateSegmentAtVersion } from '../../repositories/action-segments';
+import {
+  deleteSegmentAtVersion,
+  findSegment,
+  insertSegment,
+  segmentIdTaken,
+  updateSegmentAtVersion,
+} from '../../repositories/action-segments';
 import { NotFound, Conflict, PreconditionRequired, Unprocessable } from '../../domain-errors';
 import { segmentDto } from '../annotation-set';
 import { MIN_ACTION_LENGTH_S, type ActionClass } from '../../../domain/constants';
@@ -13,14 +19,22 @@ import { requireLiveVideo } from '../videos';
 import { stampTracksEdited } from '../../repositories/track-verifications';
 
 export interface NewAction {
-  track_id: number; action_class: ActionClass; start_time: number; end_time: number; confidence: number;
+  track_id: number;
+  action_class: ActionClass;
+  start_time: number;
+  end_time: number;
+  confidence: number;
   human_verified?: boolean;
   /** Undo of a delete: re-create the action under its old id (409 when that id is in use). */
   restore_id?: number;
 }
 
 export interface ActionChange {
-  track_id?: number; action_class?: ActionClass; start_time?: number; end_time?: number; confidence?: number;
+  track_id?: number;
+  action_class?: ActionClass;
+  start_time?: number;
+  end_time?: number;
+  confidence?: number;
   human_verified?: boolean;
   /** The version the client edited (required: 428 without); a different stored version means someone else saved first → 409. */
   version?: number;
@@ -43,14 +57,24 @@ export async function createAction(db: Db, videoId: number, a: NewAction, who: I
   return writeAnnotations(db, videoId, async (tx) => {
     const v = await requireLiveVideo(tx, videoId);
     checkTimes(v, a.start_time, a.end_time);
-    if (!(await trackExists(tx, videoId, a.track_id))) throw new Unprocessable(`Track ${a.track_id} does not exist in video ${videoId}`);
-    if (a.restore_id !== undefined && (await segmentIdTaken(tx, a.restore_id))) throw new Conflict(`Action ${a.restore_id} already exists`);
+    if (!(await trackExists(tx, videoId, a.track_id)))
+      throw new Unprocessable(`Track ${a.track_id} does not exist in video ${videoId}`);
+    if (a.restore_id !== undefined && (await segmentIdTaken(tx, a.restore_id)))
+      throw new Conflict(`Action ${a.restore_id} already exists`);
     const now = new Date();
     const row = await insertSegment(tx, {
       ...(a.restore_id !== undefined ? { id: a.restore_id } : {}),
-      videoId, trackId: a.track_id, actionClass: a.action_class, startTime: a.start_time, endTime: a.end_time,
-      confidence: a.confidence, humanVerified: a.human_verified ?? true,
-      createdById: who.id, createdAt: now, updatedById: who.id, updatedAt: now,
+      videoId,
+      trackId: a.track_id,
+      actionClass: a.action_class,
+      startTime: a.start_time,
+      endTime: a.end_time,
+      confidence: a.confidence,
+      humanVerified: a.human_verified ?? true,
+      createdById: who.id,
+      createdAt: now,
+      updatedById: who.id,
+      updatedAt: now,
     });
     await stampTracksEdited(tx, videoId, [a.track_id], who.id);
     return segmentDto(row);
@@ -72,13 +96,21 @@ function staleDetail(row: SegmentRow): string {
 /** A change or delete of a stored action must name the version it was based on. */
 function requireVersion(row: SegmentRow, version: number | undefined): number {
   if (version === undefined) {
-    throw new PreconditionRequired(`Action ${row.id} is at version ${row.version}: send the version your change is based on (PATCH body "version", DELETE ?version=).`);
+    throw new PreconditionRequired(
+      `Action ${row.id} is at version ${row.version}: send the version your change is based on (PATCH body "version", DELETE ?version=).`,
+    );
   }
   if (version !== row.version) throw new Conflict(staleDetail(row));
   return version;
 }
 
-export async function updateAction(db: Db, videoId: number, actionId: number, c: ActionChange, who: Identity): Promise<ActionSegment> {
+export async function updateAction(
+  db: Db,
+  videoId: number,
+  actionId: number,
+  c: ActionChange,
+  who: Identity,
+): Promise<ActionSegment> {
   return writeAnnotations(db, videoId, async (tx) => {
     const v = await requireLiveVideo(tx, videoId);
     const row = await requireAction(tx, videoId, actionId);
@@ -91,8 +123,13 @@ export async function updateAction(db: Db, videoId: number, actionId: number, c:
     }
     // Saved only at the version read: a concurrent save between read and write loses.
     const saved = await updateSegmentAtVersion(tx, actionId, row.version, {
-      trackId: c.track_id ?? row.trackId, actionClass: c.action_class ?? row.actionClass, startTime: start, endTime: end,
-      confidence: c.confidence ?? row.confidence, humanVerified: c.human_verified ?? row.humanVerified, updatedById: who.id,
+      trackId: c.track_id ?? row.trackId,
+      actionClass: c.action_class ?? row.actionClass,
+      startTime: start,
+      endTime: end,
+      confidence: c.confidence ?? row.confidence,
+      humanVerified: c.human_verified ?? row.humanVerified,
+      updatedById: who.id,
     });
     if (!saved) throw new Conflict(staleDetail(await requireAction(tx, videoId, actionId)));
     await stampTracksEdited(tx, videoId, [...new Set([row.trackId, saved.trackId])], who.id);
@@ -100,12 +137,19 @@ export async function updateAction(db: Db, videoId: number, actionId: number, c:
   });
 }
 
-export async function deleteAction(db: Db, videoId: number, actionId: number, who: Identity, version?: number): Promise<ActionSegment> {
+export async function deleteAction(
+  db: Db,
+  videoId: number,
+  actionId: number,
+  who: Identity,
+  version?: number,
+): Promise<ActionSegment> {
   return writeAnnotations(db, videoId, async (tx) => {
     await requireLiveVideo(tx, videoId);
     const row = await requireAction(tx, videoId, actionId);
     // checked again by the delete itself, so a save between the read and the delete wins over it
-    if (!(await deleteSegmentAtVersion(tx, actionId, requireVersion(row, version)))) throw new Conflict(staleDetail(await requireAction(tx, videoId, actionId)));
+    if (!(await deleteSegmentAtVersion(tx, actionId, requireVersion(row, version))))
+      throw new Conflict(staleDetail(await requireAction(tx, videoId, actionId)));
     await stampTracksEdited(tx, videoId, [row.trackId], who.id);
     return segmentDto(row);
   });

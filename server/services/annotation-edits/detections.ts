@@ -3,7 +3,14 @@
 // based on, checked in the same statement as the write (optimistic concurrency, as action segments).
 // DELETE of a human row is the inverse of such an upsert (undo).
 import type { Db, Tx } from '../../db/connect';
-import { deleteDetectionAtVersion, findDetection, insertDetectionIfAbsent, updateDetectionAtVersion, type DetectionKey, type DetectionRow } from '../../repositories/detections';
+import {
+  deleteDetectionAtVersion,
+  findDetection,
+  insertDetectionIfAbsent,
+  updateDetectionAtVersion,
+  type DetectionKey,
+  type DetectionRow,
+} from '../../repositories/detections';
 import { Conflict, NotFound, PreconditionRequired, Unprocessable } from '../../domain-errors';
 import { keypointsFromFlat, sourceOf } from '../annotation-set';
 import { iso } from '../video-dto';
@@ -15,7 +22,10 @@ import { bumpTrackVersions, lockTrackVersions } from '../../repositories/track-v
 import { refillAround } from './keyframe-fill';
 
 export interface DetectionChange {
-  x1?: number; y1?: number; x2?: number; y2?: number;
+  x1?: number;
+  y1?: number;
+  x2?: number;
+  y2?: number;
   keypoints?: Keypoint[];
   /** 17 × 2 visible, 1 occluded, 0 absent; null clears a stored one; absent keeps what is stored. */
   keypointVisibility?: number[] | null;
@@ -34,12 +44,23 @@ export function flatten(kps: Keypoint[], previous: number[] | null): number[] {
   return flat;
 }
 
-export function detectionDto(row: DetectionRow): Detection & { track_id: number; version: number; keypoint_visibility: number[] | null; updated_by_id: string | null; updated_at: string | null } {
+export function detectionDto(row: DetectionRow): Detection & {
+  track_id: number;
+  version: number;
+  keypoint_visibility: number[] | null;
+  updated_by_id: string | null;
+  updated_at: string | null;
+} {
   return {
-    track_id: row.trackId, frame: row.frame,
+    track_id: row.trackId,
+    frame: row.frame,
     bbox: { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2, confidence: row.confidence },
-    keypoints: keypointsFromFlat(row.keypoints), keypoint_visibility: row.keypointVisibility, ...sourceOf(row.source), version: row.version,
-    updated_by_id: row.updatedById, updated_at: iso(row.updatedAt),
+    keypoints: keypointsFromFlat(row.keypoints),
+    keypoint_visibility: row.keypointVisibility,
+    ...sourceOf(row.source),
+    version: row.version,
+    updated_by_id: row.updatedById,
+    updated_at: iso(row.updatedAt),
   };
 }
 
@@ -53,8 +74,10 @@ const goneDetail = (trackId: number, frame: number) =>
   `The box of track ${trackId} at frame ${frame} no longer exists: someone else removed it. Reload to see the latest version.`;
 
 function missingVersionDetail(row: DetectionRow): string {
-  return `Track ${row.trackId} has a stored box at frame ${row.frame} (version ${row.version}): send the version your change is based on`
-    + ' (PATCH body "version", DELETE ?version=).';
+  return (
+    `Track ${row.trackId} has a stored box at frame ${row.frame} (version ${row.version}): send the version your change is based on` +
+    ' (PATCH body "version", DELETE ?version=).'
+  );
 }
 
 /**
@@ -70,10 +93,19 @@ async function conflictAfter(tx: Tx, key: DetectionKey): Promise<Conflict> {
  * `version` is the version the change was based on: required for a stored row (428 without, 409 when it
  * is no longer the stored one), absent for a new row on an empty (interpolated) frame.
  */
-export async function patchDetection(db: Db, videoId: number, trackId: number, frame: number, c: DetectionChange, version: number | undefined, who: Identity) {
+export async function patchDetection(
+  db: Db,
+  videoId: number,
+  trackId: number,
+  frame: number,
+  c: DetectionChange,
+  version: number | undefined,
+  who: Identity,
+) {
   return writeAnnotations(db, videoId, async (tx) => {
     const v = await requireLiveVideo(tx, videoId);
-    if (v.totalFrames > 0 && frame >= v.totalFrames) throw new Unprocessable(`frame must be below the video's ${v.totalFrames} frames`);
+    if (v.totalFrames > 0 && frame >= v.totalFrames)
+      throw new Unprocessable(`frame must be below the video's ${v.totalFrames} frames`);
     await requireTrack(tx, videoId, trackId);
     // the track's version row first: a range edit of this track waits for this save, or this save for it
     const versions = await bumpTrackVersions(tx, videoId, [trackId], who.id);
@@ -83,11 +115,27 @@ export async function patchDetection(db: Db, videoId: number, trackId: number, f
     if (!row && version !== undefined) throw new Conflict(goneDetail(trackId, frame));
     if (row && row.version !== version) throw new Conflict(staleDetail(row));
     const hasBox = c.x1 !== undefined;
-    const box = hasBox ? { x1: c.x1!, y1: c.y1!, x2: c.x2!, y2: c.y2! } : row ? { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2 } : null;
-    if (!box) throw new Unprocessable(`Track ${trackId} has no detection at frame ${frame}; send the box (x1, y1, x2, y2) to add one`);
+    const box = hasBox
+      ? { x1: c.x1!, y1: c.y1!, x2: c.x2!, y2: c.y2! }
+      : row
+        ? { x1: row.x1, y1: row.y1, x2: row.x2, y2: row.y2 }
+        : null;
+    if (!box)
+      throw new Unprocessable(
+        `Track ${trackId} has no detection at frame ${frame}; send the box (x1, y1, x2, y2) to add one`,
+      );
     const keypoints = c.keypoints ? flatten(c.keypoints, row?.keypoints ?? null) : (row?.keypoints ?? null);
-    const keypointVisibility = c.keypointVisibility !== undefined ? c.keypointVisibility : (row?.keypointVisibility ?? null);
-    const values = { ...box, keypoints, keypointVisibility, source: 'human', updatedById: who.id, updatedAt: new Date(), ...(row?.source === 'ai' ? { aiBox: aiBoxOf(row) } : {}) };
+    const keypointVisibility =
+      c.keypointVisibility !== undefined ? c.keypointVisibility : (row?.keypointVisibility ?? null);
+    const values = {
+      ...box,
+      keypoints,
+      keypointVisibility,
+      source: 'human',
+      updatedById: who.id,
+      updatedAt: new Date(),
+      ...(row?.source === 'ai' ? { aiBox: aiBoxOf(row) } : {}),
+    };
     const saved = row
       ? await updateDetectionAtVersion(tx, key, row.version, values)
       : await insertDetectionIfAbsent(tx, key, { confidence: c.confidence ?? 1, ...values });
@@ -97,7 +145,14 @@ export async function patchDetection(db: Db, videoId: number, trackId: number, f
   });
 }
 
-export async function deleteDetection(db: Db, videoId: number, trackId: number, frame: number, version: number | undefined, who: Identity) {
+export async function deleteDetection(
+  db: Db,
+  videoId: number,
+  trackId: number,
+  frame: number,
+  version: number | undefined,
+  who: Identity,
+) {
   return writeAnnotations(db, videoId, async (tx) => {
     await requireLiveVideo(tx, videoId);
     const key = { videoId, trackId, frame };

@@ -21,7 +21,13 @@ import { visibilityOf } from './keyframe-fill';
 
 const isKeyframe = (r: DetectionRow | undefined) => r?.source === 'human';
 
-async function open(tx: Tx, videoId: number, trackId: number, version: number | undefined, frames: Array<[string, number]>) {
+async function open(
+  tx: Tx,
+  videoId: number,
+  trackId: number,
+  version: number | undefined,
+  frames: Array<[string, number]>,
+) {
   const v = await requireLiveVideo(tx, videoId);
   for (const [name, f] of frames) checkFrame(v, f, name);
   await requireTrack(tx, videoId, trackId);
@@ -36,52 +42,127 @@ async function finish(tx: Tx, videoId: number, trackId: number, who: Identity, l
 }
 
 /** Replaces rows of `trackId` with filled ones, each above the version of the row it replaces. */
-async function replaceFrames(tx: Tx, videoId: number, trackId: number, old: DetectionRow[], filled: Array<{ frame: number; box: PoseBox; aiBox?: number[] | null; confidence?: number }>, by: string) {
+async function replaceFrames(
+  tx: Tx,
+  videoId: number,
+  trackId: number,
+  old: DetectionRow[],
+  filled: Array<{ frame: number; box: PoseBox; aiBox?: number[] | null; confidence?: number }>,
+  by: string,
+) {
   const oldAt = new Map(old.map((r) => [r.frame, r]));
-  await deleteTrackFrames(tx, videoId, trackId, filled.map((f) => f.frame).filter((f) => oldAt.has(f)));
+  await deleteTrackFrames(
+    tx,
+    videoId,
+    trackId,
+    filled.map((f) => f.frame).filter((f) => oldAt.has(f)),
+  );
   const now = new Date();
-  await storeRows(tx, videoId, filled.map((f) => ({
-    trackId, frame: f.frame, x1: f.box.x1, y1: f.box.y1, x2: f.box.x2, y2: f.box.y2, confidence: f.confidence ?? oldAt.get(f.frame)?.confidence ?? 1,
-    keypoints: f.box.keypoints ? Array.from(f.box.keypoints) : null, keypointVisibility: visibilityOf(f.box), source: 'interpolated', updatedById: by, updatedAt: now,
-    aiBox: f.aiBox ?? oldAt.get(f.frame)?.aiBox ?? null, version: (oldAt.get(f.frame)?.version ?? 0) + 1,
-  })));
+  await storeRows(
+    tx,
+    videoId,
+    filled.map((f) => ({
+      trackId,
+      frame: f.frame,
+      x1: f.box.x1,
+      y1: f.box.y1,
+      x2: f.box.x2,
+      y2: f.box.y2,
+      confidence: f.confidence ?? oldAt.get(f.frame)?.confidence ?? 1,
+      keypoints: f.box.keypoints ? Array.from(f.box.keypoints) : null,
+      keypointVisibility: visibilityOf(f.box),
+      source: 'interpolated',
+      updatedById: by,
+      updatedAt: now,
+      aiBox: f.aiBox ?? oldAt.get(f.frame)?.aiBox ?? null,
+      version: (oldAt.get(f.frame)?.version ?? 0) + 1,
+    })),
+  );
 }
 
-export async function interpolateTrack(db: Db, videoId: number, trackId: number, from: number, to: number, version: number | undefined, who: Identity) {
+export async function interpolateTrack(
+  db: Db,
+  videoId: number,
+  trackId: number,
+  from: number,
+  to: number,
+  version: number | undefined,
+  who: Identity,
+) {
   return writeAnnotations(db, videoId, async (tx) => {
-    await open(tx, videoId, trackId, version, [['from_frame', from], ['to_frame', to]]);
-    if (to - from < 2) throw new Unprocessable('to_frame must be at least two frames after from_frame (there must be a frame between them)');
+    await open(tx, videoId, trackId, version, [
+      ['from_frame', from],
+      ['to_frame', to],
+    ]);
+    if (to - from < 2)
+      throw new Unprocessable(
+        'to_frame must be at least two frames after from_frame (there must be a frame between them)',
+      );
     const rows = await listTrackFrames(tx, videoId, trackId, from, to);
-    const first = rows[0]; const last = rows[rows.length - 1];
-    if (!isKeyframe(first) || first.frame !== from) throw new Unprocessable(`Frame ${from} of track ${trackId} is not a keyframe (a box a person drew or corrected)`);
-    if (!isKeyframe(last) || last.frame !== to) throw new Unprocessable(`Frame ${to} of track ${trackId} is not a keyframe (a box a person drew or corrected)`);
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    if (!isKeyframe(first) || first.frame !== from)
+      throw new Unprocessable(`Frame ${from} of track ${trackId} is not a keyframe (a box a person drew or corrected)`);
+    if (!isKeyframe(last) || last.frame !== to)
+      throw new Unprocessable(`Frame ${to} of track ${trackId} is not a keyframe (a box a person drew or corrected)`);
     const token = await snapshotTracks(tx, videoId, 'track.interpolate', [trackId], [], who.id);
     // an AI box replaced here keeps its AI box, so a later propagate still measures against the AI
     const aiOf = new Map(rows.filter((r) => r.source === 'ai').map((r) => [r.frame, aiBoxOf(r)]));
-    const filled = interpolateBetween({ frame: from, box: first }, { frame: to, box: last }).map((f) => ({ ...f, aiBox: aiOf.get(f.frame), confidence: 1 }));
+    const filled = interpolateBetween({ frame: from, box: first }, { frame: to, box: last }).map((f) => ({
+      ...f,
+      aiBox: aiOf.get(f.frame),
+      confidence: 1,
+    }));
     await replaceFrames(tx, videoId, trackId, rows.slice(1, -1), filled, who.id);
-    const trackVersion = await finish(tx, videoId, trackId, who, `track ${trackId}: frames ${from + 1}–${to - 1} interpolated`);
+    const trackVersion = await finish(
+      tx,
+      videoId,
+      trackId,
+      who,
+      `track ${trackId}: frames ${from + 1}–${to - 1} interpolated`,
+    );
     return { filled_frames: filled.length, track_version: trackVersion, undo_token: token };
   });
 }
 
-const poseOfAiBox = (a: number[]): PoseBox => ({ x1: a[0], y1: a[1], x2: a[2], y2: a[3], keypoints: a.length > 4 ? a.slice(4) : null });
+const poseOfAiBox = (a: number[]): PoseBox => ({
+  x1: a[0],
+  y1: a[1],
+  x2: a[2],
+  y2: a[3],
+  keypoints: a.length > 4 ? a.slice(4) : null,
+});
 
 /** The AI's own box of a row: the kept one when a person changed it, the row itself while it is the AI's. */
 const aiPoseOf = (r: DetectionRow): PoseBox | null => (r.aiBox ? poseOfAiBox(r.aiBox) : r.source === 'ai' ? r : null);
 
-export async function propagateCorrection(db: Db, videoId: number, trackId: number, from: number, to: number | undefined, version: number | undefined, who: Identity) {
+export async function propagateCorrection(
+  db: Db,
+  videoId: number,
+  trackId: number,
+  from: number,
+  to: number | undefined,
+  version: number | undefined,
+  who: Identity,
+) {
   return writeAnnotations(db, videoId, async (tx) => {
-    await open(tx, videoId, trackId, version, [['from_frame', from], ...(to !== undefined ? [['to_frame', to] as [string, number]] : [])]);
+    await open(tx, videoId, trackId, version, [
+      ['from_frame', from],
+      ...(to !== undefined ? [['to_frame', to] as [string, number]] : []),
+    ]);
     if (to !== undefined && to <= from) throw new Unprocessable('to_frame must be after from_frame');
     const rows = await listTrackFrames(tx, videoId, trackId, null, to ?? null);
     const at = rows.findIndex((r) => r.frame === from);
     const key = rows[at];
-    if (!isKeyframe(key)) throw new Unprocessable(`Frame ${from} of track ${trackId} is not a keyframe: correct the box there first`);
+    if (!isKeyframe(key))
+      throw new Unprocessable(`Frame ${from} of track ${trackId} is not a keyframe: correct the box there first`);
     // the AI box before the edit, else the nearest AI frame's box (before the keyframe, then after)
-    const neighbour = [...rows.slice(0, at)].reverse().find((r) => r.source === 'ai') ?? rows.slice(at + 1).find((r) => r.source === 'ai');
-    const reference = key.aiBox ? poseOfAiBox(key.aiBox) : neighbour ?? null;
-    if (!reference) throw new Unprocessable(`Track ${trackId} has no AI box to measure the correction at frame ${from} against`);
+    const neighbour =
+      [...rows.slice(0, at)].reverse().find((r) => r.source === 'ai') ??
+      rows.slice(at + 1).find((r) => r.source === 'ai');
+    const reference = key.aiBox ? poseOfAiBox(key.aiBox) : (neighbour ?? null);
+    if (!reference)
+      throw new Unprocessable(`Track ${trackId} has no AI box to measure the correction at frame ${from} against`);
     const correction = correctionOf(reference, key);
     if (!correction) throw new Unprocessable(`The AI box of track ${trackId} near frame ${from} has no area`);
     const targets: DetectionRow[] = [];
@@ -93,10 +174,20 @@ export async function propagateCorrection(db: Db, videoId: number, trackId: numb
     const filled = targets.map((r) => {
       const ai = aiPoseOf(r)!;
       // the joints the person marked occluded or absent at the keyframe stay so on every changed frame
-      return { frame: r.frame, box: { ...applyCorrection(ai, correction), keypointVisibility: key.keypointVisibility }, aiBox: r.aiBox ?? aiBoxOf(r) };
+      return {
+        frame: r.frame,
+        box: { ...applyCorrection(ai, correction), keypointVisibility: key.keypointVisibility },
+        aiBox: r.aiBox ?? aiBoxOf(r),
+      };
     });
     await replaceFrames(tx, videoId, trackId, targets, filled, who.id);
-    const trackVersion = await finish(tx, videoId, trackId, who, `track ${trackId}: the correction at frame ${from} propagated to ${filled.length} frame(s)`);
+    const trackVersion = await finish(
+      tx,
+      videoId,
+      trackId,
+      who,
+      `track ${trackId}: the correction at frame ${from} propagated to ${filled.length} frame(s)`,
+    );
     return { changed_frames: filled.length, track_version: trackVersion, undo_token: token };
   });
 }

@@ -13,11 +13,22 @@ export function staleTrackDetail(row: TrackVersionRow): string {
 }
 
 /** Locks the tracks of `sent` (track id → the version the caller based the change on) and checks each. */
-export async function checkTrackVersions(tx: Tx, videoId: number, sent: Array<[trackId: number, version: number | undefined]>): Promise<Map<number, TrackVersionRow>> {
-  const rows = await lockTrackVersions(tx, videoId, sent.map(([id]) => id));
+export async function checkTrackVersions(
+  tx: Tx,
+  videoId: number,
+  sent: Array<[trackId: number, version: number | undefined]>,
+): Promise<Map<number, TrackVersionRow>> {
+  const rows = await lockTrackVersions(
+    tx,
+    videoId,
+    sent.map(([id]) => id),
+  );
   for (const [id, version] of sent) {
     const row = rows.get(id)!;
-    if (version === undefined) throw new PreconditionRequired(`Track ${id} is at version ${row.version}: send the track version your change is based on ("version").`);
+    if (version === undefined)
+      throw new PreconditionRequired(
+        `Track ${id} is at version ${row.version}: send the track version your change is based on ("version").`,
+      );
     if (version !== row.version) throw new Conflict(staleTrackDetail(row));
   }
   return rows;
@@ -25,7 +36,8 @@ export async function checkTrackVersions(tx: Tx, videoId: number, sent: Array<[t
 
 /** 422 when `frame` is past the end of the video (a video of unknown length takes any frame). */
 export function checkFrame(v: Pick<VideoRow, 'totalFrames'>, frame: number, name = 'frame'): void {
-  if (v.totalFrames > 0 && frame >= v.totalFrames) throw new Unprocessable(`${name} (${frame}) must be below the video's ${v.totalFrames} frames`);
+  if (v.totalFrames > 0 && frame >= v.totalFrames)
+    throw new Unprocessable(`${name} (${frame}) must be below the video's ${v.totalFrames} frames`);
 }
 
 /** The frame rate segment times are cut at (a video without one counts 30 frames a second, as the editor). */

@@ -11,15 +11,26 @@ import { stampTracksEdited } from '../../repositories/track-verifications';
 import { bumpTrackVersions } from '../../repositories/track-versions';
 
 export interface MergeResult {
-  base_track_id: number; merge_track_id: number; replaced_frames: number; moved_frames: number; moved_segments: number;
+  base_track_id: number;
+  merge_track_id: number;
+  replaced_frames: number;
+  moved_frames: number;
+  moved_segments: number;
   /** The moved segments as saved (new versions). */
-  segments: ActionSegment[]; undo_token: number;
+  segments: ActionSegment[];
+  undo_token: number;
   /** The new versions of both tracks. */
   track_versions: Record<string, number>;
 }
 
 /** The merge track's frames replace the base track's overlapping frames; its segments move to the base. */
-export async function mergeTracks(db: Db, videoId: number, baseId: number, mergeId: number, who: Identity): Promise<MergeResult> {
+export async function mergeTracks(
+  db: Db,
+  videoId: number,
+  baseId: number,
+  mergeId: number,
+  who: Identity,
+): Promise<MergeResult> {
   if (baseId === mergeId) throw new Invalid('Please choose two different tracks.');
   await requireLiveVideo(db, videoId);
   return writeAnnotations(db, videoId, async (tx) => {
@@ -30,14 +41,25 @@ export async function mergeTracks(db: Db, videoId: number, baseId: number, merge
     await stampTracksEdited(tx, videoId, [baseId], who.id);
     const versions = await bumpTrackVersions(tx, videoId, [baseId, mergeId], who.id);
     return {
-      base_track_id: baseId, merge_track_id: mergeId, replaced_frames: r.replaced, moved_frames: r.moved,
-      moved_segments: r.segments.length, segments: r.segments.map(segmentDto), undo_token: token,
+      base_track_id: baseId,
+      merge_track_id: mergeId,
+      replaced_frames: r.replaced,
+      moved_frames: r.moved,
+      moved_segments: r.segments.length,
+      segments: r.segments.map(segmentDto),
+      undo_token: token,
       track_versions: { [String(baseId)]: versions[baseId], [String(mergeId)]: versions[mergeId] },
     };
   });
 }
 
-export interface DeleteTrackResult { track_id: number; deleted_detections: number; deleted_segments: number; undo_token: number; track_version: number }
+export interface DeleteTrackResult {
+  track_id: number;
+  deleted_detections: number;
+  deleted_segments: number;
+  undo_token: number;
+  track_version: number;
+}
 
 export async function deleteTrack(db: Db, videoId: number, trackId: number, who: Identity): Promise<DeleteTrackResult> {
   await requireLiveVideo(db, videoId);
@@ -46,12 +68,21 @@ export async function deleteTrack(db: Db, videoId: number, trackId: number, who:
     const token = await snapshotTracks(tx, videoId, 'track.delete', [trackId], [trackId], who.id);
     const r = await deleteTrackRows(tx, videoId, trackId);
     const versions = await bumpTrackVersions(tx, videoId, [trackId], who.id);
-    return { track_id: trackId, deleted_detections: r.detections, deleted_segments: r.segments, undo_token: token, track_version: versions[trackId] };
+    return {
+      track_id: trackId,
+      deleted_detections: r.detections,
+      deleted_segments: r.segments,
+      undo_token: token,
+      track_version: versions[trackId],
+    };
   });
 }
 
 export interface RestoreResult {
-  kind: string; track_ids: number[]; restored_detections: number; segments: ActionSegment[];
+  kind: string;
+  track_ids: number[];
+  restored_detections: number;
+  segments: ActionSegment[];
   /** Restored boxes whose version is above the one they had before the edit (a merged box stood there). */
   detection_versions: Array<{ track_id: number; frame: number; version: number }>;
   /** The new version of every track the restore touched (above the versions before the undo). */
@@ -68,7 +99,10 @@ export async function restoreTracks(db: Db, videoId: number, token: number, who:
     await stampTracksEdited(tx, videoId, r.trackIds, who.id);
     return {
       track_versions: Object.fromEntries(Object.entries(versions).map(([k, v]) => [k, v])),
-      kind: r.kind, track_ids: r.trackIds, restored_detections: r.restoredDetections, segments: r.segments.map(segmentDto),
+      kind: r.kind,
+      track_ids: r.trackIds,
+      restored_detections: r.restoredDetections,
+      segments: r.segments.map(segmentDto),
       detection_versions: r.raised.map((d) => ({ track_id: d.trackId, frame: d.frame, version: d.version })),
     };
   });

@@ -11,7 +11,11 @@ export const IDLE_MS = 5 * 60_000;
 /** Assist calls that may wait behind a running one; the next is a 429. */
 export const MAX_WAITING = 4;
 
-export interface AssistPoolOptions { modelsDir: string; threads?: number; idleMs?: number }
+export interface AssistPoolOptions {
+  modelsDir: string;
+  threads?: number;
+  idleMs?: number;
+}
 
 export class AssistPool {
   private pool: Promise<PosePool> | null = null;
@@ -27,7 +31,10 @@ export class AssistPool {
   async use<T>(work: (pool: PosePool) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('the pose worker is shut down');
     this.users++;
-    if (this.idleTimer) { clearTimeout(this.idleTimer); this.idleTimer = null; }
+    if (this.idleTimer) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+    }
     try {
       return await work(await this.started());
     } finally {
@@ -41,7 +48,8 @@ export class AssistPool {
   /** Runs one assist call: one at a time, MAX_WAITING more wait their turn, beyond that a 429. */
   async assist<T>(work: (pool: PosePool) => Promise<T>): Promise<T> {
     if (this.running) {
-      if (this.queue.length >= MAX_WAITING) throw new TooMany(`The pose assistant is busy with ${MAX_WAITING + 1} requests; try again in a moment.`);
+      if (this.queue.length >= MAX_WAITING)
+        throw new TooMany(`The pose assistant is busy with ${MAX_WAITING + 1} requests; try again in a moment.`);
       await new Promise<void>((resolve) => this.queue.push(resolve));
     }
     this.running = true;
@@ -49,17 +57,22 @@ export class AssistPool {
       return await this.use(work);
     } finally {
       const next = this.queue.shift();
-      if (next) next(); else this.running = false;
+      if (next) next();
+      else this.running = false;
     }
   }
 
   /** True while a pool is started (or starting). */
-  get warm(): boolean { return this.pool !== null; }
+  get warm(): boolean {
+    return this.pool !== null;
+  }
 
   private started(): Promise<PosePool> {
     if (!this.pool) {
       const p = ensureModel(this.o.modelsDir).then((m) => PosePool.start(m, this.o.threads ?? 1));
-      p.catch(() => { if (this.pool === p) this.pool = null; }); // a failed start is retried by the next call
+      p.catch(() => {
+        if (this.pool === p) this.pool = null;
+      }); // a failed start is retried by the next call
       this.pool = p;
     }
     // a pool whose worker died refuses work: start a fresh one
@@ -76,7 +89,10 @@ export class AssistPool {
     if (this.users > 0 || !this.pool) return;
     const p = this.pool;
     this.pool = null;
-    await p.then((pool) => pool.close(), () => {});
+    await p.then(
+      (pool) => pool.close(),
+      () => {},
+    );
   }
 
   async close(): Promise<void> {
@@ -84,6 +100,9 @@ export class AssistPool {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const p = this.pool;
     this.pool = null;
-    await p?.then((pool) => pool.close(), () => {});
+    await p?.then(
+      (pool) => pool.close(),
+      () => {},
+    );
   }
 }

@@ -2,7 +2,14 @@
 // backward: windows of BACKWARD_WINDOW frames before the start, each decoded forward and walked in reverse,
 // so memory holds one window), and take the engine's step on each. Pure of the database.
 import type { DetectionRow } from '../../repositories/detections';
-import { cropAroundBox, followStep, isLost, poseOnCrop, type Keypoint, type PersonAt } from '../../processing/crop-follow';
+import {
+  cropAroundBox,
+  followStep,
+  isLost,
+  poseOnCrop,
+  type Keypoint,
+  type PersonAt,
+} from '../../processing/crop-follow';
 import type { PosePool } from '../../processing/pose-pool';
 import { decodeFramesFrom, type RgbFrame, type SeekVideo } from './frame-seek';
 import type { FollowedFrame } from './follow-write';
@@ -27,7 +34,10 @@ export interface FollowPlan {
 }
 
 export type StopReason = 'lost' | 'keyframe' | 'max_frames' | 'end of video';
-export interface WalkResult { frames: FollowedFrame[]; stopped: StopReason }
+export interface WalkResult {
+  frames: FollowedFrame[];
+  stopped: StopReason;
+}
 
 /** The frames of the walk, `from` first, in walking order. */
 async function* framesInOrder(ffmpegPath: string, p: FollowPlan, signal: AbortSignal): AsyncGenerator<RgbFrame> {
@@ -49,11 +59,20 @@ function startPerson(p: FollowPlan, f: RgbFrame): PersonAt {
   const box = toPixels(p.start, f);
   const k = p.start.keypoints;
   if (!k || k.length !== 51) return { box };
-  const keypoints: Keypoint[] = Array.from({ length: 17 }, (_, i) => [k[i * 3] * f.width, k[i * 3 + 1] * f.height, Number.isFinite(k[i * 3 + 2]) ? k[i * 3 + 2] : 0]);
+  const keypoints: Keypoint[] = Array.from({ length: 17 }, (_, i) => [
+    k[i * 3] * f.width,
+    k[i * 3 + 1] * f.height,
+    Number.isFinite(k[i * 3 + 2]) ? k[i * 3 + 2] : 0,
+  ]);
   return { box, keypoints };
 }
 
-export async function walkFrames(ffmpegPath: string, pose: PosePool, p: FollowPlan, o: { signal: AbortSignal; onFrame: (done: number, total: number) => void }): Promise<WalkResult> {
+export async function walkFrames(
+  ffmpegPath: string,
+  pose: PosePool,
+  p: FollowPlan,
+  o: { signal: AbortSignal; onFrame: (done: number, total: number) => void },
+): Promise<WalkResult> {
   const total = Math.abs(p.last - p.from);
   const frames: FollowedFrame[] = [];
   let prev: PersonAt | null = null;
@@ -74,9 +93,19 @@ export async function walkFrames(ffmpegPath: string, pose: PosePool, p: FollowPl
     const step = await followStep(pose, f.rgb, f.width, f.height, prev);
     if (!step) return { frames, stopped: 'lost' };
     const b = step.box;
-    const box = { x1: clamp(b.x1 / f.width, 0, 1), y1: clamp(b.y1 / f.height, 0, 1), x2: clamp(b.x2 / f.width, 0, 1), y2: clamp(b.y2 / f.height, 0, 1) };
+    const box = {
+      x1: clamp(b.x1 / f.width, 0, 1),
+      y1: clamp(b.y1 / f.height, 0, 1),
+      x2: clamp(b.x2 / f.width, 0, 1),
+      y2: clamp(b.y2 / f.height, 0, 1),
+    };
     if (!(box.x1 < box.x2 && box.y1 < box.y2)) return { frames, stopped: 'lost' }; // the box left the picture
-    frames.push({ frame: f.frame, box, keypoints: toFractions(step.keypoints, f).map(([x, y, s]) => [clamp(x, -1, 2), clamp(y, -1, 2), s]), score: step.score });
+    frames.push({
+      frame: f.frame,
+      box,
+      keypoints: toFractions(step.keypoints, f).map(([x, y, s]) => [clamp(x, -1, 2), clamp(y, -1, 2), s]),
+      score: step.score,
+    });
     prev = { box: step.box, keypoints: step.keypoints, step: step.step };
     o.onFrame(frames.length, total);
   }

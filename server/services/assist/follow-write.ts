@@ -14,25 +14,57 @@ import { writeAnnotations } from '../annotation-edits/common';
 import { staleTrackDetail } from '../annotation-edits/track-versions';
 
 /** One followed frame, in fractions of the frame. */
-export interface FollowedFrame { frame: number; box: { x1: number; y1: number; x2: number; y2: number }; keypoints: Keypoint[]; score: number }
+export interface FollowedFrame {
+  frame: number;
+  box: { x1: number; y1: number; x2: number; y2: number };
+  keypoints: Keypoint[];
+  score: number;
+}
 
-export interface FollowWrite { videoId: number; trackId: number; version: number; frames: FollowedFrame[]; by: string; line: string }
+export interface FollowWrite {
+  videoId: number;
+  trackId: number;
+  version: number;
+  frames: FollowedFrame[];
+  by: string;
+  line: string;
+}
 
 /** Stores the followed frames; answers the new track version and the undo token. */
-export async function writeFollowedFrames(db: Db, w: FollowWrite): Promise<{ track_version: number; undo_token: number }> {
+export async function writeFollowedFrames(
+  db: Db,
+  w: FollowWrite,
+): Promise<{ track_version: number; undo_token: number }> {
   return writeAnnotations(db, w.videoId, async (tx) => {
     const row = (await lockTrackVersions(tx, w.videoId, [w.trackId])).get(w.trackId)!;
     if (row.version !== w.version) throw new Conflict(`${staleTrackDetail(row)} Nothing was written by the follow.`);
     const token = await snapshotTracks(tx, w.videoId, 'track.follow', [w.trackId], [], w.by);
     const frames = w.frames.map((f) => f.frame);
-    const lo = Math.min(...frames), hi = Math.max(...frames);
+    const lo = Math.min(...frames),
+      hi = Math.max(...frames);
     const oldAt = new Map((await listTrackFrames(tx, w.videoId, w.trackId, lo, hi)).map((r) => [r.frame, r]));
-    await deleteTrackFrames(tx, w.videoId, w.trackId, frames.filter((f) => oldAt.has(f)));
+    await deleteTrackFrames(
+      tx,
+      w.videoId,
+      w.trackId,
+      frames.filter((f) => oldAt.has(f)),
+    );
     const now = new Date();
-    await storeRows(tx, w.videoId, w.frames.map((f) => ({
-      trackId: w.trackId, frame: f.frame, ...f.box, confidence: f.score, keypoints: f.keypoints.flat(), source: 'ai',
-      updatedById: w.by, updatedAt: now, version: (oldAt.get(f.frame)?.version ?? 0) + 1,
-    })));
+    await storeRows(
+      tx,
+      w.videoId,
+      w.frames.map((f) => ({
+        trackId: w.trackId,
+        frame: f.frame,
+        ...f.box,
+        confidence: f.score,
+        keypoints: f.keypoints.flat(),
+        source: 'ai',
+        updatedById: w.by,
+        updatedAt: now,
+        version: (oldAt.get(f.frame)?.version ?? 0) + 1,
+      })),
+    );
     const versions = await bumpTrackVersions(tx, w.videoId, [w.trackId], w.by);
     await stampTracksEdited(tx, w.videoId, [w.trackId], w.by);
     await appendProcessingLog(tx, w.videoId, `${w.line} by ${w.by}`);

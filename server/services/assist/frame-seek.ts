@@ -10,8 +10,18 @@ import { passthrough } from '../ffmpeg-passthrough';
 /** A 4K frame is 25 MB of RGB; the pose crops gain nothing above this long side. */
 export const MAX_LONG_SIDE = 1280;
 
-export interface SeekVideo { file: string; fps: number; width: number; height: number }
-export interface RgbFrame { frame: number; rgb: Uint8Array; width: number; height: number }
+export interface SeekVideo {
+  file: string;
+  fps: number;
+  width: number;
+  height: number;
+}
+export interface RgbFrame {
+  frame: number;
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+}
 
 const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
 
@@ -25,19 +35,49 @@ export function decodeSize(width: number, height: number): { width: number; heig
 export function seekArgs(ffmpegPath: string, v: SeekVideo, from: number, count: number): string[] {
   const { width, height } = decodeSize(v.width, v.height);
   const at = from > 0 ? ((from - 0.5) / v.fps).toFixed(6) : null;
-  return ['-v', 'error', '-nostdin', '-threads', '2', ...(at ? ['-ss', at] : []), '-i', v.file, '-map', '0:v:0',
-    '-vf', `scale=${width}:${height}:flags=bilinear`, ...passthrough(ffmpegPath), '-frames:v', String(count),
-    '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  return [
+    '-v',
+    'error',
+    '-nostdin',
+    '-threads',
+    '2',
+    ...(at ? ['-ss', at] : []),
+    '-i',
+    v.file,
+    '-map',
+    '0:v:0',
+    '-vf',
+    `scale=${width}:${height}:flags=bilinear`,
+    ...passthrough(ffmpegPath),
+    '-frames:v',
+    String(count),
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    'pipe:1',
+  ];
 }
 
 /**
  * Yields frames from, from + 1, … (at most `count`; fewer at the end of the video). Throws with ffmpeg's
  * last error line when decoding fails; stops (throwing 'stopped') when `signal` aborts.
  */
-export async function* decodeFramesFrom(ffmpegPath: string, v: SeekVideo, from: number, count: number, signal?: AbortSignal): AsyncGenerator<RgbFrame> {
+export async function* decodeFramesFrom(
+  ffmpegPath: string,
+  v: SeekVideo,
+  from: number,
+  count: number,
+  signal?: AbortSignal,
+): AsyncGenerator<RgbFrame> {
   const { width, height } = decodeSize(v.width, v.height);
   let n = 0;
-  for await (const rgb of ffmpegRgbFrames(ffmpegPath, seekArgs(ffmpegPath, v, from, count), width * height * 3, signal)) {
+  for await (const rgb of ffmpegRgbFrames(
+    ffmpegPath,
+    seekArgs(ffmpegPath, v, from, count),
+    width * height * 3,
+    signal,
+  )) {
     yield { frame: from + n, rgb, width, height };
     n++;
   }

@@ -5,14 +5,26 @@ import fs from 'node:fs/promises';
 import type { Db } from '../../db/connect';
 import { Conflict, Invalid, NotFound, Unauthenticated } from '../../domain-errors';
 import { countUsersWithPassword, deleteUserSessions } from '../../repositories/auth-sessions';
-import { auditSignIn, otherActiveSupers, setDisabled, setPasswordHash, type UserRow } from '../../repositories/auth-users';
+import {
+  auditSignIn,
+  otherActiveSupers,
+  setDisabled,
+  setPasswordHash,
+  type UserRow,
+} from '../../repositories/auth-users';
 import { findUser } from '../../repositories/users';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords';
 
-export async function changeOwnPassword(db: Db, userId: string, req: { current: string; next: string; keepSessionHash: string | null }, now: Date): Promise<void> {
+export async function changeOwnPassword(
+  db: Db,
+  userId: string,
+  req: { current: string; next: string; keepSessionHash: string | null },
+  now: Date,
+): Promise<void> {
   const user = await findUser(db, userId);
   if (!user) throw new NotFound(`User ${userId} not found`);
-  if (!user.passwordHash || !(await verifyPassword(req.current, user.passwordHash))) throw new Unauthenticated('The current password is wrong');
+  if (!user.passwordHash || !(await verifyPassword(req.current, user.passwordHash)))
+    throw new Unauthenticated('The current password is wrong');
   checkPasswordStrength(req.next, userId);
   if (req.next === req.current) throw new Invalid('The new password must differ from the current one');
   await db.transaction(async (tx) => {
@@ -22,20 +34,38 @@ export async function changeOwnPassword(db: Db, userId: string, req: { current: 
   });
 }
 
-export async function setUserPassword(db: Db, by: string, userId: string, req: { password: string; mustChange: boolean }, now: Date): Promise<void> {
+export async function setUserPassword(
+  db: Db,
+  by: string,
+  userId: string,
+  req: { password: string; mustChange: boolean },
+  now: Date,
+): Promise<void> {
   checkPasswordStrength(req.password, userId);
   const hash = await hashPassword(req.password);
   const found = await db.transaction(async (tx) => {
     const row = await setPasswordHash(tx, userId, hash, req.mustChange, now);
     if (!row) return false;
     await deleteUserSessions(tx, userId);
-    await auditSignIn(tx, { userId, action: 'password-set', by, at: now, detail: req.mustChange ? 'must change at next sign-in' : null });
+    await auditSignIn(tx, {
+      userId,
+      action: 'password-set',
+      by,
+      at: now,
+      detail: req.mustChange ? 'must change at next sign-in' : null,
+    });
     return true;
   });
   if (!found) throw new NotFound(`User ${userId} not found`);
 }
 
-export async function setUserDisabled(db: Db, by: string, userId: string, disabled: boolean, now: Date): Promise<UserRow> {
+export async function setUserDisabled(
+  db: Db,
+  by: string,
+  userId: string,
+  disabled: boolean,
+  now: Date,
+): Promise<UserRow> {
   if (disabled && by === userId) throw new Invalid('Cannot disable yourself');
   return db.transaction(async (tx) => {
     const before = await findUser(tx, userId);
@@ -45,7 +75,8 @@ export async function setUserDisabled(db: Db, by: string, userId: string, disabl
     }
     const row = await setDisabled(tx, userId, disabled, now);
     if (disabled) await deleteUserSessions(tx, userId);
-    if (before.disabled !== disabled) await auditSignIn(tx, { userId, action: disabled ? 'disable' : 'enable', by, at: now });
+    if (before.disabled !== disabled)
+      await auditSignIn(tx, { userId, action: disabled ? 'disable' : 'enable', by, at: now });
     return row!;
   });
 }
@@ -55,15 +86,30 @@ export async function setUserDisabled(db: Db, by: string, userId: string, disabl
  * users get the file's password (its first line), so an unattended deploy needs no setup link.
  * Returns the ids that got it.
  */
-export async function bootstrapPasswords(db: Db, ids: string[], file: string | undefined, now: Date): Promise<string[]> {
+export async function bootstrapPasswords(
+  db: Db,
+  ids: string[],
+  file: string | undefined,
+  now: Date,
+): Promise<string[]> {
   if (!file || !ids.length || (await countUsersWithPassword(db)) > 0) return [];
   const password = (await fs.readFile(file, 'utf8')).split(/\r?\n/)[0];
-  try { checkPasswordStrength(password); } catch (e) { throw new Error(`VAT_BOOTSTRAP_PASSWORD_FILE ${file}: ${(e as Error).message}`, { cause: e }); }
+  try {
+    checkPasswordStrength(password);
+  } catch (e) {
+    throw new Error(`VAT_BOOTSTRAP_PASSWORD_FILE ${file}: ${(e as Error).message}`, { cause: e });
+  }
   const hash = await hashPassword(password);
   const done: string[] = [];
   for (const id of ids) {
-    if ((await findUser(db, id))?.role === 'super' && await setPasswordHash(db, id, hash, false, now)) {
-      await auditSignIn(db, { userId: id, action: 'password-set', by: id, at: now, detail: 'VAT_BOOTSTRAP_PASSWORD_FILE' });
+    if ((await findUser(db, id))?.role === 'super' && (await setPasswordHash(db, id, hash, false, now))) {
+      await auditSignIn(db, {
+        userId: id,
+        action: 'password-set',
+        by: id,
+        at: now,
+        detail: 'VAT_BOOTSTRAP_PASSWORD_FILE',
+      });
       done.push(id);
     }
   }

@@ -19,7 +19,8 @@ export function publicOrigin(config: Config): string {
 export async function prepareFirstSignIn(db: Db, config: Config, now = new Date()): Promise<string[]> {
   if (config.auth.mode !== 'password') return [];
   const given = await bootstrapPasswords(db, config.bootstrapSuper, config.auth.bootstrapPasswordFile, now);
-  if (given.length) return [`Sign-in: super user(s) ${given.join(', ')} got the password of VAT_BOOTSTRAP_PASSWORD_FILE`];
+  if (given.length)
+    return [`Sign-in: super user(s) ${given.join(', ')} got the password of VAT_BOOTSTRAP_PASSWORD_FILE`];
   if ((await countUsersWithPassword(db)) > 0) return [];
   const { token } = await makeSetupLink(db, now);
   return [

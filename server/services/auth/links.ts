@@ -33,25 +33,42 @@ export async function makeResetLink(db: Db, userId: string, by: string, now: Dat
 }
 
 /** Checks and consumes a link inside `tx`; the caller's work runs in the same transaction. */
-async function useLink<T>(db: Db, kind: LinkKind, token: string, now: Date, work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], userId: string | null) => Promise<T>): Promise<T> {
+async function useLink<T>(
+  db: Db,
+  kind: LinkKind,
+  token: string,
+  now: Date,
+  work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], userId: string | null) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     const link = await lockLink(tx, sha256(token));
     if (!link || link.kind !== kind) throw new Invalid(`This ${kind} link is not valid: ask for a new one`);
     if (link.usedAt) throw new LinkGone(`This ${kind} link has already been used: ask for a new one`);
-    if (now.getTime() >= link.expiresAt.getTime()) throw new LinkGone(`This ${kind} link has expired (links last 1 hour): ask for a new one`);
+    if (now.getTime() >= link.expiresAt.getTime())
+      throw new LinkGone(`This ${kind} link has expired (links last 1 hour): ask for a new one`);
     await markLinkUsed(tx, link.tokenHash, now);
     return work(tx, link.userId);
   });
 }
 
 /** Creates the first administrator (a super user with a password) from the setup link. */
-export async function useSetupLink(db: Db, req: { token: string; id: string; name: string | null; password: string }, now: Date): Promise<UserRow> {
+export async function useSetupLink(
+  db: Db,
+  req: { token: string; id: string; name: string | null; password: string },
+  now: Date,
+): Promise<UserRow> {
   checkPasswordStrength(req.password, req.id);
   const hash = await hashPassword(req.password);
   return useLink(db, 'setup', req.token, now, async (tx) => {
     if (await countUsersWithPassword(tx)) throw new LinkGone('Setup is already done: sign in instead');
     const row = await upsertSuperWithPassword(tx, { id: req.id, name: req.name, hash }, now);
-    await auditSignIn(tx, { userId: row.id, action: 'password-set', by: row.id, at: now, detail: 'first administrator, by the setup link' });
+    await auditSignIn(tx, {
+      userId: row.id,
+      action: 'password-set',
+      by: row.id,
+      at: now,
+      detail: 'first administrator, by the setup link',
+    });
     return row;
   });
 }
@@ -65,7 +82,13 @@ export async function useResetLink(db: Db, req: { token: string; newPassword: st
     checkPasswordStrength(req.newPassword, user.id);
     const row = await setPasswordHash(tx, user.id, hash, false, now);
     await deleteUserSessions(tx, user.id);
-    await auditSignIn(tx, { userId: user.id, action: 'password-change', by: user.id, at: now, detail: 'by a reset link' });
+    await auditSignIn(tx, {
+      userId: user.id,
+      action: 'password-change',
+      by: user.id,
+      at: now,
+      detail: 'by a reset link',
+    });
     return row!;
   });
 }

@@ -7,7 +7,12 @@ import { Invalid } from '../../domain-errors';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { MAX_PASSWORD_LENGTH } from '../../../domain/contract/auth';
 
-const scrypt = promisify(crypto.scrypt) as (pw: crypto.BinaryLike, salt: crypto.BinaryLike, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  pw: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  len: number,
+  opts: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 export const SCRYPT = { logN: 17, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
 export const MIN_PASSWORD_LENGTH = 12;
@@ -23,16 +28,21 @@ const waiting: Array<() => void> = [];
 async function limited<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((go) => waiting.push(go));
   else running += 1;
-  try { return await work(); } finally {
+  try {
+    return await work();
+  } finally {
     const next = waiting.shift();
-    if (next) next(); else running -= 1;
+    if (next) next();
+    else running -= 1;
   }
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(SCRYPT.saltLength);
   const { logN, r, p, keyLength } = SCRYPT;
-  const key = await limited(() => scrypt(password.normalize('NFC'), salt, keyLength, { N: 2 ** logN, r, p, maxmem: maxmemFor(logN, r) }));
+  const key = await limited(() =>
+    scrypt(password.normalize('NFC'), salt, keyLength, { N: 2 ** logN, r, p, maxmem: maxmemFor(logN, r) }),
+  );
   return `scrypt$${logN}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -44,7 +54,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (![logN, r, p].every((n) => Number.isInteger(n) && n > 0) || logN > 22) return false;
   const salt = Buffer.from(parts[4], 'base64');
   const expected = Buffer.from(parts[5], 'base64');
-  const key = await limited(() => scrypt(password.normalize('NFC'), salt, expected.length, { N: 2 ** logN, r, p, maxmem: maxmemFor(logN, r) }));
+  const key = await limited(() =>
+    scrypt(password.normalize('NFC'), salt, expected.length, { N: 2 ** logN, r, p, maxmem: maxmemFor(logN, r) }),
+  );
   return key.length === expected.length && crypto.timingSafeEqual(key, expected);
 }
 
@@ -57,11 +69,16 @@ export async function verifyNothing(password: string): Promise<void> {
 
 /** Refuses a password that is too short, too long, the user's own id, or on the common-password list. */
 export function checkPasswordStrength(password: string, userId?: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new Invalid(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
-  if (password.length > MAX_PASSWORD_LENGTH) throw new Invalid(`The password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new Invalid(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+  if (password.length > MAX_PASSWORD_LENGTH)
+    throw new Invalid(`The password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
   const lower = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lower) || (userId && lower.includes(userId.toLowerCase()))) {
-    throw new Invalid('This password is too easy to guess (it is a common password or contains the user ID): choose another');
+    throw new Invalid(
+      'This password is too easy to guess (it is a common password or contains the user ID): choose another',
+    );
   }
-  if (new Set(password).size < 4) throw new Invalid('This password is too easy to guess (too few different characters): choose another');
+  if (new Set(password).size < 4)
+    throw new Invalid('This password is too easy to guess (too few different characters): choose another');
 }

@@ -17,21 +17,40 @@ export class SignInThrottled extends TooMany {
   }
 }
 
-export async function signIn(db: Db, throttle: SignInThrottle, attempt: { id: string; password: string; address: string }, now: Date): Promise<UserRow> {
+export async function signIn(
+  db: Db,
+  throttle: SignInThrottle,
+  attempt: { id: string; password: string; address: string },
+  now: Date,
+): Promise<UserRow> {
   const wait = throttle.waitMs(attempt.id, attempt.address, now.getTime());
   if (wait > 0) throw new SignInThrottled(Math.ceil(wait / 1000));
   const user = await findUser(db, attempt.id);
-  const ok = user?.passwordHash ? await verifyPassword(attempt.password, user.passwordHash) : (await verifyNothing(attempt.password), false);
+  const ok = user?.passwordHash
+    ? await verifyPassword(attempt.password, user.passwordHash)
+    : (await verifyNothing(attempt.password), false);
   if (!ok || !user || user.disabled) {
     throttle.failed(attempt.id, attempt.address, now.getTime());
     if (user) {
       const why = !user.passwordHash ? 'no password set' : user.disabled && ok ? 'account disabled' : 'wrong password';
-      await auditSignIn(db, { userId: user.id, action: 'sign-in-failed', by: user.id, at: now, detail: `${why}, from ${attempt.address}` });
+      await auditSignIn(db, {
+        userId: user.id,
+        action: 'sign-in-failed',
+        by: user.id,
+        at: now,
+        detail: `${why}, from ${attempt.address}`,
+      });
     }
     throw new Unauthenticated(WRONG_CREDENTIALS);
   }
   throttle.succeeded(attempt.id);
   await markSignedIn(db, user.id, now);
-  await auditSignIn(db, { userId: user.id, action: 'sign-in', by: user.id, at: now, detail: `from ${attempt.address}` });
+  await auditSignIn(db, {
+    userId: user.id,
+    action: 'sign-in',
+    by: user.id,
+    at: now,
+    detail: `from ${attempt.address}`,
+  });
   return { ...user, lastSignInAt: now };
 }

@@ -16,7 +16,11 @@ export const THROTTLE = {
   forgetAfterMs: 15 * 60_000,
 } as const;
 
-interface Count { failures: number; lastFailureAt: number; blockedUntil: number }
+interface Count {
+  failures: number;
+  lastFailureAt: number;
+  blockedUntil: number;
+}
 
 /** At most this many keys per kind are kept; beyond it the oldest are dropped (a flood of made-up ids). */
 const MAX_KEYS = 50_000;
@@ -50,7 +54,9 @@ class FailureCounter {
     if (this.counts.size > MAX_KEYS) this.counts.delete(this.counts.keys().next().value as string);
   }
 
-  clear(key: string): void { this.counts.delete(key); }
+  clear(key: string): void {
+    this.counts.delete(key);
+  }
 }
 
 export interface SignInThrottle {
@@ -66,7 +72,10 @@ export function createSignInThrottle(): SignInThrottle {
   const key = (account: string) => account.toLowerCase();
   return {
     waitMs: (account, address, now) => Math.max(accounts.waitMs(key(account), now), addresses.waitMs(address, now)),
-    failed: (account, address, now) => { accounts.fail(key(account), now); addresses.fail(address, now); },
+    failed: (account, address, now) => {
+      accounts.fail(key(account), now);
+      addresses.fail(address, now);
+    },
     succeeded: (account) => accounts.clear(key(account)),
   };
 }

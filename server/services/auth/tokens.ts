@@ -2,7 +2,14 @@
 // A token acts with its owner's current role (read from users on each use) and stops with a disabled account.
 import type { Db } from '../../db/connect';
 import { NotFound, Unauthenticated } from '../../domain-errors';
-import { deleteUserToken, findTokenWithUser, insertToken, listUserTokens, markTokenUsed, type TokenRow } from '../../repositories/auth-tokens';
+import {
+  deleteUserToken,
+  findTokenWithUser,
+  insertToken,
+  listUserTokens,
+  markTokenUsed,
+  type TokenRow,
+} from '../../repositories/auth-tokens';
 import { auditSignIn, type UserRow } from '../../repositories/auth-users';
 import { newSecret, sha256 } from './secrets';
 
@@ -11,8 +18,11 @@ export const TOKEN_PREFIX = 'vat_';
 const MARK_USED_EVERY_MS = 60_000;
 
 const tokenDto = (t: TokenRow) => ({
-  id: t.id, name: t.name, created_at: t.createdAt.toISOString(),
-  expires_at: t.expiresAt?.toISOString() ?? null, last_used_at: t.lastUsedAt?.toISOString() ?? null,
+  id: t.id,
+  name: t.name,
+  created_at: t.createdAt.toISOString(),
+  expires_at: t.expiresAt?.toISOString() ?? null,
+  last_used_at: t.lastUsedAt?.toISOString() ?? null,
 });
 
 export async function createToken(db: Db, userId: string, req: { name: string; expiresInDays?: number }, now: Date) {
@@ -35,7 +45,9 @@ export async function revokeToken(db: Db, userId: string, id: number, now: Date)
 /** The owner of a bearer token; an unknown, revoked or expired token, or a disabled owner, is refused. */
 export async function tokenUser(db: Db, token: string, now: Date): Promise<UserRow> {
   const found = token.startsWith(TOKEN_PREFIX) ? await findTokenWithUser(db, sha256(token)) : null;
-  const refused = new Unauthenticated('The API token is not valid (unknown, revoked or expired): create a new one in Account');
+  const refused = new Unauthenticated(
+    'The API token is not valid (unknown, revoked or expired): create a new one in Account',
+  );
   if (!found || found.user.disabled) throw refused;
   if (found.token.expiresAt && now.getTime() >= found.token.expiresAt.getTime()) throw refused;
   if (!found.token.lastUsedAt || now.getTime() - found.token.lastUsedAt.getTime() >= MARK_USED_EVERY_MS) {

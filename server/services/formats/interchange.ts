@@ -14,12 +14,24 @@ import type { NewDetection } from '../../repositories/new-detection';
 import type { VideoRow } from '../../repositories/videos';
 import { countTracksOnFrames } from '../../repositories/frame-occupancy';
 import { FORMATS, FormatError, type FormatName, type FormatTrack, type FormatVideo } from '../../../domain/formats';
-import { detectionProblem, largest, MAX_TRACK_ID, MAX_TRACKS_PER_FRAME, MAX_TRACKS_PER_VIDEO } from '../../../domain/formats/import-limits';
+import {
+  detectionProblem,
+  largest,
+  MAX_TRACK_ID,
+  MAX_TRACKS_PER_FRAME,
+  MAX_TRACKS_PER_VIDEO,
+} from '../../../domain/formats/import-limits';
 import type { Identity } from '../../../domain/types';
 import { requireLiveVideo } from '../videos';
 
 export const formatVideoOf = (v: VideoRow): FormatVideo => ({
-  id: v.id, filename: v.filename, width: v.width, height: v.height, totalFrames: v.totalFrames, frameStride: v.frameStride, fps: v.fps,
+  id: v.id,
+  filename: v.filename,
+  width: v.width,
+  height: v.height,
+  totalFrames: v.totalFrames,
+  frameStride: v.frameStride,
+  fps: v.fps,
 });
 
 /** Statuses whose tracks a person has checked: an import onto them must be confirmed. */
@@ -36,15 +48,33 @@ export async function storedTracks(db: Db, videoId: number): Promise<FormatTrack
   const tracks: FormatTrack[] = [];
   for (const d of await listDetections(db, videoId)) {
     let t = tracks[tracks.length - 1];
-    if (!t || t.trackId !== d.trackId) tracks.push((t = { trackId: d.trackId, detections: [], segments: segments.get(d.trackId) ?? [] }));
+    if (!t || t.trackId !== d.trackId)
+      tracks.push((t = { trackId: d.trackId, detections: [], segments: segments.get(d.trackId) ?? [] }));
     // an outside keyframe is no box: formats without the notion just leave the frame empty
-    if (d.source === 'outside') { (t.outsideFrames ??= []).push(d.frame); continue; }
-    t.detections.push({ frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence, keypoints: d.keypoints, visibility: d.keypointVisibility, human: d.source !== 'ai' });
+    if (d.source === 'outside') {
+      (t.outsideFrames ??= []).push(d.frame);
+      continue;
+    }
+    t.detections.push({
+      frame: d.frame,
+      x1: d.x1,
+      y1: d.y1,
+      x2: d.x2,
+      y2: d.y2,
+      confidence: d.confidence,
+      keypoints: d.keypoints,
+      visibility: d.keypointVisibility,
+      human: d.source !== 'ai',
+    });
   }
   return tracks;
 }
 
-export async function exportInterchange(db: Db, v: VideoRow, format: FormatName): Promise<{ body: string; filename: string; contentType: string }> {
+export async function exportInterchange(
+  db: Db,
+  v: VideoRow,
+  format: FormatName,
+): Promise<{ body: string; filename: string; contentType: string }> {
   const f = FORMATS[format];
   const body = f.encode(formatVideoOf(v), await storedTracks(db, v.id));
   return { body, filename: `${v.filename.replace(/\.[^.]+$/, '')}${f.suffix}`, contentType: f.contentType };
@@ -66,9 +96,16 @@ export interface InterchangeImportResult {
 }
 
 /** The video with the file's tracks added stays within the tracks per video and per frame. */
-async function checkRoom(database: Database, videoId: number, existingTracks: number, tracks: FormatTrack[]): Promise<void> {
+async function checkRoom(
+  database: Database,
+  videoId: number,
+  existingTracks: number,
+  tracks: FormatTrack[],
+): Promise<void> {
   if (existingTracks + tracks.length > MAX_TRACKS_PER_VIDEO) {
-    throw new Unprocessable(`The video holds ${existingTracks} tracks and the file ${tracks.length}: at most ${MAX_TRACKS_PER_VIDEO} tracks per video`);
+    throw new Unprocessable(
+      `The video holds ${existingTracks} tracks and the file ${tracks.length}: at most ${MAX_TRACKS_PER_VIDEO} tracks per video`,
+    );
   }
   if (!existingTracks) return; // the file alone was checked while it was read
   const perFrame = new Map<number, number>();
@@ -77,7 +114,9 @@ async function checkRoom(database: Database, videoId: number, existingTracks: nu
   for (const [frame, n] of [...perFrame].sort((a, b) => a[0] - b[0])) {
     const old = there.get(frame) ?? 0;
     if (old + n > MAX_TRACKS_PER_FRAME) {
-      throw new Unprocessable(`Frame ${frame} would hold ${old + n} tracks with the ${old} already there (at most ${MAX_TRACKS_PER_FRAME} tracks per frame)`);
+      throw new Unprocessable(
+        `Frame ${frame} would hold ${old + n} tracks with the ${old} already there (at most ${MAX_TRACKS_PER_FRAME} tracks per frame)`,
+      );
     }
   }
 }
@@ -86,14 +125,24 @@ async function checkRoom(database: Database, videoId: number, existingTracks: nu
  * Adds a file's tracks to a video. The file's ids are kept when none is taken; otherwise every imported
  * track is numbered after the video's last track, so an import never merges into an existing person.
  */
-export async function importInterchange(database: Database, videoId: number, format: FormatName, text: string, opts: { dryRun: boolean; confirm: boolean; who: Identity }): Promise<InterchangeImportResult> {
+export async function importInterchange(
+  database: Database,
+  videoId: number,
+  format: FormatName,
+  text: string,
+  opts: { dryRun: boolean; confirm: boolean; who: Identity },
+): Promise<InterchangeImportResult> {
   const v = await requireLiveVideo(database.db, videoId);
   const needsConfirm = CHECKED_STATUSES.has(v.processingStatus);
   if (needsConfirm && !opts.dryRun && !opts.confirm) {
-    throw new Conflict(`This video is ${v.processingStatus}: an import adds tracks to work already checked. Confirm to import anyway.`);
+    throw new Conflict(
+      `This video is ${v.processingStatus}: an import adds tracks to work already checked. Confirm to import anyway.`,
+    );
   }
   let decoded;
-  try { decoded = FORMATS[format].decode(text, formatVideoOf(v)); } catch (e) {
+  try {
+    decoded = FORMATS[format].decode(text, formatVideoOf(v));
+  } catch (e) {
     if (e instanceof FormatError) throw new Unprocessable(`Not a valid ${format} file: ${e.message}`);
     throw e;
   }
@@ -109,32 +158,68 @@ export async function importInterchange(database: Database, videoId: number, for
   const keep = !decoded.tracks.some((t) => taken.has(t.trackId));
   const after = largest(existing, 0);
   if (!keep && after + decoded.tracks.length > MAX_TRACK_ID) {
-    throw new Unprocessable(`The file's track ids are taken and numbering them after track ${after} would pass ${MAX_TRACK_ID}`);
+    throw new Unprocessable(
+      `The file's track ids are taken and numbering them after track ${after} would pass ${MAX_TRACK_ID}`,
+    );
   }
   const warnings = [...decoded.warnings];
   if (!keep) warnings.push(`Track ids already in use: imported tracks are numbered from ${after + 1}`);
   if (!decoded.tracks.length) warnings.push('The file holds no tracks');
   const trackIds = decoded.tracks.map((t, i) => ({ file_id: t.trackId, track_id: keep ? t.trackId : after + 1 + i }));
   const now = new Date();
-  const rows: NewDetection[] = decoded.tracks.flatMap((t, i) => t.detections.map((d) => ({
-    trackId: trackIds[i].track_id, frame: d.frame, x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, confidence: d.confidence,
-    keypoints: d.keypoints, keypointVisibility: d.keypoints ? (d.visibility ?? null) : null, source: 'human', updatedById: opts.who.id, updatedAt: now,
-  })));
-  const segments = decoded.tracks.flatMap((t, i) => (t.segments ?? []).map((s) => ({
-    videoId: v.id, trackId: trackIds[i].track_id, actionClass: s.actionClass, startTime: s.startTime, endTime: s.endTime,
-    confidence: 1, humanVerified: false, createdById: opts.who.id, createdAt: now, updatedById: opts.who.id, updatedAt: now,
-  })));
+  const rows: NewDetection[] = decoded.tracks.flatMap((t, i) =>
+    t.detections.map((d) => ({
+      trackId: trackIds[i].track_id,
+      frame: d.frame,
+      x1: d.x1,
+      y1: d.y1,
+      x2: d.x2,
+      y2: d.y2,
+      confidence: d.confidence,
+      keypoints: d.keypoints,
+      keypointVisibility: d.keypoints ? (d.visibility ?? null) : null,
+      source: 'human',
+      updatedById: opts.who.id,
+      updatedAt: now,
+    })),
+  );
+  const segments = decoded.tracks.flatMap((t, i) =>
+    (t.segments ?? []).map((s) => ({
+      videoId: v.id,
+      trackId: trackIds[i].track_id,
+      actionClass: s.actionClass,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      confidence: 1,
+      humanVerified: false,
+      createdById: opts.who.id,
+      createdAt: now,
+      updatedById: opts.who.id,
+      updatedAt: now,
+    })),
+  );
   if (!opts.dryRun && rows.length) {
     await database.db.transaction(async (tx) => {
       // a track id may be one deleted earlier: above every version its boxes had, so no stale save lands on them
       const version = (await highestDetectionVersion(tx, v.id)) + 1;
-      await insertDetections(tx, v.id, rows.map((r) => ({ ...r, version })));
+      await insertDetections(
+        tx,
+        v.id,
+        rows.map((r) => ({ ...r, version })),
+      );
       await insertSegments(tx, segments);
       await bumpAnnotationVersion(tx, v.id);
     });
   }
   return {
-    format, dry_run: opts.dryRun, tracks_imported: decoded.tracks.length, detections_imported: rows.length, segments_imported: segments.length,
-    replaced: 0, needs_confirm: needsConfirm, track_ids: trackIds, warnings,
+    format,
+    dry_run: opts.dryRun,
+    tracks_imported: decoded.tracks.length,
+    detections_imported: rows.length,
+    segments_imported: segments.length,
+    replaced: 0,
+    needs_confirm: needsConfirm,
+    track_ids: trackIds,
+    warnings,
   };
 }

@@ -10,11 +10,14 @@ import type { VideoRow } from '../../repositories/videos';
 import type { PackageVideo } from './package-format';
 
 export type ImportMode = 'skip_existing' | 'overwrite';
-export interface ImportSettings { targetRoot: string; mode: ImportMode; validateFiles: boolean }
+export interface ImportSettings {
+  targetRoot: string;
+  mode: ImportMode;
+  validateFiles: boolean;
+}
 
 export type VideoDecision =
-  | { action: 'import'; video: VideoRow; replace: boolean }
-  | { action: 'skip'; warning: string };
+  { action: 'import'; video: VideoRow; replace: boolean } | { action: 'skip'; warning: string };
 
 /** Statuses whose annotations a person has signed off: an import never changes them. */
 const PROTECTED = new Set(['reviewed', 'labelled']);
@@ -36,13 +39,18 @@ export async function decideVideo(db: Db | Tx, pkg: PackageVideo, s: ImportSetti
   if (PROTECTED.has(video.processingStatus)) {
     return { action: 'skip', warning: `${pkg.rel_path}: not overwritten, the video is ${video.processingStatus}` };
   }
-  if (video.processingStatus === 'processing') return { action: 'skip', warning: `${pkg.rel_path}: skipped, the video is being processed` };
+  if (video.processingStatus === 'processing')
+    return { action: 'skip', warning: `${pkg.rel_path}: skipped, the video is being processed` };
   const annotated = await hasAnnotations(db, video.id);
-  if (annotated && s.mode === 'skip_existing') return { action: 'skip', warning: `${pkg.rel_path}: skipped, it already has annotations` };
+  if (annotated && s.mode === 'skip_existing')
+    return { action: 'skip', warning: `${pkg.rel_path}: skipped, it already has annotations` };
   // the package's frames were checked against its own frame count; this copy of the video may be shorter
   const last = lastFrame(pkg);
   if (video.totalFrames > 0 && last >= video.totalFrames) {
-    return { action: 'skip', warning: `${pkg.rel_path}: skipped, its tracks reach frame ${last} but the video here has ${video.totalFrames} frames` };
+    return {
+      action: 'skip',
+      warning: `${pkg.rel_path}: skipped, its tracks reach frame ${last} but the video here has ${video.totalFrames} frames`,
+    };
   }
   return { action: 'import', video, replace: annotated };
 }

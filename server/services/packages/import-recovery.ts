@@ -21,17 +21,27 @@ export interface ImportRecoveryOptions {
 
 /** The reason an interrupted job's row and progress row show, naming the videos it imported before the stop. */
 export function interruptedReason(job: ImportJobRow): string {
-  if (job.status === 'queued') return 'Interrupted: the server stopped before this import started; nothing was imported. Import the package again.';
+  if (job.status === 'queued')
+    return 'Interrupted: the server stopped before this import started; nothing was imported. Import the package again.';
   if (job.dryRun) return 'Interrupted: the server stopped during this dry run; nothing was changed. Run it again.';
   const results = job.videoResults as VideoResult[];
   const total = Number((job.progress as Record<string, number>).videos_total ?? 0);
   const imported = results.filter((r) => r.outcome === 'imported').map((r) => r.rel_path);
-  const done = imported.length ? `Imported before the stop: ${imported.join(', ')}.` : 'No video was imported before the stop.';
-  return `Interrupted: the server stopped after ${results.length} of ${total || '?'} videos. ${done} `
-    + 'The other videos were not imported and this import will not run again; import the package again to finish it.';
+  const done = imported.length
+    ? `Imported before the stop: ${imported.join(', ')}.`
+    : 'No video was imported before the stop.';
+  return (
+    `Interrupted: the server stopped after ${results.length} of ${total || '?'} videos. ${done} ` +
+    'The other videos were not imported and this import will not run again; import the package again to finish it.'
+  );
 }
 
-async function isDead(database: Database, job: ImportJobRow, liveQueueJob: boolean, o: ImportRecoveryOptions): Promise<boolean> {
+async function isDead(
+  database: Database,
+  job: ImportJobRow,
+  liveQueueJob: boolean,
+  o: ImportRecoveryOptions,
+): Promise<boolean> {
   const staleBefore = Date.now() - (o.staleAfterMs ?? 120_000);
   if (job.status === 'queued') {
     // a queued real import lives as long as its queue job; a dry run runs inside its request
@@ -46,20 +56,40 @@ async function isDead(database: Database, job: ImportJobRow, liveQueueJob: boole
 }
 
 /** Ends every import a stopped process left queued without a queue job, or running; answers their progress rows. */
-export async function recoverInterruptedImports(database: Database, queue: JobQueue | null, o: ImportRecoveryOptions): Promise<Interrupted[]> {
+export async function recoverInterruptedImports(
+  database: Database,
+  queue: JobQueue | null,
+  o: ImportRecoveryOptions,
+): Promise<Interrupted[]> {
   const queueJobs = queue ? await queue.liveJobs<ImportJobData>(QUEUES.import) : [];
   const ended: Interrupted[] = [];
   for (const job of await listLiveImportJobs(database.db)) {
     const mine = queueJobs.filter((q) => q.data?.jobId === job.id);
     if (!(await isDead(database, job, mine.length > 0, o))) continue;
     const reason = interruptedReason(job);
-    const stopped = await updateRunningImportJob(database.db, job.id, {
-      status: 'failed', errors: [...(job.errors as string[]), reason], finishedAt: new Date(), archivePath: null,
-    }, [job.status]);
+    const stopped = await updateRunningImportJob(
+      database.db,
+      job.id,
+      {
+        status: 'failed',
+        errors: [...(job.errors as string[]), reason],
+        finishedAt: new Date(),
+        archivePath: null,
+      },
+      [job.status],
+    );
     if (!stopped) continue; // it moved on meanwhile (started or finished): alive after all
-    if (mine.length) await queue!.boss.cancel(QUEUES.import, mine.map((q) => q.id));
+    if (mine.length)
+      await queue!.boss.cancel(
+        QUEUES.import,
+        mine.map((q) => q.id),
+      );
     if (job.archivePath) await fs.rm(job.archivePath, { force: true });
-    ended.push({ progressId: job.progressId, message: reason, result: { ...(job.progress as Record<string, number>) } });
+    ended.push({
+      progressId: job.progressId,
+      message: reason,
+      result: { ...(job.progress as Record<string, number>) },
+    });
   }
   return ended;
 }

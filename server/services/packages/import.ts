@@ -15,8 +15,19 @@ import { insertDetections } from '../../repositories/detection-bulk';
 import type { NewDetection } from '../../repositories/new-detection';
 import { highestDetectionVersion } from '../../repositories/processing-results';
 import {
-  appendImportLog, claimImportJob, clearAnnotations, findImportJob, findLiveVideoByPath, insertImportJob, insertImportedRows, lockAnnotationVersion,
-  recordImportVideo, setImportedStatus, updateImportJob, updateRunningImportJob, type ImportJobRow,
+  appendImportLog,
+  claimImportJob,
+  clearAnnotations,
+  findImportJob,
+  findLiveVideoByPath,
+  insertImportJob,
+  insertImportedRows,
+  lockAnnotationVersion,
+  recordImportVideo,
+  setImportedStatus,
+  updateImportJob,
+  updateRunningImportJob,
+  type ImportJobRow,
 } from '../../repositories/package-import';
 import { QUEUES, type JobQueue } from '../../queue';
 import type { Identity } from '../../../domain/types';
@@ -32,14 +43,20 @@ import { importJob } from '../../jobs/kinds/import';
 import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../jobs/types';
 import type { ImportJob } from '../../../domain/contract/packages';
 
-export interface ImportConfig { source_root: string; target_root: string; mode: ImportMode; validate_files: boolean; dry_run: boolean }
+export interface ImportConfig {
+  source_root: string;
+  target_root: string;
+  mode: ImportMode;
+  validate_files: boolean;
+  dry_run: boolean;
+}
 export type { ImportJobData };
 /** Per package rel_path: the target video and its annotation version when the job was created. */
 type BaseVersions = Record<string, { video_id: number; version: number }>;
 export type { ImportRunOptions };
 
 /** The database's own words for a failed statement (drizzle wraps them in the query text). */
-const reason = (e: unknown) => ((e as { cause?: Error }).cause?.message ?? (e as Error).message);
+const reason = (e: unknown) => (e as { cause?: Error }).cause?.message ?? (e as Error).message;
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
 const INSERT_ROWS = 50_000;
 const targetPath = (targetRoot: string, relPath: string) => path.join(targetRoot, ...relPath.split('/'));
@@ -55,16 +72,37 @@ export async function importArchivePath(tempRoot: string): Promise<string> {
 export function importJobDto(j: ImportJobRow): ImportJob {
   const p = j.progress as Record<string, number>;
   return {
-    job_id: j.id, status: j.status, dry_run: j.dryRun, mode: j.mode as ImportJob['mode'], source_root: j.sourceRoot, target_root: j.targetRoot, validate_files: j.validateFiles,
-    progress: { videos_imported: p.videos_imported ?? 0, videos_skipped: p.videos_skipped ?? 0, videos_failed: p.videos_failed ?? 0, videos_total: p.videos_total ?? 0 },
-    summary: j.summary as Record<string, number>, warnings: j.warnings as string[], errors: j.errors as string[],
+    job_id: j.id,
+    status: j.status,
+    dry_run: j.dryRun,
+    mode: j.mode as ImportJob['mode'],
+    source_root: j.sourceRoot,
+    target_root: j.targetRoot,
+    validate_files: j.validateFiles,
+    progress: {
+      videos_imported: p.videos_imported ?? 0,
+      videos_skipped: p.videos_skipped ?? 0,
+      videos_failed: p.videos_failed ?? 0,
+      videos_total: p.videos_total ?? 0,
+    },
+    summary: j.summary as Record<string, number>,
+    warnings: j.warnings as string[],
+    errors: j.errors as string[],
     videos: j.videoResults as VideoResult[],
-    initiated_by: j.initiatedBy, started_at: iso(j.startedAt), finished_at: iso(j.finishedAt),
+    initiated_by: j.initiatedBy,
+    started_at: iso(j.startedAt),
+    finished_at: iso(j.finishedAt),
   };
 }
 
 /** Checks the saved upload and creates its job: queued for a real run, finished at once for a dry run. */
-export async function startPackageImport(database: Database, queue: JobQueue | undefined, who: Identity, upload: { path: string; bytes: number }, cfg: ImportConfig) {
+export async function startPackageImport(
+  database: Database,
+  queue: JobQueue | undefined,
+  who: Identity,
+  upload: { path: string; bytes: number },
+  cfg: ImportConfig,
+) {
   try {
     const sourceRoot = checkClientPath(cfg.source_root, 'source_root');
     const targetRoot = checkClientPath(cfg.target_root, 'target_root');
@@ -74,7 +112,8 @@ export async function startPackageImport(database: Database, queue: JobQueue | u
     try {
       reader = await PackageReader.open(upload.path, upload.bytes);
       const from = reader.manifest.source_root.replace(/[\\/]+$/, '');
-      if (from !== sourceRoot) throw new Invalid(`The package was exported from ${reader.manifest.source_root}, not from ${sourceRoot}`);
+      if (from !== sourceRoot)
+        throw new Invalid(`The package was exported from ${reader.manifest.source_root}, not from ${sourceRoot}`);
       for (const f of reader.manifest.files) {
         const pkg = await reader.readVideo(f);
         const target = await findLiveVideoByPath(database.db, targetPath(targetRoot, pkg.rel_path));
@@ -83,10 +122,20 @@ export async function startPackageImport(database: Database, queue: JobQueue | u
     } catch (e) {
       if (e instanceof PackageError) throw new Invalid(e.message);
       throw e;
-    } finally { reader?.close(); }
+    } finally {
+      reader?.close();
+    }
     const job = await insertImportJob(database.db, {
-      status: 'queued', sourceRoot, targetRoot, mode: cfg.mode, dryRun: cfg.dry_run, validateFiles: cfg.validate_files,
-      archivePath: upload.path, archiveBytes: upload.bytes, initiatedBy: who.id, baseVersions,
+      status: 'queued',
+      sourceRoot,
+      targetRoot,
+      mode: cfg.mode,
+      dryRun: cfg.dry_run,
+      validateFiles: cfg.validate_files,
+      archivePath: upload.path,
+      archiveBytes: upload.bytes,
+      initiatedBy: who.id,
+      baseVersions,
     });
     if (cfg.dry_run) await runImportJob(database, job.id);
     // no retries: a retry would replay the package over whatever was edited since (see runImportJob)
@@ -114,7 +163,8 @@ async function writeVideo(database: Database, job: ImportJobRow, pkg: PackageVid
     const base = (job.baseVersions as BaseVersions)[pkg.rel_path];
     // a video with no note did not exist (so had no annotations, version 0) when the job was created
     const current = await lockAnnotationVersion(tx, id);
-    if (current !== (base?.video_id === id ? base.version : 0)) return { action: 'skip' as const, warning: `${pkg.rel_path}: ${CHANGED_SINCE_START}` };
+    if (current !== (base?.video_id === id ? base.version : 0))
+      return { action: 'skip' as const, warning: `${pkg.rel_path}: ${CHANGED_SINCE_START}` };
     // boxes brought in may stand where replaced ones stood: above every old version, so a save based on a
     // replaced box is refused instead of landing on the imported one
     const version = (await highestDetectionVersion(tx, id)) + 1;
@@ -123,23 +173,54 @@ async function writeVideo(database: Database, job: ImportJobRow, pkg: PackageVid
     let detections = 0;
     for (const t of pkg.tracks) {
       for (const row of decodeTrack(t)) batch.push({ ...row, version });
-      if (batch.length >= INSERT_ROWS) { detections += await insertDetections(tx, id, batch); batch = []; }
+      if (batch.length >= INSERT_ROWS) {
+        detections += await insertDetections(tx, id, batch);
+        batch = [];
+      }
     }
     if (batch.length) detections += await insertDetections(tx, id, batch);
     await insertImportedRows(tx, id, {
       segments: pkg.action_segments.map((s) => ({
-        trackId: s.track_id, actionClass: s.action_class, startTime: s.start_time, endTime: s.end_time, confidence: s.confidence, humanVerified: s.human_verified,
-        createdById: s.created_by_id, createdAt: date(s.created_at), updatedById: s.updated_by_id, updatedAt: date(s.updated_at),
+        trackId: s.track_id,
+        actionClass: s.action_class,
+        startTime: s.start_time,
+        endTime: s.end_time,
+        confidence: s.confidence,
+        humanVerified: s.human_verified,
+        createdById: s.created_by_id,
+        createdAt: date(s.created_at),
+        updatedById: s.updated_by_id,
+        updatedAt: date(s.updated_at),
       })),
-      relationships: pkg.relationships.map((r) => ({ subjectTrackId: r.subject_track_id, objectTrackId: r.object_track_id, kind: r.kind, startTime: r.start_time, endTime: r.end_time })),
-      history: pkg.status_history.map((h) => ({ changedAt: new Date(h.changed_at), oldStatus: h.old_status, newStatus: h.new_status, remark: h.remark, changedById: h.changed_by_id })),
+      relationships: pkg.relationships.map((r) => ({
+        subjectTrackId: r.subject_track_id,
+        objectTrackId: r.object_track_id,
+        kind: r.kind,
+        startTime: r.start_time,
+        endTime: r.end_time,
+      })),
+      history: pkg.status_history.map((h) => ({
+        changedAt: new Date(h.changed_at),
+        oldStatus: h.old_status,
+        newStatus: h.new_status,
+        remark: h.remark,
+        changedById: h.changed_by_id,
+      })),
     });
     await setImportedStatus(tx, id, {
-      processingStatus: pkg.status, previousStatus: pkg.previous_status, aiProcessedAt: date(pkg.ai_processed_at),
-      lastStatusById: pkg.last_status_by_id, lastStatusChangedAt: date(pkg.last_status_changed_at), frameStride: pkg.probe.frame_stride,
+      processingStatus: pkg.status,
+      previousStatus: pkg.previous_status,
+      aiProcessedAt: date(pkg.ai_processed_at),
+      lastStatusById: pkg.last_status_by_id,
+      lastStatusChangedAt: date(pkg.last_status_changed_at),
+      frameStride: pkg.probe.frame_stride,
     });
     await bumpAnnotationVersion(tx, id);
-    await appendImportLog(tx, id, `Annotations imported from a package of ${job.sourceRoot} (import job ${job.id}, by ${job.initiatedBy ?? 'unknown'})`);
+    await appendImportLog(
+      tx,
+      id,
+      `Annotations imported from a package of ${job.sourceRoot} (import job ${job.id}, by ${job.initiatedBy ?? 'unknown'})`,
+    );
     return { action: 'import' as const, detections };
   });
 }
@@ -157,23 +238,50 @@ export async function runImportJob(database: Database, jobId: number, opts: Impo
   const progressId = await database.db.transaction(async (tx) => {
     if (!(await claimImportJob(tx, jobId))) return undefined;
     if (job.dryRun) return null;
-    const id = await startJob(tx, { kind: 'import', sourceRoot: job.targetRoot, startedBy: job.initiatedBy, link: '/admin/repository', stage: 'reading' });
+    const id = await startJob(tx, {
+      kind: 'import',
+      sourceRoot: job.targetRoot,
+      startedBy: job.initiatedBy,
+      link: '/admin/repository',
+      stage: 'reading',
+    });
     await updateImportJob(tx, jobId, { progressId: id });
     return id;
   });
   if (progressId === undefined) return false;
   // a dry run has no progress row: it runs inside its request
   if (progressId === null) await importPackage(database, job, null, opts);
-  else await runJob(importJob, { db: database.db, deps: { run: (ctx, j) => importPackage(database, j, ctx, opts) }, progressId, data: job });
+  else
+    await runJob(importJob, {
+      db: database.db,
+      deps: { run: (ctx, j) => importPackage(database, j, ctx, opts) },
+      progressId,
+      data: job,
+    });
   return true;
 }
 
 /** The work of one import: every video of the package, then the job's own row; how it ended, for the progress row. */
-export async function importPackage(database: Database, job: ImportJobRow, ctx: JobContext | null, opts: ImportRunOptions): Promise<JobEnd> {
+export async function importPackage(
+  database: Database,
+  job: ImportJobRow,
+  ctx: JobContext | null,
+  opts: ImportRunOptions,
+): Promise<JobEnd> {
   const jobId = job.id;
-  const settings: ImportSettings = { targetRoot: job.targetRoot, mode: job.mode as ImportMode, validateFiles: job.validateFiles };
+  const settings: ImportSettings = {
+    targetRoot: job.targetRoot,
+    mode: job.mode as ImportMode,
+    validateFiles: job.validateFiles,
+  };
   const progress = { videos_imported: 0, videos_skipped: 0, videos_failed: 0, videos_total: 0 };
-  const summary = { persons_imported: 0, actions_imported: 0, detections_imported: 0, relationships_imported: 0, history_imported: 0 };
+  const summary = {
+    persons_imported: 0,
+    actions_imported: 0,
+    detections_imported: 0,
+    relationships_imported: 0,
+    history_imported: 0,
+  };
   const warnings: string[] = [];
   const errors: string[] = [];
   const results: VideoResult[] = [];
@@ -191,11 +299,17 @@ export async function importPackage(database: Database, job: ImportJobRow, ctx: 
       let pkg: PackageVideo | null = null;
       try {
         pkg = await reader.readVideo(f);
-        const outcome = job.dryRun ? await decideVideo(database.db, pkg, settings) : await writeVideo(database, job, pkg, settings);
+        const outcome = job.dryRun
+          ? await decideVideo(database.db, pkg, settings)
+          : await writeVideo(database, job, pkg, settings);
         if (outcome.action === 'skip') {
           progress.videos_skipped++;
           warnings.push(outcome.warning);
-          results.push({ rel_path: pkg.rel_path, outcome: 'skipped', detail: outcome.warning.slice(pkg.rel_path.length + 2) });
+          results.push({
+            rel_path: pkg.rel_path,
+            outcome: 'skipped',
+            detail: outcome.warning.slice(pkg.rel_path.length + 2),
+          });
         } else {
           progress.videos_imported++;
           results.push({ rel_path: pkg.rel_path, outcome: 'imported', detail: null });
@@ -216,17 +330,27 @@ export async function importPackage(database: Database, job: ImportJobRow, ctx: 
     }
   } catch (e) {
     errors.push(reason(e));
-  } finally { reader?.close(); }
+  } finally {
+    reader?.close();
+  }
   const failedAll = errors.length > 0 && progress.videos_imported === 0 && progress.videos_skipped === 0;
   if (job.archivePath) await fs.rm(job.archivePath, { force: true });
   await updateRunningImportJob(database.db, jobId, {
     status: failedAll ? 'failed' : errors.length ? 'completed_with_errors' : 'completed',
-    progress, summary, warnings, errors, videoResults: results, finishedAt: new Date(), archivePath: null,
+    progress,
+    summary,
+    warnings,
+    errors,
+    videoResults: results,
+    finishedAt: new Date(),
+    archivePath: null,
   });
   const cancelledBy = ctx?.cancelledBy();
   return {
-    state: cancelledBy ? 'cancelled' : failedAll ? 'failed' : 'done', link: '/admin/repository',
-    result: { ...progress, ...summary }, message: errors[0] ?? null,
+    state: cancelledBy ? 'cancelled' : failedAll ? 'failed' : 'done',
+    link: '/admin/repository',
+    result: { ...progress, ...summary },
+    message: errors[0] ?? null,
   };
 }
 
@@ -236,10 +360,15 @@ export async function importPackage(database: Database, job: ImportJobRow, ctx: 
  */
 export function importWorker(deps: WorkerDeps): JobWorker<ImportJobData> {
   const stallAfter = deps.config.testImportStallAfter;
-  const afterVideo = stallAfter ? async (done: number) => { if (done >= stallAfter) await new Promise(() => {}); } : undefined;
+  const afterVideo = stallAfter
+    ? async (done: number) => {
+        if (done >= stallAfter) await new Promise(() => {});
+      }
+    : undefined;
   return {
     handle: async (data) => {
-      if (!(await runImportJob(deps.database, data.jobId, { afterVideo }))) deps.log.warn(`package import ${data.jobId} is not queued (it ended or was interrupted): not run again`);
+      if (!(await runImportJob(deps.database, data.jobId, { afterVideo })))
+        deps.log.warn(`package import ${data.jobId} is not queued (it ended or was interrupted): not run again`);
     },
     stop: async () => {},
   };

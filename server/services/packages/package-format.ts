@@ -48,13 +48,29 @@ export function encodeTrack(trackId: number, rows: NewDetection[]) {
   const edits: Array<[number, string | null, string | null]> = [];
   rows.forEach((r, i) => {
     boxes.push(r.x1, r.y1, r.x2, r.y2, r.confidence);
-    if (r.keypoints && r.keypoints.length === KP) { withKp += '1'; for (const v of r.keypoints) kps.push(v); } else withKp += '0';
+    if (r.keypoints && r.keypoints.length === KP) {
+      withKp += '1';
+      for (const v of r.keypoints) kps.push(v);
+    } else withKp += '0';
     source += SOURCE_LETTER[r.source] ?? 'a';
     if (r.updatedById || r.updatedAt) edits.push([i, r.updatedById ?? null, r.updatedAt?.toISOString() ?? null]);
   });
   const stored = rows.some((r) => r.keypointVisibility);
-  const visibility = stored ? rows.map((r) => (r.keypointVisibility?.length === JOINTS ? r.keypointVisibility.join('') : NO_VISIBILITY)).join('') : undefined;
-  return { track_id: trackId, frames: rows.map((r) => r.frame), boxes: f32base64(boxes), keypoints: f32base64(kps), with_keypoints: withKp, source, edits, ...(visibility ? { visibility } : {}) };
+  const visibility = stored
+    ? rows
+        .map((r) => (r.keypointVisibility?.length === JOINTS ? r.keypointVisibility.join('') : NO_VISIBILITY))
+        .join('')
+    : undefined;
+  return {
+    track_id: trackId,
+    frames: rows.map((r) => r.frame),
+    boxes: f32base64(boxes),
+    keypoints: f32base64(kps),
+    with_keypoints: withKp,
+    source,
+    edits,
+    ...(visibility ? { visibility } : {}),
+  };
 }
 
 // ids, frames, times and confidences within what an edit accepts (the database's 4-byte integers included)
@@ -69,16 +85,27 @@ export const trackSchema = z.object({
   keypoints: z.string(),
   with_keypoints: z.string().regex(/^[01]*$/),
   source: z.string().regex(/^[ahio]*$/),
-  edits: z.array(z.tuple([z.number().int().min(0), z.string().max(200).nullable(), z.string().datetime({ offset: true }).nullable()])),
-  visibility: z.string().regex(/^[012-]*$/).optional(),
+  edits: z.array(
+    z.tuple([
+      z.number().int().min(0),
+      z.string().max(200).nullable(),
+      z.string().datetime({ offset: true }).nullable(),
+    ]),
+  ),
+  visibility: z
+    .string()
+    .regex(/^[012-]*$/)
+    .optional(),
 });
 export type PackageTrack = z.infer<typeof trackSchema>;
 
 /** The rows of a validated track; throws with what is wrong when the columns disagree. */
 export function decodeTrack(t: PackageTrack): NewDetection[] {
   const n = t.frames.length;
-  if (t.with_keypoints.length !== n || t.source.length !== n) throw new Error(`track ${t.track_id}: with_keypoints and source need one character per frame`);
-  if (t.visibility !== undefined && t.visibility.length !== n * JOINTS) throw new Error(`track ${t.track_id}: visibility needs ${JOINTS} characters per frame`);
+  if (t.with_keypoints.length !== n || t.source.length !== n)
+    throw new Error(`track ${t.track_id}: with_keypoints and source need one character per frame`);
+  if (t.visibility !== undefined && t.visibility.length !== n * JOINTS)
+    throw new Error(`track ${t.track_id}: visibility needs ${JOINTS} characters per frame`);
   const boxes = f32decode(t.boxes, n * 5, `track ${t.track_id} boxes`);
   const withKp = [...t.with_keypoints].filter((c) => c === '1').length;
   const kps = f32decode(t.keypoints, withKp * KP, `track ${t.track_id} keypoints`);
@@ -91,10 +118,20 @@ export function decodeTrack(t: PackageTrack): NewDetection[] {
     const keypoints = t.with_keypoints[i] === '1' ? Array.from(kps.subarray(k * KP, ++k * KP)) : null;
     const edit = edits.get(i);
     const vis = t.visibility?.slice(i * JOINTS, (i + 1) * JOINTS);
-    if (vis && vis !== NO_VISIBILITY && vis.includes('-')) throw new Error(`track ${t.track_id} frame ${frame}: visibility mixes '-' with values`);
+    if (vis && vis !== NO_VISIBILITY && vis.includes('-'))
+      throw new Error(`track ${t.track_id} frame ${frame}: visibility mixes '-' with values`);
     return {
-      trackId: t.track_id, frame, x1: boxes[i * 5], y1: boxes[i * 5 + 1], x2: boxes[i * 5 + 2], y2: boxes[i * 5 + 3], confidence: boxes[i * 5 + 4],
-      keypoints, source: LETTER_SOURCE[t.source[i]] ?? 'ai', updatedById: edit?.by ?? null, updatedAt: edit?.at ? new Date(edit.at) : null,
+      trackId: t.track_id,
+      frame,
+      x1: boxes[i * 5],
+      y1: boxes[i * 5 + 1],
+      x2: boxes[i * 5 + 2],
+      y2: boxes[i * 5 + 3],
+      confidence: boxes[i * 5 + 4],
+      keypoints,
+      source: LETTER_SOURCE[t.source[i]] ?? 'ai',
+      updatedById: edit?.by ?? null,
+      updatedAt: edit?.at ? new Date(edit.at) : null,
       keypointVisibility: vis && vis !== NO_VISIBILITY ? [...vis].map(Number) : null,
     };
   });
@@ -126,26 +163,54 @@ export const videoEntrySchema = z.object({
   rel_path: z.string().min(1).max(4096),
   filename: z.string().min(1).max(1024),
   probe: z.object({
-    width: z.number().int(), height: z.number().int(), fps: z.number(), fps_num: z.number().int(), fps_den: z.number().int(),
-    duration: z.number(), total_frames: z.number().int().min(0).max(MAX_FRAME), codec: z.string().nullable(), size_bytes: z.number(), frame_stride: z.number().int().min(1),
+    width: z.number().int(),
+    height: z.number().int(),
+    fps: z.number(),
+    fps_num: z.number().int(),
+    fps_den: z.number().int(),
+    duration: z.number(),
+    total_frames: z.number().int().min(0).max(MAX_FRAME),
+    codec: z.string().nullable(),
+    size_bytes: z.number(),
+    frame_stride: z.number().int().min(1),
   }),
   status,
   previous_status: status.nullable(),
   ai_processed_at: isoOrNull,
   last_status_by_id: z.string().max(200).nullable(),
   last_status_changed_at: isoOrNull,
-  status_history: z.array(z.object({
-    changed_at: z.string().datetime({ offset: true }), old_status: z.string().max(40).nullable(), new_status: z.string().max(40),
-    remark: z.string().max(10_000).nullable(), changed_by_id: z.string().max(200).nullable(),
-  })),
-  action_segments: z.array(z.object({
-    track_id: trackId, action_class: z.string().max(60), start_time: seconds, end_time: seconds, confidence: unit,
-    human_verified: z.boolean(), created_by_id: z.string().max(200).nullable(), created_at: isoOrNull,
-    updated_by_id: z.string().max(200).nullable(), updated_at: isoOrNull,
-  })),
-  relationships: z.array(z.object({
-    subject_track_id: trackId, object_track_id: trackId, kind: z.string().max(60), start_time: seconds, end_time: seconds,
-  })),
+  status_history: z.array(
+    z.object({
+      changed_at: z.string().datetime({ offset: true }),
+      old_status: z.string().max(40).nullable(),
+      new_status: z.string().max(40),
+      remark: z.string().max(10_000).nullable(),
+      changed_by_id: z.string().max(200).nullable(),
+    }),
+  ),
+  action_segments: z.array(
+    z.object({
+      track_id: trackId,
+      action_class: z.string().max(60),
+      start_time: seconds,
+      end_time: seconds,
+      confidence: unit,
+      human_verified: z.boolean(),
+      created_by_id: z.string().max(200).nullable(),
+      created_at: isoOrNull,
+      updated_by_id: z.string().max(200).nullable(),
+      updated_at: isoOrNull,
+    }),
+  ),
+  relationships: z.array(
+    z.object({
+      subject_track_id: trackId,
+      object_track_id: trackId,
+      kind: z.string().max(60),
+      start_time: seconds,
+      end_time: seconds,
+    }),
+  ),
   processing_log: z.array(z.object({ at: z.string().datetime({ offset: true }), line: z.string() })).optional(),
   tracks: z.array(trackSchema),
 });
@@ -159,7 +224,20 @@ export const manifestSchema = z.object({
   created_at: z.string(),
   exported_by: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
   statuses: z.array(z.string()),
-  counts: z.object({ videos: z.number().int(), detections: z.number().int(), segments: z.number().int(), relationships: z.number().int(), history: z.number().int() }),
-  files: z.array(z.object({ path: z.string(), rel_path: z.string(), bytes: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  counts: z.object({
+    videos: z.number().int(),
+    detections: z.number().int(),
+    segments: z.number().int(),
+    relationships: z.number().int(),
+    history: z.number().int(),
+  }),
+  files: z.array(
+    z.object({
+      path: z.string(),
+      rel_path: z.string(),
+      bytes: z.number().int(),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+  ),
 });
 export type PackageManifest = z.infer<typeof manifestSchema>;

@@ -7,7 +7,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import yauzl from 'yauzl';
-import { MANIFEST_ENTRY, checkVideoDetections, manifestSchema, videoEntrySchema, type PackageManifest, type PackageVideo } from './package-format';
+import {
+  MANIFEST_ENTRY,
+  checkVideoDetections,
+  manifestSchema,
+  videoEntrySchema,
+  type PackageManifest,
+  type PackageVideo,
+} from './package-format';
 
 /** An archive may inflate to at most this many times its own size. */
 export const MAX_EXPANSION = 100;
@@ -22,13 +29,22 @@ const S_IFLNK = 0o120000;
 const isSymlink = (e: yauzl.Entry) => ((e.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK;
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true }, (e, z) => (e ? reject(e) : resolve(z))));
+  return new Promise((resolve, reject) =>
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true },
+      (e, z) => (e ? reject(e) : resolve(z)),
+    ),
+  );
 }
 
 function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   const entries: yauzl.Entry[] = [];
   return new Promise((resolve, reject) => {
-    zip.on('entry', (e: yauzl.Entry) => { entries.push(e); zip.readEntry(); });
+    zip.on('entry', (e: yauzl.Entry) => {
+      entries.push(e);
+      zip.readEntry();
+    });
     zip.on('end', () => resolve(entries));
     zip.on('error', reject);
     zip.readEntry();
@@ -37,21 +53,35 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
 
 /** A relative path that stays inside the folder it is joined to. */
 export function safeRelPath(rel: string): boolean {
-  if (!rel || rel.includes('\0') || rel.includes('\\') || path.posix.isAbsolute(rel) || /^[A-Za-z]:/.test(rel)) return false;
+  if (!rel || rel.includes('\0') || rel.includes('\\') || path.posix.isAbsolute(rel) || /^[A-Za-z]:/.test(rel))
+    return false;
   return !rel.split('/').some((seg) => seg === '..' || seg === '');
 }
 
 export class PackageReader {
   private inflated = 0;
-  private constructor(private zip: yauzl.ZipFile, private entries: Map<string, yauzl.Entry>, private limit: number, readonly manifest: PackageManifest) {}
+  private constructor(
+    private zip: yauzl.ZipFile,
+    private entries: Map<string, yauzl.Entry>,
+    private limit: number,
+    readonly manifest: PackageManifest,
+  ) {}
 
   /** Opens the archive and checks its directory and manifest; throws PackageError naming what is wrong. */
   static async open(file: string, archiveBytes: number): Promise<PackageReader> {
     let zip: yauzl.ZipFile;
-    try { zip = await openZip(file); } catch (e) { throw new PackageError(`Not a zip archive: ${(e as Error).message}`); }
+    try {
+      zip = await openZip(file);
+    } catch (e) {
+      throw new PackageError(`Not a zip archive: ${(e as Error).message}`);
+    }
     try {
       let list: yauzl.Entry[];
-      try { list = await listEntries(zip); } catch (e) { throw new PackageError(`Unsafe or damaged entry in the archive: ${(e as Error).message}`); }
+      try {
+        list = await listEntries(zip);
+      } catch (e) {
+        throw new PackageError(`Unsafe or damaged entry in the archive: ${(e as Error).message}`);
+      }
       const limit = Math.max(archiveBytes, 1) * MAX_EXPANSION;
       const entries = new Map<string, yauzl.Entry>();
       let declared = 0;
@@ -59,22 +89,27 @@ export class PackageReader {
         if (isSymlink(e)) throw new PackageError(`${e.fileName}: symbolic links are not allowed in a package`);
         if (e.fileName.endsWith('/')) continue; // a folder entry carries no data
         if (!safeRelPath(e.fileName)) throw new PackageError(`${e.fileName}: unsafe entry name`);
-        if (e.fileName !== MANIFEST_ENTRY && !VIDEO_ENTRY.test(e.fileName)) throw new PackageError(`${e.fileName}: not part of an annotation package`);
+        if (e.fileName !== MANIFEST_ENTRY && !VIDEO_ENTRY.test(e.fileName))
+          throw new PackageError(`${e.fileName}: not part of an annotation package`);
         if (entries.has(e.fileName)) throw new PackageError(`${e.fileName}: appears twice in the archive`);
         entries.set(e.fileName, e);
         declared += e.uncompressedSize;
       }
-      if (declared > limit) throw new PackageError(`The archive would expand to more than ${MAX_EXPANSION}× its size; refused`);
+      if (declared > limit)
+        throw new PackageError(`The archive would expand to more than ${MAX_EXPANSION}× its size; refused`);
       const reader = new PackageReader(zip, entries, limit, null as unknown as PackageManifest);
       if (!entries.has(MANIFEST_ENTRY)) throw new PackageError(`${MANIFEST_ENTRY}: missing from the archive`);
       const manifest = reader.parse(MANIFEST_ENTRY, await reader.read(MANIFEST_ENTRY), (j) => manifestSchema.parse(j));
       const listed = new Set<string>();
       for (const f of manifest.files) {
-        if (!entries.has(f.path) || f.path === MANIFEST_ENTRY) throw new PackageError(`${MANIFEST_ENTRY}: lists ${f.path}, which is not in the archive`);
+        if (!entries.has(f.path) || f.path === MANIFEST_ENTRY)
+          throw new PackageError(`${MANIFEST_ENTRY}: lists ${f.path}, which is not in the archive`);
         if (listed.has(f.path)) throw new PackageError(`${MANIFEST_ENTRY}: lists ${f.path} twice`);
         listed.add(f.path);
       }
-      for (const name of entries.keys()) if (name !== MANIFEST_ENTRY && !listed.has(name)) throw new PackageError(`${name}: not listed in ${MANIFEST_ENTRY}`);
+      for (const name of entries.keys())
+        if (name !== MANIFEST_ENTRY && !listed.has(name))
+          throw new PackageError(`${name}: not listed in ${MANIFEST_ENTRY}`);
       return Object.assign(reader, { manifest });
     } catch (e) {
       zip.close();
@@ -85,7 +120,8 @@ export class PackageReader {
   /** The entry's bytes, counting what actually inflates against the archive's limit. */
   private read(name: string): Promise<Buffer> {
     const entry = this.entries.get(name)!;
-    if (entry.uncompressedSize > MAX_ENTRY_BYTES) return Promise.reject(new PackageError(`${name}: larger than ${MAX_ENTRY_BYTES / 2 ** 20} MB`));
+    if (entry.uncompressedSize > MAX_ENTRY_BYTES)
+      return Promise.reject(new PackageError(`${name}: larger than ${MAX_ENTRY_BYTES / 2 ** 20} MB`));
     return new Promise((resolve, reject) => {
       this.zip.openReadStream(entry, (err, stream) => {
         if (err) return reject(new PackageError(`${name}: ${err.message}`));
@@ -107,17 +143,33 @@ export class PackageReader {
 
   private parse<T>(name: string, buf: Buffer, check: (json: unknown) => T): T {
     let json: unknown;
-    try { json = JSON.parse(buf.toString('utf8')); } catch (e) { throw new PackageError(`${name}: not valid JSON (${(e as Error).message})`); }
-    try { return check(json); } catch (e) {
+    try {
+      json = JSON.parse(buf.toString('utf8'));
+    } catch (e) {
+      throw new PackageError(`${name}: not valid JSON (${(e as Error).message})`);
+    }
+    try {
+      return check(json);
+    } catch (e) {
       const issues = (e as { issues?: Array<{ path: PropertyKey[]; message: string }> }).issues;
-      throw new PackageError(`${name}: ${issues ? issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ') : (e as Error).message}`);
+      throw new PackageError(
+        `${name}: ${
+          issues
+            ? issues
+                .slice(0, 3)
+                .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+                .join('; ')
+            : (e as Error).message
+        }`,
+      );
     }
   }
 
   /** A video file of the manifest, checked against its hash and the format (tracks included). */
   async readVideo(file: PackageManifest['files'][number]): Promise<PackageVideo> {
     const buf = await this.read(file.path);
-    if (createHash('sha256').update(buf).digest('hex') !== file.sha256) throw new PackageError(`${file.path}: its sha256 differs from ${MANIFEST_ENTRY}`);
+    if (createHash('sha256').update(buf).digest('hex') !== file.sha256)
+      throw new PackageError(`${file.path}: its sha256 differs from ${MANIFEST_ENTRY}`);
     return this.parse(file.path, buf, (j) => {
       const v = videoEntrySchema.parse(j);
       if (!safeRelPath(v.rel_path)) throw new Error(`rel_path '${v.rel_path}' is not a safe relative path`);
@@ -126,5 +178,7 @@ export class PackageReader {
     });
   }
 
-  close(): void { this.zip.close(); }
+  close(): void {
+    this.zip.close();
+  }
 }

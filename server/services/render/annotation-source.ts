@@ -10,7 +10,11 @@ import { WINDOW_SOURCE } from '../../../domain/detection-window';
 
 const WINDOW_FRAMES = 600;
 
-interface LoadedWindow { from: number; to: number; detections: Map<number, TrackFrames> }
+interface LoadedWindow {
+  from: number;
+  to: number;
+  detections: Map<number, TrackFrames>;
+}
 type Segment = { track_id: number; start_time: number; end_time: number; action_class: string };
 
 export class RenderAnnotations {
@@ -18,29 +22,56 @@ export class RenderAnnotations {
   private next: Promise<LoadedWindow> | null = null;
 
   private constructor(
-    private readonly database: Database, private readonly videoId: number,
-    readonly trackIds: number[], readonly segments: Segment[],
-    private readonly stride: number, private readonly interpolate: boolean,
+    private readonly database: Database,
+    private readonly videoId: number,
+    readonly trackIds: number[],
+    readonly segments: Segment[],
+    private readonly stride: number,
+    private readonly interpolate: boolean,
   ) {}
 
-  static async load(database: Database, videoId: number, opts: { stride: number; interpolate: boolean }): Promise<RenderAnnotations> {
+  static async load(
+    database: Database,
+    videoId: number,
+    opts: { stride: number; interpolate: boolean },
+  ): Promise<RenderAnnotations> {
     const tracks = await listTrackRanges(database.sql, videoId);
-    const segments = (await listSegments(database.db, videoId))
-      .map((s) => ({ track_id: s.trackId, start_time: s.startTime, end_time: s.endTime, action_class: s.actionClass }));
-    return new RenderAnnotations(database, videoId, tracks.map((t) => t.track_id), segments, Math.max(1, opts.stride), opts.interpolate);
+    const segments = (await listSegments(database.db, videoId)).map((s) => ({
+      track_id: s.trackId,
+      start_time: s.startTime,
+      end_time: s.endTime,
+      action_class: s.actionClass,
+    }));
+    return new RenderAnnotations(
+      database,
+      videoId,
+      tracks.map((t) => t.track_id),
+      segments,
+      Math.max(1, opts.stride),
+      opts.interpolate,
+    );
   }
 
   /** Detections of frames [from, to) plus `stride` frames either side, which interpolation looks at. */
   private async readWindow(from: number): Promise<LoadedWindow> {
     const to = from + WINDOW_FRAMES;
-    const rows = await listDetectionWindow(this.database, this.videoId, Math.max(0, from - this.stride), to + this.stride);
+    const rows = await listDetectionWindow(
+      this.database,
+      this.videoId,
+      Math.max(0, from - this.stride),
+      to + this.stride,
+    );
     const detections = new Map<number, TrackFrames>();
     for (const r of rows) {
       if (r.source === WINDOW_SOURCE.outside) continue; // an outside keyframe: the person is not there
       let frames = detections.get(r.track_id);
       if (!frames) detections.set(r.track_id, (frames = {}));
       const det: CompactDetection = {
-        x1: r.x1, y1: r.y1, x2: r.x2, y2: r.y2, confidence: r.confidence,
+        x1: r.x1,
+        y1: r.y1,
+        x2: r.x2,
+        y2: r.y2,
+        confidence: r.confidence,
         keypoints: r.keypoints ? Float32Array.from(r.keypoints as ArrayLike<number>) : null,
         source: r.human ? 'human' : 'ai',
         visibility: r.keypoint_visibility ? Uint8Array.from(r.keypoint_visibility) : null,

@@ -7,7 +7,10 @@ import { appendProcessingLog as appendLog } from '../../repositories/status';
 import { restoreQueuedRender, type RenderBefore, type RenderRow } from '../../repositories/renders';
 
 /** What a render's progress row keeps so a cancel before the start can restore the renders row. */
-export interface RenderRestore { render_token: string; before: RenderBefore }
+export interface RenderRestore {
+  render_token: string;
+  before: RenderBefore;
+}
 
 /** The renders row as it was before a request claimed it (a live one of a dead process counts as failed). */
 export function renderBefore(r: RenderRow | null): RenderBefore {
@@ -21,7 +24,12 @@ export function renderBefore(r: RenderRow | null): RenderBefore {
   };
 }
 
-export async function restoreCancelledRender(db: Db, videoId: number, restore: RenderRestore, by: string): Promise<void> {
+export async function restoreCancelledRender(
+  db: Db,
+  videoId: number,
+  restore: RenderRestore,
+  by: string,
+): Promise<void> {
   if (await restoreQueuedRender(db, videoId, restore.render_token, restore.before)) {
     await appendLog(db, videoId, `render cancelled by ${by} before it started; the previous rendered video is kept`);
   }

@@ -7,24 +7,36 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createCanvas, ImageData, type SKRSContext2D } from '@napi-rs/canvas';
 import type { VideoSettings } from '../../../domain/constants';
-import { drawOverlay, overlayItemBounds, placeOverlayLabels, type OverlayItem, type OverlayToggleSet } from '../../../domain/overlay/draw';
+import {
+  drawOverlay,
+  overlayItemBounds,
+  placeOverlayLabels,
+  type OverlayItem,
+  type OverlayToggleSet,
+} from '../../../domain/overlay/draw';
 import { decoderArgs, encoderArgs, renderGeometry, type RenderGeometry } from './ffmpeg-args';
 
-export interface FrameAnnotations { itemsAt(frame: number, time: number): Promise<OverlayItem[]> }
+export interface FrameAnnotations {
+  itemsAt(frame: number, time: number): Promise<OverlayItem[]>;
+}
 
 export interface RenderJobInput {
   ffmpegPath: string;
   input: string;
   output: string;
-  width: number; height: number;
-  fpsNum: number; fpsDen: number;
+  width: number;
+  height: number;
+  fpsNum: number;
+  fpsDen: number;
   totalFrames: number;
   settings: Pick<VideoSettings, 'render_preset' | 'render_crf' | 'render_max_res' | 'overlay'>;
   annotations: FrameAnnotations;
 }
 
 export interface RenderOutcome {
-  frames: number; width: number; height: number;
+  frames: number;
+  width: number;
+  height: number;
   /** Wall time and the time the loop waited on the decoder, spent drawing, and waited on the encoder. */
   ms: { total: number; decode: number; draw: number; encode: number };
 }
@@ -33,27 +45,49 @@ export class RenderError extends Error {}
 
 function watch(proc: ChildProcess, what: string) {
   let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
+  proc.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
   const exited = new Promise<void>((resolve, reject) => {
     proc.on('error', (e) => reject(new RenderError(`${what} could not start: ${e.message}`)));
     proc.on('close', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new RenderError(`${what} failed: ${stderr.trim().split('\n').filter(Boolean).pop() ?? `exit ${code ?? signal}`}`));
+      else
+        reject(
+          new RenderError(
+            `${what} failed: ${stderr.trim().split('\n').filter(Boolean).pop() ?? `exit ${code ?? signal}`}`,
+          ),
+        );
     });
   });
   exited.catch(() => {});
   return exited;
 }
 
-interface Slot { buf: Buffer; written: Promise<void> }
+interface Slot {
+  buf: Buffer;
+  written: Promise<void>;
+}
 
 export function overlayToggles(overlay: VideoSettings['overlay']): OverlayToggleSet {
   // the editor's label shows the confidence by default; the render shows it with the label
-  return { boxes: overlay.boxes, skeletons: overlay.skeletons, keypoints: overlay.keypoints, labels: overlay.labels, confidence: true };
+  return {
+    boxes: overlay.boxes,
+    skeletons: overlay.skeletons,
+    keypoints: overlay.keypoints,
+    labels: overlay.labels,
+    confidence: true,
+  };
 }
 
 /** Draws `items` onto the RGBA frame in `slot`, copying only the touched rectangles through the canvas. */
-function drawOnFrame(ctx: SKRSContext2D, slot: Slot, g: RenderGeometry, items: OverlayItem[], toggles: OverlayToggleSet): void {
+function drawOnFrame(
+  ctx: SKRSContext2D,
+  slot: Slot,
+  g: RenderGeometry,
+  items: OverlayItem[],
+  toggles: OverlayToggleSet,
+): void {
   const { width: W, height: H } = g;
   // the frame's labels are placed together (none hides another), then each track is drawn on its own
   for (const it of placeOverlayLabels(ctx, items, W, H, toggles)) {
@@ -73,22 +107,40 @@ function drawOnFrame(ctx: SKRSContext2D, slot: Slot, g: RenderGeometry, items: O
   }
 }
 
-export async function renderVideo(job: RenderJobInput, opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {}): Promise<RenderOutcome> {
+export async function renderVideo(
+  job: RenderJobInput,
+  opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+): Promise<RenderOutcome> {
   const g = renderGeometry(job.width, job.height, job.settings.render_max_res);
   const toggles = overlayToggles(job.settings.overlay);
   const t0 = performance.now();
   const ms = { total: 0, decode: 0, draw: 0, encode: 0 };
-  const decoder = spawn(job.ffmpegPath, decoderArgs(job.ffmpegPath, job.input, g), { stdio: ['ignore', 'pipe', 'pipe'] });
-  const encoder = spawn(job.ffmpegPath, encoderArgs(job.ffmpegPath, job.input, job.output, g, {
-    preset: job.settings.render_preset, crf: job.settings.render_crf, fpsNum: job.fpsNum, fpsDen: job.fpsDen,
-  }), { stdio: ['pipe', 'ignore', 'pipe'] });
+  const decoder = spawn(job.ffmpegPath, decoderArgs(job.ffmpegPath, job.input, g), {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const encoder = spawn(
+    job.ffmpegPath,
+    encoderArgs(job.ffmpegPath, job.input, job.output, g, {
+      preset: job.settings.render_preset,
+      crf: job.settings.render_crf,
+      fpsNum: job.fpsNum,
+      fpsDen: job.fpsDen,
+    }),
+    { stdio: ['pipe', 'ignore', 'pipe'] },
+  );
   const decoded = watch(decoder, 'decoding');
   const encoded = watch(encoder, 'encoding');
   encoder.stdin!.on('error', () => {}); // a dead encoder is reported by its exit code
   // a cancel or a server stop: both processes die at once and the loop below stops at its next await
   let onAbort: () => void = () => {};
-  const aborted = new Promise<void>((resolve) => { onAbort = resolve; });
-  const kill = () => { decoder.kill('SIGKILL'); encoder.kill('SIGKILL'); onAbort(); };
+  const aborted = new Promise<void>((resolve) => {
+    onAbort = resolve;
+  });
+  const kill = () => {
+    decoder.kill('SIGKILL');
+    encoder.kill('SIGKILL');
+    onAbort();
+  };
   if (opts.signal?.aborted) kill();
   opts.signal?.addEventListener('abort', kill);
 
@@ -98,7 +150,8 @@ export async function renderVideo(job: RenderJobInput, opts: { signal?: AbortSig
   const slots: Slot[] = Array.from({ length: 3 }, () => {
     return { buf: Buffer.alloc(frameBytes), written: Promise.resolve() };
   });
-  let frames = 0, filled = 0;
+  let frames = 0,
+    filled = 0;
   let slot = slots[0];
   const frameTime = job.fpsDen / job.fpsNum;
   try {
@@ -109,7 +162,8 @@ export async function renderVideo(job: RenderJobInput, opts: { signal?: AbortSig
       while (off < chunk.length && !opts.signal?.aborted) {
         const n = Math.min(frameBytes - filled, chunk.length - off);
         chunk.copy(slot.buf, filled, off, off + n);
-        filled += n; off += n;
+        filled += n;
+        off += n;
         if (filled < frameBytes) break;
         const d0 = performance.now();
         const items = await job.annotations.itemsAt(frames, frames * frameTime);

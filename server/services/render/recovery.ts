@@ -13,7 +13,11 @@ import { RENDER_STALE_MS, type RenderJobData } from './requests';
 const INTERRUPTED = 'the render was interrupted (server stopped or crashed); render again';
 
 /** Fails every interrupted render; answers their progress rows for the runner to end (each names its video). */
-export async function recoverInterruptedRenders(database: Database, queue: JobQueue, opts: { singleProcess?: boolean } = {}): Promise<Interrupted[]> {
+export async function recoverInterruptedRenders(
+  database: Database,
+  queue: JobQueue,
+  opts: { singleProcess?: boolean } = {},
+): Promise<Interrupted[]> {
   const { db } = database;
   const active = await listActiveRenders(db);
   if (!active.length) return [];
@@ -23,7 +27,8 @@ export async function recoverInterruptedRenders(database: Database, queue: JobQu
     const token = r.jobToken ?? '';
     if (r.state === 'queued' && jobs.some((j) => j.data.token === token && j.state !== 'active')) continue;
     if (r.state === 'running' && !opts.singleProcess && Date.now() - r.updatedAt.getTime() < RENDER_STALE_MS) continue;
-    for (const j of jobs.filter((x) => x.data.token === token)) await queue.boss.cancel(QUEUES.render, j.id).catch(() => {});
+    for (const j of jobs.filter((x) => x.data.token === token))
+      await queue.boss.cancel(QUEUES.render, j.id).catch(() => {});
     await failRender(db, r.videoId, token, INTERRUPTED);
     failed.push({ videoId: r.videoId, subject: subjectOf({ videoId: r.videoId }), message: INTERRUPTED });
   }

@@ -10,7 +10,9 @@ export type RootConfig = Record<(typeof ROOT_KEYS)[number], string>;
 const SETTING_KEY = 'root_config';
 
 export const defaultRootConfig = (dataDir: string): RootConfig => ({
-  upload_root: path.join(dataDir, 'uploads'), target_root: path.join(dataDir, 'renders'), temp_root: path.join(dataDir, 'tmp'),
+  upload_root: path.join(dataDir, 'uploads'),
+  target_root: path.join(dataDir, 'renders'),
+  temp_root: path.join(dataDir, 'tmp'),
 });
 
 export async function readRootConfig(db: Db, dataDir: string): Promise<RootConfig> {
@@ -28,7 +30,9 @@ export async function saveRootConfig(db: Db, input: RootConfig): Promise<RootCon
   return value;
 }
 
-export async function validateRootConfig(input: RootConfig): Promise<Record<(typeof ROOT_KEYS)[number], { path: string; exists: boolean }>> {
+export async function validateRootConfig(
+  input: RootConfig,
+): Promise<Record<(typeof ROOT_KEYS)[number], { path: string; exists: boolean }>> {
   const value = checked(input);
   const out = {} as Record<(typeof ROOT_KEYS)[number], { path: string; exists: boolean }>;
   for (const k of ROOT_KEYS) out[k] = { path: value[k], exists: (await folderFacts(value[k])).is_dir };

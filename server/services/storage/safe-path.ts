@@ -23,10 +23,24 @@ export function isWithin(outer: string, inner: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-export interface FolderFacts { exists: boolean; is_dir: boolean; readable: boolean; writable: boolean }
+export interface FolderFacts {
+  exists: boolean;
+  is_dir: boolean;
+  readable: boolean;
+  writable: boolean;
+}
 
 export async function folderFacts(p: string): Promise<FolderFacts> {
   const st = await fs.stat(p).catch(() => null);
-  const can = (mode: number) => fs.access(p, mode).then(() => true, () => false);
-  return { exists: !!st, is_dir: !!st?.isDirectory(), readable: !!st && await can(fs.constants.R_OK), writable: !!st && await can(fs.constants.W_OK) };
+  const can = (mode: number) =>
+    fs.access(p, mode).then(
+      () => true,
+      () => false,
+    );
+  return {
+    exists: !!st,
+    is_dir: !!st?.isDirectory(),
+    readable: !!st && (await can(fs.constants.R_OK)),
+    writable: !!st && (await can(fs.constants.W_OK)),
+  };
 }

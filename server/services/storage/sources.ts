@@ -4,7 +4,13 @@
 import type { Db } from '../../db/connect';
 import { Conflict, Invalid, NotFound } from '../../domain-errors';
 import {
-  countVideosBySourceAndStatus, deleteSourceAndVideos, findSource, insertSource, listSources, updateSource, type SourceRow,
+  countVideosBySourceAndStatus,
+  deleteSourceAndVideos,
+  findSource,
+  insertSource,
+  listSources,
+  updateSource,
+  type SourceRow,
 } from '../../repositories/sources';
 import { isIngestRunning } from '../../repositories/ingest';
 import { countProcessedBySource } from '../../repositories/package-export';
@@ -19,15 +25,28 @@ export const STAT_KEYS = ['pending', 'processing', 'completed', 'reviewed', 'lab
 export type SourceStats = Record<'total' | 'processed' | (typeof STAT_KEYS)[number], number>;
 
 export const sourceDto = (s: SourceRow, stats: SourceStats): StorageSource => ({
-  root: s.root, label: s.label, role: (s.role ?? '') as StorageSource['role'], enabled: s.enabled, created_at: s.createdAt.toISOString(), stats,
+  root: s.root,
+  label: s.label,
+  role: (s.role ?? '') as StorageSource['role'],
+  enabled: s.enabled,
+  created_at: s.createdAt.toISOString(),
+  stats,
 });
 
 export async function listSourcesWithStats(db: Db) {
-  const [rows, counts, processed] = await Promise.all([listSources(db), countVideosBySourceAndStatus(db), countProcessedBySource(db)]);
+  const [rows, counts, processed] = await Promise.all([
+    listSources(db),
+    countVideosBySourceAndStatus(db),
+    countProcessedBySource(db),
+  ]);
   const statsOf = (root: string): SourceStats => {
     const mine = counts.filter((c) => c.root === root && c.status !== 'deleted');
     const n = (st: string) => mine.find((c) => c.status === st)?.n ?? 0;
-    return { total: mine.reduce((a, c) => a + c.n, 0), ...Object.fromEntries(STAT_KEYS.map((k) => [k, n(k)])), processed: processed.get(root) ?? 0 } as SourceStats;
+    return {
+      total: mine.reduce((a, c) => a + c.n, 0),
+      ...Object.fromEntries(STAT_KEYS.map((k) => [k, n(k)])),
+      processed: processed.get(root) ?? 0,
+    } as SourceStats;
   };
   return rows.map((s) => sourceDto(s, statsOf(s.root)));
 }
@@ -45,19 +64,41 @@ export async function validateSourceRoot(db: Db, rawRoot: string, originalRoot?:
   if (!rawRoot.trim()) throw new Invalid('Root path is required');
   const root = await realOrSame(checkClientPath(rawRoot, 'root'));
   const others = (await listSources(db)).filter((s) => s.root !== originalRoot);
-  let conflict_message: string | null = null, conflict_with: string | null = null;
+  let conflict_message: string | null = null,
+    conflict_with: string | null = null;
   for (const s of others) {
     const other = await realOrSame(s.root);
     if (other.toLowerCase() === root.toLowerCase() || s.root.toLowerCase() === root.toLowerCase()) {
-      conflict_message = 'Another source already uses this path'; conflict_with = s.root; break;
+      conflict_message = 'Another source already uses this path';
+      conflict_with = s.root;
+      break;
     }
-    if (isWithin(other, root) || isWithin(root, other)) { conflict_message = 'Conflicts with an existing source path'; conflict_with = s.root; }
+    if (isWithin(other, root) || isWithin(root, other)) {
+      conflict_message = 'Conflicts with an existing source path';
+      conflict_with = s.root;
+    }
   }
-  return { normalized_root: root, ...await folderFacts(root), conflict: conflict_message !== null, conflict_message, conflict_with };
+  return {
+    normalized_root: root,
+    ...(await folderFacts(root)),
+    conflict: conflict_message !== null,
+    conflict_message,
+    conflict_with,
+  };
 }
 
-export interface SourceInput { root: string; label: string; role?: string; enabled: boolean }
-export interface SourceDeps { db: Db; media: MediaService; parallelism: number; log?: (msg: string) => void }
+export interface SourceInput {
+  root: string;
+  label: string;
+  role?: string;
+  enabled: boolean;
+}
+export interface SourceDeps {
+  db: Db;
+  media: MediaService;
+  parallelism: number;
+  log?: (msg: string) => void;
+}
 
 async function checkedValues(db: Db, input: SourceInput, originalRoot?: string) {
   const v = await validateSourceRoot(db, input.root, originalRoot);
@@ -71,10 +112,20 @@ async function scanInBackground(deps: SourceDeps, root: string, who: Identity) {
   // rows, so Job History and the activity indicator list the scan as soon as the answer arrives.
   const opts = { jobType: 'scan' as const, initiatedBy: who.id, parallelism: deps.parallelism };
   const job = await beginIngest(deps.db, root, opts);
-  void runIngest(deps.db, deps.media, job, opts).catch((e: Error) => deps.log?.(`scan of ${root} failed: ${e.message}`));
+  void runIngest(deps.db, deps.media, job, opts).catch((e: Error) =>
+    deps.log?.(`scan of ${root} failed: ${e.message}`),
+  );
 }
 
-const emptyStats = (): SourceStats => ({ total: 0, pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0, processed: 0 });
+const emptyStats = (): SourceStats => ({
+  total: 0,
+  pending: 0,
+  processing: 0,
+  completed: 0,
+  reviewed: 0,
+  labelled: 0,
+  processed: 0,
+});
 
 export async function addSource(deps: SourceDeps, who: Identity, input: SourceInput) {
   const row = await insertSource(deps.db, await checkedValues(deps.db, input));
@@ -103,8 +154,8 @@ export async function removeSource(db: Db, rawRoot: string) {
   if (!src) throw new NotFound(`Unknown source: ${root}`);
   if (src.enabled) throw new Conflict('Disable the source before removing it.');
   // A scan still running would write rows for the removed source after it is gone.
-  if (await isIngestRunning(db, src.root)) throw new Conflict('A scan of this source is still running: remove it once the scan has finished.');
+  if (await isIngestRunning(db, src.root))
+    throw new Conflict('A scan of this source is still running: remove it once the scan has finished.');
   const dbDeleted = await deleteSourceAndVideos(db, src.root);
   return { root: src.root, summary: { db_deleted: dbDeleted, files_removed: 0 } };
 }
-

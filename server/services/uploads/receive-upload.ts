@@ -22,12 +22,21 @@ import { identityOf } from '../video-file';
 
 export const UPLOAD_SOURCE_LABEL = 'Uploads';
 
-export interface UploadContext { db: Db; media: MediaService; dataDir: string; maxUploadBytes: number }
+export interface UploadContext {
+  db: Db;
+  media: MediaService;
+  dataDir: string;
+  maxUploadBytes: number;
+}
 /** The file part of a multipart request: busboy marks `truncated` when it cut the file at the limit. */
-export interface UploadPart { filename: string; file: Readable & { truncated?: boolean } }
+export interface UploadPart {
+  filename: string;
+  file: Readable & { truncated?: boolean };
+}
 
 /** The 413 text for a limit of `bytes`. */
-export const uploadLimitText = (bytes: number) => `File is larger than the upload limit of ${Math.round(bytes / (1024 * 1024))} MB`;
+export const uploadLimitText = (bytes: number) =>
+  `File is larger than the upload limit of ${Math.round(bytes / (1024 * 1024))} MB`;
 const removeQuietly = (p: string) => fsp.rm(p, { force: true }).catch(() => undefined);
 
 /** Streams the part to `tmp`; throws TooLarge the moment the limit is passed (busboy would otherwise
@@ -36,7 +45,9 @@ async function streamToTemp(part: UploadPart, tmp: string, limit: number): Promi
   const tooLarge = () => new TooLarge(uploadLimitText(limit));
   const out = fs.createWriteStream(tmp, { flags: 'wx' });
   let onLimit = () => {};
-  const overLimit = new Promise<never>((_, reject) => { onLimit = () => reject(tooLarge()); });
+  const overLimit = new Promise<never>((_, reject) => {
+    onLimit = () => reject(tooLarge());
+  });
   part.file.once('limit', onLimit);
   const written = pipeline(part.file, out);
   try {
@@ -56,12 +67,15 @@ async function streamToTemp(part: UploadPart, tmp: string, limit: number): Promi
 
 async function probeVideo(media: MediaService, tmp: string, shownName: string): Promise<ProbeResult> {
   let meta: ProbeResult;
-  try { meta = await media.probe(tmp); } catch (e) {
+  try {
+    meta = await media.probe(tmp);
+  } catch (e) {
     // the message names the temporary path, which means nothing to the user: keep only the reason
     const reason = (e as Error).message.split(': ').pop() ?? 'unreadable';
     throw new UnsupportedMedia(`${shownName} is not a readable video (${reason})`);
   }
-  if (!(meta.duration > 0) || meta.totalFrames < 2) throw new UnsupportedMedia(`${shownName} is not a video (no frames over time)`);
+  if (!(meta.duration > 0) || meta.totalFrames < 2)
+    throw new UnsupportedMedia(`${shownName} is not a video (no frames over time)`);
   return meta;
 }
 
@@ -101,7 +115,9 @@ async function placeUnique(db: Db, tmp: string, dir: string, name: { base: strin
 export function checkUploadName(clientName: string): { base: string; ext: string } {
   const name = safeUploadName(clientName);
   if (!VIDEO_EXTENSIONS.has(name.ext)) {
-    throw new UnsupportedMedia(`${candidateName(name, 0)} is not a supported video file (${[...VIDEO_EXTENSIONS].join(', ')})`);
+    throw new UnsupportedMedia(
+      `${candidateName(name, 0)} is not a supported video file (${[...VIDEO_EXTENSIONS].join(', ')})`,
+    );
   }
   return name;
 }
@@ -118,7 +134,12 @@ export async function uploadFolders(ctx: UploadContext): Promise<{ tempDir: stri
 
 /** A complete file in temp_root becomes a library video: probed, placed in upload_root, ingested. The
  * temporary file is gone afterwards whatever happens; on failure nothing is left in upload_root either. */
-export async function ingestTempFile(ctx: UploadContext, tmp: string, clientName: string, uploadedBy: string): Promise<VideoRow> {
+export async function ingestTempFile(
+  ctx: UploadContext,
+  tmp: string,
+  clientName: string,
+  uploadedBy: string,
+): Promise<VideoRow> {
   let placed: string | null = null;
   try {
     const name = checkUploadName(clientName);
@@ -130,11 +151,25 @@ export async function ingestTempFile(ctx: UploadContext, tmp: string, clientName
     // the placed file's identity, so a purge can later tell it is still this file
     const st = await fsp.stat(placed, { bigint: true });
     const filename = path.basename(placed);
-    return await insertUploadedVideo(ctx.db, {
-      filename, path: placed, relPath: filename, sourceRoot: uploadDir, ...identityOf(st),
-      duration: meta.duration, width: meta.width, height: meta.height, fps: meta.fps, fpsNum: meta.fpsNum, fpsDen: meta.fpsDen,
-      totalFrames: meta.totalFrames, codec: meta.codec,
-    }, `uploaded by ${uploadedBy} as ${JSON.stringify(clientName)}`);
+    return await insertUploadedVideo(
+      ctx.db,
+      {
+        filename,
+        path: placed,
+        relPath: filename,
+        sourceRoot: uploadDir,
+        ...identityOf(st),
+        duration: meta.duration,
+        width: meta.width,
+        height: meta.height,
+        fps: meta.fps,
+        fpsNum: meta.fpsNum,
+        fpsDen: meta.fpsDen,
+        totalFrames: meta.totalFrames,
+        codec: meta.codec,
+      },
+      `uploaded by ${uploadedBy} as ${JSON.stringify(clientName)}`,
+    );
   } catch (e) {
     await removeQuietly(tmp);
     if (placed) await removeQuietly(placed);
@@ -144,7 +179,9 @@ export async function ingestTempFile(ctx: UploadContext, tmp: string, clientName
 
 /** One multipart file part: streamed to temp_root under the size limit, then ingested. */
 export async function receiveUpload(ctx: UploadContext, part: UploadPart, uploadedBy: string): Promise<VideoRow> {
-  try { checkUploadName(part.filename ?? ''); } catch (e) {
+  try {
+    checkUploadName(part.filename ?? '');
+  } catch (e) {
     part.file.resume(); // read the rest of the body to nowhere, so the client gets the answer
     throw e;
   }

@@ -13,7 +13,8 @@ const RESERVED = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200b-\u200f\u202a-\u202
 
 function clipBytes(s: string, max: number): string {
   let out = '';
-  for (const ch of s) { // by code point: never cuts a character in half
+  for (const ch of s) {
+    // by code point: never cuts a character in half
     if (Buffer.byteLength(out + ch, 'utf8') > max) break;
     out += ch;
   }
@@ -23,7 +24,12 @@ function clipBytes(s: string, max: number): string {
 /** `{base, ext}` of a safe name for the client's file name; ext is lower case with its dot (or ''). */
 export function safeUploadName(clientName: string): { base: string; ext: string } {
   // only the last segment of whatever path the client sent, with either separator
-  const last = clientName.normalize('NFC').split(/[\\/]+/).filter(Boolean).pop() ?? '';
+  const last =
+    clientName
+      .normalize('NFC')
+      .split(/[\\/]+/)
+      .filter(Boolean)
+      .pop() ?? '';
   const cleaned = last.replace(RESERVED, '_').replace(/\s+/g, ' ').trim();
   const ext = path.extname(cleaned).toLowerCase();
   let base = (ext ? cleaned.slice(0, -ext.length) : cleaned)

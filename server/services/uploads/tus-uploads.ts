@@ -6,7 +6,10 @@
 import type { FileStore } from '@tus/file-store';
 import { NotFound, TooMany } from '../../domain-errors';
 
-export interface UnfinishedLimits { perUser: number; total: number }
+export interface UnfinishedLimits {
+  perUser: number;
+  total: number;
+}
 
 /** Who started each upload the store still holds (unfinished: a finished one's record is removed). */
 async function ownersOfUnfinished(store: FileStore): Promise<string[]> {
@@ -30,9 +33,12 @@ export async function checkRoomForUpload(store: FileStore, owner: string, limits
   const owners = await ownersOfUnfinished(store);
   const mine = owners.filter((o) => o === owner).length;
   if (mine >= limits.perUser) {
-    throw new TooMany(`You have ${mine} unfinished uploads, the most allowed: finish or cancel one before starting another`);
+    throw new TooMany(
+      `You have ${mine} unfinished uploads, the most allowed: finish or cancel one before starting another`,
+    );
   }
-  if (owners.length >= limits.total) throw new TooMany(`The server holds ${owners.length} unfinished uploads, the most allowed: try again later`);
+  if (owners.length >= limits.total)
+    throw new TooMany(`The server holds ${owners.length} unfinished uploads, the most allowed: try again later`);
 }
 
 /** The upload, when it exists and `who` started it; anyone else is told it does not exist. */

@@ -13,7 +13,12 @@ import { drawHandles } from './handles-draw';
 import { overlayModel } from './overlay-model';
 
 /** Pixel size of the stage (the player box) and of the video. */
-export interface StageGeometry { width: number; height: number; videoWidth: number; videoHeight: number }
+export interface StageGeometry {
+  width: number;
+  height: number;
+  videoWidth: number;
+  videoHeight: number;
+}
 
 function drawCurrentFrame(editor: AnnotationEditor, ctx: CanvasRenderingContext2D): void {
   const started = performance.now();
@@ -21,7 +26,10 @@ function drawCurrentFrame(editor: AnnotationEditor, ctx: CanvasRenderingContext2
   const ui = editor.getUi();
   const lastOverlay = editor.overlayStats;
   if (!doc) return;
-  const stats = drawOverlayFrame(ctx, doc, ui, ui.frame, ui.time, { state: editor.viewport.get(), geo: editor.viewport.geometry() });
+  const stats = drawOverlayFrame(ctx, doc, ui, ui.frame, ui.time, {
+    state: editor.viewport.get(),
+    geo: editor.viewport.geometry(),
+  });
   lastOverlay.frame = ui.frame;
   lastOverlay.stats = stats;
   lastOverlay.draws++;
@@ -42,29 +50,65 @@ export function OverlayStage({ geometry }: { geometry: StageGeometry }) {
   const { width, height } = geometry;
 
   useEffect(() => {
-    const redraw = () => { layerRef.current?.batchDraw(); handlesRef.current?.batchDraw(); };
+    const redraw = () => {
+      layerRef.current?.batchDraw();
+      handlesRef.current?.batchDraw();
+    };
     const offDoc = editor.doc.subscribe(redraw);
     const offView = editor.viewport.state.subscribe(redraw);
     const offUi = editor.ui.subscribe((s, prev) => {
-      if (s.frame !== prev.frame || s.time !== prev.time || s.toggles !== prev.toggles || s.hiddenTracks !== prev.hiddenTracks || s.interpolation !== prev.interpolation) redraw();
-      else if (s.mode !== prev.mode || s.selectedTrackId !== prev.selectedTrackId || s.selectedKeypoint !== prev.selectedKeypoint) handlesRef.current?.batchDraw();
+      if (
+        s.frame !== prev.frame ||
+        s.time !== prev.time ||
+        s.toggles !== prev.toggles ||
+        s.hiddenTracks !== prev.hiddenTracks ||
+        s.interpolation !== prev.interpolation
+      )
+        redraw();
+      else if (
+        s.mode !== prev.mode ||
+        s.selectedTrackId !== prev.selectedTrackId ||
+        s.selectedKeypoint !== prev.selectedKeypoint
+      )
+        handlesRef.current?.batchDraw();
     });
     redraw();
-    return () => { offDoc(); offView(); offUi(); };
+    return () => {
+      offDoc();
+      offView();
+      offUi();
+    };
   }, [editor]);
 
   // a new size: the viewport's geometry is already set (the player's layout effect), redraw at it
-  useEffect(() => { layerRef.current?.batchDraw(); handlesRef.current?.batchDraw(); }, [width, height]);
+  useEffect(() => {
+    layerRef.current?.batchDraw();
+    handlesRef.current?.batchDraw();
+  }, [width, height]);
 
   if (width <= 0 || height <= 0) return null;
   return (
-    <Stage width={width} height={height} listening={false} data-testid="overlay.stage" className="absolute left-0 top-0">
+    <Stage
+      width={width}
+      height={height}
+      listening={false}
+      data-testid="overlay.stage"
+      className="absolute left-0 top-0"
+    >
       <Layer ref={layerRef} listening={false}>
-        <Shape listening={false} perfectDrawEnabled={false} shadowForStrokeEnabled={false}
-          sceneFunc={(kctx) => drawCurrentFrame(editor, kctx._context)} />
+        <Shape
+          listening={false}
+          perfectDrawEnabled={false}
+          shadowForStrokeEnabled={false}
+          sceneFunc={(kctx) => drawCurrentFrame(editor, kctx._context)}
+        />
       </Layer>
       <Layer ref={handlesRef} listening={false}>
-        <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(kctx) => drawEditHandles(editor, kctx._context)} />
+        <Shape
+          listening={false}
+          perfectDrawEnabled={false}
+          sceneFunc={(kctx) => drawEditHandles(editor, kctx._context)}
+        />
       </Layer>
     </Stage>
   );

@@ -9,7 +9,11 @@ import { hitTest, type OverlayHit } from './hit-test';
 import { overlayModel } from './overlay-model';
 
 const CURSORS: Record<OverlayHit['kind'], string> = {
-  corner: 'nwse-resize', keypoint: 'pointer', box: 'move', empty: 'crosshair', outside: 'default',
+  corner: 'nwse-resize',
+  keypoint: 'pointer',
+  box: 'move',
+  empty: 'crosshair',
+  outside: 'default',
 };
 
 export function ViewportSurface({ children }: { children: ReactNode }) {
@@ -23,7 +27,11 @@ export function ViewportSurface({ children }: { children: ReactNode }) {
     const onWheel = (e: WheelEvent) => {
       const r = el.getBoundingClientRect();
       const px = e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? 800 : 1;
-      if (editor.dispatch({ type: 'wheel', x: e.clientX - r.left, y: e.clientY - r.top, deltaY: e.deltaY * px }) !== 'none') e.preventDefault();
+      if (
+        editor.dispatch({ type: 'wheel', x: e.clientX - r.left, y: e.clientY - r.top, deltaY: e.deltaY * px }) !==
+        'none'
+      )
+        e.preventDefault();
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
@@ -42,7 +50,11 @@ export function ViewportSurface({ children }: { children: ReactNode }) {
     else if (editor.getUi().mode !== 'edit') el.style.cursor = 'default';
     else {
       const v = editor.viewport;
-      const hit = editor.getUi().drawTool ? { kind: 'empty' as const } : hitTest(overlayModel(editor.getDoc(), editor.getUi()), { state: v.get(), geo: v.geometry() }, at(e), { pointerType: e.pointerType });
+      const hit = editor.getUi().drawTool
+        ? { kind: 'empty' as const }
+        : hitTest(overlayModel(editor.getDoc(), editor.getUi()), { state: v.get(), geo: v.geometry() }, at(e), {
+            pointerType: e.pointerType,
+          });
       el.style.cursor = CURSORS[hit.kind];
     }
   };
@@ -53,15 +65,31 @@ export function ViewportSurface({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div ref={ref} data-testid="player.viewport" className="absolute inset-0" style={{ touchAction: 'none' }}
-      onPointerDown={(e) => { const o = editor.dispatch({ type: 'pointer.down', ...at(e), button: e.button, pointerType: e.pointerType }); capture(e, o); cursorFor(o, e); }}
+    <div
+      ref={ref}
+      data-testid="player.viewport"
+      className="absolute inset-0"
+      style={{ touchAction: 'none' }}
+      onPointerDown={(e) => {
+        const o = editor.dispatch({ type: 'pointer.down', ...at(e), button: e.button, pointerType: e.pointerType });
+        capture(e, o);
+        cursorFor(o, e);
+      }}
       onPointerMove={(e) => cursorFor(editor.dispatch({ type: 'pointer.move', ...at(e) }), e)}
-      onPointerUp={(e) => { editor.dispatch({ type: 'pointer.up', ...at(e) }); cursorFor('none', e); }}
+      onPointerUp={(e) => {
+        editor.dispatch({ type: 'pointer.up', ...at(e) });
+        cursorFor('none', e);
+      }}
       onPointerCancel={() => editor.dispatch({ type: 'pointer.cancel' })}
       // after a release this finds nothing running; without one (the capture was taken away) it ends the pan or drag
       onLostPointerCapture={() => editor.dispatch({ type: 'pointer.cancel' })}
-      onAuxClick={(e) => { if (e.button === 1) e.preventDefault(); }}
-      onContextMenu={(e) => { if (editor.dispatch({ type: 'menu', ...at(e) }) !== 'none') e.preventDefault(); }}>
+      onAuxClick={(e) => {
+        if (e.button === 1) e.preventDefault();
+      }}
+      onContextMenu={(e) => {
+        if (editor.dispatch({ type: 'menu', ...at(e) }) !== 'none') e.preventDefault();
+      }}
+    >
       {children}
     </div>
   );

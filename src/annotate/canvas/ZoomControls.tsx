@@ -4,7 +4,8 @@
 import { useEditor } from '../editor/editor-context';
 import { useStore } from '../store';
 
-const btn = 'rounded px-2 py-0.5 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400';
+const btn =
+  'rounded px-2 py-0.5 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400';
 
 export function ZoomControls() {
   const editor = useEditor();
@@ -13,15 +14,44 @@ export function ZoomControls() {
   const hand = useStore(viewport.hand, (h) => h);
   const percent = Math.round(viewport.scale() * 100);
   return (
-    <div role="toolbar" aria-label="Zoom" data-testid="zoom.toolbar"
-      className="absolute right-2 top-2 z-10 flex items-center gap-1 rounded bg-slate-900/70 px-1 py-0.5 text-white">
-      <button type="button" data-testid="zoom.hand" aria-pressed={hand} title="Hand: drag to pan (H). Space-drag or a middle-button drag pans too."
-        className={`${btn} ${hand ? 'bg-indigo-500' : 'hover:bg-white/20'}`} onClick={() => viewport.hand.set(!hand)}>Hand</button>
-      <button type="button" data-testid="zoom.fit" title="Fit the whole picture" disabled={view.zoom === 1 && view.panX === 0 && view.panY === 0}
-        className={`${btn} hover:bg-white/20 disabled:opacity-50`} onClick={() => viewport.fit()}>Fit</button>
-      <button type="button" data-testid="zoom.one" title="One video pixel per screen pixel"
-        className={`${btn} hover:bg-white/20`} onClick={() => viewport.oneToOne()}>1:1</button>
-      <span data-testid="zoom.readout" className="min-w-[3rem] px-1 text-right text-xs tabular-nums" aria-live="polite">{percent}%</span>
+    <div
+      role="toolbar"
+      aria-label="Zoom"
+      data-testid="zoom.toolbar"
+      className="absolute right-2 top-2 z-10 flex items-center gap-1 rounded bg-slate-900/70 px-1 py-0.5 text-white"
+    >
+      <button
+        type="button"
+        data-testid="zoom.hand"
+        aria-pressed={hand}
+        title="Hand: drag to pan (H). Space-drag or a middle-button drag pans too."
+        className={`${btn} ${hand ? 'bg-indigo-500' : 'hover:bg-white/20'}`}
+        onClick={() => viewport.hand.set(!hand)}
+      >
+        Hand
+      </button>
+      <button
+        type="button"
+        data-testid="zoom.fit"
+        title="Fit the whole picture"
+        disabled={view.zoom === 1 && view.panX === 0 && view.panY === 0}
+        className={`${btn} hover:bg-white/20 disabled:opacity-50`}
+        onClick={() => viewport.fit()}
+      >
+        Fit
+      </button>
+      <button
+        type="button"
+        data-testid="zoom.one"
+        title="One video pixel per screen pixel"
+        className={`${btn} hover:bg-white/20`}
+        onClick={() => viewport.oneToOne()}
+      >
+        1:1
+      </button>
+      <span data-testid="zoom.readout" className="min-w-[3rem] px-1 text-right text-xs tabular-nums" aria-live="polite">
+        {percent}%
+      </span>
     </div>
   );
 }

@@ -34,7 +34,9 @@ export class CanvasInput {
   constructor(private editor: EditorCore) {}
 
   /** A pan is running (the element shows a grabbing cursor). */
-  get panning(): boolean { return this.pan !== null; }
+  get panning(): boolean {
+    return this.pan !== null;
+  }
 
   /** What is under a viewport point now (the pure hit-test over the editor's state). */
   hitAt(p: Point, pointerType?: string): OverlayHit {
@@ -73,13 +75,19 @@ export class CanvasInput {
         this.editor.interaction.send({ type: 'pointer.move', ...viewport.toVideo(e) });
         return 'drag';
       case 'pointer.up':
-        if (this.pan) { this.pan = null; return 'pan'; }
+        if (this.pan) {
+          this.pan = null;
+          return 'pan';
+        }
         if (!this.dragRunning()) return 'none';
         this.drag = false;
         this.editor.interaction.send({ type: 'pointer.up' });
         return 'drag';
       case 'pointer.cancel':
-        if (this.pan) { this.pan = null; return 'pan'; }
+        if (this.pan) {
+          this.pan = null;
+          return 'pan';
+        }
         if (!this.dragRunning()) return 'none';
         this.drag = false;
         this.editor.cancelDrag();
@@ -87,7 +95,11 @@ export class CanvasInput {
       case 'menu': {
         if (this.editor.getUi().mode !== 'edit') return 'none';
         const { viewport } = this.editor;
-        const hit = jointAt(overlayModel(this.editor.getDoc(), this.editor.getUi()), { state: viewport.get(), geo: viewport.geometry() }, e);
+        const hit = jointAt(
+          overlayModel(this.editor.getDoc(), this.editor.getUi()),
+          { state: viewport.get(), geo: viewport.geometry() },
+          e,
+        );
         if (!hit) return 'none';
         this.editor.updateUi({ selectedTrackId: hit.trackId, selectedKeypoint: hit.index });
         return 'select';
@@ -110,7 +122,13 @@ export class CanvasInput {
   private press(at: Point, hit: OverlayHit): boolean {
     const { viewport } = this.editor;
     const v = viewport.toVideo(at);
-    const press: OverlayPress = { x: v.x, y: v.y, scale: viewport.scale(), toPoint: (m) => viewport.toVideo({ x: m.clientX, y: m.clientY }), source: null };
+    const press: OverlayPress = {
+      x: v.x,
+      y: v.y,
+      scale: viewport.scale(),
+      toPoint: (m) => viewport.toVideo({ x: m.clientX, y: m.clientY }),
+      source: null,
+    };
     if (hit.kind === 'outside') return false;
     if (this.editor.getUi().drawTool || hit.kind === 'empty') return pressDraw(this.editor, press);
     if (hit.kind === 'corner') return pressBox(this.editor, hit.trackId, hit.corner, press);

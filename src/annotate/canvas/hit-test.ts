@@ -27,9 +27,14 @@ export const TOUCH_HIT_FACTOR = 1.75;
 
 export const CORNERS: readonly Corner[] = ['tl', 'tr', 'bl', 'br'];
 
-export interface HitOptions { pointerType?: string }
+export interface HitOptions {
+  pointerType?: string;
+}
 
-interface View { state: ViewportState; geo: ViewGeometry }
+interface View {
+  state: ViewportState;
+  geo: ViewGeometry;
+}
 
 const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
@@ -39,10 +44,16 @@ function screenBox(view: View, t: OverlayTrack) {
   return { x1: Math.min(a.x, b.x), y1: Math.min(a.y, b.y), x2: Math.max(a.x, b.x), y2: Math.max(a.y, b.y) };
 }
 
-const inside = (r: { x1: number; y1: number; x2: number; y2: number }, p: Point) => p.x >= r.x1 && p.x <= r.x2 && p.y >= r.y1 && p.y <= r.y2;
+const inside = (r: { x1: number; y1: number; x2: number; y2: number }, p: Point) =>
+  p.x >= r.x1 && p.x <= r.x2 && p.y >= r.y1 && p.y <= r.y2;
 
 /** The selected track's joint handle nearest to the point within its hit radius (a right press selects it). */
-export function jointAt(model: OverlayModel, view: View, p: Point, opts: HitOptions = {}): Extract<OverlayHit, { kind: 'keypoint' }> | null {
+export function jointAt(
+  model: OverlayModel,
+  view: View,
+  p: Point,
+  opts: HitOptions = {},
+): Extract<OverlayHit, { kind: 'keypoint' }> | null {
   const grow = opts.pointerType === 'touch' ? TOUCH_HIT_FACTOR : 1;
   const selected = model.tracks.find((t) => t.trackId === model.selectedTrackId);
   let best: { index: number; d: number } | null = null;
@@ -75,6 +86,10 @@ export function hitTest(model: OverlayModel, view: View, p: Point, opts: HitOpti
     if (inside(r, p) && (!smallest || area < smallest.area)) smallest = { trackId: t.trackId, area };
   }
   if (smallest) return { kind: 'box', trackId: smallest.trackId };
-  const pic = screenBox(view, { trackId: -1, box: { x1: 0, y1: 0, x2: view.geo.videoW, y2: view.geo.videoH }, joints: [] });
+  const pic = screenBox(view, {
+    trackId: -1,
+    box: { x1: 0, y1: 0, x2: view.geo.videoW, y2: view.geo.videoH },
+    joints: [],
+  });
   return inside(pic, p) ? { kind: 'empty' } : { kind: 'outside' };
 }

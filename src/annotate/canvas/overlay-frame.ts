@@ -7,9 +7,17 @@ import type { AnnotateUiState } from '../document/ui-state';
 import { shownAt } from '../interpolate';
 import { fitScale, originOf, scaleOf, type ViewGeometry, type ViewportState } from './viewport-math';
 
-export function drawOverlayFrame(ctx: CanvasRenderingContext2D, doc: EditorDoc, ui: AnnotateUiState, frame: number, time: number, view: { state: ViewportState; geo: ViewGeometry }): OverlayStats {
+export function drawOverlayFrame(
+  ctx: CanvasRenderingContext2D,
+  doc: EditorDoc,
+  ui: AnnotateUiState,
+  frame: number,
+  time: number,
+  view: { state: ViewportState; geo: ViewGeometry },
+): OverlayStats {
   const { state, geo } = view;
-  const s = scaleOf(state, geo); const o = originOf(state, geo);
+  const s = scaleOf(state, geo);
+  const o = originOf(state, geo);
   const items = collectOverlay(doc, time, ui.hiddenTracks, shownAt(doc, ui, frame));
   ctx.save();
   ctx.translate(o.x, o.y);

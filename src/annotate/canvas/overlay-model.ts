@@ -9,9 +9,18 @@ import type { AnnotateUiState } from '../document/ui-state';
 import { shownAt } from '../interpolate';
 
 /** A joint handle: COCO index, position in video pixels, 2 visible or 1 occluded (absent joints have none). */
-export interface JointHandle { index: number; x: number; y: number; visibility: 1 | 2 }
+export interface JointHandle {
+  index: number;
+  x: number;
+  y: number;
+  visibility: 1 | 2;
+}
 
-export interface OverlayTrack { trackId: number; box: Box; joints: JointHandle[] }
+export interface OverlayTrack {
+  trackId: number;
+  box: Box;
+  joints: JointHandle[];
+}
 
 export interface OverlayModel {
   tracks: OverlayTrack[];
@@ -25,7 +34,11 @@ export function videoSizeOf(doc: Pick<EditorDoc, 'info'>): { width: number; heig
 }
 
 export function overlayModel(doc: EditorDoc | null, ui: AnnotateUiState): OverlayModel {
-  const model: OverlayModel = { tracks: [], selectedTrackId: ui.selectedTrackId, selectedKeypoint: ui.selectedKeypoint };
+  const model: OverlayModel = {
+    tracks: [],
+    selectedTrackId: ui.selectedTrackId,
+    selectedKeypoint: ui.selectedKeypoint,
+  };
   if (!doc) return model;
   const { width, height } = videoSizeOf(doc);
   const shown = shownAt(doc, ui, ui.frame);
@@ -41,7 +54,11 @@ export function overlayModel(doc: EditorDoc | null, ui: AnnotateUiState): Overla
         if (v) joints.push({ index: i, x: k[i * 3] * width, y: k[i * 3 + 1] * height, visibility: v === 2 ? 2 : 1 });
       }
     }
-    model.tracks.push({ trackId, box: { x1: d.x1 * width, y1: d.y1 * height, x2: d.x2 * width, y2: d.y2 * height }, joints });
+    model.tracks.push({
+      trackId,
+      box: { x1: d.x1 * width, y1: d.y1 * height, x2: d.x2 * width, y2: d.y2 * height },
+      joints,
+    });
   }
   return model;
 }

@@ -4,12 +4,24 @@
 // hit-test and every screen ↔ video conversion read these same functions, so they cannot disagree.
 
 /** Zoom in multiples of 'fit'; pan in screen pixels from the centred picture. */
-export interface ViewportState { zoom: number; panX: number; panY: number }
+export interface ViewportState {
+  zoom: number;
+  panX: number;
+  panY: number;
+}
 
 /** The viewport element's size and the video's size, both in pixels. */
-export interface ViewGeometry { boxW: number; boxH: number; videoW: number; videoH: number }
+export interface ViewGeometry {
+  boxW: number;
+  boxH: number;
+  videoW: number;
+  videoH: number;
+}
 
-export interface Point { x: number; y: number }
+export interface Point {
+  x: number;
+  y: number;
+}
 
 /** The highest zoom of the wheel and the buttons, in multiples of 'fit'. */
 export const MAX_ZOOM = 8;
@@ -36,12 +48,14 @@ export function originOf(v: ViewportState, g: ViewGeometry): Point {
 }
 
 export function toScreen(v: ViewportState, g: ViewGeometry, p: Point): Point {
-  const s = scaleOf(v, g); const o = originOf(v, g);
+  const s = scaleOf(v, g);
+  const o = originOf(v, g);
   return { x: o.x + p.x * s, y: o.y + p.y * s };
 }
 
 export function toVideo(v: ViewportState, g: ViewGeometry, p: Point): Point {
-  const s = scaleOf(v, g); const o = originOf(v, g);
+  const s = scaleOf(v, g);
+  const o = originOf(v, g);
   return { x: (p.x - o.x) / s, y: (p.y - o.y) / s };
 }
 
@@ -62,10 +76,12 @@ export function clampPan(v: ViewportState, g: ViewGeometry): ViewportState {
   const clampAxis = (pan: number, box: number, size: number) => {
     const keep = Math.min(KEEP_VISIBLE_PX, size);
     // the picture's left edge is box/2 - size/2 + pan; it must lie in [keep - size, box - keep]
-    const lo = keep - size - (box / 2 - size / 2); const hi = box - keep - (box / 2 - size / 2);
+    const lo = keep - size - (box / 2 - size / 2);
+    const hi = box - keep - (box / 2 - size / 2);
     return Math.min(hi, Math.max(lo, pan));
   };
-  const panX = clampAxis(v.panX, g.boxW, g.videoW * s); const panY = clampAxis(v.panY, g.boxH, g.videoH * s);
+  const panX = clampAxis(v.panX, g.boxW, g.videoW * s);
+  const panY = clampAxis(v.panY, g.boxH, g.videoH * s);
   return panX === v.panX && panY === v.panY ? v : { zoom: v.zoom, panX, panY };
 }
 

@@ -4,16 +4,33 @@
 // buttons. Each video's zoom and pan are kept in sessionStorage, so a reload shows the same view.
 import { Store } from '../store';
 import {
-  FIT, clampPan, fitScale, oneToOne, sanitize, toScreen, toVideo, zoomAt, type Point, type ViewGeometry, type ViewportState,
+  FIT,
+  clampPan,
+  fitScale,
+  oneToOne,
+  sanitize,
+  toScreen,
+  toVideo,
+  zoomAt,
+  type Point,
+  type ViewGeometry,
+  type ViewportState,
 } from './viewport-math';
 
 /** Where the views are kept (sessionStorage in the browser; tests pass a map). */
-export interface ViewStorage { getItem(key: string): string | null; setItem(key: string, value: string): void }
+export interface ViewStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
 
 const storageKey = (videoId: number) => `vat.viewport.${videoId}`;
 
 function browserStorage(): ViewStorage | null {
-  try { return typeof sessionStorage === 'undefined' ? null : sessionStorage; } catch { return null; }
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 export class Viewport {
@@ -29,16 +46,30 @@ export class Viewport {
     this.state.subscribe((v) => this.save(v));
   }
 
-  get(): ViewportState { return this.state.get(); }
-  geometry(): ViewGeometry { return this.geo; }
+  get(): ViewportState {
+    return this.state.get();
+  }
+  geometry(): ViewGeometry {
+    return this.geo;
+  }
   /** Screen pixels per video pixel now. */
-  scale(): number { return fitScale(this.geo) * this.state.get().zoom; }
-  toScreen(p: Point): Point { return toScreen(this.state.get(), this.geo, p); }
-  toVideo(p: Point): Point { return toVideo(this.state.get(), this.geo, p); }
+  scale(): number {
+    return fitScale(this.geo) * this.state.get().zoom;
+  }
+  toScreen(p: Point): Point {
+    return toScreen(this.state.get(), this.geo, p);
+  }
+  toVideo(p: Point): Point {
+    return toVideo(this.state.get(), this.geo, p);
+  }
 
   /** The player's box and the video's size; the view is kept within the new limits. */
   setGeometry(g: ViewGeometry): void {
-    const same = g.boxW === this.geo.boxW && g.boxH === this.geo.boxH && g.videoW === this.geo.videoW && g.videoH === this.geo.videoH;
+    const same =
+      g.boxW === this.geo.boxW &&
+      g.boxH === this.geo.boxH &&
+      g.videoW === this.geo.videoW &&
+      g.videoH === this.geo.videoH;
     if (same) return;
     this.geo = g;
     if (g.boxW <= 0 || g.boxH <= 0) return;
@@ -51,13 +82,24 @@ export class Viewport {
   openVideo(videoId: number): void {
     this.videoId = videoId;
     let stored: Partial<ViewportState> | null;
-    try { stored = JSON.parse(this.storage?.getItem(storageKey(videoId)) ?? 'null'); } catch { stored = null; }
-    if (this.geo.boxW > 0 && this.geo.boxH > 0) { this.restored = null; this.state.set(sanitize(stored, this.geo)); }
-    else { this.restored = stored; this.state.set(FIT); }
+    try {
+      stored = JSON.parse(this.storage?.getItem(storageKey(videoId)) ?? 'null');
+    } catch {
+      stored = null;
+    }
+    if (this.geo.boxW > 0 && this.geo.boxH > 0) {
+      this.restored = null;
+      this.state.set(sanitize(stored, this.geo));
+    } else {
+      this.restored = stored;
+      this.state.set(FIT);
+    }
   }
 
   /** Zoom to `zoom` (× fit, clamped) keeping the video point under screen point `at` in place. */
-  zoomAt(at: Point, zoom: number): void { this.state.set(zoomAt(this.state.get(), this.geo, at, zoom)); }
+  zoomAt(at: Point, zoom: number): void {
+    this.state.set(zoomAt(this.state.get(), this.geo, at, zoom));
+  }
   /** Pan by a screen offset (clamped so the picture cannot leave the viewport). */
   panBy(dx: number, dy: number): void {
     const v = this.state.get();
@@ -67,11 +109,19 @@ export class Viewport {
   panTo(panX: number, panY: number): void {
     this.state.set(clampPan({ zoom: this.state.get().zoom, panX, panY }, this.geo));
   }
-  fit(): void { this.state.set(FIT); }
-  oneToOne(): void { this.state.set(oneToOne(this.state.get(), this.geo)); }
+  fit(): void {
+    this.state.set(FIT);
+  }
+  oneToOne(): void {
+    this.state.set(oneToOne(this.state.get(), this.geo));
+  }
 
   private save(v: ViewportState): void {
     if (this.videoId === null || this.restored) return;
-    try { this.storage?.setItem(storageKey(this.videoId), JSON.stringify(v)); } catch { /* storage full or denied: the view is simply not kept */ }
+    try {
+      this.storage?.setItem(storageKey(this.videoId), JSON.stringify(v));
+    } catch {
+      /* storage full or denied: the view is simply not kept */
+    }
   }
 }

@@ -8,7 +8,14 @@ import type { CommandDef } from './types';
 export const boxDeleteForward: CommandDef<'box.delete-forward'> = {
   name: 'box.delete-forward',
   label: 'Delete boxes forward',
-  shortcuts: [{ keys: 'Shift+Delete', does: "Delete the selected track's boxes from this frame to its next keyframe (or its end)", group: 'box', editOnly: true }],
+  shortcuts: [
+    {
+      keys: 'Shift+Delete',
+      does: "Delete the selected track's boxes from this frame to its next keyframe (or its end)",
+      group: 'box',
+      editOnly: true,
+    },
+  ],
   keyTest: (e) => plainDelete(e) && e.shiftKey,
   argsFromKey: (_e, { doc, ui }) => {
     const t = ui.selectedTrackId;
@@ -17,7 +24,10 @@ export const boxDeleteForward: CommandDef<'box.delete-forward'> = {
     const next = nextKeyframe(doc.detections[t], ui.frame);
     return { trackId: t, from: Math.max(ui.frame, range.first), to: next === null ? range.last : next - 1 };
   },
-  recipe: ({ trackId, from, to }) => (draft) => removeFrames(draft, trackId, from, to),
+  recipe:
+    ({ trackId, from, to }) =>
+    (draft) =>
+      removeFrames(draft, trackId, from, to),
   rangeCall: ({ trackId, from, to }) => ({ trackId, call: { kind: 'delete', from, to } }),
   serverOps: ({ trackId, from, to }, ctx) => rangeOps(trackId, { kind: 'delete', from, to }, ctx),
 };

@@ -15,12 +15,26 @@ export const boxDeleteFrame: CommandDef<'box.delete-frame'> = {
     const t = ui.selectedTrackId;
     return t !== null && frameAt(doc.detections[t], ui.frame) ? { trackId: t, frame: ui.frame } : null;
   },
-  recipe: ({ trackId, frame }) => (draft) => removeFrames(draft, trackId, frame, frame),
+  recipe:
+    ({ trackId, frame }) =>
+    (draft) =>
+      removeFrames(draft, trackId, frame, frame),
   // the single-row DELETE (with the box's version); its undo stores the box again
   serverOps: ({ trackId, frame }, { videoId, before }) => {
     const was = frameAt(before.detections[trackId], frame);
     return was
-      ? { forward: [{ kind: 'detection.delete', videoId, trackId, frame, ...(was.version !== undefined ? { version: was.version } : {}) }], inverse: [{ kind: 'detection.put', videoId, trackId, frame, det: was }] }
+      ? {
+          forward: [
+            {
+              kind: 'detection.delete',
+              videoId,
+              trackId,
+              frame,
+              ...(was.version !== undefined ? { version: was.version } : {}),
+            },
+          ],
+          inverse: [{ kind: 'detection.put', videoId, trackId, frame, det: was }],
+        }
       : { forward: [], inverse: [] };
   },
 };

@@ -5,7 +5,12 @@ import { detectionOps } from '../save/server-ops';
 import { setBox } from './detection-draft';
 import type { CommandDef, KeyLike } from './types';
 
-const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 const isArrow = (e: KeyLike) => e.key in ARROWS && !e.ctrlKey && !e.metaKey && !e.altKey;
 
 export const boxMove: CommandDef<'box.move'> = {

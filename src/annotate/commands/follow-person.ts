@@ -13,7 +13,14 @@ export const FOLLOW_MAX_FRAMES = 1800;
 export const followPerson: NavCommandDef = {
   name: 'track.follow',
   label: 'Follow this person',
-  shortcuts: [{ keys: 'F / Shift+F', does: 'Follow this person: extend the selected track forward / backward with the AI', group: 'track', editOnly: true }],
+  shortcuts: [
+    {
+      keys: 'F / Shift+F',
+      does: 'Follow this person: extend the selected track forward / backward with the AI',
+      group: 'track',
+      editOnly: true,
+    },
+  ],
   keyTest: (e) => plainKey(e) && letterKey(e, 'f'),
   run: (editor, ctx, e) => {
     const ui = editor.getUi();

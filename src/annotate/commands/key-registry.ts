@@ -11,9 +11,18 @@ import type { KeyLike } from './types';
 import { viewHand } from './view-hand';
 
 /** The review commands (no document change, so no undo): the problem walk and the verified mark. */
-const navRegistry: readonly NavCommandDef[] = [problemNext, problemPrev, problemKind, trackVerify, followPerson, viewHand];
+const navRegistry: readonly NavCommandDef[] = [
+  problemNext,
+  problemPrev,
+  problemKind,
+  trackVerify,
+  followPerson,
+  viewHand,
+];
 
-export function allNavCommands(): readonly NavCommandDef[] { return navRegistry; }
+export function allNavCommands(): readonly NavCommandDef[] {
+  return navRegistry;
+}
 
 export function navCommand(name: NavCommandDef['name']): NavCommandDef {
   return navRegistry.find((c) => c.name === name)!;
@@ -25,7 +34,9 @@ export function navCommandForKey(e: KeyLike): NavCommandDef | null {
 }
 
 /** The screen keys (player, history, help, videos: no document change), the third table. */
-export function allScreenKeys(): readonly ScreenKeyDef[] { return SCREEN_KEYS; }
+export function allScreenKeys(): readonly ScreenKeyDef[] {
+  return SCREEN_KEYS;
+}
 
 /** The screen key a key press triggers in this mode. */
 export function screenKeyFor(e: KeyLike, mode: 'view' | 'edit'): ScreenKeyDef | null {

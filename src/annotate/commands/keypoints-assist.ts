@@ -7,9 +7,11 @@ import type { CommandDef } from './types';
 export const keypointsAssist: CommandDef<'keypoints.assist'> = {
   name: 'keypoints.assist',
   label: 'Fill skeleton',
-  recipe: ({ trackId, frame, keypoints }) => (draft) => {
-    const det = frameAt(draft.detections[trackId], frame);
-    if (det) det.keypoints = Float32Array.from(keypoints);
-  },
+  recipe:
+    ({ trackId, frame, keypoints }) =>
+    (draft) => {
+      const det = frameAt(draft.detections[trackId], frame);
+      if (det) det.keypoints = Float32Array.from(keypoints);
+    },
   serverOps: (a, ctx) => keyframeOps(a.trackId, a.frame, ctx),
 };

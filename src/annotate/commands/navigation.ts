@@ -5,10 +5,13 @@
 import type { EditorCore } from '../editor/editor-core';
 import type { KeyLike, Shortcut } from './types';
 
-export type NavCommandName = 'problem.next' | 'problem.prev' | 'problem.kind' | 'track.verify' | 'track.follow' | 'view.hand';
+export type NavCommandName =
+  'problem.next' | 'problem.prev' | 'problem.kind' | 'track.verify' | 'track.follow' | 'view.hand';
 
 /** What a review command may need besides the editor: the session's sign-in gate (marks are writes). */
-export interface NavContext { requireSignIn(): boolean }
+export interface NavContext {
+  requireSignIn(): boolean;
+}
 
 export interface NavCommandDef {
   name: NavCommandName;
@@ -22,28 +25,42 @@ const plain = (e: KeyLike) => !e.ctrlKey && !e.metaKey && !e.altKey;
 const letter = (e: KeyLike, l: string) => e.key.toLowerCase() === l || e.code === `Key${l.toUpperCase()}`;
 
 export const problemNext: NavCommandDef = {
-  name: 'problem.next', label: 'Next problem',
+  name: 'problem.next',
+  label: 'Next problem',
   shortcuts: [{ keys: 'N', does: 'Next problem of the chosen kind', group: 'review' }],
   keyTest: (e) => plain(e) && !e.shiftKey && letter(e, 'n'),
-  run: (editor) => { void editor.review.jump(1); },
+  run: (editor) => {
+    void editor.review.jump(1);
+  },
 };
 
 export const problemPrev: NavCommandDef = {
-  name: 'problem.prev', label: 'Previous problem',
+  name: 'problem.prev',
+  label: 'Previous problem',
   shortcuts: [{ keys: 'Shift+N', does: 'Previous problem of the chosen kind', group: 'review' }],
   keyTest: (e) => plain(e) && e.shiftKey && letter(e, 'n'),
-  run: (editor) => { void editor.review.jump(-1); },
+  run: (editor) => {
+    void editor.review.jump(-1);
+  },
 };
 
 export const problemKind: NavCommandDef = {
-  name: 'problem.kind', label: 'Problem kind',
-  shortcuts: [{ keys: 'K / Shift+K', does: 'Next / previous problem kind (all, low confidence, start/end, gap, proposal, overlap)', group: 'review' }],
+  name: 'problem.kind',
+  label: 'Problem kind',
+  shortcuts: [
+    {
+      keys: 'K / Shift+K',
+      does: 'Next / previous problem kind (all, low confidence, start/end, gap, proposal, overlap)',
+      group: 'review',
+    },
+  ],
   keyTest: (e) => plain(e) && letter(e, 'k'),
   run: (editor, _ctx, e) => editor.review.cycleFilter(e?.shiftKey ? -1 : 1),
 };
 
 export const trackVerify: NavCommandDef = {
-  name: 'track.verify', label: 'Verified',
+  name: 'track.verify',
+  label: 'Verified',
   shortcuts: [{ keys: 'V', does: 'Mark the selected track verified, or clear its mark', group: 'review' }],
   keyTest: (e) => plain(e) && !e.shiftKey && letter(e, 'v'),
   run: (editor, ctx) => {

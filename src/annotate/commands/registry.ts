@@ -35,7 +35,18 @@ enableMapSet();
 /** Every command by name: a constant table, built once from the command files. */
 const registry: ReadonlyMap<CommandName, CommandDef> = new Map(
   [
-    boxMove, boxResize, keypointMove, segmentMove, segmentResize, segmentAdd, segmentCreate, segmentUpdate, segmentDelete, segmentDuplicate, trackMerge, trackDelete,
+    boxMove,
+    boxResize,
+    keypointMove,
+    segmentMove,
+    segmentResize,
+    segmentAdd,
+    segmentCreate,
+    segmentUpdate,
+    segmentDelete,
+    segmentDuplicate,
+    trackMerge,
+    trackDelete,
     boxDraw,
     keypointsAssist,
     boxDeleteFrame,
@@ -57,9 +68,15 @@ export function getCommand<N extends CommandName>(name: N): CommandDef<N> {
   return def as unknown as CommandDef<N>;
 }
 
-export function allCommands(): CommandDef[] { return [...registry.values()]; }
+export function allCommands(): CommandDef[] {
+  return [...registry.values()];
+}
 
-export interface Applied { next: EditorDoc; patches: Patch[]; inversePatches: Patch[] }
+export interface Applied {
+  next: EditorDoc;
+  patches: Patch[];
+  inversePatches: Patch[];
+}
 
 /** Runs a command over a document: the new document plus the patches that redo and undo it. */
 export function applyCommand<N extends CommandName>(doc: EditorDoc, name: N, args: CommandArgs[N]): Applied {
@@ -68,7 +85,10 @@ export function applyCommand<N extends CommandName>(doc: EditorDoc, name: N, arg
 }
 
 /** The command a key press triggers now, with its arguments (first match wins). */
-export function commandForKey(e: KeyLike, ctx: EditContext): { name: CommandName; args: CommandArgs[CommandName] } | null {
+export function commandForKey(
+  e: KeyLike,
+  ctx: EditContext,
+): { name: CommandName; args: CommandArgs[CommandName] } | null {
   for (const def of registry.values()) {
     if (!def.keyTest?.(e) || !def.argsFromKey) continue;
     const args = def.argsFromKey(e, ctx);

@@ -9,8 +9,18 @@ import type { EditorCore } from '../editor/editor-core';
 import type { CommandName, KeyLike, Shortcut } from './types';
 
 export type ScreenKeyName =
-  | 'player.toggle' | 'frame.step' | 'frame.first' | 'frame.last' | 'keyframe.prev' | 'keyframe.next'
-  | 'history.undo' | 'history.redo' | 'drag.cancel' | 'help.open' | 'video.prev' | 'video.next';
+  | 'player.toggle'
+  | 'frame.step'
+  | 'frame.first'
+  | 'frame.last'
+  | 'keyframe.prev'
+  | 'keyframe.next'
+  | 'history.undo'
+  | 'history.redo'
+  | 'drag.cancel'
+  | 'help.open'
+  | 'video.prev'
+  | 'video.next';
 
 export interface ScreenKeyDef {
   name: ScreenKeyName;
@@ -36,9 +46,12 @@ export const SHIFT_STEP_FRAMES = 10;
 
 /** The selected track's keyframes (human boxes and outside keyframes) in the loaded windows. */
 function keyframesOfSelected(editor: EditorCore): number[] {
-  const doc = editor.getDoc(); const t = editor.getUi().selectedTrackId;
+  const doc = editor.getDoc();
+  const t = editor.getUi().selectedTrackId;
   if (!doc || t === null) return [];
-  return framesOf(doc.detections[t]).filter(([, d]) => d.source === 'human' || d.source === 'outside').map(([f]) => f);
+  return framesOf(doc.detections[t])
+    .filter(([, d]) => d.source === 'human' || d.source === 'outside')
+    .map(([f]) => f);
 }
 
 function jumpKeyframe(editor: EditorCore, dir: -1 | 1): boolean {
@@ -46,7 +59,12 @@ function jumpKeyframe(editor: EditorCore, dir: -1 | 1): boolean {
   const frames = keyframesOfSelected(editor);
   const to = dir > 0 ? frames.find((f) => f > frame) : frames.filter((f) => f < frame).pop();
   if (to === undefined) {
-    editor.notify('info', editor.getUi().selectedTrackId === null ? 'Select a track to jump between its keyframes' : `No keyframe ${dir > 0 ? 'after' : 'before'} this frame`);
+    editor.notify(
+      'info',
+      editor.getUi().selectedTrackId === null
+        ? 'Select a track to jump between its keyframes'
+        : `No keyframe ${dir > 0 ? 'after' : 'before'} this frame`,
+    );
     return true;
   }
   editor.player.pause();
@@ -54,15 +72,21 @@ function jumpKeyframe(editor: EditorCore, dir: -1 | 1): boolean {
   return true;
 }
 
-const lastFrame = (editor: EditorCore) => Math.max(0, (editor.player.frameCount || editor.getDoc()?.info.total_frames || 1) - 1);
+const lastFrame = (editor: EditorCore) =>
+  Math.max(0, (editor.player.frameCount || editor.getDoc()?.info.total_frames || 1) - 1);
 
 export const playerToggle: ScreenKeyDef = {
   name: 'player.toggle',
   shortcuts: [{ keys: 'Space', does: 'Play / pause (hold Space and drag on the frame to pan)', group: 'frame' }],
   keyTest: (e) => isSpace(e) && noMods(e) && !e.shiftKey,
   // a repeat is the key held down: the hold stays one press
-  run: (editor, e) => { if (!e.repeat) editor.spaceHold.press(); return true; },
-  release: (editor) => { if (editor.spaceHold.release()) editor.player.toggle(); },
+  run: (editor, e) => {
+    if (!e.repeat) editor.spaceHold.press();
+    return true;
+  },
+  release: (editor) => {
+    if (editor.spaceHold.release()) editor.player.toggle();
+  },
 };
 
 export const frameStep: ScreenKeyDef = {
@@ -70,7 +94,11 @@ export const frameStep: ScreenKeyDef = {
   shortcuts: [
     { keys: '[ / ]', does: 'Previous / next frame', group: 'frame' },
     { keys: '← / →', does: 'Previous / next frame (in edit mode when no box is selected)', group: 'frame' },
-    { keys: `Shift+← / Shift+→`, does: `${SHIFT_STEP_FRAMES} frames back / forward (in edit mode when no box is selected)`, group: 'frame' },
+    {
+      keys: `Shift+← / Shift+→`,
+      does: `${SHIFT_STEP_FRAMES} frames back / forward (in edit mode when no box is selected)`,
+      group: 'frame',
+    },
   ],
   keyTest: (e) => noMods(e) && (bracket(e) || sideArrow(e)),
   yieldsTo: ['box.move'],
@@ -85,14 +113,22 @@ export const frameFirst: ScreenKeyDef = {
   name: 'frame.first',
   shortcuts: [{ keys: 'Home', does: 'First frame', group: 'frame' }],
   keyTest: (e) => e.key === 'Home' && noMods(e) && !e.shiftKey,
-  run: (editor) => { editor.player.pause(); void editor.player.seekFrame(0); return true; },
+  run: (editor) => {
+    editor.player.pause();
+    void editor.player.seekFrame(0);
+    return true;
+  },
 };
 
 export const frameLast: ScreenKeyDef = {
   name: 'frame.last',
   shortcuts: [{ keys: 'End', does: 'Last frame', group: 'frame' }],
   keyTest: (e) => e.key === 'End' && noMods(e) && !e.shiftKey,
-  run: (editor) => { editor.player.pause(); void editor.player.seekFrame(lastFrame(editor)); return true; },
+  run: (editor) => {
+    editor.player.pause();
+    void editor.player.seekFrame(lastFrame(editor));
+    return true;
+  },
 };
 
 // ',' and '.' are the keys under '<' and '>' (previous / next), clear of every other command's key
@@ -111,32 +147,48 @@ export const keyframeNext: ScreenKeyDef = {
 };
 
 export const historyUndo: ScreenKeyDef = {
-  name: 'history.undo', editOnly: true,
+  name: 'history.undo',
+  editOnly: true,
   shortcuts: [{ keys: 'Ctrl+Z', does: 'Undo', group: 'history', editOnly: true }],
   keyTest: (e) => historyKey(e) === 'undo',
-  run: (editor) => { editor.undo(); return true; },
+  run: (editor) => {
+    editor.undo();
+    return true;
+  },
 };
 
 export const historyRedo: ScreenKeyDef = {
-  name: 'history.redo', editOnly: true,
+  name: 'history.redo',
+  editOnly: true,
   shortcuts: [{ keys: 'Ctrl+Shift+Z or Ctrl+Y', does: 'Redo', group: 'history', editOnly: true }],
   keyTest: (e) => historyKey(e) === 'redo',
-  run: (editor) => { editor.redo(); return true; },
+  run: (editor) => {
+    editor.redo();
+    return true;
+  },
 };
 
 export const dragCancel: ScreenKeyDef = {
-  name: 'drag.cancel', editOnly: true,
+  name: 'drag.cancel',
+  editOnly: true,
   shortcuts: [{ keys: 'Escape', does: 'Cancel the drag in progress', group: 'history', editOnly: true }],
   keyTest: (e) => e.key === 'Escape',
   // Escape also closes menus and dialogs: it is not taken from them
-  run: (editor) => { editor.cancelDrag(); return false; },
+  run: (editor) => {
+    editor.cancelDrag();
+    return false;
+  },
 };
 
 export const helpOpen: ScreenKeyDef = {
   name: 'help.open',
   shortcuts: [{ keys: '?', does: 'Show this list of shortcuts', group: 'navigation' }],
   keyTest: (e) => e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey,
-  run: (editor) => { const open = editor.screenActions.get().openHelp; open?.(); return !!open; },
+  run: (editor) => {
+    const open = editor.screenActions.get().openHelp;
+    open?.();
+    return !!open;
+  },
 };
 
 const videoKey = (name: 'video.prev' | 'video.next', key: string, dir: -1 | 1, does: string): ScreenKeyDef => ({
@@ -149,6 +201,16 @@ export const videoPrev = videoKey('video.prev', 'ArrowLeft', -1, 'Previous video
 export const videoNext = videoKey('video.next', 'ArrowRight', 1, 'Next video');
 
 export const SCREEN_KEYS: readonly ScreenKeyDef[] = [
-  playerToggle, frameStep, frameFirst, frameLast, keyframePrev, keyframeNext,
-  historyUndo, historyRedo, dragCancel, helpOpen, videoPrev, videoNext,
+  playerToggle,
+  frameStep,
+  frameFirst,
+  frameLast,
+  keyframePrev,
+  keyframeNext,
+  historyUndo,
+  historyRedo,
+  dragCancel,
+  helpOpen,
+  videoPrev,
+  videoNext,
 ];

@@ -2,4 +2,9 @@
 import { createOps, insertSegment } from './segment-changes';
 import type { CommandDef } from './types';
 
-export const segmentAdd: CommandDef<'segment.add'> = { name: 'segment.add', label: 'Add action', recipe: insertSegment, serverOps: createOps };
+export const segmentAdd: CommandDef<'segment.add'> = {
+  name: 'segment.add',
+  label: 'Add action',
+  recipe: insertSegment,
+  serverOps: createOps,
+};

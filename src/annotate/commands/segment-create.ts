@@ -4,4 +4,9 @@
 import { createOps, insertSegment } from './segment-changes';
 import type { CommandDef } from './types';
 
-export const segmentCreate: CommandDef<'segment.create'> = { name: 'segment.create', label: 'Create action', recipe: insertSegment, serverOps: createOps };
+export const segmentCreate: CommandDef<'segment.create'> = {
+  name: 'segment.create',
+  label: 'Create action',
+  recipe: insertSegment,
+  serverOps: createOps,
+};

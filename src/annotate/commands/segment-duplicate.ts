@@ -2,4 +2,9 @@
 import { createOps, insertSegment } from './segment-changes';
 import type { CommandDef } from './types';
 
-export const segmentDuplicate: CommandDef<'segment.duplicate'> = { name: 'segment.duplicate', label: 'Duplicate action', recipe: insertSegment, serverOps: createOps };
+export const segmentDuplicate: CommandDef<'segment.duplicate'> = {
+  name: 'segment.duplicate',
+  label: 'Duplicate action',
+  recipe: insertSegment,
+  serverOps: createOps,
+};

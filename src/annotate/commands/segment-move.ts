@@ -2,4 +2,9 @@
 import { applyChanges, patchOps } from './segment-changes';
 import type { CommandDef } from './types';
 
-export const segmentMove: CommandDef<'segment.move'> = { name: 'segment.move', label: 'Move action', recipe: applyChanges, serverOps: patchOps };
+export const segmentMove: CommandDef<'segment.move'> = {
+  name: 'segment.move',
+  label: 'Move action',
+  recipe: applyChanges,
+  serverOps: patchOps,
+};

@@ -5,8 +5,11 @@ import type { CommandDef, KeyLike } from './types';
 
 /** Shift+[ or Shift+] with or without Alt. The physical key (code) decides: Shift+[ types '{' on US
  *  layouts and Alt changes the character on others. */
-const bracket = (e: KeyLike) => e.shiftKey && !e.ctrlKey && !e.metaKey
-  && (e.code === 'BracketLeft' || e.code === 'BracketRight' || (!e.code && (e.key === '{' || e.key === '}')));
+const bracket = (e: KeyLike) =>
+  e.shiftKey &&
+  !e.ctrlKey &&
+  !e.metaKey &&
+  (e.code === 'BracketLeft' || e.code === 'BracketRight' || (!e.code && (e.key === '{' || e.key === '}')));
 
 export const segmentResize: CommandDef<'segment.resize'> = {
   name: 'segment.resize',
@@ -25,7 +28,12 @@ export const segmentResize: CommandDef<'segment.resize'> = {
     if (!seg) return null;
     const isStart = e.code ? e.code === 'BracketLeft' : e.key === '{';
     const outwards: -1 | 1 = isStart ? -1 : 1;
-    const span = shiftEdge({ start: seg.start_time, end: seg.end_time }, isStart ? 'start' : 'end', e.altKey ? (-outwards as -1 | 1) : outwards, doc.info.duration);
+    const span = shiftEdge(
+      { start: seg.start_time, end: seg.end_time },
+      isStart ? 'start' : 'end',
+      e.altKey ? (-outwards as -1 | 1) : outwards,
+      doc.info.duration,
+    );
     if (span.start === seg.start_time && span.end === seg.end_time) return null;
     return { id: seg.id, changes: { start_time: span.start, end_time: span.end } };
   },

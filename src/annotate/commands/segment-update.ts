@@ -2,4 +2,9 @@
 import { applyChanges, patchOps } from './segment-changes';
 import type { CommandDef } from './types';
 
-export const segmentUpdate: CommandDef<'segment.update'> = { name: 'segment.update', label: 'Edit action', recipe: applyChanges, serverOps: patchOps };
+export const segmentUpdate: CommandDef<'segment.update'> = {
+  name: 'segment.update',
+  label: 'Edit action',
+  recipe: applyChanges,
+  serverOps: patchOps,
+};

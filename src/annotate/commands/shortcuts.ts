@@ -17,6 +17,10 @@ export const SHORTCUT_GROUPS: readonly { group: ShortcutGroup; title: string }[]
 
 /** Every shortcut, grouped in the help's order. */
 export function shortcutsByGroup(): { group: ShortcutGroup; title: string; shortcuts: Shortcut[] }[] {
-  const all = [...allScreenKeys().flatMap((k) => k.shortcuts), ...allCommands().flatMap((c) => c.shortcuts ?? []), ...allNavCommands().flatMap((c) => c.shortcuts)];
+  const all = [
+    ...allScreenKeys().flatMap((k) => k.shortcuts),
+    ...allCommands().flatMap((c) => c.shortcuts ?? []),
+    ...allNavCommands().flatMap((c) => c.shortcuts),
+  ];
   return SHORTCUT_GROUPS.map((g) => ({ ...g, shortcuts: all.filter((s) => s.group === g.group) }));
 }

@@ -8,7 +8,8 @@ import type { CompactDetection, EditorDoc } from '../document/types';
 import { blockFor, frameAt, framesOf, type BlockedFrames } from '../document/frame-blocks';
 
 /** A keyframe: human-made or human-edited, or an outside keyframe (not AI, not interpolated). */
-export const isKeyframe = (d: CompactDetection | undefined): boolean => d?.source === 'human' || d?.source === 'outside';
+export const isKeyframe = (d: CompactDetection | undefined): boolean =>
+  d?.source === 'human' || d?.source === 'outside';
 
 /** The nearest keyframe after `frame` (loaded frames), or null. */
 export function nextKeyframe(track: BlockedFrames | undefined, frame: number): number | null {
@@ -19,7 +20,10 @@ export function nextKeyframe(track: BlockedFrames | undefined, frame: number): n
 /** The nearest keyframe before `frame` (loaded frames), or null. */
 export function prevKeyframe(track: BlockedFrames | undefined, frame: number): number | null {
   let out: number | null = null;
-  for (const [f, d] of framesOf(track)) { if (f >= frame) break; if (isKeyframe(d)) out = f; }
+  for (const [f, d] of framesOf(track)) {
+    if (f >= frame) break;
+    if (isKeyframe(d)) out = f;
+  }
   return out;
 }
 
@@ -52,7 +56,10 @@ export function removeFrames(draft: EditorDoc, trackId: number, from: number, to
 
 /** Adds a track id (kept ascending) when it is new. */
 export function ensureTrack(draft: EditorDoc, trackId: number): void {
-  if (!draft.trackIds.includes(trackId)) { draft.trackIds.push(trackId); draft.trackIds.sort((a, b) => a - b); }
+  if (!draft.trackIds.includes(trackId)) {
+    draft.trackIds.push(trackId);
+    draft.trackIds.sort((a, b) => a - b);
+  }
   draft.detections[trackId] ??= {};
 }
 
@@ -85,8 +92,10 @@ export function moveFrames(draft: EditorDoc, source: number, target: number, fro
   const part = rangePart(draft, source, from, to);
   putFrames(draft, target, takeFrames(draft, source, from, to));
   if (part) draft.trackRanges[target] = mergeRanges(draft.trackRanges[target], part)!;
-  const t0 = frameTime(draft, from); const t1 = frameTime(draft, to + 1);
-  for (const s of draft.segments) if (s.track_id === source && s.start_time >= t0 && s.end_time <= t1) s.track_id = target;
+  const t0 = frameTime(draft, from);
+  const t1 = frameTime(draft, to + 1);
+  for (const s of draft.segments)
+    if (s.track_id === source && s.start_time >= t0 && s.end_time <= t1) s.track_id = target;
 }
 
 /** Actions of `trackId` starting at or after `time` (split and swap carry them with their frames). */
@@ -99,13 +108,17 @@ export const segmentsFrom = (segments: ActionSegment[], trackId: number, time: n
  */
 export function fillBetween(draft: EditorDoc, trackId: number, a: number, b: number): void {
   const track = draft.detections[trackId];
-  const da = frameAt(track, a); const db = frameAt(track, b);
+  const da = frameAt(track, a);
+  const db = frameAt(track, b);
   if (!track || !da || !db || b - a < 2 || da.source === 'outside') return;
   for (let f = a + 1; f < b; f++) {
     const t = (f - a) / (b - a);
     const pose = lerpPose(poseOf(da), poseOf(db), t);
     blockFor(track, f)[f] = {
-      x1: pose.x1, y1: pose.y1, x2: pose.x2, y2: pose.y2,
+      x1: pose.x1,
+      y1: pose.y1,
+      x2: pose.x2,
+      y2: pose.y2,
       confidence: da.confidence + (db.confidence - da.confidence) * t,
       keypoints: pose.keypoints ? Float32Array.from(pose.keypoints) : null,
       visibility: pose.keypointVisibility ? Uint8Array.from(pose.keypointVisibility) : null,
@@ -115,7 +128,14 @@ export function fillBetween(draft: EditorDoc, trackId: number, a: number, b: num
   }
 }
 
-const poseOf = (d: CompactDetection) => ({ x1: d.x1, y1: d.y1, x2: d.x2, y2: d.y2, keypoints: d.keypoints, keypointVisibility: d.visibility });
+const poseOf = (d: CompactDetection) => ({
+  x1: d.x1,
+  y1: d.y1,
+  x2: d.x2,
+  y2: d.y2,
+  keypoints: d.keypoints,
+  keypointVisibility: d.visibility,
+});
 
 /** The keyframes around `frame` (≤ frame, > frame) for the interpolate command. */
 export function keyframesAround(track: BlockedFrames | undefined, frame: number): { from: number; to: number } | null {

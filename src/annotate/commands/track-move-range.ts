@@ -8,14 +8,34 @@ import type { CommandDef } from './types';
 export const trackMoveRange: CommandDef<'track.move-range'> = {
   name: 'track.move-range',
   label: 'Move frames',
-  shortcuts: [{ keys: 'M', does: "Move a frame range of the selected track to another track, or a new one", group: 'track', editOnly: true }],
+  shortcuts: [
+    {
+      keys: 'M',
+      does: 'Move a frame range of the selected track to another track, or a new one',
+      group: 'track',
+      editOnly: true,
+    },
+  ],
   keyTest: letter('m'),
   dialogFromKey: (_e, { ui }) => (ui.selectedTrackId === null ? null : 'move-range'),
-  recipe: ({ trackId, from, to, targetTrackId }) => (draft) => {
-    ensureTrack(draft, targetTrackId);
-    moveFrames(draft, trackId, targetTrackId, from, to);
-  },
-  rangeCall: (a) => ({ trackId: a.trackId, call: { kind: 'move', from: a.from, to: a.to, targetTrackId: a.newTrack ? null : a.targetTrackId } }),
-  withAnswer: (a, r) => ({ ...a, targetTrackId: typeof r.target_track_id === 'number' ? r.target_track_id : a.targetTrackId }),
-  serverOps: (a, ctx) => rangeOps(a.trackId, { kind: 'move', from: a.from, to: a.to, targetTrackId: a.newTrack ? null : a.targetTrackId }, ctx),
+  recipe:
+    ({ trackId, from, to, targetTrackId }) =>
+    (draft) => {
+      ensureTrack(draft, targetTrackId);
+      moveFrames(draft, trackId, targetTrackId, from, to);
+    },
+  rangeCall: (a) => ({
+    trackId: a.trackId,
+    call: { kind: 'move', from: a.from, to: a.to, targetTrackId: a.newTrack ? null : a.targetTrackId },
+  }),
+  withAnswer: (a, r) => ({
+    ...a,
+    targetTrackId: typeof r.target_track_id === 'number' ? r.target_track_id : a.targetTrackId,
+  }),
+  serverOps: (a, ctx) =>
+    rangeOps(
+      a.trackId,
+      { kind: 'move', from: a.from, to: a.to, targetTrackId: a.newTrack ? null : a.targetTrackId },
+      ctx,
+    ),
 };

@@ -6,7 +6,10 @@ import type { CommandDef } from './types';
 export const trackRangeDelete: CommandDef<'track.range-delete'> = {
   name: 'track.range-delete',
   label: 'Delete frames',
-  recipe: ({ trackId, from, to }) => (draft) => removeFrames(draft, trackId, from, to),
+  recipe:
+    ({ trackId, from, to }) =>
+    (draft) =>
+      removeFrames(draft, trackId, from, to),
   rangeCall: ({ trackId, from, to }) => ({ trackId, call: { kind: 'delete', from, to } }),
   serverOps: ({ trackId, from, to }, ctx) => rangeOps(trackId, { kind: 'delete', from, to }, ctx),
 };

@@ -8,7 +8,9 @@ import type { CommandDef } from './types';
 export const trackSplit: CommandDef<'track.split'> = {
   name: 'track.split',
   label: 'Split track',
-  shortcuts: [{ keys: 'S', does: 'Split the selected track here: the rest becomes a new track', group: 'track', editOnly: true }],
+  shortcuts: [
+    { keys: 'S', does: 'Split the selected track here: the rest becomes a new track', group: 'track', editOnly: true },
+  ],
   keyTest: letter('s'),
   argsFromKey: (_e, { doc, ui }) => {
     const t = ui.selectedTrackId;
@@ -16,11 +18,13 @@ export const trackSplit: CommandDef<'track.split'> = {
     if (t === null || !range || ui.frame <= range.first || ui.frame > range.last) return null;
     return { trackId: t, frame: ui.frame, newTrackId: nextTrackId(doc.trackIds) };
   },
-  recipe: ({ trackId, frame, newTrackId }) => (draft) => {
-    ensureTrack(draft, newTrackId);
-    moveFrames(draft, trackId, newTrackId, frame, Number.MAX_SAFE_INTEGER);
-    for (const s of segmentsFrom(draft.segments, trackId, frameTime(draft, frame))) s.track_id = newTrackId;
-  },
+  recipe:
+    ({ trackId, frame, newTrackId }) =>
+    (draft) => {
+      ensureTrack(draft, newTrackId);
+      moveFrames(draft, trackId, newTrackId, frame, Number.MAX_SAFE_INTEGER);
+      for (const s of segmentsFrom(draft.segments, trackId, frameTime(draft, frame))) s.track_id = newTrackId;
+    },
   rangeCall: ({ trackId, frame }) => ({ trackId, call: { kind: 'split', frame } }),
   withAnswer: (a, r) => ({ ...a, newTrackId: typeof r.new_track_id === 'number' ? r.new_track_id : a.newTrackId }),
   serverOps: ({ trackId, frame }, ctx) => rangeOps(trackId, { kind: 'split', frame }, ctx),

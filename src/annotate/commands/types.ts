@@ -7,16 +7,41 @@ import type { AnnotateUiState } from '../document/ui-state';
 import type { EntryOps, OpsContext, RangeCall } from '../save/server-ops';
 
 export type CommandName =
-  | 'box.move' | 'box.resize' | 'keypoint.move' | 'keypoint.visibility'
-  | 'segment.move' | 'segment.resize'
-  | 'segment.add' | 'segment.create' | 'segment.update' | 'segment.delete' | 'segment.duplicate'
-  | 'track.merge' | 'track.delete'
-  | 'box.draw' | 'keypoints.assist' | 'box.delete-frame' | 'box.delete-forward' | 'track.range-delete'
-  | 'track.split' | 'track.swap' | 'track.move-range'
-  | 'keyframe.interpolate' | 'keyframe.propagate' | 'keyframe.outside';
+  | 'box.move'
+  | 'box.resize'
+  | 'keypoint.move'
+  | 'keypoint.visibility'
+  | 'segment.move'
+  | 'segment.resize'
+  | 'segment.add'
+  | 'segment.create'
+  | 'segment.update'
+  | 'segment.delete'
+  | 'segment.duplicate'
+  | 'track.merge'
+  | 'track.delete'
+  | 'box.draw'
+  | 'keypoints.assist'
+  | 'box.delete-frame'
+  | 'box.delete-forward'
+  | 'track.range-delete'
+  | 'track.split'
+  | 'track.swap'
+  | 'track.move-range'
+  | 'keyframe.interpolate'
+  | 'keyframe.propagate'
+  | 'keyframe.outside';
 
 /** The parts of a KeyboardEvent a hotkey test reads (tests pass plain objects). */
-export interface KeyLike { key: string; code?: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean; repeat?: boolean }
+export interface KeyLike {
+  key: string;
+  code?: string;
+  shiftKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  repeat?: boolean;
+}
 
 /** What a hotkey needs to turn a key into command arguments. */
 export interface EditContext {
@@ -26,38 +51,119 @@ export interface EditContext {
   shownDetection: (trackId: number) => CompactDetection | null;
 }
 
-export interface BoxArgs { trackId: number; frame: number; box: { x1: number; y1: number; x2: number; y2: number }; shown: CompactDetection }
-export interface KeypointArgs { trackId: number; frame: number; index: number; x: number; y: number; shown: CompactDetection }
+export interface BoxArgs {
+  trackId: number;
+  frame: number;
+  box: { x1: number; y1: number; x2: number; y2: number };
+  shown: CompactDetection;
+}
+export interface KeypointArgs {
+  trackId: number;
+  frame: number;
+  index: number;
+  x: number;
+  y: number;
+  shown: CompactDetection;
+}
 /** `at`: where the joint is put (fractions), when it is placed again. */
-export interface JointVisibilityArgs { trackId: number; frame: number; index: number; visibility: 0 | 1 | 2; shown: CompactDetection; at?: { x: number; y: number } }
-export interface SegmentChangeArgs { id: number; changes: SegmentFields }
-export interface SegmentArgs { segment: ActionSegment }
-export interface SegmentIdArgs { id: number }
-export interface MergeArgs { baseTrackId: number; mergeTrackId: number }
-export interface TrackArgs { trackId: number }
+export interface JointVisibilityArgs {
+  trackId: number;
+  frame: number;
+  index: number;
+  visibility: 0 | 1 | 2;
+  shown: CompactDetection;
+  at?: { x: number; y: number };
+}
+export interface SegmentChangeArgs {
+  id: number;
+  changes: SegmentFields;
+}
+export interface SegmentArgs {
+  segment: ActionSegment;
+}
+export interface SegmentIdArgs {
+  id: number;
+}
+export interface MergeArgs {
+  baseTrackId: number;
+  mergeTrackId: number;
+}
+export interface TrackArgs {
+  trackId: number;
+}
 type Box = { x1: number; y1: number; x2: number; y2: number };
 /** A drawn box: into a track with no box at this frame, or (`newTrack`) the first keyframe of a new track. */
-export interface DrawArgs { trackId: number; frame: number; box: Box; newTrack: boolean }
-export interface AssistArgs { trackId: number; frame: number; keypoints: Float32Array }
-export interface FrameArgs { trackId: number; frame: number }
+export interface DrawArgs {
+  trackId: number;
+  frame: number;
+  box: Box;
+  newTrack: boolean;
+}
+export interface AssistArgs {
+  trackId: number;
+  frame: number;
+  keypoints: Float32Array;
+}
+export interface FrameArgs {
+  trackId: number;
+  frame: number;
+}
 /** A frame range of a track, both ends included. */
-export interface RangeArgs { trackId: number; from: number; to: number }
-export interface SplitArgs { trackId: number; frame: number; newTrackId: number }
-export interface SwapArgs { trackId: number; otherTrackId: number; from: number }
+export interface RangeArgs {
+  trackId: number;
+  from: number;
+  to: number;
+}
+export interface SplitArgs {
+  trackId: number;
+  frame: number;
+  newTrackId: number;
+}
+export interface SwapArgs {
+  trackId: number;
+  otherTrackId: number;
+  from: number;
+}
 /** `newTrack`: the target was made by this move (redo asks for a new one again). */
-export interface MoveRangeArgs extends RangeArgs { targetTrackId: number; newTrack: boolean }
+export interface MoveRangeArgs extends RangeArgs {
+  targetTrackId: number;
+  newTrack: boolean;
+}
 /** `untilKeyframe`: the range ends before the next keyframe (the server finds it) rather than at `to`. */
-export interface PropagateArgs extends RangeArgs { untilKeyframe: boolean }
-export interface OutsideArgs { trackId: number; frame: number; shown: CompactDetection }
+export interface PropagateArgs extends RangeArgs {
+  untilKeyframe: boolean;
+}
+export interface OutsideArgs {
+  trackId: number;
+  frame: number;
+  shown: CompactDetection;
+}
 
 export interface CommandArgs {
-  'box.move': BoxArgs; 'box.resize': BoxArgs; 'keypoint.move': KeypointArgs; 'keypoint.visibility': JointVisibilityArgs;
-  'segment.move': SegmentChangeArgs; 'segment.resize': SegmentChangeArgs;
-  'segment.add': SegmentArgs; 'segment.create': SegmentArgs; 'segment.update': SegmentChangeArgs; 'segment.delete': SegmentIdArgs; 'segment.duplicate': SegmentArgs;
-  'track.merge': MergeArgs; 'track.delete': TrackArgs;
-  'box.draw': DrawArgs; 'keypoints.assist': AssistArgs; 'box.delete-frame': FrameArgs; 'box.delete-forward': RangeArgs; 'track.range-delete': RangeArgs;
-  'track.split': SplitArgs; 'track.swap': SwapArgs; 'track.move-range': MoveRangeArgs;
-  'keyframe.interpolate': RangeArgs; 'keyframe.propagate': PropagateArgs; 'keyframe.outside': OutsideArgs;
+  'box.move': BoxArgs;
+  'box.resize': BoxArgs;
+  'keypoint.move': KeypointArgs;
+  'keypoint.visibility': JointVisibilityArgs;
+  'segment.move': SegmentChangeArgs;
+  'segment.resize': SegmentChangeArgs;
+  'segment.add': SegmentArgs;
+  'segment.create': SegmentArgs;
+  'segment.update': SegmentChangeArgs;
+  'segment.delete': SegmentIdArgs;
+  'segment.duplicate': SegmentArgs;
+  'track.merge': MergeArgs;
+  'track.delete': TrackArgs;
+  'box.draw': DrawArgs;
+  'keypoints.assist': AssistArgs;
+  'box.delete-frame': FrameArgs;
+  'box.delete-forward': RangeArgs;
+  'track.range-delete': RangeArgs;
+  'track.split': SplitArgs;
+  'track.swap': SwapArgs;
+  'track.move-range': MoveRangeArgs;
+  'keyframe.interpolate': RangeArgs;
+  'keyframe.propagate': PropagateArgs;
+  'keyframe.outside': OutsideArgs;
 }
 
 /** The correction dialogs a key or button opens (edit/CorrectionDialogs.tsx). */
@@ -66,7 +172,12 @@ export type CorrectionDialog = 'range-delete' | 'swap' | 'move-range' | 'propaga
 /** How the keyboard help groups shortcuts. */
 export type ShortcutGroup = 'frame' | 'box' | 'track' | 'segment' | 'history' | 'review' | 'navigation';
 /** One line of the keyboard help: the keys as a person types them, and what they do. */
-export interface Shortcut { keys: string; does: string; group: ShortcutGroup; editOnly?: boolean }
+export interface Shortcut {
+  keys: string;
+  does: string;
+  group: ShortcutGroup;
+  editOnly?: boolean;
+}
 
 export interface CommandDef<N extends CommandName = CommandName> {
   name: N;

@@ -6,7 +6,13 @@ import type { NavCommandDef } from './navigation';
 export const viewHand: NavCommandDef = {
   name: 'view.hand',
   label: 'Hand tool',
-  shortcuts: [{ keys: 'H', does: 'Hand tool: a drag on the frame pans (Space-drag and a middle-button drag pan too; the wheel zooms)', group: 'navigation' }],
+  shortcuts: [
+    {
+      keys: 'H',
+      does: 'Hand tool: a drag on the frame pans (Space-drag and a middle-button drag pan too; the wheel zooms)',
+      group: 'navigation',
+    },
+  ],
   keyTest: (e) => plainKey(e) && !e.shiftKey && letterKey(e, 'h'),
   run: (editor) => editor.viewport.hand.set(!editor.viewport.hand.get()),
 };

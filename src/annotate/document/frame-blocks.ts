@@ -22,9 +22,14 @@ export function frameAt(track: BlockedFrames | undefined, frame: number): Compac
 export function framesOf(track: BlockedFrames | undefined): [number, CompactDetection][] {
   const out: [number, CompactDetection][] = [];
   if (!track) return out;
-  for (const b of Object.keys(track).map(Number).sort((x, y) => x - y)) {
+  for (const b of Object.keys(track)
+    .map(Number)
+    .sort((x, y) => x - y)) {
     const frames = track[b];
-    for (const f of Object.keys(frames).map(Number).sort((x, y) => x - y)) out.push([f, frames[f]]);
+    for (const f of Object.keys(frames)
+      .map(Number)
+      .sort((x, y) => x - y))
+      out.push([f, frames[f]]);
   }
   return out;
 }

@@ -9,10 +9,16 @@ export { KEYPOINT_FLOATS, type CompactDetection, type TrackFrames } from '../../
 import type { BlockedFrames } from './frame-blocks';
 
 /** First and last frame with a detection of a track over the WHOLE video (not only loaded windows). */
-export interface TrackRange { first: number; last: number }
+export interface TrackRange {
+  first: number;
+  last: number;
+}
 
 /** A half-open frame window [from, to) whose detections are present in `detections`. */
-export interface LoadedWindow { from: number; to: number }
+export interface LoadedWindow {
+  from: number;
+  to: number;
+}
 
 export interface EditorDoc {
   videoId: number;

@@ -7,10 +7,15 @@ export type EditorMode = 'view' | 'edit';
 export type PlayerSize = 'small' | 'medium' | 'large' | 'full';
 
 export interface OverlayToggles {
-  skeletons: boolean; keypoints: boolean; boxes: boolean; confidence: boolean;
+  skeletons: boolean;
+  keypoints: boolean;
+  boxes: boolean;
+  confidence: boolean;
   /** overlay.labels of the render settings ('Track N' tags); absent = with the boxes. */
   labels?: boolean;
-  snapTimeline: boolean; snapPlayhead: boolean; snapGrid: boolean;
+  snapTimeline: boolean;
+  snapPlayhead: boolean;
+  snapGrid: boolean;
 }
 
 export interface AnnotateUiState {
@@ -38,7 +43,15 @@ export interface AnnotateUiState {
 
 export const initialUiState: AnnotateUiState = {
   mode: 'view',
-  toggles: { skeletons: true, keypoints: true, boxes: true, confidence: true, snapTimeline: true, snapPlayhead: true, snapGrid: false },
+  toggles: {
+    skeletons: true,
+    keypoints: true,
+    boxes: true,
+    confidence: true,
+    snapTimeline: true,
+    snapPlayhead: true,
+    snapGrid: false,
+  },
   hiddenTracks: [],
   selectedTrackId: null,
   selectedSegmentId: null,

@@ -19,7 +19,9 @@ export function EditController() {
   const { show } = useSnackbar();
 
   useEffect(() => editor.bindNotifier(show), [editor, show]);
-  useEffect(() => { if (!user.signedIn) editor.signedOut(); }, [user.signedIn, editor]);
+  useEffect(() => {
+    if (!user.signedIn) editor.signedOut();
+  }, [user.signedIn, editor]);
   useEffect(() => {
     // the screen's one key listener (edit/hotkeys.ts), in view and edit mode
     const nav = { requireSignIn: () => requireSignIn() };
@@ -27,14 +29,20 @@ export function EditController() {
     const onKeyUp = (e: KeyboardEvent) => onScreenKeyUp(editor, e);
     window.addEventListener('keydown', onKey);
     window.addEventListener('keyup', onKeyUp);
-    return () => { window.removeEventListener('keydown', onKey); window.removeEventListener('keyup', onKeyUp); };
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keyup', onKeyUp);
+    };
   }, [editor, requireSignIn]);
   useEffect(() => {
     const unload = onBeforeUnload(() => editor.saves.hasUnsaved() || editor.rows.ids().length > 0);
     window.addEventListener('beforeunload', unload);
     // Where edit targets are on screen, for the browser tests: only in the test build.
     const offTest = __VAT_TEST_HOOKS__ ? installEditTestApi(editor) : () => {};
-    return () => { window.removeEventListener('beforeunload', unload); offTest(); };
+    return () => {
+      window.removeEventListener('beforeunload', unload);
+      offTest();
+    };
   }, [editor]);
 
   return (
@@ -53,10 +61,19 @@ function UnsavedIndicator() {
   const s = useEditorStore((e) => e.saves.state);
   const failed = Object.keys(s.failedSegments).length;
   if (s.pending === 0 && failed === 0) return null;
-  const detail = [s.pending ? `${s.pending} waiting${s.retrying ? ' (retrying)' : ''}` : '', failed ? `${failed} failed` : ''].filter(Boolean).join(', ');
+  const detail = [
+    s.pending ? `${s.pending} waiting${s.retrying ? ' (retrying)' : ''}` : '',
+    failed ? `${failed} failed` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
-    <div role="status" data-testid="edit.unsaved" title={detail}
-      className="fixed bottom-4 left-4 z-40 flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900 shadow">
+    <div
+      role="status"
+      data-testid="edit.unsaved"
+      title={detail}
+      className="fixed bottom-4 left-4 z-40 flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900 shadow"
+    >
       <span className="h-2 w-2 animate-pulse rounded-full bg-amber-600" aria-hidden="true" />
       Unsaved changes
       <span className="text-xs font-normal">({detail})</span>
@@ -76,14 +93,30 @@ function ConflictBanner() {
   const what = c.op.kind.startsWith('detection') ? 'box' : 'action';
   const more = conflicts.length > 1 ? ` (${conflicts.length - 1} more after this one)` : '';
   return (
-    <div role="alertdialog" aria-labelledby="edit-conflict-title" data-testid="edit.conflict"
-      className="fixed bottom-14 left-4 z-50 max-w-lg rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow-lg">
-      <p id="edit-conflict-title" className="font-medium">Not saved: someone else changed this {what} while you were editing it{more}.</p>
-      <p className="mt-1" data-testid="edit.conflict-detail">{c.detail}</p>
+    <div
+      role="alertdialog"
+      aria-labelledby="edit-conflict-title"
+      data-testid="edit.conflict"
+      className="fixed bottom-14 left-4 z-50 max-w-lg rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow-lg"
+    >
+      <p id="edit-conflict-title" className="font-medium">
+        Not saved: someone else changed this {what} while you were editing it{more}.
+      </p>
+      <p className="mt-1" data-testid="edit.conflict-detail">
+        {c.detail}
+      </p>
       <p className="mt-1">Your change is still shown. Load their version, or save yours over it.</p>
       <div className="mt-2 flex gap-2">
-        <Button data-testid="edit.conflict-theirs" onClick={() => void editor.resolveConflict(c, 'theirs')}>Reload theirs</Button>
-        <Button variant="primary" data-testid="edit.conflict-mine" onClick={() => void editor.resolveConflict(c, 'mine')}>Overwrite with mine</Button>
+        <Button data-testid="edit.conflict-theirs" onClick={() => void editor.resolveConflict(c, 'theirs')}>
+          Reload theirs
+        </Button>
+        <Button
+          variant="primary"
+          data-testid="edit.conflict-mine"
+          onClick={() => void editor.resolveConflict(c, 'mine')}
+        >
+          Overwrite with mine
+        </Button>
       </div>
     </div>
   );
@@ -95,9 +128,25 @@ export function PanelButtons() {
   const h = useEditorStore((e) => e.history.state);
   return (
     <>
-      <Button variant="primary" data-testid="edit.save-all" onClick={() => saveAll(editor)}>Save All</Button>
-      <Button data-testid="edit.undo" disabled={!h.canUndo} title={h.undoLabel ? `Undo ${h.undoLabel} (Ctrl+Z)` : 'Undo (Ctrl+Z)'} onClick={() => editor.undo()}>Undo</Button>
-      <Button data-testid="edit.redo" disabled={!h.canRedo} title={h.redoLabel ? `Redo ${h.redoLabel} (Ctrl+Shift+Z)` : 'Redo (Ctrl+Shift+Z)'} onClick={() => editor.redo()}>Redo</Button>
+      <Button variant="primary" data-testid="edit.save-all" onClick={() => saveAll(editor)}>
+        Save All
+      </Button>
+      <Button
+        data-testid="edit.undo"
+        disabled={!h.canUndo}
+        title={h.undoLabel ? `Undo ${h.undoLabel} (Ctrl+Z)` : 'Undo (Ctrl+Z)'}
+        onClick={() => editor.undo()}
+      >
+        Undo
+      </Button>
+      <Button
+        data-testid="edit.redo"
+        disabled={!h.canRedo}
+        title={h.redoLabel ? `Redo ${h.redoLabel} (Ctrl+Shift+Z)` : 'Redo (Ctrl+Shift+Z)'}
+        onClick={() => editor.redo()}
+      >
+        Redo
+      </Button>
     </>
   );
 }

@@ -25,8 +25,13 @@ export function MergeTracksDialog() {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!open) return;
-    if (!user.signedIn) { setDialogs(editor, { merge: false }); requireSignIn('Please sign in to edit annotations.'); return; }
-    setBase(trackIds[0] ?? null); setOther(null);
+    if (!user.signedIn) {
+      setDialogs(editor, { merge: false });
+      requireSignIn('Please sign in to edit annotations.');
+      return;
+    }
+    setBase(trackIds[0] ?? null);
+    setOther(null);
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
   const problem = mergeProblem(trackIds.length, base, other);
   const close = () => setDialogs(editor, { merge: false });
@@ -37,27 +42,68 @@ export function MergeTracksDialog() {
     if (await mergeTracks(editor, base, other)) close();
     setBusy(false);
   };
-  const pick = (set: (v: number | null) => void) => (e: React.ChangeEvent<HTMLSelectElement>) => set(e.target.value === '' ? null : Number(e.target.value));
+  const pick = (set: (v: number | null) => void) => (e: React.ChangeEvent<HTMLSelectElement>) =>
+    set(e.target.value === '' ? null : Number(e.target.value));
   return (
-    <Modal open={open && user.signedIn} onClose={close} title="Merge Tracks" testId="merge.dialog"
-      actions={<>
-        <Button onClick={close}>Cancel</Button>
-        <Button variant="primary" data-testid="merge.confirm" disabled={problem !== null || busy} onClick={() => void merge()}>Merge</Button>
-      </>}>
+    <Modal
+      open={open && user.signedIn}
+      onClose={close}
+      title="Merge Tracks"
+      testId="merge.dialog"
+      actions={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button
+            variant="primary"
+            data-testid="merge.confirm"
+            disabled={problem !== null || busy}
+            onClick={() => void merge()}
+          >
+            Merge
+          </Button>
+        </>
+      }
+    >
       <div className="flex flex-col gap-3 text-sm">
-        <label className="flex items-center justify-between gap-2">Base track (keeps its id)
-          <select aria-label="Base track" data-testid="merge.base" value={base ?? ''} onChange={pick(setBase)} className={select}>
+        <label className="flex items-center justify-between gap-2">
+          Base track (keeps its id)
+          <select
+            aria-label="Base track"
+            data-testid="merge.base"
+            value={base ?? ''}
+            onChange={pick(setBase)}
+            className={select}
+          >
             <option value="">Choose…</option>
-            {trackIds.map((t) => <option key={t} value={t}>T{t}</option>)}
+            {trackIds.map((t) => (
+              <option key={t} value={t}>
+                T{t}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="flex items-center justify-between gap-2">Merge track (its frames win where both exist)
-          <select aria-label="Merge track" data-testid="merge.other" value={other ?? ''} onChange={pick(setOther)} className={select}>
+        <label className="flex items-center justify-between gap-2">
+          Merge track (its frames win where both exist)
+          <select
+            aria-label="Merge track"
+            data-testid="merge.other"
+            value={other ?? ''}
+            onChange={pick(setOther)}
+            className={select}
+          >
             <option value="">Choose…</option>
-            {trackIds.map((t) => <option key={t} value={t}>T{t}</option>)}
+            {trackIds.map((t) => (
+              <option key={t} value={t}>
+                T{t}
+              </option>
+            ))}
           </select>
         </label>
-        {problem && <p data-testid="merge.problem" className="text-amber-700">{problem}</p>}
+        {problem && (
+          <p data-testid="merge.problem" className="text-amber-700">
+            {problem}
+          </p>
+        )}
       </div>
     </Modal>
   );
@@ -68,9 +114,16 @@ export function DeleteTrackButton({ trackId }: { trackId: number }) {
   const mode = useUi((s) => s.mode);
   if (mode !== 'edit') return null;
   return (
-    <button type="button" data-testid="timeline.delete-track" aria-label={`Delete track ${trackId}`} title={`Delete track T${trackId}`}
+    <button
+      type="button"
+      data-testid="timeline.delete-track"
+      aria-label={`Delete track ${trackId}`}
+      title={`Delete track T${trackId}`}
       onClick={() => setDialogs(editor, { deleteTrack: trackId })}
-      className="ml-auto rounded px-1 text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">✕</button>
+      className="ml-auto rounded px-1 text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
+      ✕
+    </button>
   );
 }
 
@@ -87,12 +140,23 @@ export function DeleteTrackDialog() {
     setBusy(false);
   };
   return (
-    <Modal open={trackId !== null} onClose={close} title="Track Deletion Confirmation" testId="delete-track.dialog"
-      actions={<>
-        <Button onClick={close}>Cancel</Button>
-        <Button variant="danger" data-testid="delete-track.confirm" disabled={busy} onClick={() => void confirm()}>Delete</Button>
-      </>}>
-      <p className="text-sm">Delete track T{trackId} with all its detections and actions? Undo (Ctrl+Z) brings it back.</p>
+    <Modal
+      open={trackId !== null}
+      onClose={close}
+      title="Track Deletion Confirmation"
+      testId="delete-track.dialog"
+      actions={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button variant="danger" data-testid="delete-track.confirm" disabled={busy} onClick={() => void confirm()}>
+            Delete
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm">
+        Delete track T{trackId} with all its detections and actions? Undo (Ctrl+Z) brings it back.
+      </p>
     </Modal>
   );
 }

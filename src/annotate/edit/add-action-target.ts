@@ -12,12 +12,19 @@ export type AddActionTarget = { trackId: number; span: Span; reason?: undefined 
 export const NO_TRACKS = 'No tracks to attach action';
 export const NO_TRACK_HERE = 'No track at the playhead: go to a frame where a person is tracked';
 
-export function addActionTarget(doc: EditorDoc, ui: Pick<AnnotateUiState, 'frame' | 'time' | 'selectedTrackId' | 'hiddenTracks'>): AddActionTarget {
+export function addActionTarget(
+  doc: EditorDoc,
+  ui: Pick<AnnotateUiState, 'frame' | 'time' | 'selectedTrackId' | 'hiddenTracks'>,
+): AddActionTarget {
   if (doc.trackIds.length === 0) return { reason: NO_TRACKS };
-  const present = (t: number) => { const r = doc.trackRanges[t]; return !!r && r.first <= ui.frame && ui.frame <= r.last; };
+  const present = (t: number) => {
+    const r = doc.trackRanges[t];
+    return !!r && r.first <= ui.frame && ui.frame <= r.last;
+  };
   const here = doc.trackIds.filter(present);
   const sel = ui.selectedTrackId;
-  const trackId = sel !== null && here.includes(sel) ? sel : here.find((t) => !ui.hiddenTracks.includes(t)) ?? here[0];
+  const trackId =
+    sel !== null && here.includes(sel) ? sel : (here.find((t) => !ui.hiddenTracks.includes(t)) ?? here[0]);
   if (trackId === undefined) return { reason: NO_TRACK_HERE };
   const fps = doc.info.fps > 0 ? doc.info.fps : 30;
   const trackEnd = (doc.trackRanges[trackId].last + 1) / fps;

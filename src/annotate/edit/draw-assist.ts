@@ -5,7 +5,10 @@ import type { EditorCore } from '../editor/editor-core';
 import { KEYPOINT_FLOATS } from '../document/types';
 import type { FrameBox } from '../../api/track-corrections';
 
-export async function fillDrawnSkeleton(editor: EditorCore, a: { trackId: number; frame: number; box: FrameBox }): Promise<boolean> {
+export async function fillDrawnSkeleton(
+  editor: EditorCore,
+  a: { trackId: number; frame: number; box: FrameBox },
+): Promise<boolean> {
   const doc = editor.getDoc();
   const assist = editor.deps.api.assistPose;
   if (!doc || !assist) return false;
@@ -13,7 +16,11 @@ export async function fillDrawnSkeleton(editor: EditorCore, a: { trackId: number
     const r = await assist(doc.videoId, a.frame, a.box);
     if (!Array.isArray(r.keypoints) || r.keypoints.length !== 17) return false;
     const keypoints = new Float32Array(KEYPOINT_FLOATS);
-    r.keypoints.forEach((k, i) => { keypoints[i * 3] = k[0]; keypoints[i * 3 + 1] = k[1]; keypoints[i * 3 + 2] = k[2] ?? 1; });
+    r.keypoints.forEach((k, i) => {
+      keypoints[i * 3] = k[0];
+      keypoints[i * 3 + 1] = k[1];
+      keypoints[i * 3 + 2] = k[2] ?? 1;
+    });
     // only while the draw is still the newest edit (a second box drawn meanwhile keeps its own entry)
     const isThisDraw = (e: { name: string; args: unknown }) => {
       const d = e.args as { trackId?: number; frame?: number; box?: unknown };
@@ -21,7 +28,10 @@ export async function fillDrawnSkeleton(editor: EditorCore, a: { trackId: number
     };
     return editor.history.amend(isThisDraw, 'keypoints.assist', { trackId: a.trackId, frame: a.frame, keypoints });
   } catch (e) {
-    editor.notify('warning', `No skeleton for the drawn box: ${e instanceof Error ? e.message : 'the pose assist failed'}`);
+    editor.notify(
+      'warning',
+      `No skeleton for the drawn box: ${e instanceof Error ? e.message : 'the pose assist failed'}`,
+    );
     return false;
   }
 }

@@ -25,7 +25,8 @@ function viewportRect(): DOMRect | null {
 
 export function editTestApi(editor: AnnotationEditor): VatEditApi {
   const shown = (trackId: number) => {
-    const doc = editor.getDoc(); const ui = editor.getUi();
+    const doc = editor.getDoc();
+    const ui = editor.getUi();
     return doc ? shownAt(doc, ui, ui.frame)(trackId) : null;
   };
   /** A point given as fractions of the video, in client pixels at the viewport's zoom and pan. */
@@ -36,13 +37,16 @@ export function editTestApi(editor: AnnotationEditor): VatEditApi {
   };
   return {
     boxOnScreen(trackId) {
-      const r = viewportRect(); const d = shown(trackId);
+      const r = viewportRect();
+      const d = shown(trackId);
       if (!r || !d) return null;
-      const a = onScreen(r, d.x1, d.y1); const b = onScreen(r, d.x2, d.y2);
+      const a = onScreen(r, d.x1, d.y1);
+      const b = onScreen(r, d.x2, d.y2);
       return { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
     },
     keypointOnScreen(trackId, i) {
-      const r = viewportRect(); const d = shown(trackId);
+      const r = viewportRect();
+      const d = shown(trackId);
       if (!r || !d?.keypoints) return null;
       return onScreen(r, d.keypoints[i * 3], d.keypoints[i * 3 + 1]);
     },
@@ -57,23 +61,39 @@ export function editTestApi(editor: AnnotationEditor): VatEditApi {
       const span = viewSpan > 0 ? viewSpan : doc.info.duration;
       const pps = r.width / span;
       const row = doc.trackIds.indexOf(seg.track_id);
-      return { x1: r.left + (seg.start_time - viewStart) * pps, x2: r.left + (seg.end_time - viewStart) * pps, y: r.top + AXIS_H + row * ROW_H + ROW_H / 2 };
+      return {
+        x1: r.left + (seg.start_time - viewStart) * pps,
+        x2: r.left + (seg.end_time - viewStart) * pps,
+        y: r.top + AXIS_H + row * ROW_H + ROW_H / 2,
+      };
     },
     pending: () => editor.saves.getState().pending,
     frameOnScreen() {
       const r = viewportRect();
       if (!r) return null;
-      const a = onScreen(r, 0, 0); const b = onScreen(r, 1, 1);
-      return { x1: Math.max(r.left, a.x), y1: Math.max(r.top, a.y), x2: Math.min(r.right, b.x), y2: Math.min(r.bottom, b.y) };
+      const a = onScreen(r, 0, 0);
+      const b = onScreen(r, 1, 1);
+      return {
+        x1: Math.max(r.left, a.x),
+        y1: Math.max(r.top, a.y),
+        x2: Math.min(r.right, b.x),
+        y2: Math.min(r.bottom, b.y),
+      };
     },
     sourceAt: (trackId, frame) => frameAt(editor.getDoc()?.detections[trackId], frame)?.source ?? null,
   };
 }
 
-declare global { interface Window { __vatEdit?: VatEditApi } }
+declare global {
+  interface Window {
+    __vatEdit?: VatEditApi;
+  }
+}
 
 export function installEditTestApi(editor: AnnotationEditor): () => void {
   const api = editTestApi(editor);
   window.__vatEdit = api;
-  return () => { if (window.__vatEdit === api) delete window.__vatEdit; };
+  return () => {
+    if (window.__vatEdit === api) delete window.__vatEdit;
+  };
 }

@@ -6,7 +6,12 @@ import { FOLLOW_MAX_FRAMES } from '../commands/follow-person';
 
 export type FollowDirection = 'forward' | 'backward';
 
-export async function startFollow(editor: AnnotationEditor, trackId: number, direction: FollowDirection, maxFrames: number): Promise<number | null> {
+export async function startFollow(
+  editor: AnnotationEditor,
+  trackId: number,
+  direction: FollowDirection,
+  maxFrames: number,
+): Promise<number | null> {
   const doc = editor.getDoc();
   const follow = editor.deps.api.followTrack;
   if (!doc || !follow) return null;
@@ -15,8 +20,16 @@ export async function startFollow(editor: AnnotationEditor, trackId: number, dir
     // the track's waiting saves land first, so the version sent is the one they leave
     await editor.saves.flush(null);
     const version = editor.saves.trackVersionOf(trackId);
-    const r = await follow(doc.videoId, trackId, { from_frame: editor.getUi().frame, direction, max_frames: frames, ...(version === undefined ? {} : { version }) });
-    editor.notify('info', `Following T${trackId} ${direction} (up to ${frames} frames): see the activity panel. Its boxes show when you reload the video.`);
+    const r = await follow(doc.videoId, trackId, {
+      from_frame: editor.getUi().frame,
+      direction,
+      max_frames: frames,
+      ...(version === undefined ? {} : { version }),
+    });
+    editor.notify(
+      'info',
+      `Following T${trackId} ${direction} (up to ${frames} frames): see the activity panel. Its boxes show when you reload the video.`,
+    );
     return r.job_id;
   } catch (e) {
     editor.notify('error', `Follow failed: ${e instanceof Error ? e.message : 'network error'}`);

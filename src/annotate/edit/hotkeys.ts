@@ -16,14 +16,26 @@ import type { KeyLike } from '../commands/types';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 
 /** The parts of a KeyboardEvent the editor reads (the TestEditor passes plain objects). */
-export interface ScreenKeyEvent extends KeyLike { target: EventTarget | null; defaultPrevented: boolean; preventDefault(): void }
+export interface ScreenKeyEvent extends KeyLike {
+  target: EventTarget | null;
+  defaultPrevented: boolean;
+  preventDefault(): void;
+}
 
 export function onScreenKeyDown(editor: AnnotationEditor, e: ScreenKeyEvent, nav: NavContext): void {
   if (e.defaultPrevented || shortcutsBlocked(e)) return;
-  const doc = editor.getDoc(); const { mode } = editor.getUi();
-  if (mode === 'edit' && doc && runKeyAction(editor, e)) { e.preventDefault(); return; }
+  const doc = editor.getDoc();
+  const { mode } = editor.getUi();
+  if (mode === 'edit' && doc && runKeyAction(editor, e)) {
+    e.preventDefault();
+    return;
+  }
   const review = doc ? navCommandForKey(e) : null;
-  if (review) { e.preventDefault(); review.run(editor, nav, e); return; }
+  if (review) {
+    e.preventDefault();
+    review.run(editor, nav, e);
+    return;
+  }
   const key = screenKeyFor(e, mode);
   if (key?.run(editor, e)) e.preventDefault();
 }
@@ -32,27 +44,35 @@ export function onScreenKeyUp(editor: AnnotationEditor, e: ScreenKeyEvent): void
   const key = screenKeyFor(e, editor.getUi().mode);
   if (!key?.release) return;
   // a key released in a field or a dialog ends the hold without acting (its press was not taken either)
-  if (e.defaultPrevented || shortcutsBlocked(e)) { editor.spaceHold.release(); return; }
+  if (e.defaultPrevented || shortcutsBlocked(e)) {
+    editor.spaceHold.release();
+    return;
+  }
   e.preventDefault();
   key.release(editor);
 }
 
 /** What a command key does now (the toolbar's buttons press the same keys): false when it does not apply. */
 export function runKeyAction(editor: AnnotationEditor, e: KeyLike): boolean {
-  const doc = editor.getDoc(); const ui = editor.getUi();
+  const doc = editor.getDoc();
+  const ui = editor.getUi();
   if (!doc || ui.mode !== 'edit') return false;
   const action = keyActionFor(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) });
   if (!action) return false;
   if (action.kind === 'command') void performCorrection(editor, action.name, action.args as never);
-  else if (action.kind === 'dialog') patchStore(editor.dialogs, { correction: { kind: action.dialog, shift: action.shift } });
+  else if (action.kind === 'dialog')
+    patchStore(editor.dialogs, { correction: { kind: action.dialog, shift: action.shift } });
   else editor.updateUi(action.patch);
   return true;
 }
 
 /** Whether a command key would act now (the toolbar greys out its button otherwise). */
 export function keyApplies(editor: AnnotationEditor, e: KeyLike): boolean {
-  const doc = editor.getDoc(); const ui = editor.getUi();
-  return !!doc && ui.mode === 'edit' && keyActionFor(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) }) !== null;
+  const doc = editor.getDoc();
+  const ui = editor.getUi();
+  return (
+    !!doc && ui.mode === 'edit' && keyActionFor(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) }) !== null
+  );
 }
 
 /** Warns before the page unloads while edits are not saved yet. */

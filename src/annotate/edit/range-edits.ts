@@ -17,23 +17,37 @@ function spanningCut(doc: EditorDoc, name: CommandName, args: unknown): string |
   const t = frameTime(doc, frame);
   const tracks = [a.trackId, a.otherTrackId].filter((x) => x !== undefined);
   const cut = doc.segments.filter((s) => tracks.includes(s.track_id) && s.start_time < t && s.end_time > t);
-  return cut.length ? `${cut.length === 1 ? 'An action spans' : `${cut.length} actions span`} frame ${frame}: the server cut ${cut.length === 1 ? 'it' : 'them'} there. Reload the video to see both parts.` : null;
+  return cut.length
+    ? `${cut.length === 1 ? 'An action spans' : `${cut.length} actions span`} frame ${frame}: the server cut ${cut.length === 1 ? 'it' : 'them'} there. Reload the video to see both parts.`
+    : null;
 }
 
 /** Runs a command: server-first when it is a range edit, else straight into the history and the save queue. */
-export async function performCorrection<N extends CommandName>(editor: AnnotationEditor, name: N, args: CommandArgs[N]): Promise<boolean> {
+export async function performCorrection<N extends CommandName>(
+  editor: AnnotationEditor,
+  name: N,
+  args: CommandArgs[N],
+): Promise<boolean> {
   const def = getCommand(name);
   const doc = editor.getDoc();
   if (!doc) return false;
   if (!def.rangeCall) return editor.perform(name, args);
   const { trackId, call } = def.rangeCall(args);
   try {
-    const answer = await editor.saves.run<Record<string, unknown>>({ kind: 'track.range', videoId: doc.videoId, trackId, call, token: { value: null } });
+    const answer = await editor.saves.run<Record<string, unknown>>({
+      kind: 'track.range',
+      videoId: doc.videoId,
+      trackId,
+      call,
+      token: { value: null },
+    });
     const done = def.withAnswer ? def.withAnswer(args, answer ?? {}) : args;
     const token = typeof answer?.undo_token === 'number' ? answer.undo_token : undefined;
     const note = spanningCut(doc, name, done);
     editor.perform(name, done, { synced: true, token });
     if (note) editor.notify('info', note);
     return true;
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }

@@ -3,15 +3,24 @@
 import type { SegmentFields } from '../../../domain/types';
 import { Store } from '../store';
 
-export interface RowDraftState { drafts: Readonly<Record<number, SegmentFields>>; newIds: readonly number[] }
+export interface RowDraftState {
+  drafts: Readonly<Record<number, SegmentFields>>;
+  newIds: readonly number[];
+}
 const EMPTY: RowDraftState = { drafts: {}, newIds: [] };
 
 export class RowDrafts {
   readonly state = new Store<RowDraftState>(EMPTY);
 
-  get(id: number): SegmentFields | undefined { return this.state.get().drafts[id]; }
-  ids(): number[] { return Object.keys(this.state.get().drafts).map(Number); }
-  isNew(id: number): boolean { return this.state.get().newIds.includes(id); }
+  get(id: number): SegmentFields | undefined {
+    return this.state.get().drafts[id];
+  }
+  ids(): number[] {
+    return Object.keys(this.state.get().drafts).map(Number);
+  }
+  isNew(id: number): boolean {
+    return this.state.get().newIds.includes(id);
+  }
 
   set(id: number, fields: SegmentFields): void {
     const s = this.state.get();
@@ -26,10 +35,18 @@ export class RowDrafts {
   }
 
   /** Drops every draft (leaving edit mode); the NEW chips stay. */
-  clearAll(): void { const s = this.state.get(); if (this.ids().length) this.state.set({ ...s, drafts: {} }); }
+  clearAll(): void {
+    const s = this.state.get();
+    if (this.ids().length) this.state.set({ ...s, drafts: {} });
+  }
 
-  markNew(id: number): void { const s = this.state.get(); this.state.set({ ...s, newIds: [...s.newIds, id] }); }
+  markNew(id: number): void {
+    const s = this.state.get();
+    this.state.set({ ...s, newIds: [...s.newIds, id] });
+  }
 
   /** A new document: no drafts, no NEW chips. */
-  reset(): void { this.state.set(EMPTY); }
+  reset(): void {
+    this.state.set(EMPTY);
+  }
 }

@@ -8,24 +8,41 @@ import type { ActionSegment, SegmentFields } from '../../../domain/types';
 import type { EditorCore } from '../editor/editor-core';
 import { addActionTarget } from './add-action-target';
 
-const placeholder = (fields: Omit<ActionSegment, 'id' | 'human_verified'>): ActionSegment => ({ id: 0, human_verified: true, ...fields });
+const placeholder = (fields: Omit<ActionSegment, 'id' | 'human_verified'>): ActionSegment => ({
+  id: 0,
+  human_verified: true,
+  ...fields,
+});
 
 export async function addActionHere(editor: EditorCore): Promise<ActionSegment | null> {
   const doc = editor.getDoc();
   if (!doc) return null;
   const target = addActionTarget(doc, editor.getUi());
-  if (target.reason !== undefined) { editor.notify('warning', target.reason); return null; }
+  if (target.reason !== undefined) {
+    editor.notify('warning', target.reason);
+    return null;
+  }
   const { trackId, span } = target;
   try {
     const saved = await editor.saves.run<ActionSegment>({
-      kind: 'segment.create', videoId: doc.videoId, purpose: 'add',
-      segment: placeholder({ track_id: trackId, action_class: NEW_ACTION_CLASS, start_time: span.start, end_time: span.end, confidence: NEW_ACTION_CONFIDENCE }),
+      kind: 'segment.create',
+      videoId: doc.videoId,
+      purpose: 'add',
+      segment: placeholder({
+        track_id: trackId,
+        action_class: NEW_ACTION_CLASS,
+        start_time: span.start,
+        end_time: span.end,
+        confidence: NEW_ACTION_CONFIDENCE,
+      }),
     });
     editor.perform('segment.add', { segment: saved }, { synced: true });
     editor.rows.markNew(saved.id);
     editor.updateUi({ selectedSegmentId: saved.id, selectedTrackId: saved.track_id });
     return saved;
-  } catch { return null; /* 'Create {status}' / 'Failed to add segment' shown by the queue */ }
+  } catch {
+    return null; /* 'Create {status}' / 'Failed to add segment' shown by the queue */
+  }
 }
 
 /** A new action dragged out on a timeline row: the server creates it, then it becomes one undoable edit. */
@@ -34,12 +51,19 @@ export async function createDraggedSegment(editor: EditorCore, draft: ActionSegm
   if (!doc) return null;
   try {
     const { id: _draftId, ...fields } = draft;
-    const saved = await editor.saves.run<ActionSegment>({ kind: 'segment.create', videoId: doc.videoId, purpose: 'add', segment: placeholder(fields) });
+    const saved = await editor.saves.run<ActionSegment>({
+      kind: 'segment.create',
+      videoId: doc.videoId,
+      purpose: 'add',
+      segment: placeholder(fields),
+    });
     editor.perform('segment.create', { segment: saved }, { synced: true });
     editor.rows.markNew(saved.id);
     editor.updateUi({ selectedSegmentId: saved.id, selectedTrackId: saved.track_id });
     return saved;
-  } catch { return null; /* 'Create {status}' / 'Failed to add segment' shown by the queue */ }
+  } catch {
+    return null; /* 'Create {status}' / 'Failed to add segment' shown by the queue */
+  }
 }
 
 export async function duplicateAction(editor: EditorCore, s: ActionSegment): Promise<void> {
@@ -47,12 +71,16 @@ export async function duplicateAction(editor: EditorCore, s: ActionSegment): Pro
   if (!doc) return;
   try {
     const saved = await editor.saves.run<ActionSegment>({
-      kind: 'segment.create', videoId: doc.videoId, purpose: 'duplicate',
+      kind: 'segment.create',
+      videoId: doc.videoId,
+      purpose: 'duplicate',
       segment: placeholder({ ...s, confidence: Number.isFinite(s.confidence) ? s.confidence : NEW_ACTION_CONFIDENCE }),
     });
     editor.perform('segment.duplicate', { segment: saved }, { synced: true });
     editor.rows.markNew(saved.id);
-  } catch { /* 'Duplicate {status}' / 'Failed to duplicate' shown by the queue */ }
+  } catch {
+    /* 'Duplicate {status}' / 'Failed to duplicate' shown by the queue */
+  }
 }
 
 export async function deleteAction(editor: EditorCore, id: number): Promise<void> {
@@ -63,7 +91,9 @@ export async function deleteAction(editor: EditorCore, id: number): Promise<void
     editor.rows.clear(id);
     editor.perform('segment.delete', { id }, { synced: true });
     if (editor.getUi().selectedSegmentId === id) editor.updateUi({ selectedSegmentId: null });
-  } catch { /* 'Delete {status}' / 'Failed to delete' shown by the queue */ }
+  } catch {
+    /* 'Delete {status}' / 'Failed to delete' shown by the queue */
+  }
 }
 
 /** Saves a row: its draft becomes an undoable edit; a row whose last save failed is sent again. */
@@ -74,17 +104,30 @@ export function saveAction(editor: EditorCore, id: number): string | null {
   const draft = editor.rows.get(id) ?? {};
   const next = { ...seg, ...draft };
   const problem = spanProblem({ start: next.start_time, end: next.end_time }, doc.info.duration);
-  if (problem) { editor.notify('error', `Failed to save: ${problem}`); return problem; }
+  if (problem) {
+    editor.notify('error', `Failed to save: ${problem}`);
+    return problem;
+  }
   const changes: SegmentFields = {};
   for (const [k, v] of Object.entries(draft) as [keyof SegmentFields, never][]) if (seg[k] !== v) changes[k] = v;
   editor.rows.clear(id);
   const failed = id in editor.saves.getState().failedSegments;
-  if (Object.keys(changes).length > 0) editor.perform('segment.update', { id, changes: { ...changes, human_verified: true } });
+  if (Object.keys(changes).length > 0)
+    editor.perform('segment.update', { id, changes: { ...changes, human_verified: true } });
   else if (failed) {
     editor.saves.clearFailure(id);
     editor.saves.enqueue({
-      kind: 'segment.patch', videoId: doc.videoId, id,
-      fields: { track_id: seg.track_id, action_class: seg.action_class, start_time: seg.start_time, end_time: seg.end_time, confidence: seg.confidence, human_verified: seg.human_verified },
+      kind: 'segment.patch',
+      videoId: doc.videoId,
+      id,
+      fields: {
+        track_id: seg.track_id,
+        action_class: seg.action_class,
+        start_time: seg.start_time,
+        end_time: seg.end_time,
+        confidence: seg.confidence,
+        human_verified: seg.human_verified,
+      },
     });
   }
   return null;

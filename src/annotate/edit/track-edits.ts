@@ -4,24 +4,43 @@
 import type { DeleteTrackResult, MergeResult } from '../../api/annotation-edits';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 
-export async function mergeTracks(editor: AnnotationEditor, baseTrackId: number, mergeTrackId: number): Promise<boolean> {
+export async function mergeTracks(
+  editor: AnnotationEditor,
+  baseTrackId: number,
+  mergeTrackId: number,
+): Promise<boolean> {
   const doc = editor.getDoc();
   if (!doc) return false;
   try {
-    const r = await editor.saves.run<MergeResult>({ kind: 'track.merge', videoId: doc.videoId, baseTrackId, mergeTrackId, token: { value: null } });
+    const r = await editor.saves.run<MergeResult>({
+      kind: 'track.merge',
+      videoId: doc.videoId,
+      baseTrackId,
+      mergeTrackId,
+      token: { value: null },
+    });
     editor.perform('track.merge', { baseTrackId, mergeTrackId }, { synced: true, token: r.undo_token });
     if (editor.getUi().selectedTrackId === mergeTrackId) editor.updateUi({ selectedTrackId: baseTrackId });
     return true;
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }
 
 export async function deleteTrack(editor: AnnotationEditor, trackId: number): Promise<boolean> {
   const doc = editor.getDoc();
   if (!doc) return false;
   try {
-    const r = await editor.saves.run<DeleteTrackResult>({ kind: 'track.delete', videoId: doc.videoId, trackId, token: { value: null } });
+    const r = await editor.saves.run<DeleteTrackResult>({
+      kind: 'track.delete',
+      videoId: doc.videoId,
+      trackId,
+      token: { value: null },
+    });
     editor.perform('track.delete', { trackId }, { synced: true, token: r.undo_token });
     if (editor.getUi().selectedTrackId === trackId) editor.updateUi({ selectedTrackId: null, selectedSegmentId: null });
     return true;
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }

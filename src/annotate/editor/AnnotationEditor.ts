@@ -37,7 +37,10 @@ import { CanvasInput, type CanvasEvent, type CanvasOutcome } from '../canvas/dis
 import type { EditDialogs, EditorCore, ScreenActions } from './editor-core';
 
 /** The signed-in state the mode switch needs, from the page's session. */
-export interface ModeSession { signedIn: boolean; requireSignIn: (text?: string) => void }
+export interface ModeSession {
+  signedIn: boolean;
+  requireSignIn: (text?: string) => void;
+}
 
 export class AnnotationEditor implements EditorCore {
   readonly doc = new Store<EditorDoc | null, DocChangeReason>(null);
@@ -76,8 +79,12 @@ export class AnnotationEditor implements EditorCore {
     this.viewport = new Viewport(deps.viewStorage);
     this.player = new PlayerController(this.ui, this.timing, clock);
     this.review = new ReviewNav({
-      api, player: this.player, getDoc: () => this.doc.get(), getUi: () => this.ui.get(),
-      updateUi: (p) => this.updateUi(p), notify: (s, t) => this.notify(s, t),
+      api,
+      player: this.player,
+      getDoc: () => this.doc.get(),
+      getUi: () => this.ui.get(),
+      updateUi: (p) => this.updateUi(p),
+      notify: (s, t) => this.notify(s, t),
     });
     this.saves = new SaveQueue({
       execute: api.execute,
@@ -91,7 +98,11 @@ export class AnnotationEditor implements EditorCore {
       onError: (text) => this.notify('error', text),
       onSaved: (op, segments, detectionVersion) => {
         this.showSavedBy(segments);
-        if ((op.kind === 'detection.put' || op.kind === 'detection.keyframe' || op.kind === 'track.create') && detectionVersion !== undefined) this.stampDetectionVersion(op.trackId, op.frame, detectionVersion);
+        if (
+          (op.kind === 'detection.put' || op.kind === 'detection.keyframe' || op.kind === 'track.create') &&
+          detectionVersion !== undefined
+        )
+          this.stampDetectionVersion(op.trackId, op.frame, detectionVersion);
         this.review.afterSave(op, segments);
       },
       setTimer: (fn, ms) => clock.setTimeout(fn, ms),
@@ -103,47 +114,80 @@ export class AnnotationEditor implements EditorCore {
       (n) => getCommand(n).label,
     );
     // A new document (another video, a reload) starts a fresh history; other non-edit changes keep it.
-    this.doc.subscribe((_d, _p, reason) => { if (reason === 'load') { this.history.clear(); this.rows.reset(); } });
+    this.doc.subscribe((_d, _p, reason) => {
+      if (reason === 'load') {
+        this.history.clear();
+        this.rows.reset();
+      }
+    });
 
-    this.interaction = createActor(interactionMachine.provide({
-      actions: {
-        mark: () => this.history.mark(),
-        squash: (_, edit) => { this.lastDragEdit = edit; this.history.squash(edit.name, edit.args as never); },
-        bail: () => { this.lastDragEdit = null; this.history.bail(); },
-        commit: () => {
-          const edit = this.lastDragEdit; this.lastDragEdit = null;
-          // a new action needs the server's id first: the preview goes, the saved action comes back as the edit
-          if (edit?.name === 'segment.create') { this.history.bail(); void createDraggedSegment(this, edit.args.segment); return; }
-          if (this.history.commit() && edit?.name === 'box.draw') this.afterDraw(edit.args);
+    this.interaction = createActor(
+      interactionMachine.provide({
+        actions: {
+          mark: () => this.history.mark(),
+          squash: (_, edit) => {
+            this.lastDragEdit = edit;
+            this.history.squash(edit.name, edit.args as never);
+          },
+          bail: () => {
+            this.lastDragEdit = null;
+            this.history.bail();
+          },
+          commit: () => {
+            const edit = this.lastDragEdit;
+            this.lastDragEdit = null;
+            // a new action needs the server's id first: the preview goes, the saved action comes back as the edit
+            if (edit?.name === 'segment.create') {
+              this.history.bail();
+              void createDraggedSegment(this, edit.args.segment);
+              return;
+            }
+            if (this.history.commit() && edit?.name === 'box.draw') this.afterDraw(edit.args);
+          },
+          click: (_, target) => {
+            if (target.kind === 'segment' || target.kind === 'segmentEdge')
+              void this.player.seekTime(target.span.start);
+            if (target.kind === 'segmentNew') void this.player.seekTime(target.at);
+          },
         },
-        click: (_, target) => {
-          if (target.kind === 'segment' || target.kind === 'segmentEdge') void this.player.seekTime(target.span.start);
-          if (target.kind === 'segmentNew') void this.player.seekTime(target.at);
-        },
-      },
-    })).start();
+      }),
+    ).start();
 
     this.mode = this.startMode();
   }
 
   private startMode(): ActorRefFrom<typeof editorModeMachine> {
-    return createActor(editorModeMachine.provide({
-      actions: {
-        pausePlayback: () => this.player.pause(),
-        requireSignIn: (_, p) => this.session?.requireSignIn(p.text),
-        showMode: (_, p) => this.updateUi({ mode: p.mode }),
-        discardDrafts: () => { this.rows.clearAll(); this.cancelDrag(); },
-        clearHistory: () => this.history.clear(),
-      },
-      actors: { flushSaves: fromPromise(() => this.saves.flush(null)) },
-    }), { clock: this.deps.clock }).start();
+    return createActor(
+      editorModeMachine.provide({
+        actions: {
+          pausePlayback: () => this.player.pause(),
+          requireSignIn: (_, p) => this.session?.requireSignIn(p.text),
+          showMode: (_, p) => this.updateUi({ mode: p.mode }),
+          discardDrafts: () => {
+            this.rows.clearAll();
+            this.cancelDrag();
+          },
+          clearHistory: () => this.history.clear(),
+        },
+        actors: { flushSaves: fromPromise(() => this.saves.flush(null)) },
+      }),
+      { clock: this.deps.clock },
+    ).start();
   }
 
-  getDoc(): EditorDoc | null { return this.doc.get(); }
-  getUi(): AnnotateUiState { return this.ui.get(); }
-  updateUi(patch: Partial<AnnotateUiState> | ((s: AnnotateUiState) => Partial<AnnotateUiState>)): void { patchStore(this.ui, patch); }
+  getDoc(): EditorDoc | null {
+    return this.doc.get();
+  }
+  getUi(): AnnotateUiState {
+    return this.ui.get();
+  }
+  updateUi(patch: Partial<AnnotateUiState> | ((s: AnnotateUiState) => Partial<AnnotateUiState>)): void {
+    patchStore(this.ui, patch);
+  }
   /** Publishes a document that is not an edit: a load, merged windows, server stamps. */
-  publishDoc(next: EditorDoc | null, reason: Exclude<DocChangeReason, 'edit'> = 'load'): void { this.doc.set(next, reason); }
+  publishDoc(next: EditorDoc | null, reason: Exclude<DocChangeReason, 'edit'> = 'load'): void {
+    this.doc.set(next, reason);
+  }
   /** A new video: UI state back to the start, keeping the toggles and the player size. */
   restartUi(keep: Partial<AnnotateUiState> = {}): void {
     const prev = this.ui.get();
@@ -154,7 +198,9 @@ export class AnnotationEditor implements EditorCore {
   /** The page routes edit messages to its snackbar while it is mounted. */
   bindNotifier(fn: Notify): () => void {
     this.notifier = fn;
-    return () => { if (this.notifier === fn) this.notifier = (_s, t) => console.warn(t); };
+    return () => {
+      if (this.notifier === fn) this.notifier = (_s, t) => console.warn(t);
+    };
   }
 
   /** The View/Edit toggle: edit needs a signed-in user; leaving discards drafts and flushes saves. */
@@ -162,18 +208,26 @@ export class AnnotationEditor implements EditorCore {
     this.session = session;
     this.mode.send(mode === 'edit' ? { type: 'mode.edit', signedIn: session.signedIn } : { type: 'mode.view' });
   }
-  signedOut(): void { this.mode.send({ type: 'session.signedOut' }); }
+  signedOut(): void {
+    this.mode.send({ type: 'session.signedOut' });
+  }
 
   /** Runs a named command as one undoable edit (and queues its server ops unless `synced`). */
   perform<N extends CommandName>(name: N, args: CommandArgs[N], opts?: PerformOptions): boolean {
     return this.history.perform(name, args, opts);
   }
-  undo(): void { this.history.undo(); }
+  undo(): void {
+    this.history.undo();
+  }
   /** A save someone else's got in the way of: show theirs, or save mine over it (see save/conflicts.ts). */
   resolveConflict(c: SaveConflict, choice: ConflictChoice): Promise<void> {
-    return resolveConflict(this, c, choice).catch((e: Error) => this.notify('error', `Could not load the latest version: ${e.message}`));
+    return resolveConflict(this, c, choice).catch((e: Error) =>
+      this.notify('error', `Could not load the latest version: ${e.message}`),
+    );
   }
-  redo(): void { this.history.redo(); }
+  redo(): void {
+    this.history.redo();
+  }
 
   /** A drawn box: selected, and its skeleton filled by the pose assist when that answers. */
   private afterDraw(args: Extract<DragEdit, { name: 'box.draw' }>['args']): void {
@@ -183,14 +237,20 @@ export class AnnotationEditor implements EditorCore {
 
   /** Starts a drag (the pointer-down of a box, corner, keypoint or timeline bar); see edit/drag-start.ts. */
   pointerDown(e: Omit<PointerDownEvent, 'type' | 'source'> & { source?: EventTarget | null }): void {
-    const source = e.source === undefined ? this.deps.pointerEvents ?? window : e.source;
+    const source = e.source === undefined ? (this.deps.pointerEvents ?? window) : e.source;
     this.interaction.send({ type: 'pointer.down', ...e, source });
   }
   /** Every pointer event of the player's overlay: zoom, pan, and the hit-tested presses (canvas/dispatch.ts). */
-  dispatch(e: CanvasEvent): CanvasOutcome { return this.canvasInput.dispatch(e); }
+  dispatch(e: CanvasEvent): CanvasOutcome {
+    return this.canvasInput.dispatch(e);
+  }
   /** Escape: a running drag goes back to where it started. */
-  cancelDrag(): void { this.interaction.send({ type: 'key.escape' }); }
-  get dragging(): boolean { return this.history.dragging; }
+  cancelDrag(): void {
+    this.interaction.send({ type: 'key.escape' });
+  }
+  get dragging(): boolean {
+    return this.history.dragging;
+  }
 
   /** Opens a video: the summary, then detection windows around the playhead (see loader/open-video.ts). */
   open(videoId: number, onError: (text: string) => void = (t) => this.notify('error', t)): () => void {
@@ -204,17 +264,30 @@ export class AnnotationEditor implements EditorCore {
     this.restartUi();
     this.review.reset();
     this.timing.start(videoId);
-    const close = openVideo(this.deps.api, videoId, {
-      getDoc: () => this.getDoc(),
-      publishDoc: (doc, reason) => this.publishDoc(doc, reason),
-      updateUi: (patch) => this.updateUi(patch),
-      editing: () => this.getUi().mode === 'edit',
-      onFrame: (fn) => this.ui.subscribe((s, p) => { if (s.frame !== p.frame) fn(s.frame); }),
-      timing: this.timing,
-      loadReview: (id) => { void this.review.load(id); },
-    }, onError);
+    const close = openVideo(
+      this.deps.api,
+      videoId,
+      {
+        getDoc: () => this.getDoc(),
+        publishDoc: (doc, reason) => this.publishDoc(doc, reason),
+        updateUi: (patch) => this.updateUi(patch),
+        editing: () => this.getUi().mode === 'edit',
+        onFrame: (fn) =>
+          this.ui.subscribe((s, p) => {
+            if (s.frame !== p.frame) fn(s.frame);
+          }),
+        timing: this.timing,
+        loadReview: (id) => {
+          void this.review.load(id);
+        },
+      },
+      onError,
+    );
     this.closeVideo = close;
-    return () => { close(); if (this.closeVideo === close) this.closeVideo = null; };
+    return () => {
+      close();
+      if (this.closeVideo === close) this.closeVideo = null;
+    };
   }
 
   /** The page is gone: stop the actors, the player, the loader and the save retries. */
@@ -238,7 +311,12 @@ export class AnnotationEditor implements EditorCore {
     const blocks = doc?.detections[trackId];
     const det = blocks ? frameAt(blocks, frame) : null;
     if (!doc || !det || det.version === version) return;
-    this.publishDoc(produce(doc, (d) => { blockFor(d.detections[trackId], frame)[frame].version = version; }), 'server-stamp');
+    this.publishDoc(
+      produce(doc, (d) => {
+        blockFor(d.detections[trackId], frame)[frame].version = version;
+      }),
+      'server-stamp',
+    );
   }
 
   /** Track versions an answer named (not an edit): the next range op of the track sends them. */
@@ -246,7 +324,13 @@ export class AnnotationEditor implements EditorCore {
     const doc = this.doc.get();
     const entries = Object.entries(versions).filter(([t, v]) => (doc?.trackVersions?.[Number(t)] ?? 0) < v);
     if (!doc || entries.length === 0) return;
-    this.publishDoc(produce(doc, (d) => { const tv = (d.trackVersions ??= {}); for (const [t, v] of entries) tv[Number(t)] = v; }), 'server-stamp');
+    this.publishDoc(
+      produce(doc, (d) => {
+        const tv = (d.trackVersions ??= {});
+        for (const [t, v] of entries) tv[Number(t)] = v;
+      }),
+      'server-stamp',
+    );
   }
 
   /** The panel's updated-by / updated-at chips follow a save (not an edit: history ignores it). */
@@ -254,11 +338,18 @@ export class AnnotationEditor implements EditorCore {
     const doc = this.doc.get();
     const byId = new Map(saved.map((s) => [s.id, s]));
     if (!doc || !doc.segments.some((s) => byId.has(s.id))) return;
-    this.publishDoc(produce(doc, (d) => {
-      for (const s of d.segments) {
-        const e = byId.get(s.id);
-        if (e) { s.updated_by_id = e.updated_by_id; s.updated_at = e.updated_at; s.version = e.version; }
-      }
-    }), 'server-stamp');
+    this.publishDoc(
+      produce(doc, (d) => {
+        for (const s of d.segments) {
+          const e = byId.get(s.id);
+          if (e) {
+            s.updated_by_id = e.updated_by_id;
+            s.updated_at = e.updated_at;
+            s.version = e.version;
+          }
+        }
+      }),
+      'server-stamp',
+    );
   }
 }

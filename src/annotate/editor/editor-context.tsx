@@ -19,11 +19,17 @@ export function useEditor(): AnnotationEditor {
 }
 
 /** Re-renders when the selected part of the document changes (by reference). */
-export function useDoc<T>(selector: (doc: EditorDoc | null) => T): T { return useStore(useEditor().doc, selector); }
+export function useDoc<T>(selector: (doc: EditorDoc | null) => T): T {
+  return useStore(useEditor().doc, selector);
+}
 
 /** Re-renders when the selected part of the UI state changes (by reference). */
-export function useUi<T>(selector: (s: AnnotateUiState) => T): T { return useStore(useEditor().ui, selector); }
+export function useUi<T>(selector: (s: AnnotateUiState) => T): T {
+  return useStore(useEditor().ui, selector);
+}
 
 const whole = <T,>(v: T) => v;
 /** The whole value of one of the editor's stores (dialogs, row drafts, save and history state). */
-export function useEditorStore<T>(pick: (e: AnnotationEditor) => Readable<T>): T { return useStore(pick(useEditor()), whole); }
+export function useEditorStore<T>(pick: (e: AnnotationEditor) => Readable<T>): T {
+  return useStore(pick(useEditor()), whole);
+}

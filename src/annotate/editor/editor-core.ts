@@ -18,8 +18,16 @@ import type { EditorDeps, Notify } from './editor-deps';
 import type { SpaceHold } from './space-hold';
 
 /** The correction dialog open now (range delete, swap, move, propagate N, follow), `shift` as pressed. */
-export interface CorrectionDialogState { kind: CorrectionDialog; shift: boolean; trackId?: number }
-export interface EditDialogs { merge: boolean; deleteTrack: number | null; correction?: CorrectionDialogState | null }
+export interface CorrectionDialogState {
+  kind: CorrectionDialog;
+  shift: boolean;
+  trackId?: number;
+}
+export interface EditDialogs {
+  merge: boolean;
+  deleteTrack: number | null;
+  correction?: CorrectionDialogState | null;
+}
 
 /** Actions other components own that screen keys reach through the editor (see use-screen-action.ts). */
 export interface ScreenActions {

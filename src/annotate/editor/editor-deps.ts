@@ -3,7 +3,13 @@
 import type { AnnotationSummary } from '../../api/annotate';
 import { fetchDetectionWindow, fetchVideoSettingsOrNull, fetchReviewSummary, fetchSummary } from '../../api/annotate';
 import { putTrackVerified } from '../../api/annotation-edits';
-import { assistPose, followTrack, type FollowResult, type FrameBox, type PoseAssistResult } from '../../api/track-corrections';
+import {
+  assistPose,
+  followTrack,
+  type FollowResult,
+  type FrameBox,
+  type PoseAssistResult,
+} from '../../api/track-corrections';
 import type { ReviewSummary, TrackVerifiedMark } from '../../../domain/review-navigation';
 import type { WindowFetcher } from '../loader/window-loader';
 import { executeOp, type OpExecutor } from '../save/execute-op';
@@ -19,16 +25,30 @@ export interface EditorApi {
   execute: OpExecutor;
   /** Review navigation: the compact per-track summary, and a track's verified mark. */
   fetchReviewSummary(videoId: number, signal?: AbortSignal): Promise<ReviewSummary>;
-  setTrackVerified(videoId: number, trackId: number, verified: boolean): Promise<{ track_id: number; verified: TrackVerifiedMark | null }>;
+  setTrackVerified(
+    videoId: number,
+    trackId: number,
+    verified: boolean,
+  ): Promise<{ track_id: number; verified: TrackVerifiedMark | null }>;
   /** The pose model's skeleton for a drawn box (POST …/assist/pose); absent: drawn boxes stay without one. */
   assistPose?(videoId: number, frame: number, box: FrameBox): Promise<PoseAssistResult>;
   /** Starts 'Follow this person' (a long job). */
-  followTrack?(videoId: number, trackId: number, body: { from_frame: number; direction: 'forward' | 'backward'; max_frames: number; version?: number }): Promise<FollowResult>;
+  followTrack?(
+    videoId: number,
+    trackId: number,
+    body: { from_frame: number; direction: 'forward' | 'backward'; max_frames: number; version?: number },
+  ): Promise<FollowResult>;
 }
 
 export const httpEditorApi: EditorApi = {
-  fetchSummary, fetchDetectionWindow, fetchVideoSettings: fetchVideoSettingsOrNull, execute: executeOp,
-  fetchReviewSummary, setTrackVerified: putTrackVerified, assistPose, followTrack,
+  fetchSummary,
+  fetchDetectionWindow,
+  fetchVideoSettings: fetchVideoSettingsOrNull,
+  execute: executeOp,
+  fetchReviewSummary,
+  setTrackVerified: putTrackVerified,
+  assistPose,
+  followTrack,
 };
 
 /** Time as the editor sees it: save retries, the flush and seek timeouts, load milestones. */

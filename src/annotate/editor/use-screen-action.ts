@@ -10,8 +10,13 @@ export function useScreenAction<K extends keyof ScreenActions>(key: K, fn: NonNu
   const latest = useRef(fn);
   latest.current = fn;
   useEffect(() => {
-    const call = ((...args: unknown[]) => (latest.current as (...a: unknown[]) => unknown)(...args)) as NonNullable<ScreenActions[K]>;
+    const call = ((...args: unknown[]) => (latest.current as (...a: unknown[]) => unknown)(...args)) as NonNullable<
+      ScreenActions[K]
+    >;
     patchStore(editor.screenActions, { [key]: call } as Partial<ScreenActions>);
-    return () => { if (editor.screenActions.get()[key] === call) patchStore(editor.screenActions, { [key]: undefined } as Partial<ScreenActions>); };
+    return () => {
+      if (editor.screenActions.get()[key] === call)
+        patchStore(editor.screenActions, { [key]: undefined } as Partial<ScreenActions>);
+    };
   }, [editor, key]);
 }

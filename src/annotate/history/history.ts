@@ -29,7 +29,11 @@ export interface DocAccess {
   set: (doc: EditorDoc, reason?: 'edit' | 'drag-preview') => void;
 }
 
-interface Preview { name: CommandName; args: CommandArgs[CommandName]; inverse: Patch[] }
+interface Preview {
+  name: CommandName;
+  args: CommandArgs[CommandName];
+  inverse: Patch[];
+}
 
 export interface PerformOptions {
   /** The server already did it (add, duplicate, delete, merge, track delete run first, then show). */
@@ -38,7 +42,12 @@ export interface PerformOptions {
   token?: number;
 }
 
-export interface HistoryState { canUndo: boolean; canRedo: boolean; undoLabel: string | null; redoLabel: string | null }
+export interface HistoryState {
+  canUndo: boolean;
+  canRedo: boolean;
+  undoLabel: string | null;
+  redoLabel: string | null;
+}
 
 export class EditHistory {
   private undoStack: HistoryEntry[] = [];
@@ -48,7 +57,11 @@ export class EditHistory {
   /** Undo / redo availability and labels (the panel's buttons). */
   readonly state = new Store<HistoryState>({ canUndo: false, canRedo: false, undoLabel: null, redoLabel: null });
 
-  constructor(private doc: DocAccess, private send: (op: ServerOp) => void, private labelOf: (n: CommandName) => string = (n) => n) {}
+  constructor(
+    private doc: DocAccess,
+    private send: (op: ServerOp) => void,
+    private labelOf: (n: CommandName) => string = (n) => n,
+  ) {}
 
   /** Applies a command to the document, records it and (unless synced) queues its server ops. */
   perform<N extends CommandName>(name: N, args: CommandArgs[N], opts: PerformOptions = {}): boolean {
@@ -62,13 +75,23 @@ export class EditHistory {
    * box): one undo then takes back both. `keepInverse` false: the entry's own undo already covers it.
    * Returns false (nothing applied) when another edit came meanwhile.
    */
-  amend<N extends CommandName>(expected: (e: HistoryEntry) => boolean, name: N, args: CommandArgs[N], keepInverse = false): boolean {
+  amend<N extends CommandName>(
+    expected: (e: HistoryEntry) => boolean,
+    name: N,
+    args: CommandArgs[N],
+    keepInverse = false,
+  ): boolean {
     const entry = this.undoStack[this.undoStack.length - 1];
     const before = this.doc.get();
     if (!entry || !expected(entry) || this.redoStack.length > 0 || this.marked || !before) return false;
     const { next, patches, inversePatches } = applyCommand(before, name, args);
     if (patches.length === 0) return false;
-    const ops = getCommand(name).serverOps(args, { videoId: next.videoId, before, after: next, token: { value: null } });
+    const ops = getCommand(name).serverOps(args, {
+      videoId: next.videoId,
+      before,
+      after: next,
+      token: { value: null },
+    });
     this.doc.set(next, 'edit');
     entry.patches = [...entry.patches, ...patches];
     entry.inversePatches = [...inversePatches, ...entry.inversePatches];
@@ -79,7 +102,10 @@ export class EditHistory {
   }
 
   /** Starts a drag: later squashes apply to the document as it is now. */
-  mark(): void { this.bail(); this.marked = true; }
+  mark(): void {
+    this.bail();
+    this.marked = true;
+  }
 
   /** Shows `name(args)` applied to the marked document, replacing the previous preview. */
   squash<N extends CommandName>(name: N, args: CommandArgs[N]): void {
@@ -94,7 +120,8 @@ export class EditHistory {
   bail(): void {
     const doc = this.unpreviewed();
     const had = this.preview !== null;
-    this.preview = null; this.marked = false;
+    this.preview = null;
+    this.marked = false;
     if (had && doc) this.doc.set(doc, 'drag-preview');
   }
 
@@ -102,13 +129,16 @@ export class EditHistory {
   commit(): boolean {
     const p = this.preview;
     const base = this.unpreviewed();
-    this.preview = null; this.marked = false;
+    this.preview = null;
+    this.marked = false;
     if (!p || !base) return false;
     return this.record(base, p.name, p.args, {});
   }
 
   /** True between mark() and commit() / bail(). */
-  get dragging(): boolean { return this.marked; }
+  get dragging(): boolean {
+    return this.marked;
+  }
 
   /** The document without the running preview. */
   private unpreviewed(): EditorDoc | null {
@@ -116,14 +146,24 @@ export class EditHistory {
     return doc && this.preview ? applyPatches(doc, this.preview.inverse) : doc;
   }
 
-  private record<N extends CommandName>(before: EditorDoc, name: N, args: CommandArgs[N], opts: PerformOptions): boolean {
+  private record<N extends CommandName>(
+    before: EditorDoc,
+    name: N,
+    args: CommandArgs[N],
+    opts: PerformOptions,
+  ): boolean {
     const { next, patches, inversePatches } = applyCommand(before, name, args);
     if (patches.length === 0) {
       if (before !== this.doc.get()) this.doc.set(before, 'drag-preview'); // a drag that ended where it began
       return false;
     }
     const token: TokenRef = { value: opts.token ?? null };
-    const { forward, inverse } = getCommand(name).serverOps(args, { videoId: next.videoId, before, after: next, token });
+    const { forward, inverse } = getCommand(name).serverOps(args, {
+      videoId: next.videoId,
+      before,
+      after: next,
+      token,
+    });
     this.doc.set(next, 'edit');
     this.undoStack.push({ name, args, label: this.labelOf(name), patches, inversePatches, forward, inverse });
     this.redoStack = [];
@@ -158,23 +198,38 @@ export class EditHistory {
 
   /** Forget everything (new document, or leaving edit mode: loaded windows may go away). */
   clear(): void {
-    this.preview = null; this.marked = false;
+    this.preview = null;
+    this.marked = false;
     if (this.undoStack.length === 0 && this.redoStack.length === 0) return;
-    this.undoStack = []; this.redoStack = [];
+    this.undoStack = [];
+    this.redoStack = [];
     this.changed();
   }
 
-  getState(): HistoryState { return this.state.get(); }
+  getState(): HistoryState {
+    return this.state.get();
+  }
 
   private changed(): void {
     const u = this.undoStack[this.undoStack.length - 1];
     const r = this.redoStack[this.redoStack.length - 1];
-    this.state.set({ canUndo: Boolean(u), canRedo: Boolean(r), undoLabel: u?.label ?? null, redoLabel: r?.label ?? null });
+    this.state.set({
+      canUndo: Boolean(u),
+      canRedo: Boolean(r),
+      undoLabel: u?.label ?? null,
+      redoLabel: r?.label ?? null,
+    });
   }
 }
 
 /** Undo / redo hotkeys: Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (Cmd on macOS). */
-export function historyKey(e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): 'undo' | 'redo' | null {
+export function historyKey(e: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}): 'undo' | 'redo' | null {
   if (!(e.ctrlKey || e.metaKey) || e.altKey) return null;
   const k = e.key.toLowerCase();
   if (k === 'z') return e.shiftKey ? 'redo' : 'undo';

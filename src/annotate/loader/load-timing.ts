@@ -9,6 +9,12 @@ export class LoadTiming {
 
   constructor(private clock: Pick<Clock, 'now'>) {}
 
-  start(videoId: number): void { this.videoId = videoId; this.startedAt = this.clock.now(); this.marks = { mount: this.startedAt }; }
-  mark(name: string): void { if (this.marks[name] === undefined) this.marks[name] = this.clock.now(); }
+  start(videoId: number): void {
+    this.videoId = videoId;
+    this.startedAt = this.clock.now();
+    this.marks = { mount: this.startedAt };
+  }
+  mark(name: string): void {
+    if (this.marks[name] === undefined) this.marks[name] = this.clock.now();
+  }
 }

@@ -24,7 +24,12 @@ export interface VideoLoadTarget {
   loadReview(videoId: number): void;
 }
 
-export function openVideo(api: EditorApi, videoId: number, target: VideoLoadTarget, onError: (text: string) => void): () => void {
+export function openVideo(
+  api: EditorApi,
+  videoId: number,
+  target: VideoLoadTarget,
+  onError: (text: string) => void,
+): () => void {
   const abort = new AbortController();
   let loader: WindowLoader | null = null;
   let offUi: (() => void) | null = null;
@@ -36,7 +41,13 @@ export function openVideo(api: EditorApi, videoId: number, target: VideoLoadTarg
     target.updateUi((u) => ({
       interpolation: realtime.interpolation !== false,
       // labels on: the tags follow the Boxes toggle (undefined); off: never drawn
-      toggles: { ...u.toggles, boxes: o.boxes, skeletons: o.skeletons, keypoints: o.keypoints, labels: o.labels ? undefined : false },
+      toggles: {
+        ...u.toggles,
+        boxes: o.boxes,
+        skeletons: o.skeletons,
+        keypoints: o.keypoints,
+        labels: o.labels ? undefined : false,
+      },
     }));
   });
   // The first frame's window is requested together with the summary (one round trip, not two).
@@ -56,9 +67,20 @@ export function openVideo(api: EditorApi, videoId: number, target: VideoLoadTarg
     if (win) loader.accept(win);
     // The review summary is an aggregate over every detection: asked for once the first frame is shown, so
     // it never delays it.
-    void loader.start(0).then(() => { target.timing.mark('firstWindow'); if (!abort.signal.aborted) target.loadReview(videoId); });
-    offUi = target.onFrame((frame) => { void loader?.ensure(frame); });
+    void loader.start(0).then(() => {
+      target.timing.mark('firstWindow');
+      if (!abort.signal.aborted) target.loadReview(videoId);
+    });
+    offUi = target.onFrame((frame) => {
+      void loader?.ensure(frame);
+    });
   });
-  summary.catch((e: Error) => { if (!abort.signal.aborted) onError(e.message || 'Failed to load annotations'); });
-  return () => { abort.abort(); loader?.dispose(); offUi?.(); };
+  summary.catch((e: Error) => {
+    if (!abort.signal.aborted) onError(e.message || 'Failed to load annotations');
+  });
+  return () => {
+    abort.abort();
+    loader?.dispose();
+    offUi?.();
+  };
 }

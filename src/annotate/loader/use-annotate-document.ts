@@ -5,7 +5,11 @@ import type { Video } from '../../../domain/types';
 import { fetchVideo } from '../../api/annotate';
 import type { AnnotationEditor } from '../editor/AnnotationEditor';
 
-export interface AnnotateData { video: Video | null; error: string | null; setVideo: (v: Video) => void }
+export interface AnnotateData {
+  video: Video | null;
+  error: string | null;
+  setVideo: (v: Video) => void;
+}
 
 export function useAnnotateDocument(editor: AnnotationEditor, videoId: number): AnnotateData {
   const [video, setVideo] = useState<Video | null>(null);
@@ -13,11 +17,19 @@ export function useAnnotateDocument(editor: AnnotationEditor, videoId: number): 
 
   useEffect(() => {
     const abort = new AbortController();
-    setVideo(null); setError(null);
+    setVideo(null);
+    setError(null);
     // The video's details first: a small query the server answers before the detection windows.
-    fetchVideo(videoId, abort.signal).then(setVideo, (e: Error) => { if (!abort.signal.aborted) setError(e.message || 'Failed to load'); });
-    const close = editor.open(videoId, (text) => { if (!abort.signal.aborted) setError(text); });
-    return () => { abort.abort(); close(); };
+    fetchVideo(videoId, abort.signal).then(setVideo, (e: Error) => {
+      if (!abort.signal.aborted) setError(e.message || 'Failed to load');
+    });
+    const close = editor.open(videoId, (text) => {
+      if (!abort.signal.aborted) setError(text);
+    });
+    return () => {
+      abort.abort();
+      close();
+    };
   }, [editor, videoId]);
 
   return { video, error, setVideo };

@@ -50,7 +50,11 @@ export function windowDetection(win: DetectionWindow, i: number): CompactDetecti
   const k = i * WINDOW_KP_FLOATS;
   const hasKp = !Number.isNaN(win.keypoints[k]);
   return {
-    x1: win.boxes[b], y1: win.boxes[b + 1], x2: win.boxes[b + 2], y2: win.boxes[b + 3], confidence: win.boxes[b + 4],
+    x1: win.boxes[b],
+    y1: win.boxes[b + 1],
+    x2: win.boxes[b + 2],
+    y2: win.boxes[b + 3],
+    confidence: win.boxes[b + 4],
     keypoints: hasKp ? win.keypoints.subarray(k, k + WINDOW_KP_FLOATS) : null,
     source: sourceOfByte(win.human[i]),
     version: win.versions[i],
@@ -89,8 +93,10 @@ export function mergeWindow(doc: EditorDoc, win: DetectionWindow): EditorDoc {
     detections[t] = blocks;
   }
   // A block replaces the small first-frame windows it covers.
-  const windows: LoadedWindow[] = [...doc.windows.filter((w) => !(w.from >= win.from && w.to <= win.to)), { from: win.from, to: win.to }]
-    .sort((a, b) => a.from - b.from);
+  const windows: LoadedWindow[] = [
+    ...doc.windows.filter((w) => !(w.from >= win.from && w.to <= win.to)),
+    { from: win.from, to: win.to },
+  ].sort((a, b) => a.from - b.from);
   return { ...doc, detections, windows, trackIds: trackIds.length === doc.trackIds.length ? doc.trackIds : trackIds };
 }
 
@@ -107,9 +113,13 @@ export function dropWindows(doc: EditorDoc, drop: LoadedWindow[]): EditorDoc {
   const fateOf = (blk: number) => {
     let fate = fates.get(blk);
     if (!fate) {
-      const from = blk * FRAME_BLOCK; const to = from + FRAME_BLOCK;
-      fate = !drop.some((w) => overlaps(w, from, to)) ? 'keep'
-        : drop.some((w) => w.from <= from && w.to >= to) && gone(from, to) ? 'drop' : 'filter';
+      const from = blk * FRAME_BLOCK;
+      const to = from + FRAME_BLOCK;
+      fate = !drop.some((w) => overlaps(w, from, to))
+        ? 'keep'
+        : drop.some((w) => w.from <= from && w.to >= to) && gone(from, to)
+          ? 'drop'
+          : 'filter';
       fates.set(blk, fate);
     }
     return fate;
@@ -120,7 +130,10 @@ export function dropWindows(doc: EditorDoc, drop: LoadedWindow[]): EditorDoc {
     for (const bk of Object.keys(blocks)) {
       const blk = Number(bk);
       const fate = fateOf(blk);
-      if (fate === 'keep') { left[blk] = blocks[blk]; continue; }
+      if (fate === 'keep') {
+        left[blk] = blocks[blk];
+        continue;
+      }
       if (fate === 'drop') continue;
       const frames: TrackFrames = {};
       for (const f of Object.keys(blocks[blk])) {
@@ -134,7 +147,12 @@ export function dropWindows(doc: EditorDoc, drop: LoadedWindow[]): EditorDoc {
   return { ...doc, detections, windows: kept };
 }
 
-export type WindowFetcher = (videoId: number, from: number, to: number, signal?: AbortSignal) => Promise<DetectionWindow>;
+export type WindowFetcher = (
+  videoId: number,
+  from: number,
+  to: number,
+  signal?: AbortSignal,
+) => Promise<DetectionWindow>;
 
 export class WindowLoader {
   private pending = new Map<number, { done: Promise<void>; abort: AbortController }>();
@@ -145,12 +163,19 @@ export class WindowLoader {
   /** Called with the error of a failed window (shown by the page; loading continues for other blocks). */
   onError: (err: unknown) => void = () => {};
 
-  constructor(private videoId: number, private totalFrames: number, private fetchWindow: WindowFetcher, private host: LoaderHost) {}
+  constructor(
+    private videoId: number,
+    private totalFrames: number,
+    private fetchWindow: WindowFetcher,
+    private host: LoaderHost,
+  ) {}
 
   private blockLoaded(block: number): boolean {
     const doc = this.host.getDoc();
     const from = block * BLOCK_FRAMES;
-    return !!doc && doc.videoId === this.videoId && doc.windows.some((w) => w.from <= from && w.to >= from + BLOCK_FRAMES);
+    return (
+      !!doc && doc.videoId === this.videoId && doc.windows.some((w) => w.from <= from && w.to >= from + BLOCK_FRAMES)
+    );
   }
 
   /**
@@ -158,7 +183,9 @@ export class WindowLoader {
    * small window at the playhead), while the block and its neighbours continue loading.
    */
   start(frame: number): Promise<void> {
-    return new Promise((resolve) => { void this.ensure(frame, resolve).then(() => resolve()); });
+    return new Promise((resolve) => {
+      void this.ensure(frame, resolve).then(() => resolve());
+    });
   }
 
   /**
@@ -171,7 +198,8 @@ export class WindowLoader {
     const backwards = this.lastFrame !== null && frame < this.lastFrame;
     this.abandonFarFrom(block);
     this.lastFrame = frame;
-    const hot = !this.blockLoaded(block) && !this.pending.has(block) && !this.covered(frame) ? Math.max(0, frame) : undefined;
+    const hot =
+      !this.blockLoaded(block) && !this.pending.has(block) && !this.covered(frame) ? Math.max(0, frame) : undefined;
     const main = this.loadBlock(block, hot, onHot);
     // Prefetch after the current block so the first frame is not delayed: the next block in the direction
     // the playhead moves (playback or a scrub forwards, a scrub or steps backwards), and the block on the
@@ -194,9 +222,13 @@ export class WindowLoader {
   }
 
   /** Merges a window fetched by someone else (the page fetches the first one together with the summary). */
-  accept(win: DetectionWindow): void { this.merge(win, Math.floor(win.from / BLOCK_FRAMES)); }
+  accept(win: DetectionWindow): void {
+    this.merge(win, Math.floor(win.from / BLOCK_FRAMES));
+  }
 
-  isLoaded(frame: number): boolean { return this.blockLoaded(Math.max(0, Math.floor(frame / BLOCK_FRAMES))); }
+  isLoaded(frame: number): boolean {
+    return this.blockLoaded(Math.max(0, Math.floor(frame / BLOCK_FRAMES)));
+  }
 
   private merge(win: DetectionWindow, keepBlock: number): void {
     const doc = this.host.getDoc();
@@ -207,7 +239,10 @@ export class WindowLoader {
 
   private loadBlock(block: number, hotFrame?: number, onHot?: () => void): Promise<void> {
     const from = block * BLOCK_FRAMES;
-    if (this.disposed || block < 0 || (this.totalFrames > 0 && from >= this.totalFrames) || this.blockLoaded(block)) { onHot?.(); return Promise.resolve(); }
+    if (this.disposed || block < 0 || (this.totalFrames > 0 && from >= this.totalFrames) || this.blockLoaded(block)) {
+      onHot?.();
+      return Promise.resolve();
+    }
     const existing = this.pending.get(block);
     if (existing) return existing.done;
     const abort = new AbortController();
@@ -220,8 +255,13 @@ export class WindowLoader {
       this.merge(await this.fetchWindow(this.videoId, from, from + BLOCK_FRAMES, signal), block);
     };
     const done = run()
-      .catch((err) => { if (!this.disposed && !abort.signal.aborted) this.onError(err); })
-      .finally(() => { if (this.pending.get(block)?.abort === abort) this.pending.delete(block); onHot?.(); });
+      .catch((err) => {
+        if (!this.disposed && !abort.signal.aborted) this.onError(err);
+      })
+      .finally(() => {
+        if (this.pending.get(block)?.abort === abort) this.pending.delete(block);
+        onHot?.();
+      });
     this.pending.set(block, { done, abort });
     return done;
   }
@@ -233,7 +273,10 @@ export class WindowLoader {
    */
   private abandonFarFrom(block: number): void {
     for (const [b, load] of this.pending) {
-      if (Math.abs(b - block) > 1) { load.abort.abort(); this.pending.delete(b); }
+      if (Math.abs(b - block) > 1) {
+        load.abort.abort();
+        this.pending.delete(b);
+      }
     }
   }
 
@@ -244,5 +287,8 @@ export class WindowLoader {
     return dropWindows(doc, byDistance.slice(0, doc.windows.length - MAX_BLOCKS));
   }
 
-  dispose(): void { this.disposed = true; this.abort.abort(); }
+  dispose(): void {
+    this.disposed = true;
+    this.abort.abort();
+  }
 }

@@ -18,7 +18,8 @@ const EMPTY: ActionSegment[] = [];
 
 /** Ids of the segments active at the playhead, as one string so React re-renders only when the set changes. */
 function activeKey(editor: AnnotationEditor): string {
-  const doc = editor.getDoc(); const t = editor.getUi().time;
+  const doc = editor.getDoc();
+  const t = editor.getUi().time;
   if (!doc) return '';
   let key = '';
   for (const s of doc.segments) if (s.start_time <= t && t <= s.end_time) key += `${s.id},`;
@@ -29,20 +30,32 @@ function PanelTitle() {
   const unit = useUi((s) => s.entryUnit);
   const time = useUi((s) => s.time);
   const frame = useUi((s) => s.frame);
-  return <h2 data-testid="panel.title" className="text-sm font-semibold">Data at {unit === 'frame' ? `frame ${frame}` : `${time.toFixed(2)} s`}</h2>;
+  return (
+    <h2 data-testid="panel.title" className="text-sm font-semibold">
+      Data at {unit === 'frame' ? `frame ${frame}` : `${time.toFixed(2)} s`}
+    </h2>
+  );
 }
 
 /** Why 'Add Action Here' cannot act now ('' when it can), following the playhead and the selection. */
 function useAddActionBlock(): string {
   const editor = useEditor();
-  const subscribe = useCallback((cb: () => void) => {
-    const a = editor.doc.subscribe(cb); const b = editor.ui.subscribe(cb);
-    return () => { a(); b(); };
-  }, [editor]);
+  const subscribe = useCallback(
+    (cb: () => void) => {
+      const a = editor.doc.subscribe(cb);
+      const b = editor.ui.subscribe(cb);
+      return () => {
+        a();
+        b();
+      };
+    },
+    [editor],
+  );
   const read = () => {
-    const doc = editor.getDoc(); const ui = editor.getUi();
+    const doc = editor.getDoc();
+    const ui = editor.getUi();
     if (ui.mode !== 'edit') return 'Switch to Edit mode to add actions';
-    return doc ? addActionTarget(doc, ui).reason ?? '' : 'Loading';
+    return doc ? (addActionTarget(doc, ui).reason ?? '') : 'Loading';
   };
   return useSyncExternalStore(subscribe, read, read);
 }
@@ -55,10 +68,17 @@ export function DataPanel() {
   const selectedId = useUi((s) => s.selectedSegmentId);
   const editor = useEditor();
   const addBlocked = useAddActionBlock();
-  const subscribeBoth = useCallback((cb: () => void) => {
-    const a = editor.doc.subscribe(cb); const b = editor.ui.subscribe(cb);
-    return () => { a(); b(); };
-  }, [editor]);
+  const subscribeBoth = useCallback(
+    (cb: () => void) => {
+      const a = editor.doc.subscribe(cb);
+      const b = editor.ui.subscribe(cb);
+      return () => {
+        a();
+        b();
+      };
+    },
+    [editor],
+  );
   const read = () => activeKey(editor);
   const key = useSyncExternalStore(subscribeBoth, read, read);
   const rows = useMemo(() => {
@@ -72,28 +92,55 @@ export function DataPanel() {
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2">
         <PanelTitle />
         <label className="ml-auto flex items-center gap-1 text-sm">
-          <input type="checkbox" data-testid="panel.show-all" checked={showAll} onChange={(e) => editor.updateUi({ showAllActions: e.target.checked })} />
+          <input
+            type="checkbox"
+            data-testid="panel.show-all"
+            checked={showAll}
+            onChange={(e) => editor.updateUi({ showAllActions: e.target.checked })}
+          />
           Show All
         </label>
-        <span data-testid="panel.list-title" className="text-xs text-slate-500">{showAll ? 'All Actions' : 'Active Actions'}</span>
-        <Button data-testid="panel.add-action" disabled={addBlocked !== ''} title={addBlocked || 'Add an action on the selected track (or the track here) from the playhead'}
-          onClick={() => { void addActionHere(editor); }}>Add Action Here</Button>
-        {mode === 'edit' && addBlocked && <span data-testid="panel.add-action-reason" className="text-xs text-slate-500">{addBlocked}</span>}
+        <span data-testid="panel.list-title" className="text-xs text-slate-500">
+          {showAll ? 'All Actions' : 'Active Actions'}
+        </span>
+        <Button
+          data-testid="panel.add-action"
+          disabled={addBlocked !== ''}
+          title={addBlocked || 'Add an action on the selected track (or the track here) from the playhead'}
+          onClick={() => {
+            void addActionHere(editor);
+          }}
+        >
+          Add Action Here
+        </Button>
+        {mode === 'edit' && addBlocked && (
+          <span data-testid="panel.add-action-reason" className="text-xs text-slate-500">
+            {addBlocked}
+          </span>
+        )}
         {mode === 'edit' && <PanelButtons />}
         {mode === 'edit' && <CorrectionToolbar />}
       </header>
       {mode === 'edit' && <JointPanel />}
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
         {segments.length === 0 ? (
-          <p data-testid="panel.empty" className="text-sm text-slate-500">No actions for this video.</p>
+          <p data-testid="panel.empty" className="text-sm text-slate-500">
+            No actions for this video.
+          </p>
         ) : rows.length === 0 ? (
-          <p data-testid="panel.empty" className="text-sm text-slate-500">No actions at this {unit === 'frame' ? 'frame' : 'time'}.</p>
+          <p data-testid="panel.empty" className="text-sm text-slate-500">
+            No actions at this {unit === 'frame' ? 'frame' : 'time'}.
+          </p>
         ) : (
           <ul className="flex flex-col gap-1">
             {rows.slice(0, 500).map((s) => (
-              <li key={s.id} data-testid="panel.row" data-segment={s.id}
+              <li
+                key={s.id}
+                data-testid="panel.row"
+                data-segment={s.id}
                 className={`rounded border px-2 py-1 ${s.id === selectedId ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200'}`}
-                onClick={() => editor.updateUi({ selectedSegmentId: s.id, selectedTrackId: s.track_id })}>
+                onClick={() => editor.updateUi({ selectedSegmentId: s.id, selectedTrackId: s.track_id })}
+              >
                 {mode === 'edit' ? <SegmentEditorRow segment={s} /> : <SegmentChips segment={s} />}
               </li>
             ))}

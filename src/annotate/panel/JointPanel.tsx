@@ -11,7 +11,9 @@ import { shownAt } from '../interpolate';
 
 const jointName = (i: number) => COCO_KEYPOINTS[i].replace('_', ' ');
 const STATES: ReadonlyArray<{ v: JointVisibility; label: string; id: string }> = [
-  { v: 2, label: 'Visible', id: 'visible' }, { v: 1, label: 'Occluded', id: 'occluded' }, { v: 0, label: 'Absent', id: 'absent' },
+  { v: 2, label: 'Visible', id: 'visible' },
+  { v: 1, label: 'Occluded', id: 'occluded' },
+  { v: 0, label: 'Absent', id: 'absent' },
 ];
 
 export function JointPanel() {
@@ -34,22 +36,40 @@ export function JointPanel() {
   return (
     <div data-testid="joints.root" className="border-b border-slate-200 px-3 py-2 text-sm">
       <p className="text-xs text-slate-500">
-        Joints of track {trackId}: occluded joints are drawn hollow and absent ones are not drawn (exported as v 1 and 0).
-        Click or right-click a joint to select it; J cycles it.
+        Joints of track {trackId}: occluded joints are drawn hollow and absent ones are not drawn (exported as v 1 and
+        0). Click or right-click a joint to select it; J cycles it.
       </p>
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-1">
           Joint
-          <select data-testid="joints.select" value={joint ?? ''} className="rounded border border-slate-300 px-1"
-            onChange={(e) => editor.updateUi({ selectedKeypoint: e.target.value === '' ? null : Number(e.target.value) })}>
+          <select
+            data-testid="joints.select"
+            value={joint ?? ''}
+            className="rounded border border-slate-300 px-1"
+            onChange={(e) =>
+              editor.updateUi({ selectedKeypoint: e.target.value === '' ? null : Number(e.target.value) })
+            }
+          >
             <option value="">—</option>
-            {COCO_KEYPOINTS.map((_, i) => <option key={i} value={i}>{jointName(i)}</option>)}
+            {COCO_KEYPOINTS.map((_, i) => (
+              <option key={i} value={i}>
+                {jointName(i)}
+              </option>
+            ))}
           </select>
         </label>
-        {joint !== null && STATES.map((s) => (
-          <Button key={s.id} data-testid={`joints.set-${s.id}`} aria-pressed={vis[joint] === s.v} disabled={vis[joint] === s.v}
-            onClick={() => set(joint, s.v)}>{s.label}</Button>
-        ))}
+        {joint !== null &&
+          STATES.map((s) => (
+            <Button
+              key={s.id}
+              data-testid={`joints.set-${s.id}`}
+              aria-pressed={vis[joint] === s.v}
+              disabled={vis[joint] === s.v}
+              onClick={() => set(joint, s.v)}
+            >
+              {s.label}
+            </Button>
+          ))}
       </div>
       {missing.length > 0 && (
         <div className="mt-1">
@@ -58,7 +78,15 @@ export function JointPanel() {
             {missing.map((j) => (
               <li key={j} className="flex items-center gap-1 rounded border border-slate-200 px-1">
                 {jointName(j)}
-                <Button data-testid={`joints.place-${j}`} onClick={() => { set(j, 2, true); editor.updateUi({ selectedKeypoint: j }); }}>Place</Button>
+                <Button
+                  data-testid={`joints.place-${j}`}
+                  onClick={() => {
+                    set(j, 2, true);
+                    editor.updateUi({ selectedKeypoint: j });
+                  }}
+                >
+                  Place
+                </Button>
               </li>
             ))}
           </ul>

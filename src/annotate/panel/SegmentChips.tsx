@@ -6,8 +6,11 @@ const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleSt
 
 function Chip({ children, testId, color }: { children: React.ReactNode; testId: string; color?: string }) {
   return (
-    <span data-testid={testId} className="inline-block rounded-full border px-2 py-0.5 text-xs"
-      style={color ? { backgroundColor: color, borderColor: color, color: '#fff' } : undefined}>
+    <span
+      data-testid={testId}
+      className="inline-block rounded-full border px-2 py-0.5 text-xs"
+      style={color ? { backgroundColor: color, borderColor: color, color: '#fff' } : undefined}
+    >
       {children}
     </span>
   );
@@ -16,7 +19,9 @@ function Chip({ children, testId, color }: { children: React.ReactNode; testId: 
 export function SegmentChips({ segment: s }: { segment: ActionSegment }) {
   return (
     <div className="flex flex-wrap items-center gap-1">
-      <Chip testId="chip.class" color={classColor(s.action_class)}>{s.action_class}</Chip>
+      <Chip testId="chip.class" color={classColor(s.action_class)}>
+        {s.action_class}
+      </Chip>
       <Chip testId="chip.track">Track {s.track_id}</Chip>
       <Chip testId="chip.start">Start {s.start_time.toFixed(2)} s</Chip>
       <Chip testId="chip.end">End {s.end_time.toFixed(2)} s</Chip>

@@ -19,8 +19,19 @@ export function videoErrorText(video: HTMLVideoElement): string {
   return video.error?.code ? `Video ${video.error.code}` : 'Failed to load';
 }
 
-export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, overlay = true }: {
-  src: string; fps: number; totalFrames: number; videoWidth: number; videoHeight: number;
+export function VideoPlayer({
+  src,
+  fps,
+  totalFrames,
+  videoWidth,
+  videoHeight,
+  overlay = true,
+}: {
+  src: string;
+  fps: number;
+  totalFrames: number;
+  videoWidth: number;
+  videoHeight: number;
   /** False while a rendered video (overlay burned in) is played: no live overlay on top. */
   overlay?: boolean;
 }) {
@@ -32,10 +43,18 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
   const available = useElementSize(outerRef);
   const size = useUi((s) => s.playerSize);
   const [error, setError] = useState<string | null>(null);
-  const { width: boxW, height: boxH } = fitPlayer(size, available.width, error ? 0 : available.height, videoWidth, videoHeight);
+  const { width: boxW, height: boxH } = fitPlayer(
+    size,
+    available.width,
+    error ? 0 : available.height,
+    videoWidth,
+    videoHeight,
+  );
 
   // The viewport's sizes are set before the overlay draws (a layout effect runs before paint).
-  useLayoutEffect(() => { editor.viewport.setGeometry({ boxW, boxH, videoW: videoWidth, videoH: videoHeight }); }, [editor, boxW, boxH, videoWidth, videoHeight]);
+  useLayoutEffect(() => {
+    editor.viewport.setGeometry({ boxW, boxH, videoW: videoWidth, videoH: videoHeight });
+  }, [editor, boxW, boxH, videoWidth, videoHeight]);
 
   // The video follows the zoom and pan without a React render: object-contain centres the fitted picture,
   // so scaling about the centre and translating by the pan puts it where viewport-math.ts says.
@@ -43,7 +62,8 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
     if (!video) return;
     const apply = () => {
       const v = editor.viewport.get();
-      video.style.transform = v.zoom === 1 && v.panX === 0 && v.panY === 0 ? '' : `translate(${v.panX}px, ${v.panY}px) scale(${v.zoom})`;
+      video.style.transform =
+        v.zoom === 1 && v.panX === 0 && v.panY === 0 ? '' : `translate(${v.panX}px, ${v.panY}px) scale(${v.zoom})`;
     };
     apply();
     return editor.viewport.state.subscribe(apply);
@@ -59,7 +79,11 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
     v.addEventListener('error', onError);
     hostRef.current!.prepend(v);
     setVideo(v);
-    return () => { v.removeEventListener('error', onError); v.remove(); releaseVideo(v); };
+    return () => {
+      v.removeEventListener('error', onError);
+      v.remove();
+      releaseVideo(v);
+    };
   }, [src]);
 
   useEffect(() => {
@@ -68,16 +92,37 @@ export function VideoPlayer({ src, fps, totalFrames, videoWidth, videoHeight, ov
     setError(v.error ? videoErrorText(v) : null);
     // a new source (Annotated View ↔ Live View) continues at the frame shown before the switch
     const frame = editor.getUi().frame;
-    const resume = () => { if (frame > 0) v.currentTime = seekTimeForFrame(frame, fps); };
-    if (v.readyState >= 1) resume(); else v.addEventListener('loadedmetadata', resume, { once: true });
+    const resume = () => {
+      if (frame > 0) v.currentTime = seekTimeForFrame(frame, fps);
+    };
+    if (v.readyState >= 1) resume();
+    else v.addEventListener('loadedmetadata', resume, { once: true });
     const detach = player.attach(v, fps, totalFrames);
-    return () => { v.removeEventListener('loadedmetadata', resume); detach(); };
+    return () => {
+      v.removeEventListener('loadedmetadata', resume);
+      detach();
+    };
   }, [editor, player, video, fps, totalFrames]);
 
   return (
-    <div ref={outerRef} data-testid="player.area" className={`w-full min-w-0 ${size === 'full' ? '' : 'h-full min-h-0 overflow-hidden'}`}>
-      {error && <div className="mb-2"><Alert severity="error" testId="player.error" onClose={() => setError(null)}>{error}</Alert></div>}
-      <div ref={hostRef} data-testid="player.box" className="relative mx-auto overflow-hidden bg-black" style={{ width: boxW, height: boxH }}>
+    <div
+      ref={outerRef}
+      data-testid="player.area"
+      className={`w-full min-w-0 ${size === 'full' ? '' : 'h-full min-h-0 overflow-hidden'}`}
+    >
+      {error && (
+        <div className="mb-2">
+          <Alert severity="error" testId="player.error" onClose={() => setError(null)}>
+            {error}
+          </Alert>
+        </div>
+      )}
+      <div
+        ref={hostRef}
+        data-testid="player.box"
+        className="relative mx-auto overflow-hidden bg-black"
+        style={{ width: boxW, height: boxH }}
+      >
         <ViewportSurface>
           {overlay && <OverlayStage geometry={{ width: boxW, height: boxH, videoWidth, videoHeight }} />}
         </ViewportSurface>

@@ -11,7 +11,9 @@ import type { LoadTiming } from '../loader/load-timing';
 import type { Clock } from '../editor/editor-deps';
 
 type FrameCallbackVideo = HTMLVideoElement & {
-  requestVideoFrameCallback?: (cb: (now: number, meta: { mediaTime: number; presentedFrames: number }) => void) => number;
+  requestVideoFrameCallback?: (
+    cb: (now: number, meta: { mediaTime: number; presentedFrames: number }) => void,
+  ) => number;
   cancelVideoFrameCallback?: (handle: number) => void;
 };
 
@@ -27,9 +29,15 @@ export class PlayerController {
   rate = DEFAULT_RATE;
   volume = DEFAULT_VOLUME;
 
-  constructor(private ui: Store<AnnotateUiState>, private timing: LoadTiming, private clock: Clock) {}
+  constructor(
+    private ui: Store<AnnotateUiState>,
+    private timing: LoadTiming,
+    private clock: Clock,
+  ) {}
 
-  private updateUi(patch: Partial<AnnotateUiState>): void { patchStore(this.ui, patch); }
+  private updateUi(patch: Partial<AnnotateUiState>): void {
+    patchStore(this.ui, patch);
+  }
 
   attach(video: HTMLVideoElement, fps: number, totalFrames: number): () => void {
     this.detach?.();
@@ -43,11 +51,17 @@ export class PlayerController {
     const onPause = () => this.updateUi({ playing: false });
     const onSeeked = () => {
       // Without requestVideoFrameCallback the seek target is the best we know.
-      if (!this.video?.requestVideoFrameCallback) this.present(frameAtTime(video.currentTime, this.fps), video.currentTime);
+      if (!this.video?.requestVideoFrameCallback)
+        this.present(frameAtTime(video.currentTime, this.fps), video.currentTime);
     };
     // The first frame of a paused video is not always reported by requestVideoFrameCallback.
-    const onLoadedData = () => { this.timing.mark('video'); };
-    const onTimeUpdate = () => { if (!this.video?.requestVideoFrameCallback) this.present(frameAtTime(video.currentTime, this.fps), video.currentTime); };
+    const onLoadedData = () => {
+      this.timing.mark('video');
+    };
+    const onTimeUpdate = () => {
+      if (!this.video?.requestVideoFrameCallback)
+        this.present(frameAtTime(video.currentTime, this.fps), video.currentTime);
+    };
     video.addEventListener('play', onPlay);
     video.addEventListener('pause', onPause);
     video.addEventListener('seeked', onSeeked);
@@ -90,16 +104,26 @@ export class PlayerController {
     }
   }
 
-  get frameRate(): number { return this.fps; }
-  get frameCount(): number { return this.totalFrames; }
-  get element(): HTMLVideoElement | null { return this.video; }
+  get frameRate(): number {
+    return this.fps;
+  }
+  get frameCount(): number {
+    return this.totalFrames;
+  }
+  get element(): HTMLVideoElement | null {
+    return this.video;
+  }
 
   /** Seeks to a frame; resolves with the frame once presented (or after 2 s with what is shown). */
   seekFrame(frame: number): Promise<number> {
     const v = this.video;
     const target = clampFrame(frame, this.totalFrames || Number.MAX_SAFE_INTEGER);
     if (!v) return Promise.resolve(this.ui.get().frame);
-    if (target === this.ui.get().frame && this.targetFrame === null && Math.abs(v.currentTime - seekTimeForFrame(target, this.fps)) < 0.5 / this.fps) {
+    if (
+      target === this.ui.get().frame &&
+      this.targetFrame === null &&
+      Math.abs(v.currentTime - seekTimeForFrame(target, this.fps)) < 0.5 / this.fps
+    ) {
       return Promise.resolve(target);
     }
     this.targetFrame = target;
@@ -123,7 +147,9 @@ export class PlayerController {
     return this.seekFrame(base + delta);
   }
 
-  seekTime(seconds: number): Promise<number> { return this.seekFrame(frameAtTime(Math.max(0, seconds), this.fps)); }
+  seekTime(seconds: number): Promise<number> {
+    return this.seekFrame(frameAtTime(Math.max(0, seconds), this.fps));
+  }
 
   skip(seconds: number = SKIP_S): Promise<number> {
     const v = this.video;
@@ -133,13 +159,30 @@ export class PlayerController {
     return this.seekTime(t);
   }
 
-  play(): void { void this.video?.play().catch(() => { /* autoplay refusal or load error: the UI shows the error */ }); }
-  pause(): void { this.video?.pause(); }
-  toggle(): void { if (this.video?.paused) this.play(); else this.pause(); }
+  play(): void {
+    void this.video?.play().catch(() => {
+      /* autoplay refusal or load error: the UI shows the error */
+    });
+  }
+  pause(): void {
+    this.video?.pause();
+  }
+  toggle(): void {
+    if (this.video?.paused) this.play();
+    else this.pause();
+  }
 
   /** The page is gone: stop listening to the video. */
-  dispose(): void { this.detach?.(); }
+  dispose(): void {
+    this.detach?.();
+  }
 
-  setRate(rate: number): void { this.rate = rate; if (this.video) this.video.playbackRate = rate; }
-  setVolume(volume: number): void { this.volume = volume; if (this.video) this.video.volume = volume; }
+  setRate(rate: number): void {
+    this.rate = rate;
+    if (this.video) this.video.playbackRate = rate;
+  }
+  setVolume(volume: number): void {
+    this.volume = volume;
+    if (this.video) this.video.volume = volume;
+  }
 }

@@ -4,7 +4,10 @@
 import { PLAYER_WIDTHS } from '../../../domain/constants';
 import type { PlayerSize } from '../document/ui-state';
 
-export interface BoxSize { width: number; height: number }
+export interface BoxSize {
+  width: number;
+  height: number;
+}
 
 /**
  * `availW`/`availH`: the space the player area has (0 = not measured yet). The height bound applies to

@@ -12,7 +12,14 @@ import { frameAtTime, safeFps } from '../frame-math';
 import type { PlayerController } from '../player/player-controller';
 import { patchStore, Store } from '../store';
 import {
-  findProblems, nextProblem, PROBLEM_KINDS, PROBLEM_LABEL, type Problem, type ProblemFilter, type ReviewSummary, type TrackVerifiedMark,
+  findProblems,
+  nextProblem,
+  PROBLEM_KINDS,
+  PROBLEM_LABEL,
+  type Problem,
+  type ProblemFilter,
+  type ReviewSummary,
+  type TrackVerifiedMark,
 } from '../../../domain/review-navigation';
 
 export interface ReviewNavState {
@@ -38,10 +45,19 @@ export interface ReviewHost {
 const FILTERS: readonly ProblemFilter[] = ['all', ...PROBLEM_KINDS];
 
 export class ReviewNav {
-  readonly state = new Store<ReviewNavState>({ summary: null, filter: 'all', skipVerified: true, current: null, message: null });
+  readonly state = new Store<ReviewNavState>({
+    summary: null,
+    filter: 'all',
+    skipVerified: true,
+    current: null,
+    message: null,
+  });
   private abort: AbortController | null = null;
   private memo: { key: unknown[]; problems: Problem[] } | null = null;
-  private presenceMemo: { summary: ReviewSummary | null; map: Map<number, TrackPresence> } = { summary: null, map: new Map() };
+  private presenceMemo: { summary: ReviewSummary | null; map: Map<number, TrackPresence> } = {
+    summary: null,
+    map: new Map(),
+  };
 
   constructor(private host: ReviewHost) {}
 
@@ -49,12 +65,16 @@ export class ReviewNav {
   load(videoId: number): Promise<void> {
     this.abort?.abort();
     const abort = (this.abort = new AbortController());
-    return this.host.api.fetchReviewSummary(videoId, abort.signal).then((summary) => {
-      if (abort.signal.aborted || this.host.getDoc()?.videoId !== videoId) return;
-      patchStore(this.state, { summary });
-    }, (e: Error) => {
-      if (!abort.signal.aborted) this.host.notify('warning', `Problem navigation is not available: ${e.message || 'Failed to load'}`);
-    });
+    return this.host.api.fetchReviewSummary(videoId, abort.signal).then(
+      (summary) => {
+        if (abort.signal.aborted || this.host.getDoc()?.videoId !== videoId) return;
+        patchStore(this.state, { summary });
+      },
+      (e: Error) => {
+        if (!abort.signal.aborted)
+          this.host.notify('warning', `Problem navigation is not available: ${e.message || 'Failed to load'}`);
+      },
+    );
   }
 
   /** A new video: nothing of the last one's summary stays. */
@@ -64,23 +84,35 @@ export class ReviewNav {
     patchStore(this.state, { summary: null, current: null, message: null });
   }
 
-  dispose(): void { this.abort?.abort(); }
+  dispose(): void {
+    this.abort?.abort();
+  }
 
   /** Presence and low-confidence runs by track, for the timeline (rebuilt when the summary changes). */
   presence(): ReadonlyMap<number, TrackPresence> {
     const summary = this.state.get().summary;
-    if (this.presenceMemo.summary !== summary) this.presenceMemo = { summary, map: new Map(summary?.tracks.map((t) => [t.track_id, t]) ?? []) };
+    if (this.presenceMemo.summary !== summary)
+      this.presenceMemo = { summary, map: new Map(summary?.tracks.map((t) => [t.track_id, t]) ?? []) };
     return this.presenceMemo.map;
   }
 
   /** The problems of the chosen kind, recomputed only when their inputs change. */
   problems(): Problem[] {
-    const s = this.state.get(); const doc = this.host.getDoc(); const ui = this.host.getUi();
+    const s = this.state.get();
+    const doc = this.host.getDoc();
+    const ui = this.host.getUi();
     const key = [s.summary, s.filter, s.skipVerified, doc?.segments, ui.hiddenTracks];
     if (this.memo && this.memo.key.every((k, i) => k === key[i])) return this.memo.problems;
     const fps = safeFps(doc?.info.fps);
-    const proposals = (doc?.segments ?? []).filter((g) => !g.human_verified).map((g) => [g.track_id, frameAtTime(g.start_time, fps)] as const);
-    const problems = findProblems(s.filter, { summary: s.summary, proposals, hidden: ui.hiddenTracks, skipVerified: s.skipVerified });
+    const proposals = (doc?.segments ?? [])
+      .filter((g) => !g.human_verified)
+      .map((g) => [g.track_id, frameAtTime(g.start_time, fps)] as const);
+    const problems = findProblems(s.filter, {
+      summary: s.summary,
+      proposals,
+      hidden: ui.hiddenTracks,
+      skipVerified: s.skipVerified,
+    });
     this.memo = { key, problems };
     return problems;
   }
@@ -92,7 +124,9 @@ export class ReviewNav {
     const target = nextProblem(frames, this.host.getUi().frame, dir);
     if (target === null) {
       const what = PROBLEM_LABEL[this.state.get().filter].toLowerCase();
-      patchStore(this.state, { message: problems.length ? `No ${dir === 1 ? 'next' : 'previous'} problem (${what})` : `No problems (${what})` });
+      patchStore(this.state, {
+        message: problems.length ? `No ${dir === 1 ? 'next' : 'previous'} problem (${what})` : `No problems (${what})`,
+      });
       return null;
     }
     const problem = problems.find((p) => p.frame === target)!;
@@ -101,13 +135,17 @@ export class ReviewNav {
     return this.host.player.seekFrame(target);
   }
 
-  setFilter(filter: ProblemFilter): void { patchStore(this.state, { filter, message: null }); }
+  setFilter(filter: ProblemFilter): void {
+    patchStore(this.state, { filter, message: null });
+  }
   /** The next kind in the selector's order (dir -1: the previous one). */
   cycleFilter(dir: 1 | -1 = 1): void {
     const i = FILTERS.indexOf(this.state.get().filter);
     this.setFilter(FILTERS[(i + dir + FILTERS.length) % FILTERS.length]);
   }
-  setSkipVerified(skipVerified: boolean): void { patchStore(this.state, { skipVerified, message: null }); }
+  setSkipVerified(skipVerified: boolean): void {
+    patchStore(this.state, { skipVerified, message: null });
+  }
 
   markOf(trackId: number): TrackVerifiedMark | null {
     return this.state.get().summary?.tracks.find((t) => t.track_id === trackId)?.verified ?? null;
@@ -118,14 +156,25 @@ export class ReviewNav {
    * shows it too; merges, deletes and restores change which frames tracks cover, so the summary is read again.
    */
   afterSave(op: ServerOp, segments: readonly ActionSegment[]): void {
-    if (op.kind === 'track.merge' || op.kind === 'track.delete' || op.kind === 'track.restore') { void this.load(op.videoId); return; }
+    if (op.kind === 'track.merge' || op.kind === 'track.delete' || op.kind === 'track.restore') {
+      void this.load(op.videoId);
+      return;
+    }
     const tracks = new Set(segments.map((g) => g.track_id));
     if (op.kind === 'detection.put' || op.kind === 'detection.delete') tracks.add(op.trackId);
     const s = this.state.get().summary;
     if (!s || !s.tracks.some((t) => t.verified && !t.verified.edited_at && tracks.has(t.track_id))) return;
     const at = new Date().toISOString();
-    patchStore(this.state, { summary: { ...s, tracks: s.tracks.map((t) => (t.verified && !t.verified.edited_at && tracks.has(t.track_id)
-      ? { ...t, verified: { ...t.verified, edited_at: at } } : t)) } });
+    patchStore(this.state, {
+      summary: {
+        ...s,
+        tracks: s.tracks.map((t) =>
+          t.verified && !t.verified.edited_at && tracks.has(t.track_id)
+            ? { ...t, verified: { ...t.verified, edited_at: at } }
+            : t,
+        ),
+      },
+    });
   }
 
   /** Sets or clears a track's verified mark on the server, then shows the mark it answers. */
@@ -136,7 +185,9 @@ export class ReviewNav {
       const res = await this.host.api.setTrackVerified(doc.videoId, trackId, verified);
       const s = this.state.get().summary;
       if (!s || s.video_id !== doc.videoId) return;
-      patchStore(this.state, { summary: { ...s, tracks: s.tracks.map((t) => (t.track_id === trackId ? { ...t, verified: res.verified } : t)) } });
+      patchStore(this.state, {
+        summary: { ...s, tracks: s.tracks.map((t) => (t.track_id === trackId ? { ...t, verified: res.verified } : t)) },
+      });
     } catch (e) {
       this.host.notify('error', (e as Error).message || 'Failed to save');
     }

@@ -13,9 +13,15 @@ import type { SaveConflict } from './save-queue';
 
 export type ConflictChoice = 'theirs' | 'mine';
 
-async function storedDetection(editor: EditorCore, videoId: number, trackId: number, frame: number): Promise<CompactDetection | null> {
+async function storedDetection(
+  editor: EditorCore,
+  videoId: number,
+  trackId: number,
+  frame: number,
+): Promise<CompactDetection | null> {
   const win = await editor.deps.api.fetchDetectionWindow(videoId, frame, frame + 1);
-  for (let i = 0; i < win.count; i++) if (win.tracks[i] === trackId && win.frames[i] === frame) return windowDetection(win, i);
+  for (let i = 0; i < win.count; i++)
+    if (win.tracks[i] === trackId && win.frames[i] === frame) return windowDetection(win, i);
   return null;
 }
 
@@ -37,19 +43,27 @@ export async function resolveConflict(editor: EditorCore, c: SaveConflict, choic
     editor.history.clear();
     const doc = editor.getDoc();
     if (!doc || doc.videoId !== op.videoId) return;
-    editor.publishDoc(produce(doc, (d) => {
-      const frames = blockFor((d.detections[op.trackId] ??= {}), op.frame);
-      if (theirs) frames[op.frame] = theirs; else delete frames[op.frame];
-    }), 'server-stamp');
+    editor.publishDoc(
+      produce(doc, (d) => {
+        const frames = blockFor((d.detections[op.trackId] ??= {}), op.frame);
+        if (theirs) frames[op.frame] = theirs;
+        else delete frames[op.frame];
+      }),
+      'server-stamp',
+    );
     return;
   }
-  if (op.kind !== 'segment.patch' && op.kind !== 'segment.delete') { saves.dropConflict(c.key); return; }
+  if (op.kind !== 'segment.patch' && op.kind !== 'segment.delete') {
+    saves.dropConflict(c.key);
+    return;
+  }
   const theirs = await storedSegment(editor, op.videoId, op.id);
   saves.dropConflict(c.key);
   saves.clearFailure(op.id);
   if (choice === 'mine') {
     if (!theirs) {
-      if (op.kind === 'segment.patch') editor.notify('error', 'This action was deleted by someone else, so your change cannot be saved.');
+      if (op.kind === 'segment.patch')
+        editor.notify('error', 'This action was deleted by someone else, so your change cannot be saved.');
       return;
     }
     if (theirs.version !== undefined) saves.setSegmentVersion(op.id, theirs.version);
@@ -60,10 +74,13 @@ export async function resolveConflict(editor: EditorCore, c: SaveConflict, choic
   editor.rows.clear(op.id);
   const doc = editor.getDoc();
   if (!doc || doc.videoId !== op.videoId) return;
-  editor.publishDoc(produce(doc, (d) => {
-    const i = d.segments.findIndex((s) => s.id === op.id);
-    if (theirs && i >= 0) d.segments[i] = theirs;
-    else if (theirs) d.segments.push(theirs);
-    else if (i >= 0) d.segments.splice(i, 1);
-  }), 'server-stamp');
+  editor.publishDoc(
+    produce(doc, (d) => {
+      const i = d.segments.findIndex((s) => s.id === op.id);
+      if (theirs && i >= 0) d.segments[i] = theirs;
+      else if (theirs) d.segments.push(theirs);
+      else if (i >= 0) d.segments.splice(i, 1);
+    }),
+    'server-stamp',
+  );
 }

@@ -14,25 +14,36 @@ export type TrackVersions = Record<number, number | undefined>;
 export type OpExecutor = (op: ServerOp, version: number | undefined, tracks?: TrackVersions) => Promise<unknown>;
 
 type OpOf<K extends ServerOp['kind']> = Extract<ServerOp, { kind: K }>;
-type Runner<K extends ServerOp['kind']> = (op: OpOf<K>, version: number | undefined, tracks: TrackVersions) => Promise<unknown>;
+type Runner<K extends ServerOp['kind']> = (
+  op: OpOf<K>,
+  version: number | undefined,
+  tracks: TrackVersions,
+) => Promise<unknown>;
 
 /** A range call with the versions of its tracks. */
 function runRange(videoId: number, trackId: number, c: RangeCall, v: TrackVersions): Promise<{ undo_token: number }> {
   const own = v[trackId];
   switch (c.kind) {
-    case 'delete': return corrections.deleteFrameRange(videoId, trackId, c.from, c.to, own);
-    case 'split': return corrections.splitTrack(videoId, trackId, c.frame, own);
+    case 'delete':
+      return corrections.deleteFrameRange(videoId, trackId, c.from, c.to, own);
+    case 'split':
+      return corrections.splitTrack(videoId, trackId, c.frame, own);
     case 'swap': {
       const versions: Record<string, number> = {};
       for (const t of [trackId, c.otherTrackId]) if (v[t] !== undefined) versions[String(t)] = v[t]!;
       return corrections.swapTracks(videoId, trackId, c.otherTrackId, c.from, versions);
     }
-    case 'move': return corrections.moveFrameRange(videoId, trackId, {
-      from_frame: c.from, to_frame: c.to, version: own,
-      ...(c.targetTrackId === null ? {} : { target_track_id: c.targetTrackId, target_version: v[c.targetTrackId] }),
-    });
-    case 'interpolate': return corrections.interpolateTrack(videoId, trackId, c.from, c.to, own);
-    case 'propagate': return corrections.propagateTrack(videoId, trackId, c.from, c.to, own);
+    case 'move':
+      return corrections.moveFrameRange(videoId, trackId, {
+        from_frame: c.from,
+        to_frame: c.to,
+        version: own,
+        ...(c.targetTrackId === null ? {} : { target_track_id: c.targetTrackId, target_version: v[c.targetTrackId] }),
+      });
+    case 'interpolate':
+      return corrections.interpolateTrack(videoId, trackId, c.from, c.to, own);
+    case 'propagate':
+      return corrections.propagateTrack(videoId, trackId, c.from, c.to, own);
   }
 }
 
@@ -42,15 +53,30 @@ function runRange(videoId: number, trackId: number, c: RangeCall, v: TrackVersio
  */
 function keyframeBody(op: OpOf<'detection.keyframe'>, version: number | undefined): corrections.KeyframeBody {
   const { x1, y1, x2, y2, keypoints, keypoint_visibility } = detectionBody(op.det);
-  return { x1: x1!, y1: y1!, x2: x2!, y2: y2!, ...(keypoints ? { keypoints } : {}), keypoint_visibility, ...(op.det.source === 'outside' ? { outside: true } : {}), ...(version !== undefined ? { version } : {}) };
+  return {
+    x1: x1!,
+    y1: y1!,
+    x2: x2!,
+    y2: y2!,
+    ...(keypoints ? { keypoints } : {}),
+    keypoint_visibility,
+    ...(op.det.source === 'outside' ? { outside: true } : {}),
+    ...(version !== undefined ? { version } : {}),
+  };
 }
 
 /** How each kind of server op is carried out with the API client: one entry per kind. */
 const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
   // no version: the frame had no stored row when the editor read it, so this stores a new one
-  'detection.put': (op, version) => api.patchDetection(op.videoId, op.trackId, op.frame, { ...detectionBody(op.det), ...(version !== undefined ? { version } : {}) }),
+  'detection.put': (op, version) =>
+    api.patchDetection(op.videoId, op.trackId, op.frame, {
+      ...detectionBody(op.det),
+      ...(version !== undefined ? { version } : {}),
+    }),
   'detection.delete': async (op, version) => {
-    try { return await api.deleteDetection(op.videoId, op.trackId, op.frame, version); } catch (e) {
+    try {
+      return await api.deleteDetection(op.videoId, op.trackId, op.frame, version);
+    } catch (e) {
       if (e instanceof ApiError && e.status === 404) return null; // already gone: the undo is done
       throw e;
     }
@@ -59,8 +85,13 @@ const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
   'segment.create': (op) => {
     const s = op.segment;
     return api.createAction(op.videoId, {
-      track_id: s.track_id, action_class: s.action_class, start_time: s.start_time, end_time: s.end_time, confidence: s.confidence,
-      human_verified: s.human_verified, ...(op.purpose === 'restore' ? { restore_id: s.id } : {}),
+      track_id: s.track_id,
+      action_class: s.action_class,
+      start_time: s.start_time,
+      end_time: s.end_time,
+      confidence: s.confidence,
+      human_verified: s.human_verified,
+      ...(op.purpose === 'restore' ? { restore_id: s.id } : {}),
     });
   },
   'segment.delete': (op, version) => api.deleteAction(op.videoId, op.id, version),
@@ -77,12 +108,24 @@ const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
   'track.create': async (op) => {
     const { x1, y1, x2, y2, keypoints, keypoint_visibility } = detectionBody(op.det);
     const kp = { ...(keypoints ? { keypoints } : {}), ...(keypoint_visibility ? { keypoint_visibility } : {}) };
-    if (op.made.value !== null) return corrections.putKeyframe(op.videoId, op.made.value, op.frame, { x1: x1!, y1: y1!, x2: x2!, y2: y2!, ...kp });
-    const r = await corrections.createTrack(op.videoId, { frame: op.frame, box: { x1: x1!, y1: y1!, x2: x2!, y2: y2! }, ...kp });
+    if (op.made.value !== null)
+      return corrections.putKeyframe(op.videoId, op.made.value, op.frame, {
+        x1: x1!,
+        y1: y1!,
+        x2: x2!,
+        y2: y2!,
+        ...kp,
+      });
+    const r = await corrections.createTrack(op.videoId, {
+      frame: op.frame,
+      box: { x1: x1!, y1: y1!, x2: x2!, y2: y2! },
+      ...kp,
+    });
     op.made.value = r.track_id;
     return r;
   },
-  'detection.keyframe': (op, version) => corrections.putKeyframe(op.videoId, op.trackId, op.frame, keyframeBody(op, version)),
+  'detection.keyframe': (op, version) =>
+    corrections.putKeyframe(op.videoId, op.trackId, op.frame, keyframeBody(op, version)),
   'track.range': async (op, _version, tracks) => {
     const r = await runRange(op.videoId, op.trackId, op.call, tracks);
     op.token.value = r.undo_token;
@@ -96,7 +139,8 @@ const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
   },
 };
 
-export const executeOp: OpExecutor = (op, version, tracks = {}) => (RUN[op.kind] as Runner<typeof op.kind>)(op as never, version, tracks);
+export const executeOp: OpExecutor = (op, version, tracks = {}) =>
+  (RUN[op.kind] as Runner<typeof op.kind>)(op as never, version, tracks);
 
 /** Box/keypoint saves are retried: a network error, a timeout, too many requests or a server error. */
 export function isRetryable(err: unknown): boolean {
@@ -106,8 +150,16 @@ export function isRetryable(err: unknown): boolean {
 
 /** The product's text for a failed op of each kind, given the HTTP status (null for a network error). */
 const FAILURE: { [K in ServerOp['kind']]?: (op: OpOf<K>, status: number | null) => string } = {
-  'segment.create': (op, status) => op.purpose === 'duplicate' ? (status ? `Duplicate ${status}` : 'Failed to duplicate')
-    : op.purpose === 'add' ? (status ? `Create ${status}` : 'Failed to add segment') : 'Failed to save',
+  'segment.create': (op, status) =>
+    op.purpose === 'duplicate'
+      ? status
+        ? `Duplicate ${status}`
+        : 'Failed to duplicate'
+      : op.purpose === 'add'
+        ? status
+          ? `Create ${status}`
+          : 'Failed to add segment'
+        : 'Failed to save',
   'segment.delete': (_op, status) => (status ? `Delete ${status}` : 'Failed to delete'),
   'track.merge': (_op, status) => `Merge failed (${status ?? 'network error'})`,
   'track.delete': (_op, status) => (status ? `Delete track ${status}` : 'Failed to delete track'),
@@ -116,11 +168,17 @@ const FAILURE: { [K in ServerOp['kind']]?: (op: OpOf<K>, status: number | null) 
 };
 
 const RANGE_LABEL: Record<RangeCall['kind'], string> = {
-  delete: 'Delete frames', split: 'Split', swap: 'Swap', move: 'Move frames', interpolate: 'Interpolate', propagate: 'Propagate',
+  delete: 'Delete frames',
+  split: 'Split',
+  swap: 'Swap',
+  move: 'Move frames',
+  interpolate: 'Interpolate',
+  propagate: 'Propagate',
 };
 
 /** Someone else changed (409) or stored (428) what the op changes since the editor read it. */
-export const isConflict = (err: unknown): boolean => err instanceof ApiError && (err.status === 409 || err.status === 428);
+export const isConflict = (err: unknown): boolean =>
+  err instanceof ApiError && (err.status === 409 || err.status === 428);
 
 /** The text a user sees when an op fails: the product's text, then the server's detail when it says more. */
 export function failureText(op: ServerOp, err: unknown): string {
@@ -135,8 +193,12 @@ export function failureText(op: ServerOp, err: unknown): string {
 export function detectionVersionOfResult(op: ServerOp, result: unknown): number | undefined {
   if (!result || typeof result !== 'object') return undefined;
   // a PATCH answers the row; a PUT (keyframe) answers {detection, track_version, filled_frames}
-  const v = op.kind === 'detection.put' ? (result as { version?: unknown }).version
-    : op.kind === 'detection.keyframe' || op.kind === 'track.create' ? (result as { detection?: { version?: unknown } }).detection?.version : undefined;
+  const v =
+    op.kind === 'detection.put'
+      ? (result as { version?: unknown }).version
+      : op.kind === 'detection.keyframe' || op.kind === 'track.create'
+        ? (result as { detection?: { version?: unknown } }).detection?.version
+        : undefined;
   return typeof v === 'number' ? v : undefined;
 }
 
@@ -144,13 +206,24 @@ export function detectionVersionOfResult(op: ServerOp, result: unknown): number 
 export function trackVersionsOfResult(op: ServerOp, result: unknown): Record<number, number> {
   const out: Record<number, number> = {};
   if (!result || typeof result !== 'object') return out;
-  const r = result as { track_id?: unknown; track_version?: unknown; new_track_id?: unknown; new_track_version?: unknown; target_track_id?: unknown; target_track_version?: unknown; track_versions?: unknown };
-  const put = (id: unknown, v: unknown) => { if (typeof id === 'number' && typeof v === 'number') out[id] = v; };
+  const r = result as {
+    track_id?: unknown;
+    track_version?: unknown;
+    new_track_id?: unknown;
+    new_track_version?: unknown;
+    target_track_id?: unknown;
+    target_track_version?: unknown;
+    track_versions?: unknown;
+  };
+  const put = (id: unknown, v: unknown) => {
+    if (typeof id === 'number' && typeof v === 'number') out[id] = v;
+  };
   const own = 'trackId' in op ? op.trackId : r.track_id;
   put(op.kind === 'track.create' ? (r.track_id ?? op.made.value) : own, r.track_version);
   put(r.new_track_id, r.new_track_version);
   put(r.target_track_id, r.target_track_version);
-  if (r.track_versions && typeof r.track_versions === 'object') for (const [k, v] of Object.entries(r.track_versions)) put(Number(k), v);
+  if (r.track_versions && typeof r.track_versions === 'object')
+    for (const [k, v] of Object.entries(r.track_versions)) put(Number(k), v);
   return out;
 }
 
@@ -163,7 +236,10 @@ export function segmentsOfResult(op: ServerOp, result: unknown): ActionSegment[]
 }
 
 /** The boxes an undone track edit brought back above the version the document holds for them. */
-export function restoredDetectionVersions(result: unknown): Array<{ track_id: number; frame: number; version: number }> {
-  const list = result && typeof result === 'object' ? (result as { detection_versions?: unknown }).detection_versions : undefined;
+export function restoredDetectionVersions(
+  result: unknown,
+): Array<{ track_id: number; frame: number; version: number }> {
+  const list =
+    result && typeof result === 'object' ? (result as { detection_versions?: unknown }).detection_versions : undefined;
   return Array.isArray(list) ? list : [];
 }

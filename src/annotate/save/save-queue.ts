@@ -10,7 +10,17 @@
 // 'Reload theirs' or 'Overwrite with mine' (AnnotationEditor.resolveConflict).
 import type { ActionSegment } from '../../../domain/types';
 import { detectionKey, detectionKeyOf, isDetectionOp, rangeTracks, type ServerOp } from './server-ops';
-import { detectionVersionOfResult, failureText, isConflict, isRetryable, restoredDetectionVersions, segmentsOfResult, trackVersionsOfResult, type OpExecutor, type TrackVersions } from './execute-op';
+import {
+  detectionVersionOfResult,
+  failureText,
+  isConflict,
+  isRetryable,
+  restoredDetectionVersions,
+  segmentsOfResult,
+  trackVersionsOfResult,
+  type OpExecutor,
+  type TrackVersions,
+} from './execute-op';
 import { Store } from '../store';
 
 export interface SaveState {
@@ -33,7 +43,13 @@ export interface SaveConflict {
   detail: string;
 }
 
-interface Item { op: ServerOp; retry: boolean; reported: boolean; resolve: (r: unknown) => void; reject: (e: unknown) => void }
+interface Item {
+  op: ServerOp;
+  retry: boolean;
+  reported: boolean;
+  resolve: (r: unknown) => void;
+  reject: (e: unknown) => void;
+}
 
 export interface SaveQueueOptions {
   execute: OpExecutor;
@@ -70,14 +86,20 @@ export class SaveQueue {
 
   constructor(private o: SaveQueueOptions) {}
 
-  getState(): SaveState { return this.state.get(); }
-  hasUnsaved(): boolean { const s = this.state.get(); return s.pending > 0 || Object.keys(s.failedSegments).length > 0 || s.conflicts.length > 0; }
+  getState(): SaveState {
+    return this.state.get();
+  }
+  hasUnsaved(): boolean {
+    const s = this.state.get();
+    return s.pending > 0 || Object.keys(s.failedSegments).length > 0 || s.conflicts.length > 0;
+  }
 
   private setTimer(fn: () => void, ms: number): unknown {
     return this.o.setTimer ? this.o.setTimer(fn, ms) : setTimeout(fn, ms);
   }
   private clearTimer(t: unknown): void {
-    if (this.o.clearTimer) this.o.clearTimer(t); else clearTimeout(t as ReturnType<typeof setTimeout>);
+    if (this.o.clearTimer) this.o.clearTimer(t);
+    else clearTimeout(t as ReturnType<typeof setTimeout>);
   }
 
   /** The page is gone: no more retries (what is still queued is lost, as on a closed tab). */
@@ -96,7 +118,13 @@ export class SaveQueue {
       const inFlight = this.running ? this.items[0] : undefined;
       if (key && last && last !== inFlight && detectionKey(last.op) === key) {
         last.resolve(undefined);
-        this.items[this.items.length - 1] = { op, retry, reported: false, resolve: resolve as (r: unknown) => void, reject };
+        this.items[this.items.length - 1] = {
+          op,
+          retry,
+          reported: false,
+          resolve: resolve as (r: unknown) => void,
+          reject,
+        };
       } else {
         this.items.push({ op, retry, reported: false, resolve: resolve as (r: unknown) => void, reject });
       }
@@ -106,7 +134,11 @@ export class SaveQueue {
   }
 
   /** Background save (retried on network/server errors); failures are reported through onError. */
-  enqueue(op: ServerOp): void { this.run(op, true).catch(() => { /* reported by onError */ }); }
+  enqueue(op: ServerOp): void {
+    this.run(op, true).catch(() => {
+      /* reported by onError */
+    });
+  }
 
   /** Retries a waiting op now and resolves when nothing is pending (or false after `timeoutMs`; null: no limit). */
   flush(timeoutMs: number | null = 5000): Promise<boolean> {
@@ -118,7 +150,10 @@ export class SaveQueue {
     }
     return new Promise<boolean>((resolve) => {
       const t = timeoutMs === null ? null : this.setTimer(() => resolve(false), timeoutMs);
-      this.idleWaiters.push(() => { if (t !== null) this.clearTimer(t); resolve(true); });
+      this.idleWaiters.push(() => {
+        if (t !== null) this.clearTimer(t);
+        resolve(true);
+      });
     });
   }
 
@@ -168,12 +203,15 @@ export class SaveQueue {
   setDetectionVersion(op: { videoId: number; trackId: number; frame: number }, version: number | null): void {
     this.detectionVersions.set(detectionKeyOf(op), version);
   }
-  setSegmentVersion(id: number, version: number): void { this.versions.set(id, version); }
+  setSegmentVersion(id: number, version: number): void {
+    this.versions.set(id, version);
+  }
 
   /** The conflict is dealt with (reloaded or overwritten). */
   dropConflict(key: string): void {
     const s = this.state.get();
-    if (s.conflicts.some((c) => c.key === key)) this.state.set({ ...s, conflicts: s.conflicts.filter((c) => c.key !== key) });
+    if (s.conflicts.some((c) => c.key === key))
+      this.state.set({ ...s, conflicts: s.conflicts.filter((c) => c.key !== key) });
   }
 
   private addConflict(op: ServerOp, err: unknown): void {
@@ -199,10 +237,17 @@ export class SaveQueue {
       } catch (err) {
         if (item.retry && isRetryable(err)) {
           // Actions say 'Failed to save' once; box/keypoint saves stay silent.
-          if (!item.reported && !isDetectionOp(item.op)) { item.reported = true; this.o.onError?.(failureText(item.op, err), item.op); }
+          if (!item.reported && !isDetectionOp(item.op)) {
+            item.reported = true;
+            this.o.onError?.(failureText(item.op, err), item.op);
+          }
           this.attempts += 1;
           const delay = this.o.retryDelay?.(this.attempts) ?? Math.min(15_000, 1000 * 2 ** (this.attempts - 1));
-          this.timer = this.setTimer(() => { this.timer = null; this.update(); void this.pump(); }, delay);
+          this.timer = this.setTimer(() => {
+            this.timer = null;
+            this.update();
+            void this.pump();
+          }, delay);
           this.running = false;
           this.update();
           return;
@@ -216,7 +261,8 @@ export class SaveQueue {
     }
     this.running = false;
     this.update();
-    const waiters = this.idleWaiters; this.idleWaiters = [];
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
     waiters.forEach((w) => w());
   }
 
@@ -224,18 +270,30 @@ export class SaveQueue {
     const segs = segmentsOfResult(op, result);
     for (const s of segs) if (typeof s.version === 'number') this.versions.set(s.id, s.version);
     const detectionVersion = detectionVersionOfResult(op, result);
-    if (detectionVersion !== undefined) this.detectionVersions.set(op.kind === 'track.create' ? detectionKeyOf(op) : detectionKey(op)!, detectionVersion);
-    const madeId = op.kind === 'track.create' && result && typeof result === 'object' ? (result as { track_id?: unknown }).track_id : undefined;
+    if (detectionVersion !== undefined)
+      this.detectionVersions.set(op.kind === 'track.create' ? detectionKeyOf(op) : detectionKey(op)!, detectionVersion);
+    const madeId =
+      op.kind === 'track.create' && result && typeof result === 'object'
+        ? (result as { track_id?: unknown }).track_id
+        : undefined;
     if (op.kind === 'track.create' && typeof madeId === 'number' && madeId !== op.trackId) {
-      this.o.onError?.(`The new box was saved as track T${madeId} (someone added a track meanwhile): reload the video to see it there.`, op);
+      this.o.onError?.(
+        `The new box was saved as track T${madeId} (someone added a track meanwhile): reload the video to see it there.`,
+        op,
+      );
     }
     if (op.kind === 'detection.delete') this.detectionVersions.set(detectionKey(op)!, null);
     if (op.kind === 'track.restore') {
-      for (const d of restoredDetectionVersions(result)) this.detectionVersions.set(detectionKeyOf({ videoId: op.videoId, trackId: d.track_id, frame: d.frame }), d.version);
+      for (const d of restoredDetectionVersions(result))
+        this.detectionVersions.set(
+          detectionKeyOf({ videoId: op.videoId, trackId: d.track_id, frame: d.frame }),
+          d.version,
+        );
     }
     if (op.kind === 'segment.patch' || op.kind === 'segment.delete') this.clearFailure(op.id);
     const tracks = trackVersionsOfResult(op, result);
-    for (const [t, v] of Object.entries(tracks)) this.trackVersions.set(Number(t), Math.max(v, this.trackVersions.get(Number(t)) ?? 0));
+    for (const [t, v] of Object.entries(tracks))
+      this.trackVersions.set(Number(t), Math.max(v, this.trackVersions.get(Number(t)) ?? 0));
     if (Object.keys(tracks).length) this.o.onTrackVersions?.(tracks);
     this.o.onSaved?.(op, segs, detectionVersion);
   }

@@ -6,7 +6,9 @@ import { frameAt } from '../document/frame-blocks';
 import type { DetectionBody } from '../../api/annotation-edits';
 
 /** An undo token the server hands out for a merge/delete; shared by an entry's forward and inverse ops. */
-export interface TokenRef { value: number | null }
+export interface TokenRef {
+  value: number | null;
+}
 
 export type ServerOp =
   | { kind: 'detection.put'; videoId: number; trackId: number; frame: number; det: CompactDetection }
@@ -44,10 +46,12 @@ export function rangeTracks(op: Extract<ServerOp, { kind: 'track.range' }>): num
   return [op.trackId];
 }
 
-export const isDetectionOp = (op: ServerOp) => op.kind === 'detection.put' || op.kind === 'detection.delete' || op.kind === 'detection.keyframe';
+export const isDetectionOp = (op: ServerOp) =>
+  op.kind === 'detection.put' || op.kind === 'detection.delete' || op.kind === 'detection.keyframe';
 
 /** Names one detection: its video, track and frame. */
-export const detectionKeyOf = (d: { videoId: number; trackId: number; frame: number }) => `${d.videoId}/${d.trackId}/${d.frame}`;
+export const detectionKeyOf = (d: { videoId: number; trackId: number; frame: number }) =>
+  `${d.videoId}/${d.trackId}/${d.frame}`;
 
 /** Detection ops of the same frame replace each other while waiting (the latest value wins). */
 export function detectionKey(op: ServerOp): string | null {
@@ -63,7 +67,11 @@ type ScoredDetectionBody = Omit<DetectionBody, 'keypoints'> & { keypoints?: [num
  */
 export function detectionBody(det: CompactDetection): ScoredDetectionBody {
   const body: ScoredDetectionBody = {
-    x1: det.x1, y1: det.y1, x2: det.x2, y2: det.y2, confidence: det.confidence,
+    x1: det.x1,
+    y1: det.y1,
+    x2: det.x2,
+    y2: det.y2,
+    confidence: det.confidence,
     keypoint_visibility: det.visibility ? Array.from(det.visibility) : null,
   };
   const k = det.keypoints;
@@ -77,7 +85,12 @@ export function detectionBody(det: CompactDetection): ScoredDetectionBody {
 
 // Every segment field, once each: the record makes the compiler refuse a missing or unknown name.
 const SEGMENT_FIELDS = Object.keys({
-  track_id: true, action_class: true, start_time: true, end_time: true, confidence: true, human_verified: true,
+  track_id: true,
+  action_class: true,
+  start_time: true,
+  end_time: true,
+  confidence: true,
+  human_verified: true,
 } satisfies Record<SegmentFieldName, true>) as SegmentFieldName[];
 
 function fieldsOf(s: ActionSegment, keys: readonly (keyof SegmentFields)[]): SegmentFields {
@@ -86,11 +99,19 @@ function fieldsOf(s: ActionSegment, keys: readonly (keyof SegmentFields)[]): Seg
   return out as SegmentFields;
 }
 
-export interface EntryOps { forward: ServerOp[]; inverse: ServerOp[] }
+export interface EntryOps {
+  forward: ServerOp[];
+  inverse: ServerOp[];
+}
 const NONE: EntryOps = { forward: [], inverse: [] };
 
 /** What a command's server operations are computed from: the document before and after it. */
-export interface OpsContext { videoId: number; before: EditorDoc; after: EditorDoc; token: TokenRef }
+export interface OpsContext {
+  videoId: number;
+  before: EditorDoc;
+  after: EditorDoc;
+  token: TokenRef;
+}
 
 /** A detection edit: PUT the new one; its undo puts the old one back, or deletes one the edit created. */
 export function detectionOps(trackId: number, frame: number, { videoId, before, after }: OpsContext): EntryOps {
@@ -140,7 +161,9 @@ export const rangeOps = (trackId: number, call: RangeCall, { videoId, token }: O
 export function keyframeOps(trackId: number, frame: number, { videoId, before, after }: OpsContext): EntryOps {
   const was = frameAt(before.detections[trackId], frame);
   const now = frameAt(after.detections[trackId], frame);
-  const forward: ServerOp[] = now ? [{ kind: 'detection.keyframe', videoId, trackId, frame, det: now }] : [{ kind: 'detection.delete', videoId, trackId, frame }];
+  const forward: ServerOp[] = now
+    ? [{ kind: 'detection.keyframe', videoId, trackId, frame, det: now }]
+    : [{ kind: 'detection.delete', videoId, trackId, frame }];
   const inverse: ServerOp[] = was
     ? [{ kind: 'detection.keyframe', videoId, trackId, frame, det: was }]
     : [{ kind: 'detection.delete', videoId, trackId, frame }];

@@ -3,14 +3,18 @@
 import type { EditorDoc } from '../document/types';
 import { framesOf } from '../document/frame-blocks';
 
-export interface KeyframeMark { frame: number; outside: boolean }
+export interface KeyframeMark {
+  frame: number;
+  outside: boolean;
+}
 
 /** trackId → its keyframes in the loaded windows, ascending. */
 export function keyframeMarks(doc: Pick<EditorDoc, 'detections' | 'trackIds'>): Map<number, KeyframeMark[]> {
   const out = new Map<number, KeyframeMark[]>();
   for (const t of doc.trackIds) {
     const marks: KeyframeMark[] = [];
-    for (const [frame, d] of framesOf(doc.detections[t])) if (d.source === 'human' || d.source === 'outside') marks.push({ frame, outside: d.source === 'outside' });
+    for (const [frame, d] of framesOf(doc.detections[t]))
+      if (d.source === 'human' || d.source === 'outside') marks.push({ frame, outside: d.source === 'outside' });
     if (marks.length) out.set(t, marks);
   }
   return out;
@@ -18,13 +22,22 @@ export function keyframeMarks(doc: Pick<EditorDoc, 'detections' | 'trackIds'>): 
 
 /** Draws the diamonds of the rows first…last; returns how many. `pxPerFrame` turns a frame into x. */
 export function drawKeyframeMarks(
-  ctx: CanvasRenderingContext2D, marks: ReadonlyMap<number, KeyframeMark[]>,
-  rows: { trackIds: readonly number[]; first: number; last: number; rowY: (row: number) => number; rowH: number; hidden: readonly number[] },
+  ctx: CanvasRenderingContext2D,
+  marks: ReadonlyMap<number, KeyframeMark[]>,
+  rows: {
+    trackIds: readonly number[];
+    first: number;
+    last: number;
+    rowY: (row: number) => number;
+    rowH: number;
+    hidden: readonly number[];
+  },
   pxPerFrame: number,
 ): number {
   let drawn = 0;
   const r = 4;
-  ctx.lineWidth = 1; ctx.strokeStyle = '#0f172a';
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = '#0f172a';
   for (let row = rows.first; row <= rows.last; row++) {
     const t = rows.trackIds[row];
     const list = marks.get(t);
@@ -35,9 +48,15 @@ export function drawKeyframeMarks(
       const x = m.frame * pxPerFrame;
       if (x - lastX < 2) continue; // denser than 2 px: one diamond stands for them
       lastX = x;
-      ctx.beginPath(); ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y); ctx.closePath();
+      ctx.beginPath();
+      ctx.moveTo(x, y - r);
+      ctx.lineTo(x + r, y);
+      ctx.lineTo(x, y + r);
+      ctx.lineTo(x - r, y);
+      ctx.closePath();
       ctx.fillStyle = m.outside ? '#ffffff' : '#f59e0b';
-      ctx.fill(); ctx.stroke();
+      ctx.fill();
+      ctx.stroke();
       drawn++;
     }
   }

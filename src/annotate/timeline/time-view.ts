@@ -2,7 +2,10 @@
 // Pure: zooming keeps the time under the pointer in place, panning and following the playhead keep the
 // window inside the video.
 
-export interface TimeView { start: number; span: number }
+export interface TimeView {
+  start: number;
+  span: number;
+}
 
 /** The narrowest window (seconds); a shorter video is always shown whole. */
 export const MIN_VIEW_SPAN_S = 2;
@@ -26,10 +29,12 @@ export function zoomView(v: TimeView, factor: number, anchor: number, duration: 
   return clampView({ start: anchor - at * span, span }, duration);
 }
 
-export const panView = (v: TimeView, seconds: number, duration: number): TimeView => clampView({ start: v.start + seconds, span: v.span }, duration);
+export const panView = (v: TimeView, seconds: number, duration: number): TimeView =>
+  clampView({ start: v.start + seconds, span: v.span }, duration);
 
 /** A window centred on `time` (a click on the overview). */
-export const centreView = (v: TimeView, time: number, duration: number): TimeView => clampView({ start: time - v.span / 2, span: v.span }, duration);
+export const centreView = (v: TimeView, time: number, duration: number): TimeView =>
+  clampView({ start: time - v.span / 2, span: v.span }, duration);
 
 /** The window that shows `time`: unchanged while it is in view, else turned a page so it is near the left. */
 export function followTime(v: TimeView, time: number, duration: number): TimeView {

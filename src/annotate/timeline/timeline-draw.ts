@@ -17,8 +17,13 @@ export const EDGE_PX = 6;
  * shown (time-view.ts); the whole video when absent.
  */
 export interface TimelineLayout {
-  width: number; duration: number; trackIds: readonly number[]; scrollY?: number; viewHeight?: number;
-  viewStart?: number; viewSpan?: number;
+  width: number;
+  duration: number;
+  trackIds: readonly number[];
+  scrollY?: number;
+  viewHeight?: number;
+  viewStart?: number;
+  viewSpan?: number;
 }
 
 export const contentHeight = (l: TimelineLayout) => AXIS_H + l.trackIds.length * ROW_H;
@@ -41,15 +46,19 @@ export function tickStep(duration: number, width: number): number {
 }
 
 export function formatTick(t: number): string {
-  const m = Math.floor(t / 60); const s = t - m * 60;
+  const m = Math.floor(t / 60);
+  const s = t - m * 60;
   const sec = Number.isInteger(s) ? String(s) : s.toFixed(s * 10 === Math.round(s * 10) ? 1 : 2);
   return m > 0 ? `${m}:${sec.padStart(2, '0')}` : `${sec}s`;
 }
 
 export interface BarsState {
-  segments: readonly ActionSegment[]; hidden: readonly number[]; selectedSegmentId: number | null;
+  segments: readonly ActionSegment[];
+  hidden: readonly number[];
+  selectedSegmentId: number | null;
   /** Presence and low-confidence runs by track (review summary) and the fps that turns frames into time. */
-  presence?: ReadonlyMap<number, TrackPresence>; fps?: number;
+  presence?: ReadonlyMap<number, TrackPresence>;
+  fps?: number;
   /** Keyframes by track (keyframe-marks.ts): a diamond on the row at each. */
   keyframes?: ReadonlyMap<number, KeyframeMark[]>;
 }
@@ -58,23 +67,38 @@ export interface BarsState {
  * Draws the rows in view, their presence bands, their bars, the time grid and the axis. Returns how many
  * bars were drawn; `presenceOut` receives how many presence rectangles.
  */
-export function drawTimeline(ctx: CanvasRenderingContext2D, l: TimelineLayout, s: BarsState, presenceOut?: PresenceDrawn): number {
+export function drawTimeline(
+  ctx: CanvasRenderingContext2D,
+  l: TimelineLayout,
+  s: BarsState,
+  presenceOut?: PresenceDrawn,
+): number {
   const pps = pxPerSecond(l);
   const height = viewHeightOf(l);
   const scrollY = l.scrollY ?? 0;
   const firstRow = Math.max(0, Math.floor(scrollY / ROW_H) - 1);
   const lastRow = Math.min(l.trackIds.length - 1, Math.ceil((scrollY + height - AXIS_H) / ROW_H));
   const rowY = (row: number) => AXIS_H + row * ROW_H - scrollY;
-  const viewStart = l.viewStart ?? 0; const viewEnd = viewStart + spanOf(l);
-  ctx.fillStyle = '#f8fafc'; ctx.fillRect(0, 0, l.width, height);
+  const viewStart = l.viewStart ?? 0;
+  const viewEnd = viewStart + spanOf(l);
+  ctx.fillStyle = '#f8fafc';
+  ctx.fillRect(0, 0, l.width, height);
   ctx.fillStyle = '#eef2f7';
   for (let i = firstRow; i <= lastRow; i++) if (i % 2 === 1) ctx.fillRect(0, rowY(i), l.width, ROW_H);
   // rows' contents in video time: shifted so the window's start is at x = 0
   ctx.save();
   ctx.translate(-viewStart * pps, 0);
   if (s.presence && s.fps) {
-    const p = drawPresence(ctx, s.presence, { trackIds: l.trackIds, first: firstRow, last: lastRow, rowY, rowH: ROW_H, hidden: s.hidden }, pps / s.fps);
-    if (presenceOut) { presenceOut.bands = p.bands; presenceOut.low = p.low; }
+    const p = drawPresence(
+      ctx,
+      s.presence,
+      { trackIds: l.trackIds, first: firstRow, last: lastRow, rowY, rowH: ROW_H, hidden: s.hidden },
+      pps / s.fps,
+    );
+    if (presenceOut) {
+      presenceOut.bands = p.bands;
+      presenceOut.low = p.low;
+    }
   }
   // Bars: one path per action class (one fill per colour, not one per bar), labels where they fit.
   const byTrack = segmentsByTrack(s.segments);
@@ -100,39 +124,69 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, l: TimelineLayout, s
       drawn++;
     }
   }
-  ctx.font = '10px system-ui, sans-serif'; ctx.textBaseline = 'middle';
-  for (const [cls, path] of paths) { ctx.fillStyle = classColor(cls); ctx.fill(path); }
+  ctx.font = '10px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  for (const [cls, path] of paths) {
+    ctx.fillStyle = classColor(cls);
+    ctx.fill(path);
+  }
   ctx.fillStyle = '#fff';
   for (const [text, x, y, max] of labels) ctx.fillText(text, x, y, max);
   if (selected) {
     const sel = selected as { x: number; y: number; w: number };
-    ctx.strokeStyle = '#0f172a'; ctx.lineWidth = 2; ctx.strokeRect(sel.x, sel.y, sel.w, ROW_H - 6);
+    ctx.strokeStyle = '#0f172a';
+    ctx.lineWidth = 2;
+    ctx.strokeRect(sel.x, sel.y, sel.w, ROW_H - 6);
   }
-  if (s.keyframes && s.fps) drawKeyframeMarks(ctx, s.keyframes, { trackIds: l.trackIds, first: firstRow, last: lastRow, rowY, rowH: ROW_H, hidden: s.hidden }, pps / s.fps);
+  if (s.keyframes && s.fps)
+    drawKeyframeMarks(
+      ctx,
+      s.keyframes,
+      { trackIds: l.trackIds, first: firstRow, last: lastRow, rowY, rowH: ROW_H, hidden: s.hidden },
+      pps / s.fps,
+    );
   ctx.restore();
   // Axis band on top (rows scroll under it), grid lines and tick labels.
-  ctx.fillStyle = '#f8fafc'; ctx.fillRect(0, 0, l.width, AXIS_H);
+  ctx.fillStyle = '#f8fafc';
+  ctx.fillRect(0, 0, l.width, AXIS_H);
   const step = tickStep(spanOf(l), l.width);
   ctx.beginPath();
   ctx.fillStyle = '#475569';
   for (let t = Math.ceil(viewStart / step - 1e-9) * step; t <= Math.min(l.duration, viewEnd) + 1e-9; t += step) {
     const x = Math.round((t - viewStart) * pps) + 0.5;
-    ctx.moveTo(x, AXIS_H - 4); ctx.lineTo(x, height);
+    ctx.moveTo(x, AXIS_H - 4);
+    ctx.lineTo(x, height);
     ctx.fillText(formatTick(Math.round(t * 100) / 100), x + 2, AXIS_H / 2);
   }
-  ctx.strokeStyle = 'rgba(100, 116, 139, 0.35)'; ctx.lineWidth = 1; ctx.stroke();
+  ctx.strokeStyle = 'rgba(100, 116, 139, 0.35)';
+  ctx.lineWidth = 1;
+  ctx.stroke();
   return drawn;
 }
 
 export function drawPlayhead(ctx: CanvasRenderingContext2D, l: TimelineLayout, time: number): void {
   const x = Math.round(xOfTime(l, time)) + 0.5;
   const height = viewHeightOf(l);
-  ctx.beginPath(); ctx.moveTo(x, 0); ctx.lineTo(x, height);
-  ctx.strokeStyle = '#dc2626'; ctx.lineWidth = 2; ctx.stroke();
-  ctx.fillStyle = '#dc2626'; ctx.beginPath(); ctx.moveTo(x - 5, 0); ctx.lineTo(x + 5, 0); ctx.lineTo(x, 7); ctx.fill();
+  ctx.beginPath();
+  ctx.moveTo(x, 0);
+  ctx.lineTo(x, height);
+  ctx.strokeStyle = '#dc2626';
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  ctx.fillStyle = '#dc2626';
+  ctx.beginPath();
+  ctx.moveTo(x - 5, 0);
+  ctx.lineTo(x + 5, 0);
+  ctx.lineTo(x, 7);
+  ctx.fill();
 }
 
-export interface TimelineHit { trackId: number | null; time: number; segment: ActionSegment | null; part: 'start' | 'end' | 'body' }
+export interface TimelineHit {
+  trackId: number | null;
+  time: number;
+  segment: ActionSegment | null;
+  part: 'start' | 'end' | 'body';
+}
 
 /** What is under a point (x, y in content pixels: row r spans AXIS_H + r·ROW_H). Hidden tracks' bars are not hit. */
 export function hitTest(l: TimelineLayout, s: BarsState, x: number, y: number): TimelineHit {
@@ -144,11 +198,18 @@ export function hitTest(l: TimelineLayout, s: BarsState, x: number, y: number): 
   let best: ActionSegment | null = null;
   for (const seg of list) {
     const sx = xOfTime(l, seg.start_time);
-    const x1 = sx - EDGE_PX / 2; const x2 = Math.max(sx + 2, xOfTime(l, seg.end_time)) + EDGE_PX / 2;
+    const x1 = sx - EDGE_PX / 2;
+    const x2 = Math.max(sx + 2, xOfTime(l, seg.end_time)) + EDGE_PX / 2;
     if (x >= x1 && x <= x2 && (!best || seg.start_time > best.start_time)) best = seg;
   }
   if (!best) return { trackId, time, segment: null, part: 'body' };
-  const sx = xOfTime(l, best.start_time); const ex = xOfTime(l, best.end_time);
-  const part = ex - sx > EDGE_PX * 3 && Math.abs(x - sx) <= EDGE_PX ? 'start' : ex - sx > EDGE_PX * 3 && Math.abs(x - ex) <= EDGE_PX ? 'end' : 'body';
+  const sx = xOfTime(l, best.start_time);
+  const ex = xOfTime(l, best.end_time);
+  const part =
+    ex - sx > EDGE_PX * 3 && Math.abs(x - sx) <= EDGE_PX
+      ? 'start'
+      : ex - sx > EDGE_PX * 3 && Math.abs(x - ex) <= EDGE_PX
+        ? 'end'
+        : 'body';
   return { trackId, time, segment: best, part };
 }

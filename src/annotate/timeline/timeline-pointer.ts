@@ -13,27 +13,52 @@ export function cursorFor(hit: TimelineHit, inAxis: boolean, mode: 'view' | 'edi
 }
 
 /** The hit under content pixel (x, y); `scrollY` keeps the axis at the top of the view. */
-export function hitAt(editor: AnnotationEditor, layout: TimelineLayout, x: number, y: number): { hit: TimelineHit; inAxis: boolean } | null {
+export function hitAt(
+  editor: AnnotationEditor,
+  layout: TimelineLayout,
+  x: number,
+  y: number,
+): { hit: TimelineHit; inAxis: boolean } | null {
   const doc = editor.getDoc();
   if (!doc) return null;
   const ui = editor.getUi();
   const inAxis = y - (layout.scrollY ?? 0) < AXIS_H;
-  return { hit: hitTest(layout, { segments: doc.segments, hidden: ui.hiddenTracks, selectedSegmentId: ui.selectedSegmentId }, x, y), inAxis };
+  return {
+    hit: hitTest(
+      layout,
+      { segments: doc.segments, hidden: ui.hiddenTracks, selectedSegmentId: ui.selectedSegmentId },
+      x,
+      y,
+    ),
+    inAxis,
+  };
 }
 
 /**
  * A press: on a bar, select it and (edit mode) start its move / resize, else seek to its start; on an empty
  * part of a row, select the track and seek there, or (edit mode) start creating an action; on the axis, seek.
  */
-export function pressTimeline(editor: AnnotationEditor, layout: TimelineLayout, x: number, y: number, clientX: number): void {
+export function pressTimeline(
+  editor: AnnotationEditor,
+  layout: TimelineLayout,
+  x: number,
+  y: number,
+  clientX: number,
+): void {
   const at = hitAt(editor, layout, x, y);
   if (!at) return;
   const { hit, inAxis } = at;
   const pps = pxPerSecond(layout);
   const visibleSpan = layout.viewSpan ?? layout.duration;
-  if (inAxis || hit.trackId === null) { void editor.player.seekTime(hit.time); return; }
+  if (inAxis || hit.trackId === null) {
+    void editor.player.seekTime(hit.time);
+    return;
+  }
   if (hit.segment) {
-    if (pressBar(editor, { segment: hit.segment, part: hit.part, time: hit.time, pxPerSecond: pps, clientX, visibleSpan })) return;
+    if (
+      pressBar(editor, { segment: hit.segment, part: hit.part, time: hit.time, pxPerSecond: pps, clientX, visibleSpan })
+    )
+      return;
     editor.updateUi({ selectedSegmentId: hit.segment.id, selectedTrackId: hit.segment.track_id });
     void editor.player.seekTime(hit.segment.start_time);
     return;

@@ -9,19 +9,47 @@ import { Modal } from './Modal';
 export type RemarkKind = 'kiv' | 'disqualified';
 export const REMARK_TITLES: Record<RemarkKind, string> = { kiv: 'Mark as KIV', disqualified: 'Disqualify Video' };
 
-export function RemarkDialog({ open, kind, onClose, onConfirm, busy = false }: {
-  open: boolean; kind: RemarkKind; onClose: () => void; onConfirm: (remark: string) => void; busy?: boolean;
+export function RemarkDialog({
+  open,
+  kind,
+  onClose,
+  onConfirm,
+  busy = false,
+}: {
+  open: boolean;
+  kind: RemarkKind;
+  onClose: () => void;
+  onConfirm: (remark: string) => void;
+  busy?: boolean;
 }) {
   const [remark, setRemark] = useState('');
-  useEffect(() => { if (open) setRemark(''); }, [open]);
+  useEffect(() => {
+    if (open) setRemark('');
+  }, [open]);
   const tooManyWords = countWords(remark) > REMARK_MAX_WORDS;
   return (
-    <Modal open={open} onClose={onClose} title={REMARK_TITLES[kind]} testId="dialog.remark"
-      actions={<>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="primary" data-testid="remark.confirm" disabled={tooManyWords || busy} onClick={() => onConfirm(remark.trim())}>Confirm</Button>
-      </>}>
-      <label className="block text-sm font-medium text-slate-700" htmlFor="remark-text">Remark (optional)</label>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={REMARK_TITLES[kind]}
+      testId="dialog.remark"
+      actions={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            variant="primary"
+            data-testid="remark.confirm"
+            disabled={tooManyWords || busy}
+            onClick={() => onConfirm(remark.trim())}
+          >
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      <label className="block text-sm font-medium text-slate-700" htmlFor="remark-text">
+        Remark (optional)
+      </label>
       <textarea
         id="remark-text"
         data-testid="remark.text"
@@ -31,7 +59,9 @@ export function RemarkDialog({ open, kind, onClose, onConfirm, busy = false }: {
         value={remark}
         onChange={(e) => setRemark(e.target.value.slice(0, REMARK_MAX_CHARS))}
       />
-      <p data-testid="remark.counter" className={`mt-1 text-xs ${tooManyWords ? 'text-red-600' : 'text-slate-500'}`}>{remarkCounter(remark)}</p>
+      <p data-testid="remark.counter" className={`mt-1 text-xs ${tooManyWords ? 'text-red-600' : 'text-slate-500'}`}>
+        {remarkCounter(remark)}
+      </p>
     </Modal>
   );
 }

@@ -32,22 +32,56 @@ export interface AccountDialogProps {
 const field = 'mt-1 w-full rounded border border-slate-300 bg-slate-100 px-2 py-1.5 text-sm';
 const label = 'block text-sm font-medium text-slate-700';
 
-export function AccountDialog({ user, role, mode, mustChangePassword, proxyHeader, error, busy, onClose, onSignOut, onPasswordChanged }: AccountDialogProps) {
+export function AccountDialog({
+  user,
+  role,
+  mode,
+  mustChangePassword,
+  proxyHeader,
+  error,
+  busy,
+  onClose,
+  onSignOut,
+  onPasswordChanged,
+}: AccountDialogProps) {
   const [chosen, setChosen] = useState<Tab>('account');
   const tab: Tab = mustChangePassword ? 'password' : chosen;
-  const tabs: Array<[Tab, string]> = [['account', 'Account'], ...(mode === 'password' ? [['password', 'Change password'] as [Tab, string]] : []), ['tokens', 'API tokens']];
+  const tabs: Array<[Tab, string]> = [
+    ['account', 'Account'],
+    ...(mode === 'password' ? [['password', 'Change password'] as [Tab, string]] : []),
+    ['tokens', 'API tokens'],
+  ];
   const close = mustChangePassword ? () => {} : onClose;
   return (
-    <Modal open onClose={close} title="Account" testId="dialog.account" width="max-w-2xl"
-      actions={<>
-        {mode === 'password' && <Button variant="danger" data-testid="signIn.signOut" disabled={busy} onClick={onSignOut}>{busy ? 'Signing out...' : 'Sign Out'}</Button>}
-        {!mustChangePassword && <Button onClick={onClose}>Close</Button>}
-      </>}>
+    <Modal
+      open
+      onClose={close}
+      title="Account"
+      testId="dialog.account"
+      width="max-w-2xl"
+      actions={
+        <>
+          {mode === 'password' && (
+            <Button variant="danger" data-testid="signIn.signOut" disabled={busy} onClick={onSignOut}>
+              {busy ? 'Signing out...' : 'Sign Out'}
+            </Button>
+          )}
+          {!mustChangePassword && <Button onClick={onClose}>Close</Button>}
+        </>
+      }
+    >
       {!mustChangePassword && (
         <div role="tablist" aria-label="Account" className="mb-3 flex gap-1 border-b border-slate-200">
           {tabs.map(([t, text]) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} data-testid={`account.tab.${t}`} onClick={() => setChosen(t)}
-              className={`-mb-px border-b-2 px-3 py-1.5 text-sm ${tab === t ? 'border-indigo-600 font-medium text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}>
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              data-testid={`account.tab.${t}`}
+              onClick={() => setChosen(t)}
+              className={`-mb-px border-b-2 px-3 py-1.5 text-sm ${tab === t ? 'border-indigo-600 font-medium text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            >
               {text}
             </button>
           ))}
@@ -56,22 +90,33 @@ export function AccountDialog({ user, role, mode, mustChangePassword, proxyHeade
       {tab === 'account' && (
         <div className="space-y-3">
           <div>
-            <label htmlFor="account-id" className={label}>User ID</label>
+            <label htmlFor="account-id" className={label}>
+              User ID
+            </label>
             <input id="account-id" data-testid="signIn.userId" readOnly value={user.id} className={field} />
           </div>
           <div>
-            <label htmlFor="account-name" className={label}>Name (optional)</label>
+            <label htmlFor="account-name" className={label}>
+              Name (optional)
+            </label>
             <input id="account-name" data-testid="signIn.name" readOnly value={user.name} className={field} />
           </div>
           <ServerRoleField role={role} />
-          {mode === 'proxy' && <p data-testid="account.proxyText" className="text-sm text-slate-600">
-            You are signed in through your organisation&apos;s sign-in{proxyHeader ? ` (the ${proxyHeader} header)` : ''}. Sign out there.
-          </p>}
+          {mode === 'proxy' && (
+            <p data-testid="account.proxyText" className="text-sm text-slate-600">
+              You are signed in through your organisation&apos;s sign-in
+              {proxyHeader ? ` (the ${proxyHeader} header)` : ''}. Sign out there.
+            </p>
+          )}
         </div>
       )}
       {tab === 'password' && <ChangePasswordForm forced={mustChangePassword} onChanged={onPasswordChanged} />}
       {tab === 'tokens' && <ApiTokensPanel />}
-      {error && <p role="alert" data-testid="account.error" className="mt-3 text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" data-testid="account.error" className="mt-3 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </Modal>
   );
 }

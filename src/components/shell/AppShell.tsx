@@ -34,7 +34,8 @@ function useIsWide(): boolean {
   return wide;
 }
 
-const iconButton = 'rounded-full p-2 hover:bg-white/15 focus:outline-none focus-visible:ring-2 focus-visible:ring-white';
+const iconButton =
+  'rounded-full p-2 hover:bg-white/15 focus:outline-none focus-visible:ring-2 focus-visible:ring-white';
 
 /** Says the "role not granted" notice once, as a warning the user closes. */
 function useRoleNotice() {
@@ -63,32 +64,60 @@ function ShellLayout() {
   const accountTip = user.signedIn ? 'Manage account' : 'Sign in';
   return (
     <div className="min-h-screen bg-slate-50">
-      <header data-testid="shell.topbar" className="fixed inset-x-0 top-0 z-40 flex h-14 items-center gap-3 bg-indigo-700 px-3 text-white shadow">
-        <button type="button" data-testid="shell.menuToggle" aria-label="Toggle menu" aria-expanded={menuOpen} className={iconButton} onClick={() => setMenuOpen((o) => !o)}>
+      <header
+        data-testid="shell.topbar"
+        className="fixed inset-x-0 top-0 z-40 flex h-14 items-center gap-3 bg-indigo-700 px-3 text-white shadow"
+      >
+        <button
+          type="button"
+          data-testid="shell.menuToggle"
+          aria-label="Toggle menu"
+          aria-expanded={menuOpen}
+          className={iconButton}
+          onClick={() => setMenuOpen((o) => !o)}
+        >
           <MenuIcon />
         </button>
         <h1 className="flex-1 truncate text-lg font-semibold">Video Annotation Tool</h1>
         <ActivityIndicator />
-        <span data-testid="shell.sessionChip"
-          className={`rounded-full px-3 py-1 text-xs font-medium ${user.signedIn ? 'bg-green-600 text-white' : 'bg-white/20 text-white'}`}>
+        <span
+          data-testid="shell.sessionChip"
+          className={`rounded-full px-3 py-1 text-xs font-medium ${user.signedIn ? 'bg-green-600 text-white' : 'bg-white/20 text-white'}`}
+        >
           {user.signedIn ? `Signed in: ${user.id} (${role})` : 'Guest'}
         </span>
         <Tooltip text={accountTip}>
-          <button type="button" data-testid="shell.account" aria-label={accountTip} className={iconButton} onClick={openSignIn}>
+          <button
+            type="button"
+            data-testid="shell.account"
+            aria-label={accountTip}
+            className={iconButton}
+            onClick={openSignIn}
+          >
             <AccountIcon />
           </button>
         </Tooltip>
-        {user.signedIn && <Tooltip text="Settings">
-          <button type="button" data-testid="shell.settings" aria-label="Settings" className={iconButton} onClick={() => setSettingsOpen(true)}>
-            <SettingsIcon />
-          </button>
-        </Tooltip>}
+        {user.signedIn && (
+          <Tooltip text="Settings">
+            <button
+              type="button"
+              data-testid="shell.settings"
+              aria-label="Settings"
+              className={iconButton}
+              onClick={() => setSettingsOpen(true)}
+            >
+              <SettingsIcon />
+            </button>
+          </Tooltip>
+        )}
       </header>
 
       {wide ? (
-        menuOpen && <aside className="fixed bottom-0 left-0 top-14 z-30">
-          <SideMenu role={role} signedIn={user.signedIn} />
-        </aside>
+        menuOpen && (
+          <aside className="fixed bottom-0 left-0 top-14 z-30">
+            <SideMenu role={role} signedIn={user.signedIn} />
+          </aside>
+        )
       ) : (
         <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} className="relative z-50">
           <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
@@ -98,10 +127,18 @@ function ShellLayout() {
         </Dialog>
       )}
 
-      <SettingsDialog open={settingsOpen && user.signedIn} settings={videoSettings.settings} canSave={role !== 'annotator'}
-        onClose={() => setSettingsOpen(false)} onSave={videoSettings.save} />
+      <SettingsDialog
+        open={settingsOpen && user.signedIn}
+        settings={videoSettings.settings}
+        canSave={role !== 'annotator'}
+        onClose={() => setSettingsOpen(false)}
+        onSave={videoSettings.save}
+      />
 
-      <main className={`pt-14 transition-[margin] ${statusBar ? 'pb-8' : ''}`} style={{ marginLeft: wide && menuOpen ? SIDE_MENU_WIDTH : 0 }}>
+      <main
+        className={`pt-14 transition-[margin] ${statusBar ? 'pb-8' : ''}`}
+        style={{ marginLeft: wide && menuOpen ? SIDE_MENU_WIDTH : 0 }}
+      >
         {gated ? <SignInFirstPage /> : <Outlet />}
       </main>
       {statusBar && <StatusBar />}

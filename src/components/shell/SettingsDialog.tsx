@@ -4,7 +4,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { VideoSettings } from '../../../domain/constants';
 import {
-  DEFAULT_VIEWS, numbersFromInputs, POSE_MODEL_LABELS, POSE_MODELS, REALTIME_MODES, RENDER_CODECS, RENDER_MAX_RES, RENDER_PRESETS, TRACKER_NAMES,
+  DEFAULT_VIEWS,
+  numbersFromInputs,
+  POSE_MODEL_LABELS,
+  POSE_MODELS,
+  REALTIME_MODES,
+  RENDER_CODECS,
+  RENDER_MAX_RES,
+  RENDER_PRESETS,
+  TRACKER_NAMES,
   type SettingsNumberInputs,
 } from '../../../domain/video-settings';
 import { Button } from '../ui/Button';
@@ -24,8 +32,11 @@ export interface SettingsDialogProps {
 const field = 'mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm disabled:bg-slate-100';
 type Overlay = VideoSettings['overlay'];
 
-const numberInputs = (s: VideoSettings): SettingsNumberInputs =>
-  ({ render_crf: String(s.render_crf), yolo_imgsz: String(s.yolo_imgsz), pipeline_frame_stride: String(s.pipeline_frame_stride) });
+const numberInputs = (s: VideoSettings): SettingsNumberInputs => ({
+  render_crf: String(s.render_crf),
+  yolo_imgsz: String(s.yolo_imgsz),
+  pipeline_frame_stride: String(s.pipeline_frame_stride),
+});
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,29 +47,98 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Select<T extends string>({ id, label, value, options, labels, disabled, onChange }: { id: string; label: string; value: T; options: readonly T[]; labels?: Record<T, string>; disabled: boolean; onChange: (v: T) => void }) {
+function Select<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  labels,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  labels?: Record<T, string>;
+  disabled: boolean;
+  onChange: (v: T) => void;
+}) {
   return (
-    <label className="block text-sm text-slate-700">{label}
-      <select data-testid={`settings.${id}`} className={field} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map((o) => <option key={o} value={o}>{labels?.[o] ?? o}</option>)}
+    <label className="block text-sm text-slate-700">
+      {label}
+      <select
+        data-testid={`settings.${id}`}
+        className={field}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value as T)}
+      >
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labels?.[o] ?? o}
+          </option>
+        ))}
       </select>
     </label>
   );
 }
 
-function Check({ id, label, checked, disabled, onChange }: { id: string; label: string; checked: boolean; disabled: boolean; onChange: (v: boolean) => void }) {
+function Check({
+  id,
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <label className="flex items-center gap-2 text-sm text-slate-700">
-      <input type="checkbox" data-testid={`settings.${id}`} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        data-testid={`settings.${id}`}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       {label}
     </label>
   );
 }
 
-function NumberField({ id, label, value, disabled, min, onChange }: { id: string; label: string; value: string; disabled: boolean; min?: number; onChange: (v: string) => void }) {
+function NumberField({
+  id,
+  label,
+  value,
+  disabled,
+  min,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  disabled: boolean;
+  min?: number;
+  onChange: (v: string) => void;
+}) {
   return (
-    <label className="block text-sm text-slate-700">{label}
-      <input type="number" data-testid={`settings.${id}`} className={field} value={value} min={min} step={1} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+    <label className="block text-sm text-slate-700">
+      {label}
+      <input
+        type="number"
+        data-testid={`settings.${id}`}
+        className={field}
+        value={value}
+        min={min}
+        step={1}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </label>
   );
 }
@@ -68,7 +148,10 @@ export function SettingsDialog({ open, settings, canSave, onClose, onSave }: Set
   const [numbers, setNumbers] = useState(() => numberInputs(settings));
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (open) { setDraft(settings); setNumbers(numberInputs(settings)); }
+    if (open) {
+      setDraft(settings);
+      setNumbers(numberInputs(settings));
+    }
   }, [open, settings]);
   const ro = !canSave;
   const set = <K extends keyof VideoSettings>(k: K, v: VideoSettings[K]) => setDraft((d) => ({ ...d, [k]: v }));
@@ -79,38 +162,167 @@ export function SettingsDialog({ open, settings, canSave, onClose, onSave }: Set
     try {
       const full = { ...draft, ...numbersFromInputs(numbers) };
       if (await onSave(full)) onClose();
-    } finally { setSaving(false); }
+    } finally {
+      setSaving(false);
+    }
   };
   return (
-    <Modal open={open} onClose={onClose} title="Settings" testId="dialog.settings" width="max-w-xl"
-      actions={<>
-        <Button data-testid="settings.close" onClick={onClose}>Close</Button>
-        <Button variant="primary" data-testid="settings.save" disabled={ro || saving} onClick={() => void save()}>Save</Button>
-      </>}>
-      {ro && <p data-testid="settings.readOnly" className="mb-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-800">{SETTINGS_READ_ONLY_TEXT}</p>}
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Settings"
+      testId="dialog.settings"
+      width="max-w-xl"
+      actions={
+        <>
+          <Button data-testid="settings.close" onClick={onClose}>
+            Close
+          </Button>
+          <Button variant="primary" data-testid="settings.save" disabled={ro || saving} onClick={() => void save()}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      {ro && (
+        <p data-testid="settings.readOnly" className="mb-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          {SETTINGS_READ_ONLY_TEXT}
+        </p>
+      )}
       <Section title="Render">
-        <Check id="autoCompleted" label="Auto render on completed" checked={draft.auto_render_on_completed} disabled={ro} onChange={(v) => set('auto_render_on_completed', v)} />
-        <Check id="autoReviewed" label="Auto render on reviewed" checked={draft.auto_render_on_reviewed} disabled={ro} onChange={(v) => set('auto_render_on_reviewed', v)} />
-        <Select id="preset" label="Preset" value={draft.render_preset} options={RENDER_PRESETS} disabled={ro} onChange={(v) => set('render_preset', v)} />
-        <NumberField id="crf" label="CRF" value={numbers.render_crf} disabled={ro} min={0} onChange={(v) => setNumber('render_crf', v)} />
-        <Select id="codec" label="Codec" value={draft.render_codec} options={RENDER_CODECS} disabled={ro} onChange={(v) => set('render_codec', v)} />
-        <Select id="maxRes" label="Max resolution" value={draft.render_max_res} options={RENDER_MAX_RES} disabled={ro} onChange={(v) => set('render_max_res', v)} />
-        <Check id="overlayBoxes" label="Boxes" checked={draft.overlay.boxes} disabled={ro} onChange={(v) => setOverlay('boxes', v)} />
-        <Check id="overlaySkeletons" label="Skeletons" checked={draft.overlay.skeletons} disabled={ro} onChange={(v) => setOverlay('skeletons', v)} />
-        <Check id="overlayKeypoints" label="Keypoints" checked={draft.overlay.keypoints} disabled={ro} onChange={(v) => setOverlay('keypoints', v)} />
-        <Check id="overlayLabels" label="Labels" checked={draft.overlay.labels} disabled={ro} onChange={(v) => setOverlay('labels', v)} />
+        <Check
+          id="autoCompleted"
+          label="Auto render on completed"
+          checked={draft.auto_render_on_completed}
+          disabled={ro}
+          onChange={(v) => set('auto_render_on_completed', v)}
+        />
+        <Check
+          id="autoReviewed"
+          label="Auto render on reviewed"
+          checked={draft.auto_render_on_reviewed}
+          disabled={ro}
+          onChange={(v) => set('auto_render_on_reviewed', v)}
+        />
+        <Select
+          id="preset"
+          label="Preset"
+          value={draft.render_preset}
+          options={RENDER_PRESETS}
+          disabled={ro}
+          onChange={(v) => set('render_preset', v)}
+        />
+        <NumberField
+          id="crf"
+          label="CRF"
+          value={numbers.render_crf}
+          disabled={ro}
+          min={0}
+          onChange={(v) => setNumber('render_crf', v)}
+        />
+        <Select
+          id="codec"
+          label="Codec"
+          value={draft.render_codec}
+          options={RENDER_CODECS}
+          disabled={ro}
+          onChange={(v) => set('render_codec', v)}
+        />
+        <Select
+          id="maxRes"
+          label="Max resolution"
+          value={draft.render_max_res}
+          options={RENDER_MAX_RES}
+          disabled={ro}
+          onChange={(v) => set('render_max_res', v)}
+        />
+        <Check
+          id="overlayBoxes"
+          label="Boxes"
+          checked={draft.overlay.boxes}
+          disabled={ro}
+          onChange={(v) => setOverlay('boxes', v)}
+        />
+        <Check
+          id="overlaySkeletons"
+          label="Skeletons"
+          checked={draft.overlay.skeletons}
+          disabled={ro}
+          onChange={(v) => setOverlay('skeletons', v)}
+        />
+        <Check
+          id="overlayKeypoints"
+          label="Keypoints"
+          checked={draft.overlay.keypoints}
+          disabled={ro}
+          onChange={(v) => setOverlay('keypoints', v)}
+        />
+        <Check
+          id="overlayLabels"
+          label="Labels"
+          checked={draft.overlay.labels}
+          disabled={ro}
+          onChange={(v) => setOverlay('labels', v)}
+        />
       </Section>
       <Section title="Detection">
-        <Select id="tracker" label="Tracker" value={draft.tracker_name} options={TRACKER_NAMES} disabled={ro} onChange={(v) => set('tracker_name', v)} />
-        <Select id="poseModel" label="Processing mode" value={draft.pose_model} options={POSE_MODELS} labels={POSE_MODEL_LABELS} disabled={ro} onChange={(v) => set('pose_model', v)} />
-        <NumberField id="imgsz" label="Analysis size (larger finds smaller people, slower)" value={numbers.yolo_imgsz} disabled={ro} onChange={(v) => setNumber('yolo_imgsz', v)} />
-        <NumberField id="stride" label="Analyse every n-th frame (others interpolated; higher is faster)" value={numbers.pipeline_frame_stride} disabled={ro} min={1} onChange={(v) => setNumber('pipeline_frame_stride', v)} />
+        <Select
+          id="tracker"
+          label="Tracker"
+          value={draft.tracker_name}
+          options={TRACKER_NAMES}
+          disabled={ro}
+          onChange={(v) => set('tracker_name', v)}
+        />
+        <Select
+          id="poseModel"
+          label="Processing mode"
+          value={draft.pose_model}
+          options={POSE_MODELS}
+          labels={POSE_MODEL_LABELS}
+          disabled={ro}
+          onChange={(v) => set('pose_model', v)}
+        />
+        <NumberField
+          id="imgsz"
+          label="Analysis size (larger finds smaller people, slower)"
+          value={numbers.yolo_imgsz}
+          disabled={ro}
+          onChange={(v) => setNumber('yolo_imgsz', v)}
+        />
+        <NumberField
+          id="stride"
+          label="Analyse every n-th frame (others interpolated; higher is faster)"
+          value={numbers.pipeline_frame_stride}
+          disabled={ro}
+          min={1}
+          onChange={(v) => setNumber('pipeline_frame_stride', v)}
+        />
       </Section>
       <Section title="Other">
-        <Select id="realtimeMode" label="Realtime mode" value={draft.realtime.mode as (typeof REALTIME_MODES)[number]} options={REALTIME_MODES} disabled={ro}
-          onChange={(v) => set('realtime', { ...draft.realtime, mode: v })} />
-        <Check id="interpolation" label="Interpolation" checked={draft.realtime.interpolation} disabled={ro} onChange={(v) => set('realtime', { ...draft.realtime, interpolation: v })} />
-        <Select id="defaultView" label="Default view" value={draft.default_view} options={DEFAULT_VIEWS} disabled={ro} onChange={(v) => set('default_view', v)} />
+        <Select
+          id="realtimeMode"
+          label="Realtime mode"
+          value={draft.realtime.mode as (typeof REALTIME_MODES)[number]}
+          options={REALTIME_MODES}
+          disabled={ro}
+          onChange={(v) => set('realtime', { ...draft.realtime, mode: v })}
+        />
+        <Check
+          id="interpolation"
+          label="Interpolation"
+          checked={draft.realtime.interpolation}
+          disabled={ro}
+          onChange={(v) => set('realtime', { ...draft.realtime, interpolation: v })}
+        />
+        <Select
+          id="defaultView"
+          label="Default view"
+          value={draft.default_view}
+          options={DEFAULT_VIEWS}
+          disabled={ro}
+          onChange={(v) => set('default_view', v)}
+        />
       </Section>
     </Modal>
   );

@@ -3,7 +3,11 @@
 import { Link, useLocation } from 'react-router-dom';
 import { SIDE_MENU_WIDTH, type Role } from '../../../domain/constants';
 
-export interface MenuEntry { path: string; label: string; roles: 'all' | readonly Role[] }
+export interface MenuEntry {
+  path: string;
+  label: string;
+  roles: 'all' | readonly Role[];
+}
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/dashboard', label: 'Dashboard', roles: 'all' },
@@ -23,15 +27,27 @@ export const visibleEntries = (role: Role, signedIn: boolean) =>
 export function SideMenu({ role, signedIn, onNavigate }: { role: Role; signedIn: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   return (
-    <nav data-testid="shell.sidemenu" aria-label="Main menu" style={{ width: SIDE_MENU_WIDTH }} className="flex h-full flex-col border-r border-slate-200 bg-white">
-      <div className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-800">Video Annotation Tool</div>
+    <nav
+      data-testid="shell.sidemenu"
+      aria-label="Main menu"
+      style={{ width: SIDE_MENU_WIDTH }}
+      className="flex h-full flex-col border-r border-slate-200 bg-white"
+    >
+      <div className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-800">
+        Video Annotation Tool
+      </div>
       <ul className="flex-1 overflow-y-auto p-2">
         {visibleEntries(role, signedIn).map((e) => {
           const active = pathname.startsWith(e.path);
           return (
             <li key={e.path}>
-              <Link to={e.path} onClick={onNavigate} aria-current={active ? 'page' : undefined} data-testid={`shell.menu.${e.path.replace(/^\//, '').replace('/', '-')}`}
-                className={`block rounded px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${active ? 'bg-indigo-100 font-semibold text-indigo-800' : 'text-slate-700 hover:bg-slate-100'}`}>
+              <Link
+                to={e.path}
+                onClick={onNavigate}
+                aria-current={active ? 'page' : undefined}
+                data-testid={`shell.menu.${e.path.replace(/^\//, '').replace('/', '-')}`}
+                className={`block rounded px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${active ? 'bg-indigo-100 font-semibold text-indigo-800' : 'text-slate-700 hover:bg-slate-100'}`}
+              >
                 {e.label}
               </Link>
             </li>

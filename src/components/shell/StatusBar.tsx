@@ -28,15 +28,32 @@ export function StatusBar() {
   }, [poll]);
 
   return (
-    <footer data-testid="statusBar" className="fixed inset-x-0 bottom-0 z-30 flex h-8 items-center gap-4 border-t border-slate-300 bg-slate-800 px-3 text-xs text-slate-100">
-      {error ? <span data-testid="statusBar.error" className="text-red-300">Status: error — {error}</span> : <>
-        <span data-testid="statusBar.status">Status: {status?.status ?? '…'}</span>
-        <span data-testid="statusBar.database">Database: {status?.database_status ?? '…'}</span>
-        <span data-testid="statusBar.device">AI device: {status?.ai_models.device ?? '…'}</span>
-      </>}
-      <span className="ml-auto" data-testid="statusBar.ping">{ping === null ? '' : `Ping: ${Math.round(ping)} ms`}</span>
-      <button type="button" data-testid="statusBar.pingButton" onClick={() => void poll().then((ms) => setPing(ms))}
-        className="rounded bg-white/15 px-2 py-0.5 hover:bg-white/25 focus:outline-none focus-visible:ring-2 focus-visible:ring-white">Ping</button>
+    <footer
+      data-testid="statusBar"
+      className="fixed inset-x-0 bottom-0 z-30 flex h-8 items-center gap-4 border-t border-slate-300 bg-slate-800 px-3 text-xs text-slate-100"
+    >
+      {error ? (
+        <span data-testid="statusBar.error" className="text-red-300">
+          Status: error — {error}
+        </span>
+      ) : (
+        <>
+          <span data-testid="statusBar.status">Status: {status?.status ?? '…'}</span>
+          <span data-testid="statusBar.database">Database: {status?.database_status ?? '…'}</span>
+          <span data-testid="statusBar.device">AI device: {status?.ai_models.device ?? '…'}</span>
+        </>
+      )}
+      <span className="ml-auto" data-testid="statusBar.ping">
+        {ping === null ? '' : `Ping: ${Math.round(ping)} ms`}
+      </span>
+      <button
+        type="button"
+        data-testid="statusBar.pingButton"
+        onClick={() => void poll().then((ms) => setPing(ms))}
+        className="rounded bg-white/15 px-2 py-0.5 hover:bg-white/25 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+      >
+        Ping
+      </button>
     </footer>
   );
 }

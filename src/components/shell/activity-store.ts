@@ -13,11 +13,14 @@ let actor: ActivityActor | null = null;
 let users = 0;
 let signedInUsers = 0;
 
-const onVisibility = () => actor?.send({ type: document.visibilityState === 'hidden' ? 'activity.hidden' : 'activity.visible' });
+const onVisibility = () =>
+  actor?.send({ type: document.visibilityState === 'hidden' ? 'activity.hidden' : 'activity.visible' });
 
 function acquire(): ActivityActor {
   if (!actor) {
-    actor = createActor(activityPollingMachine.provide({ actors: { fetchActivity: fromPromise(() => getActivity()) } }));
+    actor = createActor(
+      activityPollingMachine.provide({ actors: { fetchActivity: fromPromise(() => getActivity()) } }),
+    );
     actor.start();
     if (document.visibilityState === 'hidden') actor.send({ type: 'activity.hidden' });
     document.addEventListener('visibilitychange', onVisibility);
@@ -37,7 +40,10 @@ function release(): void {
 const subscribe = (onChange: () => void) => {
   const a = acquire();
   const sub = a.subscribe(onChange);
-  return () => { sub.unsubscribe(); release(); };
+  return () => {
+    sub.unsubscribe();
+    release();
+  };
 };
 const snapshotOf = (): ActivitySnapshot | null => actor?.getSnapshot().context.snapshot ?? null;
 

@@ -11,17 +11,28 @@ export function debugBarEnabled(): boolean {
   try {
     const v = globalThis.localStorage?.getItem(DEBUG_BAR_KEY);
     return v === null || v === undefined ? buildDefault : v === 'true';
-  } catch { return buildDefault; }
+  } catch {
+    return buildDefault;
+  }
 }
 
 export function setDebugBarEnabled(on: boolean): void {
-  try { globalThis.localStorage?.setItem(DEBUG_BAR_KEY, String(on)); } catch { /* the choice then lasts until reload */ }
+  try {
+    globalThis.localStorage?.setItem(DEBUG_BAR_KEY, String(on));
+  } catch {
+    /* the choice then lasts until reload */
+  }
   override = on;
   listeners.forEach((l) => l());
 }
 
 let override: boolean | null = null;
 const snapshot = () => override ?? debugBarEnabled();
-const subscribe = (l: () => void) => { listeners.add(l); return () => { listeners.delete(l); }; };
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+};
 
 export const useDebugBarEnabled = () => useSyncExternalStore(subscribe, snapshot, () => buildDefault);

@@ -10,6 +10,7 @@ export function parseExpiryDays(text: string): { days: number | undefined; probl
   const t = text.trim();
   if (!t) return { days: undefined, problem: null };
   const n = Number(t);
-  if (!Number.isInteger(n) || n < 1 || n > 3650) return { days: undefined, problem: 'Expiry must be a whole number of days from 1 to 3650, or empty for none.' };
+  if (!Number.isInteger(n) || n < 1 || n > 3650)
+    return { days: undefined, problem: 'Expiry must be a whole number of days from 1 to 3650, or empty for none.' };
   return { days: n, problem: null };
 }

@@ -7,13 +7,26 @@ import { fetchVideoSettings, saveVideoSettings } from '../../api/settings';
 export function useVideoSettings() {
   const [settings, setSettings] = useState<VideoSettings>(VIDEO_SETTINGS_DEFAULTS);
   const load = useCallback(async () => {
-    try { setSettings(await fetchVideoSettings()); } catch { /* ignored: the defaults stay */ }
+    try {
+      setSettings(await fetchVideoSettings());
+    } catch {
+      /* ignored: the defaults stay */
+    }
   }, []);
-  useEffect(() => { void load(); }, [load]);
-  const save = useCallback(async (next: VideoSettings): Promise<boolean> => {
-    try { await saveVideoSettings(next); } catch { return false; }
-    await load();
-    return true;
+  useEffect(() => {
+    void load();
   }, [load]);
+  const save = useCallback(
+    async (next: VideoSettings): Promise<boolean> => {
+      try {
+        await saveVideoSettings(next);
+      } catch {
+        return false;
+      }
+      await load();
+      return true;
+    },
+    [load],
+  );
   return { settings, save };
 }

@@ -13,12 +13,10 @@ const variants: Record<Variant, string> = {
 export const buttonClass = (variant: Variant = 'secondary') =>
   `inline-flex items-center gap-1 rounded px-3 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-1 disabled:cursor-not-allowed ${variants[variant]}`;
 
-export function Button({ variant = 'secondary', className = '', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return (
-    <button
-      type="button"
-      {...rest}
-      className={`${buttonClass(variant)} ${className}`}
-    />
-  );
+export function Button({
+  variant = 'secondary',
+  className = '',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return <button type="button" {...rest} className={`${buttonClass(variant)} ${className}`} />;
 }

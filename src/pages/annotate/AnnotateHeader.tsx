@@ -21,8 +21,18 @@ import { StatusChip } from '../library/StatusChip';
 import { queueContextFrom, queueSearch } from './queue-context';
 import type { PlayerView } from './use-annotated-view';
 
-export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls, onImported, view }: {
-  videoId: number; video: Video | null; onVideoChanged: (v: Video) => void; renderControls?: ReactNode;
+export function AnnotateHeader({
+  videoId,
+  video,
+  onVideoChanged,
+  renderControls,
+  onImported,
+  view,
+}: {
+  videoId: number;
+  video: Video | null;
+  onVideoChanged: (v: Video) => void;
+  renderControls?: ReactNode;
   /** The view the player shows (rendered video or live overlay). */
   view?: PlayerView;
   /** After an import: the screen reloads the video's tracks and says what was added. */
@@ -35,7 +45,9 @@ export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls,
   const { search } = useLocation();
   const [queue] = useState(() => queueContextFrom(search));
   const neighbors = useNeighbors(videoId, queue);
-  const go = (id: number | null) => { if (id) navigate(`/videos/${id}/annotate${queue ? queueSearch(queue) : ''}`); };
+  const go = (id: number | null) => {
+    if (id) navigate(`/videos/${id}/annotate${queue ? queueSearch(queue) : ''}`);
+  };
 
   // Alt+Left / Alt+Right: screen keys (annotate/commands/screen-keys.ts) that reach the neighbours here
   useScreenAction('goToVideo', (dir) => {
@@ -44,24 +56,68 @@ export function AnnotateHeader({ videoId, video, onVideoChanged, renderControls,
     return !!id;
   });
 
-  const exportHref = annotationExportUrl(videoId, user.signedIn && user.id ? { id: user.id, name: user.name ?? undefined } : null);
+  const exportHref = annotationExportUrl(
+    videoId,
+    user.signedIn && user.id ? { id: user.id, name: user.name ?? undefined } : null,
+  );
   return (
-    <header data-testid="annotate.header" className="flex flex-wrap items-center gap-x-2 gap-y-1 [&_a]:px-2 [&_a]:py-0.5 [&_button]:px-2 [&_button]:py-0.5">
-      <Button data-testid="header.back" onClick={() => navigate(backToLibraryUrl())}>← Back to Library</Button>
-      <h1 data-testid="header.title" className="min-w-0 max-w-[24rem] truncate text-base font-semibold">Annotate: {video?.filename ?? '…'}</h1>
+    <header
+      data-testid="annotate.header"
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 [&_a]:px-2 [&_a]:py-0.5 [&_button]:px-2 [&_button]:py-0.5"
+    >
+      <Button data-testid="header.back" onClick={() => navigate(backToLibraryUrl())}>
+        ← Back to Library
+      </Button>
+      <h1 data-testid="header.title" className="min-w-0 max-w-[24rem] truncate text-base font-semibold">
+        Annotate: {video?.filename ?? '…'}
+      </h1>
       {video && <StatusChip status={video.processing_status} testId="header.status" title="Video status" />}
-      {view && <span data-testid="header.view" className="mr-auto whitespace-nowrap text-xs text-slate-600">Showing: {view === 'annotated' ? 'Annotated View' : 'Live View'}</span>}
+      {view && (
+        <span data-testid="header.view" className="mr-auto whitespace-nowrap text-xs text-slate-600">
+          Showing: {view === 'annotated' ? 'Annotated View' : 'Live View'}
+        </span>
+      )}
       {!view && <span className="mr-auto" />}
       <JobCancelButton videoId={videoId} />
-      <Button data-testid="header.export" onClick={() => window.open(exportHref, '_blank', 'noopener')}>Export</Button>
+      <Button data-testid="header.export" onClick={() => window.open(exportHref, '_blank', 'noopener')}>
+        Export
+      </Button>
       <ExportFormatsMenu videoId={videoId} />
-      {user.signedIn && onImported && <Button data-testid="header.import" onClick={() => setImporting(true)}>Import…</Button>}
-      <Button data-testid="header.prev" disabled={!neighbors.prev_id} title="Alt+Left" onClick={() => go(neighbors.prev_id)}>Prev Video</Button>
-      <Button data-testid="header.next" disabled={!neighbors.next_id} title="Alt+Right" onClick={() => go(neighbors.next_id)}>Next Video</Button>
+      {user.signedIn && onImported && (
+        <Button data-testid="header.import" onClick={() => setImporting(true)}>
+          Import…
+        </Button>
+      )}
+      <Button
+        data-testid="header.prev"
+        disabled={!neighbors.prev_id}
+        title="Alt+Left"
+        onClick={() => go(neighbors.prev_id)}
+      >
+        Prev Video
+      </Button>
+      <Button
+        data-testid="header.next"
+        disabled={!neighbors.next_id}
+        title="Alt+Right"
+        onClick={() => go(neighbors.next_id)}
+      >
+        Next Video
+      </Button>
       {renderControls}
       {video && <StatusActionsMenu video={video} onChanged={onVideoChanged} />}
       <KeyboardHelp />
-      {onImported && <ImportTracksDialog videoId={videoId} open={importing} onClose={() => setImporting(false)} onImported={(m) => { setImporting(false); onImported(m); }} />}
+      {onImported && (
+        <ImportTracksDialog
+          videoId={videoId}
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImported={(m) => {
+            setImporting(false);
+            onImported(m);
+          }}
+        />
+      )}
     </header>
   );
 }

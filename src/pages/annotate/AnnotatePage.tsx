@@ -41,25 +41,45 @@ export function AnnotatePage() {
     return () => e.dispose();
   }, []);
   if (!Number.isInteger(videoId) || videoId <= 0) {
-    return <div className="p-4"><Alert severity="error">Video not found</Alert></div>;
+    return (
+      <div className="p-4">
+        <Alert severity="error">Video not found</Alert>
+      </div>
+    );
   }
   if (!editor) return null;
   return (
     <EditorProvider editor={editor}>
-      <AnnotateScreen key={`${videoId}:${reload.generation}`} videoId={videoId} notice={reload.videoId === videoId ? reload.notice : null}
-        onImported={(notice) => setReload((r) => ({ videoId, generation: r.generation + 1, notice }))} />
+      <AnnotateScreen
+        key={`${videoId}:${reload.generation}`}
+        videoId={videoId}
+        notice={reload.videoId === videoId ? reload.notice : null}
+        onImported={(notice) => setReload((r) => ({ videoId, generation: r.generation + 1, notice }))}
+      />
     </EditorProvider>
   );
 }
 
-function AnnotateScreen({ videoId, notice, onImported }: { videoId: number; notice: string | null; onImported: (notice: string) => void }) {
+function AnnotateScreen({
+  videoId,
+  notice,
+  onImported,
+}: {
+  videoId: number;
+  notice: string | null;
+  onImported: (notice: string) => void;
+}) {
   const [shownNotice, setShownNotice] = useState(notice);
   const editor = useEditor();
   const { video, error, setVideo } = useAnnotateDocument(editor, videoId);
   const info = useDoc((d) => d?.info ?? null);
   const session = useSession();
   useRecordReviewOpen(videoId, video !== null, session.user.signedIn);
-  useViewRestore(editor, videoId, { checking: session.checking, signedIn: session.user.signedIn, requireSignIn: session.requireSignIn });
+  useViewRestore(editor, videoId, {
+    checking: session.checking,
+    signedIn: session.user.signedIn,
+    requireSignIn: session.requireSignIn,
+  });
   useVideoStatusFollow(video, setVideo);
   const statusBar = useDebugBarEnabled();
   const full = useUi((s) => s.playerSize) === 'full';
@@ -69,8 +89,13 @@ function AnnotateScreen({ videoId, notice, onImported }: { videoId: number; noti
     if (!__VAT_TEST_HOOKS__) return installTestApi(editor);
     let uninstall: (() => void) | null = null;
     let gone = false;
-    void import('../../annotate/test-hooks').then(({ testHooks }) => { if (!gone) uninstall = installTestApi(editor, testHooks(editor)); });
-    return () => { gone = true; uninstall?.(); };
+    void import('../../annotate/test-hooks').then(({ testHooks }) => {
+      if (!gone) uninstall = installTestApi(editor, testHooks(editor));
+    });
+    return () => {
+      gone = true;
+      uninstall?.();
+    };
   }, [editor]);
 
   const fps = info?.fps || video?.fps || DEFAULT_FPS;
@@ -82,16 +107,44 @@ function AnnotateScreen({ videoId, notice, onImported }: { videoId: number; noti
   // The page fills the window below the top bar (and above the debug status bar when shown).
   const pageH = `calc(100dvh - ${statusBar ? '5.5rem' : '3.5rem'})`;
   return (
-    <div data-testid="annotate.page" className="flex flex-col gap-2 px-3 py-2" style={full ? { minHeight: pageH } : { height: pageH }}>
-      <AnnotateHeader videoId={videoId} video={video} onVideoChanged={setVideo} renderControls={<RenderControls flow={annotated} />} onImported={onImported}
-        view={annotated.view} />
-      {shownNotice && <Alert severity="success" testId="annotate.import-notice" onClose={() => setShownNotice(null)}>{shownNotice}</Alert>}
-      {error && <Alert severity="error" testId="annotate.error">{error}</Alert>}
+    <div
+      data-testid="annotate.page"
+      className="flex flex-col gap-2 px-3 py-2"
+      style={full ? { minHeight: pageH } : { height: pageH }}
+    >
+      <AnnotateHeader
+        videoId={videoId}
+        video={video}
+        onVideoChanged={setVideo}
+        renderControls={<RenderControls flow={annotated} />}
+        onImported={onImported}
+        view={annotated.view}
+      />
+      {shownNotice && (
+        <Alert severity="success" testId="annotate.import-notice" onClose={() => setShownNotice(null)}>
+          {shownNotice}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" testId="annotate.error">
+          {error}
+        </Alert>
+      )}
       <AnnotateWorkspace
-        player={<VideoPlayer src={annotated.annotatedSrc ?? videoDownloadUrl(videoId)} overlay={!annotated.annotatedSrc} fps={fps} totalFrames={totalFrames} videoWidth={width} videoHeight={height} />}
+        player={
+          <VideoPlayer
+            src={annotated.annotatedSrc ?? videoDownloadUrl(videoId)}
+            overlay={!annotated.annotatedSrc}
+            fps={fps}
+            totalFrames={totalFrames}
+            videoWidth={width}
+            videoHeight={height}
+          />
+        }
         controls={<PlayerControls fps={fps} totalFrames={totalFrames} duration={duration} />}
         panel={<DataPanel />}
-        timeline={<TrackTimeline />} />
+        timeline={<TrackTimeline />}
+      />
       <EditController />
     </div>
   );

@@ -15,7 +15,13 @@ export function JobCancelButton({ videoId }: { videoId: number }) {
   const activity = useActivity(user.signedIn ? user.id : null);
   const jobs = activity?.jobs.filter((j) => j.video_id === videoId && isLiveJob(j)) ?? [];
   if (!jobs.length) return null;
-  return <>{jobs.map((job) => <LiveJob key={job.id} job={job} />)}</>;
+  return (
+    <>
+      {jobs.map((job) => (
+        <LiveJob key={job.id} job={job} />
+      ))}
+    </>
+  );
 }
 
 function LiveJob({ job }: { job: ActivityJob }) {
@@ -26,17 +32,38 @@ function LiveJob({ job }: { job: ActivityJob }) {
     try {
       const r = await cancelJob(job.id);
       refreshActivity();
-      snackbar.show('info', r.state === 'cancelled' ? `${JOB_KIND_LABEL[job.kind]} cancelled` : `Cancelling ${JOB_KIND_LABEL[job.kind].toLowerCase()}…`);
+      snackbar.show(
+        'info',
+        r.state === 'cancelled'
+          ? `${JOB_KIND_LABEL[job.kind]} cancelled`
+          : `Cancelling ${JOB_KIND_LABEL[job.kind].toLowerCase()}…`,
+      );
     } catch (e) {
       snackbar.show('error', e instanceof Error && e.message ? e.message : 'Failed to cancel');
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <div data-testid="annotate.job" data-kind={job.kind} className="flex items-center gap-2 text-sm">
-      <span className="text-slate-600">{JOB_KIND_LABEL[job.kind]}{job.state === 'queued' ? ' queued' : ''}</span>
+      <span className="text-slate-600">
+        {JOB_KIND_LABEL[job.kind]}
+        {job.state === 'queued' ? ' queued' : ''}
+      </span>
       {/* a render's bar is already beside its button (RenderControls) */}
-      {job.state === 'running' && job.kind !== 'render' && <ProgressBar testId="annotate.jobProgress" progress={job.progress} etaS={job.eta_s} label={`${JOB_KIND_LABEL[job.kind]} progress`} />}
-      {job.can_cancel && <Button data-testid="annotate.jobCancel" variant="danger" disabled={busy} onClick={() => void cancel()}>Cancel</Button>}
+      {job.state === 'running' && job.kind !== 'render' && (
+        <ProgressBar
+          testId="annotate.jobProgress"
+          progress={job.progress}
+          etaS={job.eta_s}
+          label={`${JOB_KIND_LABEL[job.kind]} progress`}
+        />
+      )}
+      {job.can_cancel && (
+        <Button data-testid="annotate.jobCancel" variant="danger" disabled={busy} onClick={() => void cancel()}>
+          Cancel
+        </Button>
+      )}
     </div>
   );
 }

@@ -16,7 +16,11 @@ export function StatusActionsMenu({ video, onChanged }: { video: Video; onChange
   const snackbar = useSnackbar();
   const [remarkKind, setRemarkKind] = useState<RemarkKind | null>(null);
   const [busy, setBusy] = useState(false);
-  const [history, setHistory] = useState<{ open: boolean; loading: boolean; entries: HistoryEntry[] }>({ open: false, loading: false, entries: [] });
+  const [history, setHistory] = useState<{ open: boolean; loading: boolean; entries: HistoryEntry[] }>({
+    open: false,
+    loading: false,
+    entries: [],
+  });
   const status = video.processing_status;
 
   async function change(to: VideoStatus, remark?: string) {
@@ -28,15 +32,22 @@ export function StatusActionsMenu({ video, onChanged }: { video: Video; onChange
       setRemarkKind(null);
     } catch (e) {
       snackbar.show('error', (e as Error).message || 'Failed to update status');
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   }
 
-  function askRemark(kind: RemarkKind) { if (requireSignIn()) setRemarkKind(kind); }
+  function askRemark(kind: RemarkKind) {
+    if (requireSignIn()) setRemarkKind(kind);
+  }
 
   async function openHistory() {
     setHistory({ open: true, loading: true, entries: [] });
-    try { setHistory({ open: true, loading: false, entries: await getVideoHistory(video.id) }); }
-    catch (e) { setHistory({ open: true, loading: false, entries: [historyErrorEntry((e as Error).message)] }); }
+    try {
+      setHistory({ open: true, loading: false, entries: await getVideoHistory(video.id) });
+    } catch (e) {
+      setHistory({ open: true, loading: false, entries: [historyErrorEntry((e as Error).message)] });
+    }
   }
 
   const item = 'block w-full px-3 py-1.5 text-left text-sm data-[focus]:bg-indigo-50 data-[disabled]:text-slate-400';
@@ -44,37 +55,94 @@ export function StatusActionsMenu({ video, onChanged }: { video: Video; onChange
   return (
     <>
       <Menu as="div" className="relative">
-        <MenuButton data-testid="header.actions" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+        <MenuButton
+          data-testid="header.actions"
+          className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
           Actions ▾
         </MenuButton>
-        <MenuItems anchor="bottom end" className="z-40 mt-1 w-56 rounded border border-slate-200 bg-white py-1 shadow-lg focus:outline-none">
+        <MenuItems
+          anchor="bottom end"
+          className="z-40 mt-1 w-56 rounded border border-slate-200 bg-white py-1 shadow-lg focus:outline-none"
+        >
           <MenuItem>
-            {status === 'kiv'
-              ? <button type="button" data-testid="actions.unmark-kiv" className={item} onClick={() => void change(unmarkTarget(video))}>Unmark KIV</button>
-              : <button type="button" data-testid="actions.kiv" className={item} onClick={() => askRemark('kiv')}>Mark KIV</button>}
+            {status === 'kiv' ? (
+              <button
+                type="button"
+                data-testid="actions.unmark-kiv"
+                className={item}
+                onClick={() => void change(unmarkTarget(video))}
+              >
+                Unmark KIV
+              </button>
+            ) : (
+              <button type="button" data-testid="actions.kiv" className={item} onClick={() => askRemark('kiv')}>
+                Mark KIV
+              </button>
+            )}
           </MenuItem>
           <MenuItem>
-            {status === 'disqualified'
-              ? <button type="button" data-testid="actions.unmark-disqualified" className={item} onClick={() => void change(unmarkTarget(video))}>Unmark Disqualified</button>
-              : <button type="button" data-testid="actions.disqualify" className={item} onClick={() => askRemark('disqualified')}>Disqualify</button>}
+            {status === 'disqualified' ? (
+              <button
+                type="button"
+                data-testid="actions.unmark-disqualified"
+                className={item}
+                onClick={() => void change(unmarkTarget(video))}
+              >
+                Unmark Disqualified
+              </button>
+            ) : (
+              <button
+                type="button"
+                data-testid="actions.disqualify"
+                className={item}
+                onClick={() => askRemark('disqualified')}
+              >
+                Disqualify
+              </button>
+            )}
           </MenuItem>
           <MenuItem disabled={!canMarkReviewed(video)}>
-            <button type="button" data-testid="actions.reviewed" className={item} onClick={() => void change('reviewed')}>Mark Reviewed</button>
+            <button
+              type="button"
+              data-testid="actions.reviewed"
+              className={item}
+              onClick={() => void change('reviewed')}
+            >
+              Mark Reviewed
+            </button>
           </MenuItem>
           <MenuItem disabled={!canMarkLabelled(video, user.signedIn)}>
-            <button type="button" data-testid="actions.labelled" className={item} onClick={() => void change('labelled')}>
+            <button
+              type="button"
+              data-testid="actions.labelled"
+              className={item}
+              onClick={() => void change('labelled')}
+            >
               {labelled ? 'Already Labelled' : 'Mark Labelled'}
             </button>
           </MenuItem>
           <MenuItem>
-            <button type="button" data-testid="actions.history" className={item} onClick={() => void openHistory()}>History Status</button>
+            <button type="button" data-testid="actions.history" className={item} onClick={() => void openHistory()}>
+              History Status
+            </button>
           </MenuItem>
         </MenuItems>
       </Menu>
-      <RemarkDialog open={remarkKind !== null} kind={remarkKind ?? 'kiv'} busy={busy} onClose={() => setRemarkKind(null)}
-        onConfirm={(remark) => void change(remarkKind === 'disqualified' ? 'disqualified' : 'kiv', remark)} />
-      <StatusHistoryDialog open={history.open} loading={history.loading} entries={history.entries}
-        title={`History Status: ${video.filename}`} onClose={() => setHistory((h) => ({ ...h, open: false }))} />
+      <RemarkDialog
+        open={remarkKind !== null}
+        kind={remarkKind ?? 'kiv'}
+        busy={busy}
+        onClose={() => setRemarkKind(null)}
+        onConfirm={(remark) => void change(remarkKind === 'disqualified' ? 'disqualified' : 'kiv', remark)}
+      />
+      <StatusHistoryDialog
+        open={history.open}
+        loading={history.loading}
+        entries={history.entries}
+        title={`History Status: ${video.filename}`}
+        onClose={() => setHistory((h) => ({ ...h, open: false }))}
+      />
     </>
   );
 }

@@ -19,7 +19,11 @@ export function clampSplit(wanted: number | null, total: number): number {
 }
 
 function storage(): Storage | null {
-  try { return globalThis.localStorage ?? null; } catch { return null; }
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export function readSplit(): number | null {
@@ -27,9 +31,19 @@ export function readSplit(): number | null {
   return Number.isFinite(v) && v > 0 ? v : null;
 }
 export function saveSplit(px: number): void {
-  try { storage()?.setItem(SPLIT_KEY, String(Math.round(px))); } catch { /* kept until reload */ }
+  try {
+    storage()?.setItem(SPLIT_KEY, String(Math.round(px)));
+  } catch {
+    /* kept until reload */
+  }
 }
-export function readPanelCollapsed(): boolean { return storage()?.getItem(PANEL_KEY) === '1'; }
+export function readPanelCollapsed(): boolean {
+  return storage()?.getItem(PANEL_KEY) === '1';
+}
 export function savePanelCollapsed(on: boolean): void {
-  try { storage()?.setItem(PANEL_KEY, on ? '1' : '0'); } catch { /* kept until reload */ }
+  try {
+    storage()?.setItem(PANEL_KEY, on ? '1' : '0');
+  } catch {
+    /* kept until reload */
+  }
 }

@@ -7,7 +7,10 @@ import type { ReviewStatus } from '../../api/review';
 import type { Neighbors } from '../../api/annotate';
 import { safeSessionStorage } from '../library/libraryParams';
 
-export interface QueueContext { status: ReviewStatus | 'all'; scope: 'mine' | 'all' }
+export interface QueueContext {
+  status: ReviewStatus | 'all';
+  scope: 'mine' | 'all';
+}
 
 const STATUSES = ['all', 'pending', 'in_progress', 'completed'];
 export const QUEUE_ORDER_KEY = 'vat.reviewQueue.order';
@@ -16,7 +19,10 @@ export function queueContextFrom(search: string): QueueContext | null {
   const p = new URLSearchParams(search);
   if (p.get('from') !== 'review-queue') return null;
   const status = p.get('status') ?? 'all';
-  return { status: (STATUSES.includes(status) ? status : 'all') as QueueContext['status'], scope: p.get('scope') === 'all' ? 'all' : 'mine' };
+  return {
+    status: (STATUSES.includes(status) ? status : 'all') as QueueContext['status'],
+    scope: p.get('scope') === 'all' ? 'all' : 'mine',
+  };
 }
 
 /** The query that opens a video as part of the queue (kept on Prev/Next). */
@@ -31,10 +37,16 @@ export function neighborsIn(ids: readonly number[], id: number): Neighbors | nul
   return { prev_id: i > 0 ? ids[i - 1] : null, next_id: i < ids.length - 1 ? ids[i + 1] : null };
 }
 
-interface SavedOrder extends QueueContext { ids: number[] }
+interface SavedOrder extends QueueContext {
+  ids: number[];
+}
 
 export function saveQueueOrder(ctx: QueueContext, ids: number[], storage: Storage | null = safeSessionStorage()): void {
-  try { storage?.setItem(QUEUE_ORDER_KEY, JSON.stringify({ ...ctx, ids })); } catch { /* the live queue is read instead */ }
+  try {
+    storage?.setItem(QUEUE_ORDER_KEY, JSON.stringify({ ...ctx, ids }));
+  } catch {
+    /* the live queue is read instead */
+  }
 }
 
 /** The saved order when it was saved for the same filter and scope. */
@@ -43,5 +55,7 @@ export function readQueueOrder(ctx: QueueContext, storage: Storage | null = safe
     const s = JSON.parse(storage?.getItem(QUEUE_ORDER_KEY) ?? 'null') as SavedOrder | null;
     if (!s || s.status !== ctx.status || s.scope !== ctx.scope || !Array.isArray(s.ids)) return null;
     return s.ids.filter((n) => Number.isInteger(n));
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }

@@ -29,12 +29,14 @@ export interface AnnotatedView {
 }
 
 export function useAnnotatedView(videoId: number): AnnotatedView {
-  const actor = useActorRef(renderFlowMachine.provide({
-    actors: {
-      fetchStatus: fromPromise(() => fetchRenderStatus(videoId)),
-      startRender: fromPromise(() => startRender(videoId)),
-    },
-  }));
+  const actor = useActorRef(
+    renderFlowMachine.provide({
+      actors: {
+        fetchStatus: fromPromise(() => fetchRenderStatus(videoId)),
+        startRender: fromPromise(() => startRender(videoId)),
+      },
+    }),
+  );
   const flowState = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
   const status = useSelector(actor, (s) => s.context.status);
   const error = useSelector(actor, (s) => s.context.error);
@@ -44,7 +46,12 @@ export function useAnnotatedView(videoId: number): AnnotatedView {
 
   // default_view applies once, when both the settings and the first status are known
   const [defaultView, setDefaultView] = useState<PlayerView | null>(null);
-  useEffect(() => { fetchVideoSettings().then((s) => setDefaultView(s.default_view), () => setDefaultView('annotated')); }, []);
+  useEffect(() => {
+    fetchVideoSettings().then(
+      (s) => setDefaultView(s.default_view),
+      () => setDefaultView('annotated'),
+    );
+  }, []);
   const applied = useRef(false);
   useEffect(() => {
     if (applied.current || defaultView === null || flowState === 'loading') return;
@@ -52,7 +59,9 @@ export function useAnnotatedView(videoId: number): AnnotatedView {
     if (defaultView === 'annotated' && status?.artifact) setView('annotated');
   }, [defaultView, flowState, status]);
 
-  useEffect(() => { if (mode === 'edit') setView('live'); }, [mode]);
+  useEffect(() => {
+    if (mode === 'edit') setView('live');
+  }, [mode]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -61,13 +70,21 @@ export function useAnnotatedView(videoId: number): AnnotatedView {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => actor.send({ type: 'render.refresh' }), REFRESH_AFTER_EDIT_MS);
     });
-    return () => { off(); if (timer) clearTimeout(timer); };
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
   }, [actor, editor]);
 
   const available = Boolean(status?.artifact && status.key);
   const shown: PlayerView = view === 'annotated' && available && mode !== 'edit' ? 'annotated' : 'live';
   return {
-    videoId, flowState, status, error, view: shown, setView,
+    videoId,
+    flowState,
+    status,
+    error,
+    view: shown,
+    setView,
     start: () => actor.send({ type: 'render.start' }),
     annotatedSrc: shown === 'annotated' ? renderDownloadUrl(videoId, status!.key!) : null,
   };

@@ -13,7 +13,8 @@ const QUEUE_LIMIT = 500;
 
 export function useNeighbors(videoId: number, queue: QueueContext | null = null): Neighbors {
   const [n, setN] = useState<Neighbors>(NONE);
-  const status = queue?.status; const scope = queue?.scope;
+  const status = queue?.status;
+  const scope = queue?.scope;
   useEffect(() => {
     const abort = new AbortController();
     setN(NONE);
@@ -22,15 +23,28 @@ export function useNeighbors(videoId: number, queue: QueueContext | null = null)
       const fromSaved = saved && neighborsIn(saved, videoId);
       if (fromSaved) setN(fromSaved);
       else {
-        fetchReviewQueue({ status, scope, limit: QUEUE_LIMIT, offset: 0 }).then((q) => {
-          if (!abort.signal.aborted) setN(neighborsIn(q.items.map((i) => i.id), videoId) ?? NONE);
-        }, () => { /* silently ignored */ });
+        fetchReviewQueue({ status, scope, limit: QUEUE_LIMIT, offset: 0 }).then(
+          (q) => {
+            if (!abort.signal.aborted)
+              setN(
+                neighborsIn(
+                  q.items.map((i) => i.id),
+                  videoId,
+                ) ?? NONE,
+              );
+          },
+          () => {
+            /* silently ignored */
+          },
+        );
       }
       return () => abort.abort();
     }
     const state = readListState(safeSessionStorage(), Date.now(), false);
     const filters = state ? filtersFromState(state) : {};
-    fetchNeighbors(videoId, filters, abort.signal).then(setN, () => { /* silently ignored */ });
+    fetchNeighbors(videoId, filters, abort.signal).then(setN, () => {
+      /* silently ignored */
+    });
     return () => abort.abort();
   }, [videoId, status, scope]);
   return n;

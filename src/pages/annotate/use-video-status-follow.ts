@@ -17,12 +17,28 @@ export function useVideoStatusFollow(video: Video | null, setVideo: (v: Video) =
   useEffect(() => {
     if (id === null) return;
     const abort = new AbortController();
-    const timer = setInterval(() => {
-      request<Video>(`/api/v1/videos/${id}`, { signal: abort.signal, cache: 'no-store' }).then((v) => {
-        const cur = latest.current;
-        if (!abort.signal.aborted && cur?.id === v.id && (cur.processing_status !== v.processing_status || cur.progress !== v.progress)) setVideo(v);
-      }, () => { /* a missed poll is read again next time */ });
-    }, isBusy ? BUSY_MS : IDLE_MS);
-    return () => { clearInterval(timer); abort.abort(); };
+    const timer = setInterval(
+      () => {
+        request<Video>(`/api/v1/videos/${id}`, { signal: abort.signal, cache: 'no-store' }).then(
+          (v) => {
+            const cur = latest.current;
+            if (
+              !abort.signal.aborted &&
+              cur?.id === v.id &&
+              (cur.processing_status !== v.processing_status || cur.progress !== v.progress)
+            )
+              setVideo(v);
+          },
+          () => {
+            /* a missed poll is read again next time */
+          },
+        );
+      },
+      isBusy ? BUSY_MS : IDLE_MS,
+    );
+    return () => {
+      clearInterval(timer);
+      abort.abort();
+    };
   }, [id, isBusy, setVideo]);
 }

@@ -13,7 +13,11 @@ const URL_DELAY_MS = 300;
 /** How often the restore looks whether the document and the video are ready. */
 const READY_POLL_MS = 50;
 
-export interface RestoreSession { checking: boolean; signedIn: boolean; requireSignIn: (text?: string) => void }
+export interface RestoreSession {
+  checking: boolean;
+  signedIn: boolean;
+  requireSignIn: (text?: string) => void;
+}
 
 export function useViewRestore(editor: AnnotationEditor, videoId: number, session: RestoreSession): void {
   const { checking, signedIn, requireSignIn } = session;
@@ -25,33 +29,53 @@ export function useViewRestore(editor: AnnotationEditor, videoId: number, sessio
     let urlTimer: ReturnType<typeof setTimeout> | null = null;
 
     const ready = () => {
-      const doc = editor.getDoc(); const v = editor.player.element;
+      const doc = editor.getDoc();
+      const v = editor.player.element;
       return !!doc && !!v && v.readyState >= 1 && Math.abs(editor.player.frameRate - safeFps(doc.info.fps)) < 1e-6;
     };
-    const finish = () => { restored = true; };
+    const finish = () => {
+      restored = true;
+    };
     const poll = setInterval(() => {
       if (restored || !ready()) return;
       clearInterval(poll);
       const doc = editor.getDoc()!;
-      if (memory.hiddenTracks?.length) editor.updateUi({ hiddenTracks: memory.hiddenTracks.filter((t) => doc.trackIds.includes(t)) });
-      if (memory.mode === 'edit' && signedIn) editor.requestMode('edit', { signedIn, requireSignIn: (t) => { requireSignIn(t); } });
+      if (memory.hiddenTracks?.length)
+        editor.updateUi({ hiddenTracks: memory.hiddenTracks.filter((t) => doc.trackIds.includes(t)) });
+      if (memory.mode === 'edit' && signedIn)
+        editor.requestMode('edit', {
+          signedIn,
+          requireSignIn: (t) => {
+            requireSignIn(t);
+          },
+        });
       if (targetFrame !== null && targetFrame > 0) void editor.player.seekFrame(targetFrame).then(finish, finish);
       else finish();
     }, READY_POLL_MS);
 
     const off = editor.ui.subscribe((s, p) => {
       if (!restored) return;
-      if (s.mode !== p.mode || s.hiddenTracks !== p.hiddenTracks) writeViewMemory(videoId, { mode: s.mode, hiddenTracks: [...s.hiddenTracks] });
+      if (s.mode !== p.mode || s.hiddenTracks !== p.hiddenTracks)
+        writeViewMemory(videoId, { mode: s.mode, hiddenTracks: [...s.hiddenTracks] });
       if (s.frame !== p.frame || s.playing !== p.playing) {
         if (urlTimer) clearTimeout(urlTimer);
         if (s.playing) return;
         urlTimer = setTimeout(() => {
           const search = searchWithFrame(window.location.search, editor.getUi().frame);
-          if (search !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+          if (search !== window.location.search)
+            window.history.replaceState(
+              window.history.state,
+              '',
+              `${window.location.pathname}${search}${window.location.hash}`,
+            );
         }, URL_DELAY_MS);
       }
     });
-    return () => { clearInterval(poll); off(); if (urlTimer) clearTimeout(urlTimer); };
+    return () => {
+      clearInterval(poll);
+      off();
+      if (urlTimer) clearTimeout(urlTimer);
+    };
     // the session's sign-in callback changes identity on every render; the restore runs once per video
     // eslint-disable-next-line react-hooks/exhaustive-deps -- signedIn/requireSignIn are read once, when the restore runs
   }, [editor, videoId, checking]);

@@ -22,14 +22,25 @@ export function readViewMemory(videoId: number, storage: Storage | null = safeSe
     const m = raw as Record<string, unknown>;
     const out: ViewMemory = {};
     if (m.mode === 'view' || m.mode === 'edit') out.mode = m.mode;
-    if (Array.isArray(m.hiddenTracks)) out.hiddenTracks = m.hiddenTracks.filter((t): t is number => Number.isInteger(t));
+    if (Array.isArray(m.hiddenTracks))
+      out.hiddenTracks = m.hiddenTracks.filter((t): t is number => Number.isInteger(t));
     if ('zoom' in m) out.zoom = m.zoom;
     return out;
-  } catch { return {}; }
+  } catch {
+    return {};
+  }
 }
 
-export function writeViewMemory(videoId: number, patch: ViewMemory, storage: Storage | null = safeSessionStorage()): void {
-  try { storage?.setItem(viewMemoryKey(videoId), JSON.stringify({ ...readViewMemory(videoId, storage), ...patch })); } catch { /* full or blocked: the view is then not restored */ }
+export function writeViewMemory(
+  videoId: number,
+  patch: ViewMemory,
+  storage: Storage | null = safeSessionStorage(),
+): void {
+  try {
+    storage?.setItem(viewMemoryKey(videoId), JSON.stringify({ ...readViewMemory(videoId, storage), ...patch }));
+  } catch {
+    /* full or blocked: the view is then not restored */
+  }
 }
 
 /** The `?frame=` of a URL's query: a whole number ≥ 0, else null. */
@@ -42,7 +53,8 @@ export function frameFromSearch(search: string): number | null {
 /** The query with `frame` set (frame 0, the start, leaves it out); other parameters are kept. */
 export function searchWithFrame(search: string, frame: number): string {
   const p = new URLSearchParams(search);
-  if (frame > 0) p.set('frame', String(frame)); else p.delete('frame');
+  if (frame > 0) p.set('frame', String(frame));
+  else p.delete('frame');
   const s = p.toString();
   return s ? `?${s}` : '';
 }

@@ -20,18 +20,25 @@ export function AssignmentsPage() {
     return (
       <section className="p-6">
         <h2 className="mb-4 text-xl font-semibold">Assignments</h2>
-        <Alert severity="warning" testId="assignments.denied">Assignments management is limited to administrators.</Alert>
+        <Alert severity="warning" testId="assignments.denied">
+          Assignments management is limited to administrators.
+        </Alert>
       </section>
     );
   }
 
   const submit = async () => {
     if (!file) return;
-    setBusy(true); setError(null);
-    try { setReport(await importAssignmentsCsv(file, { dryRun, force })); } catch (e) {
+    setBusy(true);
+    setError(null);
+    try {
+      setReport(await importAssignmentsCsv(file, { dryRun, force }));
+    } catch (e) {
       setReport(null);
       setError(e instanceof Error && e.message ? e.message : 'HTTP error');
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -41,16 +48,48 @@ export function AssignmentsPage() {
         <p className="text-sm text-slate-600">CSV columns: filename, optional fullpath, worker_name.</p>
         <label className="flex flex-wrap items-center gap-3 text-sm">
           <span className="font-medium">CSV file</span>
-          <input type="file" accept=".csv,text/csv" data-testid="assignments.file"
-            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setReport(null); setError(null); }} />
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            data-testid="assignments.file"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setReport(null);
+              setError(null);
+            }}
+          />
         </label>
         <div className="flex flex-wrap gap-6 text-sm">
-          <label className="flex items-center gap-2"><input type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} data-testid="assignments.dryRun" />Dry run</label>
-          <label className="flex items-center gap-2"><input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} data-testid="assignments.force" />Force overwrite</label>
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={dryRun}
+              onChange={(e) => setDryRun(e.target.checked)}
+              data-testid="assignments.dryRun"
+            />
+            Dry run
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={force}
+              onChange={(e) => setForce(e.target.checked)}
+              data-testid="assignments.force"
+            />
+            Force overwrite
+          </label>
         </div>
-        <div><Button variant="primary" disabled={!file || busy} onClick={submit} data-testid="assignments.submit">{busy ? 'Submitting…' : 'Submit'}</Button></div>
+        <div>
+          <Button variant="primary" disabled={!file || busy} onClick={submit} data-testid="assignments.submit">
+            {busy ? 'Submitting…' : 'Submit'}
+          </Button>
+        </div>
       </div>
-      {error && <Alert severity="error" testId="assignments.error">{error}</Alert>}
+      {error && (
+        <Alert severity="error" testId="assignments.error">
+          {error}
+        </Alert>
+      )}
       {report && <AssignmentReportView report={report} />}
     </section>
   );

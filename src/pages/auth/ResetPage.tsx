@@ -24,19 +24,40 @@ export function ResetPage() {
     try {
       adopt(await resetPassword({ token, new_password: password }));
       navigate('/', { replace: true });
-    } catch (e) { setProblem((e as Error).message); setBusy(false); }
+    } catch (e) {
+      setProblem((e as Error).message);
+      setBusy(false);
+    }
   };
   return (
-    <section data-testid="reset.page" className="mx-auto mt-10 max-w-md space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      data-testid="reset.page"
+      className="mx-auto mt-10 max-w-md space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 className="text-xl font-semibold">Choose a new password</h2>
-      {!token ? <p data-testid="reset.noToken" className="text-sm text-slate-700">
-        This page needs the reset link an administrator gave you. Open that link instead.
-      </p> : (
-        <form className="space-y-3" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      {!token ? (
+        <p data-testid="reset.noToken" className="text-sm text-slate-700">
+          This page needs the reset link an administrator gave you. Open that link instead.
+        </p>
+      ) : (
+        <form
+          className="space-y-3"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
           <p className="text-sm text-slate-600">The link works once. After this you sign in with the new password.</p>
           <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
-          {problem && <p role="alert" data-testid="reset.error" className="text-sm text-red-700">{problem}</p>}
-          <Button type="submit" variant="primary" data-testid="reset.submit" disabled={busy}>Set password</Button>
+          {problem && (
+            <p role="alert" data-testid="reset.error" className="text-sm text-red-700">
+              {problem}
+            </p>
+          )}
+          <Button type="submit" variant="primary" data-testid="reset.submit" disabled={busy}>
+            Set password
+          </Button>
         </form>
       )}
     </section>

@@ -10,17 +10,53 @@ import { Button } from '../../components/ui/Button';
 import { canAnnotate, canMarkReviewed } from './statusRules';
 import type { LibraryDialog } from './useRowActions';
 
-function PreviewDialog({ video, onClose, onMarkReviewed, busy }: { video: Video; onClose: () => void; onMarkReviewed: () => void; busy: boolean }) {
+function PreviewDialog({
+  video,
+  onClose,
+  onMarkReviewed,
+  busy,
+}: {
+  video: Video;
+  onClose: () => void;
+  onMarkReviewed: () => void;
+  busy: boolean;
+}) {
   const navigate = useNavigate();
   return (
-    <Modal open onClose={onClose} title={video.filename} testId="dialog.preview" width="max-w-4xl"
-      actions={<>
-        <Button onClick={() => window.open(videoDownloadUrl(video.id), '_blank', 'noopener')}>Open in new tab</Button>
-        <Button disabled={!canAnnotate(video)} onClick={() => navigate(`/videos/${video.id}/annotate`)}>Annotate</Button>
-        <Button data-testid="preview.markReviewed" disabled={!canMarkReviewed(video) || busy} onClick={onMarkReviewed}>Mark Reviewed</Button>
-        <Button variant="primary" onClick={onClose}>Close</Button>
-      </>}>
-      <video data-testid="preview.video" src={videoDownloadUrl(video.id)} controls autoPlay muted playsInline className="aspect-video w-full rounded bg-black" />
+    <Modal
+      open
+      onClose={onClose}
+      title={video.filename}
+      testId="dialog.preview"
+      width="max-w-4xl"
+      actions={
+        <>
+          <Button onClick={() => window.open(videoDownloadUrl(video.id), '_blank', 'noopener')}>Open in new tab</Button>
+          <Button disabled={!canAnnotate(video)} onClick={() => navigate(`/videos/${video.id}/annotate`)}>
+            Annotate
+          </Button>
+          <Button
+            data-testid="preview.markReviewed"
+            disabled={!canMarkReviewed(video) || busy}
+            onClick={onMarkReviewed}
+          >
+            Mark Reviewed
+          </Button>
+          <Button variant="primary" onClick={onClose}>
+            Close
+          </Button>
+        </>
+      }
+    >
+      <video
+        data-testid="preview.video"
+        src={videoDownloadUrl(video.id)}
+        controls
+        autoPlay
+        muted
+        playsInline
+        className="aspect-video w-full rounded bg-black"
+      />
     </Modal>
   );
 }
@@ -29,18 +65,36 @@ function LogDialog({ video, onClose }: { video: Video; onClose: () => void }) {
   const [text, setText] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    getVideoLog(video.id).then((t) => live && setText(t.trim() ? t : '(no log yet)'))
+    getVideoLog(video.id)
+      .then((t) => live && setText(t.trim() ? t : '(no log yet)'))
       .catch((e: Error) => live && setText(`Error loading log: ${e.message}`));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [video.id]);
   return (
-    <Modal open onClose={onClose} title="Processing Log" testId="dialog.log" width="max-w-3xl"
-      actions={<>
-        <Button onClick={() => window.open(videoLogUrl(video.id), '_blank', 'noopener')}>Open Raw</Button>
-        <Button variant="primary" onClick={onClose}>Close</Button>
-      </>}>
+    <Modal
+      open
+      onClose={onClose}
+      title="Processing Log"
+      testId="dialog.log"
+      width="max-w-3xl"
+      actions={
+        <>
+          <Button onClick={() => window.open(videoLogUrl(video.id), '_blank', 'noopener')}>Open Raw</Button>
+          <Button variant="primary" onClick={onClose}>
+            Close
+          </Button>
+        </>
+      }
+    >
       <p className="mb-2 text-sm text-slate-600">{video.filename}</p>
-      <pre data-testid="log.text" className="max-h-[60vh] overflow-auto whitespace-pre-wrap rounded bg-slate-900 p-3 text-xs text-slate-100">{text ?? 'Loading…'}</pre>
+      <pre
+        data-testid="log.text"
+        className="max-h-[60vh] overflow-auto whitespace-pre-wrap rounded bg-slate-900 p-3 text-xs text-slate-100"
+      >
+        {text ?? 'Loading…'}
+      </pre>
     </Modal>
   );
 }
@@ -49,21 +103,52 @@ function HistoryDialog({ video, onClose }: { video: Video; onClose: () => void }
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   useEffect(() => {
     let live = true;
-    getVideoHistory(video.id).then((h) => live && setEntries(h)).catch((e: Error) => live && setEntries([historyErrorEntry(e.message)]));
-    return () => { live = false; };
+    getVideoHistory(video.id)
+      .then((h) => live && setEntries(h))
+      .catch((e: Error) => live && setEntries([historyErrorEntry(e.message)]));
+    return () => {
+      live = false;
+    };
   }, [video.id]);
-  return <StatusHistoryDialog open title={`Status History: ${video.filename}`} entries={entries ?? []} loading={entries === null} onClose={onClose} />;
+  return (
+    <StatusHistoryDialog
+      open
+      title={`Status History: ${video.filename}`}
+      entries={entries ?? []}
+      loading={entries === null}
+      onClose={onClose}
+    />
+  );
 }
 
-export function LibraryDialogs({ dialog, onClose, busy, onMarkReviewed, onConfirmRemark }: {
-  dialog: LibraryDialog; onClose: () => void; busy: boolean; onMarkReviewed: (v: Video) => void; onConfirmRemark: (remark: string) => void;
+export function LibraryDialogs({
+  dialog,
+  onClose,
+  busy,
+  onMarkReviewed,
+  onConfirmRemark,
+}: {
+  dialog: LibraryDialog;
+  onClose: () => void;
+  busy: boolean;
+  onMarkReviewed: (v: Video) => void;
+  onConfirmRemark: (remark: string) => void;
 }) {
   return (
     <>
-      {dialog?.kind === 'preview' && <PreviewDialog video={dialog.video} onClose={onClose} busy={busy} onMarkReviewed={() => onMarkReviewed(dialog.video)} />}
+      {dialog?.kind === 'preview' && (
+        <PreviewDialog
+          video={dialog.video}
+          onClose={onClose}
+          busy={busy}
+          onMarkReviewed={() => onMarkReviewed(dialog.video)}
+        />
+      )}
       {dialog?.kind === 'log' && <LogDialog video={dialog.video} onClose={onClose} />}
       {dialog?.kind === 'history' && <HistoryDialog video={dialog.video} onClose={onClose} />}
-      {dialog?.kind === 'remark' && <RemarkDialog open kind={dialog.remark} busy={busy} onClose={onClose} onConfirm={onConfirmRemark} />}
+      {dialog?.kind === 'remark' && (
+        <RemarkDialog open kind={dialog.remark} busy={busy} onClose={onClose} onConfirm={onConfirmRemark} />
+      )}
     </>
   );
 }

@@ -11,7 +11,14 @@ import { useSnackbar } from '../../components/dialogs/Alert';
 import { Alert } from '../../components/dialogs/Alert';
 import { useSession } from '../../session';
 import { listStateMachine, type ListState } from '../../../machines/listState';
-import { filtersFromState, focusParam, listParams, parseListParams, safeSessionStorage, savedStateRedirect } from './libraryParams';
+import {
+  filtersFromState,
+  focusParam,
+  listParams,
+  parseListParams,
+  safeSessionStorage,
+  savedStateRedirect,
+} from './libraryParams';
 import { LibraryDialogs } from './LibraryDialogs';
 import { LibraryToolbar } from './LibraryToolbar';
 import { AssignBar } from './AssignBar';
@@ -24,19 +31,23 @@ import { saveBlob } from '../../components/save-blob';
 
 const errText = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
 
-
 export function LibraryPage() {
   const [params, setParams] = useSearchParams();
   const [redirect] = useState(() => savedStateRedirect(params));
   const [ready, setReady] = useState(redirect === null);
   useLayoutEffect(() => {
-    if (redirect) { setParams(redirect, { replace: true }); setReady(true); }
+    if (redirect) {
+      setParams(redirect, { replace: true });
+      setReady(true);
+    }
   }, [redirect, setParams]);
 
   const state = useMemo(() => parseListParams(params), [params]);
   const focusId = focusParam(params);
   const listState = useActorRef(listStateMachine, { input: { storage: safeSessionStorage() } });
-  useEffect(() => { if (ready) listState.send({ type: 'list.save', state }); }, [ready, state, listState]);
+  useEffect(() => {
+    if (ready) listState.send({ type: 'list.save', state });
+  }, [ready, state, listState]);
 
   const filters = useMemo<VideoListFilters>(() => filtersFromState(state), [state]);
   const list = useVideoList(filters, ready);
@@ -50,8 +61,12 @@ export function LibraryPage() {
   const [sources, setSources] = useState<Source[]>([]);
   const [assignees, setAssignees] = useState<Assignee[]>([]);
   const loadMeta = useCallback(() => {
-    listSources().then(setSources).catch(() => setSources([]));
-    listAssignees().then(setAssignees).catch(() => setAssignees([]));
+    listSources()
+      .then(setSources)
+      .catch(() => setSources([]));
+    listAssignees()
+      .then(setAssignees)
+      .catch(() => setAssignees([]));
   }, []);
   // Sources and assignees load after the first block of rows so they never delay it (one embedded DB serves both).
   const firstBlockIn = list.videos.length > 0 || !list.loading;
@@ -62,17 +77,27 @@ export function LibraryPage() {
     loadMeta();
   }, [firstBlockIn, loadMeta]);
 
-  const update = useCallback((patch: Partial<ListState>) => {
-    setParams((prev) => {
-      const cur = parseListParams(prev);
-      const filterChanged = Object.keys(patch).some((k) => k !== 'page' && k !== 'rows');
-      const next: ListState = { ...cur, ...patch, page: patch.page ?? (filterChanged || patch.rows ? 0 : cur.page) };
-      const p = listParams(next);
-      const f = focusParam(prev);
-      if (f && !filterChanged) p.set('focus', String(f)); // the highlight stays while paging
-      return p;
-    }, { replace: true });
-  }, [setParams]);
+  const update = useCallback(
+    (patch: Partial<ListState>) => {
+      setParams(
+        (prev) => {
+          const cur = parseListParams(prev);
+          const filterChanged = Object.keys(patch).some((k) => k !== 'page' && k !== 'rows');
+          const next: ListState = {
+            ...cur,
+            ...patch,
+            page: patch.page ?? (filterChanged || patch.rows ? 0 : cur.page),
+          };
+          const p = listParams(next);
+          const f = focusParam(prev);
+          if (f && !filterChanged) p.set('focus', String(f)); // the highlight stays while paging
+          return p;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
 
   // focus / videoId: go to the page holding that row once it has loaded, and scroll it into view.
   const focusedRef = useRef<number | null>(null);
@@ -91,9 +116,14 @@ export function LibraryPage() {
     if (!requireSignIn()) return;
     try {
       const r = await batchProcess(fraction, state.source || undefined);
-      snackbar.show('success', typeof r?.queued === 'number' ? `Batch processing started • Queued ${r.queued}` : 'Batch processing started');
+      snackbar.show(
+        'success',
+        typeof r?.queued === 'number' ? `Batch processing started • Queued ${r.queued}` : 'Batch processing started',
+      );
       list.reload();
-    } catch (e) { snackbar.show('error', errText(e, 'Failed to start batch processing')); }
+    } catch (e) {
+      snackbar.show('error', errText(e, 'Failed to start batch processing'));
+    }
   };
   const onExport = async (mode: BatchExportMode) => {
     setBusy((b) => ({ ...b, export: true }));
@@ -101,11 +131,18 @@ export function LibraryPage() {
       const { blob, filename } = await batchExport(mode, state.source || undefined);
       saveBlob(blob, filename);
       snackbar.show('success', `Exported ${filename}`);
-    } catch (e) { snackbar.show('error', errText(e, 'Failed to export annotations')); } finally { setBusy((b) => ({ ...b, export: false })); }
+    } catch (e) {
+      snackbar.show('error', errText(e, 'Failed to export annotations'));
+    } finally {
+      setBusy((b) => ({ ...b, export: false }));
+    }
   };
   const onReingest = async () => {
     const src = sources.find((s) => s.root === state.source);
-    if (src && !src.enabled) { snackbar.show('warning', 'Source must be online before re-ingesting.'); return; }
+    if (src && !src.enabled) {
+      snackbar.show('warning', 'Source must be online before re-ingesting.');
+      return;
+    }
     if (!requireSignIn()) return;
     setBusy((b) => ({ ...b, reingest: true }));
     try {
@@ -113,26 +150,67 @@ export function LibraryPage() {
       snackbar.show('success', `Re-ingest completed • Added ${r.added} • Removed ${r.removed}`);
       list.reload();
       loadMeta();
-    } catch (e) { snackbar.show('error', errText(e, 'Failed to re-ingest source')); } finally { setBusy((b) => ({ ...b, reingest: false })); }
+    } catch (e) {
+      snackbar.show('error', errText(e, 'Failed to re-ingest source'));
+    } finally {
+      setBusy((b) => ({ ...b, reingest: false }));
+    }
   };
 
   return (
     <section className="p-4" data-testid="library.page">
       <h2 className="mb-3 text-xl font-semibold text-slate-900">Video Library</h2>
-      <LibraryToolbar state={state} sources={sources} assignees={assignees} onChange={update} busy={busy}
-        onProcess={onProcess} onExport={onExport} onReingest={onReingest} onRefresh={() => { list.reload(); loadMeta(); }} />
-      {list.error && <div className="mb-3"><Alert severity="error" testId="library.error">{list.error}</Alert></div>}
-      {canAssign && selection.ids.length > 0 && (
-        <AssignBar selected={selection.ids} onClear={selection.clear} onAssigned={(r) => {
-          for (const id of r.updated) list.patchVideo(id, { assigned_to_id: r.assigned_to_id, assigned_to_name: r.assigned_to_name });
-          selection.clear();
+      <LibraryToolbar
+        state={state}
+        sources={sources}
+        assignees={assignees}
+        onChange={update}
+        busy={busy}
+        onProcess={onProcess}
+        onExport={onExport}
+        onReingest={onReingest}
+        onRefresh={() => {
+          list.reload();
           loadMeta();
-        }} />
+        }}
+      />
+      {list.error && (
+        <div className="mb-3">
+          <Alert severity="error" testId="library.error">
+            {list.error}
+          </Alert>
+        </div>
       )}
-      <VideoTable videos={list.videos} loading={list.loading} page={state.page} rows={state.rows} focusId={focusId}
-        actions={actions} onPage={(page) => update({ page })} onRows={(rows) => update({ rows })} selection={canAssign ? selection : undefined} />
-      <LibraryDialogs dialog={actions.dialog} busy={actions.busy} onClose={() => actions.setDialog(null)}
-        onMarkReviewed={(v) => void actions.markReviewed(v)} onConfirmRemark={(r) => void actions.confirmRemark(r)} />
+      {canAssign && selection.ids.length > 0 && (
+        <AssignBar
+          selected={selection.ids}
+          onClear={selection.clear}
+          onAssigned={(r) => {
+            for (const id of r.updated)
+              list.patchVideo(id, { assigned_to_id: r.assigned_to_id, assigned_to_name: r.assigned_to_name });
+            selection.clear();
+            loadMeta();
+          }}
+        />
+      )}
+      <VideoTable
+        videos={list.videos}
+        loading={list.loading}
+        page={state.page}
+        rows={state.rows}
+        focusId={focusId}
+        actions={actions}
+        onPage={(page) => update({ page })}
+        onRows={(rows) => update({ rows })}
+        selection={canAssign ? selection : undefined}
+      />
+      <LibraryDialogs
+        dialog={actions.dialog}
+        busy={actions.busy}
+        onClose={() => actions.setDialog(null)}
+        onMarkReviewed={(v) => void actions.markReviewed(v)}
+        onConfirmRemark={(r) => void actions.confirmRemark(r)}
+      />
     </section>
   );
 }

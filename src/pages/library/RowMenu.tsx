@@ -21,18 +21,27 @@ export function RowMenu({ video, actions }: { video: Video; actions: Actions }) 
   const kiv = video.processing_status === 'kiv';
   const dq = video.processing_status === 'disqualified';
   return (
-    <PopupMenu testId="library.rowMenu" buttonLabel={`More actions for ${video.filename}`} buttonContent={<MoreIcon />} items={[
-      { label: 'Process', disabled: !canStartProcessing(video), onSelect: () => void actions.start(video, false) },
-      { label: 'Annotate', disabled: !canAnnotate(video), onSelect: () => navigate(`/videos/${video.id}/annotate`) },
-      { label: 'Download', onSelect: () => open(videoDownloadUrl(video.id)) },
-      { label: 'Export Annotations', onSelect: () => open(annotationExportUrl(video.id)) },
-      { label: 'View Log', onSelect: () => actions.setDialog({ kind: 'log', video }) },
-      { label: 'View History', onSelect: () => actions.setDialog({ kind: 'history', video }) },
-      { label: 'Reprocess', disabled: !canReprocess(video), onSelect: () => void actions.start(video, true) },
-      { label: 'Cancel', disabled: !mayHaveProcessingJob(video), onSelect: () => void actions.cancel(video) },
-      { label: kiv ? 'Unmark KIV' : 'Mark KIV', separatorBefore: true, onSelect: () => actions.toggleMark(video, 'kiv') },
-      { label: dq ? 'Unmark Disqualified' : 'Disqualify', onSelect: () => actions.toggleMark(video, 'disqualified') },
-      { label: 'Delete (disabled)', disabled: true },
-    ]} />
+    <PopupMenu
+      testId="library.rowMenu"
+      buttonLabel={`More actions for ${video.filename}`}
+      buttonContent={<MoreIcon />}
+      items={[
+        { label: 'Process', disabled: !canStartProcessing(video), onSelect: () => void actions.start(video, false) },
+        { label: 'Annotate', disabled: !canAnnotate(video), onSelect: () => navigate(`/videos/${video.id}/annotate`) },
+        { label: 'Download', onSelect: () => open(videoDownloadUrl(video.id)) },
+        { label: 'Export Annotations', onSelect: () => open(annotationExportUrl(video.id)) },
+        { label: 'View Log', onSelect: () => actions.setDialog({ kind: 'log', video }) },
+        { label: 'View History', onSelect: () => actions.setDialog({ kind: 'history', video }) },
+        { label: 'Reprocess', disabled: !canReprocess(video), onSelect: () => void actions.start(video, true) },
+        { label: 'Cancel', disabled: !mayHaveProcessingJob(video), onSelect: () => void actions.cancel(video) },
+        {
+          label: kiv ? 'Unmark KIV' : 'Mark KIV',
+          separatorBefore: true,
+          onSelect: () => actions.toggleMark(video, 'kiv'),
+        },
+        { label: dq ? 'Unmark Disqualified' : 'Disqualify', onSelect: () => actions.toggleMark(video, 'disqualified') },
+        { label: 'Delete (disabled)', disabled: true },
+      ]}
+    />
   );
 }

@@ -1,10 +1,23 @@
 // The library's URL query ⇄ list state. The URL is the source of truth while on the page;
 // session storage (machines/listState) keeps it for the next visit and the return trip from Annotate.
-import { DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE_OPTIONS, VIDEO_STATUSES, type VideoStatus } from '../../../domain/constants';
+import {
+  DEFAULT_ROWS_PER_PAGE,
+  ROWS_PER_PAGE_OPTIONS,
+  VIDEO_STATUSES,
+  type VideoStatus,
+} from '../../../domain/constants';
 import type { VideoListFilters } from '../../api/videos';
 import { readListState, type ListState } from '../../../domain/list-state';
 
-export const DEFAULT_LIST_STATE: ListState = { page: 0, rows: DEFAULT_ROWS_PER_PAGE, q: '', status: [], source: '', assignee: '', unassigned: false };
+export const DEFAULT_LIST_STATE: ListState = {
+  page: 0,
+  rows: DEFAULT_ROWS_PER_PAGE,
+  q: '',
+  status: [],
+  source: '',
+  assignee: '',
+  unassigned: false,
+};
 
 /** Parameters that describe the list (focus/videoId/restore are one-shot instructions, not state). */
 const STATE_KEYS = ['page', 'rows', 'q', 'status', 'source', 'assignee', 'unassigned'];
@@ -52,20 +65,37 @@ export function backToLibraryUrl(storage: Storage | null = safeSessionStorage(),
 }
 
 export function safeSessionStorage(): Storage | null {
-  try { return globalThis.sessionStorage ?? null; } catch { return null; }
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Where the saved list state should replace the URL: a restore trip, or a bare /videos visit. Null = keep the URL. */
-export function savedStateRedirect(params: URLSearchParams, storage: Storage | null = safeSessionStorage(), now = Date.now()): URLSearchParams | null {
+export function savedStateRedirect(
+  params: URLSearchParams,
+  storage: Storage | null = safeSessionStorage(),
+  now = Date.now(),
+): URLSearchParams | null {
   const restore = params.get('restore') === '1';
   if (!restore && hasListParams(params)) return null;
   const saved = readListState(storage, now, restore);
   const next = saved ? listParams(saved) : new URLSearchParams(params);
   next.delete('restore');
-  for (const k of ['focus', 'videoId']) { const v = params.get(k); if (v) next.set(k, v); }
+  for (const k of ['focus', 'videoId']) {
+    const v = params.get(k);
+    if (v) next.set(k, v);
+  }
   return next.toString() === params.toString() ? null : next;
 }
 
 export function filtersFromState(s: ListState): VideoListFilters {
-  return { q: s.q, status: s.status, source_root: s.source || undefined, assignee: s.assignee || undefined, unassigned_only: s.unassigned };
+  return {
+    q: s.q,
+    status: s.status,
+    source_root: s.source || undefined,
+    assignee: s.assignee || undefined,
+    unassigned_only: s.unassigned,
+  };
 }

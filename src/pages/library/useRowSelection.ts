@@ -9,11 +9,18 @@ export function useRowSelection(videos: Video[]) {
     const present = new Set(videos.map((v) => v.id));
     return new Set([...picked].filter((id) => present.has(id)));
   }, [picked, videos]);
-  const toggle = useCallback((ids: number[], on: boolean) => setPicked((prev) => {
-    const next = new Set(prev);
-    for (const id of ids) { if (on) next.add(id); else next.delete(id); }
-    return next;
-  }), []);
+  const toggle = useCallback(
+    (ids: number[], on: boolean) =>
+      setPicked((prev) => {
+        const next = new Set(prev);
+        for (const id of ids) {
+          if (on) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      }),
+    [],
+  );
   const clear = useCallback(() => setPicked(new Set()), []);
   return { selected, ids: useMemo(() => [...selected].sort((a, b) => a - b), [selected]), toggle, clear };
 }

@@ -29,11 +29,17 @@ export function useVideoList(filters: VideoListFilters, enabled = true): VideoLi
     setLoading(true);
     setError(null);
     setVideos([]);
-    loadAllVideos(filtersRef.current, (block) => {
-      acc = acc.concat(block);
-      setVideos(acc);
-    }, ctrl.signal)
-      .then(() => { if (!ctrl.signal.aborted) setLoading(false); })
+    loadAllVideos(
+      filtersRef.current,
+      (block) => {
+        acc = acc.concat(block);
+        setVideos(acc);
+      },
+      ctrl.signal,
+    )
+      .then(() => {
+        if (!ctrl.signal.aborted) setLoading(false);
+      })
       .catch((e: Error) => {
         if (ctrl.signal.aborted || e.name === 'AbortError') return;
         setVideos([]);

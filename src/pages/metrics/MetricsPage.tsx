@@ -2,7 +2,13 @@
 // 'Show API Status Bar' switch for the footer status bar.
 import { useCallback, useEffect, useState } from 'react';
 import { Field, Label, Switch } from '@headlessui/react';
-import { fetchMetricsDetails, fetchServerStatus, fetchSummary, type MetricsDetails, type MetricsSummary } from '../../api/metrics';
+import {
+  fetchMetricsDetails,
+  fetchServerStatus,
+  fetchSummary,
+  type MetricsDetails,
+  type MetricsSummary,
+} from '../../api/metrics';
 import { Alert } from '../../components/dialogs/Alert';
 import { Button } from '../../components/ui/Button';
 import { RefreshIcon } from '../../components/ui/icons';
@@ -20,30 +26,47 @@ export function MetricsPage() {
   const load = useCallback(async () => {
     setLoading(true);
     setError(null);
-    fetchServerStatus().then((s) => setDevice(s.ai_models.device), () => setDevice(null));
+    fetchServerStatus().then(
+      (s) => setDevice(s.ai_models.device),
+      () => setDevice(null),
+    );
     try {
       const [s, d] = await Promise.all([fetchSummary(), fetchMetricsDetails()]);
       setSummary(s);
       setDetails(d);
-    } catch (e) { setError((e as Error).message || 'Failed to load metrics'); }
+    } catch (e) {
+      setError((e as Error).message || 'Failed to load metrics');
+    }
     setLoading(false);
   }, []);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   return (
     <section data-testid="metrics.page" className="space-y-4 p-6">
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="flex-1 text-xl font-semibold">Metrics</h2>
         <Field className="flex items-center gap-2 text-sm">
-          <Switch checked={barOn} onChange={setDebugBarEnabled} data-testid="metrics.statusBarSwitch"
-            className="group relative inline-flex h-5 w-9 items-center rounded-full bg-slate-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[checked]:bg-indigo-600">
+          <Switch
+            checked={barOn}
+            onChange={setDebugBarEnabled}
+            data-testid="metrics.statusBarSwitch"
+            className="group relative inline-flex h-5 w-9 items-center rounded-full bg-slate-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[checked]:bg-indigo-600"
+          >
             <span className="inline-block h-4 w-4 translate-x-0.5 rounded-full bg-white transition group-data-[checked]:translate-x-4" />
           </Switch>
           <Label>Show API Status Bar</Label>
         </Field>
-        <Button data-testid="metrics.refresh" disabled={loading} onClick={() => void load()}><RefreshIcon /> Refresh</Button>
+        <Button data-testid="metrics.refresh" disabled={loading} onClick={() => void load()}>
+          <RefreshIcon /> Refresh
+        </Button>
       </div>
-      {error && <Alert severity="error" testId="metrics.error" onClose={() => setError(null)}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" testId="metrics.error" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
       {summary && details ? (
         <div className="grid gap-3 lg:grid-cols-2">
           <AiPerformance summary={summary} />
@@ -51,7 +74,9 @@ export function MetricsPage() {
           <HumanReview details={details} />
           <QualityTrends details={details} />
         </div>
-      ) : !error && <p className="text-sm text-slate-500">Loading…</p>}
+      ) : (
+        !error && <p className="text-sm text-slate-500">Loading…</p>
+      )}
     </section>
   );
 }

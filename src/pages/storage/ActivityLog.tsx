@@ -4,8 +4,17 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type LogKind = 'info' | 'error';
-export interface LogEntry { id: number; at: Date; message: string; kind: LogKind }
-export interface ActivityLogApi { entries: LogEntry[]; appendLog(message: string, kind?: LogKind): void; clear(): void }
+export interface LogEntry {
+  id: number;
+  at: Date;
+  message: string;
+  kind: LogKind;
+}
+export interface ActivityLogApi {
+  entries: LogEntry[];
+  appendLog(message: string, kind?: LogKind): void;
+  clear(): void;
+}
 
 const ActivityLogContext = createContext<ActivityLogApi | null>(null);
 
@@ -34,18 +43,34 @@ export function ActivityLog() {
   const { entries, clear } = useActivityLog();
   const box = useRef<HTMLDivElement>(null);
   // Keep the newest line in view as messages arrive.
-  useEffect(() => { if (box.current) box.current.scrollTop = box.current.scrollHeight; }, [entries]);
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [entries]);
   return (
     <div className="mt-3">
       <div className="mb-1 flex items-center justify-between">
         <h4 className="text-sm font-semibold text-slate-700">Activity Log</h4>
-        {entries.length > 0 && <button type="button" onClick={clear} className="text-xs text-indigo-700 hover:underline">Clear</button>}
+        {entries.length > 0 && (
+          <button type="button" onClick={clear} className="text-xs text-indigo-700 hover:underline">
+            Clear
+          </button>
+        )}
       </div>
-      <div ref={box} data-testid="repo.activityLog" role="log" aria-label="Activity Log"
-        className="max-h-[200px] overflow-y-auto rounded border border-slate-200 bg-slate-50 p-2 font-mono text-xs">
+      <div
+        ref={box}
+        data-testid="repo.activityLog"
+        role="log"
+        aria-label="Activity Log"
+        className="max-h-[200px] overflow-y-auto rounded border border-slate-200 bg-slate-50 p-2 font-mono text-xs"
+      >
         {entries.length === 0 && <div className="text-slate-500">No activity yet.</div>}
         {entries.map((e) => (
-          <div key={e.id} data-testid="repo.logEntry" data-kind={e.kind} className={e.kind === 'error' ? 'text-red-700' : 'text-slate-800'}>
+          <div
+            key={e.id}
+            data-testid="repo.logEntry"
+            data-kind={e.kind}
+            className={e.kind === 'error' ? 'text-red-700' : 'text-slate-800'}
+          >
             <span className="text-slate-500">[{e.at.toLocaleTimeString()}]</span> {e.message}
           </div>
         ))}

@@ -19,7 +19,11 @@ export const ACCESS_RESTRICTED = 'Access restricted: repository management is li
 const FOLLOW_AFTER_CHANGE_MS = 3000;
 
 function StorageManager() {
-  return <ActivityLogProvider><StorageCards /></ActivityLogProvider>;
+  return (
+    <ActivityLogProvider>
+      <StorageCards />
+    </ActivityLogProvider>
+  );
 }
 
 function StorageCards() {
@@ -34,32 +38,53 @@ function StorageCards() {
   const reload = useCallback(() => {
     setLoading(true);
     listStorageSources()
-      .then((s) => { setSources(s); setError(null); })
+      .then((s) => {
+        setSources(s);
+        setError(null);
+      })
       .catch((e: Error) => setError(e.message || 'Failed to load sources'))
       .finally(() => setLoading(false));
   }, []);
   useEffect(reload, [reload]);
 
-  const jobsChanged = useCallback(() => { setJobsKey((k) => k + 1); setFollowing(true); }, []);
+  const jobsChanged = useCallback(() => {
+    setJobsKey((k) => k + 1);
+    setFollowing(true);
+  }, []);
   useEffect(() => {
     if (!following) return;
-    const t = setTimeout(() => { setFollowing(false); reload(); }, FOLLOW_AFTER_CHANGE_MS);
+    const t = setTimeout(() => {
+      setFollowing(false);
+      reload();
+    }, FOLLOW_AFTER_CHANGE_MS);
     return () => clearTimeout(t);
   }, [following, jobsKey, reload]);
 
-  const afterWork = useCallback(() => { reload(); setJobsKey((k) => k + 1); }, [reload]);
+  const afterWork = useCallback(() => {
+    reload();
+    setJobsKey((k) => k + 1);
+  }, [reload]);
   const { appendLog } = useActivityLog();
   // A scan started by adding or enabling a source ends after its answer: say how it went once it has.
   // (Re-ingests and purges answer with their outcome, which their cards log.)
-  const jobsFinished = useCallback((jobs: JobDto[]) => {
-    for (const j of jobs.filter((x) => x.job_type === 'scan')) {
-      const counts = ['found', 'added', 'removed'].filter((k) => typeof j.summary?.[k] === 'number').map((k) => `${k} ${j.summary![k]}`).join(', ');
-      const where = typeof j.summary?.root === 'string' ? ` of ${j.summary.root}` : '';
-      appendLog(`${j.job_type} #${j.id}${where} ${j.status === 'success' ? 'finished' : 'failed'}${counts ? `: ${counts}` : ''}`, j.status === 'success' ? 'info' : 'error');
-      for (const e of j.errors ?? []) appendLog(`${j.job_type} #${j.id}: ${e}`, 'error');
-    }
-    reload();
-  }, [appendLog, reload]);
+  const jobsFinished = useCallback(
+    (jobs: JobDto[]) => {
+      for (const j of jobs.filter((x) => x.job_type === 'scan')) {
+        const counts = ['found', 'added', 'removed']
+          .filter((k) => typeof j.summary?.[k] === 'number')
+          .map((k) => `${k} ${j.summary![k]}`)
+          .join(', ');
+        const where = typeof j.summary?.root === 'string' ? ` of ${j.summary.root}` : '';
+        appendLog(
+          `${j.job_type} #${j.id}${where} ${j.status === 'success' ? 'finished' : 'failed'}${counts ? `: ${counts}` : ''}`,
+          j.status === 'success' ? 'info' : 'error',
+        );
+        for (const e of j.errors ?? []) appendLog(`${j.job_type} #${j.id}: ${e}`, 'error');
+      }
+      reload();
+    },
+    [appendLog, reload],
+  );
 
   return (
     <>
@@ -81,7 +106,11 @@ export function StoragePage() {
     <section className="mx-auto max-w-6xl p-6" data-testid="repo.page">
       <h2 className="mb-4 text-xl font-semibold">Repository Manager</h2>
       {access === 'checking' && <p className="text-sm text-slate-500">Checking your role…</p>}
-      {access === 'restricted' && <Alert severity="warning" testId="repo.restricted">{ACCESS_RESTRICTED}</Alert>}
+      {access === 'restricted' && (
+        <Alert severity="warning" testId="repo.restricted">
+          {ACCESS_RESTRICTED}
+        </Alert>
+      )}
       {access === 'allowed' && <StorageManager />}
     </section>
   );

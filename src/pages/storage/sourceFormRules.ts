@@ -10,12 +10,29 @@ export const ROLE_OPTIONS: readonly { value: SourceRole; label: string }[] = [
 
 export const LABEL_MAX = 120;
 
-export interface SourceFormErrors { root?: string; label?: string; role?: string }
+export interface SourceFormErrors {
+  root?: string;
+  label?: string;
+  role?: string;
+}
 
-const sameRoot = (a: string, b: string) => a.trim().replace(/[\\/]+$/, '').toLowerCase() === b.trim().replace(/[\\/]+$/, '').toLowerCase();
+const sameRoot = (a: string, b: string) =>
+  a
+    .trim()
+    .replace(/[\\/]+$/, '')
+    .toLowerCase() ===
+  b
+    .trim()
+    .replace(/[\\/]+$/, '')
+    .toLowerCase();
 
 /** Errors of the values; `originalRoot` is the edited source's root (it may keep its own path). */
-export function sourceFormErrors(values: SourceInput, sources: SourceDto[], originalRoot?: string, check?: SourceValidation | null): SourceFormErrors {
+export function sourceFormErrors(
+  values: SourceInput,
+  sources: SourceDto[],
+  originalRoot?: string,
+  check?: SourceValidation | null,
+): SourceFormErrors {
   const errors: SourceFormErrors = {};
   const others = sources.filter((s) => s.root !== originalRoot);
   if (!values.root.trim()) errors.root = 'Root path is required';
@@ -31,8 +48,12 @@ export const hasErrors = (e: SourceFormErrors) => Object.values(e).some(Boolean)
 
 /** True when an edit would save exactly what the source already is. */
 export function isUnchanged(values: SourceInput, original: SourceDto): boolean {
-  return values.root.trim() === original.root && values.label.trim() === original.label
-    && values.role === (original.role ?? '') && values.enabled === original.enabled;
+  return (
+    values.root.trim() === original.root &&
+    values.label.trim() === original.label &&
+    values.role === (original.role ?? '') &&
+    values.enabled === original.enabled
+  );
 }
 
 /** Roots held by more than one source (compared case-insensitively): a warning, since each folder should be listed once. */

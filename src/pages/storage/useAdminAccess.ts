@@ -16,9 +16,15 @@ export function useAdminAccess(): Access {
     if (!needsCheck) return;
     let live = true;
     fetchMe()
-      .then((me) => { if (live) setChecked({ id: user.id, admin: me.signed_in && me.id === user.id && isAdmin(me.role) }); })
-      .catch(() => { if (live) setChecked({ id: user.id, admin: false }); });
-    return () => { live = false; };
+      .then((me) => {
+        if (live) setChecked({ id: user.id, admin: me.signed_in && me.id === user.id && isAdmin(me.role) });
+      })
+      .catch(() => {
+        if (live) setChecked({ id: user.id, admin: false });
+      });
+    return () => {
+      live = false;
+    };
   }, [needsCheck, user.id]);
   if (!user.signedIn) return 'restricted';
   if (isAdmin(role)) return 'allowed';

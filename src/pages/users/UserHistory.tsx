@@ -18,17 +18,32 @@ export function UserHistory({ id }: { id: string }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    userHistory(id).then((h) => { if (live) setEntries(h); }, (e: Error) => { if (live) setError(e.message); });
-    return () => { live = false; };
+    userHistory(id).then(
+      (h) => {
+        if (live) setEntries(h);
+      },
+      (e: Error) => {
+        if (live) setError(e.message);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [id]);
   if (error) return <p className="text-red-700">{error}</p>;
   if (!entries) return <p className="text-slate-500">Loading history...</p>;
-  if (!entries.length) return <p data-testid="users.history" className="text-slate-500">No recorded changes</p>;
+  if (!entries.length)
+    return (
+      <p data-testid="users.history" className="text-slate-500">
+        No recorded changes
+      </p>
+    );
   return (
     <ul data-testid="users.history" className="space-y-1 text-xs text-slate-700">
       {entries.map((e) => (
         <li key={e.id} data-testid="users.historyEntry">
-          <span className="text-slate-500">{new Date(e.changed_at).toLocaleString()}</span> — {describe(e)} <span className="text-slate-500">by {e.changed_by_id}</span>
+          <span className="text-slate-500">{new Date(e.changed_at).toLocaleString()}</span> — {describe(e)}{' '}
+          <span className="text-slate-500">by {e.changed_by_id}</span>
         </li>
       ))}
     </ul>

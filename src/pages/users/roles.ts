@@ -7,6 +7,9 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   super: 'Full system access including user management and all admin privileges',
 };
 
-export const ROLE_TOOLTIP = (Object.keys(ROLE_DESCRIPTIONS) as Role[]).map((r) => `${r}: ${ROLE_DESCRIPTIONS[r]}`).join('\n');
+export const ROLE_TOOLTIP = (Object.keys(ROLE_DESCRIPTIONS) as Role[])
+  .map((r) => `${r}: ${ROLE_DESCRIPTIONS[r]}`)
+  .join('\n');
 
-export const fieldClass = 'rounded border border-slate-300 bg-white px-2 py-1.5 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:bg-slate-100 disabled:text-slate-500';
+export const fieldClass =
+  'rounded border border-slate-300 bg-white px-2 py-1.5 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:bg-slate-100 disabled:text-slate-500';

@@ -17,7 +17,9 @@ function Capped({ title, items, testId }: { title: string; items: string[]; test
     <div data-testid={testId} className="mt-2">
       <p className="text-sm font-medium">{title}</p>
       <ul className="ml-4 list-disc text-sm">
-        {items.slice(0, RESULT_LIST_MAX).map((w, i) => <li key={i}>{w}</li>)}
+        {items.slice(0, RESULT_LIST_MAX).map((w, i) => (
+          <li key={i}>{w}</li>
+        ))}
       </ul>
       {items.length > RESULT_LIST_MAX && <p className="text-sm">...and {items.length - RESULT_LIST_MAX} more</p>}
     </div>
@@ -36,9 +38,14 @@ export function ImportResultPanel({ result, dryRun }: { result: ImportJobResult;
     ['Actions imported', result.summary?.actions_imported ?? 0],
   ];
   return (
-    <section data-testid="import.result" data-style={ok ? 'success' : 'warning'}
-      className={`mt-4 rounded border p-3 ${ok ? 'border-green-300 bg-green-50 text-green-900' : 'border-amber-300 bg-amber-50 text-amber-900'}`}>
-      <h3 data-testid="import.result-title" className="mb-1 font-semibold">{dryRun ? 'Dry Run Results' : result.status === 'failed' ? 'Import Failed' : 'Import Complete'}</h3>
+    <section
+      data-testid="import.result"
+      data-style={ok ? 'success' : 'warning'}
+      className={`mt-4 rounded border p-3 ${ok ? 'border-green-300 bg-green-50 text-green-900' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
+    >
+      <h3 data-testid="import.result-title" className="mb-1 font-semibold">
+        {dryRun ? 'Dry Run Results' : result.status === 'failed' ? 'Import Failed' : 'Import Complete'}
+      </h3>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
         {rows.map(([k, v]) => (
           <div key={k} className="contents">
