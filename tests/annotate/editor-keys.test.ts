@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toBlocked } from '../../src/annotate/document/frame-blocks';
 import { det, sampleDoc } from '../annotate-edit/fixtures';
-import { TestEditor, type FakeVideo } from './test-editor';
+import { TestEditor } from './test-editor';
+import type { FakeVideo } from './test-doubles';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 

@@ -3,7 +3,8 @@
 // (middle button, Space held, hand tool), Fit and 1:1, the handle priority on a small person, edits at
 // 4× landing where the pointer is, and a reload keeping the view.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryStorage, TestEditor } from './test-editor';
+import { TestEditor } from './test-editor';
+import { MemoryStorage } from './test-doubles';
 import { det, sampleDoc } from '../annotate-edit/fixtures';
 import { frameAt } from '../../src/annotate/document/frame-blocks';
 import { toBlocked } from '../../src/annotate/document/frame-blocks';

@@ -5,109 +5,22 @@
 // screen point through editor.dispatch (the hit-test picks the target, at any zoom), while the older
 // pointerDownBox / pointerDownKeypoint / pointerDownEmpty name their target and take video pixels.
 // Timeline presses use `pxPerSecond` client pixels per second from 0. Every server op the editor sends
-// is recorded in `sent`.
+// is recorded in `sent` (fake-server.ts answers them; test-doubles.ts holds the clock, storage and video).
 import type { ReviewSummary } from '../../domain/review-navigation';
+import type { Corner } from '../../domain/ops/box-geometry';
 import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
-import type { Clock, EditorApi } from '../../src/annotate/editor/editor-deps';
 import { pressBar, pressBox, pressDraw, pressKeypoint, pressRow } from '../../src/annotate/edit/drag-start';
 import type { TrackVersions } from '../../src/annotate/save/execute-op';
-import { assistPose, followTrack, type PoseAssistResult } from '../../src/api/track-corrections';
-import { putTrackVerified } from '../../src/api/annotation-edits';
-import { fetchReviewSummary } from '../../src/api/annotate';
-import { executeOp } from '../../src/annotate/save/execute-op';
-import { savedRow, serveOne } from './contract-server';
+import type { PoseAssistResult } from '../../src/api/track-corrections';
 import { onScreenKeyDown, onScreenKeyUp, type ScreenKeyEvent } from '../../src/annotate/edit/hotkeys';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotateUiState } from '../../src/annotate/document/ui-state';
-import { rangeTracks, type ServerOp } from '../../src/annotate/save/server-ops';
-import type { Corner } from '../../domain/ops/box-geometry';
-import type { ActionSegment } from '../../domain/types';
-import { sampleDoc } from '../annotate-edit/fixtures';
+import type { ServerOp } from '../../src/annotate/save/server-ops';
 import type { CanvasOutcome } from '../../src/annotate/canvas/dispatch';
-import type { ViewStorage } from '../../src/annotate/canvas/viewport';
 import { videoSizeOf } from '../../src/annotate/canvas/overlay-model';
-
-/** sessionStorage for one test: a reload is a new TestEditor given the same storage. */
-export class MemoryStorage implements ViewStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-}
-
-/** Timers that run only when the test advances time. */
-export class ManualClock implements Clock {
-  private t = 0;
-  private timers = new Map<number, { at: number; fn: () => void }>();
-  private next = 1;
-  now(): number {
-    return this.t;
-  }
-  setTimeout(fn: () => void, ms: number): unknown {
-    const id = this.next++;
-    this.timers.set(id, { at: this.t + ms, fn });
-    return id;
-  }
-  clearTimeout(id: unknown): void {
-    this.timers.delete(id as number);
-  }
-  /** Runs every timer due within `ms`, in time order. */
-  advance(ms: number): void {
-    const end = this.t + ms;
-    for (;;) {
-      const due = [...this.timers.entries()].filter(([, x]) => x.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.t = due[1].at;
-      due[1].fn();
-    }
-    this.t = end;
-  }
-}
-
-/**
- * A stand-in for the page's <video> without requestVideoFrameCallback: a seek presents its frame on the
- * next microtask ('seeked'), play and pause fire their events, so the player writes the playhead as it does
- * in a browser.
- */
-export class FakeVideo extends EventTarget {
-  paused = true;
-  volume = 1;
-  playbackRate = 1;
-  readyState = 4;
-  private t = 0;
-  constructor(readonly duration: number) {
-    super();
-  }
-  get currentTime(): number {
-    return this.t;
-  }
-  set currentTime(v: number) {
-    this.t = v;
-    queueMicrotask(() => this.dispatchEvent(new Event('seeked')));
-  }
-  play(): Promise<void> {
-    if (this.paused) {
-      this.paused = false;
-      this.dispatchEvent(new Event('play'));
-    }
-    return Promise.resolve();
-  }
-  pause(): void {
-    if (!this.paused) {
-      this.paused = true;
-      this.dispatchEvent(new Event('pause'));
-    }
-  }
-}
-
-/** A copy of what was sent at that moment (tokens change later, as they do in the browser). */
-function structuredCloneOp(op: ServerOp): ServerOp {
-  return 'token' in op ? ({ ...op, token: { ...op.token } } as ServerOp) : op;
-}
+import { sampleDoc } from '../annotate-edit/fixtures';
+import { fakeEditorApi, type FakeServerState } from './fake-server';
+import { FakeVideo, ManualClock, MemoryStorage } from './test-doubles';
 
 export interface KeyMods {
   shift?: boolean;
@@ -116,7 +29,7 @@ export interface KeyMods {
   repeat?: boolean;
 }
 
-export class TestEditor {
+export class TestEditor implements FakeServerState {
   readonly editor: AnnotationEditor;
   /** Server ops in the order the API edge received them. */
   readonly sent: ServerOp[] = [];
@@ -138,8 +51,7 @@ export class TestEditor {
   private pointer = new EventTarget();
   private last = { x: 0, y: 0 };
   private pps = 100;
-  private nextSegmentId = 100;
-  private nextToken = 1;
+  readonly nextIds = { segment: 100, token: 1 };
   /** What the fake server answers for the review summary. */
   reviewSummary: ReviewSummary | null = null;
 
@@ -148,47 +60,7 @@ export class TestEditor {
     ui: Partial<AnnotateUiState> = {},
     readonly storage = new MemoryStorage(),
   ) {
-    const api: EditorApi = {
-      fetchSummary: () => Promise.reject(new Error('the TestEditor starts from a document')),
-      fetchDetectionWindow: () => Promise.reject(new Error('the TestEditor starts from a document')),
-      fetchVideoSettings: async () => null,
-      execute: (op, version, tracks) =>
-        serveOne(
-          () => executeOp(op, version, tracks ?? {}),
-          () => this.answer(op, version, tracks ?? {}),
-        ),
-      assistPose: (v, frame, box) =>
-        serveOne(
-          () => assistPose(v, frame, box),
-          () =>
-            new Promise<PoseAssistResult>((resolve, reject) => {
-              this.assistCalls.push({ frame, box, answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
-            }),
-        ),
-      followTrack: (v, trackId, body) =>
-        serveOne(
-          () => followTrack(v, trackId, body),
-          () => {
-            this.followCalls.push({ trackId, body });
-            return { job_id: 77 };
-          },
-        ),
-      fetchReviewSummary: (v, signal) =>
-        serveOne(
-          () => fetchReviewSummary(v, signal),
-          () => this.reviewSummary ?? Promise.reject(new Error('no review summary')),
-        ),
-      setTrackVerified: (v, trackId, verified) =>
-        serveOne(
-          () => putTrackVerified(v, trackId, verified),
-          () => ({
-            track_id: trackId,
-            verified: verified
-              ? { by_id: 'tester', by_name: null, at: '2026-01-01T00:00:00.000Z', edited_at: null, edited_by_id: null }
-              : null,
-          }),
-        ),
-    };
+    const api = fakeEditorApi(this);
     this.editor = new AnnotationEditor({
       api,
       clock: this.clock,
@@ -350,128 +222,5 @@ export class TestEditor {
     const e = new Event(type);
     Object.defineProperties(e, { clientX: { value: clientX }, clientY: { value: clientY } });
     this.pointer.dispatchEvent(e);
-  }
-
-  /** What the server answers: the shapes of domain/contract (the fake server checks them). */
-  private answer(op: ServerOp, version: number | undefined, tracks: TrackVersions): unknown {
-    const err = this.failWith?.(op);
-    if (err) throw err;
-    this.sent.push(structuredCloneOp(op));
-    this.sentVersions.push(version);
-    this.sentTrackVersions.push(tracks);
-    const bump = (t: number) =>
-      (this.trackVersions[t] = (this.trackVersions[t] ?? this.doc.trackVersions?.[t] ?? 0) + 1);
-    const newId = () => Math.max(0, ...this.doc.trackIds) + 1;
-    const segment = (id: number) => this.doc.segments.find((s) => s.id === id);
-    switch (op.kind) {
-      case 'track.create': {
-        const detection = savedRow(op.made.value ?? op.trackId, op.frame, 1, op.det);
-        // a create whose track exists already (a redo) is a keyframe PUT
-        if (op.made.value !== null) return { detection, track_version: bump(op.made.value), filled_frames: 0 };
-        return { track_id: op.trackId, track_version: bump(op.trackId), detection };
-      }
-      case 'detection.keyframe':
-        return {
-          detection: savedRow(op.trackId, op.frame, (version ?? 0) + 1, op.det),
-          track_version: bump(op.trackId),
-          filled_frames: 0,
-        };
-      case 'track.range': {
-        op.token.value = this.nextToken++;
-        const c = op.call;
-        const undo_token = op.token.value;
-        const versions = Object.fromEntries(rangeTracks(op).map((t) => [t, bump(t)]));
-        switch (c.kind) {
-          case 'split': {
-            const id = newId();
-            return { new_track_id: id, track_version: versions[op.trackId], new_track_version: bump(id), undo_token };
-          }
-          case 'swap':
-            return { track_versions: versions, undo_token };
-          case 'move': {
-            const target = c.targetTrackId ?? newId();
-            return {
-              target_track_id: target,
-              track_version: versions[op.trackId],
-              target_track_version: c.targetTrackId === null ? bump(target) : versions[target],
-              undo_token,
-            };
-          }
-          case 'delete':
-            return { deleted: 1, track_version: versions[op.trackId], undo_token };
-          case 'interpolate':
-            return { filled_frames: 1, track_version: versions[op.trackId], undo_token };
-          case 'propagate':
-            return { changed_frames: 1, track_version: versions[op.trackId], undo_token };
-        }
-        break;
-      }
-      case 'segment.patch':
-        return {
-          ...segment(op.id)!,
-          ...op.fields,
-          version: (version ?? 1) + 1,
-          updated_by_id: 'test.user',
-        } satisfies ActionSegment;
-      // the document dropped the segment already: the answer names a stand-in of that id (the editor reads none of it)
-      case 'segment.delete':
-        return {
-          deleted: true,
-          action: segment(op.id) ?? {
-            id: op.id,
-            track_id: 0,
-            action_class: 'others',
-            start_time: 0,
-            end_time: 0,
-            confidence: 1,
-            human_verified: false,
-            version: version ?? 1,
-          },
-        };
-      case 'detection.put':
-        return { ...savedRow(op.trackId, op.frame, (version ?? 0) + 1, op.det), track_version: bump(op.trackId) };
-      case 'detection.delete':
-        return {
-          deleted: true,
-          detection: { ...savedRow(op.trackId, op.frame, version ?? 1, null), track_version: bump(op.trackId) },
-        };
-      case 'segment.create':
-        return { ...op.segment, id: op.purpose === 'restore' ? op.segment.id : this.nextSegmentId++ };
-      // Like the real executor, a merge / delete hands its undo token to the entry, a restore spends it.
-      case 'track.merge': {
-        op.token.value = this.nextToken++;
-        const track_versions = { [op.baseTrackId]: bump(op.baseTrackId), [op.mergeTrackId]: bump(op.mergeTrackId) };
-        return {
-          base_track_id: op.baseTrackId,
-          merge_track_id: op.mergeTrackId,
-          replaced_frames: 0,
-          moved_frames: 0,
-          moved_segments: 0,
-          segments: [],
-          undo_token: op.token.value,
-          track_versions,
-        };
-      }
-      case 'track.delete':
-        op.token.value = this.nextToken++;
-        return {
-          track_id: op.trackId,
-          deleted_detections: 0,
-          deleted_segments: 0,
-          undo_token: op.token.value,
-          track_version: bump(op.trackId),
-        };
-      case 'track.restore':
-        op.token.value = null;
-        return {
-          kind: 'restore',
-          track_ids: [],
-          restored_detections: 0,
-          segments: [],
-          detection_versions: [],
-          track_versions: {},
-        };
-    }
-    return undefined;
   }
 }

@@ -8,8 +8,6 @@
 // - the interaction actor (pointer drags), the editorMode actor (view ⇄ edit) and the player.
 // Konva and React draw from these stores and never own editor state.
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { produce } from 'immer';
-import type { ActionSegment } from '../../../domain/types';
 import { editorModeMachine } from '../../../machines/editorMode';
 import { interactionMachine, type DragEdit, type PointerDownEvent } from '../../../machines/interaction';
 import { fillDrawnSkeleton } from '../edit/draw-assist';
@@ -22,9 +20,9 @@ import { EditHistory, type PerformOptions } from '../history/history';
 import { LoadTiming } from '../loader/load-timing';
 import { openVideo } from '../loader/open-video';
 import { PlayerController } from '../player/player-controller';
-import { SaveQueue, type SaveConflict } from '../save/save-queue';
+import type { SaveQueue } from '../save/save-queue';
+import type { SaveConflict } from '../save/save-queue-types';
 import { resolveConflict, type ConflictChoice } from '../save/conflicts';
-import { blockFor, frameAt } from '../document/frame-blocks';
 import { RowDrafts } from '../edit/row-drafts';
 import { ReviewNav } from '../review/review-nav';
 import { newOverlayStats } from '../canvas/overlay-stats';
@@ -32,6 +30,7 @@ import { newTimelineStats } from '../timeline/timeline-stats';
 import { patchStore, Store } from '../store';
 import type { EditorDeps, Notify } from './editor-deps';
 import { SpaceHold } from './space-hold';
+import { newEditorSaves } from './editor-saves';
 import { Viewport } from '../canvas/viewport';
 import { CanvasInput, type CanvasEvent, type CanvasOutcome } from '../canvas/dispatch';
 import type { EditDialogs, EditorCore, ScreenActions } from './editor-core';
@@ -86,28 +85,7 @@ export class AnnotationEditor implements EditorCore {
       updateUi: (p) => this.updateUi(p),
       notify: (s, t) => this.notify(s, t),
     });
-    this.saves = new SaveQueue({
-      execute: api.execute,
-      docVersion: (id) => this.doc.get()?.segments.find((s) => s.id === id)?.version,
-      docDetectionVersion: (trackId, frame) => {
-        const blocks = this.doc.get()?.detections[trackId];
-        return blocks ? frameAt(blocks, frame)?.version : undefined;
-      },
-      docTrackVersion: (trackId) => this.doc.get()?.trackVersions?.[trackId],
-      onTrackVersions: (versions) => this.stampTrackVersions(versions),
-      onError: (text) => this.notify('error', text),
-      onSaved: (op, segments, detectionVersion) => {
-        this.showSavedBy(segments);
-        if (
-          (op.kind === 'detection.put' || op.kind === 'detection.keyframe' || op.kind === 'track.create') &&
-          detectionVersion !== undefined
-        )
-          this.stampDetectionVersion(op.trackId, op.frame, detectionVersion);
-        this.review.afterSave(op, segments);
-      },
-      setTimer: (fn, ms) => clock.setTimeout(fn, ms),
-      clearTimer: (t) => clock.clearTimeout(t),
-    });
+    this.saves = newEditorSaves(this);
     this.history = new EditHistory(
       { get: () => this.doc.get(), set: (d, reason = 'edit') => this.doc.set(d, reason) },
       (op) => this.saves.enqueue(op),
@@ -300,56 +278,5 @@ export class AnnotationEditor implements EditorCore {
     this.player.dispose();
     this.saves.dispose();
     this.review.dispose();
-  }
-
-  /**
-   * A saved detection keeps the version the server answered (not an edit), so a later merge computes the
-   * moved rows' versions as the server does.
-   */
-  private stampDetectionVersion(trackId: number, frame: number, version: number): void {
-    const doc = this.doc.get();
-    const blocks = doc?.detections[trackId];
-    const det = blocks ? frameAt(blocks, frame) : null;
-    if (!doc || !det || det.version === version) return;
-    this.publishDoc(
-      produce(doc, (d) => {
-        blockFor(d.detections[trackId], frame)[frame].version = version;
-      }),
-      'server-stamp',
-    );
-  }
-
-  /** Track versions an answer named (not an edit): the next range op of the track sends them. */
-  stampTrackVersions(versions: Record<number, number>): void {
-    const doc = this.doc.get();
-    const entries = Object.entries(versions).filter(([t, v]) => (doc?.trackVersions?.[Number(t)] ?? 0) < v);
-    if (!doc || entries.length === 0) return;
-    this.publishDoc(
-      produce(doc, (d) => {
-        const tv = (d.trackVersions ??= {});
-        for (const [t, v] of entries) tv[Number(t)] = v;
-      }),
-      'server-stamp',
-    );
-  }
-
-  /** The panel's updated-by / updated-at chips follow a save (not an edit: history ignores it). */
-  private showSavedBy(saved: ActionSegment[]): void {
-    const doc = this.doc.get();
-    const byId = new Map(saved.map((s) => [s.id, s]));
-    if (!doc || !doc.segments.some((s) => byId.has(s.id))) return;
-    this.publishDoc(
-      produce(doc, (d) => {
-        for (const s of d.segments) {
-          const e = byId.get(s.id);
-          if (e) {
-            s.updated_by_id = e.updated_by_id;
-            s.updated_at = e.updated_at;
-            s.version = e.version;
-          }
-        }
-      }),
-      'server-stamp',
-    );
   }
 }

@@ -9,7 +9,7 @@ import { blockFor } from '../document/frame-blocks';
 import { windowDetection } from '../loader/window-loader';
 import type { CompactDetection } from '../document/types';
 import type { ActionSegment } from '../../../domain/types';
-import type { SaveConflict } from './save-queue';
+import type { SaveConflict } from './save-queue-types';
 
 export type ConflictChoice = 'theirs' | 'mine';
 

@@ -8,7 +8,6 @@
 // saw: the document's, or the one a save answered). When someone else changed it first (409, or 428 for a
 // row they stored), the op becomes a conflict: the draft stays in the document and the editor offers
 // 'Reload theirs' or 'Overwrite with mine' (AnnotationEditor.resolveConflict).
-import type { ActionSegment } from '../../../domain/types';
 import { detectionKey, detectionKeyOf, isDetectionOp, rangeTracks, type ServerOp } from './server-ops';
 import {
   detectionVersionOfResult,
@@ -18,30 +17,10 @@ import {
   restoredDetectionVersions,
   segmentsOfResult,
   trackVersionsOfResult,
-  type OpExecutor,
   type TrackVersions,
 } from './execute-op';
 import { Store } from '../store';
-
-export interface SaveState {
-  /** Ops not yet saved (including the one in flight). */
-  pending: number;
-  /** True while the head op waits for its next retry. */
-  retrying: boolean;
-  /** Action ids whose last save failed → the detail shown on their row. */
-  failedSegments: Readonly<Record<number, string>>;
-  /** Edits someone else's save got in the way of, one per detection or action (the newest op). */
-  conflicts: readonly SaveConflict[];
-}
-
-export interface SaveConflict {
-  /** The detection (videoId/track/frame) or action ('action/id') it concerns. */
-  key: string;
-  /** The refused op, with the user's draft. */
-  op: ServerOp;
-  /** The server's words: who changed it and when. */
-  detail: string;
-}
+import type { SaveQueueOptions, SaveState } from './save-queue-types';
 
 interface Item {
   op: ServerOp;
@@ -49,24 +28,6 @@ interface Item {
   reported: boolean;
   resolve: (r: unknown) => void;
   reject: (e: unknown) => void;
-}
-
-export interface SaveQueueOptions {
-  execute: OpExecutor;
-  /** The version of an action as last seen in the document (before the queue saw a newer one). */
-  docVersion?: (id: number) => number | undefined;
-  /** The version of a stored detection as the document holds it (undefined: no stored row read there). */
-  docDetectionVersion?: (trackId: number, frame: number) => number | undefined;
-  onError?: (text: string, op: ServerOp) => void;
-  onSaved?: (op: ServerOp, segments: ActionSegment[], detectionVersion?: number) => void;
-  /** A track's version as the document holds it (range ops send it). */
-  docTrackVersion?: (trackId: number) => number | undefined;
-  /** An answer named new track versions (the document keeps them). */
-  onTrackVersions?: (versions: Record<number, number>) => void;
-  /** Retry delay after `attempt` failures (ms). */
-  retryDelay?: (attempt: number) => number;
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  clearTimer?: (t: unknown) => void;
 }
 
 export class SaveQueue {

@@ -8,18 +8,13 @@ import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointer
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
 import { Button } from '../../components/ui/Button';
-import { toggledHidden } from '../document/ui-state';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
-import { DeleteTrackButton } from '../edit/TrackDialogs';
-import { TrackRangeMenuButton } from '../edit/CorrectionDialogs';
 import { keyframeMarks } from './keyframe-marks';
 import { ReviewNavBar } from '../review/ReviewNavBar';
-import { VerifiedToggle } from '../review/VerifiedToggle';
 import { patchStore } from '../store';
 import { useElementSize } from '../use-element-size';
 import {
   AXIS_H,
-  ROW_H,
   contentHeight,
   drawPlayhead,
   drawTimeline,
@@ -27,10 +22,10 @@ import {
   viewHeightOf,
   type TimelineLayout,
 } from './timeline-draw';
-import { trackColor } from '../colors';
 import { cursorFor, hitAt, pressTimeline } from './timeline-pointer';
 import { clampView, followTime, panView, wholeVideo, zoomView, ZOOM_STEP, type TimeView } from './time-view';
 import { TimelineOverview, TimelineZoomButtons } from './TimelineOverview';
+import { TrackRowLabel } from './TrackRowLabel';
 
 const LABEL_W = 112;
 /** Height of the scrolling row area until it is measured (it fills the space the page layout gives it). */
@@ -179,50 +174,9 @@ export function TrackTimeline() {
         ) : (
           <div className="flex" style={{ height }}>
             <div style={{ width: LABEL_W, paddingTop: AXIS_H }} className="shrink-0 border-r border-slate-200">
-              {trackIds.map((id) => {
-                const isHidden = hidden.includes(id);
-                return (
-                  <div
-                    key={id}
-                    data-testid="timeline.row"
-                    data-track={id}
-                    data-selected={selectedTrack === id}
-                    className={`flex items-center gap-1 px-1 text-xs ${selectedTrack === id ? 'bg-indigo-50' : ''}`}
-                    style={{ height: ROW_H }}
-                  >
-                    <button
-                      type="button"
-                      data-testid="timeline.eye"
-                      aria-pressed={!isHidden}
-                      aria-label={`${isHidden ? 'Show' : 'Hide'} track ${id}`}
-                      title={`${isHidden ? 'Show' : 'Hide'} track ${id}`}
-                      onClick={() => editor.updateUi((s) => ({ hiddenTracks: toggledHidden(s.hiddenTracks, id) }))}
-                      className="rounded px-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-                    >
-                      <EyeIcon open={!isHidden} />
-                    </button>
-                    <span
-                      data-testid="timeline.swatch"
-                      data-color={trackColor(id)}
-                      aria-hidden="true"
-                      className="h-2.5 w-2.5 shrink-0 rounded-full"
-                      style={{ background: trackColor(id), opacity: isHidden ? 0.35 : 1 }}
-                    />
-                    <button
-                      type="button"
-                      data-testid="timeline.label"
-                      title={`Select track ${id}`}
-                      onClick={() => editor.updateUi({ selectedTrackId: id, selectedSegmentId: null })}
-                      className={`rounded px-0.5 ${isHidden ? 'text-slate-400 line-through' : 'font-medium'} ${selectedTrack === id ? 'bg-indigo-100 text-indigo-900' : ''}`}
-                    >
-                      T{id}
-                    </button>
-                    <VerifiedToggle trackId={id} />
-                    <DeleteTrackButton trackId={id} />
-                    <TrackRangeMenuButton trackId={id} />
-                  </div>
-                );
-              })}
+              {trackIds.map((id) => (
+                <TrackRowLabel key={id} trackId={id} hidden={hidden.includes(id)} selected={selectedTrack === id} />
+              ))}
             </div>
             <div
               ref={canvasRef}
@@ -289,23 +243,3 @@ const EMPTY: number[] = [];
 /** The buttons zoom around the playhead when it is in view, else around the window's middle. */
 const zoomAnchor = (v: TimeView, time: number) =>
   time >= v.start && time <= v.start + v.span ? time : v.start + v.span / 2;
-
-/** Eye (shown) / struck-through eye (hidden); SVG so it renders without an emoji font. */
-function EyeIcon({ open }: { open: boolean }) {
-  return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-      className={open ? 'text-slate-700' : 'text-slate-400'}
-    >
-      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
-      <circle cx="12" cy="12" r="3" />
-      {!open && <line x1="3" y1="21" x2="21" y2="3" />}
-    </svg>
-  );
-}

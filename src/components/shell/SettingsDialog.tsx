@@ -1,7 +1,7 @@
 // Render/detection settings dialog (top bar's settings button): sections Render, Detection and Other,
 // buttons Close and Save. Empty number fields fall back as the settings rules say (CRF 22, image size
 // 1280, stride at least 1). Saving needs an administrator: others see the values read-only and why.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import type { VideoSettings } from '../../../domain/constants';
 import {
   DEFAULT_VIEWS,
@@ -17,6 +17,7 @@ import {
 } from '../../../domain/video-settings';
 import { Button } from '../ui/Button';
 import { Modal } from '../dialogs/Modal';
+import { Check, NumberField, Section, Select } from './settings-fields';
 
 export const SETTINGS_READ_ONLY_TEXT = 'Only administrators can change these settings.';
 
@@ -29,7 +30,6 @@ export interface SettingsDialogProps {
   onSave: (settings: VideoSettings) => Promise<boolean>;
 }
 
-const field = 'mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm disabled:bg-slate-100';
 type Overlay = VideoSettings['overlay'];
 
 const numberInputs = (s: VideoSettings): SettingsNumberInputs => ({
@@ -37,111 +37,6 @@ const numberInputs = (s: VideoSettings): SettingsNumberInputs => ({
   yolo_imgsz: String(s.yolo_imgsz),
   pipeline_frame_stride: String(s.pipeline_frame_stride),
 });
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="mb-3 rounded border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-semibold text-slate-800">{title}</legend>
-      <div className="grid grid-cols-2 gap-x-4 gap-y-2">{children}</div>
-    </fieldset>
-  );
-}
-
-function Select<T extends string>({
-  id,
-  label,
-  value,
-  options,
-  labels,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: T;
-  options: readonly T[];
-  labels?: Record<T, string>;
-  disabled: boolean;
-  onChange: (v: T) => void;
-}) {
-  return (
-    <label className="block text-sm text-slate-700">
-      {label}
-      <select
-        data-testid={`settings.${id}`}
-        className={field}
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value as T)}
-      >
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {labels?.[o] ?? o}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-function Check({
-  id,
-  label,
-  checked,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  return (
-    <label className="flex items-center gap-2 text-sm text-slate-700">
-      <input
-        type="checkbox"
-        data-testid={`settings.${id}`}
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      {label}
-    </label>
-  );
-}
-
-function NumberField({
-  id,
-  label,
-  value,
-  disabled,
-  min,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  disabled: boolean;
-  min?: number;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <label className="block text-sm text-slate-700">
-      {label}
-      <input
-        type="number"
-        data-testid={`settings.${id}`}
-        className={field}
-        value={value}
-        min={min}
-        step={1}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
-  );
-}
 
 export function SettingsDialog({ open, settings, canSave, onClose, onSave }: SettingsDialogProps) {
   const [draft, setDraft] = useState(settings);
