@@ -1,6 +1,6 @@
 // Annotate screen, edit side, with the mouse and keyboard on a real server seeded with known detections:
-// a guest is kept out, boxes, keypoints and timeline bars are dragged and stepped with the keys; every edit
-// is read back from the API and undone.
+// a guest is kept out; boxes, keypoints and timeline bars are dragged, an action is added on the timeline and
+// actions are stepped with the keys. Every edit is read back from the API and undone.
 import { test, expect } from './fixtures';
 import { allSaved, box, detectionAt, drag, segmentsOf, stage, useSeededEditServer } from './annotate-edit-seeded';
 

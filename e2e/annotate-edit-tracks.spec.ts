@@ -1,5 +1,5 @@
-// Annotate screen, edit side, on a real server seeded with known detections: adding an action, merging and
-// deleting tracks (each read back from the API and undone), and failing saves that keep the edit.
+// Annotate screen, edit side, on a real server seeded with known detections: merging and deleting tracks
+// (each read back from the API and undone), and failing saves that keep the edit.
 import { test, expect, expectConsole } from './fixtures';
 import { allSaved, box, detectionAt, segmentsOf, useSeededEditServer } from './annotate-edit-seeded';
 
