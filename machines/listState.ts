@@ -2,7 +2,7 @@
 // for 24 h, or 5 min when restored on the return trip from the annotate screen. Storage failures are ignored.
 import { assign, setup } from 'xstate';
 import { readListState, writeListState, type ListState } from '../domain/list-state';
-import type { KeyValueStorage } from './session';
+import type { KeyValueStorage } from './session-identity';
 
 export { LIST_STATE_KEY, readListState, type ListState } from '../domain/list-state';
 

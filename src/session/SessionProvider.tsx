@@ -6,13 +6,13 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { OPEN_AUTH, type AuthConfig, type ServerIdentity } from '../../domain/auth';
+import { sessionMachine } from '../../machines/session';
 import {
   effectiveRole,
-  sessionMachine,
   signInRequiredToBrowse,
   type KeyValueStorage,
   type SessionUser,
-} from '../../machines/session';
+} from '../../machines/session-identity';
 import { fetchAuthConfig, login as loginWithServer, logout as logoutFromServer } from '../api/auth';
 import { fetchGrantedRole, fetchServerIdentity } from '../api/me';
 import { onUnauthorized } from '../api/request';

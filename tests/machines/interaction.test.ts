@@ -3,14 +3,14 @@
 // Pointer moves arrive through the invoked pointerEvents actor, which exists only while a press is active.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
-import {
-  interactionMachine,
-  type DragEdit,
-  type DragOptions,
-  type DragTarget,
-  type InteractionEvent,
-  type PointerInput,
-} from '../../machines/interaction';
+import { interactionMachine } from '../../machines/interaction';
+import type {
+  DragEdit,
+  DragOptions,
+  DragTarget,
+  InteractionEvent,
+  PointerInput,
+} from '../../machines/interaction-types';
 import type { CompactDetection } from '../../src/annotate/document/types';
 
 const size = { width: 1280, height: 720 };

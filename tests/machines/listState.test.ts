@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { LIST_STATE_KEY, listStateMachine, type ListState } from '../../machines/listState';
-import type { KeyValueStorage } from '../../machines/session';
+import type { KeyValueStorage } from '../../machines/session-identity';
 
 const state: ListState = {
   page: 2,

@@ -1,7 +1,8 @@
 // Session machine: va_user in storage, corrupt/missing = signed out, sign in / update / sign out.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { effectiveRole, sessionMachine, type KeyValueStorage, type SessionUser } from '../../machines/session';
+import { sessionMachine } from '../../machines/session';
+import { effectiveRole, type KeyValueStorage, type SessionUser } from '../../machines/session-identity';
 import type { Role } from '../../domain/constants';
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SignInDialog } from '../../src/components/shell/SignInDialog';
-import { GUEST } from '../../machines/session';
+import { GUEST } from '../../machines/session-identity';
 
 afterEach(cleanup);
 

@@ -5,7 +5,7 @@
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../../domain/constants';
 import type { ActionSegment } from '../../../domain/types';
 import type { Corner } from '../../../domain/ops/box-geometry';
-import type { DragTarget, ToPoint } from '../../../machines/interaction';
+import type { DragTarget, ToPoint } from '../../../machines/interaction-types';
 import type { EditorCore } from '../editor/editor-core';
 import type { CompactDetection } from '../document/types';
 import { shownAt } from '../interpolate';

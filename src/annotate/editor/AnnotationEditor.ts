@@ -9,7 +9,8 @@
 // Konva and React draw from these stores and never own editor state.
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { editorModeMachine } from '../../../machines/editorMode';
-import { interactionMachine, type DragEdit, type PointerDownEvent } from '../../../machines/interaction';
+import { interactionMachine } from '../../../machines/interaction';
+import type { DragEdit, PointerDownEvent } from '../../../machines/interaction-types';
 import { fillDrawnSkeleton } from '../edit/draw-assist';
 import { createDraggedSegment } from '../edit/segment-saves';
 import { getCommand } from '../commands/registry';

@@ -3,7 +3,8 @@
 // this file imports no module that takes the editor, so the editor can use those helpers without an
 // import circle.
 import type { ActorRefFrom } from 'xstate';
-import type { interactionMachine, PointerDownEvent } from '../../../machines/interaction';
+import type { interactionMachine } from '../../../machines/interaction';
+import type { PointerDownEvent } from '../../../machines/interaction-types';
 import type { CommandArgs, CommandName, CorrectionDialog } from '../commands/types';
 import type { DocChangeReason, EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { AuthMode } from '../../../domain/auth';
 import type { Role } from '../../../domain/constants';
-import type { SessionUser } from '../../../machines/session';
+import type { SessionUser } from '../../../machines/session-identity';
 import { Modal } from '../dialogs/Modal';
 import { Button } from '../ui/Button';
 import { ApiTokensPanel } from './ApiTokensPanel';

@@ -1,7 +1,7 @@
 // The Role select when the server holds the role (password and proxy modes): read-only, with the reason.
 // Before sign-in the role is not known yet, so it says who sets it instead of guessing one.
 import type { Role } from '../../../domain/constants';
-import { ROLE_LABELS } from '../../../machines/session';
+import { ROLE_LABELS } from '../../../machines/session-identity';
 export const SERVER_ROLE_REASON = 'Your role is set by an administrator';
 
 export function ServerRoleField({ role }: { role: Role | null }) {

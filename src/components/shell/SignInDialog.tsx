@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { AuthMode } from '../../../domain/auth';
 import type { Role } from '../../../domain/constants';
 import { USER_ID_RULE, validateUserId } from '../../../domain/validation';
-import type { SessionUser } from '../../../machines/session';
+import type { SessionUser } from '../../../machines/session-identity';
 import { Button } from '../ui/Button';
 import { Modal } from '../dialogs/Modal';
 import { ServerRoleField } from './ServerRoleField';
