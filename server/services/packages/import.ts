@@ -10,21 +10,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/connect';
 import { Invalid, NotFound, Unavailable } from '../../domain-errors';
-import { bumpAnnotationVersion } from '../../repositories/annotation-version';
-import { insertDetections } from '../../repositories/detection-bulk';
-import type { NewDetection } from '../../repositories/new-detection';
-import { highestDetectionVersion } from '../../repositories/processing-results';
 import {
-  appendImportLog,
   claimImportJob,
-  clearAnnotations,
   findImportJob,
   findLiveVideoByPath,
   insertImportJob,
-  insertImportedRows,
-  lockAnnotationVersion,
   recordImportVideo,
-  setImportedStatus,
   updateImportJob,
   updateRunningImportJob,
   type ImportJobRow,
@@ -33,15 +24,15 @@ import { QUEUES, type JobQueue } from '../../queue';
 import type { Identity } from '../../../domain/types';
 import { checkClientPath } from '../storage/safe-path';
 import { decideVideo, type ImportMode, type ImportSettings } from './import-plan';
-import { decodeTrack, type PackageVideo } from './package-format';
+import type { PackageVideo } from './package-format';
 import { PackageError, PackageReader } from './package-reader';
-import { iso } from '../video-dto';
 import type { ImportJobData, ImportRunOptions, VideoResult } from './import-job-data';
 import { startJob } from '../job-progress';
 import { runJob } from '../../jobs/runner';
 import { importJob } from '../../jobs/kinds/import';
 import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../jobs/types';
-import type { ImportJob } from '../../../domain/contract/packages';
+import { importJobDto } from './import-job-dto';
+import { writeVideo, type BaseVersions } from './import-video';
 
 export interface ImportConfig {
   source_root: string;
@@ -51,48 +42,17 @@ export interface ImportConfig {
   dry_run: boolean;
 }
 export type { ImportJobData };
-/** Per package rel_path: the target video and its annotation version when the job was created. */
-type BaseVersions = Record<string, { video_id: number; version: number }>;
 export type { ImportRunOptions };
 
 /** The database's own words for a failed statement (drizzle wraps them in the query text). */
 const reason = (e: unknown) => (e as { cause?: Error }).cause?.message ?? (e as Error).message;
-const date = (s: string | null | undefined) => (s ? new Date(s) : null);
-const INSERT_ROWS = 50_000;
 const targetPath = (targetRoot: string, relPath: string) => path.join(targetRoot, ...relPath.split('/'));
-const CHANGED_SINCE_START = 'skipped, its annotations changed after the import began (not overwritten)';
 
 /** Where an upload is kept until its job ends. */
 export async function importArchivePath(tempRoot: string): Promise<string> {
   const dir = path.join(tempRoot, 'imports');
   await fs.mkdir(dir, { recursive: true });
   return path.join(dir, `${randomUUID()}.zip`);
-}
-
-export function importJobDto(j: ImportJobRow): ImportJob {
-  const p = j.progress as Record<string, number>;
-  return {
-    job_id: j.id,
-    status: j.status,
-    dry_run: j.dryRun,
-    mode: j.mode as ImportJob['mode'],
-    source_root: j.sourceRoot,
-    target_root: j.targetRoot,
-    validate_files: j.validateFiles,
-    progress: {
-      videos_imported: p.videos_imported ?? 0,
-      videos_skipped: p.videos_skipped ?? 0,
-      videos_failed: p.videos_failed ?? 0,
-      videos_total: p.videos_total ?? 0,
-    },
-    summary: j.summary as Record<string, number>,
-    warnings: j.warnings as string[],
-    errors: j.errors as string[],
-    videos: j.videoResults as VideoResult[],
-    initiated_by: j.initiatedBy,
-    started_at: iso(j.startedAt),
-    finished_at: iso(j.finishedAt),
-  };
 }
 
 /** Checks the saved upload and creates its job: queued for a real run, finished at once for a dry run. */
@@ -151,78 +111,6 @@ export async function requireImportJob(database: Database, id: number) {
   const job = await findImportJob(database.db, id);
   if (!job) throw new NotFound(`Unknown import job: ${id}`);
   return importJobDto(job);
-}
-
-/** One video's annotations, status and history in one transaction; the counts it added. */
-async function writeVideo(database: Database, job: ImportJobRow, pkg: PackageVideo, settings: ImportSettings) {
-  return database.db.transaction(async (tx) => {
-    // decided again inside the transaction, so an edit since the plan is never overwritten by surprise
-    const d = await decideVideo(tx, pkg, settings);
-    if (d.action === 'skip') return d;
-    const id = d.video.id;
-    const base = (job.baseVersions as BaseVersions)[pkg.rel_path];
-    // a video with no note did not exist (so had no annotations, version 0) when the job was created
-    const current = await lockAnnotationVersion(tx, id);
-    if (current !== (base?.video_id === id ? base.version : 0))
-      return { action: 'skip' as const, warning: `${pkg.rel_path}: ${CHANGED_SINCE_START}` };
-    // boxes brought in may stand where replaced ones stood: above every old version, so a save based on a
-    // replaced box is refused instead of landing on the imported one
-    const version = (await highestDetectionVersion(tx, id)) + 1;
-    if (d.replace) await clearAnnotations(tx, id);
-    let batch: NewDetection[] = [];
-    let detections = 0;
-    for (const t of pkg.tracks) {
-      for (const row of decodeTrack(t)) batch.push({ ...row, version });
-      if (batch.length >= INSERT_ROWS) {
-        detections += await insertDetections(tx, id, batch);
-        batch = [];
-      }
-    }
-    if (batch.length) detections += await insertDetections(tx, id, batch);
-    await insertImportedRows(tx, id, {
-      segments: pkg.action_segments.map((s) => ({
-        trackId: s.track_id,
-        actionClass: s.action_class,
-        startTime: s.start_time,
-        endTime: s.end_time,
-        confidence: s.confidence,
-        humanVerified: s.human_verified,
-        createdById: s.created_by_id,
-        createdAt: date(s.created_at),
-        updatedById: s.updated_by_id,
-        updatedAt: date(s.updated_at),
-      })),
-      relationships: pkg.relationships.map((r) => ({
-        subjectTrackId: r.subject_track_id,
-        objectTrackId: r.object_track_id,
-        kind: r.kind,
-        startTime: r.start_time,
-        endTime: r.end_time,
-      })),
-      history: pkg.status_history.map((h) => ({
-        changedAt: new Date(h.changed_at),
-        oldStatus: h.old_status,
-        newStatus: h.new_status,
-        remark: h.remark,
-        changedById: h.changed_by_id,
-      })),
-    });
-    await setImportedStatus(tx, id, {
-      processingStatus: pkg.status,
-      previousStatus: pkg.previous_status,
-      aiProcessedAt: date(pkg.ai_processed_at),
-      lastStatusById: pkg.last_status_by_id,
-      lastStatusChangedAt: date(pkg.last_status_changed_at),
-      frameStride: pkg.probe.frame_stride,
-    });
-    await bumpAnnotationVersion(tx, id);
-    await appendImportLog(
-      tx,
-      id,
-      `Annotations imported from a package of ${job.sourceRoot} (import job ${job.id}, by ${job.initiatedBy ?? 'unknown'})`,
-    );
-    return { action: 'import' as const, detections };
-  });
 }
 
 /**
