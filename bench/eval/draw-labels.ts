@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { COCO_EDGES, COCO_KEYPOINTS, loadPhotoLabels, type Keypoint } from './labels';
+import { COCO_KEYPOINTS } from '../../domain/constants';
+import { COCO_EDGES, loadPhotoLabels, type Keypoint } from './labels';
 
 const name = process.argv[2] ?? 'sample6';
 const opt = (k: string) => {

@@ -3,26 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COCO_KEYPOINTS } from '../../domain/constants';
 
-export const COCO_KEYPOINTS = [
-  'nose',
-  'left_eye',
-  'right_eye',
-  'left_ear',
-  'right_ear',
-  'left_shoulder',
-  'right_shoulder',
-  'left_elbow',
-  'right_elbow',
-  'left_wrist',
-  'right_wrist',
-  'left_hip',
-  'right_hip',
-  'left_knee',
-  'right_knee',
-  'left_ankle',
-  'right_ankle',
-] as const;
 export type KeypointName = (typeof COCO_KEYPOINTS)[number];
 /** Skeleton edges (indices into COCO_KEYPOINTS) for drawing. */
 export const COCO_EDGES: Array<[number, number]> = [
