@@ -1,5 +1,7 @@
 // Assignees for the library's Assignee filter, the CSV import of assignments, and assigning from the library.
 import type { Assignee, AssignmentReport } from '../../domain/contract/assignments';
+import type { UserRecord } from '../../domain/contract/users';
+import type { AssignmentResult } from '../../domain/contract/videos';
 import { ApiError, errorText, rawRequest, request } from './request';
 
 export const listAssignees = () => request<Assignee[]>('/api/v1/assignments/assignees');
@@ -24,21 +26,14 @@ export async function importAssignmentsCsv(
   return res.json() as Promise<AssignmentReport>;
 }
 
-export interface AssignableUser {
-  id: string;
-  name?: string | null;
-  role: string;
-}
+/** The fields of an account the assign menu shows. */
+export type AssignableUser = Pick<UserRecord, 'id' | 'name' | 'role'>;
 
 /** Users an administrator can assign videos to (the user-management list). */
 export const listAssignableUsers = () =>
   request<AssignableUser[]>('/api/v1/admin/users', { fallback: 'Failed to load users' });
 
-export interface AssignResult {
-  updated: number[];
-  assigned_to_id: string | null;
-  assigned_to_name: string | null;
-}
+export type AssignResult = AssignmentResult;
 
 /** PATCH /videos/assignment: assign the videos to a user, or unassign them with null. */
 export const assignVideos = (videoIds: number[], assigneeId: string | null) =>

@@ -2,7 +2,7 @@
 import { ApiError, errorText, rawRequest, request } from './request';
 
 import type { SourceDto } from './storage';
-import type { ImportJob as ImportJobResult } from '../../domain/contract/packages';
+import type { ImportConfig, ImportJob as ImportJobResult } from '../../domain/contract/packages';
 
 export type { ImportJobResult, SourceDto };
 
@@ -49,14 +49,8 @@ export async function exportSourceAnnotations(
   };
 }
 
-export type ImportMode = 'skip_existing' | 'overwrite';
-export interface ImportConfig {
-  source_root: string;
-  target_root: string;
-  mode: ImportMode;
-  validate_files: boolean;
-  dry_run: boolean;
-}
+export type { ImportConfig };
+export type ImportMode = NonNullable<ImportConfig['mode']>;
 
 export function startImport(file: File, config: ImportConfig): Promise<ImportJobResult> {
   const body = new FormData();
