@@ -1,5 +1,5 @@
 // Session-storage record of the library list state, kept free of XState and the DOM so the tiny early-fetch
-// entry can read it before the app bundle runs, and machines/listState.ts can drive it.
+// entry can read it before the app bundle runs, and machines/list-state.ts can drive it.
 import { LIST_STATE_RESTORE_TTL_MS, LIST_STATE_TTL_MS, type VideoStatus } from './constants';
 
 export const LIST_STATE_KEY = 'va_library_state';

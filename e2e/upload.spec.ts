@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { test, expect, expectConsole, listVideos, signIn } from './fixtures';
-import { formatFileSize } from '../src/pages/upload/fileSize';
+import { formatFileSize } from '../src/pages/upload/file-size';
 
 const ffmpeg =
   process.env.FFMPEG_PATH ??

@@ -6,7 +6,7 @@ import { drawOverlayFrame } from './canvas/overlay-frame';
 import { videoSizeOf } from './canvas/overlay-model';
 import { FIT, zoomAt } from './canvas/viewport-math';
 import { drawTimeline } from './timeline/timeline-draw';
-import type { AnnotationEditor } from './editor/AnnotationEditor';
+import type { AnnotationEditor } from './editor/annotation-editor';
 
 export interface VatTestHooks {
   selectedSegmentId(): number | null;

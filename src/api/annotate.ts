@@ -15,7 +15,7 @@ const windowPath = (id: number, from: number, to: number) =>
   `/api/v1/annotations/${id}/detections?from=${from}&to=${to}`;
 
 /**
- * On a direct visit of the Annotate screen (src/pages/annotate/earlyFetch.ts): the video, the summary and
+ * On a direct visit of the Annotate screen (src/pages/annotate/early-fetch.ts): the video, the summary and
  * the first detection window are requested before the app has rendered; the editor takes them.
  */
 export function startEarlyAnnotate(id: number, firstWindowFrames: number): void {

@@ -7,7 +7,7 @@ import { seedAnnotatedVideo, type SeededVideo } from './seed';
 import { setApiBase } from '../../src/api/request';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotationSet } from '../../domain/types';
-import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
+import { AnnotationEditor } from '../../src/annotate/editor/annotation-editor';
 import { httpEditorApi, systemClock } from '../../src/annotate/editor/editor-deps';
 import { addActionHere, deleteAction, duplicateAction, saveAction } from '../../src/annotate/edit/segment-saves';
 import { mergeWindow } from '../../src/annotate/loader/window-loader';

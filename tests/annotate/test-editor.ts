@@ -8,7 +8,7 @@
 // is recorded in `sent` (fake-server.ts answers them; test-doubles.ts holds the clock, storage and video).
 import type { ReviewSummary } from '../../domain/review-navigation';
 import type { Corner } from '../../domain/ops/box-geometry';
-import { AnnotationEditor } from '../../src/annotate/editor/AnnotationEditor';
+import { AnnotationEditor } from '../../src/annotate/editor/annotation-editor';
 import { pressBar, pressBox, pressDraw, pressKeypoint, pressRow } from '../../src/annotate/edit/drag-start';
 import type { TrackVersions } from '../../src/annotate/save/execute-op';
 import type { PoseAssistResult } from '../../src/api/track-corrections';

@@ -1,6 +1,6 @@
 // Upload screen file sizes: Bytes, KB, MB or GB.
 import { expect, it } from 'vitest';
-import { formatFileSize } from '../../src/pages/upload/fileSize';
+import { formatFileSize } from '../../src/pages/upload/file-size';
 
 it.each([
   [0, '0 Bytes'],

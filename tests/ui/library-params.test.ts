@@ -6,7 +6,7 @@ import {
   listParams,
   parseListParams,
   savedStateRedirect,
-} from '../../src/pages/library/libraryParams';
+} from '../../src/pages/library/library-params';
 import { writeListState } from '../../domain/list-state';
 
 function memory() {

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { LibraryToolbar, type ToolbarProps } from '../../src/pages/library/LibraryToolbar';
-import { DEFAULT_LIST_STATE } from '../../src/pages/library/libraryParams';
+import { DEFAULT_LIST_STATE } from '../../src/pages/library/library-params';
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@
 // edit, duplicate roots, and the purge request (confirm always, limit only when above 0).
 import { describe, expect, it } from 'vitest';
 import { purgeBody, type SourceDto } from '../../src/api/storage';
-import { duplicateRoots, isUnchanged, sourceFormErrors } from '../../src/pages/storage/sourceFormRules';
+import { duplicateRoots, isUnchanged, sourceFormErrors } from '../../src/pages/storage/source-form-rules';
 import { limitIsInvalid, parseLimit } from '../../src/pages/storage/PurgeCard';
 
 const stats = { total: 0, pending: 0, processing: 0, completed: 0, reviewed: 0, labelled: 0, processed: 0 };

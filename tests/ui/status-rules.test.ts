@@ -8,7 +8,7 @@ import {
   canReprocess,
   canStartProcessing,
   unmarkTarget,
-} from '../../src/pages/library/statusRules';
+} from '../../src/pages/library/status-rules';
 import { manualStatusRefusal } from '../../domain/status-rules';
 import { VIDEO_STATUSES, type VideoStatus } from '../../domain/constants';
 

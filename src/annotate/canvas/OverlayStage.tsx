@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
 import { drawOverlayFrame } from './overlay-frame';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { AnnotationEditor } from '../editor/annotation-editor';
 import { useEditor } from '../editor/editor-context';
 import { drawHandles } from './handles-draw';
 import { overlayModel } from './overlay-model';

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/Button';
 import { refreshActivity } from '../../components/shell/activity-store';
 import { patchStore } from '../store';
 import { useDoc, useEditor, useEditorStore, useUi } from '../editor/editor-context';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { AnnotationEditor } from '../editor/annotation-editor';
 import type { CorrectionDialogState } from '../editor/editor-core';
 import { FOLLOW_DEFAULT_FRAMES, FOLLOW_MAX_FRAMES } from '../commands/follow-person';
 import { nextTrackId } from '../commands/key-tests';

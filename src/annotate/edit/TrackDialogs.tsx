@@ -7,7 +7,7 @@ import { mergeProblem } from '../../../domain/ops/track-merge';
 import { useSession } from '../../session';
 import { patchStore } from '../store';
 import { useDoc, useEditor, useEditorStore, useUi } from '../editor/editor-context';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { AnnotationEditor } from '../editor/annotation-editor';
 import type { EditDialogs } from '../editor/editor-core';
 import { deleteTrack, mergeTracks } from './track-edits';
 

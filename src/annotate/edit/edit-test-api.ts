@@ -3,7 +3,7 @@
 import { shownAt } from '../interpolate';
 import { frameAt } from '../document/frame-blocks';
 import { AXIS_H, ROW_H } from '../timeline/timeline-draw';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { AnnotationEditor } from '../editor/annotation-editor';
 
 export interface VatEditApi {
   /** Client-pixel box of a track's detection at the current frame, at the current zoom and pan (null when not shown). */

@@ -1,7 +1,7 @@
 // 'Follow this person' (POST …/tracks/{id}/follow): starts the server's follow job for a track from the
 // current frame. The job (progress, Cancel) shows in the activity panel like a render; its AI-made boxes
 // are on the server, so the loaded windows show them after a reload.
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { AnnotationEditor } from '../editor/annotation-editor';
 import { FOLLOW_MAX_FRAMES } from '../commands/follow-person';
 
 export type FollowDirection = 'forward' | 'backward';

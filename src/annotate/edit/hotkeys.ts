@@ -13,7 +13,7 @@ import type { NavContext } from '../commands/navigation';
 import { patchStore } from '../store';
 import { performCorrection } from './range-edits';
 import type { KeyLike } from '../commands/types';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { AnnotationEditor } from '../editor/annotation-editor';
 
 /** The parts of a KeyboardEvent the editor reads (the TestEditor passes plain objects). */
 export interface ScreenKeyEvent extends KeyLike {

@@ -4,7 +4,7 @@
 // named by the save queue ('Split failed (409): …') and changes nothing here.
 import { getCommand } from '../commands/registry';
 import type { CommandArgs, CommandName } from '../commands/types';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { AnnotationEditor } from '../editor/annotation-editor';
 import type { EditorDoc } from '../document/types';
 import { frameTime } from '../commands/track-frames';
 

@@ -2,7 +2,7 @@
 // undo token), then the same edit becomes one undoable command in the document. A failure is named by
 // the save queue ('Merge failed ({status})', 'Delete track {status}') and changes nothing here.
 import type { DeleteTrackResult, MergeResult } from '../../api/annotation-edits';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { AnnotationEditor } from '../editor/annotation-editor';
 
 export async function mergeTracks(
   editor: AnnotationEditor,

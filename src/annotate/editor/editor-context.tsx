@@ -4,7 +4,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
 import { useStore, type Readable } from '../store';
-import type { AnnotationEditor } from './AnnotationEditor';
+import type { AnnotationEditor } from './annotation-editor';
 
 const EditorContext = createContext<AnnotationEditor | null>(null);
 

@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button';
 import type { ActionSegment } from '../../../domain/types';
-import type { AnnotationEditor } from '../editor/AnnotationEditor';
+import type { AnnotationEditor } from '../editor/annotation-editor';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { PanelButtons } from '../edit/EditController';
 import { CorrectionToolbar } from '../edit/CorrectionToolbar';

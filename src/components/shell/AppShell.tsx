@@ -17,7 +17,7 @@ import { StatusBar } from './StatusBar';
 import { useDebugBarEnabled } from './debug-bar-setting';
 import { SettingsDialog } from './SettingsDialog';
 import { SignInFirstPage } from './SignInFirstPage';
-import { useVideoSettings } from './useVideoSettings';
+import { useVideoSettings } from './use-video-settings';
 
 const WIDE_QUERY = '(min-width: 900px)';
 

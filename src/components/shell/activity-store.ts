@@ -4,7 +4,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { getActivity } from '../../api/jobs';
-import { activityPollingMachine } from '../../../machines/activityPolling';
+import { activityPollingMachine } from '../../../machines/activity-polling';
 import type { ActivitySnapshot } from '../../../domain/job-progress';
 
 type ActivityActor = Actor<typeof activityPollingMachine>;

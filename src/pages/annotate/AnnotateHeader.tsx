@@ -9,7 +9,7 @@ import type { Video } from '../../../domain/types';
 import { Button } from '../../components/ui/Button';
 import { annotationExportUrl } from '../../api/annotations';
 import { useSession } from '../../session';
-import { backToLibraryUrl } from '../library/libraryParams';
+import { backToLibraryUrl } from '../library/library-params';
 import { StatusActionsMenu } from './StatusActionsMenu';
 import { ExportFormatsMenu } from './ExportFormatsMenu';
 import { ImportTracksDialog } from './ImportTracksDialog';

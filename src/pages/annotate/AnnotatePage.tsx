@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import { Alert } from '../../components/dialogs/Alert';
 import { videoDownloadUrl } from '../../api/videos';
 import { DEFAULT_FPS, DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../../domain/constants';
-import { AnnotationEditor } from '../../annotate/editor/AnnotationEditor';
+import { AnnotationEditor } from '../../annotate/editor/annotation-editor';
 import { httpEditorApi, systemClock } from '../../annotate/editor/editor-deps';
 import { EditorProvider, useDoc, useEditor, useUi } from '../../annotate/editor/editor-context';
 import { useAnnotateDocument } from '../../annotate/loader/use-annotate-document';

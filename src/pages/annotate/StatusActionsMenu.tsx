@@ -9,7 +9,7 @@ import { RemarkDialog, type RemarkKind } from '../../components/dialogs/RemarkDi
 import { StatusHistoryDialog, historyErrorEntry } from '../../components/dialogs/StatusHistoryDialog';
 import { useSnackbar } from '../../components/dialogs/Alert';
 import { useSession } from '../../session';
-import { canMarkLabelled, canMarkReviewed, unmarkTarget } from '../library/statusRules';
+import { canMarkLabelled, canMarkReviewed, unmarkTarget } from '../library/status-rules';
 
 export function StatusActionsMenu({ video, onChanged }: { video: Video; onChanged: (v: Video) => void }) {
   const { user, requireSignIn } = useSession();

@@ -5,7 +5,7 @@
 // (a new tab) the live queue with the same filters is read.
 import type { ReviewStatus } from '../../api/review';
 import type { Neighbors } from '../../api/annotate';
-import { safeSessionStorage } from '../library/libraryParams';
+import { safeSessionStorage } from '../library/library-params';
 
 export interface QueueContext {
   status: ReviewStatus | 'all';

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { renderFlowMachine } from '../../../machines/renderFlow';
+import { renderFlowMachine } from '../../../machines/render-flow';
 import type { RenderStatus } from '../../../domain/render-status';
 import { fetchRenderStatus, renderDownloadUrl, startRender } from '../../api/render';
 import { fetchVideoSettings } from '../../api/settings';

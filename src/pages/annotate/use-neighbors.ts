@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { fetchNeighbors, type Neighbors } from '../../api/annotate';
 import { fetchReviewQueue } from '../../api/review';
-import { readListState } from '../../../machines/listState';
-import { filtersFromState, safeSessionStorage } from '../library/libraryParams';
+import { readListState } from '../../../machines/list-state';
+import { filtersFromState, safeSessionStorage } from '../library/library-params';
 import { neighborsIn, readQueueOrder, type QueueContext } from './queue-context';
 
 const NONE: Neighbors = { prev_id: null, next_id: null };

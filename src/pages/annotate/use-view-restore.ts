@@ -4,7 +4,7 @@
 // (only for a signed-in user) and a seek to the URL's frame. Until then nothing is written, so the first
 // render's defaults never overwrite what is being restored.
 import { useEffect } from 'react';
-import type { AnnotationEditor } from '../../annotate/editor/AnnotationEditor';
+import type { AnnotationEditor } from '../../annotate/editor/annotation-editor';
 import { safeFps } from '../../annotate/frame-math';
 import { frameFromSearch, readViewMemory, searchWithFrame, writeViewMemory } from './view-memory';
 

@@ -4,7 +4,7 @@
 // fields (writeViewMemory merges), so the canvas zoom code keeps its state under `zoom` without knowing
 // about the rest.
 import type { EditorMode } from '../../annotate/document/ui-state';
-import { safeSessionStorage } from '../library/libraryParams';
+import { safeSessionStorage } from '../library/library-params';
 
 export interface ViewMemory {
   mode?: EditorMode;

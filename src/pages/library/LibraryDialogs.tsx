@@ -7,8 +7,8 @@ import { Modal } from '../../components/dialogs/Modal';
 import { RemarkDialog } from '../../components/dialogs/RemarkDialog';
 import { StatusHistoryDialog, historyErrorEntry } from '../../components/dialogs/StatusHistoryDialog';
 import { Button } from '../../components/ui/Button';
-import { canAnnotate, canMarkReviewed } from './statusRules';
-import type { LibraryDialog } from './useRowActions';
+import { canAnnotate, canMarkReviewed } from './status-rules';
+import type { LibraryDialog } from './use-row-actions';
 
 function PreviewDialog({
   video,

@@ -10,7 +10,7 @@ import type { Assignee, Source } from '../../../domain/types';
 import { useSnackbar } from '../../components/dialogs/Alert';
 import { Alert } from '../../components/dialogs/Alert';
 import { useSession } from '../../session';
-import { listStateMachine, type ListState } from '../../../machines/listState';
+import { listStateMachine, type ListState } from '../../../machines/list-state';
 import {
   filtersFromState,
   focusParam,
@@ -18,14 +18,14 @@ import {
   parseListParams,
   safeSessionStorage,
   savedStateRedirect,
-} from './libraryParams';
+} from './library-params';
 import { LibraryDialogs } from './LibraryDialogs';
 import { LibraryToolbar } from './LibraryToolbar';
 import { AssignBar } from './AssignBar';
-import { useRowSelection } from './useRowSelection';
-import { useRowActions } from './useRowActions';
-import { useStatusPolling } from './useStatusPolling';
-import { useVideoList } from './useVideoList';
+import { useRowSelection } from './use-row-selection';
+import { useRowActions } from './use-row-actions';
+import { useStatusPolling } from './use-status-polling';
+import { useVideoList } from './use-video-list';
 import { VideoTable } from './VideoTable';
 import { saveBlob } from '../../components/save-blob';
 

@@ -15,7 +15,7 @@ import type { Assignee, Source } from '../../../domain/types';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { PopupMenu } from '../../components/ui/PopupMenu';
 import { RefreshIcon } from '../../components/ui/icons';
-import type { ListState } from '../../../machines/listState';
+import type { ListState } from '../../../machines/list-state';
 
 export const EXPORT_MODE_LABELS: Record<BatchExportMode, string> = {
   first10: 'First 10 labelled',

@@ -7,11 +7,11 @@ import { videoDownloadUrl } from '../../api/videos';
 import type { Video } from '../../../domain/types';
 import { MoreIcon } from '../../components/ui/icons';
 import { PopupMenu } from '../../components/ui/PopupMenu';
-import { canAnnotate, canReprocess, canStartProcessing } from './statusRules';
+import { canAnnotate, canReprocess, canStartProcessing } from './status-rules';
 
 /** A processing job exists only while the video is pending (queued) or processing. */
 const mayHaveProcessingJob = (v: Video) => v.processing_status === 'pending' || v.processing_status === 'processing';
-import type { useRowActions } from './useRowActions';
+import type { useRowActions } from './use-row-actions';
 
 type Actions = ReturnType<typeof useRowActions>;
 

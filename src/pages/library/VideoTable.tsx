@@ -11,8 +11,8 @@ import { Tooltip } from '../../components/ui/Tooltip';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { RowMenu } from './RowMenu';
 import { StatusChip } from './StatusChip';
-import { canAnnotate } from './statusRules';
-import type { useRowActions } from './useRowActions';
+import { canAnnotate } from './status-rules';
+import type { useRowActions } from './use-row-actions';
 
 /** Re-renders every second while any visible row is processing, for 'Updated Ns ago'. */
 function useNow(active: boolean): number {

@@ -12,7 +12,7 @@ import {
 import { Alert } from '../../components/dialogs/Alert';
 import { Modal } from '../../components/dialogs/Modal';
 import { Button } from '../../components/ui/Button';
-import { hasErrors, isUnchanged, ROLE_OPTIONS, sourceFormErrors } from './sourceFormRules';
+import { hasErrors, isUnchanged, ROLE_OPTIONS, sourceFormErrors } from './source-form-rules';
 
 export const field =
   'w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';

@@ -12,7 +12,7 @@ import { ExportAnnotationsDialog } from './packages/ExportAnnotationsDialog';
 import { ImportAnnotationsDialog } from './packages/ImportAnnotationsDialog';
 import { RemoveSourceDialog } from './RemoveSourceDialog';
 import { SourceForm } from './SourceForm';
-import { duplicateRoots, ROLE_OPTIONS } from './sourceFormRules';
+import { duplicateRoots, ROLE_OPTIONS } from './source-form-rules';
 
 const STAT_LABELS = [
   ['total', 'Total'],

@@ -11,7 +11,7 @@ import { JobHistoryCard } from './JobHistoryCard';
 import { PurgeCard } from './PurgeCard';
 import { RootConfigCard } from './RootConfigCard';
 import { SourcesCard } from './SourcesCard';
-import { useAdminAccess } from './useAdminAccess';
+import { useAdminAccess } from './use-admin-access';
 
 export const ACCESS_RESTRICTED = 'Access restricted: repository management is limited to administrators.';
 

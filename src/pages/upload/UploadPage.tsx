@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromCallback } from 'xstate';
-import { queueBusy, uploadQueueMachine, type SendInput, type UploadQueueEvent } from '../../../machines/uploadQueue';
+import { queueBusy, uploadQueueMachine, type SendInput, type UploadQueueEvent } from '../../../machines/upload-queue';
 import type { Video } from '../../../domain/types';
 import { uploadVideoResumable } from '../../api/tus-upload';
 import { uploadVideo } from '../../api/uploads';
@@ -11,7 +11,7 @@ import { startProcessing } from '../../api/videos';
 import { Alert, useSnackbar } from '../../components/dialogs/Alert';
 import { useSession } from '../../session';
 import { DropZone } from './DropZone';
-import { formatFileSize } from './fileSize';
+import { formatFileSize } from './file-size';
 import { UploadedFilesList } from './UploadedFilesList';
 
 /** The sender for the queue: one multipart request per file, or a resumable (tus) upload. */

@@ -1,10 +1,10 @@
 // The 'Uploaded Files' list: name, size, status (success or error, with the server's reason), and per
 // file a cancel button while it waits or is sent, then links to the new video and Process.
 import { Link } from 'react-router-dom';
-import type { UploadItem } from '../../../machines/uploadQueue';
+import type { UploadItem } from '../../../machines/upload-queue';
 import type { Video } from '../../../domain/types';
 import { Button, buttonClass } from '../../components/ui/Button';
-import { formatFileSize } from './fileSize';
+import { formatFileSize } from './file-size';
 
 const STATUS_STYLE: Record<UploadItem['status'], string> = {
   queued: 'bg-slate-100 text-slate-700',

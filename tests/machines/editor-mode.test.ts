@@ -1,7 +1,7 @@
 // Editor mode: edit needs sign-in, switching pauses playback, leaving discards drafts and flushes saves.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { EDIT_SIGN_IN_TEXT, FLUSH_TIMEOUT_MS, editorModeMachine } from '../../machines/editorMode';
+import { EDIT_SIGN_IN_TEXT, FLUSH_TIMEOUT_MS, editorModeMachine } from '../../machines/editor-mode';
 
 function setupMode(clock = new SimulatedClock()) {
   const calls: string[] = [];

@@ -2,7 +2,7 @@
 // polls ignored, a 409 start follows the running render, polling stops when the actor stops.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { renderFlowMachine } from '../../machines/renderFlow';
+import { renderFlowMachine } from '../../machines/render-flow';
 import type { RenderPhase, RenderStatus } from '../../domain/render-status';
 
 const ARTIFACT = {

@@ -1,7 +1,7 @@
 // Status polling schedule under a SimulatedClock: 1 s until 10 s, 2 s until 30 s, then 5 s; stops when idle.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { statusPollingMachine, type PolledStatus } from '../../machines/statusPolling';
+import { statusPollingMachine, type PolledStatus } from '../../machines/status-polling';
 import type { VideoStatus } from '../../domain/constants';
 
 function harness(statusOf: (id: number, pollNo: number) => VideoStatus) {

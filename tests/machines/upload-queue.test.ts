@@ -2,7 +2,7 @@
 // (which stops the sender, i.e. aborts its request).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { queueBusy, uploadQueueMachine, type SendInput, type UploadQueueEvent } from '../../machines/uploadQueue';
+import { queueBusy, uploadQueueMachine, type SendInput, type UploadQueueEvent } from '../../machines/upload-queue';
 
 function harness() {
   const started: string[] = [];

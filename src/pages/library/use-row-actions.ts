@@ -8,7 +8,7 @@ import type { Video } from '../../../domain/types';
 import { useSession } from '../../session';
 import { useSnackbar } from '../../components/dialogs/Alert';
 import type { RemarkKind } from '../../components/dialogs/RemarkDialog';
-import { unmarkTarget } from './statusRules';
+import { unmarkTarget } from './status-rules';
 
 export type LibraryDialog =
   | { kind: 'preview'; video: Video }

@@ -3,7 +3,7 @@
 // first rows within 300 ms with 100,000 videos). The library takes this block if its first request is the same.
 import { FETCH_PAGE_SIZE } from '../../../domain/constants';
 import { listQuery, startEarlyBlock } from '../../api/videos';
-import { filtersFromState, parseListParams, savedStateRedirect } from './libraryParams';
+import { filtersFromState, parseListParams, savedStateRedirect } from './library-params';
 
 if (location.pathname.replace(/\/+$/, '') === '/videos') {
   const params = new URLSearchParams(location.search);

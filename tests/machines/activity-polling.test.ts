@@ -2,7 +2,7 @@
 // failure, paused while the tab is hidden, off for guests, and at once on a refresh.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { activityPollingMachine } from '../../machines/activityPolling';
+import { activityPollingMachine } from '../../machines/activity-polling';
 import type { ActivitySnapshot } from '../../domain/job-progress';
 
 const snap = (running: number, queued: number): ActivitySnapshot => ({ running, queued, jobs: [] });

@@ -1,7 +1,7 @@
 // List state in session storage: 24 h validity, 5 min on a restore from the annotate screen, failures ignored.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { LIST_STATE_KEY, listStateMachine, type ListState } from '../../machines/listState';
+import { LIST_STATE_KEY, listStateMachine, type ListState } from '../../machines/list-state';
 import type { KeyValueStorage } from '../../machines/session-identity';
 
 const state: ListState = {

@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { getVideoStatus } from '../../api/videos';
 import type { Video } from '../../../domain/types';
-import { statusPollingMachine, type PolledStatus } from '../../../machines/statusPolling';
+import { statusPollingMachine, type PolledStatus } from '../../../machines/status-polling';
 
 /** At most this many rows are polled per tick; more would flood the server for a large batch. */
 const MAX_POLLED = 100;

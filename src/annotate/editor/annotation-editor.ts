@@ -8,7 +8,7 @@
 // - the interaction actor (pointer drags), the editorMode actor (view ⇄ edit) and the player.
 // Konva and React draw from these stores and never own editor state.
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { editorModeMachine } from '../../../machines/editorMode';
+import { editorModeMachine } from '../../../machines/editor-mode';
 import { interactionMachine } from '../../../machines/interaction';
 import type { DragEdit, PointerDownEvent } from '../../../machines/interaction-types';
 import { fillDrawnSkeleton } from '../edit/draw-assist';
