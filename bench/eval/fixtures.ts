@@ -1,10 +1,8 @@
 // The labelled fixture clips (tests/fixtures/ai/clips.json): building them with ffmpeg into
 // .cache/ai-fixtures/ (cached by a hash of the recipe and the filter it makes), and their per-frame ground
 // truth: the photo labels mapped through the clip's transform at each frame.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { ensureFaceApiPhotos, ensurePeopleClip } from '../../server/services/sample-media';
 import {
   applyTransform,
@@ -17,16 +15,19 @@ import {
   type PanZoomRecipe,
 } from './clip-recipe';
 import { FIXTURE_DIR, keypointArray, loadPhotoLabels, type PhotoLabels } from './labels';
-import type { Box, GtKeypoint, GtPerson } from './metrics';
+import { IOU_THRESHOLD, type Box, type GtKeypoint, type GtPerson } from './metrics';
 import { samplePeopleTransform, type SamplePeopleRecipe } from './sample-people-transform';
+import { ensureFile } from './ffmpeg-file';
+import { buildRealClip, type RealClipRecipe } from './real-clips';
 import { compositeArgs, compositeGroundTruth, compositeObjects, type CompositeRecipe } from './composite';
 
-const run = promisify(execFile);
-export type ClipRecipe = PanZoomRecipe | SamplePeopleRecipe | CompositeRecipe;
+/** The clips made from photos (tests/fixtures/ai/clips.json). */
+export type SyntheticRecipe = PanZoomRecipe | SamplePeopleRecipe | CompositeRecipe;
+export type ClipRecipe = SyntheticRecipe | RealClipRecipe;
 export interface ClipsFile {
   note: string;
   output: ClipOutput;
-  clips: ClipRecipe[];
+  clips: SyntheticRecipe[];
 }
 
 export const loadClips = (): ClipsFile =>
@@ -55,6 +56,8 @@ export interface BuiltClip {
   groundTruth: (n: number) => GtPerson[];
   /** The labelled non-people in frame n (clips that have them). */
   objects?: (n: number) => Array<{ id: string; box: Box }>;
+  /** Overlap a box needs to count as finding a person on this clip. */
+  iou: number;
 }
 
 /** ffmpeg arguments (without the output file) and the transform of a pan/zoom recipe on `photo`. */
@@ -85,23 +88,6 @@ export function panZoomPlan(r: PanZoomRecipe, out: ClipOutput, photo: string, w:
   return { plan, args, transformAt: (n: number) => transformAt(r, out, plan, n, w, h) };
 }
 
-/** Makes `file` with ffmpeg unless it exists (the name carries the recipe hash). */
-async function ensureFile(ffmpeg: string, file: string, args: string[], name: string): Promise<void> {
-  if (fs.existsSync(file)) return;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.part.mp4`;
-  try {
-    await run(ffmpeg, ['-v', 'error', '-y', ...args, tmp], { timeout: 600_000, maxBuffer: 16 * 1024 * 1024 });
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw new Error(
-      `ffmpeg could not make ${name}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`,
-      { cause: e },
-    );
-  }
-  fs.renameSync(tmp, file);
-}
-
 /** Builds (or finds cached) the clip of one recipe. */
 export async function buildClip(
   ffmpeg: string,
@@ -109,6 +95,7 @@ export async function buildClip(
   out: ClipOutput,
   cacheDir = FIXTURE_CACHE,
 ): Promise<BuiltClip> {
+  if (r.kind === 'real') return { recipe: r, ...(await buildRealClip(ffmpeg, r, cacheDir)), iou: r.iou };
   const frames = Math.round(r.duration * out.fps);
   if (r.kind === 'composite') {
     const photos = new Map<string, string>();
@@ -125,6 +112,7 @@ export async function buildClip(
       file,
       output: out,
       frames,
+      iou: IOU_THRESHOLD,
       groundTruth: (n) => compositeGroundTruth(r, (p) => labels.get(p)!, out, n),
       ...(r.actors.some((a) => a.object) ? { objects: (n: number) => compositeObjects(r, out, n) } : {}),
     };
@@ -138,6 +126,7 @@ export async function buildClip(
       file,
       output: out,
       frames,
+      iou: IOU_THRESHOLD,
       groundTruth: (n) => groundTruthAt(labels, samplePeopleTransform(n, labels.width, labels.height), out),
     };
   }
@@ -145,7 +134,14 @@ export async function buildClip(
   const { plan, args, transformAt: tf } = panZoomPlan(r, out, photo, labels.width, labels.height);
   const file = path.join(cacheDir, `${r.name}-${recipeHash([r, out, args.slice(2)])}.mp4`);
   await ensureFile(ffmpeg, file, args, r.name);
-  return { recipe: r, file, output: out, frames: plan.frames, groundTruth: (n) => groundTruthAt(labels, tf(n), out) };
+  return {
+    recipe: r,
+    file,
+    output: out,
+    frames: plan.frames,
+    iou: IOU_THRESHOLD,
+    groundTruth: (n) => groundTruthAt(labels, tf(n), out),
+  };
 }
 
 const area = (b: Box) => Math.max(0, b.x2 - b.x1) * Math.max(0, b.y2 - b.y1);

@@ -1,5 +1,4 @@
 // Runs the analysis pipeline on one labelled fixture clip and scores it against the clip's ground truth.
-import path from 'node:path';
 import type { MediaService } from '../../server/services/media';
 import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/processing/pipeline';
 import type { PosePool } from '../../server/processing/pose-pool';
@@ -19,6 +18,10 @@ export interface EvalSettings {
 
 export interface ClipResult {
   name: string;
+  /** Real footage (bench/eval/real-clips.ts), not a clip made from photos. */
+  real: boolean;
+  /** The overlap a box needed to count as finding a person. */
+  iou: number;
   frames: number;
   duration: number;
   wallSeconds: number;
@@ -100,13 +103,15 @@ export async function evaluateClip(
   );
   const wallSeconds = (performance.now() - t0) / 1000;
   const scored = framesToScore(clip, analysis);
-  const metrics = evaluateSequence(scored);
+  const metrics = evaluateSequence(scored, clip.iou);
   const objects = clip.objects;
   const nonPeople = objects
     ? boxesOnNonPeople(scored.map((f) => ({ pred: f.pred, objects: objects(f.frame) })))
     : undefined;
   return {
-    name: clip.recipe.name ?? path.basename(clip.file),
+    name: clip.recipe.name,
+    real: clip.recipe.kind === 'real',
+    iou: clip.iou,
     frames: analysis.stats.framesAnalysed,
     duration: info.duration,
     wallSeconds,
