@@ -20,7 +20,7 @@ import { buildClip, loadClips, type BuiltClip, type ClipRecipe } from './eval/fi
 import { availableRealClips, REAL_CLIPS, realClipsDir } from './eval/real-clips';
 import { evaluateClip, type ClipResult, type EvalSettings } from './eval/run-eval';
 import { drawEvalFrame } from './eval/draw-frame';
-import { formatTable, perPersonReport, proposalsReport, targetsLine } from './eval/report';
+import { formatMotTable, formatTable, perPersonReport, proposalsReport, targetsLine } from './eval/report';
 import { actionScores, formatActionScores, trackPeople } from './eval/action-scores';
 import { stillDropLog } from '../server/processing/static-track';
 
@@ -103,6 +103,8 @@ try {
 }
 console.log('');
 console.log(formatTable(results));
+console.log('');
+console.log(formatMotTable(results));
 console.log('');
 for (const r of results) console.log(targetsLine(r));
 // tracks the processing job drops as still things (static-track.ts), so they are not scored above

@@ -55,6 +55,11 @@ export function formatTable(results: ClipResult[]): string {
   ] as const) {
     if (group.length) rows.push(meanRow(`mean, ${label} (${group.length})`, group));
   }
+  return table(head, rows);
+}
+
+/** A Markdown table, the first column left-aligned and the others right-aligned. */
+function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
@@ -94,6 +99,36 @@ function meanRow(label: string, results: ClipResult[]): string[] {
     '',
     f2(m((r) => r.realTime)),
   ];
+}
+
+/**
+ * The MOT export as it comes out, scored as py-motmetrics scores it: per clip, then the means of the real
+ * and the synthetic clips.
+ */
+export function formatMotTable(results: ClipResult[]): string {
+  const head = ['MOT export', 'IoU', 'MOTA', 'IDF1', 'recall', 'precision', 'IDsw', 'ids/people'];
+  const row = (label: string, rs: ClipResult[]) => {
+    const m = (pick: (r: ClipResult) => number) => meanOf(rs, pick);
+    const sum = (pick: (r: ClipResult) => number) => rs.reduce((a, r) => a + pick(r), 0);
+    return [
+      label,
+      rs.length === 1 ? rs[0].iou.toFixed(1) : '',
+      f3(m((r) => r.mot.mota)),
+      f3(m((r) => r.mot.idf1)),
+      f3(m((r) => r.mot.recall)),
+      f3(m((r) => r.mot.precision)),
+      String(sum((r) => r.mot.idSwitches)),
+      `${sum((r) => r.mot.tracks)}/${sum((r) => r.mot.people)}`,
+    ];
+  };
+  const rows = results.map((r) => row(r.name, [r]));
+  for (const [label, group] of [
+    ['real', results.filter((r) => r.real)],
+    ['synthetic', results.filter((r) => !r.real)],
+  ] as const) {
+    if (group.length) rows.push(row(`mean, ${label} (${group.length})`, group));
+  }
+  return table(head, rows);
 }
 
 export function targetsLine(r: ClipResult): string {

@@ -1,6 +1,6 @@
 // The eval table ends with separate means for the real clips and the synthetic ones.
 import { describe, expect, it } from 'vitest';
-import { formatTable } from '../../bench/eval/report';
+import { formatMotTable, formatTable } from '../../bench/eval/report';
 import { evaluateSequence, type EvalFrame } from '../../bench/eval/metrics';
 import type { ClipResult } from '../../bench/eval/run-eval';
 
@@ -20,6 +20,7 @@ function clip(name: string, real: boolean, found: boolean, realTime: number): Cl
     wallSeconds: 1 / realTime,
     realTime,
     metrics: evaluateSequence(frames),
+    mot: evaluateSequence(frames),
     analysis: { detections: [], segments: [], stillDropped: [] } as unknown as ClipResult['analysis'],
     scored: frames,
   };
@@ -41,5 +42,14 @@ describe('eval table means', () => {
     expect(cells(real)[head.indexOf('tracks/people')]).toBe('2/2');
     expect(cells(synthetic)[head.indexOf('recall')]).toBe('1.000');
     expect(cells(rows[2])[head.indexOf('IoU')]).toBe('0.4');
+  });
+
+  it('the MOT export table has the same per-kind means', () => {
+    const rows = formatMotTable([clip('street', true, true, 1), clip('paddle', true, false, 1)]).split('\n');
+    const cells = (r: string) => r.split('|').map((c) => c.trim());
+    const head = cells(rows[0]);
+    const mean = cells(rows.find((r) => r.startsWith('| mean, real (2)'))!);
+    expect(mean[head.indexOf('MOTA')]).toBe('0.000'); // (1 + (1 − 2)) / 2
+    expect(mean[head.indexOf('ids/people')]).toBe('2/2');
   });
 });
