@@ -18,6 +18,7 @@ import { FIXTURE_DIR, keypointArray, loadPhotoLabels, type PhotoLabels } from '.
 import { IOU_THRESHOLD, type Box, type GtKeypoint, type GtPerson } from './metrics';
 import { samplePeopleTransform, type SamplePeopleRecipe } from './sample-people-transform';
 import { ensureFile } from './ffmpeg-file';
+import { streetRecipe } from './street-clip';
 import { buildRealClip, type RealClipRecipe } from './real-clips';
 import { compositeArgs, compositeGroundTruth, compositeObjects, type CompositeRecipe } from './composite';
 
@@ -30,8 +31,11 @@ export interface ClipsFile {
   clips: SyntheticRecipe[];
 }
 
-export const loadClips = (): ClipsFile =>
-  JSON.parse(fs.readFileSync(path.join(FIXTURE_DIR, 'clips.json'), 'utf8')) as ClipsFile;
+/** The clips of clips.json, then the street composite (its recipe is made in street-clip.ts). */
+export function loadClips(): ClipsFile {
+  const file = JSON.parse(fs.readFileSync(path.join(FIXTURE_DIR, 'clips.json'), 'utf8')) as ClipsFile;
+  return { ...file, clips: [...file.clips, streetRecipe()] };
+}
 export const FIXTURE_CACHE = path.resolve(FIXTURE_DIR, '../../../.cache/ai-fixtures');
 
 /** A person counts only when at least this share of their box is inside the frame. */
@@ -96,27 +100,29 @@ export async function buildClip(
   cacheDir = FIXTURE_CACHE,
 ): Promise<BuiltClip> {
   if (r.kind === 'real') return { recipe: r, ...(await buildRealClip(ffmpeg, r, cacheDir)), iou: r.iou };
-  const frames = Math.round(r.duration * out.fps);
   if (r.kind === 'composite') {
+    // a composite may set its own size, rate and encoding (the street clip: 768×576, 10 fps, a camera's bitrate)
+    const o = r.output ?? out;
     const photos = new Map<string, string>();
     for (const a of r.actors) photos.set(a.photo, await photoPath(a.photo));
-    const args = compositeArgs(r, out, (p) => photos.get(p)!);
+    const args = compositeArgs(r, o, (p) => photos.get(p)!);
     const file = path.join(
       cacheDir,
-      `${r.name}-${recipeHash([r, out, args.filter((x) => !photos.has(x) && !x.endsWith('.jpg'))])}.mp4`,
+      `${r.name}-${recipeHash([r, o, args.filter((x) => !photos.has(x) && !x.endsWith('.jpg'))])}.mp4`,
     );
     await ensureFile(ffmpeg, file, args, r.name);
     const labels = new Map(r.actors.map((a) => [a.photo, loadPhotoLabels(a.photo)]));
     return {
       recipe: r,
       file,
-      output: out,
-      frames,
+      output: o,
+      frames: Math.round(r.duration * o.fps),
       iou: IOU_THRESHOLD,
-      groundTruth: (n) => compositeGroundTruth(r, (p) => labels.get(p)!, out, n),
-      ...(r.actors.some((a) => a.object) ? { objects: (n: number) => compositeObjects(r, out, n) } : {}),
+      groundTruth: (n) => compositeGroundTruth(r, (p) => labels.get(p)!, o, n),
+      ...(r.actors.some((a) => a.object) ? { objects: (n: number) => compositeObjects(r, o, n) } : {}),
     };
   }
+  const frames = Math.round(r.duration * out.fps);
   const labels = loadPhotoLabels(r.photo);
   if (r.kind === 'sample-people-pan') {
     // the same clip the real-model test and the processing benchmark use, from the same cache
