@@ -6,7 +6,7 @@ import type { Db } from '../db/connect';
 import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import { findSource, listSources, type SourceRow } from '../repositories/sources';
 import { ingestSource } from './ingest';
-import type { MediaService } from './media';
+import type { MediaService } from '../media/media-service';
 import { checkClientPath } from './storage/safe-path';
 import { isSourceHidden } from './source-visibility';
 import type { Identity } from '../../domain/types';
