@@ -16,9 +16,9 @@ import { findSource } from '../../repositories/sources';
 import { checkClientPath } from './safe-path';
 import type { Identity } from '../../../domain/types';
 import { startJob } from '../job-progress';
-import { runJob } from '../../jobs/runner';
-import { purgeJob } from '../../jobs/kinds/purge';
-import type { JobContext, JobEnd } from '../../jobs/types';
+import { runJob } from '../job-runner';
+import { purgeJob } from './purge-kind';
+import type { JobContext, JobEnd } from '../job-definition';
 import { readFileIdentity, realFileInRoot, sameFile } from '../video-file';
 
 export interface PurgeInput {

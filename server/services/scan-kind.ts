@@ -3,7 +3,7 @@
 // which runs in the process that was asked and records its own ingest_jobs row. A cancel stops it at the
 // next file; what it added or updated stays (each file is its own write), so nothing is undone. It has
 // no queue: a restart ends a row left running failed (the generic sweep), and the next scan starts over.
-import type { JobContext, JobDefinition, JobEnd } from '../types';
+import type { JobContext, JobDefinition, JobEnd } from './job-definition';
 
 /** A scan whose rows exist: Job History and the activity indicator list it from here on. */
 export interface StartedIngest {

@@ -1,16 +1,16 @@
 // Rendering (the annotations drawn onto the video) as a job kind. The work is VideoRenderer's
-// (render/job.ts); around it: a cancel while queued puts the renders row back as it was before the
+// (video-renderer.ts); around it: a cancel while queued puts the renders row back as it was before the
 // request, a cancel while running or a failure ends the renders row failed with the previous artifact
 // kept, a server stop fails the render at once (render again), and start-up recovery fails a render
 // left queued without its queue job or running. The point of no return is the rename of the finished
 // file into place.
-import { failRender } from '../../repositories/renders';
-import { appendProcessingLog as appendLog } from '../../repositories/status';
-import { restoreCancelledRender, type RenderRestore } from '../../services/render/cancelled';
-import { recoverInterruptedRenders } from '../../services/render/recovery';
-import type { RenderJobData } from '../../services/render/requests';
-import { QUEUE_SPECS } from '../queues';
-import type { JobContext, JobDefinition, JobEnd } from '../types';
+import { failRender } from '../../../repositories/renders';
+import { appendProcessingLog as appendLog } from '../../../repositories/status';
+import { restoreCancelledRender, type RenderRestore } from '../../../services/render/cancelled';
+import { recoverInterruptedRenders } from './recovery';
+import type { RenderJobData } from '../../../services/render/requests';
+import { QUEUE_SPECS } from '../../../queue';
+import type { JobContext, JobDefinition, JobEnd } from '../../../services/job-definition';
 
 /** The per-process part of rendering: VideoRenderer. */
 export interface RenderWork {

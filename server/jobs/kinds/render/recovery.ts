@@ -3,12 +3,12 @@
 // its job when that job still waits in the queue, and marked failed otherwise. The previous artifact stays.
 // Each render failed here is answered to the job runner, which ends its live job_progress row failed, so the
 // renders row and the shared progress view agree even where the generic sweep (with its own staleness) left it live.
-import type { Database } from '../../db/connect';
-import { QUEUES, type JobQueue } from '../../queue';
-import { failRender, listActiveRenders } from '../../repositories/renders';
-import { subjectOf } from '../job-progress';
-import type { Interrupted } from '../../jobs/types';
-import { RENDER_STALE_MS, type RenderJobData } from './requests';
+import type { Database } from '../../../db/connect';
+import { QUEUES, type JobQueue } from '../../../queue';
+import { failRender, listActiveRenders } from '../../../repositories/renders';
+import { subjectOf } from '../../../services/job-progress';
+import type { Interrupted } from '../../../services/job-definition';
+import { RENDER_STALE_MS, type RenderJobData } from '../../../services/render/requests';
 
 const INTERRUPTED = 'the render was interrupted (server stopped or crashed); render again';
 

@@ -12,10 +12,10 @@ import {
   flagCancel,
   type JobProgressRow,
 } from '../repositories/job-progress';
-import { definitionOf } from '../jobs/registry';
-import { withdrawQueuedJob as withdraw } from '../jobs/runner';
-import { requireLiveVideo } from './videos';
-import { isSourceHidden } from './source-visibility';
+import { definitionOf } from './registry';
+import { withdrawQueuedJob as withdraw } from '../services/job-runner';
+import { requireLiveVideo } from '../services/videos';
+import { isSourceHidden } from '../services/source-visibility';
 import { findSource } from '../repositories/sources';
 import { findVideoAnyStatus } from '../repositories/videos';
 import { mayCancel, type JobKind, type JobState } from '../../domain/job-progress';

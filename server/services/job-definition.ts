@@ -1,4 +1,4 @@
-// What a job kind is to the runner (runner.ts): one definition per kind (kinds/*.ts) holds its queue,
+// What a job kind is to the runner (job-runner.ts): one definition per kind (listed in jobs/registry.ts) holds its queue,
 // its work (`run`) and what to do around the work when it is cancelled, fails, is stopped by a server
 // stop, is cancelled before it started, or is found interrupted at start-up. The runner does the rest:
 // it begins and ends the job_progress row, reports progress, watches the cancel flag and the stop.
@@ -9,7 +9,7 @@ import type { JobQueue } from '../queue';
 import type { MediaService } from '../media/media-service';
 import type { JobProgressRow } from '../repositories/job-progress';
 import type { JobKind } from '../../domain/job-progress';
-import type { QueueSpec } from './queues';
+import type { QueueSpec } from '../queue';
 
 export interface WorkerDeps {
   config: Config;

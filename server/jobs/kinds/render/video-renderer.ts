@@ -2,25 +2,25 @@
 // onto every frame, writes the video to a temporary file beside the artifact and renames it into place,
 // then records it and deletes the previous artifact. A failure or a server stop leaves the previous
 // artifact and marks the render failed, so nothing stays "running". Its job_progress row (the shared view
-// of long jobs) follows it through the job runner (server/jobs): begun, reported on per frame, ended done,
+// of long jobs) follows it through the job runner (services/job-runner.ts): begun, reported on per frame, ended done,
 // failed or cancelled; a cancel aborts the run's signal, which kills both ffmpeg processes and stops the draw loop.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from '../../db/connect';
-import { findVideo } from '../../repositories/processing-results';
-import { finishRender, startRender, touchRender } from '../../repositories/renders';
-import { startJob } from '../job-progress';
-import { runJob } from '../../jobs/runner';
-import { renderJob, type RenderWork } from '../../jobs/kinds/render';
-import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../jobs/types';
-import { appendProcessingLog as appendLog } from '../../repositories/status';
-import { readRootConfig } from '../storage/root-config';
-import { getVideoSettings } from '../settings';
-import { RenderAnnotations } from './annotation-source';
-import { renderVideo } from './pipeline';
-import { requireVideoFile } from '../video-file';
-import type { RenderJobData } from './requests';
+import type { Database } from '../../../db/connect';
+import { findVideo } from '../../../repositories/processing-results';
+import { finishRender, startRender, touchRender } from '../../../repositories/renders';
+import { startJob } from '../../../services/job-progress';
+import { runJob } from '../../../services/job-runner';
+import { renderJob, type RenderWork } from './definition';
+import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../../services/job-definition';
+import { appendProcessingLog as appendLog } from '../../../repositories/status';
+import { readRootConfig } from '../../../services/storage/root-config';
+import { getVideoSettings } from '../../../services/settings';
+import { RenderAnnotations } from '../../../services/render/annotation-source';
+import { renderVideo } from '../../../services/render/pipeline';
+import { requireVideoFile } from '../../../services/video-file';
+import type { RenderJobData } from '../../../services/render/requests';
 
 export interface RendererDeps {
   database: Database;
@@ -55,7 +55,7 @@ export class VideoRenderer implements RenderWork {
     this.deps.log?.warn(m);
   }
 
-  /** The work of one run (the runner, server/jobs, begins and ends its row and handles cancel, failure and stop). */
+  /** The work of one run (the runner, services/job-runner.ts, begins and ends its row and handles cancel, failure and stop). */
   async render(ctx: JobContext<RenderWork>, job: RenderJobData): Promise<JobEnd> {
     const { db } = this.deps.database;
     const { videoId, token } = job;

@@ -3,9 +3,9 @@
 // Nothing is written before it, so a cancel, a failure or a server stop leaves the track as it was and
 // there is nothing to put back. It runs in the server's process, with no queue: a restart ends a row left
 // running failed (the generic sweep).
-import type { FollowPlan } from '../../services/assist/follow-walk';
+import type { FollowPlan } from './follow-walk';
 import type { Identity } from '../../../domain/types';
-import type { JobContext, JobDefinition, JobEnd } from '../types';
+import type { JobContext, JobDefinition, JobEnd } from '../job-definition';
 
 export interface FollowRun {
   videoId: number;

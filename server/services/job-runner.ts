@@ -15,8 +15,8 @@ import {
   readJob,
   requeueJob,
   type ReporterOptions,
-} from '../services/job-progress';
-import type { EndFields, JobContext, JobDefinition, JobEnd } from './types';
+} from './job-progress';
+import type { EndFields, JobContext, JobDefinition, JobEnd } from './job-definition';
 
 /** Thrown out of runJob when a server stop interrupts a 'retry' kind: the queue runs the job again. */
 export class JobStoppedError extends Error {

@@ -5,9 +5,9 @@
 // stays 'running' nor runs again over newer work. Nothing is undone before the start: a queued import
 // has changed nothing yet.
 import { updateRunningImportJob, type ImportJobRow } from '../../repositories/package-import';
-import { recoverInterruptedImports } from '../../services/packages/import-recovery';
-import { QUEUE_SPECS } from '../queues';
-import type { JobContext, JobDefinition, JobEnd } from '../types';
+import { recoverInterruptedImports } from './import-recovery';
+import { QUEUE_SPECS } from '../../queue';
+import type { JobContext, JobDefinition, JobEnd } from '../job-definition';
 
 export interface ImportWork {
   run(ctx: JobContext<ImportWork>, job: ImportJobRow): Promise<JobEnd>;

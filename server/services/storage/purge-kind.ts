@@ -1,8 +1,8 @@
 // Purge (videos marked deleted removed for good) as a job kind. The work is purgeCandidates
-// (repository/purge.ts, passed in by purgeDeleted), run inside the administrator's request. A cancel stops it between files: every
+// (purge.ts, passed in by purgeDeleted), run inside the administrator's request. A cancel stops it between files: every
 // file deleted so far stays deleted (there is no undo for a deleted file), and the rows of the videos
 // handled so far go. It has no queue: a restart ends a row left running failed (the generic sweep).
-import type { JobContext, JobDefinition, JobEnd } from '../types';
+import type { JobContext, JobDefinition, JobEnd } from '../job-definition';
 
 /** The purge of the videos its request listed (the list rides in the closure). */
 export interface PurgeWork {
