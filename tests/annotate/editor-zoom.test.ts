@@ -9,7 +9,7 @@ import { det, sampleDoc } from '../annotate-edit/fixtures';
 import { frameAt } from '../../src/annotate/document/frame-blocks';
 import { toBlocked } from '../../src/annotate/document/frame-blocks';
 import type { EditorDoc } from '../../src/annotate/document/types';
-import { navCommandForKey } from '../../src/annotate/commands/key-registry';
+import { navCommandForKey } from '../../src/annotate/keys/key-registry';
 
 let te: TestEditor;
 afterEach(() => te.dispose());

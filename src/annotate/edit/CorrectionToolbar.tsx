@@ -4,7 +4,7 @@
 import { Button } from '../../components/ui/Button';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import type { KeyLike } from '../commands/types';
-import { navCommand } from '../commands/key-registry';
+import { navCommand } from '../keys/key-registry';
 import { keyApplies, runKeyAction } from './hotkeys';
 
 const key = (k: string, shiftKey = false): KeyLike => ({

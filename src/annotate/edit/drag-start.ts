@@ -8,7 +8,7 @@ import type { Corner } from '../../../domain/ops/box-geometry';
 import type { DragTarget, ToPoint } from '../../../machines/interaction-types';
 import type { EditorCore } from '../editor/editor-core';
 import type { CompactDetection } from '../document/types';
-import { shownAt } from '../interpolate';
+import { shownAt } from '../document/interpolate';
 import { nextTrackId } from '../commands/key-tests';
 
 /** Screen pixels a pointer must travel before a press becomes a drag. */

@@ -5,11 +5,11 @@
 // every key and the clash test covers every key. Keys typed into a field, or pressed while a dialog is
 // open, are left alone (shortcut-guard.ts). Space never scrolls the page: a tap plays or pauses, a hold
 // pans (editor.spaceHold).
-import { shownAt } from '../interpolate';
+import { shownAt } from '../document/interpolate';
 import { shortcutsBlocked } from '../shortcut-guard';
 import { keyActionFor } from '../commands/registry';
-import { navCommandForKey, screenKeyFor } from '../commands/key-registry';
-import type { NavContext } from '../commands/navigation';
+import { navCommandForKey, screenKeyFor } from '../keys/key-registry';
+import type { NavContext } from '../keys/navigation';
 import { patchStore } from '../store';
 import { performCorrection } from './range-edits';
 import type { KeyLike } from '../commands/types';

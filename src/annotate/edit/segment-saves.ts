@@ -1,4 +1,4 @@
-// Action saves of the data panel, 'Add Action Here' (edit/add-action-target.ts says where) and a new action
+// Action saves of the data panel, 'Add Action Here' (edit/segment-target.ts says where) and a new action
 // dragged out on a timeline row. Create, duplicate and
 // delete ask the server first (they need its id / may fail with 'Create {status}' …) and then become one
 // undoable command; field edits apply at once and save in the queue (a failure keeps them as a draft).
@@ -6,7 +6,7 @@ import { NEW_ACTION_CLASS, NEW_ACTION_CONFIDENCE } from '../../../domain/constan
 import { spanProblem } from '../../../domain/ops/segment-time';
 import type { ActionSegment, SegmentFields } from '../../../domain/types';
 import type { EditorCore } from '../editor/editor-core';
-import { addActionTarget } from './add-action-target';
+import { addSegmentTarget } from './segment-target';
 
 const placeholder = (fields: Omit<ActionSegment, 'id' | 'human_verified'>): ActionSegment => ({
   id: 0,
@@ -14,10 +14,10 @@ const placeholder = (fields: Omit<ActionSegment, 'id' | 'human_verified'>): Acti
   ...fields,
 });
 
-export async function addActionHere(editor: EditorCore): Promise<ActionSegment | null> {
+export async function addSegmentHere(editor: EditorCore): Promise<ActionSegment | null> {
   const doc = editor.getDoc();
   if (!doc) return null;
-  const target = addActionTarget(doc, editor.getUi());
+  const target = addSegmentTarget(doc, editor.getUi());
   if (target.reason !== undefined) {
     editor.notify('warning', target.reason);
     return null;
@@ -66,7 +66,7 @@ export async function createDraggedSegment(editor: EditorCore, draft: ActionSegm
   }
 }
 
-export async function duplicateAction(editor: EditorCore, s: ActionSegment): Promise<void> {
+export async function duplicateSegment(editor: EditorCore, s: ActionSegment): Promise<void> {
   const doc = editor.getDoc();
   if (!doc) return;
   try {
@@ -83,7 +83,7 @@ export async function duplicateAction(editor: EditorCore, s: ActionSegment): Pro
   }
 }
 
-export async function deleteAction(editor: EditorCore, id: number): Promise<void> {
+export async function deleteSegment(editor: EditorCore, id: number): Promise<void> {
   const doc = editor.getDoc();
   if (!doc) return;
   try {
@@ -97,7 +97,7 @@ export async function deleteAction(editor: EditorCore, id: number): Promise<void
 }
 
 /** Saves a row: its draft becomes an undoable edit; a row whose last save failed is sent again. */
-export function saveAction(editor: EditorCore, id: number): string | null {
+export function saveSegment(editor: EditorCore, id: number): string | null {
   const doc = editor.getDoc();
   const seg = doc?.segments.find((s) => s.id === id);
   if (!doc || !seg) return null;
@@ -136,5 +136,5 @@ export function saveAction(editor: EditorCore, id: number): string | null {
 /** 'Save All': every row with a draft or a failed save. */
 export function saveAll(editor: EditorCore): void {
   const ids = new Set([...editor.rows.ids(), ...Object.keys(editor.saves.getState().failedSegments).map(Number)]);
-  for (const id of ids) saveAction(editor, id);
+  for (const id of ids) saveSegment(editor, id);
 }

@@ -1,10 +1,10 @@
 // The keyboard help of the Annotate screen, opened with '?' or the "Keyboard shortcuts" button. It lists
 // what shortcuts.ts collects, so it cannot fall out of step with the keys that really work.
 import { useState } from 'react';
-import { Modal } from '../components/dialogs/Modal';
-import { Button } from '../components/ui/Button';
-import { shortcutsByGroup } from './commands/shortcuts';
-import { useScreenAction } from './editor/use-screen-action';
+import { Modal } from '../../components/dialogs/Modal';
+import { Button } from '../../components/ui/Button';
+import { shortcutsByGroup } from './shortcuts';
+import { useScreenAction } from '../editor/use-screen-action';
 
 export function KeyboardHelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (

@@ -6,11 +6,11 @@
 import { useEffect, useRef } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
-import { drawOverlayFrame } from './overlay-frame';
+import { drawOverlayFrame } from '../canvas/overlay-frame';
 import type { AnnotationEditor } from '../editor/annotation-editor';
 import { useEditor } from '../editor/editor-context';
-import { drawHandles } from './handles-draw';
-import { overlayModel } from './overlay-model';
+import { drawHandles } from '../canvas/handles-draw';
+import { overlayModel } from '../canvas/overlay-model';
 
 /** Pixel size of the stage (the player box) and of the video. */
 export interface StageGeometry {

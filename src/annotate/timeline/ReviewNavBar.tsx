@@ -5,7 +5,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button';
 import { useSession } from '../../session';
 import { PROBLEM_KINDS, PROBLEM_LABEL, type OverlapCap, type ProblemFilter } from '../../../domain/review-navigation';
-import { navCommand } from '../commands/key-registry';
+import { navCommand } from '../keys/key-registry';
 import { useEditor } from '../editor/editor-context';
 import { useStore } from '../store';
 

@@ -2,11 +2,11 @@
 // benchmark helpers. Only a build made with VAT_TEST_HOOKS=1 imports this file (the Annotate page
 // guards it with the __VAT_TEST_HOOKS__ literal), so a production bundle has none of it and no page
 // script can rewrite a reviewer's document through it.
-import { drawOverlayFrame } from './canvas/overlay-frame';
-import { videoSizeOf } from './canvas/overlay-model';
-import { FIT, zoomAt } from './canvas/viewport-math';
-import { drawTimeline } from './timeline/timeline-draw';
-import type { AnnotationEditor } from './editor/annotation-editor';
+import { drawOverlayFrame } from '../canvas/overlay-frame';
+import { videoSizeOf } from '../canvas/overlay-model';
+import { FIT, zoomAt } from '../canvas/viewport-math';
+import { drawTimeline } from '../timeline/timeline-draw';
+import type { AnnotationEditor } from '../editor/annotation-editor';
 
 export interface VatTestHooks {
   selectedSegmentId(): number | null;

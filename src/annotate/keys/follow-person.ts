@@ -4,7 +4,7 @@
 // frames; its boxes are AI-made. The job changes the server's boxes, not the loaded document (they show on
 // reload), so it is a command of the key registry's second table (no document change, nothing to undo here).
 import { patchStore } from '../store';
-import { letterKey, plainKey } from './key-tests';
+import { letterKey, plainKey } from '../commands/key-tests';
 import type { NavCommandDef } from './navigation';
 
 export const FOLLOW_DEFAULT_FRAMES = 150;

@@ -2,7 +2,7 @@
 // benchmarks and support scripts read here what was drawn and loaded. Nothing here can change the
 // document; the mutators and benchmark helpers live in test-hooks.ts and exist only in a build made
 // for tests and benchmarks. Everything is read from the page's editor.
-import type { AnnotationEditor } from './editor/annotation-editor';
+import type { AnnotationEditor } from '../editor/annotation-editor';
 
 export interface VatProbes {
   /** Frame presented by the video (requestVideoFrameCallback) and its media time. */

@@ -2,7 +2,7 @@
 // was edited since. Clicking it (or V with the track selected) sets the mark, verifies an edited track
 // again, or clears a current mark. A write, so it needs a signed-in user.
 import { useSession } from '../../session';
-import { navCommand } from '../commands/key-registry';
+import { navCommand } from '../keys/key-registry';
 import { useEditor } from '../editor/editor-context';
 import { useStore } from '../store';
 

@@ -3,7 +3,7 @@
 // key registry's second table (key-registry.ts) so the keyboard help lists them and the clash test
 // covers their keys.
 import type { EditorCore } from '../editor/editor-core';
-import type { KeyLike, Shortcut } from './types';
+import type { KeyLike, Shortcut } from '../commands/types';
 
 export type NavCommandName =
   'problem.next' | 'problem.prev' | 'problem.kind' | 'track.verify' | 'track.follow' | 'view.hand';

@@ -1,10 +1,10 @@
 // What the editor shows per track at a frame. The interpolation between analysed frames is pure code in
 // domain/overlay/detection.ts, shared with the server's renderer.
-import type { CompactDetection, EditorDoc } from './document/types';
-import { frameAt } from './document/frame-blocks';
-import { detectionAtWith, type InterpolationOptions } from '../../domain/overlay/detection';
+import type { CompactDetection, EditorDoc } from './types';
+import { frameAt } from './frame-blocks';
+import { detectionAtWith, type InterpolationOptions } from '../../../domain/overlay/detection';
 
-export { detectionAt } from '../../domain/overlay/detection';
+export { detectionAt } from '../../../domain/overlay/detection';
 
 /** The parts of the document and UI state that decide what is shown. */
 export interface ShownInputs {

@@ -4,11 +4,11 @@
 // when the video presents it. Everything else (timeline, data panel, edit side) calls this controller,
 // which the page's AnnotationEditor owns (editor.player); it writes the playhead into editor.ui.
 import { DEFAULT_RATE, DEFAULT_VOLUME, SKIP_S } from '../../../domain/constants';
-import { clampFrame, frameAtMediaTime, frameAtTime, safeFps, seekTimeForFrame } from '../frame-math';
+import { clampFrame, frameAtMediaTime, frameAtTime, safeFps, seekTimeForFrame } from './frame-math';
 import { patchStore, type Store } from '../store';
 import type { AnnotateUiState } from '../document/ui-state';
 import type { LoadTiming } from '../loader/load-timing';
-import type { Clock } from '../editor/editor-deps';
+import type { Clock } from '../clock';
 
 type FrameCallbackVideo = HTMLVideoElement & {
   requestVideoFrameCallback?: (

@@ -1,6 +1,6 @@
 // view.hand: H switches the player's hand tool on or off (a left drag on the frame pans, in view and
 // edit mode). It changes no document, so it is a command of the key registry's second table.
-import { letterKey, plainKey } from './key-tests';
+import { letterKey, plainKey } from '../commands/key-tests';
 import type { NavCommandDef } from './navigation';
 
 export const viewHand: NavCommandDef = {

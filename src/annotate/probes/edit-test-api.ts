@@ -1,6 +1,6 @@
 // window.__vatEdit: where edit targets are on screen (canvas content is not DOM) and what is unsaved, for
 // the Playwright edit tests. Read-only, read from the page's editor; installed while the edit host is mounted.
-import { shownAt } from '../interpolate';
+import { shownAt } from '../document/interpolate';
 import { frameAt } from '../document/frame-blocks';
 import { AXIS_H, ROW_H } from '../timeline/timeline-draw';
 import type { AnnotationEditor } from '../editor/annotation-editor';

@@ -6,7 +6,7 @@
 import { framesOf } from '../document/frame-blocks';
 import { historyKey } from '../history/history';
 import type { EditorCore } from '../editor/editor-core';
-import type { CommandName, KeyLike, Shortcut } from './types';
+import type { CommandName, KeyLike, Shortcut } from '../commands/types';
 
 export type ScreenKeyName =
   | 'player.toggle'

@@ -2,8 +2,8 @@
 // tables: the screen keys (player, history, help, videos), the edit commands and the review commands. A
 // key added to any of them shows up here by itself.
 import { allNavCommands, allScreenKeys } from './key-registry';
-import { allCommands } from './registry';
-import type { Shortcut, ShortcutGroup } from './types';
+import { allCommands } from '../commands/registry';
+import type { Shortcut, ShortcutGroup } from '../commands/types';
 
 export const SHORTCUT_GROUPS: readonly { group: ShortcutGroup; title: string }[] = [
   { group: 'frame', title: 'Frame' },

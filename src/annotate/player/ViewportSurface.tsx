@@ -4,9 +4,9 @@
 // the pointer. It decides nothing itself: canvas/dispatch.ts does.
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useEditor } from '../editor/editor-context';
-import type { CanvasOutcome } from './dispatch';
-import { hitTest, type OverlayHit } from './hit-test';
-import { overlayModel } from './overlay-model';
+import type { CanvasOutcome } from '../canvas/dispatch';
+import { hitTest, type OverlayHit } from '../canvas/hit-test';
+import { overlayModel } from '../canvas/overlay-model';
 
 const CURSORS: Record<OverlayHit['kind'], string> = {
   corner: 'nwse-resize',

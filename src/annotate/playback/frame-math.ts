@@ -2,7 +2,7 @@
 // A frame n is presented from n/fps to (n+1)/fps; requestVideoFrameCallback reports its mediaTime = n/fps
 // (up to container rounding), so the presented frame is round(mediaTime × fps). Seeking to the middle of a
 // frame, (n + 0.5)/fps, lands on frame n whatever the decoder's rounding.
-import { DEFAULT_FPS } from '../../domain/constants';
+import { DEFAULT_FPS } from '../../../domain/constants';
 
 export function safeFps(fps: number | null | undefined): number {
   return fps && Number.isFinite(fps) && fps > 0 ? fps : DEFAULT_FPS;

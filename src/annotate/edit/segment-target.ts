@@ -7,15 +7,15 @@ import { newActionSpan, type Span } from '../../../domain/ops/segment-time';
 import type { EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
 
-export type AddActionTarget = { trackId: number; span: Span; reason?: undefined } | { reason: string };
+export type AddSegmentTarget = { trackId: number; span: Span; reason?: undefined } | { reason: string };
 
 export const NO_TRACKS = 'No tracks to attach action';
 export const NO_TRACK_HERE = 'No track at the playhead: go to a frame where a person is tracked';
 
-export function addActionTarget(
+export function addSegmentTarget(
   doc: EditorDoc,
   ui: Pick<AnnotateUiState, 'frame' | 'time' | 'selectedTrackId' | 'hiddenTracks'>,
-): AddActionTarget {
+): AddSegmentTarget {
   if (doc.trackIds.length === 0) return { reason: NO_TRACKS };
   const present = (t: number) => {
     const r = doc.trackRanges[t];

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { Video } from '../../../domain/types';
 import { fetchVideo } from '../../api/annotate';
-import type { AnnotationEditor } from '../editor/annotation-editor';
+import type { AnnotationEditor } from './annotation-editor';
 
 export interface AnnotateData {
   video: Video | null;

@@ -7,7 +7,7 @@
 import { followPerson } from './follow-person';
 import { problemKind, problemNext, problemPrev, trackVerify, type NavCommandDef } from './navigation';
 import { SCREEN_KEYS, type ScreenKeyDef } from './screen-keys';
-import type { KeyLike } from './types';
+import type { KeyLike } from '../commands/types';
 import { viewHand } from './view-hand';
 
 /** The review commands (no document change, so no undo): the problem walk and the verified mark. */
