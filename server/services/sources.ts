@@ -7,7 +7,7 @@ import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import { findSource, listSources, type SourceRow } from '../repositories/sources';
 import { ingestSource } from './ingest';
 import type { MediaService } from '../media/media-service';
-import { checkClientPath } from './storage/safe-path';
+import { checkClientPath, isWithin } from './storage/safe-path';
 import { isSourceHidden } from './source-visibility';
 import type { Identity } from '../../domain/types';
 import type { LibrarySource } from '../../domain/contract/sources';
@@ -44,6 +44,16 @@ export async function requireVisibleSource(db: Db, named: string, viewer: Identi
   return src;
 }
 
+/**
+ * Whether `folder` lies in, or holds, a source hidden from the viewer: a package import into it could
+ * write over that source's videos, and its job names their files.
+ */
+export async function touchesHiddenSource(db: Db, folder: string, viewer: Identity): Promise<boolean> {
+  return (await listSources(db)).some(
+    (s) => isSourceHidden(s.role, viewer) && (isWithin(s.root, folder) || isWithin(folder, s.root)),
+  );
+}
+
 export async function reingestOne(deps: SourceDeps, who: Identity, named: string, deleteMissing: boolean) {
   if (deleteMissing && !atLeast(who.role, 'admin'))
     throw new Forbidden('Administrator role required to mark missing files deleted (delete_missing)');
@@ -77,7 +87,8 @@ export async function reingestAll(
     removed = 0;
   const results = [];
   for (const src of await listSources(deps.db)) {
-    if (!src.enabled && !opts.includeDisabled) continue;
+    // a source limited to a role above the caller's is not theirs to scan (nor to see the errors of)
+    if ((!src.enabled && !opts.includeDisabled) || isSourceHidden(src.role, who)) continue;
     try {
       const r = await ingestSource(deps.db, deps.media, src.root, {
         deleteMissing: opts.deleteMissing,
