@@ -187,7 +187,7 @@ async function main() {
     const edit = await fetch(`${api}/tracks/1/detections/10`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', 'x-user-id': 'bench.editor' },
-      body: JSON.stringify({ x1: 0.4, y1: 0.4, x2: 0.5, y2: 0.7 }),
+      body: JSON.stringify({ x1: 0.4, y1: 0.4, x2: 0.5, y2: 0.7, version: 1 }), // seeded boxes are at version 1
     });
     const after = await timed(win(0), { 'if-none-match': before.etag ?? '' });
     const changed = after.status === 200 && after.etag !== before.etag;
@@ -210,7 +210,7 @@ async function main() {
       fetch(`${api}/tracks/1/detections/${11 + run}`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', 'x-user-id': 'bench.editor' },
-        body: JSON.stringify({ x1: 0.4, y1: 0.4, x2: 0.5, y2: 0.7 }),
+        body: JSON.stringify({ x1: 0.4, y1: 0.4, x2: 0.5, y2: 0.7, version: 1 }), // seeded boxes are at version 1
       }).then(() => undefined);
     console.log(
       `load, ${READERS} readers, one window just after an edit (cached after the first encode): ${await load(() => win(0), {}, edit11)}` +
