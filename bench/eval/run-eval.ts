@@ -1,5 +1,4 @@
 // Runs the analysis pipeline on one labelled fixture clip and scores it against the clip's ground truth.
-import path from 'node:path';
 import type { MediaService } from '../../server/media/media-service';
 import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/processing/pipeline';
 import type { PosePool } from '../../server/processing/pose-pool';
