@@ -2,7 +2,7 @@
 // has a queue (its definition in server/jobs/kinds), at the concurrency its definition gives.
 import type { JobDefinition, JobWorker, WorkerDeps } from './jobs/types';
 import { JOB_DEFINITIONS } from './jobs/registry';
-import { processingWorker } from './processing/job';
+import { processingWorker } from './jobs/kinds/processing/video-processor';
 import { renderWorker } from './services/render/job';
 import { importWorker } from './services/packages/import';
 

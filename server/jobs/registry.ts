@@ -3,7 +3,7 @@
 import type { JobKind } from '../../domain/job-progress';
 import { followJob } from './kinds/follow';
 import { importJob } from './kinds/import';
-import { processingJob } from './kinds/processing';
+import { processingJob } from './kinds/processing/definition';
 import { purgeJob } from './kinds/purge';
 import { renderJob } from './kinds/render';
 import { reingestJob, scanJob } from './kinds/scan';

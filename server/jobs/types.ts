@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/connect';
 import type { JobQueue } from '../queue';
-import type { MediaService } from '../services/media';
+import type { MediaService } from '../media/media-service';
 import type { JobProgressRow } from '../repositories/job-progress';
 import type { JobKind } from '../../domain/job-progress';
 import type { QueueSpec } from './queues';

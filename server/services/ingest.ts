@@ -20,7 +20,7 @@ import {
   updateScannedVideo,
 } from '../repositories/ingest';
 import { insertSourceIfAbsent } from '../repositories/sources';
-import type { MediaService } from './media';
+import type { MediaService } from '../media/media-service';
 import { identityOf, realFileInRoot, sameFile, type FileIdentity } from './video-file';
 import { startJob } from './job-progress';
 import { runJob } from '../jobs/runner';

@@ -8,6 +8,7 @@
 // three reviews have been measured.
 import type { SqlRunner } from '../db/connect';
 import { Forbidden } from '../domain-errors';
+import { atLeast } from '../../domain/roles';
 import {
   measuredReviewFactor,
   queueCounts,
@@ -69,8 +70,8 @@ export interface QueueQuery {
 }
 
 export async function reviewQueue(sql: SqlRunner, viewer: Identity | null, hiddenSourceRoles: string[], q: QueueQuery) {
-  const admin = viewer?.role === 'admin' || viewer?.role === 'super';
-  if (q.scope === 'all' && !admin) throw new Forbidden("Only administrators may show every assignee's videos");
+  if (q.scope === 'all' && !atLeast(viewer?.role, 'admin'))
+    throw new Forbidden("Only administrators may show every assignee's videos");
   const filter: QueueFilter = {
     hiddenSourceRoles,
     allAssignees: q.scope === 'all',

@@ -6,10 +6,11 @@ import type { Db } from '../db/connect';
 import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import { findSource, listSources, type SourceRow } from '../repositories/sources';
 import { ingestSource } from './ingest';
-import type { MediaService } from './media';
+import type { MediaService } from '../media/media-service';
 import { checkClientPath } from './storage/safe-path';
 import { isSourceHidden } from './source-visibility';
 import type { Identity } from '../../domain/types';
+import { atLeast } from '../../domain/roles';
 
 export interface SourceDeps {
   db: Db;
@@ -23,8 +24,6 @@ export async function requireSource(db: Db, named: string): Promise<SourceRow> {
   if (!src) throw new NotFound(`Unknown source: ${named}`);
   return src;
 }
-
-const isAdmin = (who: Identity) => who.role === 'admin' || who.role === 'super';
 
 /**
  * A source root named as a list filter: 404 when it is a source hidden from the viewer, else the root as
@@ -44,7 +43,7 @@ export async function requireVisibleSource(db: Db, named: string, viewer: Identi
 }
 
 export async function reingestOne(deps: SourceDeps, who: Identity, named: string, deleteMissing: boolean) {
-  if (deleteMissing && !isAdmin(who))
+  if (deleteMissing && !atLeast(who.role, 'admin'))
     throw new Forbidden('Administrator role required to mark missing files deleted (delete_missing)');
   const src = await requireVisibleSource(deps.db, named, who);
   if (!src.enabled) throw new Conflict('Source must be online before re-ingesting.');
@@ -71,7 +70,7 @@ export async function reingestAll(
   who: Identity,
   opts: { deleteMissing: boolean; includeDisabled: boolean },
 ) {
-  if (!isAdmin(who)) throw new Forbidden('Administrator role required');
+  if (!atLeast(who.role, 'admin')) throw new Forbidden('Administrator role required');
   let added = 0,
     removed = 0;
   const results = [];

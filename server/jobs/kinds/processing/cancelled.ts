@@ -1,16 +1,11 @@
 // A cancelled processing run puts the video back where it was before processing was asked for: the
 // status (and its previous status) come back and the log says who cancelled. Nothing else is touched:
 // the analysis result is only ever written by the final transaction, which a cancelled run never reaches.
-import type { Db } from '../db/connect';
-import { appendProcessingLog as appendLog } from '../repositories/status';
-import { changeStatus } from '../services/status';
-import type { VideoStatus } from '../../domain/constants';
-
-/** What a processing run keeps on its progress row so a cancel can restore the video. */
-export interface ProcessingRestore {
-  from_status: string;
-  from_previous_status: string | null;
-}
+import type { Db } from '../../../db/connect';
+import { appendProcessingLog as appendLog } from '../../../repositories/status';
+import { changeStatus } from '../../../services/status';
+import type { ProcessingRestore } from '../../../services/processing-eligibility';
+import type { VideoStatus } from '../../../../domain/constants';
 
 export async function restoreCancelledVideo(
   db: Db,

@@ -5,24 +5,23 @@
 // shows the stage, percent and ETA; a cancel stops ffmpeg and the pose work within a second, before the
 // final transaction, and puts the video back where it was (cancelled.ts). The job runner (server/jobs)
 // holds that lifecycle; this file holds the work.
-import type { Database } from '../db/connect';
-import { findVideo, touchProcessingHeartbeat } from '../repositories/processing-results';
-import { appendProcessingLog as appendLog } from '../repositories/status';
-import { getVideoSettings } from '../services/settings';
-import { changeStatus } from '../services/status';
-import type { ProcessJobData } from './eligibility';
-import { ensureModel, MODEL_PACKAGE, modelIsCached, poseModelLabel } from './model-fetch';
-import { analyseVideo } from './pipeline';
-import { dropStillNonPeople } from './static-track';
+import type { Database } from '../../../db/connect';
+import { findVideo, touchProcessingHeartbeat } from '../../../repositories/processing-results';
+import { appendProcessingLog as appendLog } from '../../../repositories/status';
+import { getVideoSettings } from '../../../services/settings';
+import { changeStatus } from '../../../services/status';
+import type { ProcessingRestore, ProcessJobData } from '../../../services/processing-eligibility';
+import { ensureModel, MODEL_PACKAGE, modelIsCached, poseModelLabel } from '../../../processing/model-fetch';
+import { analyseVideo } from '../../../processing/pipeline';
+import { dropStillNonPeople } from '../../../processing/static-track';
 import { storeAnalysis } from './store-result';
-import { defaultPoseThreads, PosePool } from './pose-pool';
-import { startJob } from '../services/job-progress';
-import type { ProcessingRestore } from './cancelled';
-import { runJob, JobStoppedError } from '../jobs/runner';
-import { processingJob, type ProcessingWork } from '../jobs/kinds/processing';
-import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../jobs/types';
-import { autoRender } from '../services/render/requests';
-import { requireVideoFile } from '../services/video-file';
+import { defaultPoseThreads, PosePool } from '../../../processing/pose-pool';
+import { startJob } from '../../../services/job-progress';
+import { runJob, JobStoppedError } from '../../runner';
+import { processingJob, type ProcessingWork } from './definition';
+import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../types';
+import { autoRender } from '../../../services/render/requests';
+import { requireVideoFile } from '../../../services/video-file';
 
 /** Share of the progress bar each stage takes: decoding + pose is almost all of the work. */
 const ANALYSIS_SHARE = 90,

@@ -1,16 +1,16 @@
-// Processing (AI analysis of one video) as a job kind. The work is VideoProcessor's (processing/job.ts);
+// Processing (AI analysis of one video) as a job kind. The work is VideoProcessor's (video-processor.ts);
 // around it: a cancel while queued or running puts the video's status back, a failure marks the video
 // failed with the reason, a server stop puts the job back in the queue (pg-boss retries it), and start-up
 // recovery queues a video left 'processing' again. The point of no return is the final transaction that
 // stores the analysis.
-import { appendProcessingLog as appendLog } from '../../repositories/status';
-import { changeStatus } from '../../services/status';
-import type { ProcessJobData } from '../../processing/eligibility';
-import { restoreCancelledVideo, type ProcessingRestore } from '../../processing/cancelled';
-import { recoverInterruptedProcessing } from '../../processing/recovery';
-import { secs } from '../../processing/store-result';
-import { QUEUE_SPECS } from '../queues';
-import type { JobContext, JobDefinition, JobEnd } from '../types';
+import { appendProcessingLog as appendLog } from '../../../repositories/status';
+import { changeStatus } from '../../../services/status';
+import type { ProcessingRestore, ProcessJobData } from '../../../services/processing-eligibility';
+import { restoreCancelledVideo } from './cancelled';
+import { recoverInterruptedProcessing } from './recovery';
+import { secs } from './store-result';
+import { QUEUE_SPECS } from '../../queues';
+import type { JobContext, JobDefinition, JobEnd } from '../../types';
 
 /** The per-process part of processing (the shared pose pool): VideoProcessor. */
 export interface ProcessingWork {

@@ -1,20 +1,20 @@
 // The end of a processing job: one transaction swaps the video's AI rows for the analysis result, keeps
 // what people edited by hand (relinked onto the new tracks), logs a summary, bumps the annotation
 // version and sets the status to `completed`.
-import { REVIEW_LOW_CONFIDENCE } from '../../domain/constants';
-import type { Db } from '../db/connect';
-import { bumpAnnotationVersion } from '../repositories/annotation-version';
-import { insertDetections } from '../repositories/detection-bulk';
-import { clearAiRows, highestDetectionVersion, insertSegments } from '../repositories/processing-results';
-import { appendProcessingLog as appendLog } from '../repositories/status';
-import { raiseAllTrackVersions } from '../repositories/track-versions';
-import { changeStatus } from '../services/status';
-import type { ProcessJobData } from './eligibility';
-import type { AnalysisResult } from './pipeline';
+import { REVIEW_LOW_CONFIDENCE } from '../../../../domain/constants';
+import type { Db } from '../../../db/connect';
+import { bumpAnnotationVersion } from '../../../repositories/annotation-version';
+import { insertDetections } from '../../../repositories/detection-bulk';
+import { clearAiRows, highestDetectionVersion, insertSegments } from '../../../repositories/processing-results';
+import { appendProcessingLog as appendLog } from '../../../repositories/status';
+import { raiseAllTrackVersions } from '../../../repositories/track-versions';
+import { changeStatus } from '../../../services/status';
+import type { ProcessJobData } from '../../../services/processing-eligibility';
+import type { AnalysisResult } from '../../../processing/pipeline';
 import { readKeptRows, relinkKeptRows } from './relink';
-import { stillDropLog, type StillDrop } from './static-track';
-import { FLICKER_COVERAGE, TRACK_KEEP_MEDIAN } from './track-keep';
-import { boxesByTrack } from './track-match';
+import { stillDropLog, type StillDrop } from '../../../processing/static-track';
+import { FLICKER_COVERAGE, TRACK_KEEP_MEDIAN } from '../../../processing/track-keep';
+import { boxesByTrack } from '../../../processing/track-match';
 
 export const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

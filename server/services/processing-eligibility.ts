@@ -29,6 +29,12 @@ export interface ProcessJobData {
   progressId?: number;
 }
 
+/** What a processing run keeps on its progress row so a cancel can restore the video. */
+export interface ProcessingRestore {
+  from_status: string;
+  from_previous_status: string | null;
+}
+
 /** Video ids (of `ids`, or all when omitted) that have a processing job waiting or running. */
 export async function videosWithLiveJobs(queue: JobQueue, ids?: number[]): Promise<Set<number>> {
   const all = new Set((await queue.liveJobs<ProcessJobData>(QUEUES.process)).map((j) => Number(j.data.videoId)));

@@ -1,13 +1,13 @@
 // Start-up recovery: no video stays 'processing' forever. A video left 'processing' by a crash or a kill
 // is re-queued (its old job cancelled) when its heartbeat has stopped; one whose job still waits in the
 // queue (e.g. retried after a graceful stop) is left to that job.
-import type { Database } from '../db/connect';
-import { QUEUES, type JobQueue } from '../queue';
-import { listProcessing } from '../repositories/videos';
-import { changeStatus } from '../services/status';
-import type { ProcessJobData } from './eligibility';
-import { appendProcessingLog as appendLog } from '../repositories/status';
-import { queueProcessing } from '../services/processing-requests';
+import type { Database } from '../../../db/connect';
+import { QUEUES, type JobQueue } from '../../../queue';
+import { listProcessing } from '../../../repositories/videos';
+import { changeStatus } from '../../../services/status';
+import type { ProcessJobData } from '../../../services/processing-eligibility';
+import { appendProcessingLog as appendLog } from '../../../repositories/status';
+import { queueProcessing } from '../../../services/processing-requests';
 
 export interface RecoveryOptions {
   /** A 'processing' video whose status_updated_at is older than this is considered abandoned. Default 60 s. */

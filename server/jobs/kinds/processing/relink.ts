@@ -1,7 +1,7 @@
 // On reprocess the AI tracks are replaced and numbered anew, but what a reviewer kept (human-verified
 // segments, human-edited detections) was about a person, not a number: each kept row moves to the new
 // track that best covers its old track's boxes, or stays on its old track when no new track matches.
-import type { Tx } from '../db/connect';
+import type { Tx } from '../../../db/connect';
 import {
   moveHumanDetections,
   moveSegmentToTrack,
@@ -9,8 +9,14 @@ import {
   selectTrackBoxes,
   selectVerifiedSegments,
   type KeptSegmentRow,
-} from '../repositories/relink';
-import { bestMatchingTrack, boxesByTrack, MIN_RELINK_IOU, type FramedBox, type TrackMatch } from './track-match';
+} from '../../../repositories/relink';
+import {
+  bestMatchingTrack,
+  boxesByTrack,
+  MIN_RELINK_IOU,
+  type FramedBox,
+  type TrackMatch,
+} from '../../../processing/track-match';
 
 export interface KeptRows {
   segments: KeptSegmentRow[];
