@@ -193,3 +193,49 @@ describe('Lock reviewed and labelled videos for annotators', () => {
     }
   });
 });
+
+describe('quality figures on Metrics', () => {
+  test('per annotator: issues per minute of reviewed video, share resolved, median time to resolve; per reviewer: raised', async () => {
+    const a = await seedAnnotatedVideo(t.database);
+    const b = await seedAnnotatedVideo(t.database);
+    const quiet = await seedAnnotatedVideo(t.database); // assigned, never reviewed: not counted
+    for (const v of [a, b, quiet])
+      await t.database.db
+        .update(videos)
+        .set({ assignedToId: 'ann.m', assignedToName: 'Ann M' })
+        .where(eq(videos.id, v.videoId));
+    const byM = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/annotations/${a.videoId}/issues`,
+        headers: as('rev.m', 'annotator', 'Rev M'),
+        payload,
+      });
+    const one = (await byM({ frame: 1, kind: 'other', text: 'x' })).json();
+    await byM({ frame: 2, kind: 'other', text: 'y' });
+    expect((await resolve(a.videoId, one)).statusCode).toBe(200);
+    expect((await setStatus(b.videoId, 'reviewed')).statusCode).toBe(200);
+    const r = await t.app.inject({ method: 'GET', url: '/api/v1/metrics/details' });
+    expect(r.statusCode, r.body).toBe(200);
+    const q = r.json().review_quality;
+    const m = q.annotators.find((x: { user_id: string }) => x.user_id === 'ann.m');
+    // two reviewed videos of 10 s: 2 issues over 1/3 minute
+    expect(m).toMatchObject({
+      name: 'Ann M',
+      videos: 2,
+      video_minutes: 0.3,
+      issues: 2,
+      issues_per_minute: 6,
+      resolved_share: 0.5,
+    });
+    expect(m.median_resolve_seconds).toBeGreaterThanOrEqual(0);
+    expect(m.median_resolve_seconds).toBeLessThan(60);
+    expect(q.reviewers.find((x: { user_id: string }) => x.user_id === 'rev.m')).toEqual({
+      user_id: 'rev.m',
+      name: 'Rev M',
+      raised: 2,
+      open: 1,
+      videos: 1,
+    });
+  });
+});
