@@ -22,6 +22,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import './http/request-video';
 import { createReadFacts } from './services/read-facts';
 import { requireVisibleVideoFact } from './services/videos';
+import { requireUnlocked } from './services/review-issues/review-lock';
+import { isLockableWrite } from './http/review-lock';
 import type { App, AppDeps } from './http/types';
 import { routeModules } from './routes';
 
@@ -107,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         const id = (req.params as { id?: unknown } | undefined)?.id;
         if (id !== undefined && BY_VIDEO_ID.test(req.routeOptions.url ?? '')) {
           req.video = await requireVisibleVideoFact(facts, Number(id), req.identity);
+          if (isLockableWrite(req.method, req.routeOptions.url ?? ''))
+            await requireUnlocked(deps.database.db, req.video, req.identity);
         }
       });
       for (const mod of routeModules) await mod(api as App, deps);
