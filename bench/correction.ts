@@ -12,7 +12,7 @@
 //   [--tracker auto] [--target 0.95] [--steps] (--steps prints every command the reviewer issued)
 // The AI output is cached in .cache/correction-bench/ by clip recipe and settings (the model runs once).
 import { VIDEO_SETTINGS_DEFAULTS } from '../domain/constants';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { costOfClips, formatCostTable } from './correction/cost-report';
 import { availableRealClips, realClipsDir } from './eval/real-clips';
 import { loadAiOutputs } from './correction/ai-output';

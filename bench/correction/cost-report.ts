@@ -1,7 +1,7 @@
 // The correction cost model (cost-model.ts) on the real clips and the street composite: the AI's output at
 // the given settings, once as the MOT export holds it and once as the editor draws it (filled in between
 // analysed frames), against drawing every person from scratch, over the first frames of each clip.
-import type { MediaService } from '../../server/services/media';
+import type { MediaService } from '../../server/media/media-service';
 import { buildClip, type BuiltClip, type ClipRecipe } from '../eval/fixtures';
 import { exportMot, readMotBoxes } from '../eval/mot-export';
 import { framesToScore, type EvalSettings } from '../eval/run-eval';
