@@ -5,7 +5,7 @@
 // labelled clips (every labelled frame scored, skipped ones as the editor interpolates them). Then the cost
 // per analysed frame with 1, 4 and 16 people, and the memory over a 30-minute input.
 // Run: npm run bench:processing -- [--settings tracking:3:5,topdown:1] [--no-eval] [--no-crowd] [--no-memory]
-//   setting = poseModel:stride[:detectEvery[:thunderFromSide]][:stack|:nostack]; without --settings: the default and the other choices.
+//   setting = poseModel:stride[:detectEvery[:thunderFromSide]][:stack|:nostack][:pN (N model passes per video second)]; without --settings: the default and the other choices.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,8 @@ import { createMediaService } from '../server/services/media';
 import { ensurePeopleClip } from '../server/services/sample-media';
 import { ensureModel } from '../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
-import { analyseVideo, DETECT_EVERY, STACK_DETECTIONS, type AnalysisOptions } from '../server/processing/pipeline';
+import { analyseVideo, STACK_DETECTIONS, type AnalysisOptions } from '../server/processing/pipeline';
+import { PASSES_PER_SECOND } from '../server/processing/crop-schedule';
 import { buildClip, loadClips, type BuiltClip } from './eval/fixtures';
 import { evaluateClip, type EvalSettings } from './eval/run-eval';
 import { longClip, onePersonClip, sixteenPeopleClip } from './processing-clips';
@@ -32,6 +33,8 @@ interface Setting {
   detectEvery?: number;
   thunderFromSide?: number;
   stackDetections?: boolean;
+  /** Crop tracking's model passes per video second. */
+  passesPerSecond?: number;
 }
 const DEFAULTS: Setting[] = [
   {
@@ -55,7 +58,8 @@ const settings: Setting[] =
     ?.split(',')
     .map((s) => {
       const fields = s.split(':');
-      const [poseModel, stride, k, thunder] = fields.filter((f) => f !== 'stack' && f !== 'nostack');
+      const pps = fields.find((f) => /^p[\d.]+$/.test(f));
+      const [poseModel, stride, k, thunder] = fields.filter((f) => f !== 'stack' && f !== 'nostack' && f !== pps);
       const stackDetections = fields.includes('stack') ? true : fields.includes('nostack') ? false : undefined;
       return {
         label: s,
@@ -64,6 +68,7 @@ const settings: Setting[] =
         detectEvery: k ? Number(k) : undefined,
         thunderFromSide: thunder ? Number(thunder) : undefined,
         stackDetections,
+        passesPerSecond: pps ? Number(pps.slice(1)) : undefined,
       };
     }) ?? DEFAULTS;
 
@@ -90,7 +95,8 @@ const pool = await PosePool.start(
 );
 const loadMs = performance.now() - tLoad;
 
-const optionsOf = (s: Setting): Pick<AnalysisOptions, 'settings' | 'cropTracking'> => ({
+const optionsOf = (s: Setting): Pick<AnalysisOptions, 'settings' | 'cropTracking' | 'passesPerSecond'> => ({
+  passesPerSecond: s.passesPerSecond,
   settings: {
     pipeline_frame_stride: s.stride,
     yolo_imgsz: VIDEO_SETTINGS_DEFAULTS.yolo_imgsz,
@@ -129,7 +135,7 @@ console.log(
     .join(' ')}`,
 );
 console.log(
-  `pose threads: ${threads}; model + workers start: ${(loadMs / 1000).toFixed(1)} s; crop tracking detects every ${DETECT_EVERY} analysed frame(s)${STACK_DETECTIONS ? ', two frames per pass,' : ''} unless set`,
+  `pose threads: ${threads}; model + workers start: ${(loadMs / 1000).toFixed(1)} s; crop tracking: ${PASSES_PER_SECOND} model passes per video second${STACK_DETECTIONS ? ', two 16:9 frames per detector pass,' : ''} unless set`,
 );
 
 const built: BuiltClip[] = [];
