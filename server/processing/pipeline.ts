@@ -58,8 +58,6 @@ export interface AnalysisResult {
   stats: {
     framesAnalysed: number;
     stride: number;
-    /** The video's frame rate (the still-thing rule measures stillness in seconds). */
-    fps?: number;
     inputW: number;
     inputH: number;
     longSide: number;
@@ -287,7 +285,6 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
     stats: {
       framesAnalysed: frames.length,
       stride,
-      fps: video.fps,
       inputW: g.inputW,
       inputH: g.inputH,
       longSide,

@@ -149,35 +149,4 @@ describe('dropping still non-people from an analysis', () => {
     expect(r.stillDropped).toEqual([]);
     expect(stillDropLog(r.stillDropped)).toEqual([]);
   });
-
-  it('drops the still stretch of a track that passes from a walker to a sign post, and keeps the walker', () => {
-    // 30 fps, every frame: 1 s of a walker, then 3 s on the post, then 1 s of a walker again (the post's box taken over)
-    const walker = (f: number) => personFrame({ x: 100 + 5 * f, y: 400, score: 0.6 });
-    const frames = [
-      ...Array.from({ length: 30 }, (_, f) => walker(f)),
-      ...Array.from({ length: 90 }, () => rockFrame(0.3)),
-      ...Array.from({ length: 30 }, (_, f) => walker(60 + f)),
-    ];
-    const standing = Array.from({ length: 150 }, () => personFrame({ x: 700, y: 400, score: 0.45 }));
-    const a: AnalysisResult = {
-      detections: [...frames.map((f, i) => det(1, i, f)), ...standing.map((f, i) => det(2, i, f))],
-      segments: [],
-      stats: { tracks: 2, fps: 30, stride: 1, poseModel: 'tracking' } as AnalysisResult['stats'],
-    };
-    // the whole track moves, so it is no still thing as a whole
-    expect(stillNonPersonReason(frames, 0.25)).toBeNull();
-    const r = dropStillNonPeople(a, W, H);
-    expect(r.detections.filter((d) => d.trackId === 1).map((d) => d.frame)).toEqual([
-      ...Array.from({ length: 30 }, (_, i) => i),
-      ...Array.from({ length: 30 }, (_, i) => 120 + i),
-    ]);
-    // a person who stands still the whole time with a body's joints keeps every frame
-    expect(r.detections.filter((d) => d.trackId === 2)).toHaveLength(150);
-    expect(r.stillDropped).toMatchObject([{ trackId: 1, frames: 90, span: [30, 119] }]);
-    expect(stillDropLog(r.stillDropped)).toEqual([
-      expect.stringMatching(
-        /^1 still stretch of a track dropped as a thing, not a person: track 1 frames 30–119: box never moved/,
-      ),
-    ]);
-  });
 });
