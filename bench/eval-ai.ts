@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { VIDEO_SETTINGS_DEFAULTS } from '../domain/constants';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { ensureModel } from '../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
 import { buildClip, loadClips, type BuiltClip, type ClipRecipe } from './eval/fixtures';

@@ -1,5 +1,5 @@
 // Runs the analysis pipeline on one labelled fixture clip and scores it against the clip's ground truth.
-import type { MediaService } from '../../server/services/media';
+import type { MediaService } from '../../server/media/media-service';
 import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/processing/pipeline';
 import type { PosePool } from '../../server/processing/pose-pool';
 import { dropStillNonPeople, type KeptAnalysis } from '../../server/processing/static-track';
@@ -91,7 +91,7 @@ export async function evaluateClip(
 ): Promise<ClipResult> {
   const info = await media.probe(clip.file);
   const t0 = performance.now();
-  // the rules the processing job applies after the pipeline (job.ts) apply here too
+  // the rules the processing job applies after the pipeline (server/jobs/kinds/processing/video-processor.ts) apply here too
   const analysis = dropStillNonPeople(
     await analyseVideo(
       { path: clip.file, ...info },

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
-import { createMediaService } from '../../server/services/media';
+import { createMediaService } from '../../server/media/media-service';
 import { peopleClipArgs } from '../../server/services/sample-media';
 import { applyTransform, type ClipOutput } from '../../bench/eval/clip-recipe';
 import { actorMap, compositeArgs, covers } from '../../bench/eval/composite';
