@@ -6,6 +6,7 @@ import { ACTION_CLASSES } from '../constants';
 import { actionSegment, detection } from './annotations';
 import { count, INT4_MAX, int4 } from './common';
 import { idText, intText } from './params';
+import { refineBoxParts } from './box-rules';
 
 const int = intText(0, INT4_MAX);
 const trackId = int4();
@@ -55,7 +56,7 @@ const keypointIn = z.union([
   z.tuple([kpCoord, kpCoord, z.number().finite().min(0).max(1)]),
 ]);
 
-/** PATCH …/detections/{frame}: a box, keypoints and/or joint visibility (17 × 2 visible, 1 occluded, 0 absent; null clears it). */
+/** PATCH …/detections/{frame}: a box (whole, corners in order), keypoints and/or joint visibility (17 × 2 visible, 1 occluded, 0 absent; null clears it). */
 export const detectionPatchBody = z
   .object({
     x1: fraction.optional(),
@@ -68,7 +69,16 @@ export const detectionPatchBody = z
     // optional here so that a missing one is the service's 428 (with a detail), not a validation 400
     version: version.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((b, ctx) =>
+    refineBoxParts(
+      b,
+      ctx,
+      b.keypoints || b.keypoint_visibility !== undefined
+        ? null
+        : 'Send a box {x1, y1, x2, y2}, {keypoints} or {keypoint_visibility}',
+    ),
+  );
 
 /** A stored detection as the write calls answer it: the read form plus its track, who changed it and when. */
 export const savedDetection = detection
