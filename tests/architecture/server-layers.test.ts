@@ -1,7 +1,9 @@
 // The server's layers point one way. Each top-level folder (or file) of server/ stands on one layer, and
 // it imports only from layers below its own: never back up, never sideways, so no two of them import
 // each other and no file takes part in an import circle. Routes do HTTP only and go through services,
-// never straight to the SQL. docs/ARCHITECTURE.md ("Layers") draws the same order.
+// never straight to the SQL, and a caller's video is looked up by one function (requireVisibleVideo).
+// docs/ARCHITECTURE.md ("Layers") draws the same order.
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCircles, readImportGraph, type ImportEdge } from './import-graph';
@@ -32,6 +34,7 @@ const { files, edges } = readImportGraph(server);
 
 const unitOf = (file: string) => (file.includes('/') ? `${file.split('/')[0]}/` : file);
 const layerOf = new Map(LAYERS.flatMap((l, i) => l.units.map((u) => [u, i] as const)));
+const source = (file: string) => fs.readFileSync(path.join(server, file), 'utf8');
 const show = (e: ImportEdge) => `server/${e.from} imports '${e.spec}' (server/${e.to})`;
 
 describe('the import graph of server/', () => {
@@ -55,6 +58,14 @@ describe('the import graph of server/', () => {
 
   it('has no circle of files importing each other', () => {
     expect(importCircles(files, edges)).toEqual([]);
+  });
+
+  it('looks a video up for a caller in one place: services/videos.ts (and the request facts it is memoised by)', () => {
+    const lookups = files.filter((f) => /\b(findLiveVideo|findVideoAnyStatus)\b/.test(source(f)));
+    expect(lookups.filter((f) => !f.startsWith('repositories/')).sort()).toEqual([
+      'services/read-facts.ts',
+      'services/videos.ts',
+    ]);
   });
 
   it('has no route importing a repository or the database: routes go through services', () => {
