@@ -44,7 +44,14 @@ export const actionPatchBody = z
     human_verified: z.boolean().optional(),
     version: version.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((b, ctx) => {
+    if (!Object.keys(b).some((k) => k !== 'version'))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Send at least one of track_id, action_class, start_time, end_time, confidence, human_verified',
+      });
+  });
 
 export const deletedAction = z.object({ deleted: z.literal(true), action: actionSegment });
 

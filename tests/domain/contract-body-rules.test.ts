@@ -1,9 +1,9 @@
-// The box rules live in the contract, so every party that reads it refuses a broken box the same way:
+// The body rules live in the contract, so every party that reads it refuses a broken body the same way:
 // the server before its route runs, the editor's contract-checking fake server, and an OpenAPI client's
 // own validation of the schema. Each message is what the API answers as its 400 detail.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { detectionPatchBody } from '../../domain/contract/annotation-edits';
+import { actionPatchBody, detectionPatchBody } from '../../domain/contract/annotation-edits';
 import { keyframeBody, newTrackBody, poseAssistBody } from '../../domain/contract/track-corrections';
 
 const reversed = { x1: 0.5, y1: 0.1, x2: 0.4, y2: 0.5 };
@@ -38,5 +38,14 @@ describe('the box rules of the contract', () => {
       'The box needs x1 < x2 and y1 < y2',
     ]);
     expect(refusal(newTrackBody, { frame: 0, box: good })).toEqual([]);
+  });
+});
+
+describe('the action segment patch of the contract', () => {
+  it('refuses a patch that changes nothing, and takes one that changes a field', () => {
+    expect(refusal(actionPatchBody, { version: 3 })).toEqual([
+      'Send at least one of track_id, action_class, start_time, end_time, confidence, human_verified',
+    ]);
+    expect(refusal(actionPatchBody, { human_verified: true, version: 3 })).toEqual([]);
   });
 });
