@@ -13,6 +13,10 @@ import type { Identity } from '../../domain/types';
 import type { HistoryEntry, VideoStatusInfo } from '../../domain/contract/videos';
 import { manualStatusRefusal } from '../../domain/status-rules';
 import { validateRemark } from '../../domain/validation';
+import { openIssuesRefusal, RESOLVED_STATUSES } from '../../domain/review-issues';
+import { firstOpenIssue, lockOpenIssueCount } from '../repositories/review-issues';
+import { issueRef } from './review-issues/issue-dto';
+import { requireStatusUnlocked } from './review-issues/review-lock';
 
 export { changeStatus, type StatusChanged } from '../repositories/status';
 
@@ -35,8 +39,19 @@ export async function setStatusByHand(
     to,
   );
   if (refusal) throw new Conflict(refusal);
-  // `from` guards a race: the rules were checked against this status, so only change from it.
-  const changed = await changeStatus(db, { videoId, to, by: who.id, remark, from: [from] });
+  await requireStatusUnlocked(db, v, to, who);
+  const changed = await db.transaction(async (tx) => {
+    // reviewed means resolved: the count is read under the video row's lock, which every issue write takes too
+    if ((RESOLVED_STATUSES as readonly string[]).includes(to)) {
+      const open = (await lockOpenIssueCount(tx, videoId)) ?? 0;
+      if (open > 0) {
+        const first = await firstOpenIssue(tx, videoId);
+        throw new Conflict(openIssuesRefusal(to, open, first ? issueRef(first) : null));
+      }
+    }
+    // `from` guards a race: the rules were checked against this status, so only change from it.
+    return changeStatus(tx, { videoId, to, by: who.id, remark, from: [from] });
+  });
   if (!changed) throw new Conflict(`Video ${videoId} changed status meanwhile; reload and try again`);
   if (changed.status === 'reviewed') await autoRender(deps, videoId, 'reviewed', who.id);
   return changed;

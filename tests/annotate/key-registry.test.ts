@@ -105,7 +105,7 @@ describe('one keyboard for the whole screen', () => {
       'keyframe.next',
       'history.undo',
       'history.redo',
-      'drag.cancel',
+      'escape',
       'help.open',
       'video.prev',
       'video.next',

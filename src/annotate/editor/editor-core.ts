@@ -62,6 +62,6 @@ export interface EditorCore {
   redo(): void;
   /** Starts a drag (the pointer-down of a box, corner, keypoint or timeline bar). */
   pointerDown(e: Omit<PointerDownEvent, 'type' | 'source'> & { source?: EventTarget | null }): void;
-  /** Escape: a running drag goes back to where it started. */
+  /** A running drag goes back to where it started. */
   cancelDrag(): void;
 }

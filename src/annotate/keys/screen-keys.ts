@@ -17,7 +17,7 @@ export type ScreenKeyName =
   | 'keyframe.next'
   | 'history.undo'
   | 'history.redo'
-  | 'drag.cancel'
+  | 'escape'
   | 'help.open'
   | 'video.prev'
   | 'video.next';
@@ -168,15 +168,28 @@ export const historyRedo: ScreenKeyDef = {
   },
 };
 
-export const dragCancel: ScreenKeyDef = {
-  name: 'drag.cancel',
-  editOnly: true,
-  shortcuts: [{ keys: 'Escape', does: 'Cancel the drag in progress', group: 'history', editOnly: true }],
+/** What Escape can change: the pointer tool's state and the selection. */
+const escapable = (editor: EditorCore) => {
+  const { selectedTrackId, selectedSegmentId, selectedKeypoint } = editor.getUi();
+  const s = editor.interaction.getSnapshot();
+  return JSON.stringify([s.value, s.context.tool, selectedTrackId, selectedSegmentId, selectedKeypoint]);
+};
+
+export const escape: ScreenKeyDef = {
+  name: 'escape',
+  shortcuts: [
+    {
+      keys: 'Escape',
+      does: 'Cancel the drag in progress; else leave the New box, Redraw or Hand tool; else clear the selection',
+      group: 'history',
+    },
+  ],
   keyTest: (e) => e.key === 'Escape',
-  // Escape also closes menus and dialogs: it is not taken from them
+  // the pointer's tools decide (machines/interaction.ts); a press that changed nothing is left to others
   run: (editor) => {
-    editor.cancelDrag();
-    return false;
+    const before = escapable(editor);
+    editor.interaction.send({ type: 'key.escape' });
+    return escapable(editor) !== before;
   },
 };
 
@@ -209,7 +222,7 @@ export const SCREEN_KEYS: readonly ScreenKeyDef[] = [
   keyframeNext,
   historyUndo,
   historyRedo,
-  dragCancel,
+  escape,
   helpOpen,
   videoPrev,
   videoNext,

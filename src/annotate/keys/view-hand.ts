@@ -14,5 +14,8 @@ export const viewHand: NavCommandDef = {
     },
   ],
   keyTest: (e) => plainKey(e) && !e.shiftKey && letterKey(e, 'h'),
-  run: (editor) => editor.viewport.hand.set(!editor.viewport.hand.get()),
+  run: (editor) =>
+    editor.interaction.send({
+      type: editor.interaction.getSnapshot().context.tool === 'pan' ? 'tool.select' : 'tool.pan',
+    }),
 };

@@ -10,6 +10,7 @@ import { Alert } from '../../components/dialogs/Alert';
 import { OverlayStage } from './OverlayStage';
 import { ViewportSurface } from './ViewportSurface';
 import { ZoomControls } from './ZoomControls';
+import { PointerStatus } from './PointerStatus';
 import { useEditor, useUi } from '../editor/editor-context';
 import { seekTimeForFrame } from '../playback/frame-math';
 import { useElementSize } from '../use-element-size';
@@ -127,6 +128,7 @@ export function VideoPlayer({
           {overlay && <OverlayStage geometry={{ width: boxW, height: boxH, videoWidth, videoHeight }} />}
         </ViewportSurface>
         <ZoomControls />
+        <PointerStatus />
       </div>
     </div>
   );

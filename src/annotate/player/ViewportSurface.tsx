@@ -1,10 +1,10 @@
 // The player box's input surface: turns the DOM's pointer events (mouse, pen and touch alike), the wheel
 // and the context menu into editor.dispatch events in viewport pixels, captures the pointer for a pan or
 // a drag (so its moves and release arrive even outside the box), and shows the cursor of what is under
-// the pointer. It decides nothing itself: canvas/dispatch.ts does.
+// the pointer. It decides nothing itself: tools/canvas-input.ts does.
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useEditor } from '../editor/editor-context';
-import type { CanvasOutcome } from '../canvas/dispatch';
+import type { CanvasOutcome } from '../tools/canvas-input';
 import { hitTest, type OverlayHit } from '../canvas/hit-test';
 import { overlayModel } from '../canvas/overlay-model';
 
@@ -43,18 +43,20 @@ export function ViewportSurface({ children }: { children: ReactNode }) {
   };
   const cursorFor = (outcome: CanvasOutcome, e: ReactPointerEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
-    const hand = editor.viewport.hand.get() || editor.spaceHold.held;
+    const tool = editor.interaction.getSnapshot().context.tool;
+    const hand = tool === 'pan' || editor.spaceHold.held;
     if (outcome === 'pan') el.style.cursor = 'grabbing';
     else if (outcome === 'drag') return;
     else if (hand) el.style.cursor = 'grab';
     else if (editor.getUi().mode !== 'edit') el.style.cursor = 'default';
     else {
       const v = editor.viewport;
-      const hit = editor.getUi().drawTool
-        ? { kind: 'empty' as const }
-        : hitTest(overlayModel(editor.getDoc(), editor.getUi()), { state: v.get(), geo: v.geometry() }, at(e), {
-            pointerType: e.pointerType,
-          });
+      const hit =
+        tool === 'draw'
+          ? { kind: 'empty' as const }
+          : hitTest(overlayModel(editor.getDoc(), editor.getUi()), { state: v.get(), geo: v.geometry() }, at(e), {
+              pointerType: e.pointerType,
+            });
       el.style.cursor = CURSORS[hit.kind];
     }
   };

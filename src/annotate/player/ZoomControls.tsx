@@ -1,7 +1,7 @@
 // The player's zoom controls, in the top-right corner of the picture: the hand tool (a left drag pans),
 // 'Fit' (the whole picture), '1:1' (one video pixel per screen pixel) and the zoom readout, the
 // percentage of the video's own pixel size (100% is 1:1). The wheel zooms around the pointer.
-import { useEditor } from '../editor/editor-context';
+import { useEditor, useTool } from '../editor/editor-context';
 import { useStore } from '../store';
 
 const btn =
@@ -11,7 +11,7 @@ export function ZoomControls() {
   const editor = useEditor();
   const { viewport } = editor;
   const view = useStore(viewport.state, (s) => s);
-  const hand = useStore(viewport.hand, (h) => h);
+  const hand = useTool() === 'pan';
   const percent = Math.round(viewport.scale() * 100);
   return (
     <div
@@ -26,7 +26,7 @@ export function ZoomControls() {
         aria-pressed={hand}
         title="Hand: drag to pan (H). Space-drag or a middle-button drag pans too."
         className={`${btn} ${hand ? 'bg-indigo-500' : 'hover:bg-white/20'}`}
-        onClick={() => viewport.hand.set(!hand)}
+        onClick={() => editor.interaction.send({ type: hand ? 'tool.select' : 'tool.pan' })}
       >
         Hand
       </button>
