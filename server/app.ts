@@ -38,6 +38,8 @@ function validationDetail(err: FastifyError): string {
     const ctx = (err as FastifyError & { validationContext?: string }).validationContext ?? 'request';
     return err.validation
       .map((v) => {
+        // a contract rule about the whole body (e.g. a box's corners in order) names no field: its sentence alone
+        if (v.keyword === 'custom' && !String(v.instancePath ?? '').replaceAll('/', '')) return v.message;
         const where = [
           ctx,
           ...String(v.instancePath ?? '')
