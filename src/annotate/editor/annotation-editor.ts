@@ -26,6 +26,7 @@ import type { SaveConflict } from '../save/save-queue-types';
 import { resolveConflict, type ConflictChoice } from '../save/conflicts';
 import { RowDrafts } from '../edit/row-drafts';
 import { ReviewNav } from '../review/review-nav';
+import { IssueBook } from '../review/issue-book';
 import { newOverlayStats } from '../canvas/overlay-stats';
 import { newTimelineStats } from '../timeline/timeline-stats';
 import { patchStore, Store } from '../store';
@@ -56,6 +57,8 @@ export class AnnotationEditor implements EditorCore {
   readonly player: PlayerController;
   /** Review navigation: the problem walk and the tracks' verified marks (see review/review-nav.ts). */
   readonly review: ReviewNav;
+  /** The video's review issues: the list, the raise flow, resolve and comment (see review/issue-book.ts). */
+  readonly issues: IssueBook;
   readonly interaction: ActorRefFrom<typeof interactionMachine>;
   /** Space as a tap (play/pause) or a hold (pan); see space-hold.ts. */
   readonly spaceHold = new SpaceHold();
@@ -78,13 +81,19 @@ export class AnnotationEditor implements EditorCore {
     this.timing = new LoadTiming(clock);
     this.viewport = new Viewport(deps.viewStorage);
     this.player = new PlayerController(this.ui, this.timing, clock);
-    this.review = new ReviewNav({
-      api,
+    const host = {
       player: this.player,
       getDoc: () => this.doc.get(),
       getUi: () => this.ui.get(),
-      updateUi: (p) => this.updateUi(p),
-      notify: (s, t) => this.notify(s, t),
+      updateUi: (p: Partial<AnnotateUiState>) => this.updateUi(p),
+      notify: ((s, t) => this.notify(s, t)) as Notify,
+    };
+    this.issues = new IssueBook({ ...host, api: api.issues });
+    this.review = new ReviewNav({
+      ...host,
+      api,
+      issuePins: () => this.issues.pins(),
+      onIssue: (id) => this.issues.highlight(id),
     });
     this.saves = newEditorSaves(this);
     this.history = new EditHistory(
@@ -242,6 +251,8 @@ export class AnnotationEditor implements EditorCore {
     this.publishDoc(null);
     this.restartUi();
     this.review.reset();
+    this.issues.reset();
+    void this.issues.load(videoId);
     this.timing.start(videoId);
     const close = openVideo(
       this.deps.api,
@@ -279,5 +290,6 @@ export class AnnotationEditor implements EditorCore {
     this.player.dispose();
     this.saves.dispose();
     this.review.dispose();
+    this.issues.dispose();
   }
 }

@@ -14,6 +14,8 @@ import type { ReviewSummary, TrackVerifiedMark } from '../../../domain/review-na
 import type { WindowFetcher } from '../loader/window-loader';
 import { executeOp, type OpExecutor } from '../save/execute-op';
 import type { ViewStorage } from '../canvas/viewport';
+import type { IssueApi } from '../review/issue-book';
+import { commentOnIssue, fetchIssues, raiseIssue, setIssueState } from '../../api/review-issues';
 
 /** Every server call the editor makes: reading the annotation set and running edit ops. */
 export interface EditorApi {
@@ -38,6 +40,8 @@ export interface EditorApi {
     trackId: number,
     body: { from_frame: number; direction: 'forward' | 'backward'; max_frames: number; version?: number },
   ): Promise<FollowResult>;
+  /** Review issues of the video (list, raise, comment, resolve); absent: the screen shows none. */
+  issues?: IssueApi;
 }
 
 export const httpEditorApi: EditorApi = {
@@ -49,6 +53,7 @@ export const httpEditorApi: EditorApi = {
   setTrackVerified: putTrackVerified,
   assistPose,
   followTrack,
+  issues: { fetchIssues, raiseIssue, commentOnIssue, setIssueState },
 };
 
 /** Time as the editor sees it: save retries, the flush and seek timeouts, load milestones. */

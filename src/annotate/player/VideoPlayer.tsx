@@ -10,6 +10,7 @@ import { Alert } from '../../components/dialogs/Alert';
 import { OverlayStage } from '../canvas/OverlayStage';
 import { ViewportSurface } from '../canvas/ViewportSurface';
 import { ZoomControls } from '../canvas/ZoomControls';
+import { IssueLayer } from '../review/IssueLayer';
 import { useEditor, useUi } from '../editor/editor-context';
 import { seekTimeForFrame } from '../frame-math';
 import { useElementSize } from '../use-element-size';
@@ -125,6 +126,7 @@ export function VideoPlayer({
       >
         <ViewportSurface>
           {overlay && <OverlayStage geometry={{ width: boxW, height: boxH, videoWidth, videoHeight }} />}
+          <IssueLayer />
         </ViewportSurface>
         <ZoomControls />
       </div>

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/Button';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { keyframeMarks } from './keyframe-marks';
 import { ReviewNavBar } from '../review/ReviewNavBar';
+import { drawIssueMarks } from '../review/issue-timeline-draw';
 import { patchStore } from '../store';
 import { useElementSize } from '../use-element-size';
 import {
@@ -80,6 +81,7 @@ export function TrackTimeline() {
     const offReview = editor.review.state.subscribe((s, p) => {
       if (s.summary !== p.summary) redrawBars();
     });
+    const offIssues = editor.issues.state.subscribe(() => headRef.current?.batchDraw());
     const offUi = editor.ui.subscribe((s, p) => {
       if (
         s.hiddenTracks !== p.hiddenTracks ||
@@ -102,6 +104,7 @@ export function TrackTimeline() {
       offDoc();
       offUi();
       offReview();
+      offIssues();
     };
   }, [editor]);
 
@@ -221,6 +224,21 @@ export function TrackTimeline() {
                       />
                     </Layer>
                     <Layer ref={headRef} listening={false}>
+                      <Shape
+                        listening={false}
+                        perfectDrawEnabled={false}
+                        sceneFunc={(k) => {
+                          const { issues, selectedId } = editor.issues.state.get();
+                          const fps = editor.getDoc()?.info.fps || 30;
+                          lastTimeline.issueBands = drawIssueMarks(
+                            k._context,
+                            layoutRef.current,
+                            issues,
+                            fps,
+                            selectedId,
+                          );
+                        }}
+                      />
                       <Shape
                         listening={false}
                         perfectDrawEnabled={false}

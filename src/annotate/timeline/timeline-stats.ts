@@ -9,6 +9,8 @@ export interface LastTimeline {
   draws: number;
   viewStart: number;
   viewSpan: number;
+  /** Open review issues drawn as bands (review/issue-timeline-draw.ts). */
+  issueBands?: number;
 }
 
 export const newTimelineStats = (): LastTimeline => ({
