@@ -64,3 +64,6 @@ export function openIssuesRefusal(to: string, open: number, first: IssueRef | nu
   const head = `Cannot mark ${what}: ${plural(open, 'open issue')} to resolve first`;
   return first ? `${head}. First: ${describeIssue(first)}` : head;
 }
+
+/** The menu's short reason beside Mark Reviewed / Mark Labelled. */
+export const openIssuesShort = (open: number) => `${plural(open, 'open issue')} to resolve first`;
