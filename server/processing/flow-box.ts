@@ -6,6 +6,7 @@
 // keeps its size: between two model passes (a fifth of a second) a walking person's size hardly changes, and
 // a box that keeps its extent is what a corrector wants (a size that jitters costs a fix per frame).
 import type { Keypoint, PixelBox } from './crop-follow';
+import { median } from './pose-features';
 
 /** A joint is followed by its own pixels from this pose score; below it, it moves with the box. */
 export const FLOW_JOINT_SCORE = 0.3;
@@ -45,12 +46,6 @@ export function flowPoints(p: FlowPerson): { points: Array<[number, number]>; jo
       ]);
   return { points, joints };
 }
-
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 /**
  * The person on the next frame from where their points went (`moved[i]` null where the flow lost point i),

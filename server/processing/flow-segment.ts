@@ -2,7 +2,7 @@
 // optical flow on each frame's own pixels (pose-pool.ts → optical-flow.ts), so every analysed frame gets its
 // own box and joints, never a blend of its neighbours'. The segment keeps its frames until the next pass
 // (a fifth of a second of video), then asks a pose worker to follow everyone over all of them at once.
-import type { Keypoint, PixelBox } from './crop-follow';
+import { duplicatesOf, type Keypoint, type PixelBox } from './crop-follow';
 import { FLOW_ROW, readFlowRow, writeFlowRow, type FlowPerson } from './flow-box';
 import type { DecodedFrame } from './frames';
 import type { PosePool } from './pose-pool';
@@ -76,10 +76,16 @@ export class FlowSegment {
     grey.forEach((g, i) => all.set(g, i * W * H));
     const out = await pool.flow(all, grey.length, W, H, start);
     const between: FollowedFrame[] = [];
+    // a person whose box the flow carried onto someone else's (they went behind them) is lost from then on
+    const merged = new Set<number>();
     for (let f = 0; f < grey.length - 1; f++) {
+      const now = this.people.map((_, i) => (merged.has(i) ? null : readFlowRow(out, (f * n + i) * FLOW_ROW)));
+      const alive = now.flatMap((p, i) => (p ? [i] : []));
+      const dup = duplicatesOf(alive.map((i) => ({ box: now[i]!.box, score: this.people[i].detectorScore })));
+      for (const k of dup) merged.add(alive[k]);
       const here: Array<FlowPerson & { score: number }> = [];
       for (let i = 0; i < n; i++) {
-        const p = readFlowRow(out, (f * n + i) * FLOW_ROW);
+        const p = merged.has(i) ? null : now[i];
         followed[i] = !!p;
         if (!p) continue;
         last[i] = p;

@@ -8,6 +8,7 @@
 // the track's median height, so near and far people are smoothed alike; time is in seconds, so the result
 // does not depend on the frame rate or stride.
 import type { Box } from './kalman';
+import { median } from './pose-features';
 
 export interface TimedBox {
   /** Seconds from the start of the video. */
@@ -84,11 +85,6 @@ export function smoothSeries(t: number[], z: number[], measureSd: number, accelS
   }
   return out;
 }
-
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length ? s[s.length >> 1] : 0;
-};
 
 /** A track's boxes (in time order), smoothed over the whole track. */
 export function smoothTrack(samples: TimedBox[]): Box[] {
