@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { hashPassword } from '../server/services/auth/passwords';
 import { passwordHashing } from '../server/services/auth/hash-queue';
 import { setPasswordHash } from '../server/repositories/auth-users';

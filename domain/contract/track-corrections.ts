@@ -4,17 +4,20 @@
 import { z } from 'zod';
 import { savedDetection, trackVersions } from './annotation-edits';
 import { keypoint } from './annotations';
+import { count, INT4_MAX, int4 } from './common';
+import { intText } from './params';
+import { refineBoxOrder, refineBoxParts } from './box-rules';
 
-export const frameNumber = z.number().int().min(0).max(2_147_483_647);
+export const frameNumber = int4();
 /** A version sent in a body: optional here, so a missing one is the service's 428 with a detail, not a 400. */
-export const bodyVersion = z.number().int().min(1).max(2_147_483_647).optional();
+export const bodyVersion = int4(1).optional();
 export const fraction = z.number().finite().min(0).max(1);
 /** Keypoints may sit slightly outside the frame (a limb leaving the picture), so allow a margin. */
 const kpCoord = z.number().finite().min(-1).max(2);
 export const keypoints = z.array(z.tuple([kpCoord, kpCoord, z.number().finite().min(0).max(1)])).length(17);
 /** COCO v per joint: 0 absent, 1 occluded, 2 visible; null clears a stored one. */
 export const keypointVisibility = z.array(z.number().int().min(0).max(2)).length(17).nullable();
-/** The server also checks x1 < x2 and y1 < y2 (400 with a detail). */
+/** A box in fractions of the frame; each body that carries one also checks x1 < x2 and y1 < y2 (box-rules.ts). */
 export const frameBox = z.object({ x1: fraction, y1: fraction, x2: fraction, y2: fraction }).strict();
 
 export const newTrackBody = z
@@ -24,7 +27,8 @@ export const newTrackBody = z
     keypoints: keypoints.optional(),
     keypoint_visibility: keypointVisibility.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((b, ctx) => refineBoxOrder(b.box, ctx));
 /** PUT …/detections/{frame}: a keyframe; an outside one (`outside: true`) may go without a box. */
 export const keyframeBody = z
   .object({
@@ -37,26 +41,37 @@ export const keyframeBody = z
     outside: z.boolean().optional(),
     version: bodyVersion,
   })
-  .strict();
+  .strict()
+  .superRefine((b, ctx) =>
+    refineBoxParts(
+      b,
+      ctx,
+      b.outside ? null : 'Send the box {x1, y1, x2, y2} (only an outside keyframe may go without)',
+    ),
+  );
+
+const trackId = int4();
+const undoToken = int4(1);
+const version = int4();
 
 export const newTrackResult = z.object({
-  track_id: z.number().int(),
-  track_version: z.number().int(),
+  track_id: trackId,
+  track_version: version,
   detection: savedDetection,
 });
 /** `undo_token`: when the keyframe is of a drawn track (its in-between frames were refilled). */
 export const keyframeResult = z.object({
   detection: savedDetection,
-  track_version: z.number().int(),
-  filled_frames: z.number().int(),
-  undo_token: z.number().int().optional(),
+  track_version: version,
+  filled_frames: count,
+  undo_token: undoToken.optional(),
 });
 
 export const rangeDeleteQuery = z
   .object({
-    from: z.coerce.number().int().min(0).max(2_147_483_647),
-    to: z.coerce.number().int().min(0).max(2_147_483_647),
-    version: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    from: intText(0, INT4_MAX),
+    to: intText(0, INT4_MAX),
+    version: intText(1, INT4_MAX).optional(),
   })
   .strict();
 export const splitBody = z.object({ frame: frameNumber, version: bodyVersion }).strict();
@@ -65,7 +80,7 @@ export const swapBody = z
     track_a: frameNumber,
     track_b: frameNumber,
     from_frame: frameNumber,
-    versions: z.record(z.string().regex(/^\d+$/), z.number().int().min(1).max(2_147_483_647)).default({}),
+    versions: z.record(z.string().regex(/^(0|[1-9][0-9]{0,9})$/), int4(1)).default({}),
   })
   .strict();
 export const moveBody = z
@@ -84,34 +99,35 @@ export const propagateBody = z
   .object({ from_frame: frameNumber, to_frame: frameNumber.optional(), version: bodyVersion })
   .strict();
 
-const undoToken = z.number().int();
-const version = z.number().int();
-export const rangeDeleteResult = z.object({ deleted: z.number().int(), track_version: version, undo_token: undoToken });
+export const rangeDeleteResult = z.object({ deleted: count, track_version: version, undo_token: undoToken });
 export const splitResult = z.object({
-  new_track_id: z.number().int(),
+  new_track_id: trackId,
   track_version: version,
   new_track_version: version,
   undo_token: undoToken,
 });
 export const swapResult = z.object({ track_versions: trackVersions, undo_token: undoToken });
 export const moveResult = z.object({
-  target_track_id: z.number().int(),
+  target_track_id: trackId,
   track_version: version,
   target_track_version: version,
   undo_token: undoToken,
 });
 export const interpolateResult = z.object({
-  filled_frames: z.number().int(),
+  filled_frames: count,
   track_version: version,
   undo_token: undoToken,
 });
 export const propagateResult = z.object({
-  changed_frames: z.number().int(),
+  changed_frames: count,
   track_version: version,
   undo_token: undoToken,
 });
 
-export const poseAssistBody = z.object({ frame: frameNumber, box: frameBox }).strict();
+export const poseAssistBody = z
+  .object({ frame: frameNumber, box: frameBox })
+  .strict()
+  .superRefine((b, ctx) => refineBoxOrder(b.box, ctx));
 export const poseAssistResult = z.object({ keypoints: z.array(keypoint), score: z.number(), model: z.string() });
 export const followBody = z
   .object({
@@ -121,7 +137,7 @@ export const followBody = z
     version: bodyVersion,
   })
   .strict();
-export const followResult = z.object({ job_id: z.number().int() });
+export const followResult = z.object({ job_id: int4(1) });
 
 export type FrameBox = z.infer<typeof frameBox>;
 /** 0 = absent, 1 = occluded, 2 = visible (COCO v), one per joint. */

@@ -9,11 +9,18 @@ import { authConfig, loginBody, meAnswer, resetBody, setupBody } from '../../dom
 import { clientAddress, proxyTrust } from '../http/client-address';
 import { clearSessionCookie, meDto, setSessionCookie } from '../http/session-cookie';
 import { NotFound } from '../domain-errors';
-import { countUsersWithPassword } from '../repositories/auth-sessions';
+import { setupRequired } from '../services/auth/first-start';
 import { LinkGone, useResetLink, useSetupLink } from '../services/auth/links';
 import { endSession, startSession } from '../services/auth/sessions';
 import { signIn } from '../services/auth/sign-in';
-import type { UserRow } from '../repositories/auth-users';
+
+/** The account a sign-in, a setup or a reset answers with. */
+interface SignedInUser {
+  id: string;
+  name: string | null;
+  role: string;
+  mustChangePassword: boolean;
+}
 
 export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: clock }) => {
   const auth = config.auth;
@@ -26,7 +33,7 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
   };
 
   /** Starts a session for `user`, sets its cookie and answers the /me shape (ending the caller's old session). */
-  async function signedIn(req: FastifyRequest, reply: FastifyReply, user: UserRow, status: number) {
+  async function signedIn(req: FastifyRequest, reply: FastifyReply, user: SignedInUser, status: number) {
     if (req.sessionHash) await endSession(db, req.sessionHash);
     const id = await startSession(db, auth, user.id, now(), {
       ip: clientAddress(req, trusted),
@@ -54,7 +61,7 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
   app.get('/auth/config', { config: { public: true }, schema: { response: json(authConfig) } }, async () => ({
     mode: auth.mode,
     guest_access: auth.guestAccess,
-    setup_required: auth.mode === 'password' && (await countUsersWithPassword(db)) === 0,
+    setup_required: auth.mode === 'password' && (await setupRequired(db)),
     proxy_user_header: auth.mode === 'proxy' ? auth.proxyUserHeaderName : null,
   }));
 

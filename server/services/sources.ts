@@ -1,4 +1,4 @@
-// Re-ingest of one named source (any signed-in user; the source must be online) or of every source
+// The library's source list (what a viewer may see), and re-ingest of one named source (any signed-in user; the source must be online) or of every source
 // (administrators only). Marking missing files deleted (delete_missing) needs an administrator either way:
 // it hides every video of a folder that is unreachable or was moved. Only configured roots are ever scanned: the client names one, never a path.
 import type { Config } from '../config';
@@ -6,10 +6,12 @@ import type { Db } from '../db/connect';
 import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import { findSource, listSources, type SourceRow } from '../repositories/sources';
 import { ingestSource } from './ingest';
-import type { MediaService } from './media';
+import type { MediaService } from '../media/media-service';
 import { checkClientPath, isWithin } from './storage/safe-path';
 import { isSourceHidden } from './source-visibility';
 import type { Identity } from '../../domain/types';
+import type { LibrarySource } from '../../domain/contract/sources';
+import type { Role } from '../../domain/constants';
 import { atLeast } from '../../domain/roles';
 
 export interface SourceDeps {
@@ -101,4 +103,17 @@ export async function reingestAll(
     }
   }
   return { added, removed, sources: results };
+}
+
+/** The library's source list: a source limited to a role above the viewer's is left out, as its videos are. */
+export async function listVisibleSources(db: Db, viewer: Identity | null): Promise<LibrarySource[]> {
+  return (await listSources(db))
+    .filter((s) => !isSourceHidden(s.role, viewer))
+    .map((s) => ({
+      root: s.root,
+      label: s.label,
+      role: s.role as Role | null,
+      enabled: s.enabled,
+      created_at: s.createdAt.toISOString(),
+    }));
 }

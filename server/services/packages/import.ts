@@ -29,9 +29,9 @@ import type { PackageVideo } from './package-format';
 import { PackageError, PackageReader } from './package-reader';
 import type { ImportJobData, ImportRunOptions, VideoResult } from './import-job-data';
 import { startJob } from '../job-progress';
-import { runJob } from '../../jobs/runner';
-import { importJob } from '../../jobs/kinds/import';
-import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../jobs/types';
+import { runJob } from '../job-runner';
+import { importJob } from './import-kind';
+import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../job-definition';
 import { importJobDto } from './import-job-dto';
 import { writeVideo, type BaseVersions } from './import-video';
 

@@ -19,9 +19,9 @@ import type { Role } from '../../../domain/constants';
 import { atLeast } from '../../../domain/roles';
 import { hiddenSourceRoles, isSourceHidden } from '../source-visibility';
 import { startJob } from '../job-progress';
-import { runJob } from '../../jobs/runner';
-import { purgeJob } from '../../jobs/kinds/purge';
-import type { JobContext, JobEnd } from '../../jobs/types';
+import { runJob } from '../job-runner';
+import { purgeJob } from './purge-kind';
+import type { JobContext, JobEnd } from '../job-definition';
 import { readFileIdentity, realFileInRoot, sameFile } from '../video-file';
 
 export interface PurgeInput {

@@ -16,7 +16,7 @@ import {
 import { isIngestRunning } from '../../repositories/ingest';
 import { countProcessedBySource } from '../../repositories/package-export';
 import { beginIngest, runIngest } from '../ingest';
-import type { MediaService } from '../media';
+import type { MediaService } from '../../media/media-service';
 import { checkClientPath, folderFacts, isWithin, realOrSame, type FolderFacts } from './safe-path';
 import { isSourceHidden } from '../source-visibility';
 import type { Identity } from '../../../domain/types';
