@@ -49,8 +49,9 @@ describe('sign-in events', () => {
           failures: 14,
           refused: 3,
           waiting: [
-            { address: '10.9.9.9', account: 'ada', failures: 6, retry_after_s: 1 },
-            { address: '2001:db8:1:2::/64', account: null, failures: 21, retry_after_s: 2 },
+            { address: '10.9.9.9', account: 'ada', target: 'account', failures: 6, retry_after_s: 1 },
+            { address: '10.9.9.8', account: null, target: 'unknown account', failures: 6, retry_after_s: 1 },
+            { address: '2001:db8:1:2::/64', account: null, target: 'many accounts', failures: 21, retry_after_s: 2 },
           ],
           hashing: { running: 1, waiting_sign_in: 2, waiting_change: 0 },
         }}
@@ -60,6 +61,10 @@ describe('sign-in events', () => {
     expect(screen.getByTestId('metrics.signIn.guesses')).toHaveTextContent('14 failed, 3 refused');
     expect(screen.getByTestId('metrics.signIn.hashing')).toHaveTextContent('1 running, 2 waiting');
     const rows = screen.getByTestId('metrics.signIn.waiting').querySelectorAll('tbody tr');
-    expect([...rows].map((r) => r.textContent)).toEqual(['10.9.9.9ada61 s', '2001:db8:1:2::/64many accounts212 s']);
+    expect([...rows].map((r) => r.textContent)).toEqual([
+      '10.9.9.9ada61 s',
+      '10.9.9.8unknown account61 s',
+      '2001:db8:1:2::/64many accounts212 s',
+    ]);
   });
 });

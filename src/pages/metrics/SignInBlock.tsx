@@ -44,7 +44,7 @@ export function SignInBlock({ figures }: { figures: SignInMetrics }) {
             {figures.waiting.map((w) => (
               <tr key={`${w.address} ${w.account ?? ''}`}>
                 <td>{w.address}</td>
-                <td>{w.account ?? 'many accounts'}</td>
+                <td>{w.account ?? w.target}</td>
                 <td>{w.failures}</td>
                 <td>{w.retry_after_s} s</td>
               </tr>
