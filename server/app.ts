@@ -76,7 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       clock: () => (deps.now?.() ?? new Date()).getTime(),
       onCrossed: (c) =>
         app.log.warn(
-          `password guessing: ${c.failures} failures ${c.account === null ? 'over several accounts' : `at account ${JSON.stringify(c.account)}`} from ${c.address}; its tries now wait`,
+          // the id is left out: it may be a password typed into the user-ID box (an account's history names it)
+          `password guessing: ${c.failures} failures ${c.account === null ? 'over several accounts' : 'at one account'} from ${c.address}; its tries now wait`,
         ),
     }),
   );

@@ -106,7 +106,12 @@ export const signInMetrics = z
       .array(
         z.object({
           address: z.string(),
-          account: z.string().nullable().describe('the account tried from there; null: many accounts'),
+          account: z.string().nullable().describe('the existing account tried from there; null otherwise'),
+          target: z
+            .enum(['account', 'unknown account', 'many accounts'])
+            .describe(
+              'what the address guessed at: one existing account, one id that is no account (not shown: people type passwords there), or many',
+            ),
           failures: count,
           retry_after_s: count,
         }),

@@ -56,6 +56,9 @@ describe('guessing at an account', () => {
         }),
       ]),
     );
+    // someone typed a password into the user-ID box, again and again: the figures must not show it
+    for (let i = 0; i <= THROTTLE.pair.free; i++)
+      expect((await login(t.app, 'Tr0ub4dor&3-secret', 'whatever it is', '10.9.8.8')).statusCode).toBe(401);
     const metrics = await t.app.inject({ url: '/api/v1/metrics/sign-in', headers: sue });
     expect(metrics.statusCode).toBe(200);
     const m = metrics.json();
@@ -63,11 +66,16 @@ describe('guessing at an account', () => {
     expect(m.throttled_24h).toBeGreaterThanOrEqual(1);
     expect(m.refused).toBeGreaterThanOrEqual(1);
     expect(m.waiting).toContainEqual({
+      target: 'account',
       address: ATTACKER,
       account: 'ada',
       failures: THROTTLE.pair.free + 1,
       retry_after_s: 1,
     });
+    expect(m.waiting).toContainEqual(
+      expect.objectContaining({ target: 'unknown account', address: '10.9.8.8', account: null }),
+    );
+    expect(metrics.body).not.toContain('Tr0ub4dor');
     const ann = await browserAs(t.app, 'ann', PW);
     expect((await t.app.inject({ url: '/api/v1/metrics/sign-in', headers: ann })).statusCode).toBe(403);
   });
