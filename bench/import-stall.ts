@@ -15,7 +15,7 @@ import { Worker } from 'node:worker_threads';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { QUEUES, startQueue } from '../server/queue';
 import { runImportJob } from '../server/services/packages/import';
 import { median, pct } from './annotate-common';

@@ -16,7 +16,7 @@ import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
 import { eq } from 'drizzle-orm';
 import { videos } from '../server/db/schema';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { seedAnnotations } from '../scripts/seed-annotations';
 import { median, pct } from './annotate-common';
 import { denseWindowPhase } from './read-path-dense';

@@ -8,8 +8,8 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { QUEUES, startQueue } from '../../server/queue';
 import { startWorkers } from '../../server/workers';
 import { videos } from '../../server/db/schema';
-import { recoverInterruptedProcessing } from '../../server/processing/recovery';
-import { VideoProcessor } from '../../server/processing/job';
+import { recoverInterruptedProcessing } from '../../server/jobs/kinds/processing/recovery';
+import { VideoProcessor } from '../../server/jobs/kinds/processing/video-processor';
 import { getVideoSettings, saveVideoSettings } from '../../server/services/settings';
 import { insertVideo, logOf, makeClip, makeCorruptClip, statusOf, TEST_MODELS_DIR, waitFor } from './video-rows';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
     queue: (db) => startQueue(db),
   });
   // Best quality (top-down) at every 3rd frame: a 6 s clip then takes long enough to be stopped part-way (the
-  // default, Fast at every 6th frame, can finish it before the stop lands), and short enough to be run
+  // default, Fast, can finish it before the stop lands), and short enough to be run
   // again on 2 shared cores
   await saveVideoSettings(t.database.db, {
     ...(await getVideoSettings(t.database.db)),

@@ -12,7 +12,7 @@ import { ExportAnnotationsDialog } from '../../src/pages/storage/packages/Export
 import { ImportAnnotationsDialog } from '../../src/pages/storage/packages/ImportAnnotationsDialog';
 import { ConfirmDialog } from '../../src/pages/storage/ConfirmDialog';
 import { DeleteUserDialog } from '../../src/pages/users/DeleteUserDialog';
-import { KeyboardHelpDialog } from '../../src/annotate/KeyboardHelp';
+import { KeyboardHelpDialog } from '../../src/annotate/keys/KeyboardHelp';
 
 afterEach(cleanup);
 
@@ -74,9 +74,10 @@ const cases: { dialog: string; ui: ReactElement; focused: () => HTMLElement }[] 
     focused: () => screen.getByRole('button', { name: 'Cancel' }),
   },
   {
+    // a long read with no field opens at its top: the focus is on its title
     dialog: 'Keyboard shortcuts (no field)',
     ui: <KeyboardHelpDialog open onClose={vi.fn()} />,
-    focused: () => screen.getByRole('button', { name: 'Close' }),
+    focused: () => screen.getByRole('heading', { name: 'Keyboard shortcuts' }),
   },
 ];
 

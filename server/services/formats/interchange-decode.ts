@@ -38,7 +38,8 @@ export function decodeInterchangeFile(format: FormatName, bytes: Uint8Array, vid
       builder.push({
         ...d,
         trackId: t.trackId,
-        source: 'human',
+        // a frame the file marks filled in is derived, not a keyframe
+        source: d.filled ? 'interpolated' : 'human',
         visibility: d.keypoints ? (d.visibility ?? null) : null,
       });
       perFrame.set(d.frame, (perFrame.get(d.frame) ?? 0) + 1);

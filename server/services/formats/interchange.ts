@@ -25,6 +25,7 @@ import {
 } from '../../../domain/formats/import-limits';
 import type { Identity } from '../../../domain/types';
 import { requireLiveVideo } from '../videos';
+import { getVideoSettings } from '../settings';
 
 export const formatVideoOf = (v: VideoRow): FormatVideo => ({
   id: v.id,
@@ -78,7 +79,9 @@ export async function exportInterchange(
   format: FormatName,
 ): Promise<{ body: string; filename: string; contentType: string }> {
   const f = FORMATS[format];
-  const body = f.encode(formatVideoOf(v), await storedTracks(db, v.id));
+  // the frames between analysed ones are written as the editor and the render draw them
+  const interpolate = (await getVideoSettings(db)).realtime.interpolation;
+  const body = f.encode({ ...formatVideoOf(v), interpolate }, await storedTracks(db, v.id));
   return { body, filename: `${v.filename.replace(/\.[^.]+$/, '')}${f.suffix}`, contentType: f.contentType };
 }
 
@@ -190,7 +193,7 @@ export async function importInterchange(
     await database.db.transaction(async (tx) => {
       // a track id may be one deleted earlier: above every version its boxes had, so no stale save lands on them
       const version = (await highestDetectionVersion(tx, v.id)) + 1;
-      const fixed = { version, source: 'human', updatedById: opts.who.id, updatedAt: now };
+      const fixed = { version, updatedById: opts.who.id, updatedAt: now };
       await insertColumns(tx, v.id, decoded.rows, fixed, (fileId) => storedId.get(fileId)!);
       await insertSegments(tx, segments);
       await bumpAnnotationVersion(tx, v.id);

@@ -14,6 +14,7 @@ import {
 import { decideVideo, type ImportSettings } from './import-plan';
 import type { CheckedPackageVideo } from './package-video-check';
 import { insertColumns } from '../imports/insert-columns';
+import { importIssues } from '../review-issues/package-issues';
 
 /** Per package rel_path: the target video and its annotation version when the job was created. */
 export type BaseVersions = Record<string, { video_id: number; version: number }>;
@@ -81,6 +82,7 @@ export async function writeVideo(
       lastStatusChangedAt: date(pkg.last_status_changed_at),
       frameStride: pkg.probe.frame_stride,
     });
+    await importIssues(tx, id, pkg.review_issues, d.replace);
     await bumpAnnotationVersion(tx, id);
     await appendImportLog(
       tx,

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ColumnsBuilder, type DetectionColumns } from '../imports/detection-columns';
 import { MANIFEST_ENTRY, checkVideoDetections, videoEntrySchema, type PackageVideo } from './package-format';
+import { lastIssueFrame } from '../review-issues/package-issues';
 
 export class PackageError extends Error {}
 
@@ -46,7 +47,7 @@ export interface CheckedPackageVideo {
   video: Omit<PackageVideo, 'tracks'>;
   trackCount: number;
   rowCount: number;
-  /** The last frame any track reaches (-1 without rows). */
+  /** The last frame any track or review issue reaches (-1 without either). */
   lastFrame: number;
   /** The rows, when asked for (a real run writes them; a dry run and the request's check do not). */
   rows: DetectionColumns | null;
@@ -65,10 +66,12 @@ export function checkPackageVideo(
     const rowCount = tracks.reduce((n, t) => n + t.frames.length, 0);
     const builder = withRows ? new ColumnsBuilder(rowCount) : null;
     let lastFrame = -1;
-    checkVideoDetections({ tracks, probe: video.probe }, (trackId, row) => {
+    checkVideoDetections({ tracks, probe: video.probe, review_issues: video.review_issues }, (trackId, row) => {
       if (row.frame > lastFrame) lastFrame = row.frame;
       builder?.push({ ...row, trackId });
     });
+    // a review issue pinned to a frame needs that frame in the target video too
+    lastFrame = Math.max(lastFrame, lastIssueFrame(video.review_issues));
     return { video, trackCount: tracks.length, rowCount, lastFrame, rows: builder?.finish() ?? null };
   });
 }

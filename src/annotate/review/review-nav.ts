@@ -5,11 +5,10 @@
 import type { ActionSegment } from '../../../domain/types';
 import type { EditorDoc } from '../document/types';
 import type { ServerOp } from '../save/server-ops';
-import type { TrackPresence } from '../timeline/presence-draw';
 import type { AnnotateUiState } from '../document/ui-state';
-import type { EditorApi, Notify } from '../editor/editor-deps';
-import { frameAtTime, safeFps } from '../frame-math';
-import type { PlayerController } from '../player/player-controller';
+import type { Notify } from '../notify';
+import { frameAtTime, safeFps } from '../playback/frame-math';
+import type { PlayerController } from '../playback/player-controller';
 import { patchStore, Store } from '../store';
 import {
   findProblems,
@@ -33,13 +32,34 @@ export interface ReviewNavState {
   message: string | null;
 }
 
+/** Where a track has detections, and where they are below the low-confidence mark (the timeline draws these). */
+export interface TrackPresence {
+  runs: readonly number[];
+  low: readonly number[];
+}
+
+/** The server calls review navigation makes (part of the editor's API edge). */
+export interface ReviewApi {
+  /** The compact per-track summary. */
+  fetchReviewSummary(videoId: number, signal?: AbortSignal): Promise<ReviewSummary>;
+  setTrackVerified(
+    videoId: number,
+    trackId: number,
+    verified: boolean,
+  ): Promise<{ track_id: number; verified: TrackVerifiedMark | null }>;
+}
+
 export interface ReviewHost {
-  api: EditorApi;
+  api: ReviewApi;
   getDoc(): EditorDoc | null;
   getUi(): AnnotateUiState;
   updateUi(patch: Partial<AnnotateUiState>): void;
   player: PlayerController;
   notify: Notify;
+  /** The open review issues (editor.issues), walked as the 'issue' problem kind. */
+  issuePins?(): readonly { frame: number; trackId: number | null; id: number }[];
+  /** A jump reached a review issue: the list marks it. */
+  onIssue?(issueId: number): void;
 }
 
 const FILTERS: readonly ProblemFilter[] = ['all', ...PROBLEM_KINDS];
@@ -101,7 +121,8 @@ export class ReviewNav {
     const s = this.state.get();
     const doc = this.host.getDoc();
     const ui = this.host.getUi();
-    const key = [s.summary, s.filter, s.skipVerified, doc?.segments, ui.hiddenTracks];
+    const issues = this.host.issuePins?.() ?? [];
+    const key = [s.summary, s.filter, s.skipVerified, doc?.segments, ui.hiddenTracks, issues];
     if (this.memo && this.memo.key.every((k, i) => k === key[i])) return this.memo.problems;
     const fps = safeFps(doc?.info.fps);
     const proposals = (doc?.segments ?? [])
@@ -112,6 +133,7 @@ export class ReviewNav {
       proposals,
       hidden: ui.hiddenTracks,
       skipVerified: s.skipVerified,
+      issues,
     });
     this.memo = { key, problems };
     return problems;
@@ -131,7 +153,8 @@ export class ReviewNav {
     }
     const problem = problems.find((p) => p.frame === target)!;
     patchStore(this.state, { current: problem, message: null });
-    this.host.updateUi({ selectedTrackId: problem.trackId });
+    if (problem.trackId !== null) this.host.updateUi({ selectedTrackId: problem.trackId });
+    if (problem.issueId !== undefined) this.host.onIssue?.(problem.issueId);
     return this.host.player.seekFrame(target);
   }
 

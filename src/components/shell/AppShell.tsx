@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { SIDE_MENU_WIDTH } from '../../../domain/constants';
+import { atLeast } from '../../../domain/roles';
 import { SessionProvider, useSession } from '../../session';
 import { SnackbarProvider, useSnackbar } from '../dialogs/Alert';
 import { AccountIcon, MenuIcon, SettingsIcon } from '../ui/icons';
@@ -48,6 +49,9 @@ function useRoleNotice() {
   }, [notice, dismissNotice, snackbar]);
 }
 
+/** The Annotate screen, whose workspace takes the whole width. */
+const WORKSPACE_ROUTE = /^\/videos\/[^/]+\/annotate/;
+
 /** The one-time link pages work before anyone is signed in, even where guests see nothing else. */
 const SIGN_IN_LINK_PAGES = ['/setup', '/reset'];
 
@@ -57,7 +61,14 @@ function ShellLayout() {
   const gated = mustSignInFirst && !SIGN_IN_LINK_PAGES.includes(pathname);
   useRoleNotice();
   const wide = useIsWide();
-  const [menuOpen, setMenuOpen] = useState(true);
+  // the Annotate workspace needs the room: there the side menu starts closed (the menu button opens it)
+  const workspace = WORKSPACE_ROUTE.test(pathname);
+  const [menuOpen, setMenuOpen] = useState(() => !workspace);
+  const [wasWorkspace, setWasWorkspace] = useState(workspace);
+  if (workspace !== wasWorkspace) {
+    setWasWorkspace(workspace);
+    setMenuOpen(!workspace);
+  }
   const statusBar = useDebugBarEnabled();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const videoSettings = useVideoSettings();
@@ -130,7 +141,7 @@ function ShellLayout() {
       <SettingsDialog
         open={settingsOpen && user.signedIn}
         settings={videoSettings.settings}
-        canSave={role !== 'annotator'}
+        canSave={atLeast(role, 'admin')}
         onClose={() => setSettingsOpen(false)}
         onSave={videoSettings.save}
       />
