@@ -2,7 +2,7 @@
 // user's own password and API tokens, and (for super users) how an account signs in.
 import { z } from 'zod';
 import { ROLES } from '../constants';
-import { isoTime, rowId } from './common';
+import { count, isoTime, rowId } from './common';
 import { idText, userIdSchema } from './params';
 
 /** Longest password accepted (hashing cost stays bounded). */
@@ -90,7 +90,6 @@ export const userSession = z
 export type UserSession = z.infer<typeof userSession>;
 export const sessionParams = z.object({ id: userIdSchema, sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
 
-const count = z.number().int().min(0);
 /** GET /metrics/sign-in (administrators): password guessing, as the audit trail and this process's throttle see it. */
 export const signInMetrics = z
   .object({

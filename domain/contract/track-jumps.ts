@@ -3,7 +3,7 @@
 // AI-analysed frame or a keyframe). The editor's ',' / '.' and '<' / '>' ask it, so a jump never depends on
 // which detection windows it has loaded.
 import { z } from 'zod';
-import { INT4_MAX } from './common';
+import { INT4_MAX, int4 } from './common';
 import { idText, intText } from './params';
 
 export const JUMP_KINDS = ['keyframe', 'analysed'] as const;
@@ -17,9 +17,9 @@ export const trackJumpQuery = z.object({
 });
 export const trackJump = z
   .object({
-    track_id: z.number().int(),
+    track_id: int4(),
     /** The frame found, or null when the track has none in that direction. */
-    frame: z.number().int().nullable(),
+    frame: int4().nullable(),
   })
   .meta({ id: 'TrackJump' });
 export type TrackJump = z.infer<typeof trackJump>;
