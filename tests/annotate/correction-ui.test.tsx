@@ -88,7 +88,11 @@ describe('correction toolbar and dialogs', () => {
     await userEvent.click(screen.getByTestId('edit.tool-swap'));
     const list = await screen.findByTestId('correction.track');
     // the other tracks, nearest to the playhead first, each with a thumbnail of its box
-    expect(within(list).getAllByTestId('correction.track.option').map((o) => o.dataset.track)).toEqual(['2']);
+    expect(
+      within(list)
+        .getAllByTestId('correction.track.option')
+        .map((o) => o.dataset.track),
+    ).toEqual(['2']);
     expect(within(list).getAllByTestId('track-pick.thumb')).toHaveLength(1);
     await userEvent.click(within(list).getByRole('radio', { name: /T2/ }));
     await userEvent.click(screen.getByTestId('correction.confirm'));
