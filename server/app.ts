@@ -18,9 +18,13 @@ import { checkGuestAccess, checkMustChangePassword, checkOrigin } from './http/r
 import { refuseNulBytes } from './http/refuse-nul';
 import { responseSerializer } from './http/response-serializer';
 import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
 import './http/request-video';
 import { createReadFacts } from './services/read-facts';
+import { createSignInThrottle } from './services/auth/throttle';
 import { requireVisibleVideoFact } from './services/videos';
+import { requireUnlocked } from './services/review-issues/review-lock';
+import { isLockableWrite } from './http/review-lock';
 import type { App, AppDeps } from './http/types';
 import { routeModules } from './routes';
 
@@ -35,6 +39,8 @@ function validationDetail(err: FastifyError): string {
     const ctx = (err as FastifyError & { validationContext?: string }).validationContext ?? 'request';
     return err.validation
       .map((v) => {
+        // a contract rule about the whole body (e.g. a box's corners in order) names no field: its sentence alone
+        if (v.keyword === 'custom' && !String(v.instancePath ?? '').replaceAll('/', '')) return v.message;
         const where = [
           ctx,
           ...String(v.instancePath ?? '')
@@ -64,9 +70,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('mustChangePassword', false);
   // the lookups every request makes first (caller's role, the video and its source), memoised on PGlite
   const facts = createReadFacts(deps.database);
+  app.decorate(
+    'signInThrottle',
+    createSignInThrottle({
+      clock: () => (deps.now?.() ?? new Date()).getTime(),
+      onCrossed: (c) =>
+        app.log.warn(
+          `password guessing: ${c.failures} failures ${c.account === null ? 'over several accounts' : `at account ${JSON.stringify(c.account)}`} from ${c.address}; its tries now wait`,
+        ),
+    }),
+  );
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof DomainError) return reply.status(STATUS_OF[err.kind]).send({ detail: err.detail });
+    if (err instanceof DomainError) {
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(STATUS_OF[err.kind]).send({ detail: err.detail });
+    }
     if (err.validation) return reply.status(400).send({ detail: validationDetail(err) });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send({ detail: err.message });
@@ -85,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now ?? (() => new Date()),
   };
 
+  // first, so every answer (API, web app, docs, errors) carries them
+  await registerSecurityHeaders(app);
   await registerOpenApi(app, API_VERSION);
   await app.register(fastifyMultipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
 
@@ -104,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         const id = (req.params as { id?: unknown } | undefined)?.id;
         if (id !== undefined && BY_VIDEO_ID.test(req.routeOptions.url ?? '')) {
           req.video = await requireVisibleVideoFact(facts, Number(id), req.identity);
+          if (isLockableWrite(req.method, req.routeOptions.url ?? ''))
+            await requireUnlocked(deps.database.db, req.video, req.identity);
         }
       });
       for (const mod of routeModules) await mod(api as App, deps);

@@ -1,4 +1,4 @@
-// The AI's output on each labelled eval clip, cached in .cache/correction-bench/ by a hash of the clip's
+// The AI's output on each labelled eval clip (as the processing job keeps it), cached in .cache/correction-bench/ by a hash of the clip's
 // recipe, its built file and the pipeline settings: the correction benchmark can then be re-run (and the
 // reviewer changed) without running the model again, which takes minutes per clip on a shared machine.
 import fs from 'node:fs';
@@ -7,6 +7,7 @@ import type { MediaService } from '../../server/media/media-service';
 import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/processing/pipeline';
 import { ensureModel } from '../../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../../server/processing/pose-pool';
+import { dropStillNonPeople } from '../../server/processing/static-track';
 import { recipeHash } from '../eval/clip-recipe';
 import type { BuiltClip } from '../eval/fixtures';
 import type { EvalSettings } from '../eval/run-eval';
@@ -20,7 +21,11 @@ export type CachedAnalysis = Pick<AnalysisResult, 'detections'> & {
 
 export function cacheFile(clip: BuiltClip, settings: EvalSettings, dir = AI_OUTPUT_CACHE): string {
   const name = clip.recipe.name ?? path.basename(clip.file, '.mp4');
-  return path.join(dir, `${name}-${recipeHash([clip.recipe, clip.output, path.basename(clip.file), settings])}.json`);
+  const rules = 'still things dropped as the job does';
+  return path.join(
+    dir,
+    `${name}-${recipeHash([clip.recipe, clip.output, path.basename(clip.file), settings, rules])}.json`,
+  );
 }
 
 /**
@@ -50,9 +55,14 @@ export async function loadAiOutputs(
       const clip = clips[i];
       const info = await media.probe(clip.file);
       const t0 = performance.now();
-      const a = await analyseVideo(
-        { path: clip.file, ...info },
-        { ffmpegPath: media.ffmpegPath, pool, settings: settings as AnalysisOptions['settings'] },
+      // the rules the processing job applies after the pipeline apply here too (as in the eval)
+      const a = dropStillNonPeople(
+        await analyseVideo(
+          { path: clip.file, ...info },
+          { ffmpegPath: media.ffmpegPath, pool, settings: settings as AnalysisOptions['settings'] },
+        ),
+        info.width,
+        info.height,
       );
       const kept: CachedAnalysis = {
         detections: a.detections,

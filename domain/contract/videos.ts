@@ -32,6 +32,7 @@ export const video = z
     last_status_by_id: z.string().nullable(),
     last_status_changed_at: isoTime.nullable(),
     created_at: isoTime,
+    open_issues: count.describe('review issues not yet resolved (extension)'),
     /** Progress of the video's queued or running processing job; the browser fills these in from status polling (never in a list). */
     progress: z.number().nullable().optional(),
     stage: z.string().nullable().optional(),

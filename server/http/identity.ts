@@ -101,8 +101,10 @@ export async function resolveIdentity(ctx: IdentityContext, req: FastifyRequest)
   req.headerRole = header(req, 'x-user-role')?.trim() || null;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(req, 'authorization') ?? '')?.[1];
   if (bearer) {
-    req.identity = identityOf(await tokenUser(ctx.db, bearer, ctx.now()));
+    const user = await tokenUser(ctx.db, bearer, ctx.now());
+    req.identity = identityOf(user);
     req.authVia = 'token';
+    req.mustChangePassword = user.mustChangePassword; // binds a script as it binds the browser
     return;
   }
   const { mode } = ctx.auth;

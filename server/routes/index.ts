@@ -31,6 +31,7 @@ import { jobRoutes } from './jobs';
 import { reviewQueueRoutes } from './review/queue';
 import { videoReviewOpenRoutes } from './videos/review-open';
 import { metricsDetailRoutes } from './metrics/details';
+import { signInMetricRoutes } from './metrics/sign-in';
 import { adminStoragePackageRoutes } from './admin/storage-packages';
 import { videoUploadRoutes } from './videos/upload';
 import { videoAssignmentRoutes } from './videos/assignment';
@@ -39,6 +40,8 @@ import { authRoutes } from './auth';
 import { mePasswordRoutes } from './me-password';
 import { meTokenRoutes } from './me-tokens';
 import { adminUserAccessRoutes } from './admin/user-access';
+import { reviewIssueRoutes } from './annotations/issues';
+import { reviewSettingsRoutes } from './settings/review';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -72,6 +75,7 @@ export const routeModules: RoutePlugin[] = [
   reviewQueueRoutes,
   videoReviewOpenRoutes,
   metricsDetailRoutes,
+  signInMetricRoutes,
   adminStoragePackageRoutes,
   videoUploadRoutes,
   videoAssignmentRoutes,
@@ -80,4 +84,6 @@ export const routeModules: RoutePlugin[] = [
   mePasswordRoutes,
   meTokenRoutes,
   adminUserAccessRoutes,
+  reviewIssueRoutes,
+  reviewSettingsRoutes,
 ];

@@ -1,4 +1,4 @@
-// Re-ingest of one named source (any signed-in user; the source must be online) or of every source
+// The library's source list (what a viewer may see), and re-ingest of one named source (any signed-in user; the source must be online) or of every source
 // (administrators only). Marking missing files deleted (delete_missing) needs an administrator either way:
 // it hides every video of a folder that is unreachable or was moved. Only configured roots are ever scanned: the client names one, never a path.
 import type { Config } from '../config';
@@ -7,9 +7,11 @@ import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import { findSource, listSources, type SourceRow } from '../repositories/sources';
 import { ingestSource } from './ingest';
 import type { MediaService } from '../media/media-service';
-import { checkClientPath } from './storage/safe-path';
+import { checkClientPath, isWithin } from './storage/safe-path';
 import { isSourceHidden } from './source-visibility';
 import type { Identity } from '../../domain/types';
+import type { LibrarySource } from '../../domain/contract/sources';
+import type { Role } from '../../domain/constants';
 import { atLeast } from '../../domain/roles';
 
 export interface SourceDeps {
@@ -40,6 +42,16 @@ export async function requireVisibleSource(db: Db, named: string, viewer: Identi
   const src = await requireSource(db, named);
   if (isSourceHidden(src.role, viewer)) throw new NotFound(`Unknown source: ${named}`);
   return src;
+}
+
+/**
+ * Whether `folder` lies in, or holds, a source hidden from the viewer: a package import into it could
+ * write over that source's videos, and its job names their files.
+ */
+export async function touchesHiddenSource(db: Db, folder: string, viewer: Identity): Promise<boolean> {
+  return (await listSources(db)).some(
+    (s) => isSourceHidden(s.role, viewer) && (isWithin(s.root, folder) || isWithin(folder, s.root)),
+  );
 }
 
 export async function reingestOne(deps: SourceDeps, who: Identity, named: string, deleteMissing: boolean) {
@@ -75,7 +87,8 @@ export async function reingestAll(
     removed = 0;
   const results = [];
   for (const src of await listSources(deps.db)) {
-    if (!src.enabled && !opts.includeDisabled) continue;
+    // a source limited to a role above the caller's is not theirs to scan (nor to see the errors of)
+    if ((!src.enabled && !opts.includeDisabled) || isSourceHidden(src.role, who)) continue;
     try {
       const r = await ingestSource(deps.db, deps.media, src.root, {
         deleteMissing: opts.deleteMissing,
@@ -90,4 +103,17 @@ export async function reingestAll(
     }
   }
   return { added, removed, sources: results };
+}
+
+/** The library's source list: a source limited to a role above the viewer's is left out, as its videos are. */
+export async function listVisibleSources(db: Db, viewer: Identity | null): Promise<LibrarySource[]> {
+  return (await listSources(db))
+    .filter((s) => !isSourceHidden(s.role, viewer))
+    .map((s) => ({
+      root: s.root,
+      label: s.label,
+      role: s.role as Role | null,
+      enabled: s.enabled,
+      created_at: s.createdAt.toISOString(),
+    }));
 }

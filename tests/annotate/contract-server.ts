@@ -54,6 +54,17 @@ import {
   swapBody,
   swapResult,
 } from '../../domain/contract/track-corrections';
+import {
+  issueComment,
+  issueItemParams,
+  issueList,
+  issueListQuery,
+  issueParams,
+  issuePatchBody,
+  newCommentBody,
+  newIssueBody,
+  reviewIssue,
+} from '../../domain/contract/review-issues';
 
 interface Route {
   method: string;
@@ -176,6 +187,17 @@ const ROUTES: Route[] = [
     query: versionQuery,
     answer: deletedAction,
   },
+  { method: 'GET', path: `${A}/issues`, params: issueParams, query: issueListQuery, answer: issueList },
+  { method: 'POST', path: `${A}/issues`, params: issueParams, body: newIssueBody, answer: reviewIssue, status: 201 },
+  {
+    method: 'POST',
+    path: `${A}/issues/:issueId/comments`,
+    params: issueItemParams,
+    body: newCommentBody,
+    answer: issueComment,
+    status: 201,
+  },
+  { method: 'PATCH', path: `${A}/issues/:issueId`, params: issueItemParams, body: issuePatchBody, answer: reviewIssue },
 ];
 
 /** Contract mismatches of the running test: each is thrown where it happens and fails the test afterwards. */

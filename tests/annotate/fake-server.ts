@@ -11,6 +11,8 @@ import { assistPose, followTrack, type PoseAssistResult } from '../../src/api/tr
 import { putTrackVerified } from '../../src/api/annotation-edits';
 import { fetchReviewSummary, fetchTrackJump } from '../../src/api/annotate';
 import { savedRow, serveOne } from './contract-server';
+import { fakeIssueApi } from './fake-issues';
+import type { ReviewIssue } from '../../domain/contract/review-issues';
 
 /** What the fake server reads and records (the TestEditor holds it, so tests read it there). */
 export interface FakeServerState {
@@ -36,11 +38,14 @@ export interface FakeServerState {
   readonly nextIds: { segment: number; token: number };
   /** The editor's current document (answers name its rows). */
   readonly doc: EditorDoc;
+  /** The video's review issues as the fake server holds them. */
+  readonly issues: ReviewIssue[];
 }
 
 /** The editor's API edge, served by the fake server `s`. */
 export function fakeEditorApi(s: FakeServerState): EditorApi {
   return {
+    issues: fakeIssueApi(s.issues),
     fetchSummary: () => Promise.reject(new Error('the TestEditor starts from a document')),
     fetchDetectionWindow: () => Promise.reject(new Error('the TestEditor starts from a document')),
     fetchVideoSettings: async () => null,

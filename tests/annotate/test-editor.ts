@@ -7,6 +7,7 @@
 // Timeline presses use `pxPerSecond` client pixels per second from 0. Every server op the editor sends
 // is recorded in `sent` (fake-server.ts answers them; test-doubles.ts holds the clock, storage and video).
 import type { ReviewSummary } from '../../domain/review-navigation';
+import type { ReviewIssue } from '../../domain/contract/review-issues';
 import type { Corner } from '../../domain/ops/box-geometry';
 import { AnnotationEditor } from '../../src/annotate/editor/annotation-editor';
 import { pressBar, pressOverlay, pressRow } from '../../src/annotate/tools/press';
@@ -56,6 +57,8 @@ export class TestEditor implements FakeServerState {
   reviewSummary: ReviewSummary | null = null;
   /** What the fake server stores: track → frame → source (the jump call answers from it). */
   readonly storedSources: Record<number, Record<number, string>> = {};
+  /** The video's review issues on the fake server. */
+  readonly issues: ReviewIssue[] = [];
 
   constructor(
     doc: EditorDoc = sampleDoc(),

@@ -34,7 +34,7 @@ describe('settings dialog', () => {
     expect(options('maxRes')).toEqual(['original', '720p']);
     expect(options('tracker')).toEqual(['auto', 'botsort', 'bytetrack']);
     expect(options('poseModel')).toEqual([
-      'Fast: detector on two frames per pass, light keypoint model (≥ 1× real time at every 6th frame)',
+      'Fast: model passes five times a second, people followed by optical flow between (≥ 1× real time at every frame)',
       'Best quality: detector and the larger keypoint model on every analysed frame (slow)',
       'Fastest: one MultiPose pass per frame (misses more people)',
     ]);

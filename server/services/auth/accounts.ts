@@ -1,6 +1,6 @@
 // Password changes and account switches: a user changing their own password (their other sessions
-// end), a super user setting one (all that user's sessions end), disabling an account (its sessions
-// end, its tokens stop working). All audited.
+// and all their API tokens end), a super user setting one (all that user's sessions and tokens end),
+// disabling an account (its sessions and tokens end; enabling it again brings none back). All audited.
 import fs from 'node:fs/promises';
 import type { Db } from '../../db/connect';
 import { Conflict, Invalid, NotFound, Unauthenticated } from '../../domain-errors';
@@ -14,22 +14,48 @@ import {
 } from '../../repositories/auth-users';
 import { findUser } from '../../repositories/users';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords';
+import { endTokens } from './tokens';
+import { beginGuess, failGuess } from './guesses';
+import type { SignInThrottle } from './throttle';
 
+/**
+ * A signed-in user's own change. The current password is a guess under the throttle, as a sign-in is (a
+ * stolen session must not become a way to try passwords): wrong ones count against the account from
+ * this address, and are audited.
+ */
 export async function changeOwnPassword(
   db: Db,
   userId: string,
   req: { current: string; next: string; keepSessionHash: string | null },
+  from: { throttle: SignInThrottle; address: string },
   now: Date,
 ): Promise<void> {
   const user = await findUser(db, userId);
   if (!user) throw new NotFound(`User ${userId} not found`);
-  if (!user.passwordHash || !(await verifyPassword(req.current, user.passwordHash)))
-    throw new Unauthenticated('The current password is wrong');
+  const guess = beginGuess(from.throttle, { account: userId, address: from.address, what: 'password checks' });
+  try {
+    if (!user.passwordHash || !(await verifyPassword(req.current, user.passwordHash))) {
+      await failGuess(db, guess, now);
+      await auditSignIn(db, {
+        userId,
+        action: 'sign-in-failed',
+        by: userId,
+        at: now,
+        detail: `wrong current password for a password change, from ${from.address}`,
+      });
+      throw new Unauthenticated('The current password is wrong');
+    }
+    guess.succeeded();
+  } finally {
+    guess.release();
+  }
   checkPasswordStrength(req.next, userId);
   if (req.next === req.current) throw new Invalid('The new password must differ from the current one');
+  const hash = await hashPassword(req.next); // before the transaction: hashing may wait in its queue
   await db.transaction(async (tx) => {
-    await setPasswordHash(tx, userId, await hashPassword(req.next), false, now);
+    await setPasswordHash(tx, userId, hash, false, now);
     await deleteUserSessions(tx, userId, req.keepSessionHash ?? undefined);
+    await endTokens(tx, userId, userId, 'a password change', now);
     await auditSignIn(tx, { userId, action: 'password-change', by: userId, at: now });
   });
 }
@@ -47,6 +73,7 @@ export async function setUserPassword(
     const row = await setPasswordHash(tx, userId, hash, req.mustChange, now);
     if (!row) return false;
     await deleteUserSessions(tx, userId);
+    await endTokens(tx, userId, by, 'a password set by an administrator', now);
     await auditSignIn(tx, {
       userId,
       action: 'password-set',
@@ -74,7 +101,10 @@ export async function setUserDisabled(
       if (!(await otherActiveSupers(tx, userId)).length) throw new Conflict('Cannot disable the last super user');
     }
     const row = await setDisabled(tx, userId, disabled, now);
-    if (disabled) await deleteUserSessions(tx, userId);
+    if (disabled) {
+      await deleteUserSessions(tx, userId);
+      await endTokens(tx, userId, by, 'disabling the account', now);
+    }
     if (before.disabled !== disabled)
       await auditSignIn(tx, { userId, action: disabled ? 'disable' : 'enable', by, at: now });
     return row!;

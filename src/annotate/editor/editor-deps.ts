@@ -22,6 +22,8 @@ import type { ViewStorage } from '../canvas/viewport';
 import type { JumpKind, TrackJump } from '../../../domain/contract/track-jumps';
 import type { Clock } from '../clock';
 import type { Notify } from '../notify';
+import type { IssueApi } from '../review/issue-book';
+import { commentOnIssue, fetchIssues, raiseIssue, setIssueState } from '../../api/review-issues';
 
 /** Every server call the editor makes: reading the annotation set (the loader's), the review summary and
  *  verified marks (review navigation's), and running edit ops. */
@@ -42,6 +44,8 @@ export interface EditorApi extends LoaderApi, ReviewApi {
     trackId: number,
     body: { from_frame: number; direction: 'forward' | 'backward'; max_frames: number; version?: number },
   ): Promise<FollowResult>;
+  /** Review issues of the video (list, raise, comment, resolve); absent: the screen shows none. */
+  issues?: IssueApi;
 }
 
 export const httpEditorApi: EditorApi = {
@@ -54,6 +58,7 @@ export const httpEditorApi: EditorApi = {
   fetchTrackJump,
   assistPose,
   followTrack,
+  issues: { fetchIssues, raiseIssue, commentOnIssue, setIssueState },
 };
 
 export interface EditorDeps {

@@ -19,6 +19,7 @@ import { Button } from '../../components/ui/Button';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { keyframeMarks } from './keyframe-marks';
 import { ReviewNavBar } from './ReviewNavBar';
+import { drawIssueMarks } from '../review/issue-timeline-draw';
 import { patchStore } from '../store';
 import { useElementSize } from '../use-element-size';
 import {
@@ -119,6 +120,7 @@ export function TrackTimeline() {
     const offReview = editor.review.state.subscribe((s, p) => {
       if (s.summary !== p.summary) redrawBars();
     });
+    const offIssues = editor.issues.state.subscribe(() => headRef.current?.batchDraw());
     const offUi = editor.ui.subscribe((s, p) => {
       if (
         s.hiddenTracks !== p.hiddenTracks ||
@@ -141,6 +143,7 @@ export function TrackTimeline() {
       offDoc();
       offUi();
       offReview();
+      offIssues();
     };
   }, [editor]);
 
@@ -283,6 +286,21 @@ export function TrackTimeline() {
                       />
                     </Layer>
                     <Layer ref={headRef} listening={false}>
+                      <Shape
+                        listening={false}
+                        perfectDrawEnabled={false}
+                        sceneFunc={(k) => {
+                          const { issues, selectedId } = editor.issues.state.get();
+                          const fps = editor.getDoc()?.info.fps || 30;
+                          lastTimeline.issueBands = drawIssueMarks(
+                            k._context,
+                            layoutRef.current,
+                            issues,
+                            fps,
+                            selectedId,
+                          );
+                        }}
+                      />
                       <Shape
                         listening={false}
                         perfectDrawEnabled={false}

@@ -18,6 +18,7 @@ import {
 import { Button } from '../ui/Button';
 import { Modal } from '../dialogs/Modal';
 import { Check, NumberField, Section, Select } from './settings-fields';
+import { ReviewLockSection } from './ReviewLockSection';
 
 export const SETTINGS_READ_ONLY_TEXT = 'Only administrators can change these settings.';
 
@@ -219,6 +220,7 @@ export function SettingsDialog({ open, settings, canSave, onClose, onSave }: Set
           onChange={(v) => set('default_view', v)}
         />
       </Section>
+      <ReviewLockSection canSave={canSave} />
     </Modal>
   );
 }

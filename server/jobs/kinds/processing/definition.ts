@@ -9,8 +9,8 @@ import type { ProcessingRestore, ProcessJobData } from '../../../services/proces
 import { restoreCancelledVideo } from './cancelled';
 import { recoverInterruptedProcessing } from './recovery';
 import { secs } from './store-result';
-import { QUEUE_SPECS } from '../../queues';
-import type { JobContext, JobDefinition, JobEnd } from '../../types';
+import { QUEUE_SPECS } from '../../../queue';
+import type { JobContext, JobDefinition, JobEnd } from '../../../services/job-definition';
 
 /** The per-process part of processing (the shared pose pool): VideoProcessor. */
 export interface ProcessingWork {

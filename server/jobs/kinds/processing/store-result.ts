@@ -15,6 +15,7 @@ import { readKeptRows, relinkKeptRows } from './relink';
 import { stillDropLog, type StillDrop } from '../../../processing/static-track';
 import { FLICKER_COVERAGE, TRACK_KEEP_MEDIAN } from '../../../processing/track-keep';
 import { boxesByTrack } from '../../../processing/track-match';
+import { readIssueTracks, relinkIssues } from '../../../services/review-issues/reprocess';
 
 export const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -29,6 +30,7 @@ export async function storeAnalysis(
   const { videoId } = job;
   await db.transaction(async (tx) => {
     const kept = await readKeptRows(tx, videoId);
+    const issueTracks = await readIssueTracks(tx, videoId);
     // new AI boxes may stand where old ones stood: above every old version, so no save based on an old box lands on a new one
     const version = (await highestDetectionVersion(tx, videoId)) + 1;
     // what people did by hand survives: their detections, verified segments, and the track ids they use
@@ -51,6 +53,11 @@ export async function storeAnalysis(
     const maxGap = Math.max(video.frameStride ?? 1, r.stats.stride);
     const relinked = await relinkKeptRows(tx, videoId, kept, boxesByTrack(rows), video.fps, maxGap);
     const stored = await insertDetections(tx, videoId, rows, { skipConflicts: true });
+    const issueLines = await relinkIssues(tx, videoId, issueTracks, boxesByTrack(rows), {
+      fps: video.fps,
+      maxGap,
+      highestKeptTrack: offset,
+    });
     const segs = r.segments.map((s) => ({
       videoId,
       trackId: s.trackId + offset,
@@ -78,6 +85,7 @@ export async function storeAnalysis(
       `segments proposed: ${segs.length}${perClass.length ? ` (${perClass.map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
       `kept from before: ${keptDetections} human-edited detection(s), ${keptSegments} human-verified segment(s)`,
       ...relinked,
+      ...issueLines,
       `timings: decode+pose ${secs(s.decodeInferMs)} (${(s.framesAnalysed / (s.decodeInferMs / 1000)).toFixed(1)} frames/s), tracking ${secs(s.trackMs)}, actions ${secs(s.actionsMs)}, total ${secs(elapsedMs)}`,
       'processing completed',
     ]);

@@ -3,7 +3,7 @@
 // library's 'Updated Ns ago'); a reprocess keeps human-edited detections and human-verified segments
 // and moves them onto the new track of the same person (relink.ts). Its progress row (job-progress.ts)
 // shows the stage, percent and ETA; a cancel stops ffmpeg and the pose work within a second, before the
-// final transaction, and puts the video back where it was (cancelled.ts). The job runner (server/jobs)
+// final transaction, and puts the video back where it was (cancelled.ts). The job runner (services/job-runner.ts)
 // holds that lifecycle; this file holds the work.
 import type { Database } from '../../../db/connect';
 import { findVideo, touchProcessingHeartbeat } from '../../../repositories/processing-results';
@@ -17,9 +17,9 @@ import { dropStillNonPeople } from '../../../processing/static-track';
 import { storeAnalysis } from './store-result';
 import { defaultPoseThreads, PosePool } from '../../../processing/pose-pool';
 import { startJob } from '../../../services/job-progress';
-import { runJob, JobStoppedError } from '../../runner';
+import { runJob, JobStoppedError } from '../../../services/job-runner';
 import { processingJob, type ProcessingWork } from './definition';
-import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../types';
+import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../../services/job-definition';
 import { autoRender } from '../../../services/render/requests';
 import { requireVideoFile } from '../../../services/video-file';
 
@@ -97,7 +97,7 @@ export class VideoProcessor implements ProcessingWork {
     }
   }
 
-  /** The work of one run (the runner, server/jobs, begins and ends its row and handles cancel, failure and stop). */
+  /** The work of one run (the runner, services/job-runner.ts, begins and ends its row and handles cancel, failure and stop). */
   async analyse(ctx: JobContext<ProcessingWork>, job: ProcessJobData): Promise<JobEnd> {
     const { db } = this.deps.database;
     const { videoId } = job;
