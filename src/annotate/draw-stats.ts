@@ -28,7 +28,7 @@ export interface LastTimeline {
   viewSpan: number;
   /** The tracks of the rows it drew, top to bottom ('Near playhead' may leave some out). */
   rows: number[];
-  /** Open review issues drawn as bands (review/issue-timeline-draw.ts). */
+  /** Open review issues drawn as bands (timeline/issue-timeline-draw.ts). */
   issueBands?: number;
 }
 

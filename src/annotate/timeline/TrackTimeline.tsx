@@ -19,7 +19,7 @@ import { Button } from '../../components/ui/Button';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { keyframeMarks } from './keyframe-marks';
 import { ReviewNavBar } from './ReviewNavBar';
-import { drawIssueMarks } from '../review/issue-timeline-draw';
+import { drawIssueMarks } from './issue-timeline-draw';
 import { patchStore } from '../store';
 import { useElementSize } from '../use-element-size';
 import {

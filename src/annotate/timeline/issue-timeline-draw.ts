@@ -2,7 +2,7 @@
 // its track's row (or across the rows' top for an issue on no track), and a flag on the axis where it
 // starts, so the work left is seen along the whole video.
 import type { ReviewIssue } from '../../api/review-issues';
-import { AXIS_H, ROW_H, viewHeightOf, xOfTime, type TimelineLayout } from '../timeline/timeline-draw';
+import { AXIS_H, ROW_H, viewHeightOf, xOfTime, type TimelineLayout } from './timeline-draw';
 
 /** How many bands were drawn (the probes and tests read it). */
 export function drawIssueMarks(
