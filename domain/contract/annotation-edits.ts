@@ -80,9 +80,20 @@ export const savedDetection = detection
   })
   .meta({ id: 'SavedDetection' });
 
+/** Boxes a call stored besides the one it names (filled, refilled, restored), each with its new version:
+ *  the editor's next save of such a frame is based on it. */
+export const detectionVersions = z.array(
+  z.object({ track_id: z.number().int(), frame: z.number().int(), version: z.number().int() }),
+);
+
 /** PATCH and DELETE of one detection: the row (as saved, or as it was) and the track's new version. */
 export const detectionWritten = savedDetection.extend({ track_version: z.number().int() });
-export const detectionDeleted = z.object({ deleted: z.literal(true), detection: detectionWritten });
+/** `detection_versions`: on a drawn track, the frames refilled around a removed keyframe. */
+export const detectionDeleted = z.object({
+  deleted: z.literal(true),
+  detection: detectionWritten,
+  detection_versions: detectionVersions,
+});
 
 export const mergeBody = z
   .object({ base_track_id: z.number().int().min(0), merge_track_id: z.number().int().min(0) })
@@ -117,9 +128,7 @@ export const restoreResult = z.object({
   restored_detections: z.number().int(),
   segments: z.array(actionSegment),
   /** Restored boxes whose version is above the one they had before the edit: the next save of each sends this. */
-  detection_versions: z.array(
-    z.object({ track_id: z.number().int(), frame: z.number().int(), version: z.number().int() }),
-  ),
+  detection_versions: detectionVersions,
   /** The new version of every track the restore touched. */
   track_versions: trackVersions,
 });
@@ -134,3 +143,4 @@ export type DetectionDeleted = z.infer<typeof detectionDeleted>;
 export type MergeResult = z.infer<typeof mergeResult>;
 export type DeleteTrackResult = z.infer<typeof deleteTrackResult>;
 export type RestoreResult = z.infer<typeof restoreResult>;
+export type DetectionVersions = z.infer<typeof detectionVersions>;

@@ -2,7 +2,7 @@
 // (delete, split, swap, move, interpolate, propagate: each answers an undo_token for POST …/tracks/restore),
 // the pose assist for a drawn box and 'Follow this person'. Boxes travel in fractions of the frame.
 import { z } from 'zod';
-import { savedDetection, trackVersions } from './annotation-edits';
+import { detectionVersions, savedDetection, trackVersions } from './annotation-edits';
 import { keypoint } from './annotations';
 
 export const frameNumber = z.number().int().min(0).max(2_147_483_647);
@@ -44,11 +44,13 @@ export const newTrackResult = z.object({
   track_version: z.number().int(),
   detection: savedDetection,
 });
-/** `undo_token`: when the keyframe is of a drawn track (its in-between frames were refilled). */
+/** `undo_token`: when the keyframe is of a drawn track (its in-between frames were refilled, listed in
+ *  `detection_versions`). */
 export const keyframeResult = z.object({
   detection: savedDetection,
   track_version: z.number().int(),
   filled_frames: z.number().int(),
+  detection_versions: detectionVersions,
   undo_token: z.number().int().optional(),
 });
 
@@ -86,7 +88,13 @@ export const propagateBody = z
 
 const undoToken = z.number().int();
 const version = z.number().int();
-export const rangeDeleteResult = z.object({ deleted: z.number().int(), track_version: version, undo_token: undoToken });
+/** `detection_versions` (range delete, interpolate, propagate): the boxes the call stored, with their versions. */
+export const rangeDeleteResult = z.object({
+  deleted: z.number().int(),
+  track_version: version,
+  detection_versions: detectionVersions,
+  undo_token: undoToken,
+});
 export const splitResult = z.object({
   new_track_id: z.number().int(),
   track_version: version,
@@ -103,11 +111,13 @@ export const moveResult = z.object({
 export const interpolateResult = z.object({
   filled_frames: z.number().int(),
   track_version: version,
+  detection_versions: detectionVersions,
   undo_token: undoToken,
 });
 export const propagateResult = z.object({
   changed_frames: z.number().int(),
   track_version: version,
+  detection_versions: detectionVersions,
   undo_token: undoToken,
 });
 

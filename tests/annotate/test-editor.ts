@@ -6,6 +6,7 @@
 // pointerDownBox / pointerDownKeypoint / pointerDownEmpty name their target and take video pixels.
 // Timeline presses use `pxPerSecond` client pixels per second from 0. Every server op the editor sends
 // is recorded in `sent` (fake-server.ts answers them; test-doubles.ts holds the clock, storage and video).
+import type { DetectionVersions } from '../../domain/contract/annotation-edits';
 import type { ReviewSummary } from '../../domain/review-navigation';
 import type { Corner } from '../../domain/ops/box-geometry';
 import { AnnotationEditor } from '../../src/annotate/editor/annotation-editor';
@@ -54,6 +55,8 @@ export class TestEditor implements FakeServerState {
   readonly nextIds = { segment: 100, token: 1 };
   /** What the fake server answers for the review summary. */
   reviewSummary: ReviewSummary | null = null;
+  /** The boxes a keyframe, delete or range op answers it stored besides its own (none unless a test says). */
+  storedVersions: ((op: ServerOp) => DetectionVersions) | undefined = undefined;
 
   constructor(
     doc: EditorDoc = sampleDoc(),

@@ -19,7 +19,7 @@ import { requireTrack, writeAnnotations } from './common';
 import { requireLiveVideo } from '../videos';
 import { stampTracksEdited } from '../../repositories/track-verifications';
 import { bumpTrackVersions, lockTrackVersions } from '../../repositories/track-versions';
-import { refillAround } from './keyframe-fill';
+import { refillAround, versionsOf } from './keyframe-fill';
 
 export interface DetectionChange {
   x1?: number;
@@ -164,9 +164,13 @@ export async function deleteDetection(
     const deleted = await deleteDetectionAtVersion(tx, key, version);
     if (!deleted) throw await conflictAfter(tx, key);
     // a drawn track's removed keyframe: the frames around it are refilled from the keyframes left
-    if (humanMade && deleted.source !== 'interpolated') await refillAround(tx, videoId, trackId, frame, who.id);
+    const filled =
+      humanMade && deleted.source !== 'interpolated' ? await refillAround(tx, videoId, trackId, frame, who.id) : [];
     const versions = await bumpTrackVersions(tx, videoId, [trackId], who.id);
     await stampTracksEdited(tx, videoId, [trackId], who.id);
-    return { ...detectionDto(deleted), track_version: versions[trackId] };
+    return {
+      detection: { ...detectionDto(deleted), track_version: versions[trackId] },
+      detection_versions: versionsOf(trackId, filled),
+    };
   });
 }

@@ -17,7 +17,7 @@ import { requireLiveVideo } from '../videos';
 import { requireTrack, writeAnnotations } from './common';
 import { checkFrame, checkTrackVersions } from './track-versions';
 import { aiBoxOf } from './detections';
-import { visibilityOf } from './keyframe-fill';
+import { versionsOf, visibilityOf, type StoredFrame } from './keyframe-fill';
 
 const isKeyframe = (r: DetectionRow | undefined) => r?.source === 'human';
 
@@ -41,7 +41,7 @@ async function finish(tx: Tx, videoId: number, trackId: number, who: Identity, l
   return versions[trackId];
 }
 
-/** Replaces rows of `trackId` with filled ones, each above the version of the row it replaces. */
+/** Replaces rows of `trackId` with filled ones, each above the version of the row it replaces; answers them. */
 async function replaceFrames(
   tx: Tx,
   videoId: number,
@@ -49,7 +49,7 @@ async function replaceFrames(
   old: DetectionRow[],
   filled: Array<{ frame: number; box: PoseBox; aiBox?: number[] | null; confidence?: number }>,
   by: string,
-) {
+): Promise<StoredFrame[]> {
   const oldAt = new Map(old.map((r) => [r.frame, r]));
   await deleteTrackFrames(
     tx,
@@ -58,26 +58,24 @@ async function replaceFrames(
     filled.map((f) => f.frame).filter((f) => oldAt.has(f)),
   );
   const now = new Date();
-  await storeRows(
-    tx,
-    videoId,
-    filled.map((f) => ({
-      trackId,
-      frame: f.frame,
-      x1: f.box.x1,
-      y1: f.box.y1,
-      x2: f.box.x2,
-      y2: f.box.y2,
-      confidence: f.confidence ?? oldAt.get(f.frame)?.confidence ?? 1,
-      keypoints: f.box.keypoints ? Array.from(f.box.keypoints) : null,
-      keypointVisibility: visibilityOf(f.box),
-      source: 'interpolated',
-      updatedById: by,
-      updatedAt: now,
-      aiBox: f.aiBox ?? oldAt.get(f.frame)?.aiBox ?? null,
-      version: (oldAt.get(f.frame)?.version ?? 0) + 1,
-    })),
-  );
+  const rows = filled.map((f) => ({
+    trackId,
+    frame: f.frame,
+    x1: f.box.x1,
+    y1: f.box.y1,
+    x2: f.box.x2,
+    y2: f.box.y2,
+    confidence: f.confidence ?? oldAt.get(f.frame)?.confidence ?? 1,
+    keypoints: f.box.keypoints ? Array.from(f.box.keypoints) : null,
+    keypointVisibility: visibilityOf(f.box),
+    source: 'interpolated',
+    updatedById: by,
+    updatedAt: now,
+    aiBox: f.aiBox ?? oldAt.get(f.frame)?.aiBox ?? null,
+    version: (oldAt.get(f.frame)?.version ?? 0) + 1,
+  }));
+  await storeRows(tx, videoId, rows);
+  return rows.map((r) => ({ frame: r.frame, version: r.version }));
 }
 
 export async function interpolateTrack(
@@ -113,7 +111,7 @@ export async function interpolateTrack(
       aiBox: aiOf.get(f.frame),
       confidence: 1,
     }));
-    await replaceFrames(tx, videoId, trackId, rows.slice(1, -1), filled, who.id);
+    const stored = await replaceFrames(tx, videoId, trackId, rows.slice(1, -1), filled, who.id);
     const trackVersion = await finish(
       tx,
       videoId,
@@ -121,7 +119,12 @@ export async function interpolateTrack(
       who,
       `track ${trackId}: frames ${from + 1}–${to - 1} interpolated`,
     );
-    return { filled_frames: filled.length, track_version: trackVersion, undo_token: token };
+    return {
+      filled_frames: filled.length,
+      track_version: trackVersion,
+      detection_versions: versionsOf(trackId, stored),
+      undo_token: token,
+    };
   });
 }
 
@@ -180,7 +183,7 @@ export async function propagateCorrection(
         aiBox: r.aiBox ?? aiBoxOf(r),
       };
     });
-    await replaceFrames(tx, videoId, trackId, targets, filled, who.id);
+    const stored = await replaceFrames(tx, videoId, trackId, targets, filled, who.id);
     const trackVersion = await finish(
       tx,
       videoId,
@@ -188,6 +191,11 @@ export async function propagateCorrection(
       who,
       `track ${trackId}: the correction at frame ${from} propagated to ${filled.length} frame(s)`,
     );
-    return { changed_frames: filled.length, track_version: trackVersion, undo_token: token };
+    return {
+      changed_frames: filled.length,
+      track_version: trackVersion,
+      detection_versions: versionsOf(trackId, stored),
+      undo_token: token,
+    };
   });
 }

@@ -5,6 +5,7 @@ import type { ActionSegment, SegmentFields } from '../../../domain/types';
 import type { CompactDetection, DocCommand, EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
 import type { EntryOps, OpsContext, RangeCall } from '../save/server-ops';
+import type { RangeResult } from '../save/op-results';
 
 export type CommandName =
   | 'box.move'
@@ -108,11 +109,19 @@ export interface FrameArgs {
   trackId: number;
   frame: number;
 }
-/** A frame range of a track, both ends included. */
+/** Delete on one frame: `cut` when removing the frame's stored row alone would change what other frames
+ *  draw, or the frame is filled in (a gap is cut instead: domain/ops/track-gap.ts). */
+export interface DeleteFrameArgs extends FrameArgs {
+  cut: boolean;
+  interpolate?: boolean;
+}
+/** A frame range of a track, both ends included; `interpolate`: the view's interpolation (a cut keeps
+ *  what is drawn by it; true when left out). */
 export interface RangeArgs {
   trackId: number;
   from: number;
   to: number;
+  interpolate?: boolean;
 }
 export interface SplitArgs {
   trackId: number;
@@ -155,7 +164,7 @@ export interface CommandArgs {
   'track.delete': TrackArgs;
   'box.draw': DrawArgs;
   'keypoints.assist': AssistArgs;
-  'box.delete-frame': FrameArgs;
+  'box.delete-frame': DeleteFrameArgs;
   'box.delete-forward': RangeArgs;
   'track.range-delete': RangeArgs;
   'track.split': SplitArgs;
@@ -191,10 +200,11 @@ export interface CommandDef<N extends CommandName = CommandName> {
   recipe: (args: CommandArgs[N]) => DocCommand;
   /** What the server must do for this edit and for its undo. */
   serverOps: (args: CommandArgs[N], ctx: OpsContext) => EntryOps;
-  /** A range edit the server does first (it answers the undo token, and ids the document needs): the call,
-   *  and the arguments completed from its answer (edit/range-edits.ts). */
-  rangeCall?: (args: CommandArgs[N]) => { trackId: number; call: RangeCall };
-  withAnswer?: (args: CommandArgs[N], answer: Record<string, unknown>) => CommandArgs[N];
+  /** A range edit the server does first (it answers the undo token, and ids the document needs): the call
+   *  (null: not for these arguments, which are a plain queued edit), and the arguments completed from its
+   *  answer (edit/range-edits.ts). */
+  rangeCall?: (args: CommandArgs[N]) => { trackId: number; call: RangeCall } | null;
+  withAnswer?: (args: CommandArgs[N], answer: RangeResult) => CommandArgs[N];
   /** A key that changes a tool of the UI instead (the 'New box' tool). */
   uiFromKey?: (e: KeyLike, ctx: EditContext) => Partial<AnnotateUiState> | null;
   /** A key that opens a dialog instead (the dialog then performs the command). */

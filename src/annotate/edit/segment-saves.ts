@@ -24,7 +24,7 @@ export async function addActionHere(editor: EditorCore): Promise<ActionSegment |
   }
   const { trackId, span } = target;
   try {
-    const saved = await editor.saves.run<ActionSegment>({
+    const saved = await editor.saves.run({
       kind: 'segment.create',
       videoId: doc.videoId,
       purpose: 'add',
@@ -51,7 +51,7 @@ export async function createDraggedSegment(editor: EditorCore, draft: ActionSegm
   if (!doc) return null;
   try {
     const { id: _draftId, ...fields } = draft;
-    const saved = await editor.saves.run<ActionSegment>({
+    const saved = await editor.saves.run({
       kind: 'segment.create',
       videoId: doc.videoId,
       purpose: 'add',
@@ -70,7 +70,7 @@ export async function duplicateAction(editor: EditorCore, s: ActionSegment): Pro
   const doc = editor.getDoc();
   if (!doc) return;
   try {
-    const saved = await editor.saves.run<ActionSegment>({
+    const saved = await editor.saves.run({
       kind: 'segment.create',
       videoId: doc.videoId,
       purpose: 'duplicate',
