@@ -64,6 +64,10 @@ export const detectionPatchBody = z
     keypoints: z.array(keypointIn).length(17).optional(),
     keypoint_visibility: z.array(z.number().int().min(0).max(2)).length(17).nullable().optional(),
     confidence: z.number().min(0).max(1).optional(),
+    /** Gives the box back where it came from (an undo): `ai` restores the AI's own box and joints kept in
+     *  the row (or stores the sent box as the AI's where no row is left), `interpolated` stores the sent
+     *  box as derived. Left out: the change is a person's (`human`, a keyframe). */
+    source: z.enum(['ai', 'interpolated']).optional(),
     // optional here so that a missing one is the service's 428 (with a detail), not a validation 400
     version: version.optional(),
   })

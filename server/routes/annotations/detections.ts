@@ -25,7 +25,7 @@ export const detectionRoutes: RoutePlugin = (app, { database: { db } }) => {
       const { version, ...b } = req.body;
       const boxParts = [b.x1, b.y1, b.x2, b.y2].filter((v) => v !== undefined).length;
       if (boxParts !== 0 && boxParts !== 4) throw new Invalid('Send all of x1, y1, x2, y2 for a box');
-      if (boxParts === 0 && !b.keypoints && b.keypoint_visibility === undefined)
+      if (boxParts === 0 && !b.keypoints && b.keypoint_visibility === undefined && !b.source)
         throw new Invalid('Send a box {x1, y1, x2, y2}, {keypoints} or {keypoint_visibility}');
       if (boxParts === 4 && !(b.x1! < b.x2! && b.y1! < b.y2!)) throw new Invalid('The box needs x1 < x2 and y1 < y2');
       const { keypoint_visibility: keypointVisibility, ...rest } = b;
