@@ -59,16 +59,32 @@ describe('POST /annotations/{id}/tracks/{trackId}/interpolate', () => {
     expect(await c.boxes(v.videoId, 1)).toEqual(before);
   });
 
-  it('answers 422 when an end is not a keyframe or nothing lies between, 409 when the version is stale', async () => {
+  it("takes the AI's box as an end: from a drawn keyframe to an AI frame it fills the frames between", async () => {
     const v = await seedAnnotatedVideo(t.database);
-    const k = await keyframe(v.videoId, 1, 2, { x1: 0.1, y1: 0.1, x2: 0.3, y2: 0.5 });
-    const notKey = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
+    const k = await keyframe(v.videoId, 1, 2, { x1: 0.5, y1: 0.1, x2: 0.7, y2: 0.5 });
+    const res = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
       from_frame: 2,
       to_frame: 8,
       version: k.track_version,
     });
-    expect(notKey.statusCode).toBe(422);
-    expect(notKey.json().detail).toBe('Frame 8 of track 1 is not a keyframe (a box a person drew or corrected)');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ filled_frames: 5 });
+    const rows = await c.rows(v.videoId, 1);
+    expect(rows.find((r) => r.frame === 5)!.x1).toBeCloseTo(0.3); // halfway from 0.5 to the AI's 0.1
+    expect(rows.find((r) => r.frame === 8)).toMatchObject({ source: 'ai' });
+    expect(res.json().detection_versions.map((d: { frame: number }) => d.frame)).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  it('answers 422 when an end has no stored box or nothing lies between, 409 when the version is stale', async () => {
+    const v = await seedAnnotatedVideo(t.database);
+    const k = await keyframe(v.videoId, 1, 2, { x1: 0.1, y1: 0.1, x2: 0.3, y2: 0.5 });
+    const noBox = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
+      from_frame: 2,
+      to_frame: 12,
+      version: k.track_version,
+    });
+    expect(noBox.statusCode).toBe(422);
+    expect(noBox.json().detail).toBe('Track 1 has no box stored at frame 12 to interpolate from or to');
     expect(
       (
         await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {

@@ -78,6 +78,7 @@ async function replaceFrames(
   return rows.map((r) => ({ frame: r.frame, version: r.version }));
 }
 
+/** Interpolates strictly between two stored boxes of a track (keyframes or the AI's). */
 export async function interpolateTrack(
   db: Db,
   videoId: number,
@@ -99,10 +100,13 @@ export async function interpolateTrack(
     const rows = await listTrackFrames(tx, videoId, trackId, from, to);
     const first = rows[0];
     const last = rows[rows.length - 1];
-    if (!isKeyframe(first) || first.frame !== from)
-      throw new Unprocessable(`Frame ${from} of track ${trackId} is not a keyframe (a box a person drew or corrected)`);
-    if (!isKeyframe(last) || last.frame !== to)
-      throw new Unprocessable(`Frame ${to} of track ${trackId} is not a keyframe (a box a person drew or corrected)`);
+    // either end may be any stored box, a person's or the AI's; an outside keyframe has none
+    for (const [end, r] of [
+      [from, first],
+      [to, last],
+    ] as const)
+      if (r?.frame !== end || r.source === 'outside')
+        throw new Unprocessable(`Track ${trackId} has no box stored at frame ${end} to interpolate from or to`);
     const token = await snapshotTracks(tx, videoId, 'track.interpolate', [trackId], [], who.id);
     // an AI box replaced here keeps its AI box, so a later propagate still measures against the AI
     const aiOf = new Map(rows.filter((r) => r.source === 'ai').map((r) => [r.frame, aiBoxOf(r)]));

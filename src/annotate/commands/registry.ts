@@ -101,7 +101,9 @@ export function commandForKey(
 export type KeyAction =
   | { kind: 'command'; name: CommandName; args: CommandArgs[CommandName] }
   | { kind: 'dialog'; dialog: CorrectionDialog; shift: boolean }
-  | { kind: 'ui'; patch: Partial<AnnotateUiState> };
+  | { kind: 'ui'; patch: Partial<AnnotateUiState> }
+  /** The key is the command's but does not apply now: the status line says why. */
+  | { kind: 'refused'; text: string };
 
 export function keyActionFor(e: KeyLike, ctx: EditContext): KeyAction | null {
   for (const def of registry.values()) {
@@ -112,6 +114,8 @@ export function keyActionFor(e: KeyLike, ctx: EditContext): KeyAction | null {
     if (dialog) return { kind: 'dialog', dialog, shift: e.shiftKey };
     const patch = def.uiFromKey?.(e, ctx);
     if (patch) return { kind: 'ui', patch };
+    const why = def.refusalFromKey?.(e, ctx);
+    if (why) return { kind: 'refused', text: why };
   }
   return null;
 }

@@ -193,12 +193,3 @@ export function cutGap(draft: EditorDoc, trackId: number, from: number, to: numb
   }
   if (drawn) refillAround(draft, trackId, from, to, true);
 }
-
-/** The keyframes around `frame` (≤ frame, > frame) for the interpolate command. */
-export function keyframesAround(track: BlockedFrames | undefined, frame: number): { from: number; to: number } | null {
-  const here = isKeyframe(frameAt(track, frame)) ? frame : prevKeyframe(track, frame);
-  const after = nextKeyframe(track, frame);
-  if (here === null || after === null) return null;
-  // on a keyframe the playhead interpolates towards the next one
-  return { from: here, to: after };
-}

@@ -207,6 +207,8 @@ export interface CommandDef<N extends CommandName = CommandName> {
   withAnswer?: (args: CommandArgs[N], answer: RangeResult) => CommandArgs[N];
   /** A key that changes a tool of the UI instead (the 'New box' tool). */
   uiFromKey?: (e: KeyLike, ctx: EditContext) => Partial<AnnotateUiState> | null;
+  /** Why the key does nothing now, when a user would expect it to (said on the status line), or null. */
+  refusalFromKey?: (e: KeyLike, ctx: EditContext) => string | null;
   /** A key that opens a dialog instead (the dialog then performs the command). */
   dialogFromKey?: (e: KeyLike, ctx: EditContext) => CorrectionDialog | null;
 }

@@ -60,6 +60,7 @@ export function runKeyAction(editor: AnnotationEditor, e: KeyLike): boolean {
   const action = keyActionFor(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) });
   if (!action) return false;
   if (action.kind === 'command') void performCorrection(editor, action.name, action.args as never);
+  else if (action.kind === 'refused') editor.notify('info', action.text);
   else if (action.kind === 'dialog')
     patchStore(editor.dialogs, { correction: { kind: action.dialog, shift: action.shift } });
   else editor.updateUi(action.patch);
@@ -70,9 +71,9 @@ export function runKeyAction(editor: AnnotationEditor, e: KeyLike): boolean {
 export function keyApplies(editor: AnnotationEditor, e: KeyLike): boolean {
   const doc = editor.getDoc();
   const ui = editor.getUi();
-  return (
-    !!doc && ui.mode === 'edit' && keyActionFor(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) }) !== null
-  );
+  const action =
+    doc && ui.mode === 'edit' ? keyActionFor(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) }) : null;
+  return action !== null && action.kind !== 'refused';
 }
 
 /** Warns before the page unloads while edits are not saved yet. */
