@@ -18,9 +18,12 @@ import { checkGuestAccess, checkMustChangePassword, checkOrigin } from './http/r
 import { refuseNulBytes } from './http/refuse-nul';
 import { responseSerializer } from './http/response-serializer';
 import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
 import './http/request-video';
 import { createReadFacts } from './services/read-facts';
 import { requireVisibleVideoFact } from './services/videos';
+import { requireUnlocked } from './services/review-issues/review-lock';
+import { isLockableWrite } from './http/review-lock';
 import type { App, AppDeps } from './http/types';
 import { routeModules } from './routes';
 
@@ -85,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now ?? (() => new Date()),
   };
 
+  // first, so every answer (API, web app, docs, errors) carries them
+  await registerSecurityHeaders(app);
   await registerOpenApi(app, API_VERSION);
   await app.register(fastifyMultipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
 
@@ -104,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         const id = (req.params as { id?: unknown } | undefined)?.id;
         if (id !== undefined && BY_VIDEO_ID.test(req.routeOptions.url ?? '')) {
           req.video = await requireVisibleVideoFact(facts, Number(id), req.identity);
+          if (isLockableWrite(req.method, req.routeOptions.url ?? ''))
+            await requireUnlocked(deps.database.db, req.video, req.identity);
         }
       });
       for (const mod of routeModules) await mod(api as App, deps);

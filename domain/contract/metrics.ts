@@ -1,8 +1,6 @@
 // /api/v1/metrics/*: the Dashboard's summary and the Metrics screen's details.
 import { z } from 'zod';
-import { isoTime, rowId } from './common';
-
-const count = z.number().int().min(0);
+import { count, isoTime, rowId } from './common';
 
 export const metricsSummary = z
   .object({
@@ -61,6 +59,25 @@ export const metricsDetails = z
       ),
       reviewers: z.array(z.object({ user_id: z.string(), reviewed: count, labelled: count })),
     }),
+    review_quality: z
+      .object({
+        annotators: z.array(
+          z.object({
+            user_id: z.string(),
+            name: z.string().nullable(),
+            videos: count.describe('their reviewed videos: reviewed or labelled, or with an issue'),
+            video_minutes: z.number(),
+            issues: count.describe('issues raised on those videos'),
+            issues_per_minute: z.number().nullable().describe('issues per minute of reviewed video'),
+            resolved_share: z.number().nullable().describe('resolved ÷ raised, 0..1; null without issues'),
+            median_resolve_seconds: z.number().nullable().describe('raised → resolved, median over resolved issues'),
+          }),
+        ),
+        reviewers: z.array(
+          z.object({ user_id: z.string(), name: z.string().nullable(), raised: count, open: count, videos: count }),
+        ),
+      })
+      .describe("review issues per annotator (the videos' assignee) and per reviewer (who raised them)"),
     weekly: z.array(
       z.object({
         week: z.string().describe('the Monday, YYYY-MM-DD'),

@@ -1,15 +1,16 @@
 // /api/v1/review/queue: the videos waiting for review, ranked from the analysis evidence.
 import { z } from 'zod';
-import { isoTime, rowId } from './common';
+import { count, isoTime, rowId } from './common';
+import { intText, queryBool } from './params';
 
 const reviewStatus = z.enum(['pending', 'in_progress', 'completed']);
-const count = z.number().int().min(0);
 
 export const reviewQueueQuery = z.object({
   status: z.enum(['all', 'pending', 'in_progress', 'completed']).default('all'),
   scope: z.enum(['mine', 'all']).default('mine'),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  has_open_issues: queryBool.optional().describe('true: only videos with open review issues'),
+  limit: intText(1, 500).default(100),
+  offset: intText(0, 10_000_000).default(0),
 });
 
 export const reviewItem = z
@@ -31,7 +32,8 @@ export const reviewItem = z
     segments: count,
     unverified_segments: count,
     verified_tracks: count,
-    issues: z.array(z.string()),
+    issues: z.array(z.string()).describe('what the analysis evidence says to look at'),
+    open_issues: count.describe('review issues raised on the video and not yet resolved'),
     status: reviewStatus,
     opened_by: z.string().nullable(),
     opened_at: isoTime.nullable(),
@@ -44,7 +46,13 @@ export const reviewQueue = z
   .object({
     items: z.array(reviewItem),
     total: count,
-    counts: z.object({ all: count, pending: count, in_progress: count, completed: count }),
+    counts: z.object({
+      all: count,
+      pending: count,
+      in_progress: count,
+      completed: count,
+      with_open_issues: count,
+    }),
     estimate: z.object({ factor: z.number(), basis: z.enum(['measured', 'default']), samples: count }),
     low_confidence_threshold: z.number(),
   })

@@ -65,6 +65,9 @@ export const videos = pgTable(
     // when it is still this one. Null for rows stored before identities were recorded.
     fileDev: text('file_dev'),
     fileIno: text('file_ino'),
+    // review issues not yet resolved, kept in the same transaction as every issue write (the library and
+    // the review queue list it without a join; reviewed and labelled need it at 0)
+    openIssues: integer('open_issues').notNull().default(0),
   },
   (t) => [
     index('videos_status_idx').on(t.processingStatus, t.id),

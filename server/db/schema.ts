@@ -6,3 +6,4 @@ export * from './schema-jobs';
 export * from './schema-review';
 export * from './schema-tracks';
 export * from './schema-auth';
+export * from './schema-issues';

@@ -12,6 +12,8 @@ export interface QueueFilter {
   allAssignees: boolean;
   viewerId: string | null;
   status: ReviewStatus | 'all';
+  /** Only videos with open review issues. */
+  withOpenIssues?: boolean;
   limit: number;
   offset: number;
   inProgressMinutes: number;
@@ -34,6 +36,7 @@ export interface QueueRow {
   segments: number;
   unverified: number;
   verified_tracks: number;
+  open_issues: number;
   last_open: Date | null;
   last_user: string | null;
   review_status: ReviewStatus;
@@ -49,13 +52,14 @@ function candidates(f: QueueFilter, values: unknown[]): string {
   const where = [`v.processing_status in ('completed', 'reviewed', 'labelled')`];
   if (f.hiddenSourceRoles.length)
     where.push(`v.source_root not in (select root from sources where role = any(${p(f.hiddenSourceRoles)}::text[]))`);
+  if (f.withOpenIssues) where.push('v.open_issues > 0');
   if (!f.allAssignees)
     where.push(
       f.viewerId ? `(v.assigned_to_id is null or v.assigned_to_id = ${p(f.viewerId)})` : 'v.assigned_to_id is null',
     );
   const since = `now() - make_interval(mins => ${p(f.inProgressMinutes)}::int)`;
   return `cand as (
-      select v.id, v.filename, v.duration, v.processing_status, v.assigned_to_id, v.assigned_to_name, o.last_open, o.last_user,
+      select v.id, v.filename, v.duration, v.processing_status, v.assigned_to_id, v.assigned_to_name, v.open_issues, o.last_open, o.last_user,
              case when v.processing_status in ('reviewed', 'labelled') then 'completed'
                   when o.last_open is not null then 'in_progress' else 'pending' end as review_status
         from videos v
@@ -132,7 +136,7 @@ export async function queuePage(sql: SqlRunner, f: QueueFilter): Promise<{ rows:
                   + ${p(w.unverifiedTracks)}::float8 * (case when c.tracks > 0 then (c.tracks - least(c.verified_tracks, c.tracks))::float8 / c.tracks else 0 end)) as score,
               ${mine} as mine_rank
          from scored c) x
-     order by x.mine_rank, case x.review_status when 'completed' then 1 else 0 end, x.score desc, x.id
+     order by case when x.mine_rank = 0 and x.open_issues > 0 then 0 else 1 end, x.mine_rank, case x.review_status when 'completed' then 1 else 0 end, x.score desc, x.id
      limit ${p(f.limit)} offset ${p(f.offset)}`,
     values,
   );
@@ -148,15 +152,22 @@ export async function queuePage(sql: SqlRunner, f: QueueFilter): Promise<{ rows:
   };
 }
 
-/** How many candidate videos are in each review status (no detection scan). */
-export async function queueCounts(sql: SqlRunner, f: QueueFilter): Promise<Record<ReviewStatus, number>> {
+/** How many candidate videos are in each review status, and how many have open issues (no detection scan). */
+export async function queueCounts(
+  sql: SqlRunner,
+  f: QueueFilter,
+): Promise<Record<ReviewStatus | 'with_open_issues', number>> {
   const values: unknown[] = [];
-  const { rows } = await sql.query<{ review_status: ReviewStatus; n: string | number }>(
-    `with ${candidates(f, values)} select review_status, count(*) as n from cand group by review_status`,
+  const { rows } = await sql.query<{ review_status: ReviewStatus; n: string | number; issues: string | number }>(
+    `with ${candidates(f, values)}
+     select review_status, count(*) as n, count(*) filter (where open_issues > 0) as issues from cand group by review_status`,
     values,
   );
-  const counts: Record<ReviewStatus, number> = { pending: 0, in_progress: 0, completed: 0 };
-  for (const r of rows) counts[r.review_status] = Number(r.n);
+  const counts = { pending: 0, in_progress: 0, completed: 0, with_open_issues: 0 };
+  for (const r of rows) {
+    counts[r.review_status] = Number(r.n);
+    counts.with_open_issues += Number(r.issues);
+  }
   return counts;
 }
 

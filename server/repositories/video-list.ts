@@ -29,7 +29,7 @@ const COLUMNS = `id, filename, path, rel_path, source_root, size_bytes, duration
   to_char(status_updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as status_updated_at,
   assigned_to_id, assigned_to_name, last_status_by_id,
   to_char(last_status_changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_status_changed_at,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, open_issues`;
 
 /** Escapes LIKE wildcards so the search text is matched literally. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -39,6 +39,8 @@ import { authRoutes } from './auth';
 import { mePasswordRoutes } from './me-password';
 import { meTokenRoutes } from './me-tokens';
 import { adminUserAccessRoutes } from './admin/user-access';
+import { reviewIssueRoutes } from './annotations/issues';
+import { reviewSettingsRoutes } from './settings/review';
 
 export const routeModules: RoutePlugin[] = [
   videoProcessingRoutes,
@@ -80,4 +82,6 @@ export const routeModules: RoutePlugin[] = [
   mePasswordRoutes,
   meTokenRoutes,
   adminUserAccessRoutes,
+  reviewIssueRoutes,
+  reviewSettingsRoutes,
 ];

@@ -9,6 +9,7 @@ import {
   reviewers,
   weeklyCounts,
 } from '../repositories/metrics';
+import { annotatorQuality, reviewerIssues } from '../repositories/review-issue-metrics';
 
 const RATE = /\(([\d.]+) frames\/s\)/;
 const TOTAL = /total ([\d.]+) s\b/;
@@ -31,12 +32,14 @@ function median(xs: number[]): number | null {
 const round = (x: number | null, d = 2) => (x === null ? null : Math.round(x * 10 ** d) / 10 ** d);
 
 export async function metricsDetails(sql: SqlRunner, hidden: string[]) {
-  const [lines, perVideo, totals, people, weeks] = await Promise.all([
+  const [lines, perVideo, totals, people, weeks, annotators, raisers] = await Promise.all([
     recentTimingLines(sql, hidden, 50),
     humanWorkPerVideo(sql, hidden, 10),
     humanWorkTotals(sql, hidden),
     reviewers(sql, hidden),
     weeklyCounts(sql, hidden, 8),
+    annotatorQuality(sql, hidden),
+    reviewerIssues(sql, hidden),
   ]);
   const runs = lines.flatMap((l) => {
     const t = parseTimingLine(l.line);
@@ -69,6 +72,19 @@ export async function metricsDetails(sql: SqlRunner, hidden: string[]) {
       segments: totals.segments,
       per_video: perVideo,
       reviewers: people.map((p) => ({ user_id: p.user_id ?? 'guest', reviewed: p.reviewed, labelled: p.labelled })),
+    },
+    review_quality: {
+      annotators: annotators.map((a) => ({
+        user_id: a.user_id,
+        name: a.name,
+        videos: a.videos,
+        video_minutes: round(a.seconds / 60, 1)!,
+        issues: a.raised,
+        issues_per_minute: a.seconds > 0 ? round(a.raised / (a.seconds / 60)) : null,
+        resolved_share: a.raised ? round(a.resolved / a.raised) : null,
+        median_resolve_seconds: a.median_resolve_s === null ? null : Math.round(a.median_resolve_s),
+      })),
+      reviewers: raisers,
     },
     weekly: weeks.map((w) => ({
       week: new Date(w.week).toISOString().slice(0, 10),

@@ -5,9 +5,11 @@
 // since counts as unverified). A video opened in the Annotate screen in the last 30 minutes is in
 // progress; reviewed and labelled ones are completed. The estimate is the measured median review time per
 // second of video (from opens followed by a review) × duration, or a default factor while fewer than
-// three reviews have been measured.
+// three reviews have been measured. Videos assigned to the viewer that have open review issues come first:
+// that is the work waiting for them.
 import type { SqlRunner } from '../db/connect';
 import { Forbidden } from '../domain-errors';
+import { atLeast } from '../../domain/roles';
 import {
   measuredReviewFactor,
   queueCounts,
@@ -64,18 +66,20 @@ export function issuesOf(
 export interface QueueQuery {
   status: ReviewStatus | 'all';
   scope: 'mine' | 'all';
+  has_open_issues?: boolean;
   limit: number;
   offset: number;
 }
 
 export async function reviewQueue(sql: SqlRunner, viewer: Identity | null, hiddenSourceRoles: string[], q: QueueQuery) {
-  const admin = viewer?.role === 'admin' || viewer?.role === 'super';
-  if (q.scope === 'all' && !admin) throw new Forbidden("Only administrators may show every assignee's videos");
+  if (q.scope === 'all' && !atLeast(viewer?.role, 'admin'))
+    throw new Forbidden("Only administrators may show every assignee's videos");
   const filter: QueueFilter = {
     hiddenSourceRoles,
     allAssignees: q.scope === 'all',
     viewerId: viewer?.id ?? null,
     status: q.status,
+    withOpenIssues: q.has_open_issues === true,
     limit: q.limit,
     offset: q.offset,
     inProgressMinutes: IN_PROGRESS_MINUTES,
@@ -109,6 +113,7 @@ export async function reviewQueue(sql: SqlRunner, viewer: Identity | null, hidde
       unverified_segments: r.unverified,
       verified_tracks: Math.min(r.verified_tracks, r.tracks),
       issues: issuesOf(r),
+      open_issues: r.open_issues,
       status: r.review_status,
       opened_by: r.review_status === 'in_progress' ? r.last_user : null,
       opened_at: r.review_status === 'in_progress' && r.last_open ? new Date(r.last_open).toISOString() : null,

@@ -31,5 +31,6 @@ export function toVideoDto(r: VideoRow): Video {
     last_status_by_id: r.lastStatusById,
     last_status_changed_at: iso(r.lastStatusChangedAt),
     created_at: iso(r.createdAt) ?? '',
+    open_issues: r.openIssues,
   };
 }

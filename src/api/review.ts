@@ -10,13 +10,15 @@ export type Priority = ReviewItem['priority'];
 export const fetchReviewQueue = (q: {
   status: ReviewStatus | 'all';
   scope: 'mine' | 'all';
+  /** Only videos with open review issues. */
+  hasOpenIssues?: boolean;
   limit: number;
   offset: number;
-}) =>
-  request<ReviewQueueAnswer>(
-    `/api/v1/review/queue?${new URLSearchParams({ status: q.status, scope: q.scope, limit: String(q.limit), offset: String(q.offset) })}`,
-    { fallback: 'Failed to load the review queue' },
-  );
+}) => {
+  const p = new URLSearchParams({ status: q.status, scope: q.scope, limit: String(q.limit), offset: String(q.offset) });
+  if (q.hasOpenIssues) p.set('has_open_issues', 'true');
+  return request<ReviewQueueAnswer>(`/api/v1/review/queue?${p}`, { fallback: 'Failed to load the review queue' });
+};
 
 export const recordReviewOpen = (videoId: number) =>
   request<unknown>(`/api/v1/videos/${videoId}/review_open`, { method: 'POST' });

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestEditor } from './test-editor';
 import { frameAt, toBlocked } from '../../src/annotate/document/frame-blocks';
-import { trackBoxShown } from '../../src/annotate/interpolate';
+import { trackBoxShown } from '../../src/annotate/document/interpolate';
 import type { CompactDetection, EditorDoc } from '../../src/annotate/document/types';
 import { det, sampleDoc } from '../annotate-edit/fixtures';
 

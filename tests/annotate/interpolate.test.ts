@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectionAt, shownAt } from '../../src/annotate/interpolate';
+import { detectionAt, shownAt } from '../../src/annotate/document/interpolate';
 import type { CompactDetection, TrackFrames } from '../../src/annotate/document/types';
 import { toBlocked } from '../../src/annotate/document/frame-blocks';
 

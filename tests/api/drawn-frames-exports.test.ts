@@ -8,7 +8,7 @@ import { makeTestApp, type TestApp } from '../helpers/test-app';
 import { trackCalls } from '../helpers/track-calls';
 import { detections, videos } from '../../server/db/schema';
 import { docFromSummary, mergeWindow } from '../../src/annotate/loader/window-loader';
-import { trackBoxShown } from '../../src/annotate/interpolate';
+import { trackBoxShown } from '../../src/annotate/document/interpolate';
 import { RenderAnnotations } from '../../server/services/render/annotation-source';
 import {
   cocoFrames,

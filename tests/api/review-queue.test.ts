@@ -214,7 +214,7 @@ describe('opens and status', () => {
     const q = await queue('?status=in_progress');
     expect(q.items).toHaveLength(1);
     expect(q.items[0]).toMatchObject({ video: 'mid.mp4', status: 'in_progress', opened_by: 'rev2' });
-    expect(q.counts).toEqual({ all: 6, pending: 4, in_progress: 1, completed: 1 });
+    expect(q.counts).toEqual({ all: 6, pending: 4, in_progress: 1, completed: 1, with_open_issues: 0 });
     expect((await queue('?status=completed')).items.map((i: { video: string }) => i.video)).toEqual(['reviewed.mp4']);
   });
   test('an open older than 30 minutes no longer counts', async () => {

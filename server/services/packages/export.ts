@@ -22,6 +22,7 @@ import { VIDEO_STATUSES } from '../../../domain/constants';
 import { PROCESSED_RULE_TEXT } from '../../../domain/processed-videos';
 import type { Identity } from '../../../domain/types';
 import { checkClientPath } from '../storage/safe-path';
+import { exportIssues } from '../review-issues/package-issues';
 import { requireVisibleSource } from '../sources';
 import { iso } from '../video-dto';
 import {
@@ -121,6 +122,7 @@ async function* videoEntry(
       start_time: r.startTime,
       end_time: r.endTime,
     })),
+    review_issues: await exportIssues(db, v.id),
     ...(withLog
       ? { processing_log: (await listProcessingLog(db, v.id)).map((l) => ({ at: iso(l.at), line: l.line })) }
       : {}),

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/connect';
 import { findLiveVideoByPath, hasAnnotations } from '../../repositories/package-import';
 import type { VideoRow } from '../../repositories/videos';
 import type { PackageVideo } from './package-format';
+import { lastIssueFrame } from '../review-issues/package-issues';
 
 export type ImportMode = 'skip_existing' | 'overwrite';
 export interface ImportSettings {
@@ -25,7 +26,7 @@ const PROTECTED = new Set(['reviewed', 'labelled']);
 const lastFrame = (pkg: PackageVideo) => {
   let last = -1;
   for (const t of pkg.tracks) for (const f of t.frames) if (f > last) last = f;
-  return last;
+  return Math.max(last, lastIssueFrame(pkg.review_issues));
 };
 
 export async function decideVideo(db: Db | Tx, pkg: PackageVideo, s: ImportSettings): Promise<VideoDecision> {

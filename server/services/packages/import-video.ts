@@ -15,6 +15,7 @@ import {
 } from '../../repositories/package-import';
 import { decideVideo, type ImportSettings } from './import-plan';
 import { decodeTrack, type PackageVideo } from './package-format';
+import { importIssues } from '../review-issues/package-issues';
 
 /** Per package rel_path: the target video and its annotation version when the job was created. */
 export type BaseVersions = Record<string, { video_id: number; version: number }>;
@@ -85,6 +86,7 @@ export async function writeVideo(database: Database, job: ImportJobRow, pkg: Pac
       lastStatusChangedAt: date(pkg.last_status_changed_at),
       frameStride: pkg.probe.frame_stride,
     });
+    await importIssues(tx, id, pkg.review_issues, d.replace);
     await bumpAnnotationVersion(tx, id);
     await appendImportLog(
       tx,

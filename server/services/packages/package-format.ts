@@ -1,6 +1,6 @@
 // The annotation package (`vat-package` version 1), a zip:
 // - `videos/000001.json`, … one entry per video: its relative path, probe facts, status and status
-//   history, action segments, relationships and tracks;
+//   history, action segments, relationships, review issues with their threads, and tracks;
 // - `manifest.json`, written LAST (its file list carries each entry's sha256, known only once the entry
 //   has streamed out): format, version, source root and label, created_at, exported_by, counts, files.
 // A track's detections travel as columns: `frames` (JSON ints), `boxes` (base64 of little-endian float32
@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { NewDetection } from '../../repositories/new-detection';
 import { VIDEO_STATUSES } from '../../../domain/constants';
 import { detectionProblem, MAX_FRAME, MAX_TRACK_ID, TrackCounts } from '../../../domain/formats/import-limits';
+import { lastIssueFrame, packageIssuesSchema } from '../review-issues/package-issues';
 
 export const PACKAGE_FORMAT = 'vat-package';
 export const PACKAGE_VERSION = 1;
@@ -142,7 +143,7 @@ export function decodeTrack(t: PackageTrack): NewDetection[] {
  * could store, frames inside the video's `total_frames`, tracks per frame and per video. Throws naming
  * the track and frame.
  */
-export function checkVideoDetections(v: Pick<PackageVideo, 'tracks' | 'probe'>): void {
+export function checkVideoDetections(v: Pick<PackageVideo, 'tracks' | 'probe' | 'review_issues'>): void {
   const counts = new TrackCounts();
   for (const t of v.tracks) {
     for (const row of decodeTrack(t)) {
@@ -152,6 +153,9 @@ export function checkVideoDetections(v: Pick<PackageVideo, 'tracks' | 'probe'>):
       if (over) throw new Error(`track ${t.track_id}: ${over}`);
     }
   }
+  const issueFrame = lastIssueFrame(v.review_issues);
+  if (v.probe.total_frames > 0 && issueFrame >= v.probe.total_frames)
+    throw new Error(`a review issue names frame ${issueFrame}, outside the video's ${v.probe.total_frames} frames`);
 }
 
 const status = z.enum(VIDEO_STATUSES);
@@ -212,6 +216,8 @@ export const videoEntrySchema = z.object({
     }),
   ),
   processing_log: z.array(z.object({ at: z.string().datetime({ offset: true }), line: z.string() })).optional(),
+  /** Review issues with their threads (absent in packages made before issues existed). */
+  review_issues: packageIssuesSchema.optional(),
   tracks: z.array(trackSchema),
 });
 export type PackageVideo = z.infer<typeof videoEntrySchema>;

@@ -5,7 +5,7 @@
 // server cuts the gap (the range delete of this one frame: domain/ops/track-gap.ts).
 import { frameAt } from '../document/frame-blocks';
 import { planGapCut } from '../../../domain/ops/track-gap';
-import { trackBoxShown } from '../interpolate';
+import { trackBoxShown } from '../document/interpolate';
 import { rangeOps } from '../save/server-ops';
 import type { CommandDef } from './types';
 import { cutGap, isDrawnTrack, isKeyframe, refillAround, removeFrames } from './track-frames';

@@ -10,7 +10,7 @@ import type Konva from 'konva';
 import { Button } from '../../components/ui/Button';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { keyframeMarks } from './keyframe-marks';
-import { ReviewNavBar } from '../review/ReviewNavBar';
+import { ReviewNavBar } from './ReviewNavBar';
 import { patchStore } from '../store';
 import { useElementSize } from '../use-element-size';
 import {

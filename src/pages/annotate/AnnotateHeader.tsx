@@ -14,7 +14,7 @@ import { StatusActionsMenu } from './StatusActionsMenu';
 import { ExportFormatsMenu } from './ExportFormatsMenu';
 import { ImportTracksDialog } from './ImportTracksDialog';
 import { useNeighbors } from './use-neighbors';
-import { KeyboardHelp } from '../../annotate/KeyboardHelp';
+import { KeyboardHelp } from '../../annotate/keys/KeyboardHelp';
 import { useScreenAction } from '../../annotate/editor/use-screen-action';
 import { JobCancelButton } from './JobCancelButton';
 import { StatusChip } from '../library/StatusChip';

@@ -9,7 +9,7 @@ import { RemarkDialog, type RemarkKind } from '../../components/dialogs/RemarkDi
 import { StatusHistoryDialog, historyErrorEntry } from '../../components/dialogs/StatusHistoryDialog';
 import { useSnackbar } from '../../components/dialogs/Alert';
 import { useSession } from '../../session';
-import { canMarkLabelled, canMarkReviewed, unmarkTarget } from '../library/status-rules';
+import { canSetStatus, unmarkTarget } from '../../../domain/status-rules';
 
 export function StatusActionsMenu({ video, onChanged }: { video: Video; onChanged: (v: Video) => void }) {
   const { user, requireSignIn } = useSession();
@@ -102,7 +102,7 @@ export function StatusActionsMenu({ video, onChanged }: { video: Video; onChange
               </button>
             )}
           </MenuItem>
-          <MenuItem disabled={!canMarkReviewed(video)}>
+          <MenuItem disabled={!canSetStatus(video, 'reviewed')}>
             <button
               type="button"
               data-testid="actions.reviewed"
@@ -112,7 +112,7 @@ export function StatusActionsMenu({ video, onChanged }: { video: Video; onChange
               Mark Reviewed
             </button>
           </MenuItem>
-          <MenuItem disabled={!canMarkLabelled(video, user.signedIn)}>
+          <MenuItem disabled={!user.signedIn || !canSetStatus(video, 'labelled')}>
             <button
               type="button"
               data-testid="actions.labelled"

@@ -10,6 +10,8 @@ import { safeSessionStorage } from '../library/library-params';
 export interface QueueContext {
   status: ReviewStatus | 'all';
   scope: 'mine' | 'all';
+  /** The queue's 'Has open issues' filter. */
+  issues?: boolean;
 }
 
 const STATUSES = ['all', 'pending', 'in_progress', 'completed'];
@@ -22,12 +24,15 @@ export function queueContextFrom(search: string): QueueContext | null {
   return {
     status: (STATUSES.includes(status) ? status : 'all') as QueueContext['status'],
     scope: p.get('scope') === 'all' ? 'all' : 'mine',
+    issues: p.get('issues') === '1',
   };
 }
 
 /** The query that opens a video as part of the queue (kept on Prev/Next). */
 export function queueSearch(ctx: QueueContext): string {
-  return `?${new URLSearchParams({ from: 'review-queue', status: ctx.status, scope: ctx.scope })}`;
+  const q = new URLSearchParams({ from: 'review-queue', status: ctx.status, scope: ctx.scope });
+  if (ctx.issues) q.set('issues', '1');
+  return `?${q}`;
 }
 
 /** Prev/Next of `id` in a list of ids (null at either end, or when the id is not in it). */
@@ -53,7 +58,8 @@ export function saveQueueOrder(ctx: QueueContext, ids: number[], storage: Storag
 export function readQueueOrder(ctx: QueueContext, storage: Storage | null = safeSessionStorage()): number[] | null {
   try {
     const s = JSON.parse(storage?.getItem(QUEUE_ORDER_KEY) ?? 'null') as SavedOrder | null;
-    if (!s || s.status !== ctx.status || s.scope !== ctx.scope || !Array.isArray(s.ids)) return null;
+    if (!s || s.status !== ctx.status || s.scope !== ctx.scope || !!s.issues !== !!ctx.issues || !Array.isArray(s.ids))
+      return null;
     return s.ids.filter((n) => Number.isInteger(n));
   } catch {
     return null;

@@ -15,15 +15,16 @@ export function useNeighbors(videoId: number, queue: QueueContext | null = null)
   const [n, setN] = useState<Neighbors>(NONE);
   const status = queue?.status;
   const scope = queue?.scope;
+  const issues = queue?.issues ?? false;
   useEffect(() => {
     const abort = new AbortController();
     setN(NONE);
     if (status && scope) {
-      const saved = readQueueOrder({ status, scope });
+      const saved = readQueueOrder({ status, scope, issues });
       const fromSaved = saved && neighborsIn(saved, videoId);
       if (fromSaved) setN(fromSaved);
       else {
-        fetchReviewQueue({ status, scope, limit: QUEUE_LIMIT, offset: 0 }).then(
+        fetchReviewQueue({ status, scope, hasOpenIssues: issues, limit: QUEUE_LIMIT, offset: 0 }).then(
           (q) => {
             if (!abort.signal.aborted)
               setN(
@@ -46,6 +47,6 @@ export function useNeighbors(videoId: number, queue: QueueContext | null = null)
       /* silently ignored */
     });
     return () => abort.abort();
-  }, [videoId, status, scope]);
+  }, [videoId, status, scope, issues]);
   return n;
 }

@@ -11,6 +11,7 @@ import { Tooltip } from '../../components/ui/Tooltip';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { RowMenu } from './RowMenu';
 import { StatusChip } from './StatusChip';
+import { OpenIssuesChip } from '../../annotate/review/OpenIssuesChip';
 import { canAnnotate } from './status-rules';
 import type { useRowActions } from './use-row-actions';
 
@@ -30,6 +31,11 @@ function StatusCell({ v, now }: { v: Video; now: number }) {
   return (
     <div>
       <StatusChip status={v.processing_status} testId="library.status" />
+      {v.open_issues > 0 && (
+        <div className="mt-1">
+          <OpenIssuesChip count={v.open_issues} testId="library.openIssues" />
+        </div>
+      )}
       {(v.processing_status === 'processing' || v.processing_status === 'pending') && v.progress != null && (
         <ProgressBar
           testId="library.progress"

@@ -1,4 +1,4 @@
-// Metrics: AI Performance, System Performance, Human Review and Quality Trends from live data, and the
+// Metrics: AI Performance, System Performance, Human Review, Quality Trends and Review Issues from live data, and the
 // 'Show API Status Bar' switch for the footer status bar.
 import { useCallback, useEffect, useState } from 'react';
 import { Field, Label, Switch } from '@headlessui/react';
@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/Button';
 import { RefreshIcon } from '../../components/ui/icons';
 import { setDebugBarEnabled, useDebugBarEnabled } from '../../components/shell/debug-bar-setting';
 import { AiPerformance, HumanReview, QualityTrends, SystemPerformance } from './MetricBlocks';
+import { ReviewQuality } from './ReviewQuality';
 
 export function MetricsPage() {
   const [summary, setSummary] = useState<MetricsSummary | null>(null);
@@ -73,6 +74,7 @@ export function MetricsPage() {
           <SystemPerformance details={details} device={device} />
           <HumanReview details={details} />
           <QualityTrends details={details} />
+          <ReviewQuality details={details} />
         </div>
       ) : (
         !error && <p className="text-sm text-slate-500">Loading…</p>

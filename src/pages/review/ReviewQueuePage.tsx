@@ -1,6 +1,7 @@
 // Review Queue: completed videos not yet reviewed, highest priority first (the server ranks them by the
-// analysis evidence), with videos assigned to the viewer on top. Admins may include videos assigned to
-// others. With nothing to review, three sample rows show what the table looks like, labelled as an example.
+// analysis evidence), with videos assigned to the viewer on top (those with open review issues first: that
+// is work waiting for them). 'Has open issues' keeps only videos with issues to resolve. Admins may include
+// videos assigned to others. With nothing to review, three sample rows show what the table looks like, labelled as an example.
 import { useCallback, useEffect, useState } from 'react';
 import { fetchReviewQueue, type ReviewItem, type ReviewQueueAnswer, type ReviewStatus } from '../../api/review';
 import { Alert } from '../../components/dialogs/Alert';
@@ -8,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { RefreshIcon } from '../../components/ui/icons';
 import { useSession } from '../../session';
 import { REVIEW_LOW_CONFIDENCE } from '../../../domain/constants';
+import { atLeast } from '../../../domain/roles';
 import { ReviewTable, STATUS_LABELS } from './ReviewTable';
 import { queueSearch, saveQueueOrder } from '../annotate/queue-context';
 
@@ -29,6 +31,7 @@ const NO_EVIDENCE = {
   unverified_segments: 0,
   verified_tracks: 0,
   opened_at: null,
+  open_issues: 0,
 } as const;
 const EXAMPLE_ROWS: ReviewItem[] = [
   {
@@ -83,9 +86,10 @@ const EXAMPLE_ROWS: ReviewItem[] = [
 
 export function ReviewQueuePage() {
   const { role } = useSession();
-  const isAdmin = role === 'admin' || role === 'super';
+  const isAdmin = atLeast(role, 'admin');
   const [filter, setFilter] = useState<Filter>('all');
   const [showAll, setShowAll] = useState(false);
+  const [issuesOnly, setIssuesOnly] = useState(false);
   const [data, setData] = useState<ReviewQueueAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -96,14 +100,20 @@ export function ReviewQueuePage() {
       setLoading(true);
       setError(null);
       try {
-        const page = await fetchReviewQueue({ status: filter, scope, limit: PAGE, offset });
+        const page = await fetchReviewQueue({
+          status: filter,
+          scope,
+          hasOpenIssues: issuesOnly,
+          limit: PAGE,
+          offset,
+        });
         setData((prev) => (offset && prev ? { ...page, items: [...prev.items, ...page.items] } : page));
       } catch (e) {
         setError((e as Error).message);
       }
       setLoading(false);
     },
-    [filter, scope],
+    [filter, scope, issuesOnly],
   );
   useEffect(() => {
     void load(0);
@@ -112,16 +122,25 @@ export function ReviewQueuePage() {
   useEffect(() => {
     if (data)
       saveQueueOrder(
-        { status: filter, scope },
+        { status: filter, scope, issues: issuesOnly },
         data.items.map((i) => i.id),
       );
-  }, [data, filter, scope]);
+  }, [data, filter, scope, issuesOnly]);
 
   const threshold = data?.low_confidence_threshold ?? REVIEW_LOW_CONFIDENCE;
   return (
     <section data-testid="review.page" className="space-y-4 p-6">
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="flex-1 text-xl font-semibold">Review Queue</h2>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            data-testid="review.hasOpenIssues"
+            checked={issuesOnly}
+            onChange={(e) => setIssuesOnly(e.target.checked)}
+          />
+          Has open issues{data ? ` (${data.counts.with_open_issues})` : ''}
+        </label>
         {isAdmin && (
           <label className="flex items-center gap-2 text-sm">
             <input
@@ -163,7 +182,11 @@ export function ReviewQueuePage() {
           <p className="text-sm text-slate-500">Loading…</p>
         ) : data.items.length ? (
           <>
-            <ReviewTable items={data.items} threshold={threshold} openSearch={queueSearch({ status: filter, scope })} />
+            <ReviewTable
+              items={data.items}
+              threshold={threshold}
+              openSearch={queueSearch({ status: filter, scope, issues: issuesOnly })}
+            />
             <div className="mt-3 flex items-center gap-3 text-sm text-slate-600">
               <span data-testid="review.count">
                 Showing {data.items.length} of {data.total}

@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { Priority, ReviewItem, ReviewStatus } from '../../api/review';
 import { buttonClass } from '../../components/ui/Button';
+import { OpenIssuesChip } from '../../annotate/review/OpenIssuesChip';
 
 const PRIORITY_COLOURS: Record<Priority, string> = {
   high: 'bg-red-600 text-white',
@@ -98,7 +99,10 @@ export function ReviewTable({
               <ConfidenceCell confidence={i.confidence} threshold={threshold} />
             </td>
             <td className="px-3 py-2" data-testid="review.issues">
-              {i.issues.length ? i.issues.join(', ') : <span className="text-slate-400">none found</span>}
+              {i.open_issues > 0 && <OpenIssuesChip count={i.open_issues} testId="review.openIssues" />}
+              {i.issues.length
+                ? i.issues.join(', ')
+                : !i.open_issues && <span className="text-slate-400">none found</span>}
             </td>
             <td className="px-3 py-2" data-testid="review.status">
               {STATUS_LABELS[i.status]}
