@@ -118,8 +118,11 @@ export const interpolateResult = z.object({
   detection_versions: detectionVersions,
   undo_token: undoToken,
 });
+/** `to_frame`: the last frame it could change (the one sent; else before the next keyframe, or after at
+ *  most `propagate_max_seconds` of video). */
 export const propagateResult = z.object({
   changed_frames: count,
+  to_frame: int4(),
   track_version: version,
   detection_versions: detectionVersions,
   undo_token: undoToken,

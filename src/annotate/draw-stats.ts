@@ -26,6 +26,8 @@ export interface LastTimeline {
   draws: number;
   viewStart: number;
   viewSpan: number;
+  /** The range preview drawn last (a track's frames from … to), or null. */
+  preview: { trackId: number; from: number; to: number } | null;
 }
 
 export const newTimelineStats = (): LastTimeline => ({
@@ -36,4 +38,5 @@ export const newTimelineStats = (): LastTimeline => ({
   draws: 0,
   viewStart: 0,
   viewSpan: 0,
+  preview: null,
 });

@@ -141,7 +141,13 @@ function answer(s: FakeServerState, op: ServerOp, version: number | undefined, t
         case 'interpolate':
           return { filled_frames: 1, track_version: versions[op.trackId], detection_versions: stored, undo_token };
         case 'propagate':
-          return { changed_frames: 1, track_version: versions[op.trackId], detection_versions: stored, undo_token };
+          return {
+            changed_frames: 1,
+            to_frame: c.to ?? c.from + 1,
+            track_version: versions[op.trackId],
+            detection_versions: stored,
+            undo_token,
+          };
       }
       break;
     }

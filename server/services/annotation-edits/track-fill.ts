@@ -5,7 +5,7 @@
 import type { Db, Tx } from '../../db/connect';
 import { Unprocessable } from '../../domain-errors';
 import type { DetectionRow } from '../../repositories/detections';
-import { deleteTrackFrames, listTrackFrames, storeRows } from '../../repositories/track-rows';
+import { deleteTrackFrames, listKeyframes, listTrackFrames, storeRows } from '../../repositories/track-rows';
 import { snapshotTracks } from '../../repositories/track-edits';
 import { bumpTrackVersions } from '../../repositories/track-versions';
 import { stampTracksEdited } from '../../repositories/track-verifications';
@@ -15,7 +15,9 @@ import { applyCorrection, correctionOf } from '../../../domain/ops/propagate';
 import type { Identity } from '../../../domain/types';
 import { requireLiveVideo } from '../videos';
 import { requireTrack, writeAnnotations } from './common';
-import { checkFrame, checkTrackVersions } from './track-versions';
+import { checkFrame, checkTrackVersions, fpsOf } from './track-versions';
+import { getVideoSettings } from '../settings';
+import type { VideoRow } from '../video-dto';
 import { aiBoxOf } from './detections';
 import { versionsOf, visibilityOf, type StoredFrame } from './keyframe-fill';
 
@@ -32,6 +34,22 @@ async function open(
   for (const [name, f] of frames) checkFrame(v, f, name);
   await requireTrack(tx, videoId, trackId);
   await checkTrackVersions(tx, videoId, [[trackId, version]]);
+  return v;
+}
+
+/** How far back from a keyframe propagate looks for the AI box it measures a drawn correction against. */
+const REFERENCE_FRAMES = 300;
+
+/**
+ * The last frame a propagate without to_frame changes: before the track's next keyframe, or, with none,
+ * at most `propagate_max_seconds` of video on (a setting: it never rewrites the rest of a track unasked).
+ */
+async function propagateEnd(tx: Tx, v: VideoRow, trackId: number, from: number): Promise<number> {
+  const next = (await listKeyframes(tx, v.id, trackId)).find((k) => k.frame > from);
+  if (next) return next.frame - 1;
+  const seconds = (await getVideoSettings(tx as unknown as Db)).propagate_max_seconds;
+  const end = from + Math.max(1, Math.round(fpsOf(v) * seconds));
+  return v.totalFrames > 0 ? Math.min(end, v.totalFrames - 1) : end;
 }
 
 async function finish(tx: Tx, videoId: number, trackId: number, who: Identity, line: string): Promise<number> {
@@ -153,12 +171,13 @@ export async function propagateCorrection(
   who: Identity,
 ) {
   return writeAnnotations(db, videoId, async (tx) => {
-    await open(tx, videoId, trackId, version, [
+    const v = await open(tx, videoId, trackId, version, [
       ['from_frame', from],
       ...(to !== undefined ? [['to_frame', to] as [string, number]] : []),
     ]);
     if (to !== undefined && to <= from) throw new Unprocessable('to_frame must be after from_frame');
-    const rows = await listTrackFrames(tx, videoId, trackId, null, to ?? null);
+    const end = to ?? (await propagateEnd(tx, v, trackId, from));
+    const rows = await listTrackFrames(tx, videoId, trackId, Math.max(0, from - REFERENCE_FRAMES), end);
     const at = rows.findIndex((r) => r.frame === from);
     const key = rows[at];
     if (!isKeyframe(key))
@@ -197,6 +216,7 @@ export async function propagateCorrection(
     );
     return {
       changed_frames: filled.length,
+      to_frame: end,
       track_version: trackVersion,
       detection_versions: versionsOf(trackId, stored),
       undo_token: token,

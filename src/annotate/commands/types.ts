@@ -3,7 +3,7 @@
 // the history runs it through produceWithPatches, which gives undo/redo.
 import type { ActionSegment, SegmentFields } from '../../../domain/types';
 import type { CompactDetection, DocCommand, EditorDoc } from '../document/types';
-import type { AnnotateUiState } from '../document/ui-state';
+import type { AnnotateUiState, RangePreview } from '../document/ui-state';
 import type { EntryOps, OpsContext, RangeCall } from '../save/server-ops';
 import type { RangeResult } from '../save/op-results';
 import type { ToolName } from '../../../machines/interaction-types';
@@ -219,6 +219,8 @@ export interface CommandDef<N extends CommandName = CommandName> {
   withAnswer?: (args: CommandArgs[N], answer: RangeResult) => CommandArgs[N];
   /** A key that switches the pointer's tool instead (B: the 'New box' tool; Shift+B: redraw the selected box). */
   toolFromKey?: (e: CommandPress, ctx: EditContext) => ToolSwitch | null;
+  /** What the key shows before the command applies (the range on the timeline, a status line), or null. */
+  previewFromKey?: (e: CommandPress, ctx: EditContext) => { preview: RangePreview; text: string } | null;
   /** Why the key does nothing now, when a user would expect it to (said on the status line), or null. */
   refusalFromKey?: (e: CommandPress, ctx: EditContext) => string | null;
   /** A key that opens a dialog instead (the dialog then performs the command). */

@@ -4,6 +4,7 @@
 // a press on a bar starts a move / resize drag and a drag on an empty part creates an action
 // (timeline-pointer.ts). For long videos it zooms and scrolls in time (buttons, Ctrl+wheel, Shift+wheel,
 // the overview strip), and follows the playhead when it leaves the window.
+import { previewStands } from '../edit/range-preview';
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
@@ -84,7 +85,8 @@ export function TrackTimeline() {
       if (
         s.hiddenTracks !== p.hiddenTracks ||
         s.selectedSegmentId !== p.selectedSegmentId ||
-        s.selectedTrackId !== p.selectedTrackId
+        s.selectedTrackId !== p.selectedTrackId ||
+        s.rangePreview !== p.rangePreview
       )
         redrawBars();
       if (s.time !== p.time) {
@@ -198,6 +200,7 @@ export function TrackTimeline() {
                           const doc = editor.getDoc();
                           const ui = editor.getUi();
                           const presence = { bands: 0, low: 0 };
+                          const preview = previewStands(ui, ui.rangePreview) ? ui.rangePreview : null;
                           lastTimeline.bars = drawTimeline(
                             k._context,
                             layoutRef.current,
@@ -208,9 +211,11 @@ export function TrackTimeline() {
                               presence: editor.review.presence(),
                               fps: doc?.info.fps,
                               keyframes: doc ? keyframeMarks(doc) : undefined,
+                              preview,
                             },
                             presence,
                           );
+                          lastTimeline.preview = preview && { ...preview };
                           lastTimeline.bands = presence.bands;
                           lastTimeline.lowBands = presence.low;
                           lastTimeline.viewStart = layoutRef.current.viewStart ?? 0;
