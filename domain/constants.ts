@@ -148,6 +148,8 @@ export const VIDEO_SETTINGS_DEFAULTS = {
   pose_model: 'tracking' as 'tracking' | 'multipose' | 'topdown',
   overlay: { boxes: true, skeletons: true, keypoints: true, labels: true },
   realtime: { mode: 'auto' as const, interpolation: true },
+  /** Propagate (P, or the call without to_frame) with no keyframe after it changes at most this much video. */
+  propagate_max_seconds: 1,
   default_view: 'annotated' as 'annotated' | 'live',
 };
 export type VideoSettings = typeof VIDEO_SETTINGS_DEFAULTS;

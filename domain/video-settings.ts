@@ -22,12 +22,15 @@ export const REALTIME_MODES = ['auto'] as const;
 export const CRF_RANGE = { min: 0, max: 51 } as const; // x264's quality scale
 export const IMGSZ_RANGE = { min: 160, max: 4096 } as const;
 export const STRIDE_MAX = 1000;
+/** propagate_max_seconds: from a tenth of a second up to a minute of video. */
+export const PROPAGATE_SECONDS_RANGE = { min: 0.1, max: 60 } as const;
 
 /** The dialog's number fields as typed (text, possibly empty). */
 export interface SettingsNumberInputs {
   render_crf: string;
   yolo_imgsz: string;
   pipeline_frame_stride: string;
+  propagate_max_seconds: string;
 }
 
 const intOf = (text: string): number | null => {
@@ -43,11 +46,16 @@ const intOf = (text: string): number | null => {
  */
 export function numbersFromInputs(
   inputs: SettingsNumberInputs,
-): Pick<VideoSettings, 'render_crf' | 'yolo_imgsz' | 'pipeline_frame_stride'> {
+): Pick<VideoSettings, 'render_crf' | 'yolo_imgsz' | 'pipeline_frame_stride' | 'propagate_max_seconds'> {
+  const seconds = Number(inputs.propagate_max_seconds.trim() || NaN);
+  const { min, max } = PROPAGATE_SECONDS_RANGE;
   return {
     render_crf: intOf(inputs.render_crf) ?? VIDEO_SETTINGS_DEFAULTS.render_crf,
     yolo_imgsz: intOf(inputs.yolo_imgsz) ?? VIDEO_SETTINGS_DEFAULTS.yolo_imgsz,
     pipeline_frame_stride: Math.max(1, intOf(inputs.pipeline_frame_stride) ?? 1),
+    propagate_max_seconds: Number.isFinite(seconds)
+      ? Math.min(max, Math.max(min, seconds))
+      : VIDEO_SETTINGS_DEFAULTS.propagate_max_seconds,
   };
 }
 

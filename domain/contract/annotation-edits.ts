@@ -73,6 +73,10 @@ export const detectionPatchBody = z
     keypoints: z.array(keypointIn).length(17).optional(),
     keypoint_visibility: z.array(z.number().int().min(0).max(2)).length(17).nullable().optional(),
     confidence: z.number().min(0).max(1).optional(),
+    /** Gives the box back where it came from (an undo): `ai` restores the AI's own box and joints kept in
+     *  the row (or stores the sent box as the AI's where no row is left), `interpolated` stores the sent
+     *  box as derived. Left out: the change is a person's (`human`, a keyframe). */
+    source: z.enum(['ai', 'interpolated']).optional(),
     // optional here so that a missing one is the service's 428 (with a detail), not a validation 400
     version: version.optional(),
   })
@@ -81,7 +85,7 @@ export const detectionPatchBody = z
     refineBoxParts(
       b,
       ctx,
-      b.keypoints || b.keypoint_visibility !== undefined
+      b.keypoints || b.keypoint_visibility !== undefined || b.source
         ? null
         : 'Send a box {x1, y1, x2, y2}, {keypoints} or {keypoint_visibility}',
     ),
@@ -98,9 +102,18 @@ export const savedDetection = detection
   })
   .meta({ id: 'SavedDetection' });
 
+/** Boxes a call stored besides the one it names (filled, refilled, restored), each with its new version:
+ *  the editor's next save of such a frame is based on it. */
+export const detectionVersions = z.array(z.object({ track_id: trackId, frame: int4(), version: int4() }));
+
 /** PATCH and DELETE of one detection: the row (as saved, or as it was) and the track's new version. */
 export const detectionWritten = savedDetection.extend({ track_version: int4() });
-export const detectionDeleted = z.object({ deleted: z.literal(true), detection: detectionWritten });
+/** `detection_versions`: on a drawn track, the frames refilled around a removed keyframe. */
+export const detectionDeleted = z.object({
+  deleted: z.literal(true),
+  detection: detectionWritten,
+  detection_versions: detectionVersions,
+});
 
 export const mergeBody = z.object({ base_track_id: trackId, merge_track_id: trackId }).strict();
 /** An undo token is the id of its snapshot row (an `integer` column). */
@@ -134,7 +147,7 @@ export const restoreResult = z.object({
   restored_detections: count,
   segments: z.array(actionSegment),
   /** Restored boxes whose version is above the one they had before the edit: the next save of each sends this. */
-  detection_versions: z.array(z.object({ track_id: trackId, frame: int4(), version: int4() })),
+  detection_versions: detectionVersions,
   /** The new version of every track the restore touched. */
   track_versions: trackVersions,
 });
@@ -149,3 +162,4 @@ export type DetectionDeleted = z.infer<typeof detectionDeleted>;
 export type MergeResult = z.infer<typeof mergeResult>;
 export type DeleteTrackResult = z.infer<typeof deleteTrackResult>;
 export type RestoreResult = z.infer<typeof restoreResult>;
+export type DetectionVersions = z.infer<typeof detectionVersions>;

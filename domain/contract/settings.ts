@@ -5,6 +5,7 @@ import {
   DEFAULT_VIEWS,
   IMGSZ_RANGE,
   POSE_MODELS,
+  PROPAGATE_SECONDS_RANGE,
   RENDER_CODECS,
   RENDER_MAX_RES,
   REALTIME_MODES,
@@ -12,6 +13,7 @@ import {
   STRIDE_MAX,
   TRACKER_NAMES,
 } from '../video-settings';
+import { VIDEO_SETTINGS_DEFAULTS } from '../constants';
 
 /** The whole settings record: what PUT takes and what GET and PUT answer (defaults filled in). */
 export const videoSettings = z
@@ -29,5 +31,10 @@ export const videoSettings = z
     overlay: z.object({ boxes: z.boolean(), skeletons: z.boolean(), keypoints: z.boolean(), labels: z.boolean() }),
     realtime: z.object({ mode: z.enum(REALTIME_MODES), interpolation: z.boolean() }),
     default_view: z.enum(DEFAULT_VIEWS),
+    propagate_max_seconds: z
+      .number()
+      .min(PROPAGATE_SECONDS_RANGE.min)
+      .max(PROPAGATE_SECONDS_RANGE.max)
+      .default(VIDEO_SETTINGS_DEFAULTS.propagate_max_seconds),
   })
   .meta({ id: 'VideoSettings' });

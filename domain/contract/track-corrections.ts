@@ -2,7 +2,7 @@
 // (delete, split, swap, move, interpolate, propagate: each answers an undo_token for POST …/tracks/restore),
 // the pose assist for a drawn box and 'Follow this person'. Boxes travel in fractions of the frame.
 import { z } from 'zod';
-import { savedDetection, trackVersions } from './annotation-edits';
+import { detectionVersions, savedDetection, trackVersions } from './annotation-edits';
 import { keypoint } from './annotations';
 import { count, INT4_MAX, int4 } from './common';
 import { intText } from './params';
@@ -59,11 +59,13 @@ export const newTrackResult = z.object({
   track_version: version,
   detection: savedDetection,
 });
-/** `undo_token`: when the keyframe is of a drawn track (its in-between frames were refilled). */
+/** `undo_token`: when the keyframe is of a drawn track (its in-between frames were refilled, listed in
+ *  `detection_versions`). */
 export const keyframeResult = z.object({
   detection: savedDetection,
   track_version: version,
   filled_frames: count,
+  detection_versions: detectionVersions,
   undo_token: undoToken.optional(),
 });
 
@@ -99,7 +101,13 @@ export const propagateBody = z
   .object({ from_frame: frameNumber, to_frame: frameNumber.optional(), version: bodyVersion })
   .strict();
 
-export const rangeDeleteResult = z.object({ deleted: count, track_version: version, undo_token: undoToken });
+/** `detection_versions` (range delete, interpolate, propagate): the boxes the call stored, with their versions. */
+export const rangeDeleteResult = z.object({
+  deleted: count,
+  track_version: version,
+  detection_versions: detectionVersions,
+  undo_token: undoToken,
+});
 export const splitResult = z.object({
   new_track_id: trackId,
   track_version: version,
@@ -116,11 +124,16 @@ export const moveResult = z.object({
 export const interpolateResult = z.object({
   filled_frames: count,
   track_version: version,
+  detection_versions: detectionVersions,
   undo_token: undoToken,
 });
+/** `to_frame`: the last frame it could change (the one sent; else before the next keyframe, or after at
+ *  most `propagate_max_seconds` of video). */
 export const propagateResult = z.object({
   changed_frames: count,
+  to_frame: int4(),
   track_version: version,
+  detection_versions: detectionVersions,
   undo_token: undoToken,
 });
 

@@ -30,6 +30,8 @@ export interface LastTimeline {
   rows: number[];
   /** Open review issues drawn as bands (timeline/issue-timeline-draw.ts). */
   issueBands?: number;
+  /** The range preview drawn last (a track's frames from … to), or null. */
+  preview: { trackId: number; from: number; to: number } | null;
 }
 
 export const newTimelineStats = (): LastTimeline => ({
@@ -41,4 +43,5 @@ export const newTimelineStats = (): LastTimeline => ({
   viewStart: 0,
   viewSpan: 0,
   rows: [],
+  preview: null,
 });

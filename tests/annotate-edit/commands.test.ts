@@ -23,7 +23,7 @@ const cases: { [N in CommandName]: CommandArgs[N] } = {
   'track.delete': { trackId: 2 },
   'box.draw': { trackId: 3, frame: 5, box: { x1: 0.3, y1: 0.2, x2: 0.5, y2: 0.6 }, newTrack: true },
   'keypoints.assist': { trackId: 1, frame: 1, keypoints: new Float32Array(51).fill(0.3) },
-  'box.delete-frame': { trackId: 1, frame: 1 },
+  'box.delete-frame': { trackId: 1, frame: 1, cut: false },
   'box.delete-forward': { trackId: 1, from: 1, to: 2 },
   'track.range-delete': { trackId: 2, from: 2, to: 2 },
   'track.split': { trackId: 1, frame: 1, newTrackId: 3 },

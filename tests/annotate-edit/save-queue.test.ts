@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SaveQueue } from '../../src/annotate/save/save-queue';
 import type { ServerOp } from '../../src/annotate/save/server-ops';
+import type { OpResult } from '../../src/annotate/save/op-results';
 import { ApiError } from '../../src/api/request';
 import { det, seg } from './fixtures';
 
@@ -12,6 +13,7 @@ const put = (x1: number, frame = 1): ServerOp => ({
   frame,
   det: det(x1),
 });
+const BOX_SAVED = { version: 2, track_version: 2, detection: { version: 2, track_version: 2 }, detection_versions: [] };
 const flushMicrotasks = () => new Promise((r) => setTimeout(r, 0));
 
 function harness(fail: (op: ServerOp, n: number) => unknown = () => null) {
@@ -25,7 +27,9 @@ function harness(fail: (op: ServerOp, n: number) => unknown = () => null) {
       const err = fail(op, calls);
       if (err) throw err;
       done.push(op.kind === 'segment.patch' ? ({ ...op, fields: { ...op.fields, version } } as ServerOp) : op);
-      return op.kind === 'segment.patch' ? { ...seg(op.id, 1, 0, 1), version: (version ?? 0) + 1 } : {};
+      // the answers' parts the queue reads (a box and track version), in the typed result of the op's kind
+      const answer = op.kind === 'segment.patch' ? { ...seg(op.id, 1, 0, 1), version: (version ?? 0) + 1 } : BOX_SAVED;
+      return { kind: op.kind, answer } as OpResult;
     },
     docVersion: () => 1,
     onError: (t) => errors.push(t),

@@ -45,7 +45,8 @@ describe('visibility in the editor after a correction', () => {
       docWith({ 0: det(0.1), 1: human(0.2, vis([8], [9])), 2: det(0.12), 3: det(0.13), 4: human(0.5, null) }),
       { selectedTrackId: 1, frame: 1 },
     ).enterEditMode();
-    expect(te.keyDown('p')).toBe(true);
+    expect(te.keyDown('p')).toBe(true); // shows the range
+    expect(te.keyDown('p')).toBe(true); // applies it
     await te.settle();
     expect(shownVis(2)).toEqual(vis([8], [9]));
     expect(shownVis(3)).toEqual(vis([8], [9]));

@@ -216,13 +216,22 @@ describe('keyframes', () => {
     // frame 1 is the keyframe: the AI box before it (frame 0 here is AI) sat 0.1 further left
     doc.detections[1] = toBlocked({ 0: det(0.1), 1: human(0.2), 2: det(0.12), 3: det(0.13), 4: human(0.5) });
     te = new TestEditor(doc, { selectedTrackId: 1, frame: 1 }).enterEditMode();
+    // the first P shows the range it would change; nothing is sent or changed yet
+    expect(te.keyDown('p')).toBe(true);
+    expect(te.editor.getUi().rangePreview).toEqual({ kind: 'propagate', trackId: 1, from: 1, to: 3 });
+    expect(te.messages.at(-1)).toBe(
+      "Propagate T1's correction at frame 1 to frames 2–3 (2 AI frames): press P again to apply",
+    );
+    await te.settle();
+    expect(te.sent).toEqual([]);
     expect(te.keyDown('p')).toBe(true);
     await te.settle();
+    expect(te.editor.getUi().rangePreview).toBeNull();
     expect(te.sent[0]).toEqual({
       kind: 'track.range',
       videoId: 7,
       trackId: 1,
-      call: { kind: 'propagate', from: 1 },
+      call: { kind: 'propagate', from: 1, to: 3 },
       token: { value: null },
     });
     expect(frameAt(te.doc.detections[1], 2)).toMatchObject({
@@ -265,5 +274,29 @@ describe('follow this person', () => {
       { trackId: 2, body: { from_frame: 3, direction: 'backward', max_frames: 1800, version: 9 } },
     ]);
     expect(te.messages[0]).toContain('Following T2 backward');
+  });
+});
+
+describe('P without a later keyframe', () => {
+  it('changes at most propagate_max_seconds of video; a moved playhead drops the preview', async () => {
+    const doc = withVersions();
+    const frames: Record<number, CompactDetection> = { 0: det(0.1), 1: human(0.2) };
+    for (let f = 2; f <= 120; f++) frames[f] = det(0.1 + f / 1000);
+    doc.detections[1] = toBlocked(frames);
+    doc.trackRanges = { ...doc.trackRanges, 1: { first: 0, last: 120 } };
+    te = new TestEditor(doc, { selectedTrackId: 1, frame: 1 }).enterEditMode();
+    te.keyDown('p');
+    // 1 s at 30 fps: frames 2 … 31
+    expect(te.editor.getUi().rangePreview).toEqual({ kind: 'propagate', trackId: 1, from: 1, to: 31 });
+    te.editor.updateUi({ frame: 2 });
+    await te.settle();
+    expect(te.editor.getUi().rangePreview).toBeNull();
+    te.editor.updateUi({ frame: 1, propagateMaxSeconds: 0.5 });
+    te.keyDown('p');
+    te.keyDown('p');
+    await te.settle();
+    expect(te.sent[0]).toMatchObject({ call: { kind: 'propagate', from: 1, to: 16 } });
+    expect(frameAt(te.doc.detections[1], 16)!.source).toBe('interpolated');
+    expect(frameAt(te.doc.detections[1], 17)!.source).toBe('ai');
   });
 });

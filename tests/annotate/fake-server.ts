@@ -3,6 +3,7 @@
 // fail an op, hold a pose assist until it answers, or set the review summary.
 import type { ReviewSummary } from '../../domain/review-navigation';
 import type { ActionSegment } from '../../domain/types';
+import type { DetectionVersions } from '../../domain/contract/annotation-edits';
 import type { EditorApi } from '../../src/annotate/editor/editor-deps';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import { executeOp, type TrackVersions } from '../../src/annotate/save/execute-op';
@@ -30,6 +31,8 @@ export interface FakeServerState {
   readonly followCalls: Array<{ trackId: number; body: unknown }>;
   /** Makes the API edge fail an op (return an error to throw, or null to answer). */
   failWith: ((op: ServerOp) => unknown) | null;
+  /** The boxes a keyframe, delete or range op answers it stored besides its own (none unless a test says). */
+  storedVersions?: (op: ServerOp) => DetectionVersions;
   /** What the fake server answers for the review summary. */
   reviewSummary: ReviewSummary | null;
   /** The sources the server stores per track and frame (the jump call reads these, not the document). */
@@ -121,7 +124,8 @@ function answer(s: FakeServerState, op: ServerOp, version: number | undefined, t
     case 'track.create': {
       const detection = savedRow(op.made.value ?? op.trackId, op.frame, 1, op.det);
       // a create whose track exists already (a redo) is a keyframe PUT
-      if (op.made.value !== null) return { detection, track_version: bump(op.made.value), filled_frames: 0 };
+      if (op.made.value !== null)
+        return { detection, track_version: bump(op.made.value), filled_frames: 0, detection_versions: [] };
       return { track_id: op.trackId, track_version: bump(op.trackId), detection };
     }
     case 'detection.keyframe':
@@ -129,12 +133,14 @@ function answer(s: FakeServerState, op: ServerOp, version: number | undefined, t
         detection: savedRow(op.trackId, op.frame, (version ?? 0) + 1, op.det),
         track_version: bump(op.trackId),
         filled_frames: 0,
+        detection_versions: s.storedVersions?.(op) ?? [],
       };
     case 'track.range': {
       op.token.value = s.nextIds.token++;
       const c = op.call;
       const undo_token = op.token.value;
       const versions = Object.fromEntries(rangeTracks(op).map((t) => [t, bump(t)]));
+      const stored = s.storedVersions?.(op) ?? [];
       switch (c.kind) {
         case 'split': {
           const id = newId();
@@ -152,11 +158,17 @@ function answer(s: FakeServerState, op: ServerOp, version: number | undefined, t
           };
         }
         case 'delete':
-          return { deleted: 1, track_version: versions[op.trackId], undo_token };
+          return { deleted: 1, track_version: versions[op.trackId], detection_versions: stored, undo_token };
         case 'interpolate':
-          return { filled_frames: 1, track_version: versions[op.trackId], undo_token };
+          return { filled_frames: 1, track_version: versions[op.trackId], detection_versions: stored, undo_token };
         case 'propagate':
-          return { changed_frames: 1, track_version: versions[op.trackId], undo_token };
+          return {
+            changed_frames: 1,
+            to_frame: c.to ?? c.from + 1,
+            track_version: versions[op.trackId],
+            detection_versions: stored,
+            undo_token,
+          };
       }
       break;
     }
@@ -188,6 +200,7 @@ function answer(s: FakeServerState, op: ServerOp, version: number | undefined, t
       return {
         deleted: true,
         detection: { ...savedRow(op.trackId, op.frame, version ?? 1, null), track_version: bump(op.trackId) },
+        detection_versions: s.storedVersions?.(op) ?? [],
       };
     case 'segment.create':
       return { ...op.segment, id: op.purpose === 'restore' ? op.segment.id : s.nextIds.segment++ };

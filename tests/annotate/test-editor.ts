@@ -6,6 +6,7 @@
 // pointerDownBox / pointerDownKeypoint / pointerDownEmpty name their target and take video pixels.
 // Timeline presses use `pxPerSecond` client pixels per second from 0. Every server op the editor sends
 // is recorded in `sent` (fake-server.ts answers them; test-doubles.ts holds the clock, storage and video).
+import type { DetectionVersions } from '../../domain/contract/annotation-edits';
 import type { ReviewSummary } from '../../domain/review-navigation';
 import type { ReviewIssue } from '../../domain/contract/review-issues';
 import type { Corner } from '../../domain/ops/box-geometry';
@@ -59,6 +60,8 @@ export class TestEditor implements FakeServerState {
   readonly storedSources: Record<number, Record<number, string>> = {};
   /** The video's review issues on the fake server. */
   readonly issues: ReviewIssue[] = [];
+  /** The boxes a keyframe, delete or range op answers it stored besides its own (none unless a test says). */
+  storedVersions: ((op: ServerOp) => DetectionVersions) | undefined = undefined;
 
   constructor(
     doc: EditorDoc = sampleDoc(),

@@ -85,3 +85,61 @@ describe('PATCH /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
     expect((await patch(1, 1, box, {})).statusCode).toBe(401);
   });
 });
+
+describe('PATCH … {source}: a box given back where it came from (an undo)', () => {
+  const full = async (track: number, frame: number) =>
+    (
+      await t.database.sql.query<{ x1: number; source: string; ai_box: number[] | null; version: number }>(
+        'select x1, source, ai_box, version from detections where video_id = $1 and track_id = $2 and frame = $3',
+        [v.videoId, track, frame],
+      )
+    ).rows[0];
+
+  it("`ai` gives back the AI's own box and source after a nudge: no keyframe is left", async () => {
+    const nudged = await patch(2, 7, { x1: 0.52, y1: 0.2, x2: 0.72, y2: 0.6, version: 1 });
+    expect(nudged.json()).toMatchObject({ source: 'human' });
+    expect((await full(2, 7)).ai_box).not.toBeNull();
+    // the undo sends the box it had, and where it came from
+    const back = await patch(2, 7, {
+      x1: 0.5,
+      y1: 0.2,
+      x2: 0.7,
+      y2: 0.6,
+      source: 'ai',
+      version: nudged.json().version,
+    });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ source: 'ai', bbox: { x1: expect.closeTo(0.5) } });
+    expect(back.json().keypoints[0][2]).toBeCloseTo(0.6); // the AI's joints too
+    expect(await full(2, 7)).toMatchObject({ source: 'ai', ai_box: null });
+  });
+
+  it('`ai` on a box a person made is refused (422); `interpolated` stores the sent box as derived', async () => {
+    const made = await patch(2, 20, { x1: 0.1, y1: 0.1, x2: 0.2, y2: 0.2 });
+    const refused = await patch(2, 20, {
+      x1: 0.1,
+      y1: 0.1,
+      x2: 0.2,
+      y2: 0.2,
+      source: 'ai',
+      version: made.json().version,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail).toMatch(/no AI box to give back/);
+    const derived = await patch(2, 20, {
+      x1: 0.1,
+      y1: 0.1,
+      x2: 0.3,
+      y2: 0.2,
+      source: 'interpolated',
+      version: made.json().version,
+    });
+    expect(derived.json()).toMatchObject({ source: 'interpolated' });
+  });
+
+  it("`ai` where no row is left (an undone delete of an AI box) stores the sent box as the AI's", async () => {
+    await t.app.inject({ method: 'DELETE', url: `${url(2, 8)}?version=1`, headers: as('ann.one') });
+    const back = await patch(2, 8, { x1: 0.5, y1: 0.2, x2: 0.7, y2: 0.6, source: 'ai' });
+    expect(back.json()).toMatchObject({ source: 'ai' });
+  });
+});

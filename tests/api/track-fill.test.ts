@@ -1,7 +1,7 @@
 // Calls 7–8 of the correction calls: interpolate between two keyframes, and propagate a correction to the
 // following AI frames of the track.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../helpers/test-app';
+import { as, makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo } from '../annotate-edit/seed';
 import { trackCalls } from '../helpers/track-calls';
 
@@ -10,6 +10,7 @@ let c: ReturnType<typeof trackCalls>;
 beforeAll(async () => {
   t = await makeTestApp();
   c = trackCalls(t);
+  await seedUser(t.database, 'admin.one', 'admin');
 });
 afterAll(async () => {
   await t.close();
@@ -59,16 +60,32 @@ describe('POST /annotations/{id}/tracks/{trackId}/interpolate', () => {
     expect(await c.boxes(v.videoId, 1)).toEqual(before);
   });
 
-  it('answers 422 when an end is not a keyframe or nothing lies between, 409 when the version is stale', async () => {
+  it("takes the AI's box as an end: from a drawn keyframe to an AI frame it fills the frames between", async () => {
     const v = await seedAnnotatedVideo(t.database);
-    const k = await keyframe(v.videoId, 1, 2, { x1: 0.1, y1: 0.1, x2: 0.3, y2: 0.5 });
-    const notKey = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
+    const k = await keyframe(v.videoId, 1, 2, { x1: 0.5, y1: 0.1, x2: 0.7, y2: 0.5 });
+    const res = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
       from_frame: 2,
       to_frame: 8,
       version: k.track_version,
     });
-    expect(notKey.statusCode).toBe(422);
-    expect(notKey.json().detail).toBe('Frame 8 of track 1 is not a keyframe (a box a person drew or corrected)');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ filled_frames: 5 });
+    const rows = await c.rows(v.videoId, 1);
+    expect(rows.find((r) => r.frame === 5)!.x1).toBeCloseTo(0.3); // halfway from 0.5 to the AI's 0.1
+    expect(rows.find((r) => r.frame === 8)).toMatchObject({ source: 'ai' });
+    expect(res.json().detection_versions.map((d: { frame: number }) => d.frame)).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  it('answers 422 when an end has no stored box or nothing lies between, 409 when the version is stale', async () => {
+    const v = await seedAnnotatedVideo(t.database);
+    const k = await keyframe(v.videoId, 1, 2, { x1: 0.1, y1: 0.1, x2: 0.3, y2: 0.5 });
+    const noBox = await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
+      from_frame: 2,
+      to_frame: 12,
+      version: k.track_version,
+    });
+    expect(noBox.statusCode).toBe(422);
+    expect(noBox.json().detail).toBe('Track 1 has no box stored at frame 12 to interpolate from or to');
     expect(
       (
         await c.call('POST', `${v.videoId}/tracks/1/interpolate`, {
@@ -150,5 +167,32 @@ describe('POST /annotations/{id}/tracks/{trackId}/propagate', () => {
     expect(res.json().changed_frames).toBe(7);
     await c.restore(v.videoId, res.json().undo_token);
     expect(await c.boxes(v.videoId, 1)).toEqual(before);
+  });
+
+  it('without to_frame and no later keyframe, changes at most propagate_max_seconds of video (1 s by default)', async () => {
+    const v = await seedAnnotatedVideo(t.database);
+    // track 1 has AI boxes on 0 … 9; give it 100 more, so "the rest of the track" is over 3 s at 30 fps
+    await t.database.sql.query(
+      `insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, source)
+       select $1, 1, f, 0.1, 0.1, 0.3, 0.5, 0.9, 'ai' from generate_series(10, 109) as f`,
+      [v.videoId],
+    );
+    const k = await keyframe(v.videoId, 1, 2, { x1: 0.12, y1: 0.1, x2: 0.32, y2: 0.5 });
+    const res = await c.call('POST', `${v.videoId}/tracks/1/propagate`, { from_frame: 2, version: k.track_version });
+    expect(res.json()).toMatchObject({ changed_frames: 30, to_frame: 32 });
+    const changed = (await c.rows(v.videoId, 1)).filter((r) => r.source === 'interpolated').map((r) => r.frame);
+    expect(changed).toEqual(Array.from({ length: 30 }, (_, i) => i + 3));
+    // the setting moves the limit
+    const settings = (await t.app.inject({ url: '/api/v1/settings/render' })).json();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/settings/render',
+      headers: as('admin.one', 'admin'),
+      payload: { ...settings, propagate_max_seconds: 0.5 },
+    });
+    expect(put.statusCode).toBe(200);
+    const k2 = await keyframe(v.videoId, 1, 50, { x1: 0.12, y1: 0.1, x2: 0.32, y2: 0.5 });
+    const half = await c.call('POST', `${v.videoId}/tracks/1/propagate`, { from_frame: 50, version: k2.track_version });
+    expect(half.json()).toMatchObject({ changed_frames: 15, to_frame: 65 });
   });
 });

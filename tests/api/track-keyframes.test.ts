@@ -99,6 +99,30 @@ describe('PUT /annotations/{id}/tracks/{trackId}/detections/{frame}', () => {
     const rows = await c.rows(v.videoId, v.trackId);
     expect(rows[5].x1).toBeCloseTo(0.4);
     expect(rows[5].version).toBe(2); // the refilled box rose above the one it replaced
+    // the answer names each refilled box with its version, so the editor's next save of one is based on it
+    const stored = rows.filter((r) => r.source === 'interpolated').map((r) => ({ frame: r.frame, version: r.version }));
+    expect(ok.json().detection_versions).toEqual(stored.map((r) => ({ track_id: v.trackId, ...r })));
+  });
+
+  it('a deleted keyframe of a drawn track: the frames around it are refilled and named in the answer', async () => {
+    const v = await drawnTrack();
+    await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/10`, box(0.5));
+    const filled = (await c.rows(v.videoId, v.trackId))[5];
+    const put = { ...box(0.9), version: filled.version };
+    const mid = (await c.call('PUT', `${v.videoId}/tracks/${v.trackId}/detections/5`, put)).json();
+    const res = await c.call(
+      'DELETE',
+      `${v.videoId}/tracks/${v.trackId}/detections/5?version=${mid.detection.version}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const rows = await c.rows(v.videoId, v.trackId);
+    expect(rows[5]).toMatchObject({ source: 'interpolated' });
+    expect(rows[5].x1).toBeCloseTo(0.3);
+    expect(res.json().detection_versions).toEqual(
+      rows
+        .filter((r) => r.frame > 0 && r.frame < 10)
+        .map((r) => ({ track_id: v.trackId, frame: r.frame, version: r.version })),
+    );
   });
 
   it('writes an outside keyframe: the box held up to it, nothing after it, shown as outside in every read', async () => {

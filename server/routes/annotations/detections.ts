@@ -41,7 +41,7 @@ export const detectionRoutes: RoutePlugin = (app, { database: { db } }) => {
       const { id, trackId, frame } = req.params;
       return {
         deleted: true as const,
-        detection: await deleteDetection(db, id, trackId, frame, req.query.version, caller(req)),
+        ...(await deleteDetection(db, id, trackId, frame, req.query.version, caller(req))),
       };
     },
   );

@@ -19,7 +19,7 @@ import { requireTrack, writeAnnotations } from './common';
 import { requireLiveVideo } from '../videos';
 import { stampTracksEdited } from '../../repositories/track-verifications';
 import { bumpTrackVersions, lockTrackVersions } from '../../repositories/track-versions';
-import { refillAround } from './keyframe-fill';
+import { refillAround, versionsOf } from './keyframe-fill';
 
 export interface DetectionChange {
   x1?: number;
@@ -31,6 +31,13 @@ export interface DetectionChange {
   keypointVisibility?: number[] | null;
   /** Box confidence for a new row (defaults to 1: a human drew it). */
   confidence?: number;
+  /** Where the box comes from when it is given back (an undo); left out: a person's change. */
+  source?: 'ai' | 'interpolated';
+}
+
+/** The AI's box and joints a row keeps (aiBoxOf's layout), as row values. */
+function fromAiBox(a: number[]) {
+  return { x1: a[0], y1: a[1], x2: a[2], y2: a[3], keypoints: a.length > 4 ? a.slice(4) : null };
 }
 
 /** The AI's box and joints as one array (x1, y1, x2, y2, then the keypoints), kept when a person first edits it. */
@@ -131,10 +138,11 @@ export async function patchDetection(
       ...box,
       keypoints,
       keypointVisibility,
-      source: 'human',
+      source: c.source ?? 'human',
       updatedById: who.id,
       updatedAt: new Date(),
       ...(row?.source === 'ai' ? { aiBox: aiBoxOf(row) } : {}),
+      ...(c.source ? givenBack(c.source, row, trackId, frame) : {}),
     };
     const saved = row
       ? await updateDetectionAtVersion(tx, key, row.version, values)
@@ -143,6 +151,20 @@ export async function patchDetection(
     await stampTracksEdited(tx, videoId, [trackId], who.id);
     return { ...detectionDto(saved), track_version: versions[trackId] };
   });
+}
+
+/**
+ * The values of a box given back where it came from: the AI's own box and joints the row kept when a person
+ * first changed it (none stored: the sent box is the AI's, an undone delete), or the sent box as derived.
+ */
+function givenBack(source: 'ai' | 'interpolated', row: DetectionRow | null, trackId: number, frame: number) {
+  if (source === 'interpolated') return {};
+  if (!row || row.source === 'ai') return { keypointVisibility: null, aiBox: null };
+  if (!row.aiBox)
+    throw new Unprocessable(
+      `The box of track ${trackId} at frame ${frame} has no AI box to give back (a person made it)`,
+    );
+  return { ...fromAiBox(row.aiBox), keypointVisibility: null, aiBox: null };
 }
 
 export async function deleteDetection(
@@ -164,9 +186,13 @@ export async function deleteDetection(
     const deleted = await deleteDetectionAtVersion(tx, key, version);
     if (!deleted) throw await conflictAfter(tx, key);
     // a drawn track's removed keyframe: the frames around it are refilled from the keyframes left
-    if (humanMade && deleted.source !== 'interpolated') await refillAround(tx, videoId, trackId, frame, who.id);
+    const filled =
+      humanMade && deleted.source !== 'interpolated' ? await refillAround(tx, videoId, trackId, frame, who.id) : [];
     const versions = await bumpTrackVersions(tx, videoId, [trackId], who.id);
     await stampTracksEdited(tx, videoId, [trackId], who.id);
-    return { ...detectionDto(deleted), track_version: versions[trackId] };
+    return {
+      detection: { ...detectionDto(deleted), track_version: versions[trackId] },
+      detection_versions: versionsOf(trackId, filled),
+    };
   });
 }

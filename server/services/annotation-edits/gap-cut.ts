@@ -6,6 +6,7 @@ import type { DetectionRow } from '../../repositories/detections';
 import { deleteTrackFrames, deleteTrackRange, listTrackFrames, storeRows } from '../../repositories/track-rows';
 import { planGapCut } from '../../../domain/ops/track-gap';
 import type { CompactDetection, InterpolationOptions } from '../../../domain/overlay/detection';
+import type { StoredFrame } from './keyframe-fill';
 
 /** A stored row as the shared drawing rule reads it. */
 export function compactOf(r: DetectionRow): CompactDetection {
@@ -45,7 +46,7 @@ export async function cutGap(
   opts: InterpolationOptions,
   drawn: boolean,
   by: string,
-): Promise<{ deleted: DetectionRow[]; stored: number[] }> {
+): Promise<{ deleted: DetectionRow[]; stored: StoredFrame[] }> {
   const stride = Math.max(1, Math.floor(opts.stride));
   const near = await listTrackFrames(tx, videoId, trackId, Math.max(0, from - stride), to + stride);
   const rowAt = new Map(near.map((r) => [r.frame, r]));
@@ -83,5 +84,5 @@ export async function cutGap(
   for (const r of keyed)
     rows.push({ ...made, frame: r.frame, ...valuesOf(compactOf(r)), source: 'human', version: r.version + 1 });
   await storeRows(tx, videoId, rows);
-  return { deleted, stored: rows.map((r) => r.frame).sort((a, b) => a - b) };
+  return { deleted, stored: rows.map((r) => ({ frame: r.frame, version: r.version })) };
 }

@@ -3,6 +3,7 @@
 // arithmetic, joint visibility included).
 import type { Tx } from '../../db/connect';
 import type { DetectionRow } from '../../repositories/detections';
+import type { DetectionVersions } from '../../../domain/contract/annotation-edits';
 import { deleteInterpolatedBetween, listKeyframes, listTrackFrames, storeRows } from '../../repositories/track-rows';
 import {
   fillBetweenKeyframes,
@@ -13,6 +14,16 @@ import {
 
 const keyframeOf = (r: DetectionRow): Keyframe => ({ frame: r.frame, outside: r.source === 'outside', box: r });
 
+/** A box a call stored, with its new version (the answers' `detection_versions`). */
+export type StoredFrame = { frame: number; version: number };
+
+/** `detection_versions` of one track's stored frames, the later of two on one frame kept. */
+export function versionsOf(trackId: number, ...lists: StoredFrame[][]): DetectionVersions {
+  const at = new Map<number, number>();
+  for (const list of lists) for (const r of list) at.set(r.frame, r.version);
+  return [...at].sort((a, b) => a[0] - b[0]).map(([frame, version]) => ({ track_id: trackId, frame, version }));
+}
+
 /** The visibility a filled box stores: its own, none when it has no joints to be visible. */
 export const visibilityOf = (b: PoseBox): number[] | null =>
   b.keypoints && b.keypointVisibility ? Array.from(b.keypointVisibility) : null;
@@ -20,7 +31,7 @@ export const visibilityOf = (b: PoseBox): number[] | null =>
 /**
  * Refills the frames between the keyframe at `frame` and its neighbouring keyframes: the interpolated boxes
  * there are replaced (each new one above the version it replaces), frames holding another box are left.
- * Answers how many frames were filled.
+ * Answers the frames filled.
  */
 export async function refillAround(
   tx: Tx,
@@ -28,7 +39,7 @@ export async function refillAround(
   trackId: number,
   frame: number,
   by: string,
-): Promise<number> {
+): Promise<StoredFrame[]> {
   const keys = await listKeyframes(tx, videoId, trackId);
   const { before, after } = neighbourKeyframes(
     keys.map((k) => k.frame),
@@ -49,7 +60,7 @@ export async function refillAroundGap(
   from: number,
   to: number,
   by: string,
-): Promise<number> {
+): Promise<StoredFrame[]> {
   const keys = await listKeyframes(tx, videoId, trackId);
   const frames = keys.map((k) => k.frame);
   const lo = neighbourKeyframes(frames, from).before ?? from;
@@ -67,7 +78,7 @@ async function refillSpan(
   hi: number,
   keep: (frame: number) => boolean,
   by: string,
-): Promise<number> {
+): Promise<StoredFrame[]> {
   const removed = await deleteInterpolatedBetween(tx, videoId, trackId, lo, hi);
   const oldVersion = new Map(removed.map((r) => [r.frame, r.version]));
   const taken = new Set((await listTrackFrames(tx, videoId, trackId, lo, hi)).map((r) => r.frame));
@@ -91,5 +102,5 @@ async function refillSpan(
       version: (oldVersion.get(f.frame) ?? 0) + 1,
     }));
   await storeRows(tx, videoId, rows);
-  return rows.length;
+  return rows.map((r) => ({ frame: r.frame, version: r.version }));
 }

@@ -11,7 +11,7 @@ import {
   type DetectionRow,
 } from '../../repositories/detections';
 import { listKeyframes } from '../../repositories/track-rows';
-import { refillAround } from './keyframe-fill';
+import { refillAround, versionsOf } from './keyframe-fill';
 import { bumpTrackVersions, claimTrackId, lockTrackVersions, nextFreeTrackId } from '../../repositories/track-versions';
 import { snapshotTracks } from '../../repositories/track-edits';
 import { stampTracksEdited } from '../../repositories/track-verifications';
@@ -124,7 +124,7 @@ export async function putKeyframe(
       throw new Conflict(
         `The box of track ${trackId} at frame ${frame} was changed meanwhile. Reload to see the latest version.`,
       );
-    const filled = track.humanMade ? await refillAround(tx, videoId, trackId, frame, who.id) : 0;
+    const filled = track.humanMade ? await refillAround(tx, videoId, trackId, frame, who.id) : [];
     const versions = await bumpTrackVersions(tx, videoId, [trackId], who.id);
     await stampTracksEdited(tx, videoId, [trackId], who.id);
     return {
@@ -132,7 +132,8 @@ export async function putKeyframe(
       body: {
         detection: detectionDto(saved),
         track_version: versions[trackId],
-        filled_frames: filled,
+        filled_frames: filled.length,
+        detection_versions: versionsOf(trackId, filled),
         ...(undoToken ? { undo_token: undoToken } : {}),
       },
     };

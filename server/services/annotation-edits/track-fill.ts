@@ -5,7 +5,7 @@
 import type { Db, Tx } from '../../db/connect';
 import { Unprocessable } from '../../domain-errors';
 import type { DetectionRow } from '../../repositories/detections';
-import { deleteTrackFrames, listTrackFrames, storeRows } from '../../repositories/track-rows';
+import { deleteTrackFrames, listKeyframes, listTrackFrames, storeRows } from '../../repositories/track-rows';
 import { snapshotTracks } from '../../repositories/track-edits';
 import { bumpTrackVersions } from '../../repositories/track-versions';
 import { stampTracksEdited } from '../../repositories/track-verifications';
@@ -15,9 +15,11 @@ import { applyCorrection, correctionOf } from '../../../domain/ops/propagate';
 import type { Identity } from '../../../domain/types';
 import { requireLiveVideo } from '../videos';
 import { requireTrack, writeAnnotations } from './common';
-import { checkFrame, checkTrackVersions } from './track-versions';
+import { checkFrame, checkTrackVersions, fpsOf } from './track-versions';
+import { getVideoSettings } from '../settings';
+import type { VideoRow } from '../video-dto';
 import { aiBoxOf } from './detections';
-import { visibilityOf } from './keyframe-fill';
+import { versionsOf, visibilityOf, type StoredFrame } from './keyframe-fill';
 
 const isKeyframe = (r: DetectionRow | undefined) => r?.source === 'human';
 
@@ -32,6 +34,22 @@ async function open(
   for (const [name, f] of frames) checkFrame(v, f, name);
   await requireTrack(tx, videoId, trackId);
   await checkTrackVersions(tx, videoId, [[trackId, version]]);
+  return v;
+}
+
+/** How far back from a keyframe propagate looks for the AI box it measures a drawn correction against. */
+const REFERENCE_FRAMES = 300;
+
+/**
+ * The last frame a propagate without to_frame changes: before the track's next keyframe, or, with none,
+ * at most `propagate_max_seconds` of video on (a setting: it never rewrites the rest of a track unasked).
+ */
+async function propagateEnd(tx: Tx, v: VideoRow, trackId: number, from: number): Promise<number> {
+  const next = (await listKeyframes(tx, v.id, trackId)).find((k) => k.frame > from);
+  if (next) return next.frame - 1;
+  const seconds = (await getVideoSettings(tx as unknown as Db)).propagate_max_seconds;
+  const end = from + Math.max(1, Math.round(fpsOf(v) * seconds));
+  return v.totalFrames > 0 ? Math.min(end, v.totalFrames - 1) : end;
 }
 
 async function finish(tx: Tx, videoId: number, trackId: number, who: Identity, line: string): Promise<number> {
@@ -41,7 +59,7 @@ async function finish(tx: Tx, videoId: number, trackId: number, who: Identity, l
   return versions[trackId];
 }
 
-/** Replaces rows of `trackId` with filled ones, each above the version of the row it replaces. */
+/** Replaces rows of `trackId` with filled ones, each above the version of the row it replaces; answers them. */
 async function replaceFrames(
   tx: Tx,
   videoId: number,
@@ -49,7 +67,7 @@ async function replaceFrames(
   old: DetectionRow[],
   filled: Array<{ frame: number; box: PoseBox; aiBox?: number[] | null; confidence?: number }>,
   by: string,
-) {
+): Promise<StoredFrame[]> {
   const oldAt = new Map(old.map((r) => [r.frame, r]));
   await deleteTrackFrames(
     tx,
@@ -58,28 +76,27 @@ async function replaceFrames(
     filled.map((f) => f.frame).filter((f) => oldAt.has(f)),
   );
   const now = new Date();
-  await storeRows(
-    tx,
-    videoId,
-    filled.map((f) => ({
-      trackId,
-      frame: f.frame,
-      x1: f.box.x1,
-      y1: f.box.y1,
-      x2: f.box.x2,
-      y2: f.box.y2,
-      confidence: f.confidence ?? oldAt.get(f.frame)?.confidence ?? 1,
-      keypoints: f.box.keypoints ? Array.from(f.box.keypoints) : null,
-      keypointVisibility: visibilityOf(f.box),
-      source: 'interpolated',
-      updatedById: by,
-      updatedAt: now,
-      aiBox: f.aiBox ?? oldAt.get(f.frame)?.aiBox ?? null,
-      version: (oldAt.get(f.frame)?.version ?? 0) + 1,
-    })),
-  );
+  const rows = filled.map((f) => ({
+    trackId,
+    frame: f.frame,
+    x1: f.box.x1,
+    y1: f.box.y1,
+    x2: f.box.x2,
+    y2: f.box.y2,
+    confidence: f.confidence ?? oldAt.get(f.frame)?.confidence ?? 1,
+    keypoints: f.box.keypoints ? Array.from(f.box.keypoints) : null,
+    keypointVisibility: visibilityOf(f.box),
+    source: 'interpolated',
+    updatedById: by,
+    updatedAt: now,
+    aiBox: f.aiBox ?? oldAt.get(f.frame)?.aiBox ?? null,
+    version: (oldAt.get(f.frame)?.version ?? 0) + 1,
+  }));
+  await storeRows(tx, videoId, rows);
+  return rows.map((r) => ({ frame: r.frame, version: r.version }));
 }
 
+/** Interpolates strictly between two stored boxes of a track (keyframes or the AI's). */
 export async function interpolateTrack(
   db: Db,
   videoId: number,
@@ -101,10 +118,13 @@ export async function interpolateTrack(
     const rows = await listTrackFrames(tx, videoId, trackId, from, to);
     const first = rows[0];
     const last = rows[rows.length - 1];
-    if (!isKeyframe(first) || first.frame !== from)
-      throw new Unprocessable(`Frame ${from} of track ${trackId} is not a keyframe (a box a person drew or corrected)`);
-    if (!isKeyframe(last) || last.frame !== to)
-      throw new Unprocessable(`Frame ${to} of track ${trackId} is not a keyframe (a box a person drew or corrected)`);
+    // either end may be any stored box, a person's or the AI's; an outside keyframe has none
+    for (const [end, r] of [
+      [from, first],
+      [to, last],
+    ] as const)
+      if (r?.frame !== end || r.source === 'outside')
+        throw new Unprocessable(`Track ${trackId} has no box stored at frame ${end} to interpolate from or to`);
     const token = await snapshotTracks(tx, videoId, 'track.interpolate', [trackId], [], who.id);
     // an AI box replaced here keeps its AI box, so a later propagate still measures against the AI
     const aiOf = new Map(rows.filter((r) => r.source === 'ai').map((r) => [r.frame, aiBoxOf(r)]));
@@ -113,7 +133,7 @@ export async function interpolateTrack(
       aiBox: aiOf.get(f.frame),
       confidence: 1,
     }));
-    await replaceFrames(tx, videoId, trackId, rows.slice(1, -1), filled, who.id);
+    const stored = await replaceFrames(tx, videoId, trackId, rows.slice(1, -1), filled, who.id);
     const trackVersion = await finish(
       tx,
       videoId,
@@ -121,7 +141,12 @@ export async function interpolateTrack(
       who,
       `track ${trackId}: frames ${from + 1}–${to - 1} interpolated`,
     );
-    return { filled_frames: filled.length, track_version: trackVersion, undo_token: token };
+    return {
+      filled_frames: filled.length,
+      track_version: trackVersion,
+      detection_versions: versionsOf(trackId, stored),
+      undo_token: token,
+    };
   });
 }
 
@@ -146,12 +171,13 @@ export async function propagateCorrection(
   who: Identity,
 ) {
   return writeAnnotations(db, videoId, async (tx) => {
-    await open(tx, videoId, trackId, version, [
+    const v = await open(tx, videoId, trackId, version, [
       ['from_frame', from],
       ...(to !== undefined ? [['to_frame', to] as [string, number]] : []),
     ]);
     if (to !== undefined && to <= from) throw new Unprocessable('to_frame must be after from_frame');
-    const rows = await listTrackFrames(tx, videoId, trackId, null, to ?? null);
+    const end = to ?? (await propagateEnd(tx, v, trackId, from));
+    const rows = await listTrackFrames(tx, videoId, trackId, Math.max(0, from - REFERENCE_FRAMES), end);
     const at = rows.findIndex((r) => r.frame === from);
     const key = rows[at];
     if (!isKeyframe(key))
@@ -180,7 +206,7 @@ export async function propagateCorrection(
         aiBox: r.aiBox ?? aiBoxOf(r),
       };
     });
-    await replaceFrames(tx, videoId, trackId, targets, filled, who.id);
+    const stored = await replaceFrames(tx, videoId, trackId, targets, filled, who.id);
     const trackVersion = await finish(
       tx,
       videoId,
@@ -188,6 +214,12 @@ export async function propagateCorrection(
       who,
       `track ${trackId}: the correction at frame ${from} propagated to ${filled.length} frame(s)`,
     );
-    return { changed_frames: filled.length, track_version: trackVersion, undo_token: token };
+    return {
+      changed_frames: filled.length,
+      to_frame: end,
+      track_version: trackVersion,
+      detection_versions: versionsOf(trackId, stored),
+      undo_token: token,
+    };
   });
 }

@@ -30,7 +30,7 @@ import { requireLiveVideo } from '../videos';
 import { requireTrack, writeAnnotations } from './common';
 import { checkFrame, checkTrackVersions, drawOptionsOf, fpsOf } from './track-versions';
 import type { VideoRow } from '../video-dto';
-import { refillAroundGap } from './keyframe-fill';
+import { refillAroundGap, versionsOf } from './keyframe-fill';
 import { cutGap } from './gap-cut';
 
 async function openRangeEdit(tx: Tx, videoId: number, tracks: Array<[number, number | undefined]>) {
@@ -120,18 +120,23 @@ export async function deleteTrackFrameRange(
     checkRange(v, from, to);
     const token = await snapshotTracks(tx, videoId, 'track.delete-range', [trackId], [], who.id);
     const drawn = locked.get(trackId)!.humanMade;
-    const { deleted } = await cutGap(tx, videoId, trackId, from, to, await drawOptionsOf(tx, v), drawn, who.id);
+    const cut = await cutGap(tx, videoId, trackId, from, to, await drawOptionsOf(tx, v), drawn, who.id);
     // a drawn track's frames next to the gap were filled towards keyframes the range may have held
-    if (drawn) await refillAroundGap(tx, videoId, trackId, from, to, who.id);
+    const refilled = drawn ? await refillAroundGap(tx, videoId, trackId, from, to, who.id) : [];
     const versions = await finish(
       tx,
       videoId,
       [trackId],
       null,
       who,
-      `track ${trackId}: frames ${from}–${to} deleted (${deleted.length} boxes)`,
+      `track ${trackId}: frames ${from}–${to} deleted (${cut.deleted.length} boxes)`,
     );
-    return { deleted: deleted.length, track_version: versions[trackId], undo_token: token };
+    return {
+      deleted: cut.deleted.length,
+      track_version: versions[trackId],
+      detection_versions: versionsOf(trackId, cut.stored, refilled),
+      undo_token: token,
+    };
   });
 }
 

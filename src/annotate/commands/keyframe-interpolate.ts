@@ -1,8 +1,10 @@
-// keyframe.interpolate: I replaces the frames strictly between the selected track's keyframes around the
-// playhead with a linear interpolation of the box and of every joint present at both ends.
+// keyframe.interpolate: I replaces the frames strictly between two boxes of the selected track around the
+// playhead with a linear interpolation of the box and of every joint present at both ends. Either end may
+// be any stored box, the AI's too (interpolation-ends.ts says which); when there is none, I says why.
 import { rangeOps } from '../save/server-ops';
 import { letter } from './key-tests';
-import { fillBetween, keyframesAround } from './track-frames';
+import { fillBetween } from './track-frames';
+import { interpolationEnds } from './interpolation-ends';
 import type { CommandDef } from './types';
 
 export const keyframeInterpolate: CommandDef<'keyframe.interpolate'> = {
@@ -11,7 +13,7 @@ export const keyframeInterpolate: CommandDef<'keyframe.interpolate'> = {
   shortcuts: [
     {
       keys: 'I',
-      does: 'Interpolate the selected track between the keyframes around the playhead (a joint hidden at either end stays hidden)',
+      does: 'Interpolate the selected track between the boxes around the playhead: keyframes, or the AI boxes around a gap (a joint hidden at either end stays hidden)',
       group: 'track',
       editOnly: true,
     },
@@ -19,8 +21,15 @@ export const keyframeInterpolate: CommandDef<'keyframe.interpolate'> = {
   keyTest: letter('i'),
   argsFromKey: (_e, { doc, ui }) => {
     const t = ui.selectedTrackId;
-    const around = t === null ? null : keyframesAround(doc.detections[t], ui.frame);
-    return t !== null && around ? { trackId: t, ...around } : null;
+    if (t === null) return null;
+    const ends = interpolationEnds(doc.detections[t], ui.frame, doc.info.frame_stride ?? 1);
+    return 'from' in ends ? { trackId: t, ...ends } : null;
+  },
+  refusalFromKey: (_e, { doc, ui }) => {
+    const t = ui.selectedTrackId;
+    if (t === null) return null;
+    const ends = interpolationEnds(doc.detections[t], ui.frame, doc.info.frame_stride ?? 1);
+    return 'refused' in ends ? ends.refused : null;
   },
   recipe:
     ({ trackId, from, to }) =>

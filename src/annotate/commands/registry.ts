@@ -1,5 +1,6 @@
 // The command registry (Excalidraw actions/register style): one place that knows every edit by name.
 // The review commands and the screen keys change no document; key-registry.ts holds them with these.
+import type { RangePreview } from '../document/ui-state';
 import { produceWithPatches, enablePatches, enableMapSet, type Patch } from 'immer';
 import type { EditorDoc } from '../document/types';
 import { segmentAdd } from './segment-add';
@@ -109,7 +110,11 @@ export function commandForKey(
 export type KeyAction =
   | { kind: 'command'; name: CommandName; args: CommandArgs[CommandName] }
   | { kind: 'dialog'; dialog: CorrectionDialog; shift: boolean }
-  | { kind: 'tool'; event: ToolSwitch };
+  | { kind: 'tool'; event: ToolSwitch }
+  /** The key shows what the command would change before it applies (a second press applies it). */
+  | { kind: 'preview'; preview: RangePreview; text: string }
+  /** The key is the command's but does not apply now: the status line says why. */
+  | { kind: 'refused'; text: string };
 
 function actionOf(def: CommandDef, press: CommandPress, ctx: EditContext): KeyAction | null {
   const args = def.argsFromKey?.(press, ctx);
@@ -117,7 +122,11 @@ function actionOf(def: CommandDef, press: CommandPress, ctx: EditContext): KeyAc
   const dialog = def.dialogFromKey?.(press, ctx);
   if (dialog) return { kind: 'dialog', dialog, shift: press.shiftKey };
   const event = def.toolFromKey?.(press, ctx);
-  return event ? { kind: 'tool', event } : null;
+  if (event) return { kind: 'tool', event };
+  const shown = def.previewFromKey?.(press, ctx);
+  if (shown) return { kind: 'preview', ...shown };
+  const why = def.refusalFromKey?.(press, ctx);
+  return why ? { kind: 'refused', text: why } : null;
 }
 
 export function keyActionFor(e: KeyLike, ctx: EditContext): KeyAction | null {

@@ -2,7 +2,8 @@
 // interpolating frame ranges in the (draft) document. The server applies the same rules to every frame;
 // these keep the loaded windows showing what the server now stores.
 import { mergeRanges } from '../../../domain/ops/track-merge';
-import { lerpPose } from '../../../domain/ops/keyframe-interpolation';
+import { fillBetweenKeyframes, type PoseBox } from '../../../domain/ops/keyframe-interpolation';
+import { planGapCut } from '../../../domain/ops/track-gap';
 import type { ActionSegment } from '../../../domain/types';
 import type { CompactDetection, EditorDoc } from '../document/types';
 import { blockFor, frameAt, framesOf, type BlockedFrames } from '../document/frame-blocks';
@@ -103,32 +104,38 @@ export const segmentsFrom = (segments: ActionSegment[], trackId: number, time: n
   segments.filter((s) => s.track_id === trackId && s.start_time >= time);
 
 /**
- * Interpolates a track strictly between two of its keyframes: the box, and each joint present at both ends,
- * with the joints' visibility by the server's rule (lerpPose), so the preview shows what the server stores.
+ * Fills a track strictly between two of its keyframes as the server does (fillBetweenKeyframes): the box and
+ * each joint present at both ends interpolated, joint visibility by the server's rule (lerpPose); before an
+ * outside keyframe the box before held. So the preview shows what the server stores.
  */
-export function fillBetween(draft: EditorDoc, trackId: number, a: number, b: number): void {
+export function fillBetween(
+  draft: EditorDoc,
+  trackId: number,
+  a: number,
+  b: number,
+  keep: (frame: number) => boolean = () => true,
+): void {
   const track = draft.detections[trackId];
   const da = frameAt(track, a);
   const db = frameAt(track, b);
-  if (!track || !da || !db || b - a < 2 || da.source === 'outside') return;
-  for (let f = a + 1; f < b; f++) {
-    const t = (f - a) / (b - a);
-    const pose = lerpPose(poseOf(da), poseOf(db), t);
+  if (!track || !da || !db || b - a < 2) return;
+  const keys = [
+    { frame: a, box: poseOf(da), outside: da.source === 'outside' },
+    { frame: b, box: poseOf(db), outside: db.source === 'outside' },
+  ];
+  for (const { frame: f, box } of fillBetweenKeyframes(keys)) {
+    if (!keep(f)) continue;
+    const t = da.source === 'outside' || db.source === 'outside' ? 0 : (f - a) / (b - a);
     blockFor(track, f)[f] = {
-      x1: pose.x1,
-      y1: pose.y1,
-      x2: pose.x2,
-      y2: pose.y2,
+      ...boxOf(box),
       confidence: da.confidence + (db.confidence - da.confidence) * t,
-      keypoints: pose.keypoints ? Float32Array.from(pose.keypoints) : null,
-      visibility: pose.keypointVisibility ? Uint8Array.from(pose.keypointVisibility) : null,
       source: 'interpolated',
       version: frameAt(track, f)?.version,
     };
   }
 }
 
-const poseOf = (d: CompactDetection) => ({
+const poseOf = (d: CompactDetection): PoseBox => ({
   x1: d.x1,
   y1: d.y1,
   x2: d.x2,
@@ -136,12 +143,53 @@ const poseOf = (d: CompactDetection) => ({
   keypoints: d.keypoints,
   keypointVisibility: d.visibility,
 });
+const boxOf = (p: PoseBox) => ({
+  x1: p.x1,
+  y1: p.y1,
+  x2: p.x2,
+  y2: p.y2,
+  keypoints: p.keypoints ? Float32Array.from(p.keypoints) : null,
+  visibility: p.keypoints && p.keypointVisibility ? Uint8Array.from(p.keypointVisibility) : null,
+});
 
-/** The keyframes around `frame` (≤ frame, > frame) for the interpolate command. */
-export function keyframesAround(track: BlockedFrames | undefined, frame: number): { from: number; to: number } | null {
-  const here = isKeyframe(frameAt(track, frame)) ? frame : prevKeyframe(track, frame);
-  const after = nextKeyframe(track, frame);
-  if (here === null || after === null) return null;
-  // on a keyframe the playhead interpolates towards the next one
-  return { from: here, to: after };
+/**
+ * A drawn track lost or changed a keyframe at `frame` (or, with `gap`, lost frames `frame` … `to`): as the
+ * server does, the interpolated boxes between the keyframes around it are removed and filled again from the
+ * keyframes left, a lost range staying empty.
+ */
+export function refillAround(draft: EditorDoc, trackId: number, frame: number, to = frame, gap = false): void {
+  const track = draft.detections[trackId];
+  if (!track) return;
+  const lo = prevKeyframe(track, frame) ?? frame;
+  const hi = nextKeyframe(track, to) ?? to;
+  const kept = (f: number) => !gap || f < frame || f > to;
+  for (const [f, d] of framesOf(track))
+    if (f > lo && f < hi && kept(f) && d.source === 'interpolated') delete blockFor(track, f)[f];
+  const keys = framesOf(track)
+    .filter(([f, d]) => f >= lo && f <= hi && isKeyframe(d))
+    .map(([f]) => f);
+  for (let i = 0; i + 1 < keys.length; i++) fillBetween(draft, trackId, keys[i], keys[i + 1], kept);
+}
+
+/**
+ * Removes a track's frames `from` … `to` and keeps every other frame drawn as it was (domain/ops/track-gap.ts,
+ * the server's rule): the filled-in frames next to the range are stored as drawn, an outside keyframe stops
+ * a fill across it, and on a drawn track the interpolated boxes beside that become keyframes.
+ */
+export function cutGap(draft: EditorDoc, trackId: number, from: number, to: number, interpolate = true): void {
+  const track = draft.detections[trackId];
+  if (!track) return;
+  const opts = { stride: draft.info.frame_stride ?? 1, interpolate };
+  const drawn = isDrawnTrack(draft, trackId);
+  const plan = planGapCut((f) => frameAt(track, f), from, to, opts, drawn);
+  for (const k of plan.keep) blockFor(track, k.frame)[k.frame] = k.det;
+  const before = plan.outsideAt === null ? undefined : frameAt(track, from - 1);
+  const held = before && { ...before, keypoints: before.keypoints && Float32Array.from(before.keypoints) };
+  removeFrames(draft, trackId, from, to);
+  if (held) blockFor(track, from)[from] = { ...held, source: 'outside', version: undefined };
+  for (const f of plan.keyframesAt) {
+    const d = frameAt(track, f);
+    if (d) d.source = 'human';
+  }
+  if (drawn) refillAround(draft, trackId, from, to, true);
 }

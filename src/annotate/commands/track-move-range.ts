@@ -28,10 +28,7 @@ export const trackMoveRange: CommandDef<'track.move-range'> = {
     trackId: a.trackId,
     call: { kind: 'move', from: a.from, to: a.to, targetTrackId: a.newTrack ? null : a.targetTrackId },
   }),
-  withAnswer: (a, r) => ({
-    ...a,
-    targetTrackId: typeof r.target_track_id === 'number' ? r.target_track_id : a.targetTrackId,
-  }),
+  withAnswer: (a, r) => (r.call === 'move' ? { ...a, targetTrackId: r.answer.target_track_id } : a),
   serverOps: (a, ctx) =>
     rangeOps(
       a.trackId,

@@ -26,6 +26,6 @@ export const trackSplit: CommandDef<'track.split'> = {
       for (const s of segmentsFrom(draft.segments, trackId, frameTime(draft, frame))) s.track_id = newTrackId;
     },
   rangeCall: ({ trackId, frame }) => ({ trackId, call: { kind: 'split', frame } }),
-  withAnswer: (a, r) => ({ ...a, newTrackId: typeof r.new_track_id === 'number' ? r.new_track_id : a.newTrackId }),
+  withAnswer: (a, r) => (r.call === 'split' ? { ...a, newTrackId: r.answer.new_track_id } : a),
   serverOps: ({ trackId, frame }, ctx) => rangeOps(trackId, { kind: 'split', frame }, ctx),
 };

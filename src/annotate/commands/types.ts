@@ -3,8 +3,9 @@
 // the history runs it through produceWithPatches, which gives undo/redo.
 import type { ActionSegment, SegmentFields } from '../../../domain/types';
 import type { CompactDetection, DocCommand, EditorDoc } from '../document/types';
-import type { AnnotateUiState } from '../document/ui-state';
+import type { AnnotateUiState, RangePreview } from '../document/ui-state';
 import type { EntryOps, OpsContext, RangeCall } from '../save/server-ops';
+import type { RangeResult } from '../save/op-results';
 import type { ToolName } from '../../../machines/interaction-types';
 
 export type CommandName =
@@ -120,11 +121,19 @@ export interface FrameArgs {
   trackId: number;
   frame: number;
 }
-/** A frame range of a track, both ends included. */
+/** Delete on one frame: `cut` when removing the frame's stored row alone would change what other frames
+ *  draw, or the frame is filled in (a gap is cut instead: domain/ops/track-gap.ts). */
+export interface DeleteFrameArgs extends FrameArgs {
+  cut: boolean;
+  interpolate?: boolean;
+}
+/** A frame range of a track, both ends included; `interpolate`: the view's interpolation (a cut keeps
+ *  what is drawn by it; true when left out). */
 export interface RangeArgs {
   trackId: number;
   from: number;
   to: number;
+  interpolate?: boolean;
 }
 export interface SplitArgs {
   trackId: number;
@@ -167,7 +176,7 @@ export interface CommandArgs {
   'track.delete': TrackArgs;
   'box.draw': DrawArgs;
   'keypoints.assist': AssistArgs;
-  'box.delete-frame': FrameArgs;
+  'box.delete-frame': DeleteFrameArgs;
   'box.delete-forward': RangeArgs;
   'track.range-delete': RangeArgs;
   'track.split': SplitArgs;
@@ -203,12 +212,17 @@ export interface CommandDef<N extends CommandName = CommandName> {
   recipe: (args: CommandArgs[N]) => DocCommand;
   /** What the server must do for this edit and for its undo. */
   serverOps: (args: CommandArgs[N], ctx: OpsContext) => EntryOps;
-  /** A range edit the server does first (it answers the undo token, and ids the document needs): the call,
-   *  and the arguments completed from its answer (edit/range-edits.ts). */
-  rangeCall?: (args: CommandArgs[N]) => { trackId: number; call: RangeCall };
-  withAnswer?: (args: CommandArgs[N], answer: Record<string, unknown>) => CommandArgs[N];
+  /** A range edit the server does first (it answers the undo token, and ids the document needs): the call
+   *  (null: not for these arguments, which are a plain queued edit), and the arguments completed from its
+   *  answer (edit/range-edits.ts). */
+  rangeCall?: (args: CommandArgs[N]) => { trackId: number; call: RangeCall } | null;
+  withAnswer?: (args: CommandArgs[N], answer: RangeResult) => CommandArgs[N];
   /** A key that switches the pointer's tool instead (B: the 'New box' tool; Shift+B: redraw the selected box). */
   toolFromKey?: (e: CommandPress, ctx: EditContext) => ToolSwitch | null;
+  /** What the key shows before the command applies (the range on the timeline, a status line), or null. */
+  previewFromKey?: (e: CommandPress, ctx: EditContext) => { preview: RangePreview; text: string } | null;
+  /** Why the key does nothing now, when a user would expect it to (said on the status line), or null. */
+  refusalFromKey?: (e: CommandPress, ctx: EditContext) => string | null;
   /** A key that opens a dialog instead (the dialog then performs the command). */
   dialogFromKey?: (e: CommandPress, ctx: EditContext) => CorrectionDialog | null;
 }

@@ -18,6 +18,14 @@ export interface OverlayToggles {
   snapGrid: boolean;
 }
 
+/** A range edit shown on the timeline before it applies (edit/range-preview.ts). */
+export interface RangePreview {
+  kind: 'propagate';
+  trackId: number;
+  from: number;
+  to: number;
+}
+
 export interface AnnotateUiState {
   mode: EditorMode;
   toggles: OverlayToggles;
@@ -37,6 +45,10 @@ export interface AnnotateUiState {
   interpolation: boolean;
   /** Unit of the Time/Frame entry and of the data panel title. */
   entryUnit: 'time' | 'frame';
+  /** propagate_max_seconds of the render settings: how far P goes when no keyframe follows. */
+  propagateMaxSeconds: number;
+  /** The range P would change, shown before it applies. */
+  rangePreview: RangePreview | null;
 }
 
 export const initialUiState: AnnotateUiState = {
@@ -61,6 +73,8 @@ export const initialUiState: AnnotateUiState = {
   playerSize: 'medium',
   interpolation: true,
   entryUnit: 'time',
+  propagateMaxSeconds: 1,
+  rangePreview: null,
 };
 
 /** The hidden-track list with one track's eye toggled. */

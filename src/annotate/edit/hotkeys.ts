@@ -64,7 +64,13 @@ function editContext(editor: AnnotationEditor): EditContext | null {
 /** Does what a key or a button asked: runs the command, opens its dialog, or switches the pointer's tool. */
 function runAction(editor: AnnotationEditor, action: KeyAction | null): boolean {
   if (!action) return false;
-  if (action.kind === 'command') void performCorrection(editor, action.name, action.args as never);
+  if (action.kind === 'command') {
+    editor.updateUi({ rangePreview: null });
+    void performCorrection(editor, action.name, action.args as never);
+  } else if (action.kind === 'preview') {
+    editor.updateUi({ rangePreview: action.preview });
+    editor.notify('info', action.text);
+  } else if (action.kind === 'refused') editor.notify('info', action.text);
   else if (action.kind === 'dialog')
     patchStore(editor.dialogs, { correction: { kind: action.dialog, shift: action.shift } });
   else editor.interaction.send(action.event);
@@ -86,7 +92,8 @@ export function runCommand(editor: AnnotationEditor, name: CommandName, shift = 
 /** Whether a command would act now (the toolbar greys out its button otherwise). */
 export function commandApplies(editor: AnnotationEditor, name: CommandName, shift = false): boolean {
   const ctx = editContext(editor);
-  return !!ctx && commandAction(name, ctx, shift) !== null;
+  const action = ctx ? commandAction(name, ctx, shift) : null;
+  return action !== null && action.kind !== 'refused';
 }
 
 /** Warns before the page unloads while edits are not saved yet. */

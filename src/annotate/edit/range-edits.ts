@@ -31,18 +31,19 @@ export async function performCorrection<N extends CommandName>(
   const def = getCommand(name);
   const doc = editor.getDoc();
   if (!doc) return false;
-  if (!def.rangeCall) return editor.perform(name, args);
-  const { trackId, call } = def.rangeCall(args);
+  const range = def.rangeCall?.(args);
+  if (!range) return editor.perform(name, args);
+  const { trackId, call } = range;
   try {
-    const answer = await editor.saves.run<Record<string, unknown>>({
+    const answer = await editor.saves.run({
       kind: 'track.range',
       videoId: doc.videoId,
       trackId,
       call,
       token: { value: null },
     });
-    const done = def.withAnswer ? def.withAnswer(args, answer ?? {}) : args;
-    const token = typeof answer?.undo_token === 'number' ? answer.undo_token : undefined;
+    const done = def.withAnswer ? def.withAnswer(args, answer) : args;
+    const token = answer.answer.undo_token;
     const note = spanningCut(doc, name, done);
     editor.perform(name, done, { synced: true, token });
     if (note) editor.notify('info', note);

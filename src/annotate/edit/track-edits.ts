@@ -1,7 +1,6 @@
 // Track merge and track delete: the server does them first (one transaction there, and it hands out the
 // undo token), then the same edit becomes one undoable command in the document. A failure is named by
 // the save queue ('Merge failed ({status})', 'Delete track {status}') and changes nothing here.
-import type { DeleteTrackResult, MergeResult } from '../../api/annotation-edits';
 import type { AnnotationEditor } from '../editor/annotation-editor';
 
 export async function mergeTracks(
@@ -12,7 +11,7 @@ export async function mergeTracks(
   const doc = editor.getDoc();
   if (!doc) return false;
   try {
-    const r = await editor.saves.run<MergeResult>({
+    const r = await editor.saves.run({
       kind: 'track.merge',
       videoId: doc.videoId,
       baseTrackId,
@@ -31,7 +30,7 @@ export async function deleteTrack(editor: AnnotationEditor, trackId: number): Pr
   const doc = editor.getDoc();
   if (!doc) return false;
   try {
-    const r = await editor.saves.run<DeleteTrackResult>({
+    const r = await editor.saves.run({
       kind: 'track.delete',
       videoId: doc.videoId,
       trackId,

@@ -46,8 +46,10 @@ export function openVideo(
     const realtime = (s?.realtime ?? VIDEO_SETTINGS_DEFAULTS.realtime) as { interpolation?: boolean };
     // the live overlay starts with what the settings draw on a rendered video
     const o = { ...VIDEO_SETTINGS_DEFAULTS.overlay, ...(s?.overlay as object | undefined) };
+    const seconds = Number(s?.propagate_max_seconds);
     target.updateUi((u) => ({
       interpolation: realtime.interpolation !== false,
+      propagateMaxSeconds: seconds > 0 ? seconds : VIDEO_SETTINGS_DEFAULTS.propagate_max_seconds,
       // labels on: the tags follow the Boxes toggle (undefined); off: never drawn
       toggles: {
         ...u.toggles,

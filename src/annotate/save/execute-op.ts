@@ -1,49 +1,51 @@
-// Runs one server op with the real API client (a table keyed by op kind), and names a failure with the
-// product's texts.
+// Runs one server op with the real API client (a table keyed by op kind) and answers its typed result
+// (op-results.ts), and names a failure with the product's texts.
 import * as api from '../../api/annotation-edits';
 import { ApiError } from '../../api/request';
-import type { ActionSegment } from '../../../domain/types';
 import * as corrections from '../../api/track-corrections';
 import { detectionBody, type RangeCall, type ServerOp } from './server-ops';
+import type { OpAnswers, OpKind, OpOf, OpResult, RangeResult } from './op-results';
 
 /** Track id → the track's version as the editor last saw it (range ops send these). */
 export type TrackVersions = Record<number, number | undefined>;
 
 /** `version`: the version of the stored detection or action the op changes, as the editor last saw it (the
  *  save queue looks it up); `tracks`: the versions of the tracks a range op changes. */
-export type OpExecutor = (op: ServerOp, version: number | undefined, tracks?: TrackVersions) => Promise<unknown>;
+export type OpExecutor = (op: ServerOp, version: number | undefined, tracks?: TrackVersions) => Promise<OpResult>;
 
-type OpOf<K extends ServerOp['kind']> = Extract<ServerOp, { kind: K }>;
-type Runner<K extends ServerOp['kind']> = (
+type Runner<K extends OpKind> = (
   op: OpOf<K>,
   version: number | undefined,
   tracks: TrackVersions,
-) => Promise<unknown>;
+) => Promise<OpAnswers[K]>;
 
 /** A range call with the versions of its tracks. */
-function runRange(videoId: number, trackId: number, c: RangeCall, v: TrackVersions): Promise<{ undo_token: number }> {
+async function runRange(videoId: number, trackId: number, c: RangeCall, v: TrackVersions): Promise<RangeResult> {
   const own = v[trackId];
   switch (c.kind) {
     case 'delete':
-      return corrections.deleteFrameRange(videoId, trackId, c.from, c.to, own);
+      return { call: c.kind, answer: await corrections.deleteFrameRange(videoId, trackId, c.from, c.to, own) };
     case 'split':
-      return corrections.splitTrack(videoId, trackId, c.frame, own);
+      return { call: c.kind, answer: await corrections.splitTrack(videoId, trackId, c.frame, own) };
     case 'swap': {
       const versions: Record<string, number> = {};
       for (const t of [trackId, c.otherTrackId]) if (v[t] !== undefined) versions[String(t)] = v[t]!;
-      return corrections.swapTracks(videoId, trackId, c.otherTrackId, c.from, versions);
+      return { call: c.kind, answer: await corrections.swapTracks(videoId, trackId, c.otherTrackId, c.from, versions) };
     }
     case 'move':
-      return corrections.moveFrameRange(videoId, trackId, {
-        from_frame: c.from,
-        to_frame: c.to,
-        version: own,
-        ...(c.targetTrackId === null ? {} : { target_track_id: c.targetTrackId, target_version: v[c.targetTrackId] }),
-      });
+      return {
+        call: c.kind,
+        answer: await corrections.moveFrameRange(videoId, trackId, {
+          from_frame: c.from,
+          to_frame: c.to,
+          version: own,
+          ...(c.targetTrackId === null ? {} : { target_track_id: c.targetTrackId, target_version: v[c.targetTrackId] }),
+        }),
+      };
     case 'interpolate':
-      return corrections.interpolateTrack(videoId, trackId, c.from, c.to, own);
+      return { call: c.kind, answer: await corrections.interpolateTrack(videoId, trackId, c.from, c.to, own) };
     case 'propagate':
-      return corrections.propagateTrack(videoId, trackId, c.from, c.to, own);
+      return { call: c.kind, answer: await corrections.propagateTrack(videoId, trackId, c.from, c.to, own) };
   }
 }
 
@@ -128,7 +130,7 @@ const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
     corrections.putKeyframe(op.videoId, op.trackId, op.frame, keyframeBody(op, version)),
   'track.range': async (op, _version, tracks) => {
     const r = await runRange(op.videoId, op.trackId, op.call, tracks);
-    op.token.value = r.undo_token;
+    op.token.value = r.answer.undo_token;
     return r;
   },
   'track.restore': async (op) => {
@@ -139,8 +141,8 @@ const RUN: { [K in ServerOp['kind']]: Runner<K> } = {
   },
 };
 
-export const executeOp: OpExecutor = (op, version, tracks = {}) =>
-  (RUN[op.kind] as Runner<typeof op.kind>)(op as never, version, tracks);
+export const executeOp: OpExecutor = async (op, version, tracks = {}) =>
+  ({ kind: op.kind, answer: await (RUN[op.kind] as Runner<OpKind>)(op as never, version, tracks) }) as OpResult;
 
 /** Box/keypoint saves are retried: a network error, a timeout, too many requests or a server error. */
 export function isRetryable(err: unknown): boolean {
@@ -187,59 +189,4 @@ export function failureText(op: ServerOp, err: unknown): string {
   const text = of ? of(op, status) : 'Failed to save';
   const detail = err instanceof Error ? err.message : '';
   return detail && !/^HTTP \d+$/.test(detail) && detail !== text ? `${text}: ${detail}` : text;
-}
-
-/** The version of the detection a put saved (the next change of it sends this one). */
-export function detectionVersionOfResult(op: ServerOp, result: unknown): number | undefined {
-  if (!result || typeof result !== 'object') return undefined;
-  // a PATCH answers the row; a PUT (keyframe) answers {detection, track_version, filled_frames}
-  const v =
-    op.kind === 'detection.put'
-      ? (result as { version?: unknown }).version
-      : op.kind === 'detection.keyframe' || op.kind === 'track.create'
-        ? (result as { detection?: { version?: unknown } }).detection?.version
-        : undefined;
-  return typeof v === 'number' ? v : undefined;
-}
-
-/** The track versions an answer names (every change of a track's boxes bumps its version). */
-export function trackVersionsOfResult(op: ServerOp, result: unknown): Record<number, number> {
-  const out: Record<number, number> = {};
-  if (!result || typeof result !== 'object') return out;
-  const r = result as {
-    track_id?: unknown;
-    track_version?: unknown;
-    new_track_id?: unknown;
-    new_track_version?: unknown;
-    target_track_id?: unknown;
-    target_track_version?: unknown;
-    track_versions?: unknown;
-  };
-  const put = (id: unknown, v: unknown) => {
-    if (typeof id === 'number' && typeof v === 'number') out[id] = v;
-  };
-  const own = 'trackId' in op ? op.trackId : r.track_id;
-  put(op.kind === 'track.create' ? (r.track_id ?? op.made.value) : own, r.track_version);
-  put(r.new_track_id, r.new_track_version);
-  put(r.target_track_id, r.target_track_version);
-  if (r.track_versions && typeof r.track_versions === 'object')
-    for (const [k, v] of Object.entries(r.track_versions)) put(Number(k), v);
-  return out;
-}
-
-/** Segments the server answered with (their versions become the ones the next save sends). */
-export function segmentsOfResult(op: ServerOp, result: unknown): ActionSegment[] {
-  if (!result || typeof result !== 'object') return [];
-  if (op.kind === 'segment.patch' || op.kind === 'segment.create') return [result as ActionSegment];
-  const segs = (result as { segments?: ActionSegment[] }).segments;
-  return Array.isArray(segs) ? segs : [];
-}
-
-/** The boxes an undone track edit brought back above the version the document holds for them. */
-export function restoredDetectionVersions(
-  result: unknown,
-): Array<{ track_id: number; frame: number; version: number }> {
-  const list =
-    result && typeof result === 'object' ? (result as { detection_versions?: unknown }).detection_versions : undefined;
-  return Array.isArray(list) ? list : [];
 }

@@ -9,16 +9,15 @@
 // row they stored), the op becomes a conflict: the draft stays in the document and the editor offers
 // 'Reload theirs' or 'Overwrite with mine' (AnnotationEditor.resolveConflict).
 import { detectionKey, detectionKeyOf, isDetectionOp, rangeTracks, type ServerOp } from './server-ops';
+import { failureText, isConflict, isRetryable, type TrackVersions } from './execute-op';
 import {
-  detectionVersionOfResult,
-  failureText,
-  isConflict,
-  isRetryable,
-  restoredDetectionVersions,
-  segmentsOfResult,
-  trackVersionsOfResult,
-  type TrackVersions,
-} from './execute-op';
+  detectionVersionOf,
+  segmentsOf,
+  storedVersionsOf,
+  trackVersionsOf,
+  type OpAnswers,
+  type OpResult,
+} from './op-results';
 import { Store } from '../store';
 import type { SaveQueueOptions, SaveState } from './save-queue-types';
 
@@ -26,7 +25,7 @@ interface Item {
   op: ServerOp;
   retry: boolean;
   reported: boolean;
-  resolve: (r: unknown) => void;
+  resolve: (r: OpResult) => void;
   reject: (e: unknown) => void;
 }
 
@@ -70,28 +69,37 @@ export class SaveQueue {
     this.timer = null;
   }
 
-  /** Queues an op; the promise settles when it is saved or finally fails (callers may ignore it). */
-  run<T = unknown>(op: ServerOp, retry = false): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
+  /**
+   * Queues an op; the promise settles with the server's answer when it is saved, or when it finally fails
+   * (callers may ignore it). A waiting save of the same frame that this one replaces settles with this one.
+   */
+  run<O extends ServerOp>(op: O, retry = false): Promise<OpAnswers[O['kind']]> {
+    return new Promise<OpResult>((resolve, reject) => {
       const key = detectionKey(op);
       // Coalesce with a waiting save of the same frame when nothing else is queued after it.
       const last = this.items[this.items.length - 1];
       const inFlight = this.running ? this.items[0] : undefined;
       if (key && last && last !== inFlight && detectionKey(last.op) === key) {
-        last.resolve(undefined);
+        const replaced = last;
         this.items[this.items.length - 1] = {
           op,
           retry,
           reported: false,
-          resolve: resolve as (r: unknown) => void,
-          reject,
+          resolve: (r) => {
+            replaced.resolve(r);
+            resolve(r);
+          },
+          reject: (e) => {
+            replaced.reject(e);
+            reject(e);
+          },
         };
       } else {
-        this.items.push({ op, retry, reported: false, resolve: resolve as (r: unknown) => void, reject });
+        this.items.push({ op, retry, reported: false, resolve, reject });
       }
       this.update();
       void this.pump();
-    });
+    }).then((r) => r.answer as OpAnswers[O['kind']]);
   }
 
   /** Background save (retried on network/server errors); failures are reported through onError. */
@@ -227,32 +235,28 @@ export class SaveQueue {
     waiters.forEach((w) => w());
   }
 
-  private saved(op: ServerOp, result: unknown): void {
-    const segs = segmentsOfResult(op, result);
-    for (const s of segs) if (typeof s.version === 'number') this.versions.set(s.id, s.version);
-    const detectionVersion = detectionVersionOfResult(op, result);
+  private saved(op: ServerOp, result: OpResult): void {
+    const segs = segmentsOf(result);
+    for (const s of segs) if (s.version !== undefined) this.versions.set(s.id, s.version);
+    const detectionVersion = detectionVersionOf(result);
     if (detectionVersion !== undefined)
       this.detectionVersions.set(op.kind === 'track.create' ? detectionKeyOf(op) : detectionKey(op)!, detectionVersion);
-    const madeId =
-      op.kind === 'track.create' && result && typeof result === 'object'
-        ? (result as { track_id?: unknown }).track_id
-        : undefined;
-    if (op.kind === 'track.create' && typeof madeId === 'number' && madeId !== op.trackId) {
+    const madeId = result.kind === 'track.create' && 'track_id' in result.answer ? result.answer.track_id : undefined;
+    if (op.kind === 'track.create' && madeId !== undefined && madeId !== op.trackId) {
       this.o.onError?.(
         `The new box was saved as track T${madeId} (someone added a track meanwhile): reload the video to see it there.`,
         op,
       );
     }
     if (op.kind === 'detection.delete') this.detectionVersions.set(detectionKey(op)!, null);
-    if (op.kind === 'track.restore') {
-      for (const d of restoredDetectionVersions(result))
-        this.detectionVersions.set(
-          detectionKeyOf({ videoId: op.videoId, trackId: d.track_id, frame: d.frame }),
-          d.version,
-        );
-    }
+    // the boxes the server filled, refilled or restored: the next save of each is based on its version
+    for (const d of storedVersionsOf(result))
+      this.detectionVersions.set(
+        detectionKeyOf({ videoId: op.videoId, trackId: d.track_id, frame: d.frame }),
+        d.version,
+      );
     if (op.kind === 'segment.patch' || op.kind === 'segment.delete') this.clearFailure(op.id);
-    const tracks = trackVersionsOfResult(op, result);
+    const tracks = trackVersionsOf(op, result);
     for (const [t, v] of Object.entries(tracks))
       this.trackVersions.set(Number(t), Math.max(v, this.trackVersions.get(Number(t)) ?? 0));
     if (Object.keys(tracks).length) this.o.onTrackVersions?.(tracks);

@@ -63,7 +63,9 @@ type ScoredDetectionBody = Omit<DetectionBody, 'keypoints'> & { keypoints?: [num
 
 /**
  * PATCH body of a detection: the box, plus keypoints when every coordinate is known, and the joints'
- * visibility (null when none is stored, so an undo back to such a row clears the one a change stored).
+ * visibility (null when none is stored, so an undo back to such a row clears the one a change stored). A
+ * box that is not a person's (an undo back to the AI's box, or to a derived one) says where it came from,
+ * so the server gives back its source (and the AI's own box) instead of storing a keyframe.
  */
 export function detectionBody(det: CompactDetection): ScoredDetectionBody {
   const body: ScoredDetectionBody = {
@@ -73,6 +75,7 @@ export function detectionBody(det: CompactDetection): ScoredDetectionBody {
     y2: det.y2,
     confidence: det.confidence,
     keypoint_visibility: det.visibility ? Array.from(det.visibility) : null,
+    ...(det.source === 'ai' || det.source === 'interpolated' ? { source: det.source } : {}),
   };
   const k = det.keypoints;
   if (k && k.length >= 51 && Array.from(k.subarray(0, 51)).every(Number.isFinite)) {

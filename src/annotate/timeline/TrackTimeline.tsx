@@ -5,6 +5,7 @@
 // (timeline-pointer.ts). For long videos it zooms and scrolls in time (buttons, Ctrl+wheel, Shift+wheel,
 // the overview strip), and follows the playhead when it leaves the window. With 'Near playhead' it lists
 // only the tracks present around the playhead and says how many it hides (rows-near.ts).
+import { previewStands } from '../edit/range-preview';
 import {
   useEffect,
   useMemo,
@@ -125,7 +126,8 @@ export function TrackTimeline() {
       if (
         s.hiddenTracks !== p.hiddenTracks ||
         s.selectedSegmentId !== p.selectedSegmentId ||
-        s.selectedTrackId !== p.selectedTrackId
+        s.selectedTrackId !== p.selectedTrackId ||
+        s.rangePreview !== p.rangePreview
       )
         redrawBars();
       if (s.time !== p.time) {
@@ -262,6 +264,7 @@ export function TrackTimeline() {
                           const doc = editor.getDoc();
                           const ui = editor.getUi();
                           const presence = { bands: 0, low: 0 };
+                          const preview = previewStands(ui, ui.rangePreview) ? ui.rangePreview : null;
                           lastTimeline.bars = drawTimeline(
                             k._context,
                             layoutRef.current,
@@ -272,9 +275,11 @@ export function TrackTimeline() {
                               presence: editor.review.presence(),
                               fps: doc?.info.fps,
                               keyframes: doc ? keyframeMarks(doc) : undefined,
+                              preview,
                             },
                             presence,
                           );
+                          lastTimeline.preview = preview && { ...preview };
                           lastTimeline.bands = presence.bands;
                           lastTimeline.lowBands = presence.low;
                           lastTimeline.viewStart = layoutRef.current.viewStart ?? 0;

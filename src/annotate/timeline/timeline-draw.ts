@@ -62,6 +62,8 @@ export interface BarsState {
   fps?: number;
   /** Keyframes by track (keyframe-marks.ts): a diamond on the row at each. */
   keyframes?: ReadonlyMap<number, KeyframeMark[]>;
+  /** Frames an edit would change, shown before it applies (P): a band over them on the track's row. */
+  preview?: { trackId: number; from: number; to: number } | null;
 }
 
 /**
@@ -138,6 +140,17 @@ export function drawTimeline(
     ctx.strokeStyle = '#0f172a';
     ctx.lineWidth = 2;
     ctx.strokeRect(sel.x, sel.y, sel.w, ROW_H - 6);
+  }
+  const row = s.preview && s.fps ? l.trackIds.indexOf(s.preview.trackId) : -1;
+  if (s.preview && s.fps && row >= firstRow && row <= lastRow) {
+    const k = pps / s.fps;
+    const x = (s.preview.from + 1) * k;
+    const w = Math.max(2, (s.preview.to - s.preview.from) * k);
+    ctx.fillStyle = 'rgba(234, 88, 12, 0.28)';
+    ctx.fillRect(x, rowY(row) + 1, w, ROW_H - 2);
+    ctx.strokeStyle = '#ea580c';
+    ctx.lineWidth = 1.5;
+    ctx.strokeRect(x, rowY(row) + 1, w, ROW_H - 2);
   }
   if (s.keyframes && s.fps)
     drawKeyframeMarks(

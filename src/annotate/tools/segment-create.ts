@@ -15,7 +15,7 @@ export async function createSegment(
   const doc = editor.getDoc();
   if (!doc) return null;
   try {
-    const saved = await editor.saves.run<ActionSegment>({
+    const saved = await editor.saves.run({
       kind: 'segment.create',
       videoId: doc.videoId,
       purpose: how.command === 'segment.duplicate' ? 'duplicate' : 'add',

@@ -8,6 +8,7 @@ import {
   numbersFromInputs,
   POSE_MODEL_LABELS,
   POSE_MODELS,
+  PROPAGATE_SECONDS_RANGE,
   REALTIME_MODES,
   RENDER_CODECS,
   RENDER_MAX_RES,
@@ -37,6 +38,7 @@ const numberInputs = (s: VideoSettings): SettingsNumberInputs => ({
   render_crf: String(s.render_crf),
   yolo_imgsz: String(s.yolo_imgsz),
   pipeline_frame_stride: String(s.pipeline_frame_stride),
+  propagate_max_seconds: String(s.propagate_max_seconds),
 });
 
 export function SettingsDialog({ open, settings, canSave, onClose, onSave }: SettingsDialogProps) {
@@ -196,6 +198,15 @@ export function SettingsDialog({ open, settings, canSave, onClose, onSave }: Set
         />
       </Section>
       <Section title="Other">
+        <NumberField
+          id="propagateSeconds"
+          label="Propagate without a later keyframe: at most this many seconds of video"
+          value={numbers.propagate_max_seconds}
+          disabled={ro}
+          min={PROPAGATE_SECONDS_RANGE.min}
+          step={0.1}
+          onChange={(v) => setNumber('propagate_max_seconds', v)}
+        />
         <Select
           id="realtimeMode"
           label="Realtime mode"

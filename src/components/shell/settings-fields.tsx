@@ -83,6 +83,7 @@ export function NumberField({
   value,
   disabled,
   min,
+  step = 1,
   onChange,
 }: {
   id: string;
@@ -90,6 +91,7 @@ export function NumberField({
   value: string;
   disabled: boolean;
   min?: number;
+  step?: number;
   onChange: (v: string) => void;
 }) {
   return (
@@ -101,7 +103,7 @@ export function NumberField({
         className={field}
         value={value}
         min={min}
-        step={1}
+        step={step}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
       />
