@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 
 export const CHROMIUM_ARGS = [
   '--headless',

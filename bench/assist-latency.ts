@@ -3,7 +3,7 @@
 // "Follow this person" (frames per second). Run: npx tsx bench/assist-latency.ts [threads]
 import os from 'node:os';
 import path from 'node:path';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { ensurePeopleClip } from '../server/services/sample-media';
 import { AssistPool } from '../server/services/assist/assist-pool';
 import { decodeFrameAt } from '../server/services/assist/frame-seek';

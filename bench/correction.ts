@@ -7,7 +7,7 @@
 // Run: npm run bench:correction -- [--clip name,name] [--stride 3] [--imgsz 1280] [--pose-model topdown]
 //   [--tracker auto] [--target 0.95] [--steps] (--steps prints every command the reviewer issued)
 // The AI output is cached in .cache/correction-bench/ by clip recipe and settings (the model runs once).
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { loadAiOutputs } from './correction/ai-output';
 import { formatKindTable, formatReviewTable, type ClipReview } from './correction/report';
 import type { ReviewClip, TrackBox } from './correction/review-state';

@@ -3,20 +3,24 @@
 // ID switches, mean confidence of matched and unmatched boxes and speed in × real time, then which
 // targets each clip meets. Run: npm run eval:ai -- [--clip name] [--stride n] [--imgsz 1280]
 //   [--pose-model tracking|topdown|multipose] [--detect-every k] [--stack-detections] [--tracker auto] [--json out.json] [--draw dir] [--per-person]
-// Without options it scores the default settings (domain/constants.ts).
+//   [--set real|synthetic]
+// Without options it scores the default settings (domain/constants.ts) on every clip: the real clips of
+// bench/eval/real-clips.ts found under ../shared/eval-real (VAT_EVAL_REAL_DIR), then the synthetic ones;
+// the table ends with the means of each kind.
 // --per-person prints, for each labelled person, the share of frames found, the tracks and the mean score.
 // --draw writes the first, middle and last analysed frame of each clip with ground truth and boxes drawn.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { VIDEO_SETTINGS_DEFAULTS } from '../domain/constants';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { ensureModel } from '../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
-import { buildClip, loadClips, type BuiltClip } from './eval/fixtures';
+import { buildClip, loadClips, type BuiltClip, type ClipRecipe } from './eval/fixtures';
+import { availableRealClips, REAL_CLIPS, realClipsDir } from './eval/real-clips';
 import { evaluateClip, type ClipResult, type EvalSettings } from './eval/run-eval';
 import { drawEvalFrame } from './eval/draw-frame';
-import { formatTable, perPersonReport, proposalsReport, targetsLine } from './eval/report';
+import { formatMotTable, formatTable, perPersonReport, proposalsReport, targetsLine } from './eval/report';
 import { actionScores, formatActionScores, trackPeople } from './eval/action-scores';
 import { stillDropLog } from '../server/processing/static-track';
 
@@ -43,10 +47,19 @@ const only = opt('clip');
 const jsonOut = opt('json');
 const drawDir = opt('draw');
 
+const set = opt('set');
+const names = only?.split(',');
+
 const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
 const { output, clips } = loadClips();
-const chosen = clips.filter((c) => !only || only.split(',').includes(c.name));
-if (!chosen.length) throw new Error(`no clip named ${only}; clips: ${clips.map((c) => c.name).join(', ')}`);
+const real = availableRealClips(names);
+for (const name of real.missing) console.log(`real clip ${name}: not under ${realClipsDir()}, left out of this run`);
+const chosen: ClipRecipe[] = [
+  ...(set === 'synthetic' ? [] : real.present),
+  ...(set === 'real' ? [] : clips.filter((c) => !names || names.includes(c.name))),
+];
+if (!chosen.length)
+  throw new Error(`no clip named ${only}; clips: ${[...REAL_CLIPS, ...clips].map((c) => c.name).join(', ')}`);
 
 const threads = Number(process.env.VAT_POSE_THREADS) || defaultPoseThreads();
 console.log(
@@ -77,8 +90,8 @@ try {
         await drawEvalFrame(
           media.ffmpegPath,
           clip.file,
-          output.width,
-          output.height,
+          clip.output.width,
+          clip.output.height,
           f,
           path.join(drawDir, `${r.name}-${f.frame}.png`),
         );
@@ -91,6 +104,8 @@ try {
 console.log('');
 console.log(formatTable(results));
 console.log('');
+console.log(formatMotTable(results));
+console.log('');
 for (const r of results) console.log(targetsLine(r));
 // tracks the processing job drops as still things (static-track.ts), so they are not scored above
 for (const r of results) for (const line of stillDropLog(r.analysis.stillDropped)) console.log(`${r.name}: ${line}`);
@@ -101,7 +116,7 @@ results.forEach((r, i) => {
   if (recipe.kind !== 'composite') return;
   const actors = recipe.actors.map((a, k) => ({ id: `${k}:${a.photo}/${a.person}`, shows: a.shows }));
   console.log('');
-  console.log(proposalsReport(r, actors, output.fps));
+  console.log(proposalsReport(r, actors, built[i].output.fps));
   console.log(formatActionScores(r.name, actionScores(trackPeople(r.metrics.detections), r.analysis.segments, actors)));
 });
 if (jsonOut) {

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { applyPlatt, type CalibrationFile } from '../server/processing/calibration';
 import { ensureModel } from '../server/processing/model-fetch';
 import { analyseVideo } from '../server/processing/pipeline';

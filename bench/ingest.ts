@@ -12,7 +12,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
 import { ingestJobs, users } from '../server/db/schema';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 
 const files = Number(process.argv[process.argv.indexOf('--files') + 1]) || 10_000;
 const pct = (xs: number[], p: number) => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { jobProgress, users, videos } from '../server/db/schema';
 
 const ROUNDS = 200;

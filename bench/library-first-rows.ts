@@ -8,7 +8,7 @@ import { chromium } from '@playwright/test';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { seedScale } from '../server/services/seed-scale';
 
 const arg = (name: string, dflt: number) => {

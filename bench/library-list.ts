@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { seedScale } from '../server/services/seed-scale';
 
 const count = Number(process.argv[process.argv.indexOf('--videos') + 1]) || 100_000;

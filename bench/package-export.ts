@@ -12,7 +12,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
 import { sources, users, videos } from '../server/db/schema';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { QUEUES, startQueue } from '../server/queue';
 import { runImportJob } from '../server/services/packages/import';
 import { seedAnnotations } from '../scripts/seed-annotations';

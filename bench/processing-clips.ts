@@ -1,12 +1,20 @@
 // Inputs for bench/processing.ts made from the sample library's people clip (four people), cached in
 // .cache/processing-test-clips/: one person (a still of the leftmost person), sixteen people (the clip
-// tiled 2 × 2), and a 30-minute input (the clip looped at 1 frame per second, 640 × 360) for the memory check.
+// tiled 2 × 2), and a 30-minute input (the clip looped at 1 frame per second, 640 × 360) for the memory check;
+// and the eval's street composite (eight small people, 768 × 576, 10 fps, bench/eval/street-clip.ts).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { buildClip } from './eval/fixtures';
+import { STREET_OUTPUT, streetRecipe } from './eval/street-clip';
 
 const run = promisify(execFile);
+
+/** 12 s, 768 × 576, 10 fps: the eval's street composite, built (or found) in its cache. */
+export async function streetClip(ffmpeg: string): Promise<string> {
+  return (await buildClip(ffmpeg, streetRecipe(), STREET_OUTPUT)).file;
+}
 
 async function make(ffmpeg: string, out: string, args: string[]): Promise<string> {
   if (fs.existsSync(out)) return out;

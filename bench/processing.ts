@@ -3,21 +3,22 @@
 // decode, pose, tracking, proposals), CPU seconds per video second (this process's threads plus ffmpeg's,
 // which a shared machine disturbs less than the wall clock), and the eval's mean recall and IDF1 over the
 // labelled clips (every labelled frame scored, skipped ones as the editor interpolates them). Then the cost
-// per analysed frame with 1, 4 and 16 people, and the memory over a 30-minute input.
+// per analysed frame with 1, 4 and 16 people and on the street composite (eight small people, 10 fps),
+// and the memory over a 30-minute input.
 // Run: npm run bench:processing -- [--settings tracking:3:5,topdown:1] [--no-eval] [--no-crowd] [--no-memory]
 //   setting = poseModel:stride[:detectEvery[:thunderFromSide]][:stack|:nostack]; without --settings: the default and the other choices.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { VIDEO_SETTINGS_DEFAULTS } from '../domain/constants';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { ensurePeopleClip } from '../server/services/sample-media';
 import { ensureModel } from '../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
 import { analyseVideo, DETECT_EVERY, STACK_DETECTIONS, type AnalysisOptions } from '../server/processing/pipeline';
 import { buildClip, loadClips, type BuiltClip } from './eval/fixtures';
 import { evaluateClip, type EvalSettings } from './eval/run-eval';
-import { longClip, onePersonClip, sixteenPeopleClip } from './processing-clips';
+import { longClip, onePersonClip, sixteenPeopleClip, streetClip } from './processing-clips';
 
 const argText = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -206,6 +207,7 @@ if (!flag('no-crowd')) {
     ['1', await onePersonClip(media.ffmpegPath, clip, clipDir)],
     ['4', clip],
     ['16', await sixteenPeopleClip(media.ffmpegPath, clip, clipDir)],
+    ['8, street (768×576, 10 fps)', await streetClip(media.ffmpegPath)],
   ];
   console.log(
     '| people | found per frame | CPU ms / analysed frame | × real time | × real time if 2 idle cores |\n|---|---|---|---|---|',

@@ -4,7 +4,9 @@
 // random positions, edited (the window's ETag must change), and read by 20 concurrent clients over
 // loopback. Run: npx tsx bench/read-path.ts   (no browser, no video decoding: the server path only)
 // The readers run in one warm worker thread, so the server's event loop times only the server; each load phase
-// runs RUNS times (the machine may be shared: the load average is printed with each figure).
+// runs RUNS times (the machine may be shared: the load average is printed with each figure). Then the dense
+// phase (bench/read-path-dense.ts; VAT_BENCH_DENSE=0 skips it): 2,000-frame windows over 100 tracks, read in
+// parts at the server's size cap.
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
@@ -14,9 +16,10 @@ import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
 import { eq } from 'drizzle-orm';
 import { videos } from '../server/db/schema';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { seedAnnotations } from '../scripts/seed-annotations';
 import { median, pct } from './annotate-common';
+import { denseWindowPhase } from './read-path-dense';
 
 const FPS = 30;
 const MINUTES = Number(process.env.VAT_BENCH_MINUTES ?? 60); // a shorter video for quick runs of the read phases
@@ -133,6 +136,7 @@ async function main() {
     media: createMediaService({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
   });
   let videoId: number | null = null;
+  let crowdId: number | null = null;
   try {
     console.log(
       `database: ${database.kind}; window cache ${config.windowCacheBytes / 1024 / 1024} MB; ${os.cpus().length} cores`,
@@ -183,7 +187,7 @@ async function main() {
     const edit = await fetch(`${api}/tracks/1/detections/10`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', 'x-user-id': 'bench.editor' },
-      body: JSON.stringify({ x1: 0.4, y1: 0.4, x2: 0.5, y2: 0.7 }),
+      body: JSON.stringify({ x1: 0.4, y1: 0.4, x2: 0.5, y2: 0.7, version: 1 }), // seeded boxes are at version 1
     });
     const after = await timed(win(0), { 'if-none-match': before.etag ?? '' });
     const changed = after.status === 200 && after.etag !== before.etag;
@@ -206,7 +210,7 @@ async function main() {
       fetch(`${api}/tracks/1/detections/${11 + run}`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', 'x-user-id': 'bench.editor' },
-        body: JSON.stringify({ x1: 0.4, y1: 0.4, x2: 0.5, y2: 0.7 }),
+        body: JSON.stringify({ x1: 0.4, y1: 0.4, x2: 0.5, y2: 0.7, version: 1 }), // seeded boxes are at version 1
       }).then(() => undefined);
     console.log(
       `load, ${READERS} readers, one window just after an edit (cached after the first encode): ${await load(() => win(0), {}, edit11)}` +
@@ -220,12 +224,13 @@ async function main() {
     console.log(
       `load, ${READERS} readers, revalidating with If-None-Match (304): ${await load(() => win(0), { 'if-none-match': tag })}`,
     );
+    if (process.env.VAT_BENCH_DENSE !== '0') crowdId = await denseWindowPhase(database, dataDir, base, load1);
     if (!changed) process.exitCode = 1;
   } finally {
     await app.close();
     // a PostgreSQL database outlives the run: its million rows go (the embedded one is removed with the dir)
-    if (videoId !== null && database.kind === 'postgres')
-      await database.db.delete(videos).where(eq(videos.id, videoId));
+    for (const id of [videoId, crowdId])
+      if (id !== null && database.kind === 'postgres') await database.db.delete(videos).where(eq(videos.id, id));
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

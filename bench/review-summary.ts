@@ -10,7 +10,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { seedAnnotations } from '../scripts/seed-annotations';
 import { median } from './annotate-common';
 

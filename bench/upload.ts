@@ -14,7 +14,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);

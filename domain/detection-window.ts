@@ -120,3 +120,28 @@ export function decodeDetectionWindow(input: ArrayBuffer): DetectionWindow {
     throw new Error('Detection window has a bad length');
   return { from, to, count: n, ...bodyViews(input, n) };
 }
+
+/**
+ * One window from consecutive parts (each part's `from` is the previous part's `to`): the server cuts a
+ * window larger than its size cap at a frame boundary, and the client asks for the rest from there.
+ */
+export function joinWindows(parts: readonly DetectionWindow[]): DetectionWindow {
+  if (parts.length === 1) return parts[0];
+  for (let i = 1; i < parts.length; i++)
+    if (parts[i].from !== parts[i - 1].to) throw new Error('Detection window parts do not follow each other');
+  const n = parts.reduce((sum, p) => sum + p.count, 0);
+  const buf = new ArrayBuffer(windowByteLength(n));
+  const views = bodyViews(buf, n);
+  let row = 0;
+  for (const p of parts) {
+    views.tracks.set(p.tracks, row);
+    views.frames.set(p.frames, row);
+    views.versions.set(p.versions, row);
+    views.boxes.set(p.boxes, row * 5);
+    views.keypoints.set(p.keypoints, row * WINDOW_KP_FLOATS);
+    views.human.set(p.human, row);
+    views.visibility.set(p.visibility, row * 17);
+    row += p.count;
+  }
+  return { from: parts[0].from, to: parts[parts.length - 1].to, count: n, ...views };
+}

@@ -1,6 +1,7 @@
 // The long-job progress model as the browser and the server both see it: the kinds of job, the wire
 // shape of one job in the activity list, and how a progress and an ETA are said to a person.
 import { JOB_KINDS, JOB_STATES } from './job-kinds';
+import { atLeast } from './roles';
 import type { ActivityJob, ActivitySnapshot } from './contract/jobs';
 
 export { JOB_KINDS };
@@ -43,5 +44,5 @@ export function progressText(progress: number, etaS: number | null | undefined):
 /** Who may cancel a job: whoever started it, or an administrator. */
 export function mayCancel(job: { started_by: string | null }, who: { id: string; role: string } | null): boolean {
   if (!who) return false;
-  return who.role === 'admin' || who.role === 'super' || (job.started_by !== null && job.started_by === who.id);
+  return atLeast(who.role, 'admin') || (job.started_by !== null && job.started_by === who.id);
 }

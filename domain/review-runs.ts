@@ -14,8 +14,12 @@
 // their left edge (only boxes whose x-ranges meet are compared), and the comparisons and overlaps per frame
 // and the overlap runs in all are capped; the summary says in which frames the test stopped early.
 import type { OverlapCap, ReviewSummary, TrackReviewSummary } from './review-navigation';
+import { runContinues } from './overlay/detection';
 
-/** Detections in columns (one detection per track and frame). */
+/** A row with this confidence is an outside keyframe: no box, the person left (the runs end before it). */
+export const OUTSIDE_ROW_CONFIDENCE = -1;
+
+/** Detections in columns (one detection per track and frame); outside keyframes have OUTSIDE_ROW_CONFIDENCE. */
 export interface ReviewDetections {
   length: number;
   track: Int32Array;
@@ -71,16 +75,19 @@ export function overlapsHeavily(box: Float32Array, i: number, j: number, minIou:
   return inter > f(f(minIou) * union);
 }
 
-/** Extends flat runs [first, last, …] by frame `frame` (ascending): a new run past `stride` from the last. */
-function extend(runs: number[], frame: number, stride: number): void {
+/**
+ * Extends flat runs [first, last, …] by frame `frame` (ascending): a new run where the frames between are
+ * not filled in (domain/overlay/detection.ts's rule), or after the track left (`broken`).
+ */
+function extend(runs: number[], frame: number, stride: number, broken = false): void {
   const n = runs.length;
-  if (n && frame - runs[n - 1] <= stride) runs[n - 1] = frame;
+  if (n && !broken && runContinues(runs[n - 1], frame, stride)) runs[n - 1] = frame;
   else runs.push(frame, frame);
 }
 
 /** Whether `frame` would start a new run rather than extend the last one. */
 const startsRun = (runs: number[], frame: number, stride: number) =>
-  !runs.length || frame - runs[runs.length - 1] > stride;
+  !runs.length || !runContinues(runs[runs.length - 1], frame, stride);
 
 /** Row indices of `d` in ascending frame order (a counting sort: frames of a chunk span a small range). */
 function byFrame(d: ReviewDetections): Int32Array {
@@ -103,6 +110,8 @@ function byFrame(d: ReviewDetections): Int32Array {
 export class ReviewRunsBuilder {
   private readonly tracks = new Map<number, Omit<TrackReviewSummary, 'verified'>>();
   private readonly pairs = new Map<string, [number, number, number[]]>();
+  /** Tracks whose last row was an outside keyframe: their next box starts new runs. */
+  private readonly left = new Set<number>();
   private readonly lowBelow: number;
   private runCount = 0;
   private cap: OverlapCap | null = null;
@@ -127,17 +136,38 @@ export class ReviewRunsBuilder {
       const frame = d.frame[order[start]];
       let end = start + 1;
       while (end < order.length && d.frame[order[end]] === frame) end++;
+      let boxes = 0;
       for (let p = start; p < end; p++) {
         const i = order[p];
         const id = d.track[i];
         let t = this.tracks.get(id);
+        if (d.confidence[i] < 0) {
+          if (t) this.leave(t, frame);
+          continue;
+        }
+        order[start + boxes++] = i; // the frame's boxes first, for the overlap test
         if (!t) this.tracks.set(id, (t = { track_id: id, runs: [], low: [] }));
-        extend(t.runs, frame, stride);
-        if (d.confidence[i] < this.lowBelow) extend(t.low, frame, stride);
+        const broken = this.left.delete(id);
+        extend(t.runs, frame, stride, broken);
+        if (d.confidence[i] < this.lowBelow) extend(t.low, frame, stride, broken);
       }
-      if (end - start > 1) this.overlapsOfFrame(d, order.subarray(start, end), frame);
+      if (boxes > 1) this.overlapsOfFrame(d, order.subarray(start, start + boxes), frame);
       start = end;
     }
+  }
+
+  /**
+   * An outside keyframe at `frame`: the box before it is held up to the frame before (when the two are close
+   * enough to be filled in), and the track's next box starts new runs.
+   */
+  private leave(t: Omit<TrackReviewSummary, 'verified'>, frame: number): void {
+    const r = t.runs;
+    const last = r[r.length - 1];
+    if (r.length && !this.left.has(t.track_id) && runContinues(last, frame, this.stride)) {
+      r[r.length - 1] = frame - 1;
+      if (t.low.length && t.low[t.low.length - 1] === last) t.low[t.low.length - 1] = frame - 1;
+    }
+    this.left.add(t.track_id);
   }
 
   /** The heavy overlaps among one frame's rows: a sweep over the boxes by left edge, within the limits. */

@@ -75,9 +75,12 @@ export function segmentResizeEdit(c: Ctx): DragEdit {
 /** The smallest box a drag draws, in video pixels (a drawn box is never empty). */
 export const MIN_DRAWN_BOX_PX = 2;
 
-export function boxDrawEdit(c: Ctx): DragEdit {
+/**
+ * A box drawn from the press to the pointer (either direction, clamped to the video, at least 2 px): into
+ * track `into` (a redraw of its box at this frame), or, when null, as the first keyframe of a new person.
+ */
+export function boxDrawEdit(c: Ctx, into: number | null): DragEdit {
   const { d, dx, dy } = offset(c);
-  const t = d.target as Extract<DragTarget, { kind: 'draw' }>;
   const { width, height } = d.options.size;
   const clampX = (x: number) => Math.min(width, Math.max(0, x));
   const clampY = (y: number) => Math.min(height, Math.max(0, y));
@@ -100,13 +103,18 @@ export function boxDrawEdit(c: Ctx): DragEdit {
   return {
     name: 'box.draw',
     args: {
-      trackId: t.trackId,
+      trackId: into ?? d.newTrackId,
       frame: d.frame,
       box: toFractions({ x1, y1, x2, y2 }, d.options.size),
-      newTrack: t.newTrack,
+      newTrack: into === null,
     },
   };
 }
+
+/** The select tool's drag on the empty picture: always a new person. */
+export const newPersonEdit = (c: Ctx): DragEdit => boxDrawEdit(c, null);
+/** The draw tool's drag: a new person, or the redraw of the track it was opened for. */
+export const drawToolEdit = (c: Ctx): DragEdit => boxDrawEdit(c, c.context.drawInto);
 
 /** The id a dragged new action shows under until the server hands out its own. */
 export const DRAFT_SEGMENT_ID = -1;

@@ -1,6 +1,6 @@
 // npm run sample -- [outDir]: generates the sample clips (and the real-people clip) into a folder.
 import path from 'node:path';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { generateSampleClips } from '../server/services/sample-media';
 
 const out = path.resolve(process.argv[2] ?? 'data/sample-media');

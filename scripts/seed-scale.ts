@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
-import { createMediaService } from '../server/services/media';
+import { createMediaService } from '../server/media/media-service';
 import { seedScale } from '../server/services/seed-scale';
 import { generateSampleClips } from '../server/services/sample-media';
 

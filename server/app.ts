@@ -18,6 +18,7 @@ import { checkGuestAccess, checkMustChangePassword, checkOrigin } from './http/r
 import { refuseNulBytes } from './http/refuse-nul';
 import { responseSerializer } from './http/response-serializer';
 import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
 import './http/request-video';
 import { createReadFacts } from './services/read-facts';
 import { requireVisibleVideoFact } from './services/videos';
@@ -87,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now ?? (() => new Date()),
   };
 
+  // first, so every answer (API, web app, docs, errors) carries them
+  await registerSecurityHeaders(app);
   await registerOpenApi(app, API_VERSION);
   await app.register(fastifyMultipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
 

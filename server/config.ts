@@ -51,6 +51,8 @@ export const configSchema = z.object({
   VAT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VAT_STATIC_DIR: z.string().optional(),
   VAT_WINDOW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
+  // one detection-window answer at most (a full frame of the per-frame track limit is 0.25 MB)
+  VAT_WINDOW_MAX_MB: z.coerce.number().min(0.25).max(1024).default(4),
   // tests only: a package import stops for good after this many videos, so a test can kill the server mid-import
   VAT_TEST_IMPORT_STALL_AFTER: z.coerce.number().int().min(1).optional(),
   // tests and e2e: an answer with a key its response schema does not name fails instead of losing the key
@@ -83,6 +85,8 @@ export interface Config {
   staticDir: string;
   /** Bytes of encoded detection windows kept in memory; 0 turns the cache off. */
   windowCacheBytes: number;
+  /** Bytes of one detection-window answer at most: a larger window stops early at a frame boundary. */
+  windowMaxBytes: number;
   /** Tests only (VAT_TEST_IMPORT_STALL_AFTER): a package import waits forever after this many videos. */
   testImportStallAfter?: number;
   /** Tests only (VAT_STRICT_RESPONSES): a JSON answer with a key its schema does not name is an error. */
@@ -123,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.VAT_LOG_LEVEL,
     staticDir: path.resolve(e.VAT_STATIC_DIR ?? 'dist'),
     windowCacheBytes: e.VAT_WINDOW_CACHE_MB * 1024 * 1024,
+    windowMaxBytes: Math.floor(e.VAT_WINDOW_MAX_MB * 1024 * 1024),
     testImportStallAfter: e.VAT_TEST_IMPORT_STALL_AFTER,
     strictResponses: e.VAT_STRICT_RESPONSES,
     auth: authConfigOf(e.HOST, e),

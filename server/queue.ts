@@ -1,11 +1,30 @@
 // pg-boss on the same database as everything else: natively on PostgreSQL, through a small
 // executeSql adapter on PGlite (multi-statement SQL goes through PGlite's exec). All SQL over pg-boss's
-// own tables lives here, so nothing else depends on how pg-boss stores its jobs.
+// own tables lives here, so nothing else depends on how pg-boss stores its jobs. The queues of the job
+// kinds that run on a worker (processing, render, package import) are named here with their retry
+// policy; each kind's definition names its own.
 import PgBoss from 'pg-boss';
 import type { Database } from './db/connect';
-import { QUEUE_SPECS, QUEUES, type QueueName } from './jobs/queues';
 
-export { QUEUES, type QueueName };
+export interface QueueSpec {
+  name: string;
+  /** Retries cover a worker that crashed or was restarted mid-job (its job expires, then is retried). */
+  retryLimit: number;
+}
+
+export const QUEUE_SPECS = {
+  process: { name: 'video-process', retryLimit: 2 },
+  render: { name: 'video-render', retryLimit: 2 },
+  // never retried: a replay would write the package over edits made since; an interrupted one is ended instead
+  import: { name: 'package-import', retryLimit: 0 },
+} as const satisfies Record<string, QueueSpec>;
+
+export const QUEUES = {
+  process: QUEUE_SPECS.process.name,
+  render: QUEUE_SPECS.render.name,
+  import: QUEUE_SPECS.import.name,
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** A job that waits ('created', 'retry') or runs ('active'). */
 export interface LiveJob<T = unknown> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { startQueue, type JobQueue } from './queue';
-import { createMediaService, type MediaService } from './services/media';
+import { createMediaService, type MediaService } from './media/media-service';
 import { recoverJobs } from './jobs/recovery';
 
 export interface Runtime {

@@ -1,9 +1,9 @@
 // Queue workers that run inside a process (npm start) or alone (npm run worker): one per job kind that
-// has a queue (its definition in server/jobs/kinds), at the concurrency its definition gives.
-import type { JobDefinition, JobWorker, WorkerDeps } from './jobs/types';
+// has a queue (its definition listed in server/jobs/registry.ts), at the concurrency its definition gives.
+import type { JobDefinition, JobWorker, WorkerDeps } from './services/job-definition';
 import { JOB_DEFINITIONS } from './jobs/registry';
-import { processingWorker } from './processing/job';
-import { renderWorker } from './services/render/job';
+import { processingWorker } from './jobs/kinds/processing/video-processor';
+import { renderWorker } from './jobs/kinds/render/video-renderer';
 import { importWorker } from './services/packages/import';
 
 export type { WorkerDeps };

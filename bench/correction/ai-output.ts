@@ -3,7 +3,7 @@
 // reviewer changed) without running the model again, which takes minutes per clip on a shared machine.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MediaService } from '../../server/services/media';
+import type { MediaService } from '../../server/media/media-service';
 import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/processing/pipeline';
 import { ensureModel } from '../../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../../server/processing/pose-pool';

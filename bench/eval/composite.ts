@@ -49,6 +49,10 @@ export interface CompositeRecipe {
   note?: string;
   background: string;
   actors: Actor[];
+  /** Size and rate of this clip when not the eval's common output. */
+  output?: ClipOutput;
+  /** Encoded at this average bitrate (kbit/s) and keyframe interval (frames), as a camera streams, instead of at quality 20. */
+  camera?: { kbps: number; gop: number };
 }
 
 const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
@@ -193,12 +197,20 @@ export function compositeArgs(r: CompositeRecipe, out: ClipOutput, photoFile: (p
     'libx264',
     '-preset',
     'veryfast',
-    '-crf',
-    '20',
+    ...(r.camera
+      ? [
+          '-b:v',
+          `${r.camera.kbps}k`,
+          '-maxrate',
+          `${Math.round(r.camera.kbps * 1.5)}k`,
+          '-bufsize',
+          `${r.camera.kbps * 2}k`,
+        ]
+      : ['-crf', '20']),
     '-pix_fmt',
     'yuv420p',
     '-g',
-    '30',
+    String(r.camera?.gop ?? 30),
     '-movflags',
     '+faststart',
   ];

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { createCanvas, ImageData } from '@napi-rs/canvas';
-import { COCO_EDGES } from './labels';
+import { COCO_SKELETON } from '../../domain/constants';
 import type { EvalFrame } from './metrics';
 
 const run = promisify(execFile);
@@ -61,7 +61,7 @@ export async function drawEvalFrame(
     g.strokeStyle = g.fillStyle = '#ff453a';
     g.strokeRect(p.box.x1, p.box.y1, p.box.x2 - p.box.x1, p.box.y2 - p.box.y1);
     g.fillText(`#${p.trackId} ${p.score.toFixed(2)}`, p.box.x1 + 3, p.box.y1 + 16);
-    for (const [a, b] of COCO_EDGES) {
+    for (const [a, b] of COCO_SKELETON) {
       const ka = p.keypoints?.[a],
         kb = p.keypoints?.[b];
       if (!ka || !kb || ka[2] < 0.2 || kb[2] < 0.2) continue;

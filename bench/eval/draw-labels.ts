@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { COCO_KEYPOINTS } from '../../domain/constants';
-import { COCO_EDGES, loadPhotoLabels, type Keypoint } from './labels';
+import { COCO_KEYPOINTS, COCO_SKELETON } from '../../domain/constants';
+import { loadPhotoLabels, type Keypoint } from './labels';
 
 const name = process.argv[2] ?? 'sample6';
 const opt = (k: string) => {
@@ -56,7 +56,7 @@ people.forEach((p, i) => {
   g.strokeRect(x1, y1, x2 - x1, y2 - y1);
   g.font = 'bold 16px sans-serif';
   g.fillText(p.label, x1 + 3, y1 + 16);
-  for (const [a, b] of COCO_EDGES) {
+  for (const [a, b] of COCO_SKELETON) {
     const ka = p.keypoints[a],
       kb = p.keypoints[b];
     if (!ka || !kb) continue;

@@ -1,10 +1,8 @@
 // The labelled fixture clips (tests/fixtures/ai/clips.json): building them with ffmpeg into
 // .cache/ai-fixtures/ (cached by a hash of the recipe and the filter it makes), and their per-frame ground
 // truth: the photo labels mapped through the clip's transform at each frame.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { ensureFaceApiPhotos, ensurePeopleClip } from '../../server/services/sample-media';
 import {
   applyTransform,
@@ -17,20 +15,27 @@ import {
   type PanZoomRecipe,
 } from './clip-recipe';
 import { FIXTURE_DIR, keypointArray, loadPhotoLabels, type PhotoLabels } from './labels';
-import type { Box, GtKeypoint, GtPerson } from './metrics';
+import { IOU_THRESHOLD, type Box, type GtKeypoint, type GtPerson } from './metrics';
 import { samplePeopleTransform, type SamplePeopleRecipe } from './sample-people-transform';
+import { ensureFile } from './ffmpeg-file';
+import { streetRecipe } from './street-clip';
+import { buildRealClip, type RealClipRecipe } from './real-clips';
 import { compositeArgs, compositeGroundTruth, compositeObjects, type CompositeRecipe } from './composite';
 
-const run = promisify(execFile);
-export type ClipRecipe = PanZoomRecipe | SamplePeopleRecipe | CompositeRecipe;
+/** The clips made from photos (tests/fixtures/ai/clips.json). */
+export type SyntheticRecipe = PanZoomRecipe | SamplePeopleRecipe | CompositeRecipe;
+export type ClipRecipe = SyntheticRecipe | RealClipRecipe;
 export interface ClipsFile {
   note: string;
   output: ClipOutput;
-  clips: ClipRecipe[];
+  clips: SyntheticRecipe[];
 }
 
-export const loadClips = (): ClipsFile =>
-  JSON.parse(fs.readFileSync(path.join(FIXTURE_DIR, 'clips.json'), 'utf8')) as ClipsFile;
+/** The clips of clips.json, then the street composite (its recipe is made in street-clip.ts). */
+export function loadClips(): ClipsFile {
+  const file = JSON.parse(fs.readFileSync(path.join(FIXTURE_DIR, 'clips.json'), 'utf8')) as ClipsFile;
+  return { ...file, clips: [...file.clips, streetRecipe()] };
+}
 export const FIXTURE_CACHE = path.resolve(FIXTURE_DIR, '../../../.cache/ai-fixtures');
 
 /** A person counts only when at least this share of their box is inside the frame. */
@@ -55,6 +60,8 @@ export interface BuiltClip {
   groundTruth: (n: number) => GtPerson[];
   /** The labelled non-people in frame n (clips that have them). */
   objects?: (n: number) => Array<{ id: string; box: Box }>;
+  /** Overlap a box needs to count as finding a person on this clip. */
+  iou: number;
 }
 
 /** ffmpeg arguments (without the output file) and the transform of a pan/zoom recipe on `photo`. */
@@ -85,23 +92,6 @@ export function panZoomPlan(r: PanZoomRecipe, out: ClipOutput, photo: string, w:
   return { plan, args, transformAt: (n: number) => transformAt(r, out, plan, n, w, h) };
 }
 
-/** Makes `file` with ffmpeg unless it exists (the name carries the recipe hash). */
-async function ensureFile(ffmpeg: string, file: string, args: string[], name: string): Promise<void> {
-  if (fs.existsSync(file)) return;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.part.mp4`;
-  try {
-    await run(ffmpeg, ['-v', 'error', '-y', ...args, tmp], { timeout: 600_000, maxBuffer: 16 * 1024 * 1024 });
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw new Error(
-      `ffmpeg could not make ${name}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`,
-      { cause: e },
-    );
-  }
-  fs.renameSync(tmp, file);
-}
-
 /** Builds (or finds cached) the clip of one recipe. */
 export async function buildClip(
   ffmpeg: string,
@@ -109,26 +99,30 @@ export async function buildClip(
   out: ClipOutput,
   cacheDir = FIXTURE_CACHE,
 ): Promise<BuiltClip> {
-  const frames = Math.round(r.duration * out.fps);
+  if (r.kind === 'real') return { recipe: r, ...(await buildRealClip(ffmpeg, r, cacheDir)), iou: r.iou };
   if (r.kind === 'composite') {
+    // a composite may set its own size, rate and encoding (the street clip: 768×576, 10 fps, a camera's bitrate)
+    const o = r.output ?? out;
     const photos = new Map<string, string>();
     for (const a of r.actors) photos.set(a.photo, await photoPath(a.photo));
-    const args = compositeArgs(r, out, (p) => photos.get(p)!);
+    const args = compositeArgs(r, o, (p) => photos.get(p)!);
     const file = path.join(
       cacheDir,
-      `${r.name}-${recipeHash([r, out, args.filter((x) => !photos.has(x) && !x.endsWith('.jpg'))])}.mp4`,
+      `${r.name}-${recipeHash([r, o, args.filter((x) => !photos.has(x) && !x.endsWith('.jpg'))])}.mp4`,
     );
     await ensureFile(ffmpeg, file, args, r.name);
     const labels = new Map(r.actors.map((a) => [a.photo, loadPhotoLabels(a.photo)]));
     return {
       recipe: r,
       file,
-      output: out,
-      frames,
-      groundTruth: (n) => compositeGroundTruth(r, (p) => labels.get(p)!, out, n),
-      ...(r.actors.some((a) => a.object) ? { objects: (n: number) => compositeObjects(r, out, n) } : {}),
+      output: o,
+      frames: Math.round(r.duration * o.fps),
+      iou: IOU_THRESHOLD,
+      groundTruth: (n) => compositeGroundTruth(r, (p) => labels.get(p)!, o, n),
+      ...(r.actors.some((a) => a.object) ? { objects: (n: number) => compositeObjects(r, o, n) } : {}),
     };
   }
+  const frames = Math.round(r.duration * out.fps);
   const labels = loadPhotoLabels(r.photo);
   if (r.kind === 'sample-people-pan') {
     // the same clip the real-model test and the processing benchmark use, from the same cache
@@ -138,6 +132,7 @@ export async function buildClip(
       file,
       output: out,
       frames,
+      iou: IOU_THRESHOLD,
       groundTruth: (n) => groundTruthAt(labels, samplePeopleTransform(n, labels.width, labels.height), out),
     };
   }
@@ -145,7 +140,14 @@ export async function buildClip(
   const { plan, args, transformAt: tf } = panZoomPlan(r, out, photo, labels.width, labels.height);
   const file = path.join(cacheDir, `${r.name}-${recipeHash([r, out, args.slice(2)])}.mp4`);
   await ensureFile(ffmpeg, file, args, r.name);
-  return { recipe: r, file, output: out, frames: plan.frames, groundTruth: (n) => groundTruthAt(labels, tf(n), out) };
+  return {
+    recipe: r,
+    file,
+    output: out,
+    frames: plan.frames,
+    iou: IOU_THRESHOLD,
+    groundTruth: (n) => groundTruthAt(labels, tf(n), out),
+  };
 }
 
 const area = (b: Box) => Math.max(0, b.x2 - b.x1) * Math.max(0, b.y2 - b.y1);

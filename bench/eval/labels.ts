@@ -6,25 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { COCO_KEYPOINTS } from '../../domain/constants';
 
 export type KeypointName = (typeof COCO_KEYPOINTS)[number];
-/** Skeleton edges (indices into COCO_KEYPOINTS) for drawing. */
-export const COCO_EDGES: Array<[number, number]> = [
-  [0, 1],
-  [0, 2],
-  [1, 3],
-  [2, 4],
-  [5, 6],
-  [5, 7],
-  [7, 9],
-  [6, 8],
-  [8, 10],
-  [5, 11],
-  [6, 12],
-  [11, 12],
-  [11, 13],
-  [13, 15],
-  [12, 14],
-  [14, 16],
-];
 /** [x, y, v] in photo pixels; v = 2 visible, 1 hidden but placeable (COCO's convention). */
 export type Keypoint = [number, number, number];
 

@@ -4,6 +4,9 @@
 // IDF1 uses the global one-to-one matching of ground-truth ids to track ids (Ristani et al. 2016).
 // "Don't care" people (less than half in view) are neither misses nor false positives.
 import { hungarian } from '../../server/processing/hungarian';
+import { oks, pckCounts, pckhCounts, type GtKeypoint } from './keypoint-scores';
+
+export type { GtKeypoint };
 
 export interface Box {
   x1: number;
@@ -11,12 +14,12 @@ export interface Box {
   x2: number;
   y2: number;
 }
-/** [x, y, v]: v > 0 when labelled (2 visible, 1 hidden but placeable). */
-export type GtKeypoint = [number, number, number] | null;
 export interface GtPerson {
   id: string;
   box: Box;
   keypoints?: GtKeypoint[];
+  /** MPII head size (0.6 × the head rectangle's diagonal), where a head rectangle is labelled: PCKh. */
+  headSize?: number;
   dontCare?: boolean;
 }
 export interface PredPerson {
@@ -32,11 +35,6 @@ export interface EvalFrame {
 }
 
 export const IOU_THRESHOLD = 0.5;
-/** COCO keypoint sigmas, COCO order (nose … right ankle). */
-export const COCO_SIGMAS = [
-  0.026, 0.025, 0.025, 0.035, 0.035, 0.079, 0.079, 0.072, 0.072, 0.062, 0.062, 0.107, 0.107, 0.087, 0.087, 0.089, 0.089,
-];
-export const PCK_ALPHA = 0.2;
 
 export function iou(a: Box, b: Box): number {
   const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1),
@@ -62,52 +60,6 @@ export function matchBoxes(gt: Box[], pred: Box[], threshold = IOU_THRESHOLD): A
     if (j >= 0 && cost[i][j] < NO) pairs.push([i, j]);
   });
   return pairs;
-}
-
-/**
- * COCO object keypoint similarity of one prediction to one labelled person, with the area taken as the
- * ground-truth box area (the photos have no segmentation masks). Null when no keypoint is labelled.
- */
-export function oks(gt: GtKeypoint[], pred: Array<[number, number, number]>, gtBox: Box): number | null {
-  const area = Math.max(1, (gtBox.x2 - gtBox.x1) * (gtBox.y2 - gtBox.y1));
-  let sum = 0,
-    n = 0;
-  gt.forEach((k, i) => {
-    if (!k || k[2] <= 0 || !pred[i]) return;
-    const d2 = (pred[i][0] - k[0]) ** 2 + (pred[i][1] - k[1]) ** 2;
-    const kappa = 2 * COCO_SIGMAS[i];
-    sum += Math.exp(-d2 / (2 * area * kappa * kappa));
-    n++;
-  });
-  return n ? sum / n : null;
-}
-
-/**
- * Torso size for PCK: distance from the shoulder midpoint to the hip midpoint (needs both shoulders and
- * both hips labelled), else null.
- */
-export function torsoSize(gt: GtKeypoint[]): number | null {
-  const [ls, rs, lh, rh] = [gt[5], gt[6], gt[11], gt[12]];
-  if (!ls || !rs || !lh || !rh) return null;
-  return Math.hypot((ls[0] + rs[0]) / 2 - (lh[0] + rh[0]) / 2, (ls[1] + rs[1]) / 2 - (lh[1] + rh[1]) / 2);
-}
-
-/** PCK@α of the torso: [keypoints within α·torso, keypoints labelled]; null without a torso. */
-export function pckCounts(
-  gt: GtKeypoint[],
-  pred: Array<[number, number, number]>,
-  alpha = PCK_ALPHA,
-): [number, number] | null {
-  const torso = torsoSize(gt);
-  if (!torso) return null;
-  let hit = 0,
-    n = 0;
-  gt.forEach((k, i) => {
-    if (!k || k[2] <= 0 || !pred[i]) return;
-    n++;
-    if (Math.hypot(pred[i][0] - k[0], pred[i][1] - k[1]) <= alpha * torso) hit++;
-  });
-  return [hit, n];
 }
 
 /** One prediction's outcome, for calibrating confidences against ground truth. */
@@ -145,6 +97,8 @@ export interface SequenceMetrics {
   /** Mean OKS over matched pairs with labelled keypoints; null when there are none. */
   oks: number | null;
   pck: number | null;
+  /** PCKh@0.5 over matched pairs of people with a head size; null when none has one. */
+  pckh: number | null;
   meanScoreMatched: number | null;
   meanScoreUnmatched: number | null;
   detections: ScoredDetection[];
@@ -152,7 +106,11 @@ export interface SequenceMetrics {
 
 const mean = (v: number[]) => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : null);
 
-export function evaluateSequence(frames: EvalFrame[]): SequenceMetrics {
+/**
+ * Scores the frames. `iouThreshold` is the overlap a box needs to count as finding a person (0.5 unless a
+ * clip's boxes are derived rather than drawn, see bench/eval/real-clips.ts).
+ */
+export function evaluateSequence(frames: EvalFrame[], iouThreshold = IOU_THRESHOLD): SequenceMetrics {
   let gtCount = 0,
     predCount = 0,
     tp = 0,
@@ -168,7 +126,9 @@ export function evaluateSequence(frames: EvalFrame[]): SequenceMetrics {
   const pairFrames = new Map<string, Map<number, number>>(); // IDF1 co-occurrence at IoU ≥ threshold
   const oksValues: number[] = [];
   let pckHit = 0,
-    pckN = 0;
+    pckN = 0,
+    pckhHit = 0,
+    pckhN = 0;
   const detections: ScoredDetection[] = [];
 
   for (const f of frames) {
@@ -181,7 +141,7 @@ export function evaluateSequence(frames: EvalFrame[]): SequenceMetrics {
     care.forEach((g, gi) => {
       const t = lastTrackOf.get(g.id);
       if (t == null) return;
-      const pi = f.pred.findIndex((p, j) => !usedP.has(j) && p.trackId === t && iou(g.box, p.box) >= IOU_THRESHOLD);
+      const pi = f.pred.findIndex((p, j) => !usedP.has(j) && p.trackId === t && iou(g.box, p.box) >= iouThreshold);
       if (pi >= 0) {
         pairs.push([gi, pi]);
         usedG.add(gi);
@@ -194,6 +154,7 @@ export function evaluateSequence(frames: EvalFrame[]): SequenceMetrics {
     for (const [a, b] of matchBoxes(
       restG.map((i) => care[i].box),
       restP.map((i) => f.pred[i].box),
+      iouThreshold,
     )) {
       pairs.push([restG[a], restP[b]]);
       usedP.add(restP[b]);
@@ -204,6 +165,7 @@ export function evaluateSequence(frames: EvalFrame[]): SequenceMetrics {
     for (const [a, b] of matchBoxes(
       dontCare.map((g) => g.box),
       leftP.map((i) => f.pred[i].box),
+      iouThreshold,
     )) {
       ignored.set(leftP[b], iou(dontCare[a].box, f.pred[leftP[b]].box));
     }
@@ -225,6 +187,11 @@ export function evaluateSequence(frames: EvalFrame[]): SequenceMetrics {
         if (c) {
           pckHit += c[0];
           pckN += c[1];
+        }
+        if (g.headSize) {
+          const h = pckhCounts(g.keypoints, p.keypoints, g.headSize);
+          pckhHit += h[0];
+          pckhN += h[1];
         }
       }
     }
@@ -256,7 +223,7 @@ export function evaluateSequence(frames: EvalFrame[]): SequenceMetrics {
       people.add(g.id);
       gtFrames.set(g.id, (gtFrames.get(g.id) ?? 0) + 1);
       for (const p of counted) {
-        if (iou(g.box, p.box) < IOU_THRESHOLD) continue;
+        if (iou(g.box, p.box) < iouThreshold) continue;
         let m = pairFrames.get(g.id);
         if (!m) pairFrames.set(g.id, (m = new Map()));
         m.set(p.trackId, (m.get(p.trackId) ?? 0) + 1);
@@ -293,6 +260,7 @@ export function evaluateSequence(frames: EvalFrame[]): SequenceMetrics {
     fragments: [...matchedTracksOf.values()].reduce((a, s) => a + s.size, 0),
     oks: mean(oksValues),
     pck: pckN ? pckHit / pckN : null,
+    pckh: pckhN ? pckhHit / pckhN : null,
     meanScoreMatched: mean(scores(true)),
     meanScoreUnmatched: mean(scores(false)),
     detections,

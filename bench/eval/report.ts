@@ -17,6 +17,8 @@ export function formatTable(results: ClipResult[]): string {
     'IDF1',
     'OKS',
     'PCK@0.2',
+    'PCKh@0.5',
+    'IoU',
     'tracks/people',
     'frag/people',
     'IDsw',
@@ -36,6 +38,8 @@ export function formatTable(results: ClipResult[]): string {
       f3(m.idf1),
       f3(m.oks),
       f3(m.pck),
+      f3(m.pckh),
+      r.iou.toFixed(1),
       `${m.tracks}/${m.people}`,
       `${m.fragments}/${m.people}`,
       String(m.idSwitches),
@@ -45,6 +49,17 @@ export function formatTable(results: ClipResult[]): string {
       f2(r.realTime),
     ];
   });
+  for (const [label, group] of [
+    ['real', results.filter((r) => r.real)],
+    ['synthetic', results.filter((r) => !r.real)],
+  ] as const) {
+    if (group.length) rows.push(meanRow(`mean, ${label} (${group.length})`, group));
+  }
+  return table(head, rows);
+}
+
+/** A Markdown table, the first column left-aligned and the others right-aligned. */
+function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
@@ -53,6 +68,67 @@ export function formatTable(results: ClipResult[]): string {
     `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
     ...rows.map(line),
   ].join('\n');
+}
+
+/** Mean of a metric over the clips that have it (null when none has). */
+function meanOf(results: ClipResult[], pick: (r: ClipResult) => number | null): number | null {
+  const v = results.map(pick).filter((x): x is number => x != null);
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
+}
+
+/** One row of per-clip means (each clip weighs the same); counts are summed. */
+function meanRow(label: string, results: ClipResult[]): string[] {
+  const m = (pick: (r: ClipResult) => number | null) => meanOf(results, pick);
+  const sum = (pick: (r: ClipResult) => number) => results.reduce((a, r) => a + pick(r), 0);
+  return [
+    label,
+    String(sum((r) => r.frames)),
+    f3(m((r) => r.metrics.recall)),
+    f3(m((r) => r.metrics.precision)),
+    f3(m((r) => r.metrics.mota)),
+    f3(m((r) => r.metrics.idf1)),
+    f3(m((r) => r.metrics.oks)),
+    f3(m((r) => r.metrics.pck)),
+    f3(m((r) => r.metrics.pckh)),
+    '',
+    `${sum((r) => r.metrics.tracks)}/${sum((r) => r.metrics.people)}`,
+    `${sum((r) => r.metrics.fragments)}/${sum((r) => r.metrics.people)}`,
+    String(sum((r) => r.metrics.idSwitches)),
+    '',
+    '',
+    '',
+    f2(m((r) => r.realTime)),
+  ];
+}
+
+/**
+ * The MOT export as it comes out, scored as py-motmetrics scores it: per clip, then the means of the real
+ * and the synthetic clips.
+ */
+export function formatMotTable(results: ClipResult[]): string {
+  const head = ['MOT export', 'IoU', 'MOTA', 'IDF1', 'recall', 'precision', 'IDsw', 'ids/people'];
+  const row = (label: string, rs: ClipResult[]) => {
+    const m = (pick: (r: ClipResult) => number) => meanOf(rs, pick);
+    const sum = (pick: (r: ClipResult) => number) => rs.reduce((a, r) => a + pick(r), 0);
+    return [
+      label,
+      rs.length === 1 ? rs[0].iou.toFixed(1) : '',
+      f3(m((r) => r.mot.mota)),
+      f3(m((r) => r.mot.idf1)),
+      f3(m((r) => r.mot.recall)),
+      f3(m((r) => r.mot.precision)),
+      String(sum((r) => r.mot.idSwitches)),
+      `${sum((r) => r.mot.tracks)}/${sum((r) => r.mot.people)}`,
+    ];
+  };
+  const rows = results.map((r) => row(r.name, [r]));
+  for (const [label, group] of [
+    ['real', results.filter((r) => r.real)],
+    ['synthetic', results.filter((r) => !r.real)],
+  ] as const) {
+    if (group.length) rows.push(row(`mean, ${label} (${group.length})`, group));
+  }
+  return table(head, rows);
 }
 
 export function targetsLine(r: ClipResult): string {

@@ -1,6 +1,5 @@
 // Runs the analysis pipeline on one labelled fixture clip and scores it against the clip's ground truth.
-import path from 'node:path';
-import type { MediaService } from '../../server/services/media';
+import type { MediaService } from '../../server/media/media-service';
 import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/processing/pipeline';
 import type { PosePool } from '../../server/processing/pose-pool';
 import { dropStillNonPeople, type KeptAnalysis } from '../../server/processing/static-track';
@@ -8,6 +7,8 @@ import { detectionAt, type TrackFrames } from '../../domain/overlay/detection';
 import type { BuiltClip } from './fixtures';
 import { evaluateSequence, type EvalFrame, type SequenceMetrics } from './metrics';
 import { boxesOnNonPeople } from './action-scores';
+import { exportMot, scoreMotFile } from './mot-export';
+import path from 'node:path';
 
 /** Pipeline settings the eval passes through; pose_model is passed even where the pipeline ignores it. */
 export interface EvalSettings {
@@ -19,6 +20,10 @@ export interface EvalSettings {
 
 export interface ClipResult {
   name: string;
+  /** Real footage (bench/eval/real-clips.ts), not a clip made from photos. */
+  real: boolean;
+  /** The overlap a box needed to count as finding a person. */
+  iou: number;
   frames: number;
   duration: number;
   wallSeconds: number;
@@ -27,6 +32,8 @@ export interface ClipResult {
   analysis: KeptAnalysis;
   /** The analysed frames with their ground truth and predictions, as scored. */
   scored: EvalFrame[];
+  /** The app's MOT export of the analysis, scored as py-motmetrics scores a result file (mot-export.ts). */
+  mot: SequenceMetrics;
   /** On clips with labelled non-people: the boxes put on them and their tracks (all counted in precision). */
   nonPeople?: { boxes: number; tracks: number[] };
 }
@@ -84,7 +91,7 @@ export async function evaluateClip(
 ): Promise<ClipResult> {
   const info = await media.probe(clip.file);
   const t0 = performance.now();
-  // the rules the processing job applies after the pipeline (job.ts) apply here too
+  // the rules the processing job applies after the pipeline (server/jobs/kinds/processing/video-processor.ts) apply here too
   const analysis = dropStillNonPeople(
     await analyseVideo(
       { path: clip.file, ...info },
@@ -100,18 +107,29 @@ export async function evaluateClip(
   );
   const wallSeconds = (performance.now() - t0) / 1000;
   const scored = framesToScore(clip, analysis);
-  const metrics = evaluateSequence(scored);
+  const metrics = evaluateSequence(scored, clip.iou);
+  const motFile = exportMot(analysis, {
+    filename: path.basename(clip.file),
+    width: info.width,
+    height: info.height,
+    frames: clip.frames,
+    fps: clip.output.fps,
+  });
+  const mot = scoreMotFile(motFile, clip.frames, clip.groundTruth, clip.iou);
   const objects = clip.objects;
   const nonPeople = objects
     ? boxesOnNonPeople(scored.map((f) => ({ pred: f.pred, objects: objects(f.frame) })))
     : undefined;
   return {
-    name: clip.recipe.name ?? path.basename(clip.file),
+    name: clip.recipe.name,
+    real: clip.recipe.kind === 'real',
+    iou: clip.iou,
     frames: analysis.stats.framesAnalysed,
     duration: info.duration,
     wallSeconds,
     realTime: info.duration / wallSeconds,
     metrics,
+    mot,
     analysis,
     scored,
     ...(nonPeople ? { nonPeople } : {}),

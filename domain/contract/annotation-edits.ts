@@ -4,20 +4,21 @@
 import { z } from 'zod';
 import { ACTION_CLASSES } from '../constants';
 import { actionSegment, detection } from './annotations';
+import { count, INT4_MAX, int4 } from './common';
+import { idText, intText } from './params';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const int = z.coerce.number().int().min(0).max(2_147_483_647);
-const trackId = z.number().int().min(0).max(2_147_483_647);
+const int = intText(0, INT4_MAX);
+const trackId = int4();
 const seconds = z.number().finite().min(0).max(1e7);
 const confidence = z.number().min(0).max(1);
-const version = z.number().int().min(1).max(2_147_483_647);
+const version = int4(1);
 /** A version in a query (DELETE …?version=): optional, so a missing one is the service's 428 with a detail. */
-export const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(2_147_483_647).optional() });
+export const versionQuery = z.object({ version: intText(1, INT4_MAX).optional() });
 
-export const annotationParams = z.object({ id: int.min(1) });
-export const actionParams = z.object({ id, actionId: id });
-export const trackParams = z.object({ id: int.min(1), trackId: int });
-export const detectionParams = z.object({ id: int.min(1), trackId: int, frame: int });
+export const annotationParams = z.object({ id: idText });
+export const actionParams = z.object({ id: idText, actionId: idText });
+export const trackParams = z.object({ id: idText, trackId: int });
+export const detectionParams = z.object({ id: idText, trackId: int, frame: int });
 
 export const newActionBody = z
   .object({
@@ -28,7 +29,7 @@ export const newActionBody = z
     confidence: confidence.default(0.7),
     human_verified: z.boolean().optional(),
     /** Undo of a delete: the segment comes back under its old id. */
-    restore_id: id.optional(),
+    restore_id: int4(1).optional(),
   })
   .strict();
 
@@ -40,7 +41,7 @@ export const actionPatchBody = z
     end_time: seconds.optional(),
     confidence: confidence.optional(),
     human_verified: z.boolean().optional(),
-    version: z.number().int().min(1).optional(),
+    version: version.optional(),
   })
   .strict();
 
@@ -72,54 +73,51 @@ export const detectionPatchBody = z
 /** A stored detection as the write calls answer it: the read form plus its track, who changed it and when. */
 export const savedDetection = detection
   .extend({
-    track_id: z.number().int(),
-    version: z.number().int(),
-    keypoint_visibility: z.array(z.number().int()).nullable(),
+    track_id: trackId,
+    version: int4(),
+    keypoint_visibility: z.array(z.number().int().min(0).max(2)).nullable(),
     updated_by_id: z.string().nullable(),
     updated_at: z.string().nullable(),
   })
   .meta({ id: 'SavedDetection' });
 
 /** PATCH and DELETE of one detection: the row (as saved, or as it was) and the track's new version. */
-export const detectionWritten = savedDetection.extend({ track_version: z.number().int() });
+export const detectionWritten = savedDetection.extend({ track_version: int4() });
 export const detectionDeleted = z.object({ deleted: z.literal(true), detection: detectionWritten });
 
-export const mergeBody = z
-  .object({ base_track_id: z.number().int().min(0), merge_track_id: z.number().int().min(0) })
-  .strict();
-export const restoreBody = z.object({ undo_token: z.number().int().positive() }).strict();
+export const mergeBody = z.object({ base_track_id: trackId, merge_track_id: trackId }).strict();
+/** An undo token is the id of its snapshot row (an `integer` column). */
+export const restoreBody = z.object({ undo_token: int4(1) }).strict();
 
 /** Track id (as text) → the track's new version. */
-export const trackVersions = z.record(z.string(), z.number().int());
+export const trackVersions = z.record(z.string(), int4());
 
 export const mergeResult = z.object({
-  base_track_id: z.number().int(),
-  merge_track_id: z.number().int(),
-  replaced_frames: z.number().int(),
-  moved_frames: z.number().int(),
-  moved_segments: z.number().int(),
+  base_track_id: trackId,
+  merge_track_id: trackId,
+  replaced_frames: count,
+  moved_frames: count,
+  moved_segments: count,
   /** The moved segments as saved (new versions). */
   segments: z.array(actionSegment),
-  undo_token: z.number().int(),
+  undo_token: int4(1),
   /** The new versions of both tracks. */
   track_versions: trackVersions,
 });
 export const deleteTrackResult = z.object({
-  track_id: z.number().int(),
-  deleted_detections: z.number().int(),
-  deleted_segments: z.number().int(),
-  undo_token: z.number().int(),
-  track_version: z.number().int(),
+  track_id: trackId,
+  deleted_detections: count,
+  deleted_segments: count,
+  undo_token: int4(1),
+  track_version: int4(),
 });
 export const restoreResult = z.object({
   kind: z.string(),
-  track_ids: z.array(z.number().int()),
-  restored_detections: z.number().int(),
+  track_ids: z.array(trackId),
+  restored_detections: count,
   segments: z.array(actionSegment),
   /** Restored boxes whose version is above the one they had before the edit: the next save of each sends this. */
-  detection_versions: z.array(
-    z.object({ track_id: z.number().int(), frame: z.number().int(), version: z.number().int() }),
-  ),
+  detection_versions: z.array(z.object({ track_id: trackId, frame: int4(), version: int4() })),
   /** The new version of every track the restore touched. */
   track_versions: trackVersions,
 });

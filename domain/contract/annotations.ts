@@ -4,10 +4,11 @@
 import { z } from 'zod';
 import { ACTION_CLASSES } from '../constants';
 import { FORMAT_NAMES } from '../formats/model';
-import { isoTime, rowId } from './common';
-import { userIdSchema } from './params';
+import { count, INT4_MAX, int4, isoTime, rowId } from './common';
+import { intText, userIdSchema } from './params';
 
-const trackId = z.number().int().min(0);
+const trackId = int4();
+const frame = int4();
 
 /** 17 COCO keypoints as [x, y] or [x, y, score], fractions of the frame size. */
 export const keypoint = z.union([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number(), z.number()])]);
@@ -29,19 +30,19 @@ export const detectionSource = z.enum(['ai', 'human', 'interpolated']);
  */
 export const detection = z
   .object({
-    frame: z.number().int(),
+    frame,
     bbox,
     keypoints: z.array(keypoint),
-    keypoint_visibility: z.array(z.number().int()).nullable().optional(),
+    keypoint_visibility: z.array(z.number().int().min(0).max(2)).nullable().optional(),
     source: detectionSource.optional(),
     outside: z.boolean().optional(),
-    version: z.number().int().optional(),
+    version: int4().optional(),
   })
   .meta({ id: 'Detection' });
 
 /** `version`: the track version, bumped by every change of the track's boxes (range calls send it back). */
 export const personTrack = z
-  .object({ track_id: trackId, detections: z.array(detection), version: z.number().int().optional() })
+  .object({ track_id: trackId, detections: z.array(detection), version: int4().optional() })
   .meta({ id: 'PersonTrack' });
 
 export const actionSegment = z
@@ -53,7 +54,7 @@ export const actionSegment = z
     end_time: z.number(),
     confidence: z.number(),
     human_verified: z.boolean(),
-    version: z.number().int().optional(),
+    version: int4().optional(),
     created_by_id: z.string().nullable().optional(),
     created_at: isoTime.nullable().optional(),
     updated_by_id: z.string().nullable().optional(),
@@ -82,7 +83,7 @@ export const videoInfo = z
     duration: z.number(),
     total_frames: z.number(),
     /** Frames analysed by the AI: every n-th frame (1 = all). Detections in between may be interpolated. */
-    frame_stride: z.number().int().optional(),
+    frame_stride: int4(1).optional(),
   })
   .meta({ id: 'VideoInfo' });
 
@@ -117,22 +118,22 @@ export const annotationSummary = z
     tracks: z.array(
       z.object({
         track_id: trackId,
-        first_frame: z.number().int(),
-        last_frame: z.number().int(),
-        version: z.number().int(),
+        first_frame: frame,
+        last_frame: frame,
+        version: int4(),
         /** A person drew it: its frames between keyframes are filled by the server. */
         human_made: z.boolean(),
       }),
     ),
     action_segments: z.array(actionSegment),
     relationships: z.array(relationship),
-    max_window_frames: z.number().int(),
+    max_window_frames: int4(1),
   })
   .meta({ id: 'AnnotationSummary' });
 
 export const detectionWindowQuery = z.object({
-  from: z.coerce.number().int().min(0).max(100_000_000),
-  to: z.coerce.number().int().min(1).max(100_000_000),
+  from: intText(0, INT4_MAX),
+  to: intText(1, INT4_MAX),
 });
 
 export const trackVerifiedMark = z
@@ -149,26 +150,26 @@ export const trackVerifiedMark = z
 export const trackReviewSummary = z.object({
   track_id: trackId,
   /** Frame runs where the track has detections, flat [first, last, first, last, …] (inclusive, ascending). */
-  runs: z.array(z.number().int()),
+  runs: z.array(frame),
   /** Runs of detections below the low-confidence threshold, same form. */
-  low: z.array(z.number().int()),
+  low: z.array(frame),
   verified: trackVerifiedMark.nullable(),
 });
 
 /** How many frames' overlap test stopped early, and the first of them. */
-export const overlapCap = z.object({ frames: z.number().int(), first_frame: z.number().int() });
+export const overlapCap = z.object({ frames: count, first_frame: frame });
 
 export const reviewSummary = z
   .object({
     video_id: rowId,
-    annotation_version: z.number().int(),
+    annotation_version: int4(),
     /** Analysed every n-th frame: a step of up to this many frames is not a gap. */
-    frame_stride: z.number().int(),
+    frame_stride: int4(1),
     low_confidence_threshold: z.number(),
     overlap_iou: z.number(),
     tracks: z.array(trackReviewSummary),
     /** Frame runs where two tracks' boxes overlap above overlap_iou: [trackA, trackB, first, last] each. */
-    overlaps: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()])),
+    overlaps: z.array(z.tuple([trackId, trackId, frame, frame])),
     /** Set when some frames held too many boxes to compare every pair; null when every frame was checked. */
     overlaps_capped: overlapCap.nullable(),
   })
@@ -195,14 +196,14 @@ export const importResult = z
   .object({
     format: z.enum(FORMAT_NAMES),
     dry_run: z.boolean(),
-    tracks_imported: z.number().int(),
-    detections_imported: z.number().int(),
-    segments_imported: z.number().int(),
+    tracks_imported: count,
+    detections_imported: count,
+    segments_imported: count,
     /** Stored rows the import replaces: always 0, an import only adds. */
-    replaced: z.number().int(),
+    replaced: count,
     needs_confirm: z.boolean(),
     /** The file's track ids and the ids they were stored under. */
-    track_ids: z.array(z.object({ file_id: z.number().int(), track_id: trackId })),
+    track_ids: z.array(z.object({ file_id: trackId, track_id: trackId })),
     warnings: z.array(z.string()),
   })
   .meta({ id: 'AnnotationImportResult' });

@@ -1,12 +1,12 @@
 // /api/v1/assignments: the assignees of the library's filter, and the CSV import of assignments.
 import { z } from 'zod';
-import { rowId } from './common';
+import { count, rowId } from './common';
 
 export const assignee = z
   .object({
     id: z.string(),
     name: z.string().describe('the id when the user has no name'),
-    count: z.number().int().min(0),
+    count,
   })
   .meta({ id: 'Assignee' });
 export type Assignee = z.infer<typeof assignee>;
@@ -17,7 +17,6 @@ const flag = z
   .transform((v) => v === 'true' || v === '1');
 export const assignmentImportQuery = z.object({ dry_run: flag, force: flag });
 
-const count = z.number().int().min(0);
 export const assignmentReportRow = z.object({
   csv: z.record(z.string(), z.string()).describe('the row as the CSV had it, by column'),
   worker: z.string().nullable(),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 import { isoTime, rowId } from './common';
-import { userIdSchema } from './params';
+import { idText, userIdSchema } from './params';
 
 /** Longest password accepted (hashing cost stays bounded). */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -70,7 +70,7 @@ export const createTokenBody = z.object({
   name: z.string().trim().min(1).max(100),
   expires_in_days: z.number().int().min(1).max(3650).nullish(),
 });
-export const tokenIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const tokenIdParams = z.object({ id: idText });
 
 // The super user's view of one account's sign-in (/admin/users/{id}/…).
 export const setUserPasswordBody = z.object({ password, must_change: z.boolean().default(false) });

@@ -1,7 +1,8 @@
 // /api/v1/jobs/*: the long jobs of every kind as the activity list shows them, and cancelling one.
 import { z } from 'zod';
 import { JOB_KINDS, JOB_STATES } from '../job-kinds';
-import { isoTime, rowId } from './common';
+import { count, isoTime, rowId } from './common';
+import { idText } from './params';
 const jobState = z.enum(JOB_STATES);
 
 export const activityJob = z
@@ -32,8 +33,8 @@ export type ActivityJob = z.infer<typeof activityJob>;
 
 export const activitySnapshot = z
   .object({
-    running: z.number().int().min(0),
-    queued: z.number().int().min(0),
+    running: count,
+    queued: count,
     jobs: z.array(activityJob),
   })
   .meta({ id: 'Activity' });
@@ -51,10 +52,4 @@ export const cancelAnswer = z
   .meta({ id: 'CancelledJob' });
 export type CancelAnswer = z.infer<typeof cancelAnswer>;
 
-export const jobIdParams = z.object({
-  id: z.coerce
-    .number({ message: 'id must be a number' })
-    .int()
-    .positive('id must be a positive integer')
-    .max(2_147_483_647),
-});
+export const jobIdParams = z.object({ id: idText });

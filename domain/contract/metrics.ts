@@ -1,8 +1,6 @@
 // /api/v1/metrics/*: the Dashboard's summary and the Metrics screen's details.
 import { z } from 'zod';
-import { isoTime, rowId } from './common';
-
-const count = z.number().int().min(0);
+import { count, isoTime, rowId } from './common';
 
 export const metricsSummary = z
   .object({

@@ -1,8 +1,7 @@
 // /api/v1/admin/repo/export_source and import_source: annotation packages between environments.
 import { z } from 'zod';
-import { isoTime, rowId } from './common';
-
-const count = z.number().int().min(0);
+import { count, isoTime, rowId } from './common';
+import { idText } from './params';
 
 export const exportSourceBody = z.object({
   source_root: z.string().trim().min(1, 'source_root is required').max(4096),
@@ -48,4 +47,4 @@ export const importJob = z
   })
   .meta({ id: 'ImportJob' });
 export type ImportJob = z.infer<typeof importJob>;
-export const importJobParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const importJobParams = z.object({ id: idText });

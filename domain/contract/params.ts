@@ -1,8 +1,22 @@
 // Shared zod pieces of request schemas: ids, query booleans, repeated query parameters.
 import { z } from 'zod';
 import { validateUserId } from '../validation';
+import { INT4_MAX } from './common';
 
-export const videoIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/**
+ * An integer sent as text (a path segment, a query value) from `min` to `max`: decimal digits only.
+ * `Number()` would also take '0x10', ' 1', '1e3' and '-0'.
+ */
+export const intText = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,15})$/, 'must be a whole number in decimal digits')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+/** A row id in a path: 1 to 2³¹−1 (an `integer` column). */
+export const idText = intText(1, INT4_MAX);
+
+export const videoIdParams = z.object({ id: idText });
 /** A user id by the sign-in rule (trimmed; 3–64 letters, digits, . _ - @): one rule for every id the API takes. */
 export const userIdSchema = z
   .string()

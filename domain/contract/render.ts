@@ -1,7 +1,7 @@
 // /api/v1/videos/{id}/render: the render status (the spec's {state, progress, artifact, key} plus the job
 // phase, the last error and whether the artifact shows older annotations). The download is a file.
 import { z } from 'zod';
-import { isoTime } from './common';
+import { int4, isoTime } from './common';
 
 export const renderPhase = z.enum(['idle', 'queued', 'running', 'done', 'failed']);
 
@@ -16,7 +16,7 @@ export const renderArtifact = z
     size_bytes: z.number(),
     codec: z.string(),
     rendered_at: isoTime,
-    annotation_version: z.number().int().nullable(),
+    annotation_version: int4().nullable(),
   })
   .meta({ id: 'RenderArtifact' });
 
@@ -31,7 +31,7 @@ export const renderStatus = z
     phase: renderPhase,
     error: z.string().nullable(),
     stale: z.boolean(),
-    annotation_version: z.number().int(),
+    annotation_version: int4(),
   })
   .meta({ id: 'RenderStatus' });
 

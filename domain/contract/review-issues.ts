@@ -2,9 +2,10 @@
 // comment threads; and /api/v1/settings/review, the lock of reviewed and labelled videos.
 import { z } from 'zod';
 import { ISSUE_KINDS, ISSUE_STATES, ISSUE_TEXT_MAX } from '../review-issues';
-import { isoTime, rowId } from './common';
+import { int4, isoTime, rowId } from './common';
+import { idText } from './params';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idText;
 const frame = z.number().int().min(0).max(2_147_483_647);
 const fraction = z.number().finite().min(0).max(1);
 const text = z
@@ -87,7 +88,7 @@ export const reviewIssue = z
     resolved_at: isoTime.nullable(),
     updated_by_id: z.string(),
     updated_at: isoTime,
-    version: z.number().int().min(1),
+    version: int4(1),
     comments: z.array(issueComment),
   })
   .meta({ id: 'ReviewIssue' });

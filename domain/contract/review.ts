@@ -1,17 +1,16 @@
 // /api/v1/review/queue: the videos waiting for review, ranked from the analysis evidence.
 import { z } from 'zod';
-import { isoTime, rowId } from './common';
-import { queryBool } from './params';
+import { count, isoTime, rowId } from './common';
+import { intText, queryBool } from './params';
 
 const reviewStatus = z.enum(['pending', 'in_progress', 'completed']);
-const count = z.number().int().min(0);
 
 export const reviewQueueQuery = z.object({
   status: z.enum(['all', 'pending', 'in_progress', 'completed']).default('all'),
   scope: z.enum(['mine', 'all']).default('mine'),
   has_open_issues: queryBool.optional().describe('true: only videos with open review issues'),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: intText(1, 500).default(100),
+  offset: intText(0, 10_000_000).default(0),
 });
 
 export const reviewItem = z

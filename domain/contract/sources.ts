@@ -1,7 +1,7 @@
 // /api/v1/sources: the library's source folders, and re-ingest of one source or of all of them.
 import { z } from 'zod';
 import { ROLES } from '../constants';
-import { isoTime, rowId } from './common';
+import { count, isoTime, rowId } from './common';
 import { queryBool } from './params';
 
 export const librarySource = z
@@ -25,10 +25,10 @@ export const reingestQuery = z.object({
 export const reingestResult = z
   .object({
     root: z.string(),
-    added: z.number().int(),
-    removed: z.number().int(),
-    updated: z.number().int(),
-    restored: z.number().int(),
+    added: count,
+    removed: count,
+    updated: count,
+    restored: count,
     errors: z.array(z.string()),
     job_id: rowId,
   })
@@ -38,13 +38,13 @@ export type ReingestResult = z.infer<typeof reingestResult>;
 /** Re-ingest of every source (administrators): one entry per source, a failed one with its error and no job. */
 export const reingestAllResult = z
   .object({
-    added: z.number().int(),
-    removed: z.number().int(),
+    added: count,
+    removed: count,
     sources: z.array(
       z.object({
         root: z.string(),
-        added: z.number().int(),
-        removed: z.number().int(),
+        added: count,
+        removed: count,
         errors: z.array(z.string()),
         job_id: rowId.optional(),
       }),

@@ -2,9 +2,8 @@
 // the root folders, the ingest job history, and purging deleted videos. Administrators only.
 import { z } from 'zod';
 import { ROLES } from '../constants';
-import { isoTime, rowId } from './common';
-
-const count = z.number().int().min(0);
+import { count, isoTime, rowId } from './common';
+import { intText } from './params';
 const sourceRole = z.enum(['', ...ROLES]).describe("the lowest role that sees the source; '' for everyone");
 
 export const sourceStats = z.object({
@@ -89,7 +88,7 @@ export type RootValidation = z.infer<typeof rootValidation>;
 export const importedRootConfig = z.object({ imported: z.literal(true), config: rootConfig });
 
 export const ingestJobsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: intText(1, 100).default(25),
   job_type: z.enum(['all', 'scan', 'reingest', 'purge']).default('all'),
   status: z.enum(['all', 'running', 'success', 'failed']).default('all'),
 });

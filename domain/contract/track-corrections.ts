@@ -4,10 +4,12 @@
 import { z } from 'zod';
 import { savedDetection, trackVersions } from './annotation-edits';
 import { keypoint } from './annotations';
+import { count, INT4_MAX, int4 } from './common';
+import { intText } from './params';
 
-export const frameNumber = z.number().int().min(0).max(2_147_483_647);
+export const frameNumber = int4();
 /** A version sent in a body: optional here, so a missing one is the service's 428 with a detail, not a 400. */
-export const bodyVersion = z.number().int().min(1).max(2_147_483_647).optional();
+export const bodyVersion = int4(1).optional();
 export const fraction = z.number().finite().min(0).max(1);
 /** Keypoints may sit slightly outside the frame (a limb leaving the picture), so allow a margin. */
 const kpCoord = z.number().finite().min(-1).max(2);
@@ -39,24 +41,28 @@ export const keyframeBody = z
   })
   .strict();
 
+const trackId = int4();
+const undoToken = int4(1);
+const version = int4();
+
 export const newTrackResult = z.object({
-  track_id: z.number().int(),
-  track_version: z.number().int(),
+  track_id: trackId,
+  track_version: version,
   detection: savedDetection,
 });
 /** `undo_token`: when the keyframe is of a drawn track (its in-between frames were refilled). */
 export const keyframeResult = z.object({
   detection: savedDetection,
-  track_version: z.number().int(),
-  filled_frames: z.number().int(),
-  undo_token: z.number().int().optional(),
+  track_version: version,
+  filled_frames: count,
+  undo_token: undoToken.optional(),
 });
 
 export const rangeDeleteQuery = z
   .object({
-    from: z.coerce.number().int().min(0).max(2_147_483_647),
-    to: z.coerce.number().int().min(0).max(2_147_483_647),
-    version: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    from: intText(0, INT4_MAX),
+    to: intText(0, INT4_MAX),
+    version: intText(1, INT4_MAX).optional(),
   })
   .strict();
 export const splitBody = z.object({ frame: frameNumber, version: bodyVersion }).strict();
@@ -65,7 +71,7 @@ export const swapBody = z
     track_a: frameNumber,
     track_b: frameNumber,
     from_frame: frameNumber,
-    versions: z.record(z.string().regex(/^\d+$/), z.number().int().min(1).max(2_147_483_647)).default({}),
+    versions: z.record(z.string().regex(/^(0|[1-9][0-9]{0,9})$/), int4(1)).default({}),
   })
   .strict();
 export const moveBody = z
@@ -84,29 +90,27 @@ export const propagateBody = z
   .object({ from_frame: frameNumber, to_frame: frameNumber.optional(), version: bodyVersion })
   .strict();
 
-const undoToken = z.number().int();
-const version = z.number().int();
-export const rangeDeleteResult = z.object({ deleted: z.number().int(), track_version: version, undo_token: undoToken });
+export const rangeDeleteResult = z.object({ deleted: count, track_version: version, undo_token: undoToken });
 export const splitResult = z.object({
-  new_track_id: z.number().int(),
+  new_track_id: trackId,
   track_version: version,
   new_track_version: version,
   undo_token: undoToken,
 });
 export const swapResult = z.object({ track_versions: trackVersions, undo_token: undoToken });
 export const moveResult = z.object({
-  target_track_id: z.number().int(),
+  target_track_id: trackId,
   track_version: version,
   target_track_version: version,
   undo_token: undoToken,
 });
 export const interpolateResult = z.object({
-  filled_frames: z.number().int(),
+  filled_frames: count,
   track_version: version,
   undo_token: undoToken,
 });
 export const propagateResult = z.object({
-  changed_frames: z.number().int(),
+  changed_frames: count,
   track_version: version,
   undo_token: undoToken,
 });
@@ -121,7 +125,7 @@ export const followBody = z
     version: bodyVersion,
   })
   .strict();
-export const followResult = z.object({ job_id: z.number().int() });
+export const followResult = z.object({ job_id: int4(1) });
 
 export type FrameBox = z.infer<typeof frameBox>;
 /** 0 = absent, 1 = occluded, 2 = visible (COCO v), one per joint. */

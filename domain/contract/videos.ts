@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { ALL_VIDEO_STATUSES, BATCH_EXPORT_MODES, BATCH_PROCESS_FRACTIONS, VIDEO_STATUSES } from '../constants';
 import { JOB_KINDS } from '../job-progress';
-import { isoTime, rowId } from './common';
-import { queryBool, repeated } from './params';
+import { count, int4, INT4_MAX, isoTime, rowId } from './common';
+import { intText, queryBool, repeated } from './params';
 
 /** A status as answers carry it ('deleted' too: a previous status, a restored video). */
 export const videoStatus = z.enum(ALL_VIDEO_STATUSES);
@@ -32,7 +32,7 @@ export const video = z
     last_status_by_id: z.string().nullable(),
     last_status_changed_at: isoTime.nullable(),
     created_at: isoTime,
-    open_issues: z.number().int().min(0).describe('review issues not yet resolved (extension)'),
+    open_issues: count.describe('review issues not yet resolved (extension)'),
     /** Progress of the video's queued or running processing job; the browser fills these in from status polling (never in a list). */
     progress: z.number().nullable().optional(),
     stage: z.string().nullable().optional(),
@@ -51,9 +51,9 @@ export const videoFilterQuery = z.object({
 });
 
 export const videoListQuery = videoFilterQuery.extend({
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
-  skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  after_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(), // extension: keyset paging
+  limit: intText(1, 1000).default(1000),
+  skip: intText(0, 10_000_000).default(0),
+  after_id: intText(0, INT4_MAX).optional(), // extension: keyset paging
 });
 
 export const videoNeighbors = z
@@ -115,7 +115,7 @@ export const batchProcessQuery = z.object({
     .default('all'),
   source_root: z.string().min(1).max(4096).optional(),
 });
-export const batchProcessQueued = z.object({ queued: z.number().int(), video_ids: z.array(rowId) });
+export const batchProcessQueued = z.object({ queued: count, video_ids: z.array(rowId) });
 export type BatchProcessQueued = z.infer<typeof batchProcessQueued>;
 
 export const videoJobCancelQuery = z.object({
@@ -132,7 +132,7 @@ export const videoJobCancelled = z.object({
 export type VideoJobCancelled = z.infer<typeof videoJobCancelled>;
 
 export const assignmentBody = z.object({
-  video_ids: z.array(z.number().int().positive()).min(1, 'video_ids must name at least one video').max(10_000),
+  video_ids: z.array(int4(1)).min(1, 'video_ids must name at least one video').max(10_000),
   assignee_id: z.string().trim().min(1).max(200).nullable(),
 });
 /** The ids that were changed (deleted, unknown or hidden-source ids are left out) and the assignee as stored. */

@@ -40,6 +40,7 @@ export function encodeCocoKeypoints(video: FormatVideo, tracks: FormatTrack[]): 
       num_keypoints: numKeypoints,
       keypoints,
       score: score4(d.confidence),
+      filled_in: d.filled === true,
     });
   }
   const images = Array.from({ length: n }, (_, f) => ({

@@ -3,10 +3,15 @@
 // has keypoints, a `pose` skeleton track whose <skeleton> shapes hold 17 <points> elements named after the
 // COCO keypoints.
 // - CVAT keeps only keyframe="1" shapes of a track and interpolates the frames between them itself, so
-//   every stored box and skeleton, the AI's too, is written as a keyframe.
+//   every stored box and skeleton, the AI's too, is written as a keyframe, and CVAT fills in the frames
+//   the editor fills in (domain/overlay/detection.ts's trackBoxAt): linearly between two keyframes, and
+//   before an outside keyframe towards its box, which is the box before (held). With interpolation off in
+//   the render settings the editor holds the box before instead, which CVAT cannot: then every drawn frame
+//   is written as a keyframe (drawn-frames.ts).
 // - A track that disappears for longer than the analysis stride gets an outside="1" keyframe on the frame
-//   after its last one, as CVAT ends a track; so does a track that ends before the video does. Gaps up to
-//   the stride stay open: CVAT fills them by interpolation as the app does.
+//   after its last one, as CVAT ends a track; so does a track that ends before the video does, so CVAT
+//   draws it up to its last frame only. A stored outside keyframe is written where it is. Gaps up to the
+//   stride stay open: CVAT fills them by interpolation as the app does.
 // - Actions are the `action` attribute of `person`: a mutable select declared in <meta>, written on each
 //   box as the action of that frame ("none" when there is none), so CVAT shows it frame by frame. CVAT
 //   holds an attribute from one keyframe to the next, so reading turns those runs back into segments
@@ -28,6 +33,7 @@ import {
   type FormatTrack,
   type FormatVideo,
 } from './model';
+import { drawnTracks } from './drawn-frames';
 
 const esc = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -109,7 +115,9 @@ export function encodeCvatVideo(video: FormatVideo, tracks: FormatTrack[]): stri
     '  </meta>',
   ];
   let id = 0;
-  for (const t of ordered(tracks)) {
+  // CVAT interpolates between keyframes; a held frame must be a keyframe of its own
+  const written = video.interpolate === false ? drawnTracks(video, tracks) : tracks;
+  for (const t of ordered(written)) {
     const source = t.detections.some((d) => d.human) ? 'manual' : 'auto';
     const shapes = shapeFrames(t, stride, n);
     lines.push(`  <track id="${id++}" label="person" source="${source}" group_id="${t.trackId}">`);

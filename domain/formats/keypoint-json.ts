@@ -4,6 +4,10 @@
 // keypoints. The two formats differ in their image ids and file names and in which joint sits in each of
 // the 17 slots; each passes its layout to these functions.
 //
+// Every frame the editor draws is an annotation (drawn-frames.ts); `filled_in` says whether it is a frame
+// filled in between two stored boxes (true) or a stored box (false). Readers that do not know the key
+// (pycocotools, poseval) pass over it.
+//
 // v is the joint's stored visibility (2 visible, 1 occluded, 0 absent, written 0, 0, 0 as COCO requires).
 // A row that stores none (the AI's) derives it from the score: from VISIBLE_SCORE up visible (2), a lower
 // one labelled but hidden (1), a missing keypoint 0. Reading stores v back as the visibility.
@@ -23,6 +27,7 @@ import {
   type FormatTrack,
   type FormatVideo,
 } from './model';
+import { drawnTracks } from './drawn-frames';
 
 export interface KeypointLayout {
   /** The 17 names the category lists, in slot order. */
@@ -62,12 +67,12 @@ export function writeKeypoints(video: FormatVideo, layout: KeypointLayout, d: Fo
   return { keypoints, scores, numKeypoints };
 }
 
-/** Every stored detection, by track then frame, with its box in pixels. */
+/** Every drawn detection (drawn-frames.ts), by track then frame, with its box in pixels. */
 export function* personRows(
   video: FormatVideo,
   tracks: FormatTrack[],
 ): Generator<{ trackId: number; d: FormatDetection; bbox: number[] }> {
-  for (const t of ordered(tracks)) {
+  for (const t of ordered(drawnTracks(video, tracks))) {
     for (const d of t.detections) {
       const x = px(d.x1 * video.width),
         y = px(d.y1 * video.height);
@@ -176,6 +181,7 @@ export function decodeKeypointJson(
         keypoints,
         visibility,
         human: true,
+        ...(a.filled_in === true ? { filled: true } : {}),
       },
       where,
     );

@@ -15,6 +15,9 @@ export interface FormatVideo {
   frameStride: number;
   /** Frames per second: action segments are stored in seconds, the formats speak frames. */
   fps: number;
+  /** Frames between analysed ones show the blend of their neighbours (true, the default) or hold the one
+   *  before (false): the render settings' `realtime.interpolation`, as the editor and the render draw them. */
+  interpolate?: boolean;
 }
 
 export interface FormatDetection {
@@ -29,6 +32,9 @@ export interface FormatDetection {
   /** Per keypoint 2 visible, 1 occluded, 0 absent as a person set it; null or left out: the score decides. */
   visibility?: number[] | null;
   human: boolean;
+  /** A frame filled in between two stored boxes (drawn by the editor, not stored): written so, and marked
+   *  where the format has a place for it (MOT's conf column, COCO's and PoseTrack's `filled_in`). */
+  filled?: boolean;
 }
 
 /** An action of the track's person from startTime up to (not including) endTime, in seconds. */

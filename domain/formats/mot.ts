@@ -1,6 +1,10 @@
 // MOTChallenge CSV: one line per person and frame, `frame,id,bb_left,bb_top,bb_width,bb_height,conf,x,y,z`,
 // frames counted from 1, boxes in pixels, the world coordinates -1 (2D tracking). Lines are ordered by
-// frame, then id. Reading accepts the ground-truth variant too (the columns after conf are ignored).
+// frame, then id. Every frame the editor draws is a line (drawn-frames.ts): a stored box's conf is its
+// confidence (0–1), a frame filled in between two stored boxes has conf -1 (FILLED_CONF). Both pass
+// py-motmetrics' default filter (conf ≥ -1) and neither is 0, which CVAT's MOT importer and MOTChallenge
+// ground truth read as "ignore this box". Reading accepts the ground-truth variant too (the columns after
+// conf are ignored) and reads conf -1 back as a filled-in frame.
 import { parse } from 'csv-parse/sync';
 import {
   FormatError,
@@ -12,10 +16,14 @@ import {
   type FormatTrack,
   type FormatVideo,
 } from './model';
+import { drawnTracks } from './drawn-frames';
+
+/** MOT's conf on a frame filled in between two stored boxes. */
+export const FILLED_CONF = -1;
 
 export function encodeMot(video: FormatVideo, tracks: FormatTrack[]): string {
   const rows: Array<{ frame: number; id: number; line: string }> = [];
-  for (const t of ordered(tracks)) {
+  for (const t of ordered(drawnTracks(video, tracks))) {
     for (const d of t.detections) {
       const x = px(d.x1 * video.width),
         y = px(d.y1 * video.height);
@@ -24,7 +32,7 @@ export function encodeMot(video: FormatVideo, tracks: FormatTrack[]): string {
       rows.push({
         frame: d.frame,
         id: t.trackId,
-        line: `${d.frame + 1},${t.trackId},${x},${y},${w},${h},${score4(d.confidence)},-1,-1,-1`,
+        line: `${d.frame + 1},${t.trackId},${x},${y},${w},${h},${d.filled ? FILLED_CONF : score4(d.confidence)},-1,-1,-1`,
       });
     }
   }
@@ -57,6 +65,7 @@ export function decodeMot(text: string, video: FormatVideo): DecodedFile {
     }
     // conf is a score in result files and a 0/1 "consider" flag in ground truth; either fits 0..1
     const conf = r.length >= 7 && n[6] >= 0 && n[6] <= 1 ? n[6] : 1;
+    const filled = r.length >= 7 && n[6] === FILLED_CONF;
     collector.add(
       id,
       {
@@ -68,6 +77,7 @@ export function decodeMot(text: string, video: FormatVideo): DecodedFile {
         confidence: conf,
         keypoints: null,
         human: true,
+        ...(filled ? { filled } : {}),
       },
       where,
     );

@@ -51,6 +51,7 @@ export function encodePoseTrack18(video: FormatVideo, tracks: FormatTrack[]): st
       num_keypoints: numKeypoints,
       scores,
       score: score4(d.confidence),
+      filled_in: d.filled === true,
     });
   }
   const images = Array.from({ length: n }, (_, f) => {

@@ -1,7 +1,6 @@
-// One detection of one track at one frame in the compact form the editor and the renderer draw, and the
-// detection shown at a frame between analysed frames: when the AI analysed every `stride`-th frame, the
-// frames in between show the linear blend of the analysed neighbours (interpolation on) or hold the last
-// analysed detection (off). Pure code: the browser overlay and the server's renderer both use it.
+// One detection of one track at one frame in the compact form the editor and the renderer draw, and the one
+// rule for which box a track has at a frame (trackBoxAt): stored, filled in between analysed frames, or
+// none. Pure code: the browser overlay, the server's renderer, the review summary and the exports use it.
 import { blendJointVisibility, jointVisibilityOf, type JointVisibility } from '../ops/joint-visibility';
 
 /** Number of floats per detection's keypoints: 17 COCO points × (x, y, score). */
@@ -68,13 +67,59 @@ export function lerpDetection(a: CompactDetection, b: CompactDetection, t: numbe
   };
 }
 
-/** The stored detection at a frame, or undefined (how a caller keeps its frames is its own business). */
+/** The stored detection at a frame (an outside keyframe included), or undefined (how a caller keeps its
+ *  frames is its own business). */
 export type FrameLookup = (frame: number) => CompactDetection | undefined;
 
 /**
- * The detection shown for `frame`: the stored one if present; otherwise, within `stride` frames of an
- * analysed frame, the interpolated (or held) one; otherwise none (the track is absent here).
+ * What a track has at a frame: its stored box, a box filled in between two stored ones, or none (null).
+ * `det` is what is drawn; a filled-in one is derived and never stored.
  */
+export interface TrackBox {
+  kind: 'stored' | 'filled';
+  det: CompactDetection;
+}
+
+/**
+ * The one rule for what a track has at `frame`, shared by the editor's overlay, the server's render, the
+ * review summary's runs and every export:
+ * - a stored box there is drawn as it is; an outside keyframe there means none;
+ * - else, when the stored rows before and after the frame are at most `stride` frames apart (the AI
+ *   analysed every `stride`-th frame), the frame is filled in: the linear blend of the two (interpolation
+ *   on) or the one before held (off). Before an outside keyframe the box before is held (the person is seen
+ *   until the frame they leave, as CVAT shows it); after one, nothing;
+ * - otherwise none: before a track's first stored box, past its last, and in a gap wider than the stride.
+ */
+export function trackBoxAt(at: FrameLookup, frame: number, opts: InterpolationOptions): TrackBox | null {
+  const exact = at(frame);
+  if (exact) return exact.source === 'outside' ? null : { kind: 'stored', det: exact };
+  const stride = Math.max(1, Math.floor(opts.stride));
+  if (stride <= 1) return null;
+  let prev: CompactDetection | undefined;
+  let prevFrame = -1;
+  for (let f = frame - 1; f >= frame - stride + 1 && f >= 0; f--) {
+    prev = at(f);
+    if (prev) {
+      prevFrame = f;
+      break;
+    }
+  }
+  if (!prev || prev.source === 'outside') return null;
+  for (let f = frame + 1; f <= prevFrame + stride; f++) {
+    const next = at(f);
+    if (!next) continue;
+    const hold = !opts.interpolate || next.source === 'outside';
+    return { kind: 'filled', det: hold ? prev : lerpDetection(prev, next, (frame - prevFrame) / (f - prevFrame)) };
+  }
+  return null;
+}
+
+/** Whether a run of drawn frames that reached `last` goes on to a stored box at `frame` (> last): the gap
+ *  between them is filled in (trackBoxAt), so the track is seen throughout. The review summary's runs. */
+export const runContinues = (last: number, frame: number, stride: number): boolean =>
+  frame - last <= Math.max(1, Math.floor(stride));
+
+/** The box drawn for `frame` (trackBoxAt's), or null. */
 export function detectionAt(
   frames: TrackFrames | undefined,
   frame: number,
@@ -85,25 +130,5 @@ export function detectionAt(
 
 /** detectionAt over any frame store. */
 export function detectionAtWith(at: FrameLookup, frame: number, opts: InterpolationOptions): CompactDetection | null {
-  const exact = at(frame);
-  if (exact) return exact;
-  const stride = Math.max(1, Math.floor(opts.stride));
-  if (stride <= 1) return null;
-  let prev: CompactDetection | undefined;
-  let prevFrame = -1;
-  for (let f = frame - 1; f >= frame - stride + 1 && f >= 0; f--) {
-    const d = at(f);
-    if (d) {
-      prev = d;
-      prevFrame = f;
-      break;
-    }
-  }
-  if (!prev) return null;
-  if (!opts.interpolate) return prev;
-  for (let f = frame + 1; f <= prevFrame + stride; f++) {
-    const next = at(f);
-    if (next) return lerpDetection(prev, next, (frame - prevFrame) / (f - prevFrame));
-  }
-  return prev;
+  return trackBoxAt(at, frame, opts)?.det ?? null;
 }

@@ -17,6 +17,9 @@ export const ingestJobs = pgTable(
     initiatedBy: text('initiated_by'),
     summary: jsonb('summary').notNull().default({}),
     errors: jsonb('errors').notNull().default([]),
+    /** The role of the source it ran over (a purge of every source: the highest among those it touched);
+     *  the row is shown to that role and above, as the source is. */
+    sourceRole: text('source_role'),
   },
   (t) => [index('ingest_jobs_started_idx').on(t.startedAt)],
 );

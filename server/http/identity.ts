@@ -12,6 +12,7 @@ import type { ReadFacts } from '../services/read-facts';
 import type { Role } from '../../domain/constants';
 import type { Identity } from '../../domain/types';
 import { validateUserId } from '../../domain/validation';
+import { atLeast } from '../../domain/roles';
 import { Forbidden, Invalid, Unauthenticated } from '../domain-errors';
 import { SESSION_COOKIE, sessionUser } from '../services/auth/sessions';
 import { tokenUser } from '../services/auth/tokens';
@@ -100,8 +101,10 @@ export async function resolveIdentity(ctx: IdentityContext, req: FastifyRequest)
   req.headerRole = header(req, 'x-user-role')?.trim() || null;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(req, 'authorization') ?? '')?.[1];
   if (bearer) {
-    req.identity = identityOf(await tokenUser(ctx.db, bearer, ctx.now()));
+    const user = await tokenUser(ctx.db, bearer, ctx.now());
+    req.identity = identityOf(user);
     req.authVia = 'token';
+    req.mustChangePassword = user.mustChangePassword; // binds a script as it binds the browser
     return;
   }
   const { mode } = ctx.auth;
@@ -126,9 +129,8 @@ export async function resolveIdentity(ctx: IdentityContext, req: FastifyRequest)
 /** Throws unless `who` holds `role` by the users table. */
 export function authorize(who: Identity | null, role: RouteRole, mode: AuthConfig['mode'] = 'open'): void {
   if (!who) throw new Unauthenticated(signInHint(mode));
-  if (role === 'admin' && who.role !== 'admin' && who.role !== 'super')
-    throw new Forbidden('Administrator role required');
-  if (role === 'super' && who.role !== 'super') throw new Forbidden('Super user role required');
+  if (role === 'admin' && !atLeast(who.role, 'admin')) throw new Forbidden('Administrator role required');
+  if (role === 'super' && !atLeast(who.role, 'super')) throw new Forbidden('Super user role required');
 }
 
 export function signInHint(mode: AuthConfig['mode']): string {

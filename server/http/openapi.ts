@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
+import { DOCS_POLICY } from './security-headers';
 
 const API = '/api/v1/';
 
@@ -59,6 +60,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     transform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // the reference page answers with its own policy instead of the app's (security-headers.ts)
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', transformStaticCSP: () => DOCS_POLICY });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

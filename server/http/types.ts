@@ -8,7 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
-import type { MediaService } from '../services/media';
+import type { MediaService } from '../media/media-service';
 import type { JobQueue } from '../queue';
 
 /** Fastify instance with zod schemas as the type provider: route handlers get typed params/query/body. */

@@ -7,8 +7,8 @@ import type { Database } from '../db/connect';
 import type { JobQueue } from '../queue';
 import { failDeadJobs } from '../repositories/job-progress';
 import { definitionOf, JOB_DEFINITIONS } from './registry';
-import { endInterruptedJob } from './runner';
-import type { Interrupted, RecoveryOptions } from './types';
+import { endInterruptedJob } from '../services/job-runner';
+import type { Interrupted, RecoveryOptions } from '../services/job-definition';
 
 export interface JobRecoveryOptions extends RecoveryOptions {
   staleAfterMs?: number;

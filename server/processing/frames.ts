@@ -1,7 +1,7 @@
 // ffmpeg decodes the video straight to scaled raw RGB (no image files, no image library): every
 // `stride`-th frame, scaled so the long side is the analysis size and padded to multiples of 32.
-import { ffmpegRgbFrames } from '../services/ffmpeg-rgb-frames';
-import { passthrough } from '../services/ffmpeg-passthrough';
+import { ffmpegRgbFrames } from '../media/ffmpeg-rgb-frames';
+import { passthrough } from '../media/ffmpeg-passthrough';
 import type { AnalysisGeometry } from './pose-protocol';
 
 /**

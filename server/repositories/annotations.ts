@@ -27,7 +27,7 @@ from t where t.track_id is not null order by t.track_id`;
 
 const WINDOW_SQL = `
 select track_id, frame, x1, y1, x2, y2, confidence, keypoints, source = 'human' as human, ${SOURCE_BYTE_SQL} as source, version, keypoint_visibility
-from detections where video_id = $1 and frame >= $2 and frame < $3 order by frame, track_id`;
+from detections where video_id = $1 and frame >= $2 and frame < $3 order by frame, track_id limit $4`;
 
 /** Every track of a video with its first and last frame. */
 export async function listTrackRanges(
@@ -39,32 +39,33 @@ export async function listTrackRanges(
 }
 
 /**
- * Detections of frames [from, to), by frame then track. On PGlite as a binary COPY out to a blob: handing
- * each row through its text protocol costs about 20 µs (a 2,400-row window with keypoints ≈ 70 ms); the
- * binary copy of the same rows takes about a third of that. (COPY takes no parameters: the values are
- * checked integers.)
+ * Detections of frames [from, to), by frame then track, at most `limit` rows (all without). On PGlite as a binary COPY
+ * out to a blob: handing each row through its text protocol costs about 20 µs (a 2,400-row window with
+ * keypoints ≈ 70 ms); the binary copy of the same rows takes about a third of that. (COPY takes no
+ * parameters: the values are checked integers.)
  */
 export async function listDetectionWindow(
   { db, sql }: Pick<Database, 'db' | 'sql'>,
   videoId: number,
   from: number,
   to: number,
+  limit?: number,
 ): Promise<DetectionRow[]> {
+  const checked = [videoId, from, to, limit ?? 0].every(Number.isSafeInteger);
   const pglite = pgliteClientOf(db);
-  if (pglite && [videoId, from, to].every(Number.isSafeInteger)) {
-    const res = (await pglite.query(windowCopySql(videoId, from, to, "'/dev/blob'"))) as { blob?: Blob };
+  if (pglite && checked) {
+    const res = (await pglite.query(windowCopySql(videoId, from, to, limit, "'/dev/blob'"))) as { blob?: Blob };
     if (!res.blob) throw new Error('COPY to /dev/blob returned no blob');
     return decodeWindowCopy(new Uint8Array(await res.blob.arrayBuffer()));
   }
   const pool = pgClientOf(db);
-  if (pool && [videoId, from, to].every(Number.isSafeInteger))
-    return decodeWindowCopy(await copyOut(pool, windowCopySql(videoId, from, to, 'stdout')));
-  return (await sql.query<DetectionRow>(WINDOW_SQL, [videoId, from, to])).rows;
+  if (pool && checked) return decodeWindowCopy(await copyOut(pool, windowCopySql(videoId, from, to, limit, 'stdout')));
+  return (await sql.query<DetectionRow>(WINDOW_SQL, [videoId, from, to, limit ?? null])).rows;
 }
 
-const windowCopySql = (videoId: number, from: number, to: number, target: string) =>
+const windowCopySql = (videoId: number, from: number, to: number, limit: number | undefined, target: string) =>
   `copy (select ${WINDOW_COPY_COLUMNS} from detections where video_id = ${videoId} and frame >= ${from} and frame < ${to}
-      order by frame, track_id) to ${target} with (format binary)`;
+      order by frame, track_id limit ${limit ?? 'all'}) to ${target} with (format binary)`;
 
 /**
  * PostgreSQL: the same binary COPY, streamed from the server. node-postgres parses every keypoint array

@@ -1,6 +1,6 @@
 // SQL over api_tokens: personal tokens for scripts, found by the SHA-256 of the token.
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import type { Db, Tx } from '../db/connect';
 import { apiTokens, users } from '../db/schema';
 
 export type TokenRow = typeof apiTokens.$inferSelect;
@@ -30,6 +30,12 @@ export const listUserTokens = (db: Db, userId: string): Promise<TokenRow[]> =>
     .from(apiTokens)
     .where(eq(apiTokens.userId, userId))
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+
+/** Deletes every token of the user; returns their names. */
+export async function deleteUserTokens(db: Db | Tx, userId: string): Promise<string[]> {
+  const rows = await db.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ name: apiTokens.name });
+  return rows.map((r) => r.name);
+}
 
 /** Deletes one of the user's tokens; returns it, or null when the user has no such token. */
 export async function deleteUserToken(db: Db, userId: string, id: number): Promise<TokenRow | null> {

@@ -237,7 +237,9 @@ export function decodeWindowCopy(bytes: Uint8Array): DetectionRow[] {
 }
 
 /** Columns (and their order) of the review summary's read as binary COPY: see decodeReviewCopy. */
-export const REVIEW_COPY_COLUMNS = 'track_id, frame, confidence, x1, y1, x2, y2';
+// an outside keyframe is no box: its confidence reads OUTSIDE_ROW_CONFIDENCE (domain/review-runs.ts) so the runs end there
+export const REVIEW_COPY_COLUMNS =
+  "track_id, frame, case when source = 'outside' then -1::real else confidence end as confidence, x1, y1, x2, y2";
 
 /** Rows of a binary COPY of REVIEW_COPY_COLUMNS (int4, int4, 5 × float4, none NULL), in columns. */
 export function decodeReviewCopy(bytes: Uint8Array): ReviewDetections {

@@ -1,8 +1,8 @@
 // SQL of ingestion: the ingest_jobs bookkeeping rows and the video rows a scan adds, updates, restores
 // or marks deleted.
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { ingestJobs, statusHistory, videos } from '../db/schema';
+import { ingestJobs, sources, statusHistory, videos } from '../db/schema';
 
 export type IngestJobStatus = 'running' | 'success' | 'failed';
 /** The file facts (with the file's identity) and probed metadata a scan writes onto a video row. */
@@ -17,13 +17,27 @@ export type ScannedVideo = Pick<
     >
   >;
 
+/**
+ * The job's row. `sourceRole` limits it as its source is limited; left out, it is the role of the source
+ * whose root the summary names (a scan or re-ingest).
+ */
 export async function startIngestJob(
   db: Db,
   jobType: string,
   initiatedBy: string | null,
-  summary: object,
+  summary: Record<string, unknown>,
+  sourceRole?: string | null,
 ): Promise<number> {
-  const [job] = await db.insert(ingestJobs).values({ jobType, initiatedBy, summary }).returning({ id: ingestJobs.id });
+  const role =
+    sourceRole !== undefined
+      ? sourceRole
+      : typeof summary.root === 'string'
+        ? sql`(select ${sources.role} from ${sources} where ${sources.root} = ${summary.root})`
+        : null;
+  const [job] = await db
+    .insert(ingestJobs)
+    .values({ jobType, initiatedBy, summary, sourceRole: role })
+    .returning({ id: ingestJobs.id });
   return job.id;
 }
 
@@ -150,19 +164,34 @@ export async function updateIngestJobSummary(db: Db, id: number, summary: object
   await db.update(ingestJobs).set({ summary }).where(eq(ingestJobs.id, id));
 }
 
-/** The newest jobs first, optionally of one type and one status. */
-export const listIngestJobs = (db: Db, f: { limit: number; jobType?: string; status?: string }) =>
-  db
+/**
+ * The newest jobs first, optionally of one type and one status, leaving out those limited to a role in
+ * `hiddenRoles`: by the role stored with the job, or by its source's role now (either hides it).
+ */
+export const listIngestJobs = (
+  db: Db,
+  f: { limit: number; jobType?: string; status?: string; hiddenRoles: string[] },
+) => {
+  const sourceNow = sql`(select ${sources.role} from ${sources} where ${sources.root} = coalesce(${ingestJobs.summary}->>'root', ${ingestJobs.summary}->>'source_root'))`;
+  const visible = f.hiddenRoles.length
+    ? and(
+        or(isNull(ingestJobs.sourceRole), notInArray(ingestJobs.sourceRole, f.hiddenRoles)),
+        sql`coalesce(${sourceNow}, '') not in ${f.hiddenRoles}`,
+      )
+    : undefined;
+  return db
     .select()
     .from(ingestJobs)
     .where(
       and(
         f.jobType ? eq(ingestJobs.jobType, f.jobType) : undefined,
         f.status ? eq(ingestJobs.status, f.status) : undefined,
+        visible,
       ),
     )
     .orderBy(desc(ingestJobs.startedAt), desc(ingestJobs.id))
     .limit(f.limit);
+};
 
 /** True while a scan or re-ingest of this root is running (its rows may still be written). */
 export async function isIngestRunning(db: Db, root: string): Promise<boolean> {

@@ -234,18 +234,17 @@ export interface ActivityRow extends JobProgressRow {
 
 /**
  * The activity list: every live job and the jobs finished after `finishedSince`, newest first, without
- * videos of sources hidden from the viewer's role. Counts cover every live job, not only the listed ones.
+ * the jobs over a source hidden from the viewer's role (a video's source, or the source a scan, purge or
+ * import ran over). Counts cover every live job, not only the listed ones.
  */
 export async function listActivity(db: Db, o: { finishedSince: Date; limit: number; hiddenRoles: string[] }) {
-  const visible = o.hiddenRoles.length
-    ? or(isNull(jobProgress.videoId), isNull(sources.role), notInArray(sources.role, o.hiddenRoles))
-    : undefined;
+  const visible = o.hiddenRoles.length ? or(isNull(sources.role), notInArray(sources.role, o.hiddenRoles)) : undefined;
   const shown = or(inArray(jobProgress.state, LIVE_STATES), gt(jobProgress.finishedAt, o.finishedSince));
   const rows = await db
     .select({ job: jobProgress, videoFilename: videos.filename })
     .from(jobProgress)
     .leftJoin(videos, eq(videos.id, jobProgress.videoId))
-    .leftJoin(sources, eq(sources.root, videos.sourceRoot))
+    .leftJoin(sources, eq(sources.root, sql`coalesce(${videos.sourceRoot}, ${jobProgress.sourceRoot})`))
     .where(and(shown, visible))
     .orderBy(
       sql`case when ${jobProgress.state} = 'running' then 0 when ${jobProgress.state} = 'queued' then 1 else 2 end`,
@@ -256,7 +255,7 @@ export async function listActivity(db: Db, o: { finishedSince: Date; limit: numb
     .select({ state: jobProgress.state, n: sql<number>`count(*)::int` })
     .from(jobProgress)
     .leftJoin(videos, eq(videos.id, jobProgress.videoId))
-    .leftJoin(sources, eq(sources.root, videos.sourceRoot))
+    .leftJoin(sources, eq(sources.root, sql`coalesce(${videos.sourceRoot}, ${jobProgress.sourceRoot})`))
     .where(and(inArray(jobProgress.state, LIVE_STATES), visible))
     .groupBy(jobProgress.state);
   const count = (s: string) => Number(counts.find((c) => c.state === s)?.n ?? 0);

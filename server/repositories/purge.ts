@@ -1,10 +1,16 @@
 // SQL of purging: the videos marked deleted, and removing their rows for good (annotations, history and
 // logs go with them by cascade).
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { videos } from '../db/schema';
+import { sources, videos } from '../db/schema';
 
-export const listDeletedVideos = (db: Db, sourceRoot: string | undefined, limit: number | undefined) => {
+/** The videos marked deleted (of one source, or all), leaving out those of sources limited to `hiddenRoles`. */
+export const listDeletedVideos = (
+  db: Db,
+  sourceRoot: string | undefined,
+  limit: number | undefined,
+  hiddenRoles: string[],
+) => {
   const q = db
     .select({
       id: videos.id,
@@ -15,9 +21,17 @@ export const listDeletedVideos = (db: Db, sourceRoot: string | undefined, limit:
       fileIno: videos.fileIno,
       sizeBytes: videos.sizeBytes,
       mtime: videos.mtime,
+      sourceRole: sources.role,
     })
     .from(videos)
-    .where(and(eq(videos.processingStatus, 'deleted'), sourceRoot ? eq(videos.sourceRoot, sourceRoot) : undefined))
+    .leftJoin(sources, eq(sources.root, videos.sourceRoot))
+    .where(
+      and(
+        eq(videos.processingStatus, 'deleted'),
+        sourceRoot ? eq(videos.sourceRoot, sourceRoot) : undefined,
+        hiddenRoles.length ? or(isNull(sources.role), notInArray(sources.role, hiddenRoles)) : undefined,
+      ),
+    )
     .orderBy(asc(videos.id));
   return limit ? q.limit(limit) : q;
 };

@@ -1,7 +1,7 @@
 // The rows a reprocess keeps (human-verified segments, human-edited detections: keyframes, outside keyframes and
 // the boxes filled from them) and the boxes of their
 // tracks, and the moves that re-link them to a new track. The matching rules are in
-// processing/relink.ts.
+// server/jobs/kinds/processing/relink.ts.
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../db/connect';
 import { actionSegments, detections } from '../db/schema';

@@ -13,8 +13,7 @@ export async function lastDetectionFrame(sql: SqlRunner, videoId: number): Promi
   return rows[0]?.f == null ? null : Number(rows[0].f);
 }
 
-// an outside keyframe is no box: the person is not there
-const REVIEW_SQL = `select ${REVIEW_COPY_COLUMNS} from detections where video_id = $1 and frame >= $2 and frame < $3 and source <> 'outside'`;
+const REVIEW_SQL = `select ${REVIEW_COPY_COLUMNS} from detections where video_id = $1 and frame >= $2 and frame < $3`;
 
 /**
  * Track, frame, confidence and box of the detections of frames [from, to), in no particular order (the
@@ -32,7 +31,7 @@ export async function listReviewDetections(
   const pglite = pgliteClientOf(db);
   if (pglite && [videoId, from, to].every(Number.isSafeInteger)) {
     const res =
-      (await pglite.query(`copy (select ${REVIEW_COPY_COLUMNS} from detections where video_id = ${videoId} and frame >= ${from} and frame < ${to} and source <> 'outside')
+      (await pglite.query(`copy (select ${REVIEW_COPY_COLUMNS} from detections where video_id = ${videoId} and frame >= ${from} and frame < ${to})
       to '/dev/blob' with (format binary)`)) as { blob?: Blob };
     if (!res.blob) throw new Error('COPY to /dev/blob returned no blob');
     return decodeReviewCopy(new Uint8Array(await res.blob.arrayBuffer()));

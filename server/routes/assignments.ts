@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { RoutePlugin } from '../http/types';
 import { Invalid, TooLarge } from '../domain-errors';
-import { listAssignees } from '../repositories/videos';
+import { listVisibleAssignees } from '../services/assignments/assignees';
 import { importAssignments } from '../services/assignments/import-assignments';
 import { hiddenSourceRoles } from '../services/source-visibility';
 import { json } from '../http/contract';
@@ -13,11 +13,7 @@ export const MAX_ASSIGNMENT_CSV_BYTES = 10 * 1024 * 1024;
 
 export const assignmentRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/assignments/assignees', { schema: { response: json(z.array(assignee)) } }, async (req) =>
-    (await listAssignees(db, hiddenSourceRoles(req.identity))).map((r) => ({
-      id: r.id,
-      name: r.name ?? r.id,
-      count: r.count,
-    })),
+    listVisibleAssignees(db, req.identity),
   );
 
   app.post(

@@ -5,7 +5,7 @@ import { revalidate } from '../http/revalidation';
 import { caller } from '../http/identity';
 import type { RoutePlugin } from '../http/types';
 import { activityFor } from '../services/job-activity';
-import { cancelJobById } from '../services/job-cancel';
+import { cancelJobById } from '../jobs/cancel';
 import { json } from '../http/contract';
 import { activitySnapshot, cancelAnswer, jobIdParams } from '../../domain/contract/jobs';
 

@@ -20,17 +20,16 @@ export const meTokenRoutes: RoutePlugin = (app, { database: { db }, now }) => {
       config: { role: 'user' },
       schema: { body: createTokenBody, response: json(newApiToken, 201) },
     },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send(
-          await createToken(
-            db,
-            caller(req).id,
-            { name: req.body.name, expiresInDays: req.body.expires_in_days ?? undefined },
-            clock(),
-          ),
-        ),
+    async (req, reply) => {
+      const made = await createToken(
+        db,
+        caller(req).id,
+        { name: req.body.name, expiresInDays: req.body.expires_in_days ?? undefined },
+        clock(),
+        { byToken: req.authVia === 'token' },
+      );
+      return reply.status(201).send(made);
+    },
   );
 
   app.delete(

@@ -19,6 +19,7 @@ import { encodeDetectionWindow } from '../../domain/detection-window';
 import { iso, type VideoRow } from './video-dto';
 import { listTrackVersions } from '../repositories/track-versions';
 import { WindowCache, type EncodedWindow } from './window-cache';
+import { cutWindow } from './window-cap';
 
 /** The widest detection window one request may ask for. */
 export const MAX_WINDOW_FRAMES = 2000;
@@ -146,8 +147,9 @@ export interface DetectionWindowRead {
 
 /**
  * Detections of frames [from, to) of `v` (the live video, looked up for this request) in the binary window
- * format. Its version was read before the rows, so a concurrent save can only make the rows newer than
- * the tag, never older: no stale window is cached.
+ * format, at most `maxRows` of them (window-cap.ts: whole frames, the window's `to` says where it stopped).
+ * Its version was read before the rows, so a concurrent save can only make the rows newer than the tag,
+ * never older: no stale window is cached.
  */
 export function openDetectionWindow(
   database: Database,
@@ -155,6 +157,7 @@ export function openDetectionWindow(
   v: VideoRow,
   from: number,
   to: number,
+  maxRows: number,
 ): DetectionWindowRead {
   if (to <= from) throw new Invalid('to must be greater than from');
   if (to - from > MAX_WINDOW_FRAMES) throw new Invalid(`A window spans at most ${MAX_WINDOW_FRAMES} frames`);
@@ -162,9 +165,9 @@ export function openDetectionWindow(
     etag: `"w${v.id}-${from}-${to}-v${v.annotationVersion}"`,
     read: () =>
       cache.get(WindowCache.key(v.id, v.annotationVersion, from, to), async () => {
-        const rows = await listDetectionWindow(database, v.id, from, to);
-        const body = encodeDetectionWindow(from, to, rows);
-        return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), count: rows.length };
+        const cut = cutWindow(await listDetectionWindow(database, v.id, from, to, maxRows + 1), to, maxRows);
+        const body = encodeDetectionWindow(from, cut.to, cut.rows);
+        return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), count: cut.rows.length, to: cut.to };
       }),
   };
 }

@@ -20,12 +20,12 @@ import {
   updateScannedVideo,
 } from '../repositories/ingest';
 import { insertSourceIfAbsent } from '../repositories/sources';
-import type { MediaService } from './media';
+import type { MediaService } from '../media/media-service';
 import { identityOf, realFileInRoot, sameFile, type FileIdentity } from './video-file';
 import { startJob } from './job-progress';
-import { runJob } from '../jobs/runner';
-import { ingestJob, type StartedIngest } from '../jobs/kinds/scan';
-import type { JobContext, JobEnd } from '../jobs/types';
+import { runJob } from './job-runner';
+import { ingestJob, type StartedIngest } from './scan-kind';
+import type { JobContext, JobEnd } from './job-definition';
 
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.webm', '.m4v']);
 

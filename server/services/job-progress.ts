@@ -1,10 +1,10 @@
 // One progress model for every long job (processing, render, package import, scan, re-ingest, purge).
 // A job is a `job_progress` row: started (queued or running), reported on (throttled, monotonic, with an
 // ETA from the measured rate), and finished (done, failed or cancelled). Cancelling is cooperative: a
-// user flags the row (services/job-cancel.ts) and the job, which polls the flag through its reporter,
+// user flags the row (jobs/cancel.ts) and the job, which polls the flag through its reporter,
 // stops itself. The row lives in the database so every server process can answer for every job, and a
 // restart can tell which jobs died with their process (server/jobs/recovery.ts). The job runner
-// (server/jobs/runner.ts) drives every job's row through these steps.
+// (services/job-runner.ts) drives every job's row through these steps.
 import type { Db, Tx } from '../db/connect';
 import {
   findJob,

@@ -4,10 +4,15 @@ import type { Db } from '../db/connect';
 import { Conflict, Unavailable } from '../domain-errors';
 import { QUEUES, type JobQueue } from '../queue';
 import { listPendingIds, readStatus } from '../repositories/videos';
-import { canProcess, canReprocess, videosWithLiveJobs, type ProcessJobData } from '../processing/eligibility';
+import {
+  canProcess,
+  canReprocess,
+  videosWithLiveJobs,
+  type ProcessingRestore,
+  type ProcessJobData,
+} from './processing-eligibility';
 import { changeStatus } from './status';
 import { attachQueueJob, startJob } from './job-progress';
-import type { ProcessingRestore } from '../processing/cancelled';
 import { requireLiveVideo } from './videos';
 import { visibleRootFilter } from './sources';
 import { hiddenSourceRoles } from './source-visibility';

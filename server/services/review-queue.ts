@@ -9,6 +9,7 @@
 // that is the work waiting for them.
 import type { SqlRunner } from '../db/connect';
 import { Forbidden } from '../domain-errors';
+import { atLeast } from '../../domain/roles';
 import {
   measuredReviewFactor,
   queueCounts,
@@ -71,8 +72,8 @@ export interface QueueQuery {
 }
 
 export async function reviewQueue(sql: SqlRunner, viewer: Identity | null, hiddenSourceRoles: string[], q: QueueQuery) {
-  const admin = viewer?.role === 'admin' || viewer?.role === 'super';
-  if (q.scope === 'all' && !admin) throw new Forbidden("Only administrators may show every assignee's videos");
+  if (q.scope === 'all' && !atLeast(viewer?.role, 'admin'))
+    throw new Forbidden("Only administrators may show every assignee's videos");
   const filter: QueueFilter = {
     hiddenSourceRoles,
     allAssignees: q.scope === 'all',

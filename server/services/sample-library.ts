@@ -7,7 +7,7 @@ import type { Database } from '../db/connect';
 import { countSources } from '../repositories/sources';
 import { readSetting, writeSetting } from '../repositories/settings';
 import { ensureSource, ingestSource } from './ingest';
-import type { MediaService } from './media';
+import type { MediaService } from '../media/media-service';
 import { DEFAULT_CACHE_DIR, generateSampleClips } from './sample-media';
 
 const MARKER = 'sample_library';

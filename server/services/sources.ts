@@ -1,4 +1,4 @@
-// Re-ingest of one named source (any signed-in user; the source must be online) or of every source
+// The library's source list (what a viewer may see), and re-ingest of one named source (any signed-in user; the source must be online) or of every source
 // (administrators only). Marking missing files deleted (delete_missing) needs an administrator either way:
 // it hides every video of a folder that is unreachable or was moved. Only configured roots are ever scanned: the client names one, never a path.
 import type { Config } from '../config';
@@ -6,10 +6,13 @@ import type { Db } from '../db/connect';
 import { Conflict, Forbidden, NotFound } from '../domain-errors';
 import { findSource, listSources, type SourceRow } from '../repositories/sources';
 import { ingestSource } from './ingest';
-import type { MediaService } from './media';
-import { checkClientPath } from './storage/safe-path';
+import type { MediaService } from '../media/media-service';
+import { checkClientPath, isWithin } from './storage/safe-path';
 import { isSourceHidden } from './source-visibility';
 import type { Identity } from '../../domain/types';
+import type { LibrarySource } from '../../domain/contract/sources';
+import type { Role } from '../../domain/constants';
+import { atLeast } from '../../domain/roles';
 
 export interface SourceDeps {
   db: Db;
@@ -23,8 +26,6 @@ export async function requireSource(db: Db, named: string): Promise<SourceRow> {
   if (!src) throw new NotFound(`Unknown source: ${named}`);
   return src;
 }
-
-const isAdmin = (who: Identity) => who.role === 'admin' || who.role === 'super';
 
 /**
  * A source root named as a list filter: 404 when it is a source hidden from the viewer, else the root as
@@ -43,8 +44,18 @@ export async function requireVisibleSource(db: Db, named: string, viewer: Identi
   return src;
 }
 
+/**
+ * Whether `folder` lies in, or holds, a source hidden from the viewer: a package import into it could
+ * write over that source's videos, and its job names their files.
+ */
+export async function touchesHiddenSource(db: Db, folder: string, viewer: Identity): Promise<boolean> {
+  return (await listSources(db)).some(
+    (s) => isSourceHidden(s.role, viewer) && (isWithin(s.root, folder) || isWithin(folder, s.root)),
+  );
+}
+
 export async function reingestOne(deps: SourceDeps, who: Identity, named: string, deleteMissing: boolean) {
-  if (deleteMissing && !isAdmin(who))
+  if (deleteMissing && !atLeast(who.role, 'admin'))
     throw new Forbidden('Administrator role required to mark missing files deleted (delete_missing)');
   const src = await requireVisibleSource(deps.db, named, who);
   if (!src.enabled) throw new Conflict('Source must be online before re-ingesting.');
@@ -71,12 +82,13 @@ export async function reingestAll(
   who: Identity,
   opts: { deleteMissing: boolean; includeDisabled: boolean },
 ) {
-  if (!isAdmin(who)) throw new Forbidden('Administrator role required');
+  if (!atLeast(who.role, 'admin')) throw new Forbidden('Administrator role required');
   let added = 0,
     removed = 0;
   const results = [];
   for (const src of await listSources(deps.db)) {
-    if (!src.enabled && !opts.includeDisabled) continue;
+    // a source limited to a role above the caller's is not theirs to scan (nor to see the errors of)
+    if ((!src.enabled && !opts.includeDisabled) || isSourceHidden(src.role, who)) continue;
     try {
       const r = await ingestSource(deps.db, deps.media, src.root, {
         deleteMissing: opts.deleteMissing,
@@ -91,4 +103,17 @@ export async function reingestAll(
     }
   }
   return { added, removed, sources: results };
+}
+
+/** The library's source list: a source limited to a role above the viewer's is left out, as its videos are. */
+export async function listVisibleSources(db: Db, viewer: Identity | null): Promise<LibrarySource[]> {
+  return (await listSources(db))
+    .filter((s) => !isSourceHidden(s.role, viewer))
+    .map((s) => ({
+      root: s.root,
+      label: s.label,
+      role: s.role as Role | null,
+      enabled: s.enabled,
+      created_at: s.createdAt.toISOString(),
+    }));
 }

@@ -7,6 +7,7 @@ import { Conflict, Invalid, NotFound } from '../domain-errors';
 import {
   countUsers,
   insertUsersIfAbsent,
+  listUsers,
   userHistory,
   writeUser,
   type UserAuditRow,
@@ -67,3 +68,6 @@ export async function removeUser(db: Db, who: Identity, id: string): Promise<voi
 
 /** The audit trail of one user id (kept after the account is deleted), newest first. */
 export const accountHistory = (db: Db, id: string): Promise<UserAuditRow[]> => userHistory(db, id);
+
+/** Every account, for the user administration list. */
+export const listAccounts = (db: Db): Promise<UserRow[]> => listUsers(db);

@@ -8,6 +8,8 @@ import { LRUCache } from 'lru-cache';
 export interface EncodedWindow {
   body: Buffer;
   count: number;
+  /** A detection window's end: the one asked for, or the frame before which its size cap cut it. */
+  to?: number;
 }
 
 /** What an entry costs beyond its body (key, object, map slot), so many empty windows still count. */

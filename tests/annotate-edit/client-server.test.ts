@@ -8,8 +8,9 @@ import { setApiBase } from '../../src/api/request';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotationSet } from '../../domain/types';
 import { AnnotationEditor } from '../../src/annotate/editor/annotation-editor';
-import { httpEditorApi, systemClock } from '../../src/annotate/editor/editor-deps';
-import { addActionHere, deleteAction, duplicateAction, saveAction } from '../../src/annotate/edit/segment-saves';
+import { httpEditorApi } from '../../src/annotate/editor/editor-deps';
+import { systemClock } from '../../src/annotate/clock';
+import { addSegmentHere, deleteSegment, duplicateSegment, saveSegment } from '../../src/annotate/edit/segment-saves';
 import { mergeWindow } from '../../src/annotate/loader/window-loader';
 import { mergeTracks } from '../../src/annotate/edit/track-edits';
 import { frameAt } from '../../src/annotate/document/frame-blocks';
@@ -93,7 +94,7 @@ describe('action edits against the real server', () => {
   it('Add Action Here creates run / 0.7 on the track at the playhead, clipped to its span; undo deletes it', async () => {
     // track 1 spans frames 0..9, track 2 frames 5..14 (30 fps): at frame 6 both are here, nothing is selected
     editor.updateUi({ frame: 6, time: 0.2 });
-    const added = await addActionHere(editor);
+    const added = await addSegmentHere(editor);
     expect(added).toMatchObject({
       track_id: 1,
       action_class: 'run',
@@ -115,22 +116,22 @@ describe('action edits against the real server', () => {
 
   it('Add Action Here prefers the selected track when it is at the playhead, and says why when no track is there', async () => {
     editor.updateUi({ frame: 6, time: 0.2, selectedTrackId: 2 });
-    expect(await addActionHere(editor)).toMatchObject({ track_id: 2, start_time: 0.2, end_time: 0.5 });
+    expect(await addSegmentHere(editor)).toMatchObject({ track_id: 2, start_time: 0.2, end_time: 0.5 });
     editor.updateUi({ frame: 20, time: 20 / 30 });
-    expect(await addActionHere(editor)).toBeNull();
+    expect(await addSegmentHere(editor)).toBeNull();
     expect(messages).toEqual(['No track at the playhead: go to a frame where a person is tracked']);
   });
 
   it("says 'No tracks to attach action' when the video has no tracks", async () => {
     editor.publishDoc({ ...editor.getDoc()!, trackIds: [] }, 'load');
-    expect(await addActionHere(editor)).toBeNull();
+    expect(await addSegmentHere(editor)).toBeNull();
     expect(messages).toEqual(['No tracks to attach action']);
   });
 
   it('Save sends the draft; undo saves the old values back', async () => {
     const id = v.segmentIds[0];
     editor.rows.set(id, { action_class: 'kick', end_time: 2.5 });
-    expect(saveAction(editor, id)).toBeNull();
+    expect(saveSegment(editor, id)).toBeNull();
     await editor.saves.flush();
     expect((await serverSegments()).find((s) => s.id === id)).toMatchObject({ action_class: 'kick', end_time: 2.5 });
     expect(editor.getDoc()!.segments.find((s) => s.id === id)).toMatchObject({
@@ -145,7 +146,7 @@ describe('action edits against the real server', () => {
 
   it('refuses a too short action before calling the server', async () => {
     editor.rows.set(v.segmentIds[0], { end_time: 0.05 });
-    expect(saveAction(editor, v.segmentIds[0])).toBe('An action must be at least 0.1 s long');
+    expect(saveSegment(editor, v.segmentIds[0])).toBe('An action must be at least 0.1 s long');
     expect(messages).toEqual(['Failed to save: An action must be at least 0.1 s long']);
   });
 
@@ -156,7 +157,7 @@ describe('action edits against the real server', () => {
       [id],
     );
     editor.rows.set(id, { end_time: 4.5 });
-    saveAction(editor, id);
+    saveSegment(editor, id);
     await editor.saves.flush();
     expect(messages[0]).toMatch(/^Failed to save: This action was changed by ann\.two/);
     expect(editor.saves.getState().failedSegments[id]).toMatch(/changed by ann\.two/);
@@ -166,7 +167,7 @@ describe('action edits against the real server', () => {
 
   it('Duplicate copies the action; Delete removes it and undo brings it back under its id', async () => {
     const src = editor.getDoc()!.segments[0];
-    await duplicateAction(editor, src);
+    await duplicateSegment(editor, src);
     const segs = await serverSegments();
     expect(segs).toHaveLength(3);
     expect(segs[2]).toMatchObject({
@@ -175,7 +176,7 @@ describe('action edits against the real server', () => {
       start_time: src.start_time,
       end_time: src.end_time,
     });
-    await deleteAction(editor, src.id);
+    await deleteSegment(editor, src.id);
     expect((await serverSegments()).map((s) => s.id)).not.toContain(src.id);
     editor.undo();
     await editor.saves.flush();
@@ -184,7 +185,7 @@ describe('action edits against the real server', () => {
 
   it("names a failed delete 'Delete {status}'", async () => {
     await t.database.sql.query('delete from action_segments where id = $1', [v.segmentIds[0]]);
-    await deleteAction(editor, v.segmentIds[0]);
+    await deleteSegment(editor, v.segmentIds[0]);
     expect(messages).toEqual([`Delete 404: Action ${v.segmentIds[0]} not found in video ${v.videoId}`]);
   });
 });
@@ -276,7 +277,7 @@ describe('box edits and conflicts against the real server', () => {
       [id],
     );
     editor.rows.set(id, { end_time: 4.5 });
-    saveAction(editor, id);
+    saveSegment(editor, id);
     await editor.saves.flush();
     const [conflict] = editor.saves.getState().conflicts;
     expect(conflict.detail).toMatch(/changed by ann\.two/);

@@ -100,6 +100,7 @@ describe('hotkeys from the registry', () => {
       doc,
       ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, selectedSegmentId: 11, frame: 1, ...over },
       shownDetection: (t) => frameAt(doc.detections[t], 1) ?? null,
+      tool: { name: 'select', drawInto: null },
     };
   };
   const key = (k: string, extra: Partial<{ shiftKey: boolean; code: string }> = {}) => ({
@@ -135,6 +136,7 @@ describe('keyboard: bracket keys move both edges both ways, and no key press mea
       doc,
       ui: { ...initialUiState, mode: 'edit', selectedTrackId: 1, frame: 1, ...over },
       shownDetection: (t) => frameAt(doc.detections[t], 1) ?? null,
+      tool: { name: 'select', drawInto: null },
     };
   };
   const press = (code: 'BracketLeft' | 'BracketRight', altKey = false) => ({

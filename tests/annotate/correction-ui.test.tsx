@@ -56,10 +56,10 @@ describe('correction toolbar and dialogs', () => {
   it('New box switches the draw tool on and off', async () => {
     renderTools();
     await userEvent.click(screen.getByTestId('edit.tool-new-box'));
-    expect(te.ui.drawTool).toBe(true);
+    expect(te.editor.interaction.getSnapshot().context.tool).toBe('draw');
     expect(screen.getByTestId('edit.tool-new-box')).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByTestId('edit.tool-new-box'));
-    expect(te.ui.drawTool).toBe(false);
+    expect(te.editor.interaction.getSnapshot().context.tool).toBe('select');
   });
 
   it("the row's track menu deletes a typed frame range, refusing a reversed one in plain words", async () => {

@@ -6,7 +6,7 @@ import { TestEditor } from './test-editor';
 import { frameAt, framesOf, toBlocked } from '../../src/annotate/document/frame-blocks';
 import { performCorrection } from '../../src/annotate/edit/range-edits';
 import { startFollow } from '../../src/annotate/edit/follow';
-import { navCommand } from '../../src/annotate/commands/key-registry';
+import { navCommand } from '../../src/annotate/keys/key-registry';
 import type { CompactDetection, EditorDoc } from '../../src/annotate/document/types';
 import { det, sampleDoc } from '../annotate-edit/fixtures';
 

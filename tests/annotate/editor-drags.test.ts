@@ -25,9 +25,9 @@ describe('box drags', () => {
     expect(te.pointerDownBox(1, 'body', 200, 200)).toBe(true);
     expect(te.ui.selectedTrackId).toBe(1);
     te.pointerMove(201, 201); // below the 3 px threshold: still a click
-    expect(te.editor.interaction.getSnapshot().value).toEqual({ active: 'pointing' });
+    expect(te.editor.interaction.getSnapshot().value).toEqual({ select: 'pointing' });
     te.pointerMove(220, 210).pointerMove(250, 250);
-    expect(te.editor.interaction.getSnapshot().value).toEqual({ active: 'boxTranslate' });
+    expect(te.editor.interaction.getSnapshot().value).toEqual({ select: 'translating' });
     expect(frameAt(te.doc.detections[1], 1)).toMatchObject({
       x1: expect.closeTo(190.8 / 1280, 6),
       y1: expect.closeTo(122 / 720, 6),
@@ -72,7 +72,7 @@ describe('box drags', () => {
     te.pointerDownBox(1, 'br', 396.8, 360);
     te.pointerMove(447.8, 413).pointerUp();
     await te.settle();
-    expect(te.editor.interaction.getSnapshot().value).toBe('idle');
+    expect(te.editor.interaction.getSnapshot().value).toEqual({ select: 'idle' });
     expect(te.sent).toEqual([
       {
         kind: 'detection.put',
@@ -90,10 +90,10 @@ describe('box drags', () => {
     const original = te.doc;
     te.pointerDownBox(1, 'br', 396.8, 360);
     te.pointerMove(450, 400);
-    expect(te.editor.interaction.getSnapshot().value).toEqual({ active: 'boxResize' });
+    expect(te.editor.interaction.getSnapshot().value).toEqual({ select: 'resizing' });
     expect(frameAt(te.doc.detections[1], 1)!.x2).toBeCloseTo(450 / 1280, 6);
     te.keyDown('Escape');
-    expect(te.editor.interaction.getSnapshot().value).toBe('idle');
+    expect(te.editor.interaction.getSnapshot().value).toEqual({ select: 'idle' });
     expect(te.doc).toEqual(original);
     te.pointerMove(500, 500).pointerUp(); // the listeners are gone with the drag
     await te.settle();
@@ -105,7 +105,7 @@ describe('box drags', () => {
   it('a press outside edit mode starts nothing', () => {
     te = new TestEditor(undefined, { frame: 1 });
     expect(te.pointerDownBox(1, 'body', 200, 200)).toBe(false);
-    expect(te.editor.interaction.getSnapshot().value).toBe('idle');
+    expect(te.editor.interaction.getSnapshot().value).toEqual({ select: 'idle' });
   });
 });
 
@@ -116,7 +116,7 @@ describe('keypoint drag', () => {
     // Every keypoint of track 2 is at (0.6, 0.6) → (768, 432) px.
     te.pointerDownKeypoint(2, 0, 768, 432);
     te.pointerMove(790, 420).pointerMove(800, 400);
-    expect(te.editor.interaction.getSnapshot().value).toEqual({ active: 'keypointDrag' });
+    expect(te.editor.interaction.getSnapshot().value).toEqual({ select: 'movingJoint' });
     te.pointerUp();
     await te.settle();
     expect(te.sent).toHaveLength(1);
@@ -139,7 +139,7 @@ describe('timeline bar drags', () => {
     expect(te.pointerDownBar(11, 'body', 1)).toBe(true);
     expect(te.ui).toMatchObject({ selectedSegmentId: 11, selectedTrackId: 1 });
     te.pointerMoveToTime(1.5).pointerMoveToTime(2.1);
-    expect(te.editor.interaction.getSnapshot().value).toEqual({ active: 'segmentMove' });
+    expect(te.editor.interaction.getSnapshot().value).toEqual({ timeline: 'movingSegment' });
     expect(te.doc.segments[0]).toMatchObject({ start_time: 1, end_time: 3 });
     expect(te.sent).toEqual([]);
     te.pointerUp();
@@ -156,7 +156,7 @@ describe('timeline bar drags', () => {
     te = new TestEditor(undefined, { time: 6.1, frame: 183 }).enterEditMode();
     te.pointerDownBar(12, 'end', 4);
     te.pointerMoveToTime(6.0);
-    expect(te.editor.interaction.getSnapshot().value).toEqual({ active: 'segmentResize' });
+    expect(te.editor.interaction.getSnapshot().value).toEqual({ timeline: 'resizingSegment' });
     expect(te.doc.segments[1]).toMatchObject({ start_time: 3, end_time: 6.1 });
     te.pointerMoveToTime(30);
     expect(te.doc.segments[1]).toMatchObject({ start_time: 3, end_time: 10 });

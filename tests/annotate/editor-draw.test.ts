@@ -1,6 +1,7 @@
-// Drawing a person through the TestEditor: a drag on an empty area of the frame makes a new human-made
-// track (or a keyframe of the selected track with no box here), the pose assist fills its skeleton into the
-// same history entry, a drawn track is interpolated between its keyframes, and Escape bails a draw.
+// Drawing a person through the TestEditor: a drag on an empty area of the frame always makes a new
+// human-made track (Shift+B redraws the selected track's box instead), the pose assist fills its skeleton
+// into the same history entry, a drawn track is interpolated between its keyframes, Escape bails a draw and
+// clears the selection, and a click on the empty picture clears it too.
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestEditor } from './test-editor';
 import { frameAt, framesOf } from '../../src/annotate/document/frame-blocks';
@@ -65,8 +66,27 @@ describe('box draw', () => {
     expect(te.sent.slice(3).map((o) => o.kind)).toEqual(['track.create', 'detection.keyframe']);
   });
 
-  it('with a selected track that has no box at this frame, the drawn box becomes its keyframe (PUT, no version)', async () => {
+  it('with a track selected, a drag on the empty picture still starts a new person, each time', async () => {
     te = new TestEditor(withVersions(), { selectedTrackId: 2 }).enterEditMode();
+    te.pointerDownEmpty(100, 100);
+    te.pointerMove(300, 400).pointerUp();
+    expect(te.ui.selectedTrackId).toBe(3);
+    te.editor.updateUi({ frame: 1 });
+    te.pointerDownEmpty(120, 100);
+    te.pointerMove(320, 400).pointerUp();
+    await te.settle();
+    expect(te.doc.trackIds).toEqual([1, 2, 3, 4]);
+    expect(frameAt(te.doc.detections[2], 0)?.source).not.toBe('human');
+    expect(framesOf(te.doc.detections[3]).map(([f]) => f)).toEqual([0]);
+    expect(te.sent.filter((o) => o.kind === 'track.create').map((o) => (o as { trackId: number }).trackId)).toEqual([
+      3, 4,
+    ]);
+  });
+
+  it("Shift+B redraws the selected track's box at this frame (its keyframe, a PUT), then the tool is select again", async () => {
+    te = new TestEditor(withVersions(), { selectedTrackId: 2 }).enterEditMode();
+    expect(te.keyDown('B', { shift: true })).toBe(true);
+    expect(te.editor.interaction.getSnapshot().context).toMatchObject({ tool: 'draw', drawInto: 2 });
     te.pointerDownEmpty(100, 100);
     te.pointerMove(300, 400).pointerUp();
     await te.settle();
@@ -75,6 +95,40 @@ describe('box draw', () => {
     expect(te.doc.trackRanges[2]).toEqual({ first: 0, last: 3 });
     expect(te.sent).toEqual([expect.objectContaining({ kind: 'detection.keyframe', trackId: 2, frame: 0 })]);
     expect(te.sentVersions).toEqual([undefined]);
+    expect(te.editor.interaction.getSnapshot().context.tool).toBe('select');
+  });
+
+  it('Shift+B with nothing selected does nothing; Escape leaves the redraw before a box is drawn', () => {
+    te = new TestEditor(withVersions()).enterEditMode();
+    expect(te.keyDown('B', { shift: true })).toBe(false);
+    expect(te.editor.interaction.getSnapshot().context.tool).toBe('select');
+    te.editor.updateUi({ selectedTrackId: 1 });
+    te.keyDown('B', { shift: true });
+    expect(te.keyDown('Escape')).toBe(true);
+    expect(te.editor.interaction.getSnapshot().context.tool).toBe('select');
+    expect(te.ui.selectedTrackId).toBe(1);
+  });
+
+  it('Escape clears the selection, and a box drawn afterwards makes a new track', async () => {
+    te = new TestEditor(withVersions(), { selectedTrackId: 2, selectedKeypoint: 3 }).enterEditMode();
+    expect(te.keyDown('Escape')).toBe(true);
+    expect([te.ui.selectedTrackId, te.ui.selectedKeypoint, te.ui.selectedSegmentId]).toEqual([null, null, null]);
+    expect(te.keyDown('Escape')).toBe(false); // nothing left to clear: the key is not taken
+    te.pointerDownEmpty(100, 100);
+    te.pointerMove(300, 400).pointerUp();
+    await te.settle();
+    expect(te.doc.trackIds).toEqual([1, 2, 3]);
+    expect(te.sent).toEqual([expect.objectContaining({ kind: 'track.create', trackId: 3 })]);
+  });
+
+  it('a click on an empty part of the picture clears the selection and draws nothing', async () => {
+    te = new TestEditor(withVersions(), { selectedTrackId: 1, selectedSegmentId: 11 }).enterEditMode();
+    te.pointerDownEmpty(1200, 700);
+    te.pointerUp();
+    await te.settle();
+    expect([te.ui.selectedTrackId, te.ui.selectedSegmentId]).toEqual([null, null]);
+    expect(te.doc.trackIds).toEqual([1, 2]);
+    expect(te.sent).toEqual([]);
   });
 
   it('a drawn track is interpolated between its keyframes (box and joints present at both ends)', async () => {
@@ -85,6 +139,7 @@ describe('box draw', () => {
     await tick();
     await te.settle();
     te.editor.updateUi({ frame: 4 });
+    te.keyDown('B', { shift: true }); // the drawn track is selected: redraw it at frame 4
     te.pointerDownEmpty(400, 0);
     te.pointerMove(500, 100).pointerUp();
     expect(framesOf(te.doc.detections[3]).map(([f, d]) => [f, d.source])).toEqual([
@@ -119,7 +174,7 @@ describe('box draw', () => {
   it("B switches the 'New box' tool: a press on a box then draws instead of moving it", () => {
     te = new TestEditor(withVersions()).enterEditMode();
     te.keyDown('b');
-    expect(te.ui.drawTool).toBe(true);
+    expect(te.editor.interaction.getSnapshot().context.tool).toBe('draw');
     te.pointerDownBox(1, 'body', 200, 200);
     te.pointerMove(260, 300).pointerUp();
     expect(frameAt(te.doc.detections[1], 0)!.x1).toBeCloseTo(0.1, 6); // track 1 did not move

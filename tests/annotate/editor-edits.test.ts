@@ -3,7 +3,7 @@
 // the server ops the API edge received.
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteTrack, mergeTracks } from '../../src/annotate/edit/track-edits';
-import { deleteAction } from '../../src/annotate/edit/segment-saves';
+import { deleteSegment } from '../../src/annotate/edit/segment-saves';
 import { TestEditor } from './test-editor';
 import { frameAt } from '../../src/annotate/document/frame-blocks';
 
@@ -66,7 +66,7 @@ describe('delete', () => {
   it('deletes an action; undo re-creates it under its id', async () => {
     te = new TestEditor().enterEditMode();
     const was = te.doc.segments[0];
-    await deleteAction(te.editor, 11);
+    await deleteSegment(te.editor, 11);
     expect(te.sent).toEqual([{ kind: 'segment.delete', videoId: 7, id: 11 }]);
     expect(te.doc.segments.map((s) => s.id)).toEqual([12]);
     te.editor.undo();

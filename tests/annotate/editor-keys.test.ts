@@ -86,7 +86,7 @@ describe('frame steps', () => {
     expect(te.ui.frame).toBe(1);
   });
 
-  it('edit mode: an arrow moves the selected box and keeps the frame; with no box selected it steps a frame', async () => {
+  it('edit mode: an arrow moves the selected box and keeps the frame; after Escape (nothing selected) it steps a frame', async () => {
     te.enterEditMode();
     te.editor.updateUi({ selectedTrackId: 1 });
     const x1 = te.doc.detections[1][0][0].x1;
@@ -94,9 +94,12 @@ describe('frame steps', () => {
     expect(te.ui.frame).toBe(0);
     expect(te.doc.detections[1][0][0].x1).toBeGreaterThan(x1);
     expect(te.sent.at(-1)).toMatchObject({ kind: 'detection.put', trackId: 1, frame: 0 });
-    te.editor.updateUi({ selectedTrackId: null });
+    // Escape clears the selection: the arrows then move no box, they step frames
+    expect(await press('Escape')).toBe(true);
+    const sent = te.sent.length;
     await press('ArrowRight');
     expect(te.ui.frame).toBe(1);
+    expect(te.sent).toHaveLength(sent);
     await press(']');
     expect(te.ui.frame).toBe(2);
   });

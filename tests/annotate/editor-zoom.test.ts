@@ -9,7 +9,7 @@ import { det, sampleDoc } from '../annotate-edit/fixtures';
 import { frameAt } from '../../src/annotate/document/frame-blocks';
 import { toBlocked } from '../../src/annotate/document/frame-blocks';
 import type { EditorDoc } from '../../src/annotate/document/types';
-import { navCommandForKey } from '../../src/annotate/commands/key-registry';
+import { navCommandForKey } from '../../src/annotate/keys/key-registry';
 
 let te: TestEditor;
 afterEach(() => te.dispose());
@@ -80,11 +80,11 @@ describe('zoom and pan', () => {
   it('the hand tool pans with the left button; without it the same press moves the box', async () => {
     te = new TestEditor().enterEditMode();
     te.wheel(640, 360, -300);
-    te.editor.viewport.hand.set(true);
+    te.editor.interaction.send({ type: 'tool.pan' });
     expect(te.pointerDown(200, 200)).toBe('pan');
     te.pointerMove(210, 200).pointerUp();
     expect(te.sent).toEqual([]);
-    te.editor.viewport.hand.set(false);
+    te.editor.interaction.send({ type: 'tool.select' });
     const at = te.editor.viewport.toScreen({ x: 250, y: 200 });
     expect(te.pointerDown(at.x, at.y)).toBe('drag');
     te.pointerMove(at.x + 20, at.y)
@@ -99,12 +99,12 @@ describe('zoom and pan', () => {
     const h = { key: 'h', code: 'KeyH', shiftKey: false, ctrlKey: false, altKey: false, metaKey: false };
     const run = () => navCommandForKey(h)!.run(te.editor, { requireSignIn: () => true }, h);
     run();
-    expect(te.editor.viewport.hand.get()).toBe(true);
+    expect(te.editor.interaction.getSnapshot().context.tool).toBe('pan');
     te.wheel(640, 360, -200);
     expect(te.pointerDown(300, 300)).toBe('pan');
     te.pointerUp();
     run();
-    expect(te.editor.viewport.hand.get()).toBe(false);
+    expect(te.editor.interaction.getSnapshot().context.tool).toBe('select');
     expect(te.pointerDown(300, 300)).toBe('none');
   });
 

@@ -6,7 +6,7 @@ import {
   frameAtTime,
   parseEntry,
   seekTimeForFrame,
-} from '../../src/annotate/frame-math';
+} from '../../src/annotate/playback/frame-math';
 
 describe('frame math', () => {
   it('maps a presented mediaTime to its frame, also with container rounding', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectionAt, shownAt } from '../../src/annotate/interpolate';
+import { detectionAt, shownAt } from '../../src/annotate/document/interpolate';
 import type { CompactDetection, TrackFrames } from '../../src/annotate/document/types';
 import { toBlocked } from '../../src/annotate/document/frame-blocks';
 
@@ -33,9 +33,10 @@ describe('detectionAt', () => {
     expect(detectionAt(stride3, 2, { stride: 3, interpolate: false })).toBe(stride3[0]);
   });
 
-  it('holds the last detection up to one stride after the track ends, then shows nothing', () => {
-    expect(detectionAt(stride3, 8, { stride: 3, interpolate: true })).toBe(stride3[6]);
-    expect(detectionAt(stride3, 9, { stride: 3, interpolate: true })).toBeNull();
+  it('draws a track up to its last stored frame only', () => {
+    expect(detectionAt(stride3, 6, { stride: 3, interpolate: true })).toBe(stride3[6]);
+    expect(detectionAt(stride3, 7, { stride: 3, interpolate: true })).toBeNull();
+    expect(detectionAt(stride3, 8, { stride: 3, interpolate: false })).toBeNull();
   });
 
   it('shows nothing between frames when every frame was analysed (stride 1)', () => {

@@ -6,9 +6,9 @@
 // at least one of them, so a new key is covered without editing this list.
 import { describe, expect, it } from 'vitest';
 import { allCommands } from '../../src/annotate/commands/registry';
-import { allNavCommands, allScreenKeys } from '../../src/annotate/commands/key-registry';
+import { allNavCommands, allScreenKeys } from '../../src/annotate/keys/key-registry';
 import type { KeyLike } from '../../src/annotate/commands/types';
-import { shortcutsByGroup } from '../../src/annotate/commands/shortcuts';
+import { shortcutsByGroup } from '../../src/annotate/keys/shortcuts';
 
 const PUNCTUATION_CODES: Record<string, string> = {
   ' ': 'Space',
@@ -105,7 +105,7 @@ describe('one keyboard for the whole screen', () => {
       'keyframe.next',
       'history.undo',
       'history.redo',
-      'drag.cancel',
+      'escape',
       'help.open',
       'video.prev',
       'video.next',

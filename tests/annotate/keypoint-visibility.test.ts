@@ -6,7 +6,7 @@ import { TestEditor } from './test-editor';
 import { frameAt } from '../../src/annotate/document/frame-blocks';
 import { detectionBody, type ServerOp } from '../../src/annotate/save/server-ops';
 import { jointVisibilityArgs } from '../../src/annotate/commands/keypoint-visibility';
-import { shownAt } from '../../src/annotate/interpolate';
+import { shownAt } from '../../src/annotate/document/interpolate';
 
 let te: TestEditor;
 afterEach(() => te.dispose());

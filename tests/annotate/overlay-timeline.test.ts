@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { activeAction, collectOverlay, drawOverlay } from '../../src/annotate/canvas/overlay-draw';
+import { activeAction, collectOverlay, drawOverlay } from '../../domain/overlay/draw';
 import { drawTimeline, hitTest, tickStep, AXIS_H, ROW_H } from '../../src/annotate/timeline/timeline-draw';
 import { emptyDoc, type CompactDetection, type EditorDoc } from '../../src/annotate/document/types';
 import type { ActionSegment } from '../../domain/types';
-import { shownAt } from '../../src/annotate/interpolate';
+import { shownAt } from '../../src/annotate/document/interpolate';
 import { toBlocked } from '../../src/annotate/document/frame-blocks';
 import { drawKeyframeMarks, keyframeMarks } from '../../src/annotate/timeline/keyframe-marks';
 

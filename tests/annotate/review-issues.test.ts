@@ -4,9 +4,9 @@
 // version shown; the pins and the timeline marks stand where the issue is.
 import { describe, expect, it } from 'vitest';
 import { TestEditor } from './test-editor';
-import { navCommandForKey } from '../../src/annotate/commands/key-registry';
+import { navCommandForKey } from '../../src/annotate/keys/key-registry';
 import { issuePinsAt } from '../../src/annotate/review/issue-pins';
-import { drawIssueMarks } from '../../src/annotate/review/issue-timeline-draw';
+import { drawIssueMarks } from '../../src/annotate/timeline/issue-marks';
 import type { ReviewIssue } from '../../domain/contract/review-issues';
 
 async function opened(): Promise<TestEditor> {

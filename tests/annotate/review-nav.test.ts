@@ -3,7 +3,7 @@
 // verified track "edited since verified" as the server does.
 import { describe, expect, it } from 'vitest';
 import { TestEditor } from './test-editor';
-import { navCommand, navCommandForKey } from '../../src/annotate/commands/key-registry';
+import { navCommand, navCommandForKey } from '../../src/annotate/keys/key-registry';
 import type { ReviewSummary } from '../../domain/review-navigation';
 
 const summaryFor = (videoId: number): ReviewSummary => ({

@@ -1,6 +1,6 @@
 // Stand-ins for the browser around the editor in unit tests: sessionStorage, a manual clock and a
 // <video> element whose time and play state the test sets.
-import type { Clock } from '../../src/annotate/editor/editor-deps';
+import type { Clock } from '../../src/annotate/clock';
 import type { ViewStorage } from '../../src/annotate/canvas/viewport';
 
 /** sessionStorage for one test: a reload is a new TestEditor given the same storage. */

@@ -10,14 +10,14 @@ import type { ReviewSummary } from '../../domain/review-navigation';
 import type { ReviewIssue } from '../../domain/contract/review-issues';
 import type { Corner } from '../../domain/ops/box-geometry';
 import { AnnotationEditor } from '../../src/annotate/editor/annotation-editor';
-import { pressBar, pressBox, pressDraw, pressKeypoint, pressRow } from '../../src/annotate/edit/drag-start';
+import { pressBar, pressOverlay, pressRow } from '../../src/annotate/tools/press';
 import type { TrackVersions } from '../../src/annotate/save/execute-op';
 import type { PoseAssistResult } from '../../src/api/track-corrections';
 import { onScreenKeyDown, onScreenKeyUp, type ScreenKeyEvent } from '../../src/annotate/edit/hotkeys';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import type { AnnotateUiState } from '../../src/annotate/document/ui-state';
 import type { ServerOp } from '../../src/annotate/save/server-ops';
-import type { CanvasOutcome } from '../../src/annotate/canvas/dispatch';
+import type { CanvasOutcome } from '../../src/annotate/tools/canvas-input';
 import { videoSizeOf } from '../../src/annotate/canvas/overlay-model';
 import { sampleDoc } from '../annotate-edit/fixtures';
 import { fakeEditorApi, type FakeServerState } from './fake-server';
@@ -136,16 +136,18 @@ export class TestEditor implements FakeServerState {
     return this;
   }
 
-  /** Presses a box body or corner, or a keypoint, at video pixel (x, y). */
+  /** Presses a box body or corner, or a keypoint, at video pixel (x, y) (the tool decides what it does). */
   pointerDownBox(trackId: number, part: 'body' | Corner, x: number, y: number): boolean {
-    return pressBox(this.editor, trackId, part, this.overlayPress(x, y));
+    const hit =
+      part === 'body' ? { kind: 'box' as const, trackId } : { kind: 'corner' as const, trackId, corner: part };
+    return pressOverlay(this.editor, hit, this.overlayPress(x, y));
   }
   pointerDownKeypoint(trackId: number, index: number, x: number, y: number): boolean {
-    return pressKeypoint(this.editor, trackId, index, this.overlayPress(x, y));
+    return pressOverlay(this.editor, { kind: 'keypoint', trackId, index }, this.overlayPress(x, y));
   }
-  /** Presses an empty area of the frame at video pixel (x, y) (a draw). */
+  /** Presses an empty area of the frame at video pixel (x, y) (a click deselects, a drag draws a new person). */
   pointerDownEmpty(x: number, y: number): boolean {
-    return pressDraw(this.editor, this.overlayPress(x, y));
+    return pressOverlay(this.editor, { kind: 'empty' }, this.overlayPress(x, y));
   }
 
   /** Presses a timeline bar at `time` seconds (its body, or its start / end edge). */
@@ -218,7 +220,8 @@ export class TestEditor implements FakeServerState {
   }
 
   private overlayPress(x: number, y: number) {
-    return { x, y, scale: 1, toPoint: (e: { clientX: number; clientY: number }) => ({ x: e.clientX, y: e.clientY }) };
+    this.last = { x, y };
+    return { x, y, sx: x, sy: y, scale: 1 };
   }
 
   private dispatch(type: string, clientX: number, clientY: number): void {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo } from '../annotate-edit/seed';
 import { decodeDetectionWindow } from '../../domain/detection-window';
-import { storeAnalysis } from '../../server/processing/store-result';
+import { storeAnalysis } from '../../server/jobs/kinds/processing/store-result';
 import { videos } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
 

@@ -55,14 +55,16 @@ describe('API tokens', () => {
     clock.advance(5 * 60_000);
     const me = await t.app.inject({ url: '/api/v1/me', headers: bearer(created.token) });
     expect(me.json()).toMatchObject({ signed_in: true, id: 'ann', role: 'annotator' });
-    // a state change by token needs no Origin (scripts send none)
+    // a state change by token needs no Origin (scripts send none): here, revoking another of the owner's tokens
+    const second = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/me/tokens', headers: ann, payload: { name: 'second' } })
+    ).json();
     const write = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/me/tokens',
+      method: 'DELETE',
+      url: `/api/v1/me/tokens/${second.id}`,
       headers: bearer(created.token),
-      payload: { name: 'second' },
     });
-    expect(write.statusCode).toBe(201);
+    expect(write.statusCode).toBe(204);
     const list1 = (await t.app.inject({ url: '/api/v1/me/tokens', headers: ann })).json();
     expect(list1.find((x: { id: number }) => x.id === created.id).last_used_at).toBe(clock.now().toISOString());
 

@@ -5,7 +5,7 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
 import { seedAnnotatedVideo, type SeededVideo } from '../annotate-edit/seed';
 import { decodeDetectionWindow } from '../../domain/detection-window';
-import { storeAnalysis } from '../../server/processing/store-result';
+import { storeAnalysis } from '../../server/jobs/kinds/processing/store-result';
 import { eq } from 'drizzle-orm';
 import { videos } from '../../server/db/schema';
 

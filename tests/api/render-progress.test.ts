@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { QUEUES, startQueue } from '../../server/queue';
 import { renders } from '../../server/db/schema';
-import { VideoRenderer } from '../../server/services/render/job';
+import { VideoRenderer } from '../../server/jobs/kinds/render/video-renderer';
 import type { RenderJobData } from '../../server/services/render/requests';
 import { recoverKind } from '../../server/jobs/recovery';
 import { readJob } from '../../server/services/job-progress';

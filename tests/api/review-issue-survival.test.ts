@@ -8,7 +8,7 @@ import { seedAnnotatedVideo } from '../annotate-edit/seed';
 import { seedPackageSource, seedTargetSource } from '../helpers/package-seed';
 import { multipart } from '../helpers/multipart';
 import { readZip } from '../helpers/zip';
-import { storeAnalysis } from '../../server/processing/store-result';
+import { storeAnalysis } from '../../server/jobs/kinds/processing/store-result';
 import { QUEUES, startQueue } from '../../server/queue';
 import { runImportJob } from '../../server/services/packages/import';
 import { videos } from '../../server/db/schema';

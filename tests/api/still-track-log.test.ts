@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo } from '../annotate-edit/seed';
-import { storeAnalysis } from '../../server/processing/store-result';
+import { storeAnalysis } from '../../server/jobs/kinds/processing/store-result';
 import { videos } from '../../server/db/schema';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { makeTestApp, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo } from '../annotate-edit/seed';
 import { trackCalls } from '../helpers/track-calls';
-import { storeAnalysis } from '../../server/processing/store-result';
+import { storeAnalysis } from '../../server/jobs/kinds/processing/store-result';
 import { videos } from '../../server/db/schema';
 
 let t: TestApp;

@@ -1,7 +1,18 @@
 // The review summary's runs computed in one pass over detections: presence runs, low-confidence runs and
 // heavy-overlap runs, on a small hand-worked video.
 import { describe, expect, it } from 'vitest';
-import { ReviewRunsBuilder, type ReviewDetections } from '../../domain/review-runs';
+import { OUTSIDE_ROW_CONFIDENCE, ReviewRunsBuilder, type ReviewDetections } from '../../domain/review-runs';
+import { trackBoxAt, type CompactDetection } from '../../domain/overlay/detection';
+
+const box = (source: CompactDetection['source'] = 'ai'): CompactDetection => ({
+  x1: 0.1,
+  y1: 0.1,
+  x2: 0.3,
+  y2: 0.5,
+  confidence: 0.9,
+  keypoints: null,
+  source,
+});
 
 type Row = [track: number, frame: number, confidence: number, box: [number, number, number, number]];
 
@@ -80,6 +91,27 @@ describe('ReviewRunsBuilder', () => {
     // the low step 3 → 9 is past a stride of 5, within one of 6
     expect(runs(5, [video()]).tracks[0].low).toEqual([2, 3, 9, 9]);
     expect(runs(6, [video()]).tracks[0].low).toEqual([2, 9]);
+  });
+
+  it('ends a run at an outside keyframe as the editor draws it: held up to the frame before, none after', () => {
+    const out = OUTSIDE_ROW_CONFIDENCE;
+    // track 5 at stride 6: boxes on 0 and 6, an outside keyframe on 9, a box on 12; the box on 6 is low
+    const rows: Row[] = [
+      [5, 0, 0.9, A],
+      [5, 6, 0.4, A],
+      [5, 9, out, A],
+      [5, 12, 0.9, A],
+      [6, 9, 0.9, A], // on track 5's outside frame: no overlap with a box that is not there
+    ];
+    expect(runs(6, [rows]).tracks[0]).toEqual({ track_id: 5, runs: [0, 8, 12, 12], low: [6, 8] });
+    expect(runs(6, [rows]).overlaps).toEqual([]);
+    // each frame of the runs is one the shared rule draws (trackBoxAt), and no other
+    const drawn = (f: number) =>
+      trackBoxAt((g) => ({ 0: box(), 6: box(), 9: box('outside'), 12: box() })[g], f, {
+        stride: 6,
+        interpolate: true,
+      }) !== null;
+    expect(Array.from({ length: 14 }, (_, f) => f).filter(drawn)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 12]);
   });
 
   it('has no runs for a video without detections', () => {

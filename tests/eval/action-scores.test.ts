@@ -104,6 +104,7 @@ describe('boxes on labelled non-people', () => {
       idf1: 1,
       oks: null,
       pck: null,
+      pckh: null,
       tracks: 2,
       people: 1,
       fragments: 1,
@@ -114,6 +115,8 @@ describe('boxes on labelled non-people', () => {
     const row = (nonPeople?: ClipResult['nonPeople']) =>
       ({
         name: 'street',
+        real: false,
+        iou: 0.5,
         frames: 10,
         realTime: 1,
         metrics,

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
-import { createMediaService } from '../../server/services/media';
+import { createMediaService } from '../../server/media/media-service';
 import { peopleClipArgs } from '../../server/services/sample-media';
-import { applyTransform } from '../../bench/eval/clip-recipe';
+import { applyTransform, type ClipOutput } from '../../bench/eval/clip-recipe';
 import { actorMap, compositeArgs, covers } from '../../bench/eval/composite';
 import { loadClips, panZoomPlan } from '../../bench/eval/fixtures';
 import { loadPhotoLabels } from '../../bench/eval/labels';
@@ -49,6 +49,7 @@ function markerPhoto(
   region: number[],
   colours: number[][],
   tag: string,
+  side = SIDE,
 ): { file: string; markers: Marker[] } {
   const c = createCanvas(w, h),
     g = c.getContext('2d');
@@ -60,11 +61,11 @@ function markerPhoto(
     [0.4, 0.75],
   ];
   const markers = colours.map((colour, i) => {
-    const x = Math.round(region[0] + at[i][0] * (region[2] - region[0]) - SIDE / 2),
-      y = Math.round(region[1] + at[i][1] * (region[3] - region[1]) - SIDE / 2);
+    const x = Math.round(region[0] + at[i][0] * (region[2] - region[0]) - side / 2),
+      y = Math.round(region[1] + at[i][1] * (region[3] - region[1]) - side / 2);
     g.fillStyle = `rgb(${colour.join(',')})`;
-    g.fillRect(x, y, SIDE, SIDE);
-    return { colour, box: [x, y, x + SIDE, y + SIDE] };
+    g.fillRect(x, y, side, side);
+    return { colour, box: [x, y, x + side, y + side] };
   });
   // JPEG (as the photos are): the action clip decodes its looped inputs every frame, and PNG is slow to decode
   const file = path.join(tmp, `markers-${tag}.jpg`);
@@ -73,7 +74,7 @@ function markerPhoto(
 }
 
 /** Runs the recipe's filter graph and returns the chosen frames as RGB. */
-async function framesOf(args: string[], frames: number[]): Promise<Buffer[]> {
+async function framesOf(args: string[], frames: number[], size: ClipOutput = out): Promise<Buffer[]> {
   const i = args.indexOf('-filter_complex');
   const graph = args[i + 1].replace(
     /\[out\]$/,
@@ -97,20 +98,20 @@ async function framesOf(args: string[], frames: number[]): Promise<Buffer[]> {
     ],
     { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
   );
-  const size = out.width * out.height * 3;
-  expect(stdout.length).toBe(size * frames.length);
-  return frames.map((_, k) => stdout.subarray(k * size, (k + 1) * size));
+  const bytes = size.width * size.height * 3;
+  expect(stdout.length).toBe(bytes * frames.length);
+  return frames.map((_, k) => stdout.subarray(k * bytes, (k + 1) * bytes));
 }
 
 /** Bounding box of the pixels close to `colour`, or null. */
-function findMarker(rgb: Buffer, colour: number[]): number[] | null {
+function findMarker(rgb: Buffer, colour: number[], size: ClipOutput): number[] | null {
   let x1 = Infinity,
     y1 = Infinity,
     x2 = -1,
     y2 = -1;
-  for (let y = 0; y < out.height; y++) {
-    for (let x = 0; x < out.width; x++) {
-      const o = (y * out.width + x) * 3;
+  for (let y = 0; y < size.height; y++) {
+    for (let x = 0; x < size.width; x++) {
+      const o = (y * size.width + x) * 3;
       if (Math.abs(rgb[o] - colour[0]) + Math.abs(rgb[o + 1] - colour[1]) + Math.abs(rgb[o + 2] - colour[2]) > 100)
         continue;
       x1 = Math.min(x1, x);
@@ -127,6 +128,7 @@ function expectMarkersWhereMapped(
   rgb: Buffer,
   markers: Array<Marker & { map: Mapper; hidden?: (x: number, y: number) => boolean }>,
   label: string,
+  size: ClipOutput = out,
 ): number {
   let seen = 0;
   for (const m of markers) {
@@ -138,13 +140,13 @@ function expectMarkersWhereMapped(
       Math.max(...corners.map((p) => p[0])),
       Math.max(...corners.map((p) => p[1])),
     ];
-    if (want[0] < 2 || want[1] < 2 || want[2] > out.width - 2 || want[3] > out.height - 2) continue;
+    if (want[0] < 2 || want[1] < 2 || want[2] > size.width - 2 || want[3] > size.height - 2) continue;
     if (
       m.hidden &&
       corners.concat([[(want[0] + want[2]) / 2, (want[1] + want[3]) / 2]]).some(([x, y]) => m.hidden!(x, y))
     )
       continue;
-    const found = findMarker(rgb, m.colour);
+    const found = findMarker(rgb, m.colour, size);
     expect(found, `${label}: marker ${m.colour}`).not.toBeNull();
     // the centre within 2 px; each edge within 3 (a turned square loses its thin corner tips to the colour threshold)
     const centre = Math.max(
@@ -160,38 +162,42 @@ function expectMarkersWhereMapped(
   return seen;
 }
 
-const framesToCheck = (duration: number) => {
-  const total = Math.round(duration * out.fps);
+const framesToCheck = (duration: number, fps = out.fps) => {
+  const total = Math.round(duration * fps);
   return [0, Math.round(total * 0.3), Math.round(total / 2) + 1, Math.round(total * 0.55), total - 1];
 };
 
 describe('fixture clip ground truth', () => {
   for (const r of clips) {
     it(`${r.name}: marker squares land where the clip transform maps them`, async () => {
-      const frames = framesToCheck(r.duration);
+      const o = (r.kind === 'composite' && r.output) || out;
+      const frames = framesToCheck(r.duration, o.fps);
       let seen = 0;
       if (r.kind === 'composite') {
         const files = new Map<number, { file: string; markers: Marker[] }>();
         r.actors.forEach((a, i) => {
           const { width, height } = loadPhotoLabels(a.photo);
-          files.set(i, markerPhoto(width, height, a.crop, COLOURS.slice(i * 3, i * 3 + 3), `${r.name}-${i}`));
+          // at least 10 px on screen: smaller squares blur into the grey when a small person is scaled down
+          const side = Math.max(SIDE, Math.ceil(10 / a.scale));
+          files.set(i, markerPhoto(width, height, a.crop, COLOURS.slice(i * 3, i * 3 + 3), `${r.name}-${i}`, side));
         });
         // each actor's photo input is replaced by its marker photo (inputs are in actor order after the background)
-        const args = compositeArgs(r, out, () => 'PHOTO');
+        const args = compositeArgs(r, o, () => 'PHOTO');
         let k = 0;
         const withMarkers = args.map((v) => (v === 'PHOTO' ? files.get(k++)!.file : v));
-        const got = await framesOf(withMarkers, frames);
+        const got = await framesOf(withMarkers, frames, o);
         frames.forEach((n, f) => {
           seen += expectMarkersWhereMapped(
             got[f],
             r.actors.flatMap((a, i) =>
               files.get(i)!.markers.map((m) => ({
                 ...m,
-                map: actorMap(a, out, n),
-                hidden: (x: number, y: number) => r.actors.slice(i + 1).some((b) => covers(b, out, n, x, y)),
+                map: actorMap(a, o, n),
+                hidden: (x: number, y: number) => r.actors.slice(i + 1).some((b) => covers(b, o, n, x, y)),
               })),
             ),
             `${r.name} frame ${n}`,
+            o,
           );
         });
       } else {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createMediaService } from '../../server/services/media';
+import { createMediaService } from '../../server/media/media-service';
 import { ensureModel } from '../../server/processing/model-fetch';
 import { PosePool } from '../../server/processing/pose-pool';
 import type { PanZoomRecipe } from '../../bench/eval/clip-recipe';

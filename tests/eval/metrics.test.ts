@@ -4,13 +4,12 @@ import {
   evaluateSequence,
   iou,
   matchBoxes,
-  oks,
-  pckCounts,
   type Box,
   type EvalFrame,
   type GtKeypoint,
   type PredPerson,
 } from '../../bench/eval/metrics';
+import { oks, pckCounts } from '../../bench/eval/keypoint-scores';
 
 const b = (x1: number, y1: number, x2: number, y2: number): Box => ({ x1, y1, x2, y2 });
 const A = b(0, 0, 100, 200),

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { connectDatabase, type Database } from '../../server/db/connect';
-import { createMediaService } from '../../server/services/media';
+import { createMediaService } from '../../server/media/media-service';
 import type { App, AppDeps } from '../../server/http/types';
 import type { JobQueue } from '../../server/queue';
 

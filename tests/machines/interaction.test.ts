@@ -1,6 +1,7 @@
-// Interaction machine with its actors and host actions provided: pointing → one drag state per kind,
-// each marking on entry, squashing its preview on every move, committing on release and bailing on Escape.
-// Pointer moves arrive through the invoked pointerEvents actor, which exists only while a press is active.
+// Interaction machine with its actors and host actions provided: one state node per tool (select, draw,
+// pan) and the timeline's drags; each drag marks on entry, squashes its preview on every move, commits on
+// release and bails on Escape. Overlay moves are sent by the host; a timeline press's moves arrive through
+// the invoked pointerEvents actor, which exists only while that press is active.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
 import { interactionMachine } from '../../machines/interaction';
@@ -35,6 +36,8 @@ function pointer() {
   const calls: string[] = [];
   const edits: DragEdit[] = [];
   const clicks: DragTarget[] = [];
+  const selected: DragTarget[] = [];
+  const pans: { x: number; y: number }[] = [];
   let sendBack: ((e: InteractionEvent) => void) | null = null;
   const machine = interactionMachine.provide({
     actions: {
@@ -55,9 +58,23 @@ function pointer() {
         calls.push('click');
         clicks.push(target);
       },
+      select: (_, target) => {
+        selected.push(target);
+      },
+      deselect: () => {
+        calls.push('deselect');
+      },
+      panStart: (_, at) => {
+        calls.push('panStart');
+        pans.push(at);
+      },
+      panMove: (_, to) => {
+        pans.push(to);
+      },
     },
     actors: {
-      pointerEvents: fromCallback<InteractionEvent, PointerInput>(({ sendBack: send }) => {
+      pointerEvents: fromCallback<InteractionEvent, PointerInput>(({ sendBack: send, input }) => {
+        if (!input.source) return () => {};
         sendBack = send;
         return () => {
           sendBack = null;
@@ -67,13 +84,23 @@ function pointer() {
   });
   const actor = createActor(machine, { clock: new SimulatedClock() }).start();
   const last = () => edits[edits.length - 1];
-  return {
+  const timeline = (t: DragTarget) => ['segment', 'segmentEdge', 'segmentNew'].includes(t.kind);
+  const p = {
     actor,
     calls,
     edits,
     clicks,
+    selected,
+    pans,
     last,
-    down: (target: DragTarget, x: number, y: number, o = opts()) =>
+    /** A press: timeline targets listen on a source of their own, overlay presses are sent by the host. */
+    down: (
+      target: DragTarget,
+      x: number,
+      y: number,
+      o = opts(),
+      extra: { pan?: boolean; sx?: number; sy?: number } = {},
+    ) =>
       actor.send({
         type: 'pointer.down',
         target,
@@ -82,56 +109,51 @@ function pointer() {
         options: o,
         frame: 4,
         shown,
-        source: new EventTarget(),
+        newTrackId: 9,
+        source: timeline(target) ? new EventTarget() : null,
         toPoint: (e) => ({ x: e.clientX, y: e.clientY }),
+        ...extra,
       }),
-    /** A window pointer move, through the invoked listener (none when no press is active). */
-    move: (x: number, y: number) => sendBack?.({ type: 'pointer.move', x, y }),
-    up: () => sendBack?.({ type: 'pointer.up' }),
+    /** A pointer move: through the invoked listener for a timeline press, else sent by the host. */
+    move: (x: number, y: number, sx?: number, sy?: number) =>
+      sendBack ? sendBack({ type: 'pointer.move', x, y }) : actor.send({ type: 'pointer.move', x, y, sx, sy }),
+    up: () => (sendBack ? sendBack({ type: 'pointer.up' }) : actor.send({ type: 'pointer.up' })),
     escape: () => actor.send({ type: 'key.escape' }),
+    send: (e: InteractionEvent) => actor.send(e),
     state: () => actor.getSnapshot().value,
+    tool: () => actor.getSnapshot().context.tool,
     listening: () => sendBack !== null,
   };
+  return p;
 }
 
-describe('interaction machine', () => {
-  it('goes pointing → boxTranslate past the 3 px threshold: mark, a squash per move, one commit on release', () => {
+describe('interaction machine: the select tool', () => {
+  it('a press selects the box; past the 3 px threshold it moves it: mark, a squash per move, one commit on release', () => {
     const p = pointer();
-    expect(p.listening()).toBe(false);
     p.down({ kind: 'box', trackId: 1, box }, 150, 150);
-    expect(p.state()).toEqual({ active: 'pointing' });
-    expect(p.listening()).toBe(true);
+    expect(p.state()).toEqual({ select: 'pointing' });
+    expect(p.selected).toEqual([{ kind: 'box', trackId: 1, box }]);
+    expect(p.listening()).toBe(false);
     p.move(151, 151);
-    expect(p.state()).toEqual({ active: 'pointing' });
+    expect(p.state()).toEqual({ select: 'pointing' });
     expect(p.calls).toEqual([]);
     p.move(170, 160);
-    expect(p.state()).toEqual({ active: 'boxTranslate' });
+    expect(p.state()).toEqual({ select: 'translating' });
     p.move(190, 170);
     expect(p.last()).toMatchObject({ name: 'box.move', args: { trackId: 1, frame: 4, shown } });
     expect(px(p.last())).toEqual({ x1: 140, y1: 120, x2: 340, y2: 420 });
     p.up();
-    expect(p.state()).toBe('idle');
+    expect(p.state()).toEqual({ select: 'idle' });
     expect(p.calls).toEqual(['mark', 'squash', 'squash', 'commit']);
-    expect(p.listening()).toBe(false);
-  });
-
-  it('a press and release without movement is a click: nothing marked or committed', () => {
-    const p = pointer();
-    const target: DragTarget = { kind: 'segment', segmentId: 5, span: { start: 2, end: 4 } };
-    p.down(target, 3, 0, opts({ threshold: 0.05 }));
-    p.up();
-    expect(p.state()).toBe('idle');
-    expect(p.calls).toEqual(['click']);
-    expect(p.clicks).toEqual([target]);
   });
 
   it('Escape during a resize bails back to the mark; the release after it does nothing', () => {
     const p = pointer();
     p.down({ kind: 'corner', trackId: 1, box, corner: 'br' }, 300, 400);
     p.move(350, 450);
-    expect(p.state()).toEqual({ active: 'boxResize' });
+    expect(p.state()).toEqual({ select: 'resizing' });
     p.escape();
-    expect(p.state()).toBe('idle');
+    expect(p.state()).toEqual({ select: 'idle' });
     expect(p.calls).toEqual(['mark', 'squash', 'bail']);
     p.up();
     expect(p.calls).toHaveLength(3);
@@ -153,25 +175,143 @@ describe('interaction machine', () => {
     p.up();
     p.down({ kind: 'keypoint', trackId: 1, index: 3, x: 10, y: 10 }, 10, 10);
     p.move(2000, 50);
-    expect(p.state()).toEqual({ active: 'keypointDrag' });
+    expect(p.state()).toEqual({ select: 'movingJoint' });
     expect(p.last()).toMatchObject({
       name: 'keypoint.move',
       args: { trackId: 1, frame: 4, index: 3, x: 1, y: 50 / 720 },
     });
   });
 
+  it('on the empty picture: a click clears the selection, a drag draws a new person from the press to the pointer', () => {
+    const p = pointer();
+    p.down({ kind: 'canvas' }, 400, 300);
+    p.up();
+    expect(p.calls).toEqual(['deselect']);
+    p.down({ kind: 'canvas' }, 400, 300);
+    p.move(401, 300);
+    expect(p.state()).toEqual({ select: 'pointing' });
+    p.move(200, 500); // up-left of the press: the box is normalised
+    expect(p.state()).toEqual({ select: 'drawing' });
+    expect(p.last()).toMatchObject({ name: 'box.draw', args: { trackId: 9, frame: 4, newTrack: true } });
+    expect(px(p.last())).toEqual({ x1: 200, y1: 300, x2: 400, y2: 500 });
+    p.move(2000, 900); // past the video: clamped to its size
+    expect(px(p.last())).toEqual({ x1: 400, y1: 300, x2: 1280, y2: 720 });
+    p.up();
+    expect(p.calls).toEqual(['deselect', 'mark', 'squash', 'squash', 'commit']);
+    expect(p.state()).toEqual({ select: 'idle' });
+  });
+
+  it('Escape with nothing running clears the selection', () => {
+    const p = pointer();
+    p.escape();
+    expect(p.calls).toEqual(['deselect']);
+    expect(p.state()).toEqual({ select: 'idle' });
+  });
+});
+
+describe('interaction machine: the draw tool', () => {
+  it("'New box': a press on a box draws a new person instead of moving it, and the tool stays on", () => {
+    const p = pointer();
+    p.send({ type: 'tool.draw' });
+    expect(p.state()).toEqual({ draw: 'idle' });
+    p.down({ kind: 'box', trackId: 1, box }, 150, 150);
+    expect(p.selected).toEqual([]);
+    p.move(250, 300);
+    expect(p.last()).toMatchObject({ name: 'box.draw', args: { trackId: 9, newTrack: true } });
+    p.up();
+    expect(p.state()).toEqual({ draw: 'idle' });
+    p.down({ kind: 'canvas' }, 10, 10);
+    p.up(); // a click draws nothing and clears nothing
+    expect(p.calls).toEqual(['mark', 'squash', 'commit']);
+    p.escape();
+    expect(p.state()).toEqual({ select: 'idle' });
+    expect(p.tool()).toBe('select');
+  });
+
+  it('a redraw draws into the chosen track, then goes back to select; Escape bails it and stays', () => {
+    const p = pointer();
+    p.send({ type: 'tool.draw', into: 2 });
+    p.down({ kind: 'canvas' }, 100, 100);
+    p.move(300, 250);
+    p.escape();
+    expect(p.state()).toEqual({ draw: 'idle' });
+    expect(p.calls).toEqual(['mark', 'squash', 'bail']);
+    p.down({ kind: 'canvas' }, 100, 100);
+    p.move(300, 250);
+    expect(p.last()).toMatchObject({ name: 'box.draw', args: { trackId: 2, newTrack: false } });
+    p.up();
+    expect(p.state()).toEqual({ select: 'idle' });
+    expect(p.tool()).toBe('select');
+  });
+
+  it('tools do not change during a press', () => {
+    const p = pointer();
+    p.down({ kind: 'box', trackId: 1, box }, 150, 150);
+    p.move(200, 200);
+    p.send({ type: 'tool.draw' });
+    expect(p.state()).toEqual({ select: 'translating' });
+    p.up();
+    p.send({ type: 'tool.draw' });
+    expect(p.state()).toEqual({ draw: 'idle' });
+  });
+});
+
+describe('interaction machine: panning', () => {
+  it('the hand tool pans from the press by the screen offset; Escape leaves it', () => {
+    const p = pointer();
+    p.send({ type: 'tool.pan' });
+    p.down({ kind: 'box', trackId: 1, box }, 150, 150, opts(), { sx: 10, sy: 20 });
+    expect(p.state()).toEqual({ pan: 'panning' });
+    p.move(0, 0, 40, 60);
+    p.up();
+    expect(p.pans).toEqual([
+      { x: 10, y: 20 },
+      { x: 40, y: 60 },
+    ]);
+    expect(p.selected).toEqual([]);
+    expect(p.state()).toEqual({ pan: 'idle' });
+    p.escape();
+    expect(p.state()).toEqual({ select: 'idle' });
+  });
+
+  it('a Space or middle-button press pans in any tool and comes back to it', () => {
+    const p = pointer();
+    p.send({ type: 'tool.draw' });
+    p.down({ kind: 'canvas' }, 0, 0, opts(), { pan: true, sx: 5, sy: 5 });
+    expect(p.state()).toEqual({ pan: 'panning' });
+    p.up();
+    expect(p.state()).toEqual({ draw: 'idle' });
+    expect(p.calls).toEqual(['panStart']);
+  });
+});
+
+describe('interaction machine: the timeline', () => {
+  it('a press and release without movement is a click: it seeks, then back to the tool', () => {
+    const p = pointer();
+    p.send({ type: 'tool.draw' });
+    const target: DragTarget = { kind: 'segment', segmentId: 5, trackId: 1, span: { start: 2, end: 4 } };
+    p.down(target, 3, 0, opts({ threshold: 0.05 }));
+    expect(p.state()).toEqual({ timeline: 'pointing' });
+    expect(p.listening()).toBe(true);
+    p.up();
+    expect(p.state()).toEqual({ draw: 'idle' });
+    expect(p.calls).toEqual(['click']);
+    expect(p.clicks).toEqual([target]);
+    expect(p.listening()).toBe(false);
+  });
+
   it('drags a segment edge in seconds with timeline snapping, min length and bounds', () => {
     const p = pointer();
     const snap = { snapTimeline: true, snapPlayhead: true, visibleSpan: 10, playhead: 6.1 };
     p.down(
-      { kind: 'segmentEdge', segmentId: 5, span: { start: 2, end: 4 }, edge: 'end' },
+      { kind: 'segmentEdge', segmentId: 5, trackId: 1, span: { start: 2, end: 4 }, edge: 'end' },
       4,
       0,
       opts({ snap, duration: 10, threshold: 0.05 }),
     );
     const changes = () => (p.last() as Extract<DragEdit, { args: { changes: unknown } }>).args.changes;
     p.move(5.3, 0);
-    expect(p.state()).toEqual({ active: 'segmentResize' });
+    expect(p.state()).toEqual({ timeline: 'resizingSegment' });
     expect(p.last()).toEqual({ name: 'segment.resize', args: { id: 5, changes: { start_time: 2, end_time: 5.5 } } });
     p.move(6.0, 0);
     expect(changes()).toEqual({ start_time: 2, end_time: 6.1 }); // playhead within 0.2 s
@@ -181,18 +321,19 @@ describe('interaction machine', () => {
     expect(changes()).toEqual({ start_time: 2, end_time: 10 });
     p.up();
     expect(p.calls.at(-1)).toBe('commit');
+    expect(p.state()).toEqual({ select: 'idle' });
   });
 
   it('moves a whole segment keeping its length', () => {
     const p = pointer();
     p.down(
-      { kind: 'segment', segmentId: 5, span: { start: 2, end: 4 } },
+      { kind: 'segment', segmentId: 5, trackId: 1, span: { start: 2, end: 4 } },
       3,
       0,
       opts({ duration: 10, threshold: 0.05 }),
     );
     p.move(4.2, 0);
-    expect(p.state()).toEqual({ active: 'segmentMove' });
+    expect(p.state()).toEqual({ timeline: 'movingSegment' });
     expect(p.last()).toEqual({ name: 'segment.move', args: { id: 5, changes: { start_time: 3.2, end_time: 5.2 } } });
   });
 
@@ -210,57 +351,31 @@ describe('interaction machine', () => {
     ).start();
     actor.send({
       type: 'pointer.down',
-      target: { kind: 'box', trackId: 1, box },
-      x: 150,
-      y: 150,
-      options: opts(),
+      target: { kind: 'segment', segmentId: 5, trackId: 1, span: { start: 2, end: 4 } },
+      x: 3,
+      y: 0,
+      options: opts({ duration: 10, threshold: 0.05 }),
       frame: 0,
-      shown,
+      shown: null,
+      newTrackId: 3,
       source,
-      toPoint: (e) => ({ x: e.clientX / 2, y: e.clientY / 2 }),
+      toPoint: (e) => ({ x: e.clientX / 100, y: 0 }),
     });
-    const fire = (type: string, clientX = 0, clientY = 0) => {
+    const fire = (type: string, clientX = 0) => {
       const e = new Event(type);
-      Object.defineProperties(e, { clientX: { value: clientX }, clientY: { value: clientY } });
+      Object.defineProperties(e, { clientX: { value: clientX }, clientY: { value: 0 } });
       source.dispatchEvent(e);
     };
-    fire('pointermove', 400, 300); // (200, 150) in video pixels
-    expect(actor.getSnapshot().value).toEqual({ active: 'boxTranslate' });
-    expect(px(edits[0])).toMatchObject({ x1: 150, y1: 100 });
+    fire('pointermove', 400); // 4 s
+    expect(actor.getSnapshot().value).toEqual({ timeline: 'movingSegment' });
+    expect(edits[0]).toMatchObject({ args: { changes: { start_time: 3, end_time: 5 } } });
     fire('pointerup');
-    expect(actor.getSnapshot().value).toBe('idle');
-    fire('pointermove', 800, 600);
+    expect(actor.getSnapshot().value).toEqual({ select: 'idle' });
+    fire('pointermove', 800);
     expect(edits).toHaveLength(1);
   });
-  it('boxDraw: a press on an empty area dragged past the threshold draws a box from the press to the pointer, in either direction', () => {
-    const p = pointer();
-    p.down({ kind: 'draw', trackId: 3, newTrack: true }, 400, 300);
-    p.move(401, 300);
-    expect(p.state()).toEqual({ active: 'pointing' });
-    p.move(200, 500); // up-left of the press: the box is normalised
-    expect(p.state()).toEqual({ active: 'boxDraw' });
-    expect(p.last()).toMatchObject({ name: 'box.draw', args: { trackId: 3, frame: 4, newTrack: true } });
-    expect(px(p.last())).toEqual({ x1: 200, y1: 300, x2: 400, y2: 500 });
-    p.move(2000, 900); // past the video: clamped to its size
-    expect(px(p.last())).toEqual({ x1: 400, y1: 300, x2: 1280, y2: 720 });
-    p.up();
-    expect(p.calls).toEqual(['mark', 'squash', 'squash', 'commit']);
-    expect(p.state()).toBe('idle');
-  });
 
-  it('boxDraw: Escape bails the draw back to the mark; a press without a drag is a click', () => {
-    const p = pointer();
-    p.down({ kind: 'draw', trackId: 1, newTrack: false }, 100, 100);
-    p.move(300, 250);
-    p.escape();
-    expect(p.calls).toEqual(['mark', 'squash', 'bail']);
-    expect(p.state()).toBe('idle');
-    p.down({ kind: 'draw', trackId: 1, newTrack: false }, 100, 100);
-    p.up();
-    expect(p.calls.slice(3)).toEqual(['click']);
-  });
-
-  it('segmentCreate: a drag on an empty row previews a new action of that track over the snapped span; a press alone is a click', () => {
+  it('a drag on an empty row previews a new action of that track over the snapped span; a press alone is a click', () => {
     const p = pointer();
     const o = opts({
       threshold: 0.03,
@@ -269,7 +384,7 @@ describe('interaction machine', () => {
     });
     p.down({ kind: 'segmentNew', trackId: 3, at: 4.2 }, 4.2, 0, o);
     p.move(6.1, 0);
-    expect(p.state()).toEqual({ active: 'segmentCreate' });
+    expect(p.state()).toEqual({ timeline: 'creatingSegment' });
     expect(p.last()).toMatchObject({
       name: 'segment.create',
       args: { segment: { id: -1, track_id: 3, start_time: 4, end_time: 6, action_class: 'run', human_verified: true } },

@@ -3,7 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMediaService } from '../../server/services/media';
+import { createMediaService } from '../../server/media/media-service';
 import { ensurePeopleClip } from '../../server/services/sample-media';
 import { analysisGeometry, decodeFrames } from '../../server/processing/frames';
 import { ensureModel } from '../../server/processing/model-fetch';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createMediaService } from '../../server/services/media';
+import { createMediaService } from '../../server/media/media-service';
 import { COUNTER_BITS, COUNTER_STRIP_FRACTION, SAMPLE_CLIPS } from '../../server/services/sample-media';
 import { analysisGeometry, decodeFrames } from '../../server/processing/frames';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sha256File } from '../../server/services/npm-tarball';
+import { sha256File } from '../../server/media/npm-tarball';
 import { ensureModel, MODEL_FILES, modelIsCached, ModelFetchError } from '../../server/processing/model-fetch';
 import { TEST_MODELS_DIR } from './video-rows';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { makeTestApp, type TestApp } from '../helpers/test-app';
 import { actionSegments, detections } from '../../server/db/schema';
-import { readKeptRows, relinkKeptRows } from '../../server/processing/relink';
+import { readKeptRows, relinkKeptRows } from '../../server/jobs/kinds/processing/relink';
 import type { FramedBox } from '../../server/processing/track-match';
 import { insertVideo } from './video-rows';
 

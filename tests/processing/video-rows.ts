@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../server/db/connect';
 import { processingLog, videos } from '../../server/db/schema';
-import type { MediaService } from '../../server/services/media';
+import type { MediaService } from '../../server/media/media-service';
 
 const run = promisify(execFile);
 /** Shared model cache so the weights are fetched once for every test run (.cache/ is gitignored). */

@@ -8,8 +8,8 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { QUEUES, startQueue } from '../../server/queue';
 import { startWorkers } from '../../server/workers';
 import { videos } from '../../server/db/schema';
-import { recoverInterruptedProcessing } from '../../server/processing/recovery';
-import { VideoProcessor } from '../../server/processing/job';
+import { recoverInterruptedProcessing } from '../../server/jobs/kinds/processing/recovery';
+import { VideoProcessor } from '../../server/jobs/kinds/processing/video-processor';
 import { getVideoSettings, saveVideoSettings } from '../../server/services/settings';
 import { insertVideo, logOf, makeClip, makeCorruptClip, statusOf, TEST_MODELS_DIR, waitFor } from './video-rows';
 

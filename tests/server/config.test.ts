@@ -34,6 +34,11 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ VAT_WINDOW_CACHE_MB: '0' }).windowCacheBytes).toBe(0);
     expect(() => loadConfig({ VAT_WINDOW_CACHE_MB: '-1' })).toThrow(/VAT_WINDOW_CACHE_MB/);
   });
+  test('a detection-window answer holds 4 MB at most unless VAT_WINDOW_MAX_MB says otherwise (never below one full frame)', () => {
+    expect(loadConfig({}).windowMaxBytes).toBe(4 * 1024 * 1024);
+    expect(loadConfig({ VAT_WINDOW_MAX_MB: '0.5' }).windowMaxBytes).toBe(512 * 1024);
+    expect(() => loadConfig({ VAT_WINDOW_MAX_MB: '0.1' })).toThrow(/VAT_WINDOW_MAX_MB/);
+  });
   test('unfinished resumable uploads: 5 per user, 50 in all, kept 24 h unless configured', () => {
     expect(loadConfig({}).tusUnfinished).toEqual({ perUser: 5, total: 50, keepMs: 24 * 60 * 60 * 1000 });
     expect(

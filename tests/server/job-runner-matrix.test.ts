@@ -20,9 +20,9 @@ import {
 } from '../../server/repositories/package-import';
 import { changeStatus } from '../../server/services/status';
 import { JOB_DEFINITIONS } from '../../server/jobs/registry';
-import { runJob, type RunEnd } from '../../server/jobs/runner';
+import { runJob, type RunEnd } from '../../server/services/job-runner';
 import { recoverJobs } from '../../server/jobs/recovery';
-import type { JobContext, JobEnd } from '../../server/jobs/types';
+import type { JobContext, JobEnd } from '../../server/services/job-definition';
 import { JOB_KINDS, type JobKind } from '../../domain/job-progress';
 
 let t: TestApp;

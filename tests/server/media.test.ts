@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createMediaService, interpretProbe, MediaError, parseRational } from '../../server/services/media';
+import { createMediaService, interpretProbe, MediaError, parseRational } from '../../server/media/media-service';
 import { makeClip } from '../helpers/fixtures';
 
 const media = createMediaService();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createMediaService } from '../../server/services/media';
+import { createMediaService } from '../../server/media/media-service';
 import { ensurePeopleClip, PEOPLE_CLIP } from '../../server/services/sample-media';
 
 const require = createRequire(import.meta.url);

@@ -12,7 +12,7 @@ import { ExportAnnotationsDialog } from '../../src/pages/storage/packages/Export
 import { ImportAnnotationsDialog } from '../../src/pages/storage/packages/ImportAnnotationsDialog';
 import { ConfirmDialog } from '../../src/pages/storage/ConfirmDialog';
 import { DeleteUserDialog } from '../../src/pages/users/DeleteUserDialog';
-import { KeyboardHelpDialog } from '../../src/annotate/KeyboardHelp';
+import { KeyboardHelpDialog } from '../../src/annotate/keys/KeyboardHelp';
 
 afterEach(cleanup);
 

@@ -3,10 +3,10 @@
 // listener) or its button.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { KeyboardHelp } from '../../src/annotate/KeyboardHelp';
+import { KeyboardHelp } from '../../src/annotate/keys/KeyboardHelp';
 import { EditController } from '../../src/annotate/edit/EditController';
 import { allCommands } from '../../src/annotate/commands/registry';
-import { allNavCommands, allScreenKeys } from '../../src/annotate/commands/key-registry';
+import { allNavCommands, allScreenKeys } from '../../src/annotate/keys/key-registry';
 import { SessionProvider } from '../../src/session';
 import { TestEditor } from '../annotate/test-editor';
 import { renderWithEditor } from '../annotate/render-with-editor';

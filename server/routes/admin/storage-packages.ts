@@ -73,6 +73,6 @@ export const adminStoragePackageRoutes: RoutePlugin = (app, { database, config, 
   app.get(
     '/admin/repo/import_jobs/:id',
     { config: { role: 'admin' }, schema: { params: jobParams, response: json(importJob) } },
-    async (req) => requireImportJob(database, req.params.id),
+    async (req) => requireImportJob(database, req.params.id, caller(req)),
   );
 };

@@ -24,14 +24,14 @@ export const adminStorageSourceRoutes: RoutePlugin = (app, { database: { db }, m
   const deps = { db, media, parallelism: config.ingestParallelism, log: (m: string) => app.log.warn(m) };
   const admin = { role: 'admin' } as const;
 
-  app.get('/admin/repo/sources', { config: admin, schema: { response: json(z.array(storageSource)) } }, async () =>
-    listSourcesWithStats(db),
+  app.get('/admin/repo/sources', { config: admin, schema: { response: json(z.array(storageSource)) } }, async (req) =>
+    listSourcesWithStats(db, caller(req)),
   );
 
   app.post(
     '/admin/repo/sources/validate',
     { config: admin, schema: { body: validateSourceBody, response: json(sourceValidation) } },
-    async (req) => validateSourceRoot(db, req.body.root, req.body.original_root),
+    async (req) => validateSourceRoot(db, caller(req), req.body.root, req.body.original_root),
   );
 
   app.post(
@@ -49,6 +49,6 @@ export const adminStorageSourceRoutes: RoutePlugin = (app, { database: { db }, m
   app.delete(
     '/admin/repo/sources',
     { config: admin, schema: { body: removeSourceBody, response: json(removedSource) } },
-    async (req) => removeSource(db, req.body.root),
+    async (req) => removeSource(db, caller(req), req.body.root),
   );
 };

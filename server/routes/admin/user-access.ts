@@ -9,7 +9,7 @@ import { setUserDisabled, setUserPassword } from '../../services/auth/accounts';
 import { makeResetLink } from '../../services/auth/links';
 import { endUserSessions, userSessions } from '../../services/auth/sessions';
 import { empty, json } from '../../http/contract';
-import { userDto } from './users';
+import { userDto } from '../../services/user-dto';
 import { userIdParams as idParams, userRecord } from '../../../domain/contract/users';
 import {
   resetLink,

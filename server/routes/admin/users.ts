@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { caller } from '../../http/identity';
 import { json } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
-import { listUsers, type UserAuditRow, type UserRow } from '../../repositories/users';
-import { accountHistory, addUser, changeUser, removeUser } from '../../services/users';
-import type { Role } from '../../../domain/constants';
+import { accountHistory, addUser, changeUser, listAccounts, removeUser } from '../../services/users';
+import { auditDto, userDto } from '../../services/user-dto';
 import {
   addUserBody,
   changeUserBody,
@@ -13,37 +12,11 @@ import {
   userAuditEntry,
   userIdParams as idParams,
   userRecord,
-  type UserAuditEntry,
-  type UserRecord,
 } from '../../../domain/contract/users';
-
-export const userDto = (u: UserRow): UserRecord => ({
-  id: u.id,
-  name: u.name,
-  role: u.role as Role,
-  created_at: u.createdAt.toISOString(),
-  updated_at: u.updatedAt.toISOString(),
-  disabled: u.disabled,
-  has_password: u.passwordHash !== null,
-  must_change_password: u.mustChangePassword,
-  last_sign_in_at: u.lastSignInAt?.toISOString() ?? null,
-});
-const auditDto = (a: UserAuditRow): UserAuditEntry => ({
-  id: a.id,
-  user_id: a.userId,
-  action: a.action,
-  changed_by_id: a.changedById,
-  changed_at: a.changedAt.toISOString(),
-  old_name: a.oldName,
-  new_name: a.newName,
-  old_role: a.oldRole as Role | null,
-  new_role: a.newRole as Role | null,
-  detail: a.detail,
-});
 
 export const adminUserRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/admin/users', { config: { role: 'admin' }, schema: { response: json(z.array(userRecord)) } }, async () =>
-    (await listUsers(db)).map(userDto),
+    (await listAccounts(db)).map(userDto),
   );
 
   // Adding an id that exists replaces that row.

@@ -3,12 +3,13 @@
 // step as POST /videos/upload, and the final PATCH answers the new video (200, JSON). An upload belongs
 // to the user who started it (others get 404), unfinished ones are limited per user and in total (429)
 // and kept for resuming for VAT_TUS_KEEP_UNFINISHED_HOURS (services/uploads/tus-uploads.ts).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { RoutePlugin } from '../../http/types';
-import { DomainError } from '../../domain-errors';
+import { DomainError, Unauthenticated } from '../../domain-errors';
 import { STATUS_OF } from '../../http/error-status';
 import { caller } from '../../http/identity';
 import {
@@ -29,6 +30,10 @@ import { tusAnswers } from '../../../domain/contract/uploads';
 export const TUS_PATH = '/api/v1/uploads/tus';
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
+/** The id of the caller the server recognised, for the tus hooks of the request it is handling. @tus/server
+ *  builds its own Request from the raw request's headers as the client sent them, so no header can carry it. */
+const uploader = new AsyncLocalStorage<string>();
+
 /** A domain error as tus sends errors: a status and a body (our JSON `detail`). */
 function tusError(e: unknown): never {
   if (e instanceof DomainError) throw { status_code: STATUS_OF[e.kind], body: JSON.stringify({ detail: e.detail }) };
@@ -41,10 +46,11 @@ function tusServer(ctx: UploadContext, store: FileStore, dir: string, limits: Un
     relativeLocation: true,
     datastore: store,
     maxSize: ctx.maxUploadBytes,
-    onUploadCreate: async (req: Request, upload: Upload) => {
-      // the route has resolved and checked the caller (role 'user'), whose id is this header, trimmed
-      const owner = (req.headers.get('x-user-id') ?? '').trim();
+    onUploadCreate: async (_req: Request, upload: Upload) => {
+      // the route has resolved and checked the caller (role 'user') and handles the request inside uploader.run
+      const owner = uploader.getStore();
       try {
+        if (!owner) throw new Unauthenticated('Sign in required');
         checkUploadName(upload.metadata?.filename ?? '');
         await checkRoomForUpload(store, owner, limits);
       } catch (e) {
@@ -123,10 +129,8 @@ export const uploadTusRoutes: RoutePlugin = async (app, { database: { db }, medi
       // an existing upload is its owner's alone (before tus reads or writes anything)
       const id = (req.params as { '*'?: string })['*'];
       if (id && req.method !== 'OPTIONS') await requireOwnUpload(store, id, caller(req).id);
-      // tus reads the owner from X-User-Id: set it to the resolved caller (by cookie or token outside open mode)
-      req.raw.headers['x-user-id'] = caller(req).id;
       reply.hijack();
-      await server.handle(req.raw, reply.raw);
+      await uploader.run(caller(req).id, () => server.handle(req.raw, reply.raw));
     };
     // tus writes the answers itself (the handler hijacks the reply): the schemas document them, nothing is serialised
     const user = { role: 'user' } as const;

@@ -5,22 +5,17 @@ import { json } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { toVideoDto } from '../../services/video-dto';
 import { requireVisibleVideo } from '../../services/videos';
-import { hiddenSourceRoles } from '../../services/source-visibility';
-import { listVideosJson } from '../../repositories/video-list';
+import { listVisibleVideosJson } from '../../services/video-list';
 import { video, videoListQuery, type Video } from '../../../domain/contract/videos';
 
-// The list is built as JSON text by the database (see listVideosJson) and sent as it is: its schema
+// The list is built as JSON text by the database (see repositories/video-list.ts) and sent as it is: its schema
 // documents the rows, the API tests check them against it.
 const videoList = z.array(video);
 
 export const videoListRoutes: RoutePlugin = (app, { database: { db, sql } }) => {
   app.get('/videos', { schema: { querystring: videoListQuery, response: json(videoList) } }, async (req, reply) => {
     const { limit, skip, after_id: afterId, ...filter } = req.query;
-    const json = await listVideosJson(
-      sql,
-      { ...filter, hidden_source_roles: hiddenSourceRoles(req.identity) },
-      { limit, skip, afterId },
-    );
+    const json = await listVisibleVideosJson(sql, filter, { limit, skip, afterId }, req.identity);
     // JSON text already: Fastify sends a string as it is, not through the serializer
     return reply.type('application/json; charset=utf-8').send(json as unknown as Video[]);
   });

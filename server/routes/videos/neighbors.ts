@@ -4,18 +4,13 @@
 import { videoIdParams } from '../../../domain/contract/params';
 import { json } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
-import { requireVisibleVideo } from '../../services/videos';
-import { hiddenSourceRoles } from '../../services/source-visibility';
-import { neighborIds } from '../../repositories/video-list';
+import { visibleNeighbors } from '../../services/video-list';
 import { videoFilterQuery, videoNeighbors } from '../../../domain/contract/videos';
 
-export const videoNeighborRoutes: RoutePlugin = (app, { database: { db, sql } }) => {
+export const videoNeighborRoutes: RoutePlugin = (app, { database }) => {
   app.get(
     '/videos/:id/neighbors',
     { schema: { params: videoIdParams, querystring: videoFilterQuery, response: json(videoNeighbors) } },
-    async (req) => {
-      await requireVisibleVideo(db, req.params.id, req.identity);
-      return neighborIds(sql, req.params.id, { ...req.query, hidden_source_roles: hiddenSourceRoles(req.identity) });
-    },
+    async (req) => visibleNeighbors(database, req.params.id, req.query, req.identity),
   );
 };

@@ -6,7 +6,7 @@ import { videoIdParams } from '../../../domain/contract/params';
 import { json } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { requestBatchProcessing, requestProcessing } from '../../services/processing-requests';
-import { cancelVideoJob } from '../../services/job-cancel';
+import { cancelVideoJob } from '../../jobs/cancel';
 import {
   batchProcessQuery,
   batchProcessQueued,

@@ -8,7 +8,6 @@ import type { DetectionRow } from '../../repositories/detections';
 import {
   applySegmentPlan,
   deleteTrackFrames,
-  deleteTrackRange,
   listSegmentsOfTracks,
   listTrackRows,
   storeRows,
@@ -29,9 +28,10 @@ import {
 import type { Identity } from '../../../domain/types';
 import { requireLiveVideo } from '../videos';
 import { requireTrack, writeAnnotations } from './common';
-import { checkFrame, checkTrackVersions, fpsOf } from './track-versions';
+import { checkFrame, checkTrackVersions, drawOptionsOf, fpsOf } from './track-versions';
 import type { VideoRow } from '../video-dto';
 import { refillAroundGap } from './keyframe-fill';
+import { cutGap } from './gap-cut';
 
 async function openRangeEdit(tx: Tx, videoId: number, tracks: Array<[number, number | undefined]>) {
   const v = await requireLiveVideo(tx, videoId);
@@ -119,9 +119,10 @@ export async function deleteTrackFrameRange(
     const { v, locked } = await openRangeEdit(tx, videoId, [[trackId, version]]);
     checkRange(v, from, to);
     const token = await snapshotTracks(tx, videoId, 'track.delete-range', [trackId], [], who.id);
-    const deleted = await deleteTrackRange(tx, videoId, trackId, from, to);
+    const drawn = locked.get(trackId)!.humanMade;
+    const { deleted } = await cutGap(tx, videoId, trackId, from, to, await drawOptionsOf(tx, v), drawn, who.id);
     // a drawn track's frames next to the gap were filled towards keyframes the range may have held
-    if (locked.get(trackId)!.humanMade) await refillAroundGap(tx, videoId, trackId, from, to, who.id);
+    if (drawn) await refillAroundGap(tx, videoId, trackId, from, to, who.id);
     const versions = await finish(
       tx,
       videoId,

@@ -1,10 +1,12 @@
 // The track version rule of the correction calls: a call that changes a track's boxes names the track
 // version it was based on (428 without, 409 naming who changed it and when when stale), checked under a
 // row lock so two edits based on one version cannot both pass; every such change bumps the version.
-import type { Tx } from '../../db/connect';
+import type { Db, Tx } from '../../db/connect';
 import { Conflict, PreconditionRequired, Unprocessable } from '../../domain-errors';
 import { lockTrackVersions, type TrackVersionRow } from '../../repositories/track-versions';
 import type { VideoRow } from '../video-dto';
+import { getVideoSettings } from '../settings';
+import type { InterpolationOptions } from '../../../domain/overlay/detection';
 
 export function staleTrackDetail(row: TrackVersionRow): string {
   const by = row.updatedById ?? 'someone else';
@@ -42,3 +44,10 @@ export function checkFrame(v: Pick<VideoRow, 'totalFrames'>, frame: number, name
 
 /** The frame rate segment times are cut at (a video without one counts 30 frames a second, as the editor). */
 export const fpsOf = (v: Pick<VideoRow, 'fps'>): number => (v.fps && v.fps > 0 ? v.fps : 30);
+
+/** How the video's frames between analysed ones are drawn (its stride, the interpolation setting): the
+ *  rule an edit keeps what is drawn by (domain/overlay/detection.ts's trackBoxAt). */
+export async function drawOptionsOf(db: Db | Tx, v: Pick<VideoRow, 'frameStride'>): Promise<InterpolationOptions> {
+  const settings = await getVideoSettings(db as Db);
+  return { stride: Math.max(1, v.frameStride), interpolate: settings.realtime.interpolation };
+}

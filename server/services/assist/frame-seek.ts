@@ -4,8 +4,8 @@
 // seek (the default when decoding) drops every frame before that time, so the first frame out is N. The same
 // arguments work in the npm ffmpeg 4.1 build and in 5.x. Frames come out at the video's size (its long side
 // capped at MAX_LONG_SIDE), through the same scaler as frames.ts.
-import { ffmpegRgbFrames } from '../ffmpeg-rgb-frames';
-import { passthrough } from '../ffmpeg-passthrough';
+import { ffmpegRgbFrames } from '../../media/ffmpeg-rgb-frames';
+import { passthrough } from '../../media/ffmpeg-passthrough';
 
 /** A 4K frame is 25 MB of RGB; the pose crops gain nothing above this long side. */
 export const MAX_LONG_SIDE = 1280;

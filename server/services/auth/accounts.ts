@@ -1,6 +1,6 @@
 // Password changes and account switches: a user changing their own password (their other sessions
-// end), a super user setting one (all that user's sessions end), disabling an account (its sessions
-// end, its tokens stop working). All audited.
+// and all their API tokens end), a super user setting one (all that user's sessions and tokens end),
+// disabling an account (its sessions and tokens end; enabling it again brings none back). All audited.
 import fs from 'node:fs/promises';
 import type { Db } from '../../db/connect';
 import { Conflict, Invalid, NotFound, Unauthenticated } from '../../domain-errors';
@@ -14,6 +14,7 @@ import {
 } from '../../repositories/auth-users';
 import { findUser } from '../../repositories/users';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords';
+import { endTokens } from './tokens';
 
 export async function changeOwnPassword(
   db: Db,
@@ -30,6 +31,7 @@ export async function changeOwnPassword(
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, await hashPassword(req.next), false, now);
     await deleteUserSessions(tx, userId, req.keepSessionHash ?? undefined);
+    await endTokens(tx, userId, userId, 'a password change', now);
     await auditSignIn(tx, { userId, action: 'password-change', by: userId, at: now });
   });
 }
@@ -47,6 +49,7 @@ export async function setUserPassword(
     const row = await setPasswordHash(tx, userId, hash, req.mustChange, now);
     if (!row) return false;
     await deleteUserSessions(tx, userId);
+    await endTokens(tx, userId, by, 'a password set by an administrator', now);
     await auditSignIn(tx, {
       userId,
       action: 'password-set',
@@ -74,7 +77,10 @@ export async function setUserDisabled(
       if (!(await otherActiveSupers(tx, userId)).length) throw new Conflict('Cannot disable the last super user');
     }
     const row = await setDisabled(tx, userId, disabled, now);
-    if (disabled) await deleteUserSessions(tx, userId);
+    if (disabled) {
+      await deleteUserSessions(tx, userId);
+      await endTokens(tx, userId, by, 'disabling the account', now);
+    }
     if (before.disabled !== disabled)
       await auditSignIn(tx, { userId, action: disabled ? 'disable' : 'enable', by, at: now });
     return row!;

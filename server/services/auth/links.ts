@@ -9,6 +9,7 @@ import { findUser } from '../../repositories/users';
 import { deleteUserSessions } from '../../repositories/auth-sessions';
 import { checkPasswordStrength, hashPassword } from './passwords';
 import { newSecret, sha256 } from './secrets';
+import { endTokens } from './tokens';
 
 export const LINK_LIFETIME_MS = 60 * 60_000;
 
@@ -82,6 +83,7 @@ export async function useResetLink(db: Db, req: { token: string; newPassword: st
     checkPasswordStrength(req.newPassword, user.id);
     const row = await setPasswordHash(tx, user.id, hash, false, now);
     await deleteUserSessions(tx, user.id);
+    await endTokens(tx, user.id, user.id, 'a password change', now);
     await auditSignIn(tx, {
       userId: user.id,
       action: 'password-change',

@@ -1,9 +1,12 @@
 // Personal API tokens for scripts: `vat_` + 32 random bytes, shown once at creation and stored as SHA-256.
-// A token acts with its owner's current role (read from users on each use) and stops with a disabled account.
-import type { Db } from '../../db/connect';
-import { NotFound, Unauthenticated } from '../../domain-errors';
+// A token acts with its owner's current role (read from users on each use). Only a signed-in session
+// creates one (routes/me-tokens.ts); a password change, a password set by an admin and disabling the
+// account end them all (endTokens), so a leaked token dies with the levers meant to stop its owner.
+import type { Db, Tx } from '../../db/connect';
+import { Forbidden, NotFound, Unauthenticated } from '../../domain-errors';
 import {
   deleteUserToken,
+  deleteUserTokens,
   findTokenWithUser,
   insertToken,
   listUserTokens,
@@ -25,7 +28,15 @@ const tokenDto = (t: TokenRow) => ({
   last_used_at: t.lastUsedAt?.toISOString() ?? null,
 });
 
-export async function createToken(db: Db, userId: string, req: { name: string; expiresInDays?: number }, now: Date) {
+/** A new token for a signed-in user; a request made with a token may not make one (it would outlive its own revocation). */
+export async function createToken(
+  db: Db,
+  userId: string,
+  req: { name: string; expiresInDays?: number },
+  now: Date,
+  caller: { byToken: boolean } = { byToken: false },
+) {
+  if (caller.byToken) throw new Forbidden('Create API tokens while signed in (Account → API tokens), not with a token');
   const token = TOKEN_PREFIX + newSecret();
   const expiresAt = req.expiresInDays ? new Date(now.getTime() + req.expiresInDays * 86_400_000) : null;
   const row = await insertToken(db, { userId, name: req.name, tokenHash: sha256(token), createdAt: now, expiresAt });
@@ -40,6 +51,12 @@ export async function revokeToken(db: Db, userId: string, id: number, now: Date)
   const row = await deleteUserToken(db, userId, id);
   if (!row) throw new NotFound(`Token ${id} not found`);
   await auditSignIn(db, { userId, action: 'token-revoke', by: userId, at: now, detail: row.name });
+}
+
+/** Ends every token of a user (a password change, a password set, a disabled account), in the trail with why. */
+export async function endTokens(tx: Db | Tx, userId: string, by: string, why: string, now: Date): Promise<void> {
+  for (const name of await deleteUserTokens(tx, userId))
+    await auditSignIn(tx, { userId, action: 'token-revoke', by, at: now, detail: `${name}: ended by ${why}` });
 }
 
 /** The owner of a bearer token; an unknown, revoked or expired token, or a disabled owner, is refused. */

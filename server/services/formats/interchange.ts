@@ -23,6 +23,7 @@ import {
 } from '../../../domain/formats/import-limits';
 import type { Identity } from '../../../domain/types';
 import { requireLiveVideo } from '../videos';
+import { getVideoSettings } from '../settings';
 
 export const formatVideoOf = (v: VideoRow): FormatVideo => ({
   id: v.id,
@@ -76,7 +77,9 @@ export async function exportInterchange(
   format: FormatName,
 ): Promise<{ body: string; filename: string; contentType: string }> {
   const f = FORMATS[format];
-  const body = f.encode(formatVideoOf(v), await storedTracks(db, v.id));
+  // the frames between analysed ones are written as the editor and the render draw them
+  const interpolate = (await getVideoSettings(db)).realtime.interpolation;
+  const body = f.encode({ ...formatVideoOf(v), interpolate }, await storedTracks(db, v.id));
   return { body, filename: `${v.filename.replace(/\.[^.]+$/, '')}${f.suffix}`, contentType: f.contentType };
 }
 
@@ -178,7 +181,8 @@ export async function importInterchange(
       confidence: d.confidence,
       keypoints: d.keypoints,
       keypointVisibility: d.keypoints ? (d.visibility ?? null) : null,
-      source: 'human',
+      // a frame the file marks filled in is derived, not a keyframe
+      source: d.filled ? 'interpolated' : 'human',
       updatedById: opts.who.id,
       updatedAt: now,
     })),

@@ -9,7 +9,7 @@ import type { Database } from '../../db/connect';
 import { listLiveImportJobs, updateRunningImportJob, type ImportJobRow } from '../../repositories/package-import';
 import { QUEUES, type JobQueue } from '../../queue';
 import { readJob } from '../job-progress';
-import type { Interrupted } from '../../jobs/types';
+import type { Interrupted } from '../job-definition';
 import type { ImportJobData, VideoResult } from './import-job-data';
 
 export interface ImportRecoveryOptions {

@@ -23,14 +23,15 @@ import {
 import { QUEUES, type JobQueue } from '../../queue';
 import type { Identity } from '../../../domain/types';
 import { checkClientPath } from '../storage/safe-path';
+import { touchesHiddenSource } from '../sources';
 import { decideVideo, type ImportMode, type ImportSettings } from './import-plan';
 import type { PackageVideo } from './package-format';
 import { PackageError, PackageReader } from './package-reader';
 import type { ImportJobData, ImportRunOptions, VideoResult } from './import-job-data';
 import { startJob } from '../job-progress';
-import { runJob } from '../../jobs/runner';
-import { importJob } from '../../jobs/kinds/import';
-import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../jobs/types';
+import { runJob } from '../job-runner';
+import { importJob } from './import-kind';
+import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../job-definition';
 import { importJobDto } from './import-job-dto';
 import { writeVideo, type BaseVersions } from './import-video';
 
@@ -66,6 +67,7 @@ export async function startPackageImport(
   try {
     const sourceRoot = checkClientPath(cfg.source_root, 'source_root');
     const targetRoot = checkClientPath(cfg.target_root, 'target_root');
+    if (await touchesHiddenSource(database.db, targetRoot, who)) throw new NotFound(`Unknown source: ${targetRoot}`);
     if (!cfg.dry_run && !queue) throw new Unavailable('The job queue is not running');
     let reader: PackageReader | null = null;
     const baseVersions: BaseVersions = {};
@@ -107,9 +109,11 @@ export async function startPackageImport(
   }
 }
 
-export async function requireImportJob(database: Database, id: number) {
+/** An import job, unless it went into a source hidden from the viewer (its answer names that source's files). */
+export async function requireImportJob(database: Database, id: number, viewer: Identity) {
   const job = await findImportJob(database.db, id);
-  if (!job) throw new NotFound(`Unknown import job: ${id}`);
+  if (!job || (await touchesHiddenSource(database.db, job.targetRoot, viewer)))
+    throw new NotFound(`Unknown import job: ${id}`);
   return importJobDto(job);
 }
 

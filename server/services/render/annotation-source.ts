@@ -1,7 +1,7 @@
 // The saved annotations of one video as the renderer draws them, frame by frame: every track (coloured
 // by its id, as in the editor), the action segments, and the detections
 // read from the database in windows of frames (never the whole set at once), with the next window read
-// while the current one is drawn. Between analysed frames (stride > 1) the shared interpolation applies.
+// while the current one is drawn. Which box a track has at a frame is the shared rule (trackBoxAt).
 import type { Database } from '../../db/connect';
 import { listDetectionWindow, listSegments, listTrackRanges } from '../../repositories/annotations';
 import { detectionAt, type CompactDetection, type TrackFrames } from '../../../domain/overlay/detection';
@@ -63,7 +63,6 @@ export class RenderAnnotations {
     );
     const detections = new Map<number, TrackFrames>();
     for (const r of rows) {
-      if (r.source === WINDOW_SOURCE.outside) continue; // an outside keyframe: the person is not there
       let frames = detections.get(r.track_id);
       if (!frames) detections.set(r.track_id, (frames = {}));
       const det: CompactDetection = {
@@ -73,7 +72,8 @@ export class RenderAnnotations {
         y2: r.y2,
         confidence: r.confidence,
         keypoints: r.keypoints ? Float32Array.from(r.keypoints as ArrayLike<number>) : null,
-        source: r.human ? 'human' : 'ai',
+        // an outside keyframe is kept: the shared rule draws nothing there, nor fills towards it
+        source: r.source === WINDOW_SOURCE.outside ? 'outside' : r.human ? 'human' : 'ai',
         visibility: r.keypoint_visibility ? Uint8Array.from(r.keypoint_visibility) : null,
       };
       frames[r.frame] = det;

@@ -1,7 +1,7 @@
 // A render cancelled while it waited in the queue undoes its request: the renders row goes back to the
 // phase, progress and error it had before (so the status answers done with the previous artifact, or
 // idle, or the earlier failure), and the video's log says who cancelled. A render cancelled while it ran
-// is ended by the job itself (job.ts): failed with 'cancelled by X', the previous artifact kept.
+// is ended by the job itself (jobs/kinds/render/video-renderer.ts): failed with 'cancelled by X', the previous artifact kept.
 import type { Db } from '../../db/connect';
 import { appendProcessingLog as appendLog } from '../../repositories/status';
 import { restoreQueuedRender, type RenderBefore, type RenderRow } from '../../repositories/renders';

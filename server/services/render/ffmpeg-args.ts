@@ -2,7 +2,7 @@
 // the drawn frames from a pipe and takes the audio from the source. Every option here exists in the npm
 // ffmpeg 4.1 build and in Debian's 5.x.
 import type { VideoSettings } from '../../../domain/constants';
-import { passthrough } from '../ffmpeg-passthrough';
+import { passthrough } from '../../media/ffmpeg-passthrough';
 
 export { passthrough };
 

@@ -15,10 +15,13 @@ import { deleteDeletedVideos, listDeletedVideos } from '../../repositories/purge
 import { findSource } from '../../repositories/sources';
 import { checkClientPath } from './safe-path';
 import type { Identity } from '../../../domain/types';
+import type { Role } from '../../../domain/constants';
+import { atLeast } from '../../../domain/roles';
+import { hiddenSourceRoles, isSourceHidden } from '../source-visibility';
 import { startJob } from '../job-progress';
-import { runJob } from '../../jobs/runner';
-import { purgeJob } from '../../jobs/kinds/purge';
-import type { JobContext, JobEnd } from '../../jobs/types';
+import { runJob } from '../job-runner';
+import { purgeJob } from './purge-kind';
+import type { JobContext, JobEnd } from '../job-definition';
 import { readFileIdentity, realFileInRoot, sameFile } from '../video-file';
 
 export interface PurgeInput {
@@ -87,16 +90,26 @@ export async function purgeDeleted(db: Db, who: Identity, input: PurgeInput): Pr
   let sourceRoot: string | undefined;
   if (input.source_root) {
     sourceRoot = checkClientPath(input.source_root, 'source_root');
-    if (!(await findSource(db, sourceRoot))) throw new NotFound(`Unknown source: ${sourceRoot}`);
+    const src = await findSource(db, sourceRoot);
+    if (!src || isSourceHidden(src.role, who)) throw new NotFound(`Unknown source: ${sourceRoot}`);
   }
-  const candidates = await listDeletedVideos(db, sourceRoot, input.limit);
+  // a source limited to a role above the caller's is left alone, as if it were not there
+  const candidates = await listDeletedVideos(db, sourceRoot, input.limit, hiddenSourceRoles(who));
   const run: PurgeRun = { input, sourceRoot, candidates, ingestJobId: null };
   // A dry run only looks: it writes no job row either, so the database is exactly as it was.
   if (input.dry_run) return (await purgeCandidates(db, null, run)).value as PurgeResult;
-  run.ingestJobId = await startIngestJob(db, 'purge', who.id, {
-    source_root: sourceRoot ?? null,
-    attempted: candidates.length,
-  });
+  // the job row names the files it purged: it is limited to the highest role among their sources
+  const role = candidates.reduce<string | null>(
+    (top, c) => (c.sourceRole && !atLeast(top, c.sourceRole as Role) ? c.sourceRole : top),
+    null,
+  );
+  run.ingestJobId = await startIngestJob(
+    db,
+    'purge',
+    who.id,
+    { source_root: sourceRoot ?? null, attempted: candidates.length },
+    role,
+  );
   const progressId = await startJob(db, {
     kind: 'purge',
     sourceRoot: sourceRoot ?? null,
@@ -190,7 +203,12 @@ export async function purgeCandidates(db: Db, ctx: JobContext | null, run: Purge
   return {
     state: by ? 'cancelled' : errors(r) ? 'failed' : 'done',
     result,
-    message: by ? `cancelled by ${by}` : (r.errors[0] ?? null),
+    // the activity list shows this to every signed-in user: a count, never a file path (Job History has them)
+    message: by
+      ? `cancelled by ${by}`
+      : errors(r)
+        ? `${r.errors.length} file${r.errors.length === 1 ? '' : 's'} could not be deleted: see Job History`
+        : null,
     value: r,
   };
 }

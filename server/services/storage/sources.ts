@@ -1,5 +1,6 @@
 // The Repository Manager's source folders: list with per-status stats, the path check, add, edit and
-// remove. Adding an enabled source starts its first scan at once (a `scan` job), and so do enabling one
+// remove. A source limited to a role above the caller's is as unknown to them as its videos are: not
+// listed, not named by the path check, and not changed or removed (404). Adding an enabled source starts its first scan at once (a `scan` job), and so do enabling one
 // and moving one's root (enabled or not): the scan restores videos a scan of the old root found missing.
 import type { Db } from '../../db/connect';
 import { Conflict, Invalid, NotFound } from '../../domain-errors';
@@ -15,8 +16,9 @@ import {
 import { isIngestRunning } from '../../repositories/ingest';
 import { countProcessedBySource } from '../../repositories/package-export';
 import { beginIngest, runIngest } from '../ingest';
-import type { MediaService } from '../media';
+import type { MediaService } from '../../media/media-service';
 import { checkClientPath, folderFacts, isWithin, realOrSame, type FolderFacts } from './safe-path';
+import { isSourceHidden } from '../source-visibility';
 import type { Identity } from '../../../domain/types';
 import type { StorageSource } from '../../../domain/contract/storage';
 
@@ -33,7 +35,7 @@ export const sourceDto = (s: SourceRow, stats: SourceStats): StorageSource => ({
   stats,
 });
 
-export async function listSourcesWithStats(db: Db) {
+async function allSourcesWithStats(db: Db) {
   const [rows, counts, processed] = await Promise.all([
     listSources(db),
     countVideosBySourceAndStatus(db),
@@ -51,6 +53,10 @@ export async function listSourcesWithStats(db: Db) {
   return rows.map((s) => sourceDto(s, statsOf(s.root)));
 }
 
+/** The sources this viewer's role may see, with their counts. */
+export const listSourcesWithStats = async (db: Db, viewer: Identity) =>
+  (await allSourcesWithStats(db)).filter((s) => !isSourceHidden(s.role, viewer));
+
 export interface SourceValidation extends FolderFacts {
   normalized_root: string;
   conflict: boolean;
@@ -59,8 +65,16 @@ export interface SourceValidation extends FolderFacts {
   conflict_with: string | null;
 }
 
-/** The path check: where the root really is, what it is, and whether another source already covers it. */
-export async function validateSourceRoot(db: Db, rawRoot: string, originalRoot?: string): Promise<SourceValidation> {
+/**
+ * The path check: where the root really is, what it is, and whether another source already covers it.
+ * A conflict with a source hidden from the viewer is reported without naming that source's root.
+ */
+export async function validateSourceRoot(
+  db: Db,
+  viewer: Identity,
+  rawRoot: string,
+  originalRoot?: string,
+): Promise<SourceValidation> {
   if (!rawRoot.trim()) throw new Invalid('Root path is required');
   const root = await realOrSame(checkClientPath(rawRoot, 'root'));
   const others = (await listSources(db)).filter((s) => s.root !== originalRoot);
@@ -68,14 +82,15 @@ export async function validateSourceRoot(db: Db, rawRoot: string, originalRoot?:
     conflict_with: string | null = null;
   for (const s of others) {
     const other = await realOrSame(s.root);
+    const named = isSourceHidden(s.role, viewer) ? null : s.root;
     if (other.toLowerCase() === root.toLowerCase() || s.root.toLowerCase() === root.toLowerCase()) {
       conflict_message = 'Another source already uses this path';
-      conflict_with = s.root;
+      conflict_with = named;
       break;
     }
     if (isWithin(other, root) || isWithin(root, other)) {
       conflict_message = 'Conflicts with an existing source path';
-      conflict_with = s.root;
+      conflict_with = named;
     }
   }
   return {
@@ -100,8 +115,8 @@ export interface SourceDeps {
   log?: (msg: string) => void;
 }
 
-async function checkedValues(db: Db, input: SourceInput, originalRoot?: string) {
-  const v = await validateSourceRoot(db, input.root, originalRoot);
+async function checkedValues(db: Db, who: Identity, input: SourceInput, originalRoot?: string) {
+  const v = await validateSourceRoot(db, who, input.root, originalRoot);
   if (v.conflict) throw new Conflict(v.conflict_message!);
   if (!v.is_dir) throw new Invalid(`Root path is not an existing folder: ${v.normalized_root}`);
   return { root: v.normalized_root, label: input.label, role: input.role || null, enabled: input.enabled };
@@ -128,7 +143,7 @@ const emptyStats = (): SourceStats => ({
 });
 
 export async function addSource(deps: SourceDeps, who: Identity, input: SourceInput) {
-  const row = await insertSource(deps.db, await checkedValues(deps.db, input));
+  const row = await insertSource(deps.db, await checkedValues(deps.db, who, input));
   if (row.enabled) await scanInBackground(deps, row.root, who);
   return sourceDto(row, emptyStats());
 }
@@ -137,21 +152,22 @@ export async function editSource(deps: SourceDeps, who: Identity, originalRaw: s
   const original = checkClientPath(originalRaw, 'original_root');
   checkClientPath(input.root, 'root');
   const before = await findSource(deps.db, original);
-  if (!before) throw new NotFound(`Unknown source: ${original}`);
-  const row = await updateSource(deps.db, original, await checkedValues(deps.db, input, original));
+  if (!before || isSourceHidden(before.role, who)) throw new NotFound(`Unknown source: ${original}`);
+  const row = await updateSource(deps.db, original, await checkedValues(deps.db, who, input, original));
   if (!row) throw new NotFound(`Unknown source: ${original}`);
   if ((row.enabled && !before.enabled) || row.root !== before.root) await scanInBackground(deps, row.root, who);
-  return (await listSourcesWithStats(deps.db)).find((s) => s.root === row.root)!;
+  // the answer shows what was saved, even a role above the caller's that hides the source from them now
+  return (await allSourcesWithStats(deps.db)).find((s) => s.root === row.root)!;
 }
 
 /**
  * Removes a disabled source and its videos' rows with their annotations. The video files are the
  * user's own collection and stay on disk, so `files_removed` is always 0.
  */
-export async function removeSource(db: Db, rawRoot: string) {
+export async function removeSource(db: Db, who: Identity, rawRoot: string) {
   const root = checkClientPath(rawRoot, 'root');
   const src = await findSource(db, root);
-  if (!src) throw new NotFound(`Unknown source: ${root}`);
+  if (!src || isSourceHidden(src.role, who)) throw new NotFound(`Unknown source: ${root}`);
   if (src.enabled) throw new Conflict('Disable the source before removing it.');
   // A scan still running would write rows for the removed source after it is gone.
   if (await isIngestRunning(db, src.root))

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Db } from '../../db/connect';
 import { listSources } from '../../repositories/sources';
 import { ingestSource, VIDEO_EXTENSIONS } from '../ingest';
-import type { MediaService } from '../media';
+import type { MediaService } from '../../media/media-service';
 
 export interface SourceWatcher {
   sync(): Promise<void>;

@@ -15,7 +15,7 @@ import { insertSourceIfAbsent } from '../../repositories/sources';
 import { insertUploadedVideo, videoPathTaken } from '../../repositories/uploads';
 import type { VideoRow } from '../../repositories/videos';
 import { normaliseRoot, VIDEO_EXTENSIONS } from '../ingest';
-import type { MediaService, ProbeResult } from '../media';
+import type { MediaService, ProbeResult } from '../../media/media-service';
 import { readRootConfig } from '../storage/root-config';
 import { candidateName, safeUploadName } from './safe-filename';
 import { identityOf } from '../video-file';

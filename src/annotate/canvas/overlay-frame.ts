@@ -1,10 +1,10 @@
 // One frame of the overlay at the viewport's zoom and pan: the tracks shown at `frame`, boxes placed on
 // the magnified picture (exact at every zoom), labels and keypoints at their fitted size. The overlay
 // stage and the benchmark hooks draw through this.
-import { collectOverlay, drawOverlay, type OverlayStats } from './overlay-draw';
+import { collectOverlay, drawOverlay, type OverlayStats } from '../../../domain/overlay/draw';
 import type { EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
-import { shownAt } from '../interpolate';
+import { shownAt } from '../document/interpolate';
 import { fitScale, originOf, scaleOf, type ViewGeometry, type ViewportState } from './viewport-math';
 
 export function drawOverlayFrame(

@@ -6,7 +6,7 @@ import type { Box } from '../../../domain/ops/box-geometry';
 import { jointVisibility } from '../../../domain/overlay/detection';
 import type { EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
-import { shownAt } from '../interpolate';
+import { shownAt } from '../document/interpolate';
 
 /** A joint handle: COCO index, position in video pixels, 2 visible or 1 occluded (absent joints have none). */
 export interface JointHandle {

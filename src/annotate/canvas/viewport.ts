@@ -1,6 +1,6 @@
 // The player's zoom and pan, as editor state (editor.viewport). The video element's transform, the
 // overlay and the handles read it; Konva never owns it. The player tells it the box and video sizes
-// (setGeometry); pointer input changes it through editor.dispatch (canvas/dispatch.ts) and the Fit / 1:1
+// (setGeometry); pointer input changes it through editor.dispatch (tools/canvas-input.ts) and the Fit / 1:1
 // buttons. Each video's zoom and pan are kept in sessionStorage, so a reload shows the same view.
 import { Store } from '../store';
 import {
@@ -35,12 +35,12 @@ function browserStorage(): ViewStorage | null {
 
 export class Viewport {
   readonly state = new Store<ViewportState>(FIT);
-  /** The hand tool: a left drag on the frame pans (toolbar button, H). */
-  readonly hand = new Store<boolean>(false);
   private geo: ViewGeometry = { boxW: 0, boxH: 0, videoW: 0, videoH: 0 };
   private videoId: number | null = null;
   /** A stored view read before the player had a size: applied (made safe) once it has one. */
   private restored: Partial<ViewportState> | null = null;
+  /** A running pan drag: the screen point it follows from and the pan there. */
+  private panAnchor: { from: Point; panX: number; panY: number } | null = null;
 
   constructor(private storage: ViewStorage | null = browserStorage()) {
     this.state.subscribe((v) => this.save(v));
@@ -108,6 +108,16 @@ export class Viewport {
   /** Pan to an absolute offset (a drag that started at `from`). */
   panTo(panX: number, panY: number): void {
     this.state.set(clampPan({ zoom: this.state.get().zoom, panX, panY }, this.geo));
+  }
+  /** A pan drag starts (or, after the wheel zoomed under it, continues) from screen point `at`. */
+  startPan(at: Point): void {
+    const v = this.state.get();
+    this.panAnchor = { from: { x: at.x, y: at.y }, panX: v.panX, panY: v.panY };
+  }
+  /** The pan drag's pointer is at screen point `to`: the picture follows it. */
+  movePan(to: Point): void {
+    const a = this.panAnchor;
+    if (a) this.panTo(a.panX + to.x - a.from.x, a.panY + to.y - a.from.y);
   }
   fit(): void {
     this.state.set(FIT);

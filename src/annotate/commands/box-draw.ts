@@ -1,6 +1,7 @@
-// box.draw: a box drawn on the frame (a drag on an empty area, or with the 'New box' tool). It becomes a
-// keyframe of the selected track when that track has no box here, else the first keyframe of a new
-// human-made track. A drawn track is interpolated between its keyframes (the server fills those frames).
+// box.draw: a box drawn on the frame. A drag on an empty area, or with the 'New box' tool (B), makes the
+// first keyframe of a new human-made person, whatever is selected; the redraw (Shift+B) makes it the
+// selected track's keyframe at this frame. A drawn track is interpolated between its keyframes (the server
+// fills those frames).
 import { mergeRanges } from '../../../domain/ops/track-merge';
 import { blockFor, frameAt } from '../document/frame-blocks';
 import { keyframeOps } from '../save/server-ops';
@@ -10,17 +11,29 @@ import type { CommandDef } from './types';
 
 export const boxDraw: CommandDef<'box.draw'> = {
   name: 'box.draw',
-  label: 'Draw box',
+  label: 'New box',
   shortcuts: [
     {
       keys: 'B',
-      does: "'New box' tool: drag on the frame to draw a person (into the selected track when it has no box here)",
+      does: "'New box' tool: a drag anywhere on the frame draws a new person (a drag on an empty area does too)",
+      group: 'box',
+      editOnly: true,
+    },
+    {
+      keys: 'Shift+B',
+      does: "Redraw the selected track's box at this frame: the next drag draws it (Escape cancels)",
       group: 'box',
       editOnly: true,
     },
   ],
-  keyTest: letter('b'),
-  uiFromKey: (_e, { ui }) => ({ drawTool: !ui.drawTool }),
+  keyTest: (e) => letter('b')(e) || letter('b', true)(e),
+  // B toggles the 'New box' tool; Shift+B toggles the redraw of the selected track's box (none selected: no-op)
+  toolFromKey: (e, { ui, tool }) => {
+    const into = e.shiftKey ? ui.selectedTrackId : null;
+    if (e.shiftKey && into === null) return null;
+    const on = tool.name === 'draw' && tool.drawInto === into;
+    return on ? { type: 'tool.select' } : { type: 'tool.draw', into };
+  },
   recipe:
     ({ trackId, frame, box, newTrack }) =>
     (draft) => {

@@ -27,7 +27,9 @@ export const boxMove: CommandDef<'box.move'> = {
     const shown = shownDetection(ui.selectedTrackId);
     if (!shown) return null;
     const step = e.shiftKey ? ARROW_STEP_SHIFT_PX : ARROW_STEP_PX;
-    const [dx, dy] = ARROWS[e.key];
+    const arrow = ARROWS[e.key ?? ''];
+    if (!arrow) return null;
+    const [dx, dy] = arrow;
     const size = { width: doc.info.width, height: doc.info.height };
     const moved = moveBox(toPixels(shown, size), dx * step, dy * step, size, false);
     return { trackId: ui.selectedTrackId, frame: ui.frame, box: toFractions(moved, size), shown };

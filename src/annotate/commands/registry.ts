@@ -26,8 +26,16 @@ import { trackMoveRange } from './track-move-range';
 import { keyframeInterpolate } from './keyframe-interpolate';
 import { keyframePropagate } from './keyframe-propagate';
 import { keyframeOutside } from './keyframe-outside';
-import type { AnnotateUiState } from '../document/ui-state';
-import type { CommandArgs, CommandDef, CommandName, CorrectionDialog, EditContext, KeyLike } from './types';
+import type {
+  CommandArgs,
+  CommandDef,
+  CommandName,
+  CommandPress,
+  CorrectionDialog,
+  EditContext,
+  KeyLike,
+  ToolSwitch,
+} from './types';
 
 enablePatches();
 enableMapSet();
@@ -97,21 +105,31 @@ export function commandForKey(
   return null;
 }
 
-/** What a key press does in edit mode: run a command, open a correction dialog, or switch a tool. */
+/** What a key press does in edit mode: run a command, open a correction dialog, or switch the pointer's tool. */
 export type KeyAction =
   | { kind: 'command'; name: CommandName; args: CommandArgs[CommandName] }
   | { kind: 'dialog'; dialog: CorrectionDialog; shift: boolean }
-  | { kind: 'ui'; patch: Partial<AnnotateUiState> };
+  | { kind: 'tool'; event: ToolSwitch };
+
+function actionOf(def: CommandDef, press: CommandPress, ctx: EditContext): KeyAction | null {
+  const args = def.argsFromKey?.(press, ctx);
+  if (args) return { kind: 'command', name: def.name, args };
+  const dialog = def.dialogFromKey?.(press, ctx);
+  if (dialog) return { kind: 'dialog', dialog, shift: press.shiftKey };
+  const event = def.toolFromKey?.(press, ctx);
+  return event ? { kind: 'tool', event } : null;
+}
 
 export function keyActionFor(e: KeyLike, ctx: EditContext): KeyAction | null {
   for (const def of registry.values()) {
     if (!def.keyTest?.(e)) continue;
-    const args = def.argsFromKey?.(e, ctx);
-    if (args) return { kind: 'command', name: def.name, args };
-    const dialog = def.dialogFromKey?.(e, ctx);
-    if (dialog) return { kind: 'dialog', dialog, shift: e.shiftKey };
-    const patch = def.uiFromKey?.(e, ctx);
-    if (patch) return { kind: 'ui', patch };
+    const action = actionOf(def, e, ctx);
+    if (action) return action;
   }
   return null;
+}
+
+/** What a command does now when run by name (its toolbar button; `shift`: its Shift variant), or null. */
+export function commandAction(name: CommandName, ctx: EditContext, shift = false): KeyAction | null {
+  return actionOf(getCommand(name) as unknown as CommandDef, { shiftKey: shift }, ctx);
 }

@@ -1,4 +1,4 @@
-// action.add: 'Add Action Here' (the server creates the segment first, then the document shows it).
+// segment.add: 'Add Action Here' (the server creates the segment first, then the document shows it).
 import { createOps, insertSegment } from './segment-changes';
 import type { CommandDef } from './types';
 

@@ -5,6 +5,7 @@ import type { ActionSegment, SegmentFields } from '../../../domain/types';
 import type { CompactDetection, DocCommand, EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
 import type { EntryOps, OpsContext, RangeCall } from '../save/server-ops';
+import type { ToolName } from '../../../machines/interaction-types';
 
 export type CommandName =
   | 'box.move'
@@ -43,10 +44,21 @@ export interface KeyLike {
   repeat?: boolean;
 }
 
+/** A switch of the pointer's tool (machines/interaction.ts). */
+export type ToolSwitch = { type: 'tool.select' } | { type: 'tool.draw'; into: number | null };
+
+/**
+ * What asks a command to act: a key press (its key and modifiers), or the command's button, which runs it by
+ * name with the modifiers only (`shiftKey` for its Shift variant).
+ */
+export type CommandPress = Pick<KeyLike, 'shiftKey'> & Partial<KeyLike>;
+
 /** What a hotkey needs to turn a key into command arguments. */
 export interface EditContext {
   doc: EditorDoc;
   ui: AnnotateUiState;
+  /** The pointer's tool now, and the track a draw-tool redraw goes into. */
+  tool: { name: ToolName; drawInto: number | null };
   /** The detection shown for a track at the current frame (stored or interpolated). */
   shownDetection: (trackId: number) => CompactDetection | null;
 }
@@ -186,8 +198,8 @@ export interface CommandDef<N extends CommandName = CommandName> {
   shortcuts?: readonly Shortcut[];
   /** True when this key press triggers the command (edit mode only). */
   keyTest?: (e: KeyLike) => boolean;
-  /** Arguments for a key press, or null when the key does not apply now (nothing selected…). */
-  argsFromKey?: (e: KeyLike, ctx: EditContext) => CommandArgs[N] | null;
+  /** Arguments for a key press or the command's button, or null when it does not apply now (nothing selected…). */
+  argsFromKey?: (e: CommandPress, ctx: EditContext) => CommandArgs[N] | null;
   recipe: (args: CommandArgs[N]) => DocCommand;
   /** What the server must do for this edit and for its undo. */
   serverOps: (args: CommandArgs[N], ctx: OpsContext) => EntryOps;
@@ -195,8 +207,8 @@ export interface CommandDef<N extends CommandName = CommandName> {
    *  and the arguments completed from its answer (edit/range-edits.ts). */
   rangeCall?: (args: CommandArgs[N]) => { trackId: number; call: RangeCall };
   withAnswer?: (args: CommandArgs[N], answer: Record<string, unknown>) => CommandArgs[N];
-  /** A key that changes a tool of the UI instead (the 'New box' tool). */
-  uiFromKey?: (e: KeyLike, ctx: EditContext) => Partial<AnnotateUiState> | null;
+  /** A key that switches the pointer's tool instead (B: the 'New box' tool; Shift+B: redraw the selected box). */
+  toolFromKey?: (e: CommandPress, ctx: EditContext) => ToolSwitch | null;
   /** A key that opens a dialog instead (the dialog then performs the command). */
-  dialogFromKey?: (e: KeyLike, ctx: EditContext) => CorrectionDialog | null;
+  dialogFromKey?: (e: CommandPress, ctx: EditContext) => CorrectionDialog | null;
 }

@@ -37,8 +37,6 @@ export interface AnnotateUiState {
   interpolation: boolean;
   /** Unit of the Time/Frame entry and of the data panel title. */
   entryUnit: 'time' | 'frame';
-  /** Edit mode's 'New box' tool (B): a drag anywhere on the frame draws a box, even over other boxes. */
-  drawTool?: boolean;
 }
 
 export const initialUiState: AnnotateUiState = {

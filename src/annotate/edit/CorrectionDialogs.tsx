@@ -10,7 +10,7 @@ import { patchStore } from '../store';
 import { useDoc, useEditor, useEditorStore, useUi } from '../editor/editor-context';
 import type { AnnotationEditor } from '../editor/annotation-editor';
 import type { CorrectionDialogState } from '../editor/editor-core';
-import { FOLLOW_DEFAULT_FRAMES, FOLLOW_MAX_FRAMES } from '../commands/follow-person';
+import { FOLLOW_DEFAULT_FRAMES, FOLLOW_MAX_FRAMES } from '../keys/follow-person';
 import { nextTrackId } from '../commands/key-tests';
 import { performCorrection } from './range-edits';
 import { startFollow, type FollowDirection } from './follow';

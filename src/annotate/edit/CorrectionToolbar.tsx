@@ -1,69 +1,44 @@
-// The correction tools of edit mode as buttons, for a mouse user: each presses the same key as the
-// keyboard (hotkeys.ts runKeyAction), so a button and its key always do the same thing. Greyed out when the
-// command does not apply now (no track selected, no keyframe here…); the title names the key.
+// The correction tools of edit mode as buttons, for a mouse user, built from the command registry in the
+// manner of Excalidraw's PanelComponent: each button shows its command's label and, as its title, the
+// command's own shortcut line, and runs the command by name (hotkeys.ts runCommand), so a button and its
+// key always do the same thing. Greyed out when the command does not apply now (no track selected, no
+// keyframe here…). The tool buttons (New box, Redraw) show whether their tool is on.
 import { Button } from '../../components/ui/Button';
-import { useDoc, useEditor, useUi } from '../editor/editor-context';
-import type { KeyLike } from '../commands/types';
-import { navCommand } from '../commands/key-registry';
-import { keyApplies, runKeyAction } from './hotkeys';
+import { useDoc, useDrawInto, useEditor, useTool, useUi } from '../editor/editor-context';
+import { getCommand } from '../commands/registry';
+import type { CommandName, Shortcut } from '../commands/types';
+import { navCommand } from '../keys/key-registry';
+import { commandApplies, runCommand } from './hotkeys';
 
-const key = (k: string, shiftKey = false): KeyLike => ({
-  key: k,
-  shiftKey,
-  ctrlKey: false,
-  metaKey: false,
-  altKey: false,
-});
-
-const TOOLS: { id: string; label: string; title: string; press: KeyLike }[] = [
-  {
-    id: 'delete-box',
-    label: 'Delete box',
-    title: "Delete the selected track's box at this frame (Delete)",
-    press: key('Delete'),
-  },
-  {
-    id: 'delete-forward',
-    label: 'Delete →',
-    title: 'Delete from this frame to the next keyframe or the track end (Shift+Delete)',
-    press: key('Delete', true),
-  },
-  { id: 'split', label: 'Split', title: 'Split the selected track here (S)', press: key('s') },
-  { id: 'swap', label: 'Swap…', title: 'Swap identities with another track from this frame on (W)', press: key('w') },
-  {
-    id: 'move-range',
-    label: 'Move frames…',
-    title: 'Move a frame range to another track or a new one (M)',
-    press: key('m'),
-  },
-  {
-    id: 'interpolate',
-    label: 'Interpolate',
-    title: 'Interpolate between the keyframes around the playhead (I)',
-    press: key('i'),
-  },
-  {
-    id: 'propagate',
-    label: 'Propagate',
-    title: 'Carry this keyframe’s correction to the following AI frames (P; Shift+P: N frames)',
-    press: key('p'),
-  },
-  {
-    id: 'outside',
-    label: 'Outside',
-    title: 'End the track at this frame, or remove that outside keyframe (O)',
-    press: key('o'),
-  },
+/** The commands the toolbar shows, in order; `shift` runs the command's Shift variant. */
+const BUTTONS: readonly { id: string; command: CommandName; shift?: boolean }[] = [
+  { id: 'new-box', command: 'box.draw' },
+  { id: 'redraw-box', command: 'box.draw', shift: true },
+  { id: 'delete-box', command: 'box.delete-frame' },
+  { id: 'delete-forward', command: 'box.delete-forward' },
+  { id: 'split', command: 'track.split' },
+  { id: 'swap', command: 'track.swap' },
+  { id: 'move-range', command: 'track.move-range' },
+  { id: 'interpolate', command: 'keyframe.interpolate' },
+  { id: 'propagate', command: 'keyframe.propagate' },
+  { id: 'outside', command: 'keyframe.outside' },
 ];
+
+/** The shortcut line of a command's plain key or of its Shift variant, as a button title. */
+function titleOf(shortcuts: readonly Shortcut[] | undefined, shift: boolean): string {
+  const s = shortcuts?.find((x) => x.keys.startsWith('Shift+') === shift) ?? shortcuts?.[0];
+  return s ? `${s.does} (${s.keys})` : '';
+}
 
 export function CorrectionToolbar() {
   const editor = useEditor();
   // re-render when what decides the buttons changes
   useUi((s) => s.frame);
-  useUi((s) => s.selectedTrackId);
   useDoc((d) => d?.detections);
-  const drawTool = useUi((s) => !!s.drawTool);
   const selected = useUi((s) => s.selectedTrackId);
+  const tool = useTool();
+  const drawInto = useDrawInto();
+  const follow = navCommand('track.follow');
   return (
     <div
       role="toolbar"
@@ -71,37 +46,38 @@ export function CorrectionToolbar() {
       data-testid="edit.tools"
       className="flex w-full flex-wrap items-center gap-1 text-xs"
     >
-      <Button
-        data-testid="edit.tool-new-box"
-        aria-pressed={drawTool}
-        variant={drawTool ? 'primary' : undefined}
-        title="New box: drag on the frame to draw a person (B). A drag on an empty area draws too."
-        onClick={() => runKeyAction(editor, key('b'))}
-      >
-        New box
-      </Button>
-      {TOOLS.map((t) => (
-        <Button
-          key={t.id}
-          data-testid={`edit.tool-${t.id}`}
-          title={t.title}
-          disabled={!keyApplies(editor, t.press)}
-          onClick={() => runKeyAction(editor, t.press)}
-        >
-          {t.label}
-        </Button>
-      ))}
+      {BUTTONS.map(({ id, command, shift = false }) => {
+        const def = getCommand(command);
+        const redraw = command === 'box.draw' && shift;
+        const pressed = command === 'box.draw' ? tool === 'draw' && drawInto === (shift ? selected : null) : undefined;
+        // a command that only opens a dialog (Swap, Move frames) says so with '…'
+        const dialog = !def.argsFromKey && !!def.dialogFromKey;
+        const label = redraw ? (selected === null ? 'Redraw box' : `Redraw T${selected}`) : def.label;
+        return (
+          <Button
+            key={id}
+            data-testid={`edit.tool-${id}`}
+            className="!px-2 !py-1 !text-xs"
+            title={titleOf(def.shortcuts, shift)}
+            aria-pressed={pressed}
+            variant={pressed ? 'primary' : undefined}
+            disabled={!commandApplies(editor, command, shift)}
+            onClick={() => runCommand(editor, command, shift)}
+          >
+            {dialog ? `${label}…` : label}
+          </Button>
+        );
+      })}
       <Button
         data-testid="edit.tool-follow"
+        className="!px-2 !py-1 !text-xs"
         disabled={selected === null}
-        title="Follow this person: extend the track with the AI (F / Shift+F)"
+        title={titleOf(follow.shortcuts, false)}
         onClick={() =>
-          navCommand('track.follow').run(editor, {
-            requireSignIn: () => true /* edit mode is signed in (sign-out leaves it) */,
-          })
+          follow.run(editor, { requireSignIn: () => true /* edit mode is signed in (sign-out leaves it) */ })
         }
       >
-        Follow…
+        {follow.label}…
       </Button>
     </div>
   );

@@ -10,7 +10,6 @@ import { useEditor, useEditorStore } from '../editor/editor-context';
 import { onBeforeUnload, onScreenKeyDown, onScreenKeyUp } from './hotkeys';
 import { saveAll } from './segment-saves';
 import { DeleteTrackDialog, MergeTracksDialog } from './TrackDialogs';
-import { installEditTestApi } from './edit-test-api';
 import { CorrectionDialogs } from './CorrectionDialogs';
 
 export function EditController() {
@@ -37,12 +36,7 @@ export function EditController() {
   useEffect(() => {
     const unload = onBeforeUnload(() => editor.saves.hasUnsaved() || editor.rows.ids().length > 0);
     window.addEventListener('beforeunload', unload);
-    // Where edit targets are on screen, for the browser tests: only in the test build.
-    const offTest = __VAT_TEST_HOOKS__ ? installEditTestApi(editor) : () => {};
-    return () => {
-      window.removeEventListener('beforeunload', unload);
-      offTest();
-    };
+    return () => window.removeEventListener('beforeunload', unload);
   }, [editor]);
 
   return (

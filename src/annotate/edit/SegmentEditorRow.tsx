@@ -4,7 +4,7 @@ import { ACTION_CLASSES, type ActionClass } from '../../../domain/constants';
 import type { ActionSegment } from '../../../domain/types';
 import { Button } from '../../components/ui/Button';
 import { useDoc, useEditor, useEditorStore } from '../editor/editor-context';
-import { deleteAction, duplicateAction, saveAction } from './segment-saves';
+import { deleteSegment, duplicateSegment, saveSegment } from './segment-saves';
 
 const EMPTY: number[] = [];
 const input = 'w-20 rounded border border-slate-300 px-1 py-0.5 text-sm';
@@ -102,7 +102,7 @@ export function SegmentEditorRow({ segment: s }: { segment: ActionSegment }) {
           data-testid="edit.delete"
           onClick={(e) => {
             e.stopPropagation();
-            void deleteAction(editor, s.id);
+            void deleteSegment(editor, s.id);
           }}
         >
           Delete
@@ -113,7 +113,7 @@ export function SegmentEditorRow({ segment: s }: { segment: ActionSegment }) {
           disabled={!dirty && !failed}
           onClick={(e) => {
             e.stopPropagation();
-            saveAction(editor, s.id);
+            saveSegment(editor, s.id);
           }}
         >
           Save
@@ -122,7 +122,7 @@ export function SegmentEditorRow({ segment: s }: { segment: ActionSegment }) {
           data-testid="edit.duplicate"
           onClick={(e) => {
             e.stopPropagation();
-            void duplicateAction(editor, { ...s, ...draft });
+            void duplicateSegment(editor, { ...s, ...draft });
           }}
         >
           Duplicate

@@ -2,7 +2,7 @@
 // current frame. The job (progress, Cancel) shows in the activity panel like a render; its AI-made boxes
 // are on the server, so the loaded windows show them after a reload.
 import type { AnnotationEditor } from '../editor/annotation-editor';
-import { FOLLOW_MAX_FRAMES } from '../commands/follow-person';
+import { FOLLOW_MAX_FRAMES } from '../keys/follow-person';
 
 export type FollowDirection = 'forward' | 'backward';
 

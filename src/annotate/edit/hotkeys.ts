@@ -5,14 +5,14 @@
 // every key and the clash test covers every key. Keys typed into a field, or pressed while a dialog is
 // open, are left alone (shortcut-guard.ts). Space never scrolls the page: a tap plays or pauses, a hold
 // pans (editor.spaceHold).
-import { shownAt } from '../interpolate';
+import { shownAt } from '../document/interpolate';
 import { shortcutsBlocked } from '../shortcut-guard';
-import { keyActionFor } from '../commands/registry';
-import { navCommandForKey, screenKeyFor } from '../commands/key-registry';
-import type { NavContext } from '../commands/navigation';
+import { commandAction, keyActionFor, type KeyAction } from '../commands/registry';
+import { navCommandForKey, screenKeyFor } from '../keys/key-registry';
+import type { NavContext } from '../keys/navigation';
 import { patchStore } from '../store';
 import { performCorrection } from './range-edits';
-import type { KeyLike } from '../commands/types';
+import type { CommandName, EditContext, KeyLike } from '../commands/types';
 import type { AnnotationEditor } from '../editor/annotation-editor';
 
 /** The parts of a KeyboardEvent the editor reads (the TestEditor passes plain objects). */
@@ -52,27 +52,41 @@ export function onScreenKeyUp(editor: AnnotationEditor, e: ScreenKeyEvent): void
   key.release(editor);
 }
 
-/** What a command key does now (the toolbar's buttons press the same keys): false when it does not apply. */
-export function runKeyAction(editor: AnnotationEditor, e: KeyLike): boolean {
+/** What a command key, or a command's button, can act on now: null outside edit mode or without a document. */
+function editContext(editor: AnnotationEditor): EditContext | null {
   const doc = editor.getDoc();
   const ui = editor.getUi();
-  if (!doc || ui.mode !== 'edit') return false;
-  const action = keyActionFor(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) });
+  if (!doc || ui.mode !== 'edit') return null;
+  const { tool, drawInto } = editor.interaction.getSnapshot().context;
+  return { doc, ui, shownDetection: shownAt(doc, ui, ui.frame), tool: { name: tool, drawInto } };
+}
+
+/** Does what a key or a button asked: runs the command, opens its dialog, or switches the pointer's tool. */
+function runAction(editor: AnnotationEditor, action: KeyAction | null): boolean {
   if (!action) return false;
   if (action.kind === 'command') void performCorrection(editor, action.name, action.args as never);
   else if (action.kind === 'dialog')
     patchStore(editor.dialogs, { correction: { kind: action.dialog, shift: action.shift } });
-  else editor.updateUi(action.patch);
+  else editor.interaction.send(action.event);
   return true;
 }
 
-/** Whether a command key would act now (the toolbar greys out its button otherwise). */
-export function keyApplies(editor: AnnotationEditor, e: KeyLike): boolean {
-  const doc = editor.getDoc();
-  const ui = editor.getUi();
-  return (
-    !!doc && ui.mode === 'edit' && keyActionFor(e, { doc, ui, shownDetection: shownAt(doc, ui, ui.frame) }) !== null
-  );
+/** What a command key does now: false when it does not apply. */
+export function runKeyAction(editor: AnnotationEditor, e: KeyLike): boolean {
+  const ctx = editContext(editor);
+  return !!ctx && runAction(editor, keyActionFor(e, ctx));
+}
+
+/** A command run by name (its toolbar button; `shift`: its Shift variant): false when it does not apply now. */
+export function runCommand(editor: AnnotationEditor, name: CommandName, shift = false): boolean {
+  const ctx = editContext(editor);
+  return !!ctx && runAction(editor, commandAction(name, ctx, shift));
+}
+
+/** Whether a command would act now (the toolbar greys out its button otherwise). */
+export function commandApplies(editor: AnnotationEditor, name: CommandName, shift = false): boolean {
+  const ctx = editContext(editor);
+  return !!ctx && commandAction(name, ctx, shift) !== null;
 }
 
 /** Warns before the page unloads while edits are not saved yet. */

@@ -1,89 +1,40 @@
-// Action saves of the data panel, 'Add Action Here' (edit/add-action-target.ts says where) and a new action
-// dragged out on a timeline row. Create, duplicate and
-// delete ask the server first (they need its id / may fail with 'Create {status}' …) and then become one
-// undoable command; field edits apply at once and save in the queue (a failure keeps them as a draft).
+// Action saves of the data panel: 'Add Action Here' (edit/segment-target.ts says where), Duplicate and
+// Delete ask the server first (tools/segment-create.ts: they need its id / may fail with 'Create {status}'
+// …) and then become one undoable command; field edits apply at once and save in the queue (a failure
+// keeps them as a draft).
 import { NEW_ACTION_CLASS, NEW_ACTION_CONFIDENCE } from '../../../domain/constants';
 import { spanProblem } from '../../../domain/ops/segment-time';
 import type { ActionSegment, SegmentFields } from '../../../domain/types';
 import type { EditorCore } from '../editor/editor-core';
-import { addActionTarget } from './add-action-target';
+import { createSegment, type NewSegmentFields } from '../tools/segment-create';
+import { addSegmentTarget } from './segment-target';
 
-const placeholder = (fields: Omit<ActionSegment, 'id' | 'human_verified'>): ActionSegment => ({
-  id: 0,
-  human_verified: true,
-  ...fields,
-});
-
-export async function addActionHere(editor: EditorCore): Promise<ActionSegment | null> {
+export async function addSegmentHere(editor: EditorCore): Promise<ActionSegment | null> {
   const doc = editor.getDoc();
   if (!doc) return null;
-  const target = addActionTarget(doc, editor.getUi());
+  const target = addSegmentTarget(doc, editor.getUi());
   if (target.reason !== undefined) {
     editor.notify('warning', target.reason);
     return null;
   }
   const { trackId, span } = target;
-  try {
-    const saved = await editor.saves.run<ActionSegment>({
-      kind: 'segment.create',
-      videoId: doc.videoId,
-      purpose: 'add',
-      segment: placeholder({
-        track_id: trackId,
-        action_class: NEW_ACTION_CLASS,
-        start_time: span.start,
-        end_time: span.end,
-        confidence: NEW_ACTION_CONFIDENCE,
-      }),
-    });
-    editor.perform('segment.add', { segment: saved }, { synced: true });
-    editor.rows.markNew(saved.id);
-    editor.updateUi({ selectedSegmentId: saved.id, selectedTrackId: saved.track_id });
-    return saved;
-  } catch {
-    return null; /* 'Create {status}' / 'Failed to add segment' shown by the queue */
-  }
+  const fields: NewSegmentFields = {
+    track_id: trackId,
+    action_class: NEW_ACTION_CLASS,
+    start_time: span.start,
+    end_time: span.end,
+    confidence: NEW_ACTION_CONFIDENCE,
+  };
+  return createSegment(editor, fields, { command: 'segment.add', select: true });
 }
 
-/** A new action dragged out on a timeline row: the server creates it, then it becomes one undoable edit. */
-export async function createDraggedSegment(editor: EditorCore, draft: ActionSegment): Promise<ActionSegment | null> {
-  const doc = editor.getDoc();
-  if (!doc) return null;
-  try {
-    const { id: _draftId, ...fields } = draft;
-    const saved = await editor.saves.run<ActionSegment>({
-      kind: 'segment.create',
-      videoId: doc.videoId,
-      purpose: 'add',
-      segment: placeholder(fields),
-    });
-    editor.perform('segment.create', { segment: saved }, { synced: true });
-    editor.rows.markNew(saved.id);
-    editor.updateUi({ selectedSegmentId: saved.id, selectedTrackId: saved.track_id });
-    return saved;
-  } catch {
-    return null; /* 'Create {status}' / 'Failed to add segment' shown by the queue */
-  }
+export async function duplicateSegment(editor: EditorCore, s: ActionSegment): Promise<void> {
+  const { id: _id, ...fields } = s;
+  const confidence = Number.isFinite(s.confidence) ? s.confidence : NEW_ACTION_CONFIDENCE;
+  await createSegment(editor, { ...fields, confidence }, { command: 'segment.duplicate', select: false });
 }
 
-export async function duplicateAction(editor: EditorCore, s: ActionSegment): Promise<void> {
-  const doc = editor.getDoc();
-  if (!doc) return;
-  try {
-    const saved = await editor.saves.run<ActionSegment>({
-      kind: 'segment.create',
-      videoId: doc.videoId,
-      purpose: 'duplicate',
-      segment: placeholder({ ...s, confidence: Number.isFinite(s.confidence) ? s.confidence : NEW_ACTION_CONFIDENCE }),
-    });
-    editor.perform('segment.duplicate', { segment: saved }, { synced: true });
-    editor.rows.markNew(saved.id);
-  } catch {
-    /* 'Duplicate {status}' / 'Failed to duplicate' shown by the queue */
-  }
-}
-
-export async function deleteAction(editor: EditorCore, id: number): Promise<void> {
+export async function deleteSegment(editor: EditorCore, id: number): Promise<void> {
   const doc = editor.getDoc();
   if (!doc) return;
   try {
@@ -97,7 +48,7 @@ export async function deleteAction(editor: EditorCore, id: number): Promise<void
 }
 
 /** Saves a row: its draft becomes an undoable edit; a row whose last save failed is sent again. */
-export function saveAction(editor: EditorCore, id: number): string | null {
+export function saveSegment(editor: EditorCore, id: number): string | null {
   const doc = editor.getDoc();
   const seg = doc?.segments.find((s) => s.id === id);
   if (!doc || !seg) return null;
@@ -136,5 +87,5 @@ export function saveAction(editor: EditorCore, id: number): string | null {
 /** 'Save All': every row with a draft or a failed save. */
 export function saveAll(editor: EditorCore): void {
   const ids = new Set([...editor.rows.ids(), ...Object.keys(editor.saves.getState().failedSegments).map(Number)]);
-  for (const id of ids) saveAction(editor, id);
+  for (const id of ids) saveSegment(editor, id);
 }

@@ -9,10 +9,8 @@
 // Konva and React draw from these stores and never own editor state.
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { editorModeMachine } from '../../../machines/editor-mode';
-import { interactionMachine } from '../../../machines/interaction';
-import type { DragEdit, PointerDownEvent } from '../../../machines/interaction-types';
-import { fillDrawnSkeleton } from '../edit/draw-assist';
-import { createDraggedSegment } from '../edit/segment-saves';
+import type { interactionMachine } from '../../../machines/interaction';
+import type { PointerDownEvent } from '../../../machines/interaction-types';
 import { getCommand } from '../commands/registry';
 import type { CommandArgs, CommandName } from '../commands/types';
 import type { DocChangeReason, EditorDoc } from '../document/types';
@@ -20,21 +18,22 @@ import { initialUiState, type AnnotateUiState, type EditorMode } from '../docume
 import { EditHistory, type PerformOptions } from '../history/history';
 import { LoadTiming } from '../loader/load-timing';
 import { openVideo } from '../loader/open-video';
-import { PlayerController } from '../player/player-controller';
+import { PlayerController } from '../playback/player-controller';
 import type { SaveQueue } from '../save/save-queue';
 import type { SaveConflict } from '../save/save-queue-types';
 import { resolveConflict, type ConflictChoice } from '../save/conflicts';
-import { RowDrafts } from '../edit/row-drafts';
+import { RowDrafts } from '../document/row-drafts';
 import { ReviewNav } from '../review/review-nav';
 import { IssueBook } from '../review/issue-book';
-import { newOverlayStats } from '../canvas/overlay-stats';
-import { newTimelineStats } from '../timeline/timeline-stats';
+import { newOverlayStats, newTimelineStats } from '../draw-stats';
 import { patchStore, Store } from '../store';
-import type { EditorDeps, Notify } from './editor-deps';
+import type { EditorDeps } from './editor-deps';
+import type { Notify } from '../notify';
 import { SpaceHold } from './space-hold';
 import { newEditorSaves } from './editor-saves';
 import { Viewport } from '../canvas/viewport';
-import { CanvasInput, type CanvasEvent, type CanvasOutcome } from '../canvas/dispatch';
+import { CanvasInput, type CanvasEvent, type CanvasOutcome } from '../tools/canvas-input';
+import { createInteraction } from '../tools/interaction-host';
 import type { EditDialogs, EditorCore, ScreenActions } from './editor-core';
 
 /** The signed-in state the mode switch needs, from the page's session. */
@@ -70,7 +69,6 @@ export class AnnotationEditor implements EditorCore {
   /** The view ⇄ edit machine; a new one per opened video (each video opens in view mode). */
   mode: ActorRefFrom<typeof editorModeMachine>;
   private notifier: Notify;
-  private lastDragEdit: DragEdit | null = null;
   private session: ModeSession | null = null;
   private closeVideo: (() => void) | null = null;
   private disposed = false;
@@ -109,37 +107,7 @@ export class AnnotationEditor implements EditorCore {
       }
     });
 
-    this.interaction = createActor(
-      interactionMachine.provide({
-        actions: {
-          mark: () => this.history.mark(),
-          squash: (_, edit) => {
-            this.lastDragEdit = edit;
-            this.history.squash(edit.name, edit.args as never);
-          },
-          bail: () => {
-            this.lastDragEdit = null;
-            this.history.bail();
-          },
-          commit: () => {
-            const edit = this.lastDragEdit;
-            this.lastDragEdit = null;
-            // a new action needs the server's id first: the preview goes, the saved action comes back as the edit
-            if (edit?.name === 'segment.create') {
-              this.history.bail();
-              void createDraggedSegment(this, edit.args.segment);
-              return;
-            }
-            if (this.history.commit() && edit?.name === 'box.draw') this.afterDraw(edit.args);
-          },
-          click: (_, target) => {
-            if (target.kind === 'segment' || target.kind === 'segmentEdge')
-              void this.player.seekTime(target.span.start);
-            if (target.kind === 'segmentNew') void this.player.seekTime(target.at);
-          },
-        },
-      }),
-    ).start();
+    this.interaction = createInteraction(this);
 
     this.mode = this.startMode();
   }
@@ -154,6 +122,7 @@ export class AnnotationEditor implements EditorCore {
           discardDrafts: () => {
             this.rows.clearAll();
             this.cancelDrag();
+            this.leaveDrawTool();
           },
           clearHistory: () => this.history.clear(),
         },
@@ -217,24 +186,22 @@ export class AnnotationEditor implements EditorCore {
     this.history.redo();
   }
 
-  /** A drawn box: selected, and its skeleton filled by the pose assist when that answers. */
-  private afterDraw(args: Extract<DragEdit, { name: 'box.draw' }>['args']): void {
-    this.updateUi({ selectedTrackId: args.trackId });
-    void fillDrawnSkeleton(this, args);
-  }
-
-  /** Starts a drag (the pointer-down of a box, corner, keypoint or timeline bar); see edit/drag-start.ts. */
+  /** Sends a press to the interaction machine's tool (a box, corner, joint, the picture, a timeline bar or row); see tools/press.ts. */
   pointerDown(e: Omit<PointerDownEvent, 'type' | 'source'> & { source?: EventTarget | null }): void {
     const source = e.source === undefined ? (this.deps.pointerEvents ?? window) : e.source;
     this.interaction.send({ type: 'pointer.down', ...e, source });
   }
-  /** Every pointer event of the player's overlay: zoom, pan, and the hit-tested presses (canvas/dispatch.ts). */
+  /** Every pointer event of the player's overlay: zoom, pan, and the hit-tested presses (tools/canvas-input.ts). */
   dispatch(e: CanvasEvent): CanvasOutcome {
     return this.canvasInput.dispatch(e);
   }
-  /** Escape: a running drag goes back to where it started. */
+  /** A running drag goes back to where it started (another video, view mode, a lost pointer). */
   cancelDrag(): void {
-    this.interaction.send({ type: 'key.escape' });
+    this.interaction.send({ type: 'drag.cancel' });
+  }
+  /** View mode and another video draw nothing: the draw tool goes back to select (the hand stays). */
+  private leaveDrawTool(): void {
+    if (this.interaction.getSnapshot().context.tool === 'draw') this.interaction.send({ type: 'tool.select' });
   }
   get dragging(): boolean {
     return this.history.dragging;
@@ -245,6 +212,7 @@ export class AnnotationEditor implements EditorCore {
     this.closeVideo?.();
     // Another video opens in view mode, with no drag running; saves of the last one carry on.
     this.cancelDrag();
+    this.leaveDrawTool();
     this.mode.stop();
     this.mode = this.startMode();
     this.viewport.openVideo(videoId);

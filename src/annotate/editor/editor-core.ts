@@ -8,15 +8,16 @@ import type { PointerDownEvent } from '../../../machines/interaction-types';
 import type { CommandArgs, CommandName, CorrectionDialog } from '../commands/types';
 import type { DocChangeReason, EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
-import type { RowDrafts } from '../edit/row-drafts';
+import type { RowDrafts } from '../document/row-drafts';
 import type { EditHistory, PerformOptions } from '../history/history';
-import type { PlayerController } from '../player/player-controller';
+import type { PlayerController } from '../playback/player-controller';
 import type { ReviewNav } from '../review/review-nav';
 import type { IssueBook } from '../review/issue-book';
 import type { SaveQueue } from '../save/save-queue';
 import type { Viewport } from '../canvas/viewport';
 import type { Store } from '../store';
-import type { EditorDeps, Notify } from './editor-deps';
+import type { EditorDeps } from './editor-deps';
+import type { Notify } from '../notify';
 import type { SpaceHold } from './space-hold';
 
 /** The correction dialog open now (range delete, swap, move, propagate N, follow), `shift` as pressed. */
@@ -63,6 +64,6 @@ export interface EditorCore {
   redo(): void;
   /** Starts a drag (the pointer-down of a box, corner, keypoint or timeline bar). */
   pointerDown(e: Omit<PointerDownEvent, 'type' | 'source'> & { source?: EventTarget | null }): void;
-  /** Escape: a running drag goes back to where it started. */
+  /** A running drag goes back to where it started. */
   cancelDrag(): void;
 }

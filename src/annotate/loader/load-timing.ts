@@ -1,6 +1,6 @@
 // Milestones of opening a video in the editor (ms on the editor's clock, performance.now() in the
 // browser: ms since navigation), for __vat and the benchmarks. One per editor.
-import type { Clock } from '../editor/editor-deps';
+import type { Clock } from '../clock';
 
 export class LoadTiming {
   videoId = 0;

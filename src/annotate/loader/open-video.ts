@@ -6,9 +6,17 @@
 import { VIDEO_SETTINGS_DEFAULTS } from '../../../domain/constants';
 import type { DocChangeReason, EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
-import type { EditorApi } from '../editor/editor-deps';
+import type { AnnotationSummary } from '../../api/annotate';
 import type { LoadTiming } from './load-timing';
-import { docFromSummary, FIRST_WINDOW_FRAMES, WindowLoader } from './window-loader';
+import { docFromSummary, FIRST_WINDOW_FRAMES, WindowLoader, type WindowFetcher } from './window-loader';
+
+/** The server calls a load makes (part of the editor's API edge). */
+export interface LoaderApi {
+  fetchSummary(videoId: number, signal?: AbortSignal): Promise<AnnotationSummary>;
+  fetchDetectionWindow: WindowFetcher;
+  /** The render settings (null when that call fails: defaults apply). */
+  fetchVideoSettings(): Promise<Record<string, unknown> | null>;
+}
 
 /** Where a loaded video goes: the editor's document, UI state, load timing and review navigation. */
 export interface VideoLoadTarget {
@@ -25,7 +33,7 @@ export interface VideoLoadTarget {
 }
 
 export function openVideo(
-  api: EditorApi,
+  api: LoaderApi,
   videoId: number,
   target: VideoLoadTarget,
   onError: (text: string) => void,

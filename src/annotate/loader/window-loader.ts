@@ -7,6 +7,7 @@ import type { DetectionWindow } from '../../../domain/detection-window';
 import { VISIBILITY_NONE, WINDOW_KP_FLOATS } from '../../../domain/detection-window';
 import type { CompactDetection, EditorDoc, LoadedWindow, TrackFrames } from '../document/types';
 import { blockOf, FRAME_BLOCK, type BlockedFrames } from '../document/frame-blocks';
+import { fetchWholeWindow } from './whole-window';
 
 /** The document the loader fills (the editor's), and whether edit mode is on (then nothing is evicted). */
 export interface LoaderHost {
@@ -249,10 +250,11 @@ export class WindowLoader {
     const signal = AbortSignal.any([this.abort.signal, abort.signal]);
     const run = async () => {
       if (hotFrame !== undefined) {
-        this.merge(await this.fetchWindow(this.videoId, hotFrame, hotFrame + FIRST_WINDOW_FRAMES, signal), block);
+        const hot = hotFrame + FIRST_WINDOW_FRAMES;
+        this.merge(await fetchWholeWindow(this.fetchWindow, this.videoId, hotFrame, hot, signal), block);
         onHot?.();
       }
-      this.merge(await this.fetchWindow(this.videoId, from, from + BLOCK_FRAMES, signal), block);
+      this.merge(await fetchWholeWindow(this.fetchWindow, this.videoId, from, from + BLOCK_FRAMES, signal), block);
     };
     const done = run()
       .catch((err) => {

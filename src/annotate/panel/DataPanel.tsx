@@ -9,8 +9,8 @@ import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { PanelButtons } from '../edit/EditController';
 import { CorrectionToolbar } from '../edit/CorrectionToolbar';
 import { SegmentEditorRow } from '../edit/SegmentEditorRow';
-import { addActionHere } from '../edit/segment-saves';
-import { addActionTarget } from '../edit/add-action-target';
+import { addSegmentHere } from '../edit/segment-saves';
+import { addSegmentTarget } from '../edit/segment-target';
 import { SegmentChips } from './SegmentChips';
 import { JointPanel } from './JointPanel';
 
@@ -38,7 +38,7 @@ function PanelTitle() {
 }
 
 /** Why 'Add Action Here' cannot act now ('' when it can), following the playhead and the selection. */
-function useAddActionBlock(): string {
+function useAddSegmentBlock(): string {
   const editor = useEditor();
   const subscribe = useCallback(
     (cb: () => void) => {
@@ -55,7 +55,7 @@ function useAddActionBlock(): string {
     const doc = editor.getDoc();
     const ui = editor.getUi();
     if (ui.mode !== 'edit') return 'Switch to Edit mode to add actions';
-    return doc ? (addActionTarget(doc, ui).reason ?? '') : 'Loading';
+    return doc ? (addSegmentTarget(doc, ui).reason ?? '') : 'Loading';
   };
   return useSyncExternalStore(subscribe, read, read);
 }
@@ -67,7 +67,7 @@ export function DataPanel() {
   const unit = useUi((s) => s.entryUnit);
   const selectedId = useUi((s) => s.selectedSegmentId);
   const editor = useEditor();
-  const addBlocked = useAddActionBlock();
+  const addBlocked = useAddSegmentBlock();
   const subscribeBoth = useCallback(
     (cb: () => void) => {
       const a = editor.doc.subscribe(cb);
@@ -108,7 +108,7 @@ export function DataPanel() {
           disabled={addBlocked !== ''}
           title={addBlocked || 'Add an action on the selected track (or the track here) from the playhead'}
           onClick={() => {
-            void addActionHere(editor);
+            void addSegmentHere(editor);
           }}
         >
           Add Action Here

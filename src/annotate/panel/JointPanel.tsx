@@ -7,7 +7,7 @@ import { jointVisibility, type JointVisibility } from '../../../domain/overlay/d
 import { Button } from '../../components/ui/Button';
 import { jointVisibilityArgs } from '../commands/keypoint-visibility';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
-import { shownAt } from '../interpolate';
+import { shownAt } from '../document/interpolate';
 
 const jointName = (i: number) => COCO_KEYPOINTS[i].replace('_', ' ');
 const STATES: ReadonlyArray<{ v: JointVisibility; label: string; id: string }> = [

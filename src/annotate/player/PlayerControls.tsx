@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DEFAULT_VOLUME, SKIP_S, SPEEDS } from '../../../domain/constants';
 import { Button } from '../../components/ui/Button';
 import { useSession } from '../../session';
-import { formatClock, parseEntry } from '../frame-math';
+import { formatClock, parseEntry } from '../playback/frame-math';
 import type { OverlayToggles, PlayerSize } from '../document/ui-state';
 import { useEditor, useUi } from '../editor/editor-context';
 

@@ -7,12 +7,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { prepareVideoElement, releaseVideo, takeEarlyVideo } from '../../api/early-video';
 import { Alert } from '../../components/dialogs/Alert';
-import { OverlayStage } from '../canvas/OverlayStage';
-import { ViewportSurface } from '../canvas/ViewportSurface';
-import { ZoomControls } from '../canvas/ZoomControls';
-import { IssueLayer } from '../review/IssueLayer';
+import { OverlayStage } from './OverlayStage';
+import { ViewportSurface } from './ViewportSurface';
+import { ZoomControls } from './ZoomControls';
+import { PointerStatus } from './PointerStatus';
+import { IssueLayer } from './IssueLayer';
 import { useEditor, useUi } from '../editor/editor-context';
-import { seekTimeForFrame } from '../frame-math';
+import { seekTimeForFrame } from '../playback/frame-math';
 import { useElementSize } from '../use-element-size';
 import { fitPlayer } from './player-fit';
 
@@ -129,6 +130,7 @@ export function VideoPlayer({
           <IssueLayer />
         </ViewportSurface>
         <ZoomControls />
+        <PointerStatus />
       </div>
     </div>
   );

@@ -6,9 +6,9 @@
 import type { IssueComment, IssueList, NewIssue, ReviewIssue } from '../../api/review-issues';
 import type { AnnotateUiState } from '../document/ui-state';
 import type { EditorDoc } from '../document/types';
-import type { Notify } from '../editor/editor-deps';
-import type { PlayerController } from '../player/player-controller';
-import { shownAt } from '../interpolate';
+import type { Notify } from '../notify';
+import type { PlayerController } from '../playback/player-controller';
+import { shownAt } from '../document/interpolate';
 import { patchStore, Store } from '../store';
 import type { IssueKind, IssueState } from '../../../domain/review-issues';
 

@@ -4,7 +4,7 @@
 import type { ReviewIssue } from '../../api/review-issues';
 import type { EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
-import { shownAt } from '../interpolate';
+import { shownAt } from '../document/interpolate';
 import type { Point } from '../canvas/viewport-math';
 
 export interface IssuePin {

@@ -5,11 +5,10 @@
 import type { ActionSegment } from '../../../domain/types';
 import type { EditorDoc } from '../document/types';
 import type { ServerOp } from '../save/server-ops';
-import type { TrackPresence } from '../timeline/presence-draw';
 import type { AnnotateUiState } from '../document/ui-state';
-import type { EditorApi, Notify } from '../editor/editor-deps';
-import { frameAtTime, safeFps } from '../frame-math';
-import type { PlayerController } from '../player/player-controller';
+import type { Notify } from '../notify';
+import { frameAtTime, safeFps } from '../playback/frame-math';
+import type { PlayerController } from '../playback/player-controller';
 import { patchStore, Store } from '../store';
 import {
   findProblems,
@@ -33,8 +32,25 @@ export interface ReviewNavState {
   message: string | null;
 }
 
+/** Where a track has detections, and where they are below the low-confidence mark (the timeline draws these). */
+export interface TrackPresence {
+  runs: readonly number[];
+  low: readonly number[];
+}
+
+/** The server calls review navigation makes (part of the editor's API edge). */
+export interface ReviewApi {
+  /** The compact per-track summary. */
+  fetchReviewSummary(videoId: number, signal?: AbortSignal): Promise<ReviewSummary>;
+  setTrackVerified(
+    videoId: number,
+    trackId: number,
+    verified: boolean,
+  ): Promise<{ track_id: number; verified: TrackVerifiedMark | null }>;
+}
+
 export interface ReviewHost {
-  api: EditorApi;
+  api: ReviewApi;
   getDoc(): EditorDoc | null;
   getUi(): AnnotateUiState;
   updateUi(patch: Partial<AnnotateUiState>): void;

@@ -4,17 +4,30 @@
 //   is cleared, since its entries were based on the replaced values;
 // - 'mine': the stored version is read again and the refused op is saved once more based on it.
 import { produce } from 'immer';
-import type { EditorCore } from '../editor/editor-core';
 import { blockFor } from '../document/frame-blocks';
 import { windowDetection } from '../loader/window-loader';
-import type { CompactDetection } from '../document/types';
+import type { LoaderApi } from '../loader/open-video';
+import type { CompactDetection, EditorDoc } from '../document/types';
+import type { Notify } from '../notify';
 import type { ActionSegment } from '../../../domain/types';
+import type { SaveQueue } from './save-queue';
 import type { SaveConflict } from './save-queue-types';
+
+/** What a conflict's resolution reaches of the editor (the editor is one). */
+export interface ConflictHost {
+  deps: { api: Pick<LoaderApi, 'fetchDetectionWindow' | 'fetchSummary'> };
+  saves: SaveQueue;
+  history: { clear(): void };
+  rows: { clear(segmentId: number): void };
+  getDoc(): EditorDoc | null;
+  publishDoc(doc: EditorDoc, reason: 'server-stamp'): void;
+  notify: Notify;
+}
 
 export type ConflictChoice = 'theirs' | 'mine';
 
 async function storedDetection(
-  editor: EditorCore,
+  editor: ConflictHost,
   videoId: number,
   trackId: number,
   frame: number,
@@ -25,11 +38,11 @@ async function storedDetection(
   return null;
 }
 
-async function storedSegment(editor: EditorCore, videoId: number, id: number): Promise<ActionSegment | null> {
+async function storedSegment(editor: ConflictHost, videoId: number, id: number): Promise<ActionSegment | null> {
   return (await editor.deps.api.fetchSummary(videoId)).action_segments.find((s) => s.id === id) ?? null;
 }
 
-export async function resolveConflict(editor: EditorCore, c: SaveConflict, choice: ConflictChoice): Promise<void> {
+export async function resolveConflict(editor: ConflictHost, c: SaveConflict, choice: ConflictChoice): Promise<void> {
   const { op } = c;
   const saves = editor.saves;
   if (op.kind === 'detection.put' || op.kind === 'detection.delete') {

@@ -4,7 +4,7 @@ import { toggledHidden } from '../document/ui-state';
 import { useEditor } from '../editor/editor-context';
 import { DeleteTrackButton } from '../edit/TrackDialogs';
 import { TrackRangeMenuButton } from '../edit/CorrectionDialogs';
-import { VerifiedToggle } from '../review/VerifiedToggle';
+import { VerifiedToggle } from './VerifiedToggle';
 import { trackColor } from '../colors';
 import { ROW_H } from './timeline-draw';
 

@@ -10,8 +10,8 @@ import type Konva from 'konva';
 import { Button } from '../../components/ui/Button';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { keyframeMarks } from './keyframe-marks';
-import { ReviewNavBar } from '../review/ReviewNavBar';
-import { drawIssueMarks } from '../review/issue-timeline-draw';
+import { ReviewNavBar } from './ReviewNavBar';
+import { drawIssueMarks } from './issue-marks';
 import { patchStore } from '../store';
 import { useElementSize } from '../use-element-size';
 import {

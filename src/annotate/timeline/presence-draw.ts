@@ -1,11 +1,8 @@
 // Track presence on the timeline: a faint band where a track has detections (gaps stay empty) and hatching
 // where its boxes are below the low-confidence mark, from the review summary's runs. Runs closer than a
 // pixel are drawn as one rectangle, so a 1M-detection video costs at most one rectangle per pixel per row.
+import type { TrackPresence } from '../review/review-nav';
 
-export interface TrackPresence {
-  runs: readonly number[];
-  low: readonly number[];
-}
 export interface PresenceDrawn {
   bands: number;
   low: number;

@@ -3,8 +3,9 @@
 // segments redraw in a few milliseconds.
 import type { ActionSegment } from '../../../domain/types';
 import { classColor } from '../colors';
-import { segmentsByTrack } from '../canvas/overlay-draw';
-import { drawPresence, type PresenceDrawn, type TrackPresence } from './presence-draw';
+import { segmentsByTrack } from '../../../domain/overlay/draw';
+import type { TrackPresence } from '../review/review-nav';
+import { drawPresence, type PresenceDrawn } from './presence-draw';
 import { drawKeyframeMarks, type KeyframeMark } from './keyframe-marks';
 
 export const ROW_H = 22;

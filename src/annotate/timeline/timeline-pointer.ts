@@ -1,8 +1,8 @@
 // What a pointer over the timeline's rows means: the cursor it shows (a resize cursor on a bar's ends in
 // edit mode, a move cursor on its body, a crosshair on an empty row where a drag creates an action) and
-// what a press does (edit/drag-start.ts for the drags).
+// what a press does (tools/press.ts for the drags).
 import type { AnnotationEditor } from '../editor/annotation-editor';
-import { pressBar, pressRow } from '../edit/drag-start';
+import { pressBar, pressRow } from '../tools/press';
 import { AXIS_H, hitTest, pxPerSecond, type TimelineHit, type TimelineLayout } from './timeline-draw';
 
 export function cursorFor(hit: TimelineHit, inAxis: boolean, mode: 'view' | 'edit'): string {

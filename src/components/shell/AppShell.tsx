@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { SIDE_MENU_WIDTH } from '../../../domain/constants';
+import { atLeast } from '../../../domain/roles';
 import { SessionProvider, useSession } from '../../session';
 import { SnackbarProvider, useSnackbar } from '../dialogs/Alert';
 import { AccountIcon, MenuIcon, SettingsIcon } from '../ui/icons';
@@ -130,7 +131,7 @@ function ShellLayout() {
       <SettingsDialog
         open={settingsOpen && user.signedIn}
         settings={videoSettings.settings}
-        canSave={role !== 'annotator'}
+        canSave={atLeast(role, 'admin')}
         onClose={() => setSettingsOpen(false)}
         onSave={videoSettings.save}
       />

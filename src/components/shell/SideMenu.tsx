@@ -2,27 +2,29 @@
 // highlighted when the current path starts with its path.
 import { Link, useLocation } from 'react-router-dom';
 import { SIDE_MENU_WIDTH, type Role } from '../../../domain/constants';
+import { atLeast } from '../../../domain/roles';
 
 export interface MenuEntry {
   path: string;
   label: string;
-  roles: 'all' | readonly Role[];
+  /** The lowest role that sees the entry; null: everyone, guests included. */
+  minRole: Role | null;
 }
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { path: '/dashboard', label: 'Dashboard', roles: 'all' },
-  { path: '/videos', label: 'Video Library', roles: 'all' },
-  { path: '/upload', label: 'Upload', roles: 'all' },
-  { path: '/review', label: 'Review Queue', roles: 'all' },
-  { path: '/metrics', label: 'Metrics', roles: 'all' },
-  { path: '/assignments', label: 'Assignments', roles: ['admin', 'super'] },
-  { path: '/admin/repository', label: 'Repository', roles: ['admin', 'super'] },
+  { path: '/dashboard', label: 'Dashboard', minRole: null },
+  { path: '/videos', label: 'Video Library', minRole: null },
+  { path: '/upload', label: 'Upload', minRole: null },
+  { path: '/review', label: 'Review Queue', minRole: null },
+  { path: '/metrics', label: 'Metrics', minRole: null },
+  { path: '/assignments', label: 'Assignments', minRole: 'admin' },
+  { path: '/admin/repository', label: 'Repository', minRole: 'admin' },
   // The spec leaves its visibility open; it is reachable by super users only, so only they see it.
-  { path: '/admin/users', label: 'User Management', roles: ['super'] },
+  { path: '/admin/users', label: 'User Management', minRole: 'super' },
 ];
 
 export const visibleEntries = (role: Role, signedIn: boolean) =>
-  MENU_ENTRIES.filter((e) => e.roles === 'all' || (signedIn && e.roles.includes(role)));
+  MENU_ENTRIES.filter((e) => e.minRole === null || (signedIn && atLeast(role, e.minRole)));
 
 export function SideMenu({ role, signedIn, onNavigate }: { role: Role; signedIn: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();

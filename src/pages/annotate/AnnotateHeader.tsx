@@ -14,13 +14,13 @@ import { StatusActionsMenu } from './StatusActionsMenu';
 import { ExportFormatsMenu } from './ExportFormatsMenu';
 import { ImportTracksDialog } from './ImportTracksDialog';
 import { useNeighbors } from './use-neighbors';
-import { KeyboardHelp } from '../../annotate/KeyboardHelp';
+import { KeyboardHelp } from '../../annotate/keys/KeyboardHelp';
 import { useScreenAction } from '../../annotate/editor/use-screen-action';
 import { JobCancelButton } from './JobCancelButton';
 import { StatusChip } from '../library/StatusChip';
 import { queueContextFrom, queueSearch } from './queue-context';
 import type { PlayerView } from './use-annotated-view';
-import { IssueCountButton, useOpenIssueCount } from '../../annotate/review/IssueCount';
+import { IssueCountButton, useOpenIssueCount } from '../../annotate/panel/IssueCount';
 
 export function AnnotateHeader({
   videoId,

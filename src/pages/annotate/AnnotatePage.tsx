@@ -7,15 +7,17 @@ import { Alert } from '../../components/dialogs/Alert';
 import { videoDownloadUrl } from '../../api/videos';
 import { DEFAULT_FPS, DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../../domain/constants';
 import { AnnotationEditor } from '../../annotate/editor/annotation-editor';
-import { httpEditorApi, systemClock } from '../../annotate/editor/editor-deps';
+import { httpEditorApi } from '../../annotate/editor/editor-deps';
+import { systemClock } from '../../annotate/clock';
 import { EditorProvider, useDoc, useEditor, useUi } from '../../annotate/editor/editor-context';
-import { useAnnotateDocument } from '../../annotate/loader/use-annotate-document';
+import { useAnnotateDocument } from '../../annotate/editor/use-annotate-document';
 import { VideoPlayer } from '../../annotate/player/VideoPlayer';
 import { PlayerControls } from '../../annotate/player/PlayerControls';
 import { TrackTimeline } from '../../annotate/timeline/TrackTimeline';
 import { DataPanel } from '../../annotate/panel/DataPanel';
 import { EditController } from '../../annotate/edit/EditController';
-import { installTestApi } from '../../annotate/test-api';
+import { installTestApi } from '../../annotate/probes/test-api';
+import { installEditTestApi } from '../../annotate/probes/edit-test-api';
 import { AnnotateHeader } from './AnnotateHeader';
 import { useRecordReviewOpen } from '../review/use-record-review-open';
 import { useSession } from '../../session';
@@ -25,8 +27,8 @@ import { AnnotateWorkspace } from './AnnotateWorkspace';
 import { useViewRestore } from './use-view-restore';
 import { useVideoStatusFollow } from './use-video-status-follow';
 import { useDebugBarEnabled } from '../../components/shell/debug-bar-setting';
-import { IssueList } from '../../annotate/review/IssueList';
-import { RaiseIssueDialog } from '../../annotate/review/RaiseIssueDialog';
+import { IssueList } from '../../annotate/panel/IssueList';
+import { RaiseIssueDialog } from '../../annotate/panel/RaiseIssueDialog';
 import { LockNotice } from '../../annotate/review/LockNotice';
 
 export function AnnotatePage() {
@@ -90,14 +92,17 @@ function AnnotateScreen({
   // window.__vat: read-only probes always; the test build adds its mutators and benchmark helpers.
   useEffect(() => {
     if (!__VAT_TEST_HOOKS__) return installTestApi(editor);
+    // window.__vatEdit: where edit targets are on screen, for the browser tests
+    const offEdit = installEditTestApi(editor);
     let uninstall: (() => void) | null = null;
     let gone = false;
-    void import('../../annotate/test-hooks').then(({ testHooks }) => {
+    void import('../../annotate/probes/test-hooks').then(({ testHooks }) => {
       if (!gone) uninstall = installTestApi(editor, testHooks(editor));
     });
     return () => {
       gone = true;
       uninstall?.();
+      offEdit();
     };
   }, [editor]);
 

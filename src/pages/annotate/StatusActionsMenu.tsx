@@ -9,7 +9,7 @@ import { RemarkDialog, type RemarkKind } from '../../components/dialogs/RemarkDi
 import { StatusHistoryDialog, historyErrorEntry } from '../../components/dialogs/StatusHistoryDialog';
 import { useSnackbar } from '../../components/dialogs/Alert';
 import { useSession } from '../../session';
-import { canMarkLabelled, canMarkReviewed, unmarkTarget } from '../library/status-rules';
+import { canSetStatus, unmarkTarget } from '../../../domain/status-rules';
 import { openIssuesShort } from '../../../domain/review-issues';
 
 export function StatusActionsMenu({
@@ -64,6 +64,8 @@ export function StatusActionsMenu({
   const labelled = status === 'labelled';
   // reviewed means resolved: with open issues both marks are refused, and the menu says why
   const blocked = openIssues > 0 ? openIssuesShort(openIssues) : null;
+  const canReviewed = canSetStatus(video, 'reviewed');
+  const canLabelled = user.signedIn && canSetStatus(video, 'labelled');
   const why = (text: string | null) =>
     text && (
       <span data-testid="actions.refusedWhy" className="block text-xs text-rose-700">
@@ -120,28 +122,28 @@ export function StatusActionsMenu({
               </button>
             )}
           </MenuItem>
-          <MenuItem disabled={!canMarkReviewed(video) || !!blocked}>
+          <MenuItem disabled={!canReviewed || !!blocked}>
             <button
               type="button"
               data-testid="actions.reviewed"
               className={item}
-              title={canMarkReviewed(video) ? (blocked ?? undefined) : undefined}
+              title={canReviewed ? (blocked ?? undefined) : undefined}
               onClick={() => void change('reviewed')}
             >
               Mark Reviewed
-              {canMarkReviewed(video) && why(blocked)}
+              {canReviewed && why(blocked)}
             </button>
           </MenuItem>
-          <MenuItem disabled={!canMarkLabelled(video, user.signedIn) || !!blocked}>
+          <MenuItem disabled={!canLabelled || !!blocked}>
             <button
               type="button"
               data-testid="actions.labelled"
               className={item}
-              title={canMarkLabelled(video, user.signedIn) ? (blocked ?? undefined) : undefined}
+              title={canLabelled ? (blocked ?? undefined) : undefined}
               onClick={() => void change('labelled')}
             >
               {labelled ? 'Already Labelled' : 'Mark Labelled'}
-              {canMarkLabelled(video, user.signedIn) && why(blocked)}
+              {canLabelled && why(blocked)}
             </button>
           </MenuItem>
           <MenuItem>

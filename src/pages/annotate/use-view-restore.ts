@@ -5,7 +5,7 @@
 // render's defaults never overwrite what is being restored.
 import { useEffect } from 'react';
 import type { AnnotationEditor } from '../../annotate/editor/annotation-editor';
-import { safeFps } from '../../annotate/frame-math';
+import { safeFps } from '../../annotate/playback/frame-math';
 import { frameFromSearch, readViewMemory, searchWithFrame, writeViewMemory } from './view-memory';
 
 /** The frame URL follows the playhead this long after it stops moving (no history spam while stepping). */

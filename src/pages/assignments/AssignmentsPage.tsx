@@ -5,6 +5,7 @@ import { importAssignmentsCsv, type AssignmentReport } from '../../api/assignmen
 import { Alert } from '../../components/dialogs/Alert';
 import { Button } from '../../components/ui/Button';
 import { useSession } from '../../session';
+import { atLeast } from '../../../domain/roles';
 import { AssignmentReportView } from './AssignmentReportView';
 
 export function AssignmentsPage() {
@@ -16,7 +17,7 @@ export function AssignmentsPage() {
   const [report, setReport] = useState<AssignmentReport | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (role !== 'admin' && role !== 'super') {
+  if (!atLeast(role, 'admin')) {
     return (
       <section className="p-6">
         <h2 className="mb-4 text-xl font-semibold">Assignments</h2>

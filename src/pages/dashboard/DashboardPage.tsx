@@ -7,6 +7,7 @@ import { Alert } from '../../components/dialogs/Alert';
 import { Button } from '../../components/ui/Button';
 import { RefreshIcon } from '../../components/ui/icons';
 import { useSession } from '../../session';
+import { atLeast } from '../../../domain/roles';
 import { percent } from './format';
 import { SourceOverview } from './SourceOverview';
 
@@ -34,7 +35,7 @@ function Stat({ label, value, testId }: { label: string; value: string | number;
 
 export function DashboardPage() {
   const { role } = useSession();
-  const isAdmin = role === 'admin' || role === 'super';
+  const isAdmin = atLeast(role, 'admin');
   const [summary, setSummary] = useState<MetricsSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sources, setSources] = useState<SourceOverviewEntry[] | null>(null);

@@ -6,6 +6,7 @@ import { listAssignees } from '../../api/assignments';
 import { listSources, reingestSource } from '../../api/sources';
 import { batchExport, batchProcess, type VideoListFilters } from '../../api/videos';
 import type { BatchExportMode, BatchProcessFraction } from '../../../domain/constants';
+import { atLeast } from '../../../domain/roles';
 import type { Assignee, Source } from '../../../domain/types';
 import { useSnackbar } from '../../components/dialogs/Alert';
 import { Alert } from '../../components/dialogs/Alert';
@@ -55,7 +56,7 @@ export function LibraryPage() {
   const actions = useRowActions(list.patchVideo, polling);
   const { requireSignIn, role } = useSession();
   const selection = useRowSelection(list.videos);
-  const canAssign = role === 'admin' || role === 'super';
+  const canAssign = atLeast(role, 'admin');
   const snackbar = useSnackbar();
 
   const [sources, setSources] = useState<Source[]>([]);

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { RefreshIcon } from '../../components/ui/icons';
 import { useSession } from '../../session';
 import { REVIEW_LOW_CONFIDENCE } from '../../../domain/constants';
+import { atLeast } from '../../../domain/roles';
 import { ReviewTable, STATUS_LABELS } from './ReviewTable';
 import { queueSearch, saveQueueOrder } from '../annotate/queue-context';
 
@@ -85,7 +86,7 @@ const EXAMPLE_ROWS: ReviewItem[] = [
 
 export function ReviewQueuePage() {
   const { role } = useSession();
-  const isAdmin = role === 'admin' || role === 'super';
+  const isAdmin = atLeast(role, 'admin');
   const [filter, setFilter] = useState<Filter>('all');
   const [showAll, setShowAll] = useState(false);
   const [issuesOnly, setIssuesOnly] = useState(false);

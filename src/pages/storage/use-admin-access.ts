@@ -4,20 +4,20 @@
 import { useEffect, useState } from 'react';
 import { fetchMe } from '../../api/me';
 import { useSession } from '../../session';
+import { atLeast } from '../../../domain/roles';
 
 export type Access = 'checking' | 'allowed' | 'restricted';
-const isAdmin = (role: string) => role === 'admin' || role === 'super';
 
 export function useAdminAccess(): Access {
   const { user, role } = useSession();
   const [checked, setChecked] = useState<{ id: string; admin: boolean } | null>(null);
-  const needsCheck = user.signedIn && !isAdmin(role) && checked?.id !== user.id;
+  const needsCheck = user.signedIn && !atLeast(role, 'admin') && checked?.id !== user.id;
   useEffect(() => {
     if (!needsCheck) return;
     let live = true;
     fetchMe()
       .then((me) => {
-        if (live) setChecked({ id: user.id, admin: me.signed_in && me.id === user.id && isAdmin(me.role) });
+        if (live) setChecked({ id: user.id, admin: me.signed_in && me.id === user.id && atLeast(me.role, 'admin') });
       })
       .catch(() => {
         if (live) setChecked({ id: user.id, admin: false });
@@ -27,7 +27,7 @@ export function useAdminAccess(): Access {
     };
   }, [needsCheck, user.id]);
   if (!user.signedIn) return 'restricted';
-  if (isAdmin(role)) return 'allowed';
+  if (atLeast(role, 'admin')) return 'allowed';
   if (checked?.id !== user.id) return 'checking';
   return checked.admin ? 'allowed' : 'restricted';
 }

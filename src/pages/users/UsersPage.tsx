@@ -4,6 +4,7 @@
 // passwords, make reset links, disable accounts and end sessions.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Role } from '../../../domain/constants';
+import { atLeast } from '../../../domain/roles';
 import {
   addUser,
   deleteUser,
@@ -31,8 +32,8 @@ const ALL = 'all';
 
 export function UsersPage() {
   const { user, role, auth } = useSession();
-  const isSuper = role === 'super';
-  const canView = role === 'admin' || isSuper;
+  const isSuper = atLeast(role, 'super');
+  const canView = atLeast(role, 'admin');
   const [rows, setRows] = useState<UserRow[]>([]);
   const [loading, setLoading] = useState(true);
   const [notices, setNotices] = useState<Array<{ key: number; severity: Severity; text: string }>>([]);

@@ -1,0 +1,41 @@
+// What the overlay and the timeline drew last (read by window.__vat in e2e tests and by the benchmarks);
+// one of each per editor. The timeline's `bands` and `lowBands` count the presence rectangles (faint bands
+// where tracks have detections, hatched low confidence); `viewStart`/`viewSpan` are the window of time it
+// showed (seconds; it zooms).
+import type { OverlayStats } from '../../domain/overlay/draw';
+
+export interface LastOverlay {
+  frame: number;
+  stats: OverlayStats;
+  drawMs: number;
+  draws: number;
+}
+
+export const newOverlayStats = (): LastOverlay => ({
+  frame: -1,
+  stats: { boxes: 0, keypoints: 0, hollow: 0, lines: 0, trackIds: [], colors: [] },
+  drawMs: 0,
+  draws: 0,
+});
+
+export interface LastTimeline {
+  bars: number;
+  bands: number;
+  lowBands: number;
+  drawMs: number;
+  draws: number;
+  viewStart: number;
+  viewSpan: number;
+  /** Open review issues drawn as bands (review/issue-timeline-draw.ts). */
+  issueBands?: number;
+}
+
+export const newTimelineStats = (): LastTimeline => ({
+  bars: 0,
+  bands: 0,
+  lowBands: 0,
+  drawMs: 0,
+  draws: 0,
+  viewStart: 0,
+  viewSpan: 0,
+});
