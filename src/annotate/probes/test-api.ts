@@ -31,6 +31,8 @@ export interface VatProbes {
     draws: number;
     viewStart: number;
     viewSpan: number;
+    /** Open review issues drawn as bands. */
+    issueBands?: number;
   };
   /** Review navigation: the summary's state, the chosen kind and the frames of its problems. */
   review(): {
