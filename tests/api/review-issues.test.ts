@@ -269,3 +269,17 @@ describe('visibility and audit', () => {
     expect(log).toContain(`issue #${issue.id} resolved by ann.two (Ann Two)`);
   });
 });
+
+describe('the published contract', () => {
+  test('the OpenAPI document describes the issue calls and the review settings with their schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const base = '/api/v1/annotations/{id}/issues';
+    expect(Object.keys(doc.paths[base]).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths[`${base}/{issueId}`])).toEqual(['patch']);
+    expect(Object.keys(doc.paths[`${base}/{issueId}/comments`])).toEqual(['post']);
+    expect(Object.keys(doc.paths['/api/v1/settings/review']).sort()).toEqual(['get', 'put']);
+    expect(JSON.stringify(doc.paths[base].post.responses['201'])).toContain('ReviewIssue');
+    expect(doc.components.schemas).toHaveProperty('ReviewIssueList');
+    expect(doc.components.schemas).toHaveProperty('IssueComment');
+  });
+});

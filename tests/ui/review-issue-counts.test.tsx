@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Where the open review issues are shown outside the Annotate screen: the Review Queue's rows and the
-// Metrics screen's review issue figures.
+// Where the open review issues are shown outside the Annotate screen: the Review Queue's rows, the
+// library's preview dialog (Mark Reviewed waits and says why) and the Metrics screen's figures.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -8,6 +8,8 @@ import { ReviewTable } from '../../src/pages/review/ReviewTable';
 import { ReviewQuality } from '../../src/pages/metrics/ReviewQuality';
 import type { ReviewItem } from '../../src/api/review';
 import type { MetricsDetails } from '../../src/api/metrics';
+import { LibraryDialogs } from '../../src/pages/library/LibraryDialogs';
+import type { Video } from '../../domain/types';
 
 afterEach(cleanup);
 
@@ -82,5 +84,26 @@ describe('the Metrics review issue block', () => {
     expect(within(row).getByTestId('metrics.resolvedShare')).toHaveTextContent('50 %');
     expect(within(row).getByTestId('metrics.medianResolve')).toHaveTextContent('1 h 30 min');
     expect(screen.getByTestId('metrics.issueRaiser')).toHaveTextContent('rev.m: 2 raised on 1 video, 1 still open');
+  });
+});
+
+describe("the library's preview dialog", () => {
+  it('keeps Mark Reviewed disabled while the video has open issues, and says why', () => {
+    const video = { id: 3, filename: 'b.mp4', processing_status: 'completed', open_issues: 2 } as Video;
+    const props = { onClose: () => {}, busy: false, onMarkReviewed: () => {}, onConfirmRemark: () => {} };
+    const { rerender } = render(
+      <MemoryRouter>
+        <LibraryDialogs dialog={{ kind: 'preview', video }} {...props} />
+      </MemoryRouter>,
+    );
+    const button = screen.getByTestId('preview.markReviewed');
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent('Mark Reviewed(2 open issues to resolve first)');
+    rerender(
+      <MemoryRouter>
+        <LibraryDialogs dialog={{ kind: 'preview', video: { ...video, open_issues: 0 } }} {...props} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('preview.markReviewed')).toBeEnabled();
   });
 });
