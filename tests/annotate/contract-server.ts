@@ -2,6 +2,7 @@
 // (src/api/*) sends its requests here instead of to the network, each request is parsed with the zod
 // schema of its route (domain/contract), and each answer the test scripted is checked against the route's
 // response schema, keys it does not name included, as the strict server does. A mismatch fails the test.
+import { trackJump, trackJumpParams, trackJumpQuery } from '../../domain/contract/track-jumps';
 import { afterEach } from 'vitest';
 import type { CompactDetection } from '../../domain/overlay/detection';
 import { z } from 'zod';
@@ -157,6 +158,13 @@ const ROUTES: Route[] = [
     answer: poseAssistResult,
   },
   { method: 'GET', path: `${A}/review-summary`, params: annotationParams, answer: reviewSummary },
+  {
+    method: 'GET',
+    path: `${A}/tracks/:trackId/jump`,
+    params: trackJumpParams,
+    query: trackJumpQuery,
+    answer: trackJump,
+  },
   {
     method: 'POST',
     path: `${A}/actions`,

@@ -9,7 +9,7 @@ import { executeOp, type TrackVersions } from '../../src/annotate/save/execute-o
 import { rangeTracks, type ServerOp } from '../../src/annotate/save/server-ops';
 import { assistPose, followTrack, type PoseAssistResult } from '../../src/api/track-corrections';
 import { putTrackVerified } from '../../src/api/annotation-edits';
-import { fetchReviewSummary } from '../../src/api/annotate';
+import { fetchReviewSummary, fetchTrackJump } from '../../src/api/annotate';
 import { savedRow, serveOne } from './contract-server';
 import { fakeIssueApi } from './fake-issues';
 import type { ReviewIssue } from '../../domain/contract/review-issues';
@@ -32,6 +32,8 @@ export interface FakeServerState {
   failWith: ((op: ServerOp) => unknown) | null;
   /** What the fake server answers for the review summary. */
   reviewSummary: ReviewSummary | null;
+  /** The sources the server stores per track and frame (the jump call reads these, not the document). */
+  readonly storedSources: Record<number, Record<number, string>>;
   /** The next ids the server hands out for new actions and undo tokens. */
   readonly nextIds: { segment: number; token: number };
   /** The editor's current document (answers name its rows). */
@@ -66,6 +68,20 @@ export function fakeEditorApi(s: FakeServerState): EditorApi {
         () => {
           s.followCalls.push({ trackId, body });
           return { job_id: 77 };
+        },
+      ),
+    fetchTrackJump: (v, trackId, q) =>
+      serveOne(
+        () => fetchTrackJump(v, trackId, q),
+        () => {
+          const wanted = q.kind === 'keyframe' ? ['human', 'outside'] : ['ai', 'human', 'outside'];
+          const frames = Object.entries(s.storedSources[trackId] ?? {})
+            .filter(([, source]) => wanted.includes(source))
+            .map(([f]) => Number(f))
+            .sort((a, b) => a - b);
+          const frame =
+            q.direction === 'next' ? frames.find((f) => f > q.from) : frames.filter((f) => f < q.from).pop();
+          return { track_id: trackId, frame: frame ?? null };
         },
       ),
     fetchReviewSummary: (v, signal) =>

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { TestEditor } from './test-editor';
 import { navCommandForKey } from '../../src/annotate/keys/key-registry';
 import { issuePinsAt } from '../../src/annotate/review/issue-pins';
-import { drawIssueMarks } from '../../src/annotate/timeline/issue-marks';
+import { drawIssueMarks } from '../../src/annotate/timeline/issue-timeline-draw';
 import type { ReviewIssue } from '../../domain/contract/review-issues';
 
 async function opened(): Promise<TestEditor> {

@@ -55,6 +55,8 @@ export class TestEditor implements FakeServerState {
   readonly nextIds = { segment: 100, token: 1 };
   /** What the fake server answers for the review summary. */
   reviewSummary: ReviewSummary | null = null;
+  /** What the fake server stores: track → frame → source (the jump call answers from it). */
+  readonly storedSources: Record<number, Record<number, string>> = {};
   /** The video's review issues on the fake server. */
   readonly issues: ReviewIssue[] = [];
 

@@ -8,7 +8,6 @@ import { json } from '../../http/contract';
 import { AssistPool } from '../../services/assist/assist-pool';
 import { FollowJobs } from '../../services/assist/follow-job';
 import { assistPose } from '../../services/assist/pose-assist';
-import { checkBox } from './box-check';
 import { annotationParams, trackParams } from '../../../domain/contract/annotation-edits';
 import { followBody, followResult, poseAssistBody, poseAssistResult } from '../../../domain/contract/track-corrections';
 const user = { role: 'user' as const };
@@ -29,7 +28,6 @@ export const assistRoutes: RoutePlugin = (app, { config, database: { db }, media
     },
     async (req) => {
       caller(req);
-      checkBox(req.body.box);
       return assistPose(db, pool, media.ffmpegPath, req.params.id, req.body.frame, req.body.box);
     },
   );

@@ -188,7 +188,7 @@ export function SettingsDialog({ open, settings, canSave, onClose, onSave }: Set
         />
         <NumberField
           id="stride"
-          label="Analyse every n-th frame (others interpolated; higher is faster)"
+          label="Analyse every n-th frame (1: every frame gets its own box and joints; higher is faster, the frames between are interpolated)"
           value={numbers.pipeline_frame_stride}
           disabled={ro}
           min={1}
