@@ -29,16 +29,18 @@ export function interpolateKeyframes(keys: MotLabel[]): MotLabel[] {
   return out.sort((a, b) => a.frame - b.frame || a.id - b.id);
 }
 
-const r1 = (v: number) => String(Math.round(v * 10) / 10);
+/** Tenths of a pixel, as integers: the right and bottom edges are rounded, not the sizes, so that a box
+ * interpolated up to the frame's edge does not end a tenth beyond it. */
+const tenths = (v: number) => Math.round(v * 10);
+const px = (t: number) => String(t / 10);
 
 /** gt.txt lines: frame (from 1), id, left, top, width, height, 1, 1, 1. */
 export function motLines(labels: MotLabel[]): string {
   return labels
-    .map((l) =>
-      [l.frame + 1, l.id, r1(l.box.x1), r1(l.box.y1), r1(l.box.x2 - l.box.x1), r1(l.box.y2 - l.box.y1), 1, 1, 1].join(
-        ',',
-      ),
-    )
+    .map((l) => {
+      const [x1, y1, x2, y2] = [l.box.x1, l.box.y1, l.box.x2, l.box.y2].map(tenths);
+      return [l.frame + 1, l.id, px(x1), px(y1), px(x2 - x1), px(y2 - y1), 1, 1, 1].join(',');
+    })
     .join('\n')
     .concat('\n');
 }

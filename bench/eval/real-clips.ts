@@ -56,6 +56,15 @@ export const REAL_CLIPS: RealClipRecipe[] = [
     name: 'person-bicycle-car-10fps',
     fps: 10,
   },
+  labelled(
+    'store-aisle-detection',
+    'three shoppers in a store aisle seen from above, 160–210 px tall: a woman in a brown coat walks in from under the camera and up the aisle in front of the two others, hiding most of one of them for 2 s',
+  ),
+  {
+    ...labelled('store-aisle-detection', 'the same footage resampled to 10 fps'),
+    name: 'store-aisle-10fps',
+    fps: 10,
+  },
 ];
 
 /** A clip of footage we labelled (bench/eval/real-labels/<folder>/), matched at IoU 0.5 as drawn boxes are. */

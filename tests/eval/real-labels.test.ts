@@ -103,6 +103,14 @@ describe('label checks', () => {
     ]);
   });
 
+  it('writes a box interpolated down to the frame edge as ending at the edge, not a tenth beyond it', () => {
+    const keys = parseMotLines('1,1,0,100,10,170\n3,1,0,100.5,10,169.5\n', 'k');
+    const lines = motLines(interpolateKeyframes(keys)).trim().split('\n');
+    expect(lines[1]).toBe('2,1,0,100.3,10,169.7,1,1,1');
+    const people = parseMotLines(lines.join('\n'), 'gt.txt');
+    expect(labelProblems({ ...clip(people), info: { ...clip([]).info, imHeight: 270 } })).toEqual([]);
+  });
+
   it('resamples 12 fps to 10 fps by the nearest source frame, dropping one frame in six', () => {
     expect(resampledFrames(13, 12, 10)).toEqual([0, 1, 2, 4, 5, 6, 7, 8, 10, 11, 12]);
     expect(resampledFrames(5, 10, 10)).toEqual([0, 1, 2, 3, 4]);
