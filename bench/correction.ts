@@ -4,7 +4,7 @@
 // interpolated, delete a box or a range, split, swap, move a range, interpolate, propagate, delete a
 // track, merge) and once with today's editor (B: per-frame box move/resize, whole-track delete, merge).
 // It prints the commands each needed, per clip and per minute of video, and the metrics reached.
-// First, on the real clips (../shared/eval-real, VAT_EVAL_REAL_DIR) and the street composite, the cost
+// First, on the real clips (bench/eval/real-clips.ts) and the street composite, the cost
 // model of bench/correction/cost-model.ts: commands to correct the AI's output (as exported and as the
 // editor draws it) against commands to draw the people from scratch, at the app's default settings.
 // Run: npm run bench:correction -- [--part cost|reviewer|both] [--cost-stride n] [--cost-pose-model m] [--cost-frames 150]

@@ -5,7 +5,7 @@
 //   [--pose-model tracking|topdown|multipose] [--detect-every k] [--stack-detections] [--tracker auto] [--json out.json] [--draw dir] [--per-person]
 //   [--set real|synthetic]
 // Without options it scores the default settings (domain/constants.ts) on every clip: the real clips of
-// bench/eval/real-clips.ts found under ../shared/eval-real (VAT_EVAL_REAL_DIR), then the synthetic ones;
+// bench/eval/real-clips.ts whose footage is here (../shared/eval-real, ../eval-data), then the synthetic ones;
 // the table ends with the means of each kind.
 // --per-person prints, for each labelled person, the share of frames found, the tracks and the mean score.
 // --draw writes the first, middle and last analysed frame of each clip with ground truth and boxes drawn.

@@ -96,6 +96,9 @@ export function availableRealClips(only?: string[]): { present: RealClipRecipe[]
   return { present, missing };
 }
 
+/** How the eval encodes a real clip's frames: H.264 at a quality where the footage's own artefacts dominate. */
+const H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18'];
+
 export interface BuiltRealClip {
   file: string;
   output: ClipOutput;
@@ -119,12 +122,7 @@ export async function buildRealClip(ffmpeg: string, r: RealClipRecipe, cacheDir:
     path.join(dir, 'frames', '%05d.jpg'),
     '-frames:v',
     String(gt.frames),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '18',
+    ...H264,
     '-pix_fmt',
     'yuv420p',
     '-g',
@@ -159,12 +157,7 @@ async function buildLabelledFootage(ffmpeg: string, r: RealClipRecipe, cacheDir:
     String(fps),
     '-frames:v',
     String(source.length),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '18',
+    ...H264,
     '-g',
     String(Math.round(fps * 2)),
     '-movflags',
