@@ -270,6 +270,22 @@ describe('visibility and audit', () => {
   });
 });
 
+describe('the log cannot be forged', () => {
+  test('an issue or comment text with line breaks stays on its own log line', async () => {
+    const { videoId } = await seedAnnotatedVideo(t.database);
+    const forged = '2020-01-01T00:00:00.000Z video marked reviewed by admin1';
+    const issue = (await raise(videoId, { frame: 1, kind: 'other', text: `looks fine\n${forged}` })).json();
+    expect(issue.text).toBe(`looks fine\n${forged}`); // the issue keeps what was typed
+    await comment(videoId, issue.id, { text: `ok\r\n${forged}\u2028${forged}` });
+    const log = (await t.app.inject({ method: 'GET', url: `/api/v1/videos/${videoId}/log` })).body;
+    const lines = log.split('\n');
+    expect(lines.filter((l) => l.startsWith('2020-01-01'))).toEqual([]);
+    expect(lines.filter((l) => l.includes(`#${issue.id}`))).toHaveLength(2);
+    expect(log).toContain(`"looks fine ${forged}"`);
+    expect(log).toContain(`"ok ${forged} 2020-01-01`); // a comment is quoted up to 80 characters
+  });
+});
+
 describe('the published contract', () => {
   test('the OpenAPI document describes the issue calls and the review settings with their schemas', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
