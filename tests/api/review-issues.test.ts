@@ -70,6 +70,7 @@ describe('POST /annotations/{id}/issues', () => {
     ['no kind', { frame: 1, text: 'x' }, 'body.kind'],
     ['an unknown kind', { frame: 1, kind: 'bad_kind', text: 'x' }, 'body.kind'],
     ['an empty text', { frame: 1, kind: 'other', text: '   ' }, 'text must not be empty'],
+    ['an invisible text', { frame: 1, kind: 'other', text: '\u200b\u2060\t' }, 'text must not be empty'],
     ['a text over 2000 characters', { frame: 1, kind: 'other', text: 'x'.repeat(2001) }, 'at most 2000'],
     ['a negative frame', { frame: -1, kind: 'other', text: 'x' }, 'body.frame'],
     ['a fractional frame', { frame: 1.5, kind: 'other', text: 'x' }, 'body.frame'],
