@@ -302,6 +302,20 @@ describe('the published contract', () => {
 });
 
 describe('bounded', () => {
+  test('comments sent at the same moment into an almost full thread: exactly one gets the last place', async () => {
+    const { videoId } = await seedAnnotatedVideo(t.database);
+    const issue = (await raise(videoId, { frame: 1, kind: 'other', text: 'x' })).json();
+    await t.database.db
+      .insert(reviewIssueComments)
+      .values(Array.from({ length: 199 }, (_, i) => ({ issueId: issue.id, authorId: 'ann.two', text: `c${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => comment(videoId, issue.id, { text: `last ${i}` })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 429, 429, 429, 429, 429]);
+    const [listed] = (await list(videoId)).issues;
+    expect(listed.comments).toHaveLength(200);
+  });
+
   test('one video holds at most 2000 issues (429), an issue 200 comments; a full thread still resolves', async () => {
     const { videoId } = await seedAnnotatedVideo(t.database);
     const issue = (await raise(videoId, { frame: 1, kind: 'other', text: 'x' })).json();

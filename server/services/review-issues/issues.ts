@@ -143,7 +143,8 @@ export async function commentOnIssue(
   who: Identity,
 ): Promise<IssueComment> {
   return db.transaction(async (tx) => {
-    await requireLiveVideo(tx, videoId);
+    // under the video row's lock, so comments sent at once cannot all take a thread's last place
+    await lockVideo(tx, videoId);
     const issue = await requireIssue(tx, videoId, issueId);
     const full = await threadFull(tx, videoId, issueId);
     if (full) throw new TooMany(full);
