@@ -18,7 +18,7 @@ export interface OverlayToggles {
   snapGrid: boolean;
 }
 
-/** A range edit shown on the timeline before it applies (edit/range-preview.ts). */
+/** A range edit shown on the timeline before it applies (range-preview.ts). */
 export interface RangePreview {
   kind: 'propagate';
   trackId: number;
