@@ -7,7 +7,7 @@
 // - history (undo/redo and the drag mark) and saves (the queue that carries every edit to the server);
 // - the interaction actor (pointer drags), the editorMode actor (view ⇄ edit) and the player.
 // Konva and React draw from these stores and never own editor state.
-import { dropStalePreviews } from '../edit/range-preview';
+import { dropStalePreviews } from '../document/range-preview';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { editorModeMachine } from '../../../machines/editor-mode';
 import type { interactionMachine } from '../../../machines/interaction';
