@@ -17,7 +17,7 @@ import { createMediaService } from '../server/media/media-service';
 import { ensureModel } from '../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
 import { buildClip, loadClips, type BuiltClip, type ClipRecipe } from './eval/fixtures';
-import { availableRealClips, REAL_CLIPS, realClipsDir } from './eval/real-clips';
+import { availableRealClips, REAL_CLIPS } from './eval/real-clips';
 import { evaluateClip, type ClipResult, type EvalSettings } from './eval/run-eval';
 import { drawEvalFrame } from './eval/draw-frame';
 import { formatMotTable, formatTable, perPersonReport, proposalsReport, targetsLine } from './eval/report';
@@ -53,7 +53,7 @@ const names = only?.split(',');
 const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
 const { output, clips } = loadClips();
 const real = availableRealClips(names);
-for (const name of real.missing) console.log(`real clip ${name}: not under ${realClipsDir()}, left out of this run`);
+for (const line of real.missing) console.log(line);
 const chosen: ClipRecipe[] = [
   ...(set === 'synthetic' ? [] : real.present),
   ...(set === 'real' ? [] : clips.filter((c) => !names || names.includes(c.name))),
