@@ -33,6 +33,9 @@ import {
 } from '../../domain/contract/annotation-edits';
 import {
   followBody,
+  followProgress,
+  followProgressParams,
+  followProgressQuery,
   followResult,
   interpolateBody,
   interpolateResult,
@@ -130,6 +133,13 @@ const ROUTES: Route[] = [
     body: followBody,
     answer: followResult,
     status: 202,
+  },
+  {
+    method: 'GET',
+    path: `${A}/tracks/:trackId/follow/:jobId`,
+    params: followProgressParams,
+    query: followProgressQuery,
+    answer: followProgress,
   },
   {
     method: 'PUT',

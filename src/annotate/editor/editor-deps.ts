@@ -4,7 +4,9 @@ import { fetchDetectionWindow, fetchVideoSettingsOrNull, fetchReviewSummary, fet
 import { putTrackVerified } from '../../api/annotation-edits';
 import {
   assistPose,
+  followProgress,
   followTrack,
+  type FollowProgress,
   type FollowResult,
   type FrameBox,
   type PoseAssistResult,
@@ -29,6 +31,8 @@ export interface EditorApi extends LoaderApi, ReviewApi {
     trackId: number,
     body: { from_frame: number; direction: 'forward' | 'backward'; max_frames: number; version?: number },
   ): Promise<FollowResult>;
+  /** What a running follow made so far (GET …/follow/{jobId}?after=n); absent: its boxes show on reload. */
+  followProgress?(videoId: number, trackId: number, jobId: number, after: number): Promise<FollowProgress>;
 }
 
 export const httpEditorApi: EditorApi = {
@@ -40,6 +44,7 @@ export const httpEditorApi: EditorApi = {
   setTrackVerified: putTrackVerified,
   assistPose,
   followTrack,
+  followProgress,
 };
 
 export interface EditorDeps {
