@@ -4,10 +4,17 @@
 // interpolated, delete a box or a range, split, swap, move a range, interpolate, propagate, delete a
 // track, merge) and once with today's editor (B: per-frame box move/resize, whole-track delete, merge).
 // It prints the commands each needed, per clip and per minute of video, and the metrics reached.
-// Run: npm run bench:correction -- [--clip name,name] [--stride 3] [--imgsz 1280] [--pose-model topdown]
+// First, on the real clips (../shared/eval-real, VAT_EVAL_REAL_DIR) and the street composite, the cost
+// model of bench/correction/cost-model.ts: commands to correct the AI's output (as exported and as the
+// editor draws it) against commands to draw the people from scratch, at the app's default settings.
+// Run: npm run bench:correction -- [--part cost|reviewer|both] [--cost-stride n] [--cost-pose-model m] [--cost-frames 150]
+//   [--clip name,name] [--stride 3] [--imgsz 1280] [--pose-model topdown]
 //   [--tracker auto] [--target 0.95] [--steps] (--steps prints every command the reviewer issued)
 // The AI output is cached in .cache/correction-bench/ by clip recipe and settings (the model runs once).
+import { VIDEO_SETTINGS_DEFAULTS } from '../domain/constants';
 import { createMediaService } from '../server/media/media-service';
+import { costOfClips, formatCostTable } from './correction/cost-report';
+import { availableRealClips, realClipsDir } from './eval/real-clips';
 import { loadAiOutputs } from './correction/ai-output';
 import { formatKindTable, formatReviewTable, type ClipReview } from './correction/report';
 import type { ReviewClip, TrackBox } from './correction/review-state';
@@ -29,9 +36,34 @@ const settings: EvalSettings = {
 };
 const target = Number(opt('target') ?? TARGET);
 const only = opt('clip');
+const part = opt('part') ?? 'both';
 
 const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
 const { output, clips } = loadClips();
+
+if (part !== 'reviewer') {
+  // the cost model on real footage (and the street composite), at the settings a new install processes with
+  const costSettings: EvalSettings = {
+    pipeline_frame_stride: Number(opt('cost-stride') ?? VIDEO_SETTINGS_DEFAULTS.pipeline_frame_stride),
+    yolo_imgsz: VIDEO_SETTINGS_DEFAULTS.yolo_imgsz,
+    tracker_name: 'auto',
+    pose_model: opt('cost-pose-model') ?? VIDEO_SETTINGS_DEFAULTS.pose_model,
+  };
+  const limit = Number(opt('cost-frames') ?? 150);
+  const real = availableRealClips();
+  for (const name of real.missing) console.log(`real clip ${name}: not under ${realClipsDir()}, left out`);
+  const recipes = [...real.present, ...clips.filter((c) => c.name === 'street-crossing')];
+  console.log(`cost model settings: ${JSON.stringify(costSettings)}, first ${limit} frames of each clip`);
+  const costs = await costOfClips(recipes, output, media, costSettings, limit, console.log);
+  console.log('');
+  console.log(
+    'Commands to draw every person from scratch against commands to correct the AI output into them (cost model of bench/correction/cost-model.ts), as the MOT export holds it and as the editor draws it:',
+  );
+  console.log(formatCostTable(costs));
+  console.log('');
+}
+if (part === 'cost') process.exit(0);
+
 const chosen = clips.filter((c) => !only || only.split(',').includes(c.name));
 if (!chosen.length) throw new Error(`no clip named ${only}; clips: ${clips.map((c) => c.name).join(', ')}`);
 console.log(`settings: ${JSON.stringify(settings)}, target ${target}`);

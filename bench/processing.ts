@@ -1,12 +1,12 @@
 // Benchmark: AI processing speed and quality per setting. On the sample library's people clip (720p30,
-// four people) it prints, per setting, × real time and analysed frames/s (wall clock of analyseVideo:
-// decode, pose, tracking, proposals), CPU seconds per video second (this process's threads plus ffmpeg's,
-// which a shared machine disturbs less than the wall clock), and the eval's mean recall and IDF1 over the
-// labelled clips (every labelled frame scored, skipped ones as the editor interpolates them). Then the cost
-// per analysed frame with 1, 4 and 16 people and on the street composite (eight small people, 10 fps),
-// and the memory over a 30-minute input.
+// four people) it prints, per setting, × real time (wall clock of analyseVideo: decode, pose, flow,
+// tracking, proposals), CPU seconds per video second (this process's threads plus ffmpeg's, which a shared
+// machine disturbs less than the wall clock), CPU ms per person per frame, and the eval's mean recall,
+// precision and IDF1 over the real clips (../shared/eval-real) and over the synthetic ones, apart. Then the
+// cost with 1, 4 and 16 people and on the street composite (eight small people, 768×576, 10 fps) at the
+// first setting, and the memory over a 30-minute input.
 // Run: npm run bench:processing -- [--settings tracking:3:5,topdown:1] [--no-eval] [--no-crowd] [--no-memory]
-//   setting = poseModel:stride[:detectEvery[:thunderFromSide]][:stack|:nostack]; without --settings: the default and the other choices.
+//   setting = poseModel:stride[:detectEvery[:thunderFromSide]][:stack|:nostack][:pN (N model passes per video second)]; without --settings: the default and the other choices.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,9 +15,11 @@ import { createMediaService } from '../server/media/media-service';
 import { ensurePeopleClip } from '../server/services/sample-media';
 import { ensureModel } from '../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
-import { analyseVideo, DETECT_EVERY, STACK_DETECTIONS, type AnalysisOptions } from '../server/processing/pipeline';
+import { analyseVideo, STACK_DETECTIONS, type AnalysisOptions } from '../server/processing/pipeline';
+import { PASSES_PER_SECOND } from '../server/processing/crop-schedule';
 import { buildClip, loadClips, type BuiltClip } from './eval/fixtures';
-import { evaluateClip, type EvalSettings } from './eval/run-eval';
+import { evaluateClip, type ClipResult, type EvalSettings } from './eval/run-eval';
+import { availableRealClips } from './eval/real-clips';
 import { longClip, onePersonClip, sixteenPeopleClip, streetClip } from './processing-clips';
 
 const argText = (name: string) => {
@@ -33,30 +35,31 @@ interface Setting {
   detectEvery?: number;
   thunderFromSide?: number;
   stackDetections?: boolean;
+  /** Crop tracking's model passes per video second. */
+  passesPerSecond?: number;
 }
 const DEFAULTS: Setting[] = [
   {
-    label: `Default (${VIDEO_SETTINGS_DEFAULTS.pose_model}, stride ${VIDEO_SETTINGS_DEFAULTS.pipeline_frame_stride})`,
+    label: `Default (${VIDEO_SETTINGS_DEFAULTS.pose_model}, stride ${VIDEO_SETTINGS_DEFAULTS.pipeline_frame_stride}, ${PASSES_PER_SECOND} model passes/s, optical flow between)`,
     poseModel: VIDEO_SETTINGS_DEFAULTS.pose_model,
     stride: VIDEO_SETTINGS_DEFAULTS.pipeline_frame_stride,
   },
-  { label: 'Fast (detector two frames per pass, Lightning), stride 6', poseModel: 'tracking', stride: 6 },
+  { label: 'Fast, stride 1, 10 model passes/s', poseModel: 'tracking', stride: 1, passesPerSecond: 10 },
   {
-    label: 'Fast as first tuned (detector every 5th analysed frame, crops between), stride 3',
+    label: 'Fast, stride 6 (the default before: a model pass on every analysed frame)',
     poseModel: 'tracking',
-    stride: 3,
-    detectEvery: 5,
-    stackDetections: false,
+    stride: 6,
   },
-  { label: 'Best quality (every frame), stride 3', poseModel: 'topdown', stride: 3 },
-  { label: 'Fastest (MultiPose)', poseModel: 'multipose', stride: 1 },
+  { label: 'Best quality (top-down on every analysed frame), stride 3', poseModel: 'topdown', stride: 3 },
+  { label: 'Fastest (MultiPose), stride 1', poseModel: 'multipose', stride: 1 },
 ];
 const settings: Setting[] =
   argText('settings')
     ?.split(',')
     .map((s) => {
       const fields = s.split(':');
-      const [poseModel, stride, k, thunder] = fields.filter((f) => f !== 'stack' && f !== 'nostack');
+      const pps = fields.find((f) => /^p[\d.]+$/.test(f));
+      const [poseModel, stride, k, thunder] = fields.filter((f) => f !== 'stack' && f !== 'nostack' && f !== pps);
       const stackDetections = fields.includes('stack') ? true : fields.includes('nostack') ? false : undefined;
       return {
         label: s,
@@ -65,6 +68,7 @@ const settings: Setting[] =
         detectEvery: k ? Number(k) : undefined,
         thunderFromSide: thunder ? Number(thunder) : undefined,
         stackDetections,
+        passesPerSecond: pps ? Number(pps.slice(1)) : undefined,
       };
     }) ?? DEFAULTS;
 
@@ -91,7 +95,8 @@ const pool = await PosePool.start(
 );
 const loadMs = performance.now() - tLoad;
 
-const optionsOf = (s: Setting): Pick<AnalysisOptions, 'settings' | 'cropTracking'> => ({
+const optionsOf = (s: Setting): Pick<AnalysisOptions, 'settings' | 'cropTracking' | 'passesPerSecond'> => ({
+  passesPerSecond: s.passesPerSecond,
   settings: {
     pipeline_frame_stride: s.stride,
     yolo_imgsz: VIDEO_SETTINGS_DEFAULTS.yolo_imgsz,
@@ -112,6 +117,9 @@ async function measure(file: string, s: Setting) {
   const wall = (performance.now() - t0) / 1000;
   return { res, wall, cpu: cpuSeconds() - cpu0, duration: v.duration };
 }
+/** CPU ms per person per video frame: the whole run's CPU over the boxes it gave (what decides crowds). */
+const perPersonFrame = (m: Awaited<ReturnType<typeof measure>>) =>
+  m.res.stats.peopleFound ? ((m.cpu * 1000) / m.res.stats.peopleFound).toFixed(1) : '—';
 
 // warm-up: the first inferences of each worker compile wasm kernels
 for (const s of settings)
@@ -130,64 +138,69 @@ console.log(
     .join(' ')}`,
 );
 console.log(
-  `pose threads: ${threads}; model + workers start: ${(loadMs / 1000).toFixed(1)} s; crop tracking detects every ${DETECT_EVERY} analysed frame(s)${STACK_DETECTIONS ? ', two frames per pass,' : ''} unless set`,
+  `pose threads: ${threads}; model + workers start: ${(loadMs / 1000).toFixed(1)} s; crop tracking: ${PASSES_PER_SECOND} model passes per video second${STACK_DETECTIONS ? ', two 16:9 frames per detector pass,' : ''} unless set`,
 );
 
 const built: BuiltClip[] = [];
 if (!flag('no-eval')) {
+  // the real clips found under ../shared/eval-real first, then the synthetic ones (the street composite included)
   const { output, clips } = loadClips();
-  for (const c of clips) built.push(await buildClip(media.ffmpegPath, c, output));
+  for (const c of [...availableRealClips().present, ...clips]) built.push(await buildClip(media.ffmpegPath, c, output));
 }
 const rows: string[][] = [
   [
     'setting',
     '× real time',
-    'analysed frames/s',
     'CPU s / video s',
     '× real time if 2 idle cores',
-    'eval recall',
-    'eval IDF1',
+    'ms per person per frame',
+    'eval real: recall / precision / IDF1',
+    'eval synthetic: recall / precision / IDF1',
     'load',
   ],
 ];
+/** Means of recall, precision and IDF1 over clips, or '—'. */
+const means = (rs: ClipResult[]) =>
+  rs.length
+    ? (['recall', 'precision', 'idf1'] as const)
+        .map((k) => (rs.reduce((a, r) => a + r.metrics[k], 0) / rs.length).toFixed(3))
+        .join(' / ')
+    : '—';
 for (const s of settings) {
   const m = await measure(clip, s);
   const st = m.res.stats;
-  let recall = '—',
-    idf1 = '—';
-  if (built.length) {
-    const evals: Awaited<ReturnType<typeof evaluateClip>>[] = [];
-    for (const c of built)
-      evals.push(
-        await evaluateClip(
-          c,
-          media,
-          pool,
-          {
-            pipeline_frame_stride: s.stride,
-            yolo_imgsz: VIDEO_SETTINGS_DEFAULTS.yolo_imgsz,
-            tracker_name: 'auto',
-            pose_model: s.poseModel,
-          } as EvalSettings,
-          { cropTracking: optionsOf(s).cropTracking },
-        ),
-      );
-    const mean = (f: (r: (typeof evals)[number]) => number) => evals.reduce((a, r) => a + f(r), 0) / evals.length;
-    recall = mean((r) => r.metrics.recall).toFixed(3);
-    idf1 = mean((r) => r.metrics.idf1).toFixed(3);
-  }
+  const evals: ClipResult[] = [];
+  for (const c of built)
+    evals.push(
+      await evaluateClip(
+        c,
+        media,
+        pool,
+        {
+          pipeline_frame_stride: s.stride,
+          yolo_imgsz: VIDEO_SETTINGS_DEFAULTS.yolo_imgsz,
+          tracker_name: 'auto',
+          pose_model: s.poseModel,
+        } as EvalSettings,
+        { cropTracking: optionsOf(s).cropTracking, passesPerSecond: s.passesPerSecond },
+      ),
+    );
   const extra = st.cropTracking
-    ? ` (detector ${st.cropTracking.detections}× ${JSON.stringify(st.cropTracking.reasons)}, ${st.cropTracking.crops} crops, ${st.cropTracking.lost} lost)`
+    ? ` (${st.cropTracking.passes} model passes, ${st.cropTracking.flowFrames} frames followed by optical flow, detector ${st.cropTracking.detections}× ${JSON.stringify(st.cropTracking.reasons)}, ${st.cropTracking.crops} crops, ${st.cropTracking.lost} lost)`
     : '';
   console.log(`${s.label}: ${st.framesAnalysed} frames in ${m.wall.toFixed(2)} s, ${st.tracks} tracks${extra}`);
+  for (const r of evals)
+    console.log(
+      `  eval ${r.name}: recall ${r.metrics.recall.toFixed(3)}, precision ${r.metrics.precision.toFixed(3)}, IDF1 ${r.metrics.idf1.toFixed(3)}`,
+    );
   rows.push([
     s.label,
     (m.duration / m.wall).toFixed(2),
-    (st.framesAnalysed / m.wall).toFixed(1),
     (m.cpu / m.duration).toFixed(2),
     ((threads * m.duration) / m.cpu).toFixed(2),
-    recall,
-    idf1,
+    perPersonFrame(m),
+    means(evals.filter((r) => r.real)),
+    means(evals.filter((r) => !r.real)),
     os.loadavg()[0].toFixed(1),
   ]);
 }
@@ -210,13 +223,13 @@ if (!flag('no-crowd')) {
     ['8, street (768×576, 10 fps)', await streetClip(media.ffmpegPath)],
   ];
   console.log(
-    '| people | found per frame | CPU ms / analysed frame | × real time | × real time if 2 idle cores |\n|---|---|---|---|---|',
+    '| people | found per frame | CPU s / video s | CPU ms / frame | CPU ms per person per frame | × real time | × real time if 2 idle cores |\n|---|---|---|---|---|---|---|',
   );
   for (const [n, file] of crowd) {
     const m = await measure(file, dflt);
     const st = m.res.stats;
     console.log(
-      `| ${n} | ${(st.peopleFound / st.framesAnalysed).toFixed(1)} | ${((m.cpu * 1000) / st.framesAnalysed).toFixed(0)} | ${(m.duration / m.wall).toFixed(2)} | ${((threads * m.duration) / m.cpu).toFixed(2)} |`,
+      `| ${n} | ${(st.peopleFound / st.framesAnalysed).toFixed(1)} | ${(m.cpu / m.duration).toFixed(2)} | ${((m.cpu * 1000) / st.framesAnalysed).toFixed(0)} | ${perPersonFrame(m)} | ${(m.duration / m.wall).toFixed(2)} | ${((threads * m.duration) / m.cpu).toFixed(2)} |`,
     );
   }
 }

@@ -26,13 +26,21 @@ parentPort.on('message', async ({ lists }) => {
       const w0 = performance.now();
       for (let at = from; at < to; ) {
         const s = performance.now();
-        const res = await fetch(base + '?from=' + at + '&to=' + to);
-        const bytes = (await res.arrayBuffer()).byteLength;
-        requests.push(performance.now() - s);
-        statuses[res.status] = (statuses[res.status] || 0) + 1;
-        largest = Math.max(largest, bytes);
-        if (res.status !== 200) break;
-        at = Number(res.headers.get('x-window-to') ?? to);
+        try {
+          const res = await fetch(base + '?from=' + at + '&to=' + to);
+          const bytes = (await res.arrayBuffer()).byteLength;
+          requests.push(performance.now() - s);
+          statuses[res.status] = (statuses[res.status] || 0) + 1;
+          largest = Math.max(largest, bytes);
+          if (res.status !== 200) break;
+          at = Number(res.headers.get('x-window-to') ?? to);
+        } catch (e) {
+          // a connection the server dropped: counted, and the window is given up
+          requests.push(performance.now() - s);
+          const why = (e.cause && e.cause.code) || e.message;
+          statuses[why] = (statuses[why] || 0) + 1;
+          break;
+        }
       }
       windows.push(performance.now() - w0);
     }

@@ -137,12 +137,13 @@ export const VIDEO_SETTINGS_DEFAULTS = {
   render_max_res: 'original' as 'original' | '720p',
   tracker_name: 'auto' as 'auto' | 'botsort' | 'bytetrack',
   yolo_imgsz: 1280,
-  /** Every 6th frame (the others interpolated): what the default Fast mode was measured at (docs/PROCESSING.md). */
-  pipeline_frame_stride: 6,
+  /** Every frame analysed (the spec's default): each gets its own box and joints (docs/PROCESSING.md). */
+  pipeline_frame_stride: 1,
   /**
-   * 'tracking' (Fast, the default): person detector on two frames per pass → light keypoints per person, ≥ 1× real
-   * time on 2 cores at every 6th frame; 'topdown' (Best quality): detector → the larger keypoint model per person
-   * on every analysed frame; 'multipose': one bottom-up pass (misses more).
+   * 'tracking' (Fast, the default): five model passes per video second (person detector → light keypoints per
+   * person), people followed by optical flow on the frames between, ≥ 1× real time on 2 cores at every frame;
+   * 'topdown' (Best quality): detector → the larger keypoint model per person on every analysed frame;
+   * 'multipose': one bottom-up pass (misses more).
    */
   pose_model: 'tracking' as 'tracking' | 'multipose' | 'topdown',
   overlay: { boxes: true, skeletons: true, keypoints: true, labels: true },

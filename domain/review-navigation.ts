@@ -12,13 +12,14 @@ export type { OverlapCap, ReviewSummary, TrackReviewSummary, TrackVerifiedMark }
 export const OVERLAP_IOU = 0.5;
 
 /** The problem kinds, in the order the selector lists them. */
-export const PROBLEM_KINDS = ['low', 'edge', 'gap', 'proposal', 'overlap'] as const;
+export const PROBLEM_KINDS = ['issue', 'low', 'edge', 'gap', 'proposal', 'overlap'] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 /** 'all' walks every kind at once. */
 export type ProblemFilter = ProblemKind | 'all';
 
 export const PROBLEM_LABEL: Record<ProblemFilter, string> = {
   all: 'All problems',
+  issue: 'Open review issue',
   low: 'Low confidence',
   edge: 'Track start / end',
   gap: 'Gap in a track',
@@ -34,15 +35,20 @@ export interface ProblemInputs {
   hidden?: readonly number[];
   /** Leave out tracks with a verified mark that was not edited since (they were reviewed already). */
   skipVerified?: boolean;
+  /** Open review issues: where each starts, its track (null: none, or gone) and id. A reviewer raised them
+   *  on purpose, so neither a verified mark nor a hidden track leaves them out. */
+  issues?: readonly { frame: number; trackId: number | null; id: number }[];
 }
 
 const isDone = (t: TrackReviewSummary) => !!t.verified && !t.verified.edited_at;
 
-/** One place to look at: where it starts, what it is, and the track it concerns (the first of an overlap's two). */
+/** One place to look at: where it starts, what it is, and the track it concerns (the first of an overlap's
+ *  two; null for an issue on no track), and for a review issue its id. */
 export interface Problem {
   frame: number;
   kind: ProblemKind;
-  trackId: number;
+  trackId: number | null;
+  issueId?: number;
 }
 
 /** Every problem of `filter`, by frame (then track). */
@@ -63,6 +69,8 @@ export function findProblems(filter: ProblemFilter, inp: ProblemInputs): Problem
     if (want('gap')) for (let i = 1; i + 2 < r.length; i += 2) out.push({ frame: r[i] + 1, kind: 'gap', trackId });
     if (want('low')) for (let i = 0; i < t.low.length; i += 2) out.push({ frame: t.low[i], kind: 'low', trackId });
   }
+  if (want('issue'))
+    for (const i of inp.issues ?? []) out.push({ frame: i.frame, kind: 'issue', trackId: i.trackId, issueId: i.id });
   if (want('proposal'))
     for (const [trackId, frame] of inp.proposals)
       if (!hidden.has(trackId)) out.push({ frame, kind: 'proposal', trackId });
@@ -72,7 +80,7 @@ export function findProblems(filter: ProblemFilter, inp: ProblemInputs): Problem
         out.push({ frame, kind: 'overlap', trackId: skip.has(a) ? b : a });
     }
   }
-  return out.sort((x, y) => x.frame - y.frame || x.trackId - y.trackId);
+  return out.sort((x, y) => x.frame - y.frame || (x.trackId ?? -1) - (y.trackId ?? -1));
 }
 
 /** Sorted, distinct frames where a problem of `filter` starts. */

@@ -9,8 +9,10 @@ export const TRACKER_NAMES = ['auto', 'botsort', 'bytetrack'] as const;
 export const POSE_MODELS = ['tracking', 'topdown', 'multipose'] as const;
 /** What each processing mode trades, as the settings dialog names it (docs/PROCESSING.md has the figures). */
 export const POSE_MODEL_LABELS: Record<(typeof POSE_MODELS)[number], string> = {
-  tracking: 'Fast: detector on two frames per pass, light keypoint model (≥ 1× real time at every 6th frame)',
-  topdown: 'Best quality: detector and the larger keypoint model on every analysed frame (slow)',
+  tracking:
+    'Fast: model passes five times a second, people followed by optical flow between (≥ 1× real time at every frame)',
+  topdown:
+    'Best quality: detector and the larger keypoint model on every analysed frame (about 20× the CPU time of Fast)',
   multipose: 'Fastest: one MultiPose pass per frame (misses more people)',
 };
 export const DEFAULT_VIEWS = ['annotated', 'live'] as const;

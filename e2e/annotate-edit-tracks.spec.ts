@@ -12,9 +12,15 @@ test('merge two tracks in the Merge Tracks dialog, then undo', async ({ page }) 
   await expect(dialog).toContainText('Merge Tracks');
   await expect(dialog.getByTestId('merge.problem')).toHaveText('Please choose two different tracks.');
   await expect(dialog.getByTestId('merge.confirm')).toBeDisabled();
-  await dialog.getByTestId('merge.other').selectOption('1');
-  await expect(dialog.getByTestId('merge.confirm')).toBeDisabled();
-  await dialog.getByTestId('merge.other').selectOption('3');
+  // the base (the first track, none being selected) is not offered as the merge track; the others are, each
+  // with a thumbnail of its box
+  const others = dialog.getByTestId('merge.other').getByTestId('merge.other.option');
+  await expect(others).toHaveCount(2);
+  expect(await others.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.track).sort())).toEqual([
+    '2',
+    '3',
+  ]);
+  await dialog.getByTestId('merge.other').getByRole('radio', { name: /T3/ }).click();
   await dialog.getByTestId('merge.confirm').click();
   await expect(page.getByTestId('timeline.row')).toHaveCount(2);
   let set = await annotationSet(page);

@@ -179,7 +179,11 @@ test('fix an identity swap with W and the Swap dialog', async ({ page }) => {
   await page.keyboard.press('w');
   const dialog = page.getByTestId('correction.swap');
   await expect(dialog).toContainText(`Swap T1 from frame ${SWAP_FRAME}`);
-  await dialog.getByTestId('correction.track').selectOption('2');
+  // the other tracks come nearest to the frame first, each with a thumbnail of its box drawn from the video
+  const options = dialog.getByTestId('correction.track.option');
+  await expect(options.first()).toHaveAttribute('data-track', '2');
+  await expect(options.first().getByTestId('track-pick.thumb')).toHaveAttribute('data-drawn', '1');
+  await options.first().click();
   await dialog.getByTestId('correction.confirm').click();
   await expect(dialog).toBeHidden();
   await allSaved(page);

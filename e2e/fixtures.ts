@@ -34,8 +34,8 @@ export async function grantRole(request: APIRequestContext, id: string, role: Ro
 /**
  * The specs that process a clip check the screens around processing (progress, cancel, overlay, review
  * queue, packages), not the model's accuracy: they switch the server to the MultiPose model on every
- * frame, whose run is short yet long enough to be seen part-way and cancelled (the default, Fast at every
- * 6th frame, can finish before a cancel lands). The default and top-down modes are run on the same people
+ * frame, whose run is short yet long enough to be seen part-way and cancelled (the default, Fast, can
+ * finish before a cancel lands). The default and top-down modes are run on the same people
  * clip by tests/processing/real-model.test.ts and on the labelled clips by tests/eval.
  */
 export async function useQuickPoseModel(request: APIRequestContext): Promise<void> {

@@ -1,6 +1,6 @@
 // Metrics: live blocks equal the API's figures; the 'Show API Status Bar' switch shows the footer bar,
 // which reports the database and the AI device, pings, survives a reload and reports a failing server.
-import { test, expect, expectConsole } from './fixtures';
+import { test, expect, expectConsole, grantRole, signIn, userHeaders } from './fixtures';
 
 test('the blocks show the summary and details the API answers', async ({ page, request }) => {
   const summary = await (await request.get('/api/v1/metrics/summary')).json();
@@ -23,6 +23,20 @@ test('the blocks show the summary and details the API answers', async ({ page, r
     await expect(page.getByTestId('metrics.noRuns')).toHaveText('No processing runs recorded yet.');
   }
   await expect(page.getByTestId('metrics.notMeasured').first()).toContainText('not measured');
+});
+
+test("an administrator sees the Sign-in block with the API's figures; a guest does not", async ({ page, request }) => {
+  await page.goto('/metrics');
+  await expect(page.getByTestId('metrics.ai')).toBeVisible();
+  await expect(page.getByTestId('metrics.signIn')).toHaveCount(0);
+  await grantRole(request, 'e2e-metrics-admin', 'admin');
+  const figures = await (
+    await request.get('/api/v1/metrics/sign-in', { headers: userHeaders('e2e-metrics-admin', 'admin') })
+  ).json();
+  await signIn(page, 'e2e-metrics-admin', 'admin');
+  await page.goto('/metrics');
+  await expect(page.getByTestId('metrics.signIn.failed')).toHaveText(String(figures.failed_24h));
+  await expect(page.getByTestId('metrics.signIn.hashing')).toHaveText(/^\d+ running, \d+ waiting$/);
 });
 
 test('the status bar toggles, shows the database status and the AI device, pings, and stays chosen', async ({

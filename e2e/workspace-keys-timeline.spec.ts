@@ -132,7 +132,7 @@ test('typing a KIV remark moves no frame and plays nothing', async ({ page }) =>
   await expect.poll(() => frame(page)).toBe(2);
 });
 
-test('a click on a timeline row selects that track and seeks there; comma / period jump between its keyframes', async ({
+test('a click on a timeline row selects that track and seeks there; comma / period jump between its keyframes at once, > between analysed frames', async ({
   page,
 }) => {
   await open(page);
@@ -142,15 +142,22 @@ test('a click on a timeline row selects that track and seeks there; comma / peri
   await expect.poll(() => page.evaluate(() => window.__vat!.currentTime())).toBeCloseTo(6, 1);
   await expect(page.getByTestId('timeline.row').filter({ hasText: 'T2' })).toHaveAttribute('data-selected', 'true');
 
+  // the keys right after the click, while its seek may still run: each jump starts where the last one goes
   const t1 = await rowPoint(page, 1, 0.5);
   await page.mouse.click(t1.x, t1.y);
-  await expect.poll(() => page.evaluate(() => window.__vat!.selectedTrackId!())).toBe(1);
   await page.keyboard.press('Period');
-  await expect.poll(() => frame(page)).toBe(30);
   await page.keyboard.press('Period');
   await expect.poll(() => frame(page)).toBe(90);
+  expect(await page.evaluate(() => window.__vat!.selectedTrackId!())).toBe(1);
   await page.keyboard.press('Comma');
   await expect.poll(() => frame(page)).toBe(30);
+  // '>' steps the analysed frames (every frame is the AI's here); a track without keyframes says so
+  await page.keyboard.press('Shift+Period');
+  await expect.poll(() => frame(page)).toBe(31);
+  await page.mouse.click(p.x, p.y);
+  await page.keyboard.press('Period');
+  await expect(page.getByText(/^No keyframe of T2 after frame 1[78]\d$/)).toBeVisible();
+  await expect.poll(() => frame(page)).toBeGreaterThan(170);
 });
 
 test('edit mode: a drag on an empty part of a row creates an action of that track, saved, kept on reload, undone with Ctrl+Z', async ({

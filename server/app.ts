@@ -21,6 +21,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import './http/request-video';
 import { createReadFacts } from './services/read-facts';
+import { createSignInThrottle } from './services/auth/throttle';
 import { requireVisibleVideoFact } from './services/videos';
 import { requireUnlocked } from './services/review-issues/review-lock';
 import { isLockableWrite } from './http/review-lock';
@@ -38,6 +39,8 @@ function validationDetail(err: FastifyError): string {
     const ctx = (err as FastifyError & { validationContext?: string }).validationContext ?? 'request';
     return err.validation
       .map((v) => {
+        // a contract rule about the whole body (e.g. a box's corners in order) names no field: its sentence alone
+        if (v.keyword === 'custom' && !String(v.instancePath ?? '').replaceAll('/', '')) return v.message;
         const where = [
           ctx,
           ...String(v.instancePath ?? '')
@@ -67,9 +70,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('mustChangePassword', false);
   // the lookups every request makes first (caller's role, the video and its source), memoised on PGlite
   const facts = createReadFacts(deps.database);
+  app.decorate(
+    'signInThrottle',
+    createSignInThrottle({
+      clock: () => (deps.now?.() ?? new Date()).getTime(),
+      onCrossed: (c) =>
+        app.log.warn(
+          // the id is left out: it may be a password typed into the user-ID box (an account's history names it)
+          `password guessing: ${c.failures} failures ${c.account === null ? 'over several accounts' : 'at one account'} from ${c.address}; its tries now wait`,
+        ),
+    }),
+  );
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof DomainError) return reply.status(STATUS_OF[err.kind]).send({ detail: err.detail });
+    if (err instanceof DomainError) {
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(STATUS_OF[err.kind]).send({ detail: err.detail });
+    }
     if (err.validation) return reply.status(400).send({ detail: validationDetail(err) });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send({ detail: err.message });

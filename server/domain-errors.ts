@@ -15,6 +15,8 @@ export type DomainErrorKind =
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
+  /** Sent as Retry-After: the seconds after which the same request may succeed (a throttle, a full queue). */
+  readonly retryAfterSeconds?: number;
   /** The message the API sends as `detail`. */
   get detail(): string {
     return this.message;

@@ -1,12 +1,16 @@
-// The AI's output on each labelled eval clip, cached in .cache/correction-bench/ by a hash of the clip's
-// recipe, its built file and the pipeline settings: the correction benchmark can then be re-run (and the
-// reviewer changed) without running the model again, which takes minutes per clip on a shared machine.
+// The AI's output on each labelled eval clip (as the processing job keeps it), cached in
+// .cache/correction-bench/ by a hash of the clip's recipe, its built file, the pipeline settings and the
+// pipeline's code: the correction benchmark can then be re-run (and the reviewer changed) without running
+// the model again, which takes minutes per clip on a shared machine.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { MediaService } from '../../server/media/media-service';
 import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/processing/pipeline';
 import { ensureModel } from '../../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../../server/processing/pose-pool';
+import { dropStillNonPeople } from '../../server/processing/static-track';
 import { recipeHash } from '../eval/clip-recipe';
 import type { BuiltClip } from '../eval/fixtures';
 import type { EvalSettings } from '../eval/run-eval';
@@ -18,9 +22,22 @@ export type CachedAnalysis = Pick<AnalysisResult, 'detections'> & {
   stats: Pick<AnalysisResult['stats'], 'framesAnalysed' | 'stride'>;
 };
 
+/** A hash of the pipeline's code (server/processing), so a changed pipeline never reads an old output. */
+function pipelineCode(): string {
+  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/processing');
+  const h = createHash('sha256');
+  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(dir, f);
+    if (fs.statSync(file).isFile()) h.update(f).update(fs.readFileSync(file));
+  }
+  return h.digest('hex').slice(0, 12);
+}
+
 export function cacheFile(clip: BuiltClip, settings: EvalSettings, dir = AI_OUTPUT_CACHE): string {
   const name = clip.recipe.name ?? path.basename(clip.file, '.mp4');
-  return path.join(dir, `${name}-${recipeHash([clip.recipe, clip.output, path.basename(clip.file), settings])}.json`);
+  const rules = 'still things dropped as the job does';
+  const key = [clip.recipe, clip.output, path.basename(clip.file), settings, rules, pipelineCode()];
+  return path.join(dir, `${name}-${recipeHash(key)}.json`);
 }
 
 /**
@@ -50,9 +67,14 @@ export async function loadAiOutputs(
       const clip = clips[i];
       const info = await media.probe(clip.file);
       const t0 = performance.now();
-      const a = await analyseVideo(
-        { path: clip.file, ...info },
-        { ffmpegPath: media.ffmpegPath, pool, settings: settings as AnalysisOptions['settings'] },
+      // the rules the processing job applies after the pipeline apply here too (as in the eval)
+      const a = dropStillNonPeople(
+        await analyseVideo(
+          { path: clip.file, ...info },
+          { ffmpegPath: media.ffmpegPath, pool, settings: settings as AnalysisOptions['settings'] },
+        ),
+        info.width,
+        info.height,
       );
       const kept: CachedAnalysis = {
         detections: a.detections,

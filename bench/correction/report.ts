@@ -2,6 +2,7 @@
 // minute of video) and the metrics it reached; then which kinds of command they were.
 import type { CommandKind } from './commands';
 import type { ReviewResult, Scores } from './reviewer';
+import { markdownTable } from '../eval/markdown-table';
 
 export interface ClipReview {
   name: string;
@@ -16,17 +17,6 @@ const f3 = (v: number) => (Math.floor(v * 1000) / 1000).toFixed(3);
 const rpi = (s: Scores) => `${f3(s.recall)} / ${f3(s.precision)} / ${f3(s.idf1)}`;
 const perMin = (n: number, seconds: number) => (n / (seconds / 60)).toFixed(0);
 const mark = (r: ReviewResult) => (r.reached ? 'yes' : 'NO');
-
-function table(head: string[], rows: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  return [
-    line(head),
-    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
-    ...rows.map(line),
-  ].join('\n');
-}
 
 const mean = (rs: ReviewResult[], pick: (r: ReviewResult) => Scores): Scores => ({
   recall: rs.reduce((s, r) => s + pick(r).recall, 0) / rs.length,
@@ -99,7 +89,7 @@ export function formatReviewTable(clips: ClipReview[]): string {
     ),
     reached((c) => c.b),
   ]);
-  return table(head, rows);
+  return markdownTable(head, rows);
 }
 
 /** Commands by kind, summed over the clips, for each set. */
@@ -109,7 +99,7 @@ export function formatKindTable(clips: ClipReview[]): string {
     for (const r of [c.a, c.b]) for (const k of Object.keys(r.byKind) as CommandKind[]) kinds.add(k);
   const count = (k: CommandKind, pick: (c: ClipReview) => ReviewResult) =>
     clips.reduce((s, c) => s + (pick(c).byKind[k] ?? 0), 0);
-  return table(
+  return markdownTable(
     ['command', 'A', 'B'],
     [...kinds].map((k) => [k, String(count(k, (c) => c.a)), String(count(k, (c) => c.b))]),
   );

@@ -3,7 +3,9 @@
 // minimum-distance assignment; IDF1 from the global one-to-one id matching). The analysis is laid out as
 // the processing job stores it on a fresh video (store-result.ts: AI rows, track ids as the pipeline gave
 // them) and as the export reads it back (services/formats/interchange.ts, storedTracks), then written by
-// the real encoder (domain/formats). The file is read back from its text, not from the tracks.
+// the real encoder (domain/formats: every frame the editor draws, filled-in ones with conf -1). The file
+// is read back from its text, not from the tracks; like py-motmetrics' default, every line counts.
+import { VIDEO_SETTINGS_DEFAULTS } from '../../domain/constants';
 import { FORMATS, type FormatTrack, type FormatVideo } from '../../domain/formats';
 import type { AnalysisResult } from '../../server/processing/pipeline';
 import { evaluateSequence, type Box, type EvalFrame, type GtPerson, type SequenceMetrics } from './metrics';
@@ -42,6 +44,8 @@ export function exportMot(
     totalFrames: video.frames,
     frameStride: analysis.stats.stride,
     fps: video.fps,
+    // the export fills in between analysed frames as the editor draws them, by this setting (on by default)
+    interpolate: VIDEO_SETTINGS_DEFAULTS.realtime.interpolation,
   };
   return FORMATS.mot.encode(v, storedAiTracks(analysis));
 }

@@ -1,5 +1,6 @@
 // Text table and target verdicts of an eval run.
 import type { ClipResult } from './run-eval';
+import { markdownTable } from './markdown-table';
 
 export const TARGETS = { recall: 0.95, precision: 0.95, idf1: 0.9, realTime: 1 };
 
@@ -55,19 +56,7 @@ export function formatTable(results: ClipResult[]): string {
   ] as const) {
     if (group.length) rows.push(meanRow(`mean, ${label} (${group.length})`, group));
   }
-  return table(head, rows);
-}
-
-/** A Markdown table, the first column left-aligned and the others right-aligned. */
-function table(head: string[], rows: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  return [
-    line(head),
-    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
-    ...rows.map(line),
-  ].join('\n');
+  return markdownTable(head, rows);
 }
 
 /** Mean of a metric over the clips that have it (null when none has). */
@@ -128,7 +117,7 @@ export function formatMotTable(results: ClipResult[]): string {
   ] as const) {
     if (group.length) rows.push(row(`mean, ${label} (${group.length})`, group));
   }
-  return table(head, rows);
+  return markdownTable(head, rows);
 }
 
 export function targetsLine(r: ClipResult): string {

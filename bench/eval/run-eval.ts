@@ -87,7 +87,7 @@ export async function evaluateClip(
   media: MediaService,
   pool: PosePool,
   settings: EvalSettings,
-  extra: Pick<AnalysisOptions, 'cropTracking'> = {},
+  extra: Pick<AnalysisOptions, 'cropTracking' | 'passesPerSecond'> = {},
 ): Promise<ClipResult> {
   const info = await media.probe(clip.file);
   const t0 = performance.now();

@@ -6,6 +6,7 @@ import { ACTION_CLASSES } from '../constants';
 import { actionSegment, detection } from './annotations';
 import { count, INT4_MAX, int4 } from './common';
 import { idText, intText } from './params';
+import { refineBoxParts } from './box-rules';
 
 const int = intText(0, INT4_MAX);
 const trackId = int4();
@@ -43,7 +44,14 @@ export const actionPatchBody = z
     human_verified: z.boolean().optional(),
     version: version.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((b, ctx) => {
+    if (!Object.keys(b).some((k) => k !== 'version'))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Send at least one of track_id, action_class, start_time, end_time, confidence, human_verified',
+      });
+  });
 
 export const deletedAction = z.object({ deleted: z.literal(true), action: actionSegment });
 
@@ -55,7 +63,7 @@ const keypointIn = z.union([
   z.tuple([kpCoord, kpCoord, z.number().finite().min(0).max(1)]),
 ]);
 
-/** PATCH …/detections/{frame}: a box, keypoints and/or joint visibility (17 × 2 visible, 1 occluded, 0 absent; null clears it). */
+/** PATCH …/detections/{frame}: a box (whole, corners in order), keypoints and/or joint visibility (17 × 2 visible, 1 occluded, 0 absent; null clears it). */
 export const detectionPatchBody = z
   .object({
     x1: fraction.optional(),
@@ -72,7 +80,16 @@ export const detectionPatchBody = z
     // optional here so that a missing one is the service's 428 (with a detail), not a validation 400
     version: version.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((b, ctx) =>
+    refineBoxParts(
+      b,
+      ctx,
+      b.keypoints || b.keypoint_visibility !== undefined || b.source
+        ? null
+        : 'Send a box {x1, y1, x2, y2}, {keypoints} or {keypoint_visibility}',
+    ),
+  );
 
 /** A stored detection as the write calls answer it: the read form plus its track, who changed it and when. */
 export const savedDetection = detection

@@ -2,7 +2,7 @@
 // user's own password and API tokens, and (for super users) how an account signs in.
 import { z } from 'zod';
 import { ROLES } from '../constants';
-import { isoTime, rowId } from './common';
+import { count, isoTime, rowId } from './common';
 import { idText, userIdSchema } from './params';
 
 /** Longest password accepted (hashing cost stays bounded). */
@@ -89,3 +89,38 @@ export const userSession = z
   .meta({ id: 'UserSession' });
 export type UserSession = z.infer<typeof userSession>;
 export const sessionParams = z.object({ id: userIdSchema, sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
+
+/** GET /metrics/sign-in (administrators): password guessing, as the audit trail and this process's throttle see it. */
+export const signInMetrics = z
+  .object({
+    failed_24h: count.describe('failed sign-ins and current-password checks of existing accounts, last 24 hours'),
+    throttled_24h: count.describe(
+      'times an account was guessed at past the free tries from one address, last 24 hours',
+    ),
+    failures: count.describe(
+      'failed guesses this API process has counted since it started (unknown ids and links too)',
+    ),
+    refused: count.describe('guesses this API process refused with 429 since it started'),
+    waiting: z
+      .array(
+        z.object({
+          address: z.string(),
+          account: z.string().nullable().describe('the existing account tried from there; null otherwise'),
+          target: z
+            .enum(['account', 'unknown account', 'many accounts'])
+            .describe(
+              'what the address guessed at: one existing account, one id that is no account (not shown: people type passwords there), or many',
+            ),
+          failures: count,
+          retry_after_s: count,
+        }),
+      )
+      .describe('who must wait now (at most 10, most failures first)'),
+    hashing: z.object({
+      running: count,
+      waiting_sign_in: count,
+      waiting_change: count,
+    }),
+  })
+  .meta({ id: 'SignInMetrics' });
+export type SignInMetrics = z.infer<typeof signInMetrics>;

@@ -6,6 +6,7 @@ import { detectionVersions, savedDetection, trackVersions } from './annotation-e
 import { keypoint } from './annotations';
 import { count, INT4_MAX, int4 } from './common';
 import { intText } from './params';
+import { refineBoxOrder, refineBoxParts } from './box-rules';
 
 export const frameNumber = int4();
 /** A version sent in a body: optional here, so a missing one is the service's 428 with a detail, not a 400. */
@@ -16,7 +17,7 @@ const kpCoord = z.number().finite().min(-1).max(2);
 export const keypoints = z.array(z.tuple([kpCoord, kpCoord, z.number().finite().min(0).max(1)])).length(17);
 /** COCO v per joint: 0 absent, 1 occluded, 2 visible; null clears a stored one. */
 export const keypointVisibility = z.array(z.number().int().min(0).max(2)).length(17).nullable();
-/** The server also checks x1 < x2 and y1 < y2 (400 with a detail). */
+/** A box in fractions of the frame; each body that carries one also checks x1 < x2 and y1 < y2 (box-rules.ts). */
 export const frameBox = z.object({ x1: fraction, y1: fraction, x2: fraction, y2: fraction }).strict();
 
 export const newTrackBody = z
@@ -26,7 +27,8 @@ export const newTrackBody = z
     keypoints: keypoints.optional(),
     keypoint_visibility: keypointVisibility.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((b, ctx) => refineBoxOrder(b.box, ctx));
 /** PUT …/detections/{frame}: a keyframe; an outside one (`outside: true`) may go without a box. */
 export const keyframeBody = z
   .object({
@@ -39,7 +41,14 @@ export const keyframeBody = z
     outside: z.boolean().optional(),
     version: bodyVersion,
   })
-  .strict();
+  .strict()
+  .superRefine((b, ctx) =>
+    refineBoxParts(
+      b,
+      ctx,
+      b.outside ? null : 'Send the box {x1, y1, x2, y2} (only an outside keyframe may go without)',
+    ),
+  );
 
 const trackId = int4();
 const undoToken = int4(1);
@@ -128,7 +137,10 @@ export const propagateResult = z.object({
   undo_token: undoToken,
 });
 
-export const poseAssistBody = z.object({ frame: frameNumber, box: frameBox }).strict();
+export const poseAssistBody = z
+  .object({ frame: frameNumber, box: frameBox })
+  .strict()
+  .superRefine((b, ctx) => refineBoxOrder(b.box, ctx));
 export const poseAssistResult = z.object({ keypoints: z.array(keypoint), score: z.number(), model: z.string() });
 export const followBody = z
   .object({

@@ -109,6 +109,11 @@ export function collectOverlay(
 
 const fontSize = (height: number) => Math.max(11, Math.round(height / 50));
 const pointRadius = (height: number) => Math.max(2, height / 240);
+/** A person shorter than this many joint radii gets smaller joints, so 17 dots never cover a small person. */
+const JOINTS_PER_HEIGHT = 30;
+/** The joint radius for one person: the picture's, but at most 1/30 of the person's height (at least 1 px). */
+const personRadius = (r: number, det: { y1: number; y2: number }, styleHeight: number) =>
+  Math.min(r, Math.max(1, ((det.y2 - det.y1) * styleHeight) / JOINTS_PER_HEIGHT));
 
 function labelText(it: OverlayItem, t: OverlayToggleSet): string {
   let label = `Track ${it.trackId}`;
@@ -219,7 +224,7 @@ export function drawOverlay(
   const fontPx = fontSize(styleHeight);
   const labels = t.labels ?? t.boxes;
   setTextStyle(ctx, fontPx);
-  const r = pointRadius(styleHeight);
+  const radius = pointRadius(styleHeight);
   for (const it of items) {
     const { det } = it;
     const color = trackColor(it.trackId);
@@ -239,7 +244,9 @@ export function drawOverlay(
       ctx.stroke();
     }
     if (kp && t.keypoints) {
-      // visible joints filled, occluded ones as rings (a second path), absent ones not at all
+      // visible joints filled, occluded ones as rings (a second path), absent ones not at all; a small
+      // person's joints are smaller
+      const r = personRadius(radius, det, styleHeight);
       ctx.beginPath();
       for (let j = 0; j < 17; j++) {
         if (jointVisibility(det, j) !== 2) continue;

@@ -220,7 +220,7 @@ export const userAudit = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: text('user_id').notNull(), // not a foreign key: the trail outlives a deleted account
-    action: text('action').notNull(), // create | update | delete | sign-in | sign-in-failed | password-change | password-set | reset-link | token-create | token-revoke | session-end | disable | enable
+    action: text('action').notNull(), // create | update | delete | sign-in | sign-in-failed | sign-in-throttled | password-change | password-set | reset-link | token-create | token-revoke | session-end | disable | enable
     oldName: text('old_name'),
     newName: text('new_name'),
     oldRole: text('old_role'),

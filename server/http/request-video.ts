@@ -1,5 +1,7 @@
-// The video a by-id route names, looked up (live and visible to the caller) once per request by the
-// preHandler in app.ts, so the route does not read it again.
+// The video a by-id route names, looked up (live and visible to the caller: requireVisibleVideoFact) once
+// per request by the preHandler in app.ts. A route that only needs the row takes it from here instead of
+// reading it again; a service that changes the video reads it again itself, inside its own transaction,
+// so what it checks is what it writes over.
 import type { FastifyRequest } from 'fastify';
 import type { VideoRow } from '../services/video-dto';
 

@@ -10,6 +10,14 @@ import type { Config } from '../config';
 import type { Database } from '../db/connect';
 import type { MediaService } from '../media/media-service';
 import type { JobQueue } from '../queue';
+import type { SignInThrottle } from '../services/auth/throttle';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one throttle of password guesses of this app (sign-in, password change, one-time links). */
+    signInThrottle: SignInThrottle;
+  }
+}
 
 /** Fastify instance with zod schemas as the type provider: route handlers get typed params/query/body. */
 export type App = FastifyInstance<

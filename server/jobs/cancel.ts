@@ -14,10 +14,7 @@ import {
 } from '../repositories/job-progress';
 import { definitionOf } from './registry';
 import { withdrawQueuedJob as withdraw } from '../services/job-runner';
-import { requireLiveVideo } from '../services/videos';
-import { isSourceHidden } from '../services/source-visibility';
-import { findSource } from '../repositories/sources';
-import { findVideoAnyStatus } from '../repositories/videos';
+import { requireLiveVideo, requireVisibleVideo } from '../services/videos';
 import { mayCancel, type JobKind, type JobState } from '../../domain/job-progress';
 import type { CancelAnswer } from '../../domain/contract/jobs';
 import type { Identity } from '../../domain/types';
@@ -60,10 +57,11 @@ export async function cancelJob(deps: CancelDeps, who: Identity, row: JobProgres
 export async function cancelJobById(deps: CancelDeps, who: Identity, id: number): Promise<CancelAnswer> {
   const row = await findJob(deps.db, id);
   if (!row) throw new NotFound(`Job ${id} not found`);
-  // a job of a video the caller may not see is as unknown to them as the video is
-  const video = row.videoId !== null ? await findVideoAnyStatus(deps.db, row.videoId) : null;
-  if (video && isSourceHidden((await findSource(deps.db, video.sourceRoot))?.role, who))
-    throw new NotFound(`Job ${id} not found`);
+  // a job of a video the caller may not see is as unknown to them as the video is (its row outlives a delete)
+  if (row.videoId !== null)
+    await requireVisibleVideo(deps.db, row.videoId, who, { anyStatus: true }).catch((e: unknown) => {
+      throw e instanceof NotFound ? new NotFound(`Job ${id} not found`) : e;
+    });
   return cancelJob(deps, who, row);
 }
 

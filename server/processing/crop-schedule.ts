@@ -1,22 +1,33 @@
-// When crop tracking runs the person detector (pure rules): on every k-th analysed frame, which also finds
-// people who walked in; on a frame whose picture changed abruptly (a cut: the crops would point at nothing);
-// and on the frame after a followed person's pose score fell (they may be turning, or leaving the crop).
+// When crop tracking runs a model pass (the person detector and the keypoint model; pure rules): on a cadence
+// set in time, so people who walk in are found as soon at 10 fps as at 30 fps, and on a frame whose picture
+// changed abruptly (a cut: optical flow across it would carry people onto whatever is there now). Between two
+// passes people are followed by optical flow on every analysed frame (optical-flow.ts).
 
 /** Mean absolute luma difference (0–255) between two analysed frames above which the picture is a new scene. */
 export const SCENE_CHANGE = 40;
-/** A followed person whose keypoint score falls below this share of their score at detection asks for the detector. */
-export const SCORE_DROP_SHARE = 0.6;
-/** …or below this score outright. */
-export const SCORE_DROP_FLOOR = 0.25;
+/**
+ * Model passes per second of video. Five catches a walker within a fifth of a second of coming into view and
+ * re-anchors the flow before it drifts; more costs a detector pass and a keypoint crop per person each
+ * (docs/PROCESSING.md has the measurements behind the number).
+ */
+export const PASSES_PER_SECOND = 5;
 
-/** True on the analysed frames where the periodic detector pass falls (the first frame included). */
-export function isPeriodicDetection(analysedIndex: number, detectEvery: number): boolean {
-  return analysedIndex % Math.max(1, Math.floor(detectEvery)) === 0;
+/** Analysed frames from one model pass to the next: the cadence in time, in frames (at least 1). */
+export function passInterval(fps: number, stride: number, passesPerSecond = PASSES_PER_SECOND): number {
+  const analysedPerSecond = fps / Math.max(1, stride);
+  return Math.max(1, Math.round(analysedPerSecond / Math.max(1e-6, passesPerSecond)) || 1);
 }
 
-/** True when a followed person's keypoint score has fallen enough to ask for the detector on the next frame. */
-export function scoreDropped(scoreAtDetection: number, score: number): boolean {
-  return score < SCORE_DROP_FLOOR || score < scoreAtDetection * SCORE_DROP_SHARE;
+/** Whether this analysed frame gets a model pass, and why (for the stats). */
+export function passReason(o: {
+  /** Analysed frames since the last pass (null before the first). */
+  sinceLastPass: number | null;
+  interval: number;
+  sceneDifference: number | null;
+}): 'cadence' | 'scene change' | null {
+  if (o.sinceLastPass == null || o.sinceLastPass >= o.interval) return 'cadence';
+  if (o.sceneDifference != null && o.sceneDifference >= SCENE_CHANGE) return 'scene change';
+  return null;
 }
 
 /** A small grey thumbnail of an RGB frame (every `step`-th pixel both ways): cheap to compare. */
@@ -39,20 +50,6 @@ export function thumbnailDifference(a: Uint8Array, b: Uint8Array): number {
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
   return sum / a.length;
-}
-
-/** Whether the detector runs on this analysed frame, and why (for the stats). */
-export function detectionReason(o: {
-  analysedIndex: number;
-  detectEvery: number;
-  sceneDifference: number | null;
-  scoreDropPending: boolean;
-  following: number;
-}): 'periodic' | 'scene change' | 'score drop' | null {
-  if (isPeriodicDetection(o.analysedIndex, o.detectEvery)) return 'periodic';
-  if (o.sceneDifference != null && o.sceneDifference >= SCENE_CHANGE) return 'scene change';
-  if (o.scoreDropPending && o.following > 0) return 'score drop';
-  return null;
 }
 
 /**

@@ -1,12 +1,12 @@
-// Crop tracking: the person detector runs every `detectEvery`-th analysed frame (the pipeline's default
-// is every frame, two frames to a pass) and on the triggers of crop-schedule.ts; a person it does not find
-// on a frame is followed by the single-pose model on a crop around where they were (crop-follow.ts), and
-// so is everyone between passes. A detector pass re-anchors: its boxes replace the followed people they
-// overlap, and its new people are followed from then on. Answers, per analysed frame, the people in the
-// same rows the per-frame modes give, so the tracker after it (IoU association) is unchanged.
+// Crop tracking, the Fast mode: model passes on a cadence set in time (crop-schedule.ts: five a second, and at
+// a cut). A pass runs the person detector (every `detectEvery`-th pass; default every one) and the
+// single-pose model on a crop around each person it found; a person followed but not found is read on a
+// crop around where the flow had them (crop-follow.ts). On the analysed frames between two passes everyone
+// the pass found is followed by optical flow on that frame's own pixels (flow-segment.ts), and re-anchored
+// at the next pass: its boxes replace the followed people they overlap. Answers, per analysed frame, the
+// people in the same rows the per-frame modes give, so the tracker after it (IoU association) is unchanged.
 // Both cores: frames are decoded ahead while the workers run; a detector pass is asked for as soon as its
-// frame is decoded, so it fills a worker that the crops of earlier frames leave idle; the crops of one
-// frame are spread over the workers.
+// frame is decoded, so it fills a worker that the crops and flow of earlier frames leave idle.
 import { calibratedConfidence } from './calibration';
 import { iou } from './kalman';
 import {
@@ -21,15 +21,18 @@ import {
   type Keypoint,
   type PixelBox,
 } from './crop-follow';
-import { detectionReason, lumaThumbnail, readAhead, scoreDropped, thumbnailDifference } from './crop-schedule';
+import { lumaThumbnail, passReason, readAhead, thumbnailDifference } from './crop-schedule';
+import { FlowSegment } from './flow-segment';
 import type { DecodedFrame } from './frames';
 import type { PosePool } from './pose-pool';
-import { POSE_ROW, type AnalysisGeometry, type SinglePoseModel } from './pose-protocol';
-import { appendAppearance, decodePoseRows, type PersonPose } from './pose-rows';
+import type { AnalysisGeometry, SinglePoseModel } from './pose-protocol';
+import { appendAppearance, decodePoseRows, rowsOfPeople, type PersonPose } from './pose-rows';
 
 export interface CropTrackingOptions {
-  /** The detector runs on every `detectEvery`-th analysed frame at least. */
-  detectEvery: number;
+  /** A model pass every `passEvery`-th analysed frame (the cadence in time, crop-schedule.ts passInterval); 1: every one. */
+  passEvery?: number;
+  /** The detector runs on every `detectEvery`-th model pass (and after a cut); between, people are followed on crops. */
+  detectEvery?: number;
   /** Crops this large (frame pixels) or larger go to Thunder, smaller ones to Lightning. */
   thunderFromSide?: number;
   /** Frames decoded ahead of the one being followed. */
@@ -44,6 +47,9 @@ export interface CropTrackingOptions {
 }
 
 export interface CropTrackingStats {
+  /** Model passes, and analysed frames followed by optical flow between them. */
+  passes: number;
+  flowFrames: number;
   detections: number;
   crops: number;
   lost: number;
@@ -61,8 +67,9 @@ interface Followed {
   keypoints: Keypoint[];
   step: { dx: number; dy: number };
   detectorScore: number;
-  scoreAtDetection: number;
   seenAsBody: boolean;
+  /** Moved onto the pass's frame by the optical flow (so the crop needs no step). */
+  flowed?: boolean;
 }
 
 /**
@@ -83,21 +90,6 @@ function boxesOf(raw: Float32Array): Array<PixelBox & { score: number }> {
   return out;
 }
 
-/** The rows (pose-rows.ts layout, fractions of the decoded frame) of people found on one frame. */
-function rowsOf(
-  people: Array<{ keypoints: Keypoint[]; box: PixelBox; score: number }>,
-  w: number,
-  h: number,
-): Float32Array {
-  const rows = new Float32Array(people.length * POSE_ROW);
-  people.forEach((p, i) => {
-    const r = i * POSE_ROW;
-    p.keypoints.forEach(([x, y, s], k) => rows.set([y / h, x / w, s], r + k * 3));
-    rows.set([p.box.y1 / h, p.box.x1 / w, p.box.y2 / h, p.box.x2 / w, p.score], r + 51);
-  });
-  return rows;
-}
-
 export async function trackPeopleByCrops(
   decoded: AsyncIterable<DecodedFrame>,
   g: AnalysisGeometry,
@@ -111,18 +103,30 @@ export async function trackPeopleByCrops(
     H = g.inputH;
   const thunderFrom = opts.thunderFromSide ?? THUNDER_FROM_SIDE;
   const followMin = opts.followMinConfidence ?? FOLLOW_MIN_CONFIDENCE;
-  const stats: CropTrackingStats = { detections: 0, crops: 0, lost: 0, reasons: {}, lightning: 0, thunder: 0 };
+  const passEvery = Math.max(1, Math.floor(opts.passEvery ?? 1));
+  const detectEvery = Math.max(1, Math.floor(opts.detectEvery ?? 1));
+  const stats: CropTrackingStats = {
+    passes: 0,
+    flowFrames: 0,
+    detections: 0,
+    crops: 0,
+    lost: 0,
+    reasons: {},
+    lightning: 0,
+    thunder: 0,
+  };
   const pose = (rgb: Uint8Array, box: { x0: number; y0: number; side: number }): Promise<CropPose> => {
     const model: SinglePoseModel = cropModelFor(box.side, thunderFrom);
     stats.crops++;
     stats[model]++;
     return poseOnCrop(pool, rgb, W, H, box, model);
   };
-  let index = 0;
   let previous: Uint8Array | null = null;
+  let sinceLastPass: number | null = null;
+  let passIndex = 0;
   let followed: Followed[] = [];
-  let scoreDropPending = false;
-  // a periodic detector pass waits here for a second frame to share its pass with
+  let segment: FlowSegment | null = null;
+  // a detector pass waits here for a second frame to share its pass with
   let lone: {
     frame: number;
     rgb: Uint8Array;
@@ -149,36 +153,45 @@ export async function trackPeopleByCrops(
     lone = null;
     pool.detectStacked([only.rgb], W, g.scaledH).then(([a]) => only.resolve(a), only.reject);
   };
-  // on arrival: the scene-change test, and the periodic or scene-change detector pass asked for at once
-  const frames = readAhead(decoded, opts.readAhead ?? pool.threads * 3, (f) => {
+  const emit = (frame: number, rows: Float32Array) => onFrame(frame, decodePoseRows(rows, g, minScore));
+  /** Ends the flow segment of the last pass: emits its frames, and moves the followed people to where the flow left them. */
+  const endSegment = async (until?: DecodedFrame) => {
+    if (!segment) return;
+    const seg = segment;
+    segment = null;
+    const end = await seg.finish(pool, until);
+    stats.flowFrames += end.between.length;
+    for (const f of end.between) emit(f.frame, f.rows);
+    followed = followed.map((p, i) => ({ ...p, box: end.last[i].box, keypoints: end.last[i].keypoints, flowed: true }));
+  };
+  // on arrival: the scene-change test, and the model pass (its detector pass asked for at once)
+  const frames = readAhead(decoded, Math.max(opts.readAhead ?? pool.threads * 3, passEvery * 2 + 1), (f) => {
     const thumb = lumaThumbnail(f.rgb, W, H);
     const sceneDifference = previous ? thumbnailDifference(previous, thumb) : null;
     previous = thumb;
-    const reason = detectionReason({
-      analysedIndex: index++,
-      detectEvery: opts.detectEvery,
-      sceneDifference,
-      scoreDropPending: false,
-      following: 0,
-    });
-    const boxes = reason ? detectAhead(f.frame, f.rgb) : null;
+    const reason = passReason({ sinceLastPass, interval: passEvery, sceneDifference });
+    sinceLastPass = reason ? 1 : (sinceLastPass ?? 0) + 1;
+    const detect = reason === 'scene change' || (reason != null && passIndex++ % detectEvery === 0);
+    const boxes = detect ? detectAhead(f.frame, f.rgb) : null;
     boxes?.catch(() => {});
     return { ...f, reason, boxes };
   });
   for await (const f of frames) {
     if (signal?.aborted) throw new Error('stopped');
-    let reason = f.reason,
-      boxes = f.boxes;
-    if (!reason && scoreDropPending && followed.length) {
-      reason = 'score drop';
-      boxes = pool.detect(f.rgb.slice(), W, H);
+    if (!f.reason) {
+      if (segment) segment.add(f);
+      else emit(f.frame, new Float32Array(0));
+      continue;
     }
-    scoreDropPending = false;
+    stats.passes++;
+    // the people followed since the last pass, as the flow left them on this frame
+    await endSegment(f);
+    const boxes = f.boxes;
     const found: Array<Followed & { score: number; keypoints: Keypoint[] }> = [];
     let carry = followed;
     if (boxes) {
       stats.detections++;
-      stats.reasons[reason!] = (stats.reasons[reason!] ?? 0) + 1;
+      stats.reasons[f.reason] = (stats.reasons[f.reason] ?? 0) + 1;
       flushAlone(f.frame);
       const detected = boxesOf(await boxes);
       // a followed person the detector also found is re-anchored on its box; one it missed is followed on
@@ -209,45 +222,49 @@ export async function trackPeopleByCrops(
           keypoints: poses[i].keypoints,
           step,
           detectorScore,
-          scoreAtDetection: poses[i].score,
           score: poses[i].score,
           seenAsBody,
         });
       });
     }
-    const followedPoses = await Promise.all(carry.map((p) => pose(f.rgb, cropAroundBox(p.box, p.step))));
+    // the flow has already moved a followed person onto this frame: their crop is around that box
+    const followedPoses = await Promise.all(
+      carry.map((p) => pose(f.rgb, cropAroundBox(p.box, p.flowed ? undefined : p.step))),
+    );
     carry.forEach((p, i) => {
       const cp = followedPoses[i];
       if (isLost(cp)) {
         stats.lost++;
         return;
       }
-      if (scoreDropped(p.scoreAtDetection, cp.score)) scoreDropPending = true;
       found.push({ ...p, ...followBox(p, cp), keypoints: cp.keypoints, score: cp.score });
     });
     const duplicates = duplicatesOf(found.map((p) => ({ box: p.box, score: p.detectorScore + p.score })));
     const kept = found.filter((_, i) => !duplicates.has(i));
-    const rows = appendAppearance(
-      rowsOf(
-        kept.map((p) => ({ ...p, score: p.detectorScore })),
+    emit(
+      f.frame,
+      appendAppearance(
+        rowsOfPeople(
+          kept.map((p) => ({ ...p, score: p.detectorScore })),
+          W,
+          H,
+        ),
+        f.rgb,
         W,
         H,
       ),
-      f.rgb,
-      W,
-      H,
     );
-    onFrame(f.frame, decodePoseRows(rows, g, minScore));
     followed = kept
       .filter((p) => calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin)
-      .map(({ box, keypoints, step, detectorScore, scoreAtDetection, seenAsBody }) => ({
+      .map(({ box, keypoints, step, detectorScore, seenAsBody }) => ({
         box,
         keypoints,
         step,
         detectorScore,
-        scoreAtDetection,
         seenAsBody,
       }));
+    if (passEvery > 1) segment = new FlowSegment(f, followed, W, H);
   }
+  await endSegment();
   return stats;
 }

@@ -11,8 +11,10 @@ import type { PosePool } from './pose-pool';
 import { decodePoseRows, type PersonPose } from './pose-rows';
 import type { PoseModelName } from './pose-protocol';
 import { relinkFragments, type FragmentSample } from './relink-fragments';
-import { DETECTOR_MIN_SCORE } from './topdown';
+import { DETECTOR_MIN_SCORE, stackingKeepsScale } from './topdown';
+import { passInterval } from './crop-schedule';
 import { trackAll, type TrackerName } from './tracker';
+import { smoothDetections } from './track-smoother';
 import { unconvincingTracks, type TrackEvidence } from './track-keep';
 
 export interface VideoToAnalyse {
@@ -78,12 +80,10 @@ export interface AnalysisResult {
 }
 
 /**
- * Crop tracking's detector interval in analysed frames, and whether periodic passes take two frames each,
- * chosen by measurement (bench/processing.ts, docs/PROCESSING.md): a pass on every analysed frame, two
- * frames to a pass, at every 6th frame found more people at less CPU than a pass every 5th analysed frame
- * at every 3rd frame with people followed on crops between.
+ * Whether crop tracking's detector passes take two frames each (topdown.ts detectPeopleStacked), chosen by
+ * measurement (bench/processing.ts, docs/PROCESSING.md): half the detector's cost for landscape frames,
+ * which a single pass would letterbox; frames that stacking would shrink much more (4:3, portrait) go alone.
  */
-export const DETECT_EVERY = 1;
 export const STACK_DETECTIONS = true;
 
 export interface AnalysisOptions {
@@ -96,8 +96,10 @@ export interface AnalysisOptions {
   onProgress?: (framesAnalysed: number, framesExpected: number) => void;
   /** Return every box before tracking too (calibration fit, evaluation). */
   keepCandidates?: boolean;
-  /** Crop tracking's knobs (bench/processing.ts measures them); the defaults are DETECT_EVERY and crop-follow.ts's. */
+  /** Crop tracking's knobs (bench/processing.ts measures them); the defaults are the cadence of crop-schedule.ts and crop-follow.ts's. */
   cropTracking?: Partial<CropTrackingOptions>;
+  /** Crop tracking's model passes per second of video (default crop-schedule.ts PASSES_PER_SECOND). */
+  passesPerSecond?: number;
   /** Called when the analysis moves past decoding + pose. */
   onStage?: (stage: 'tracking' | 'proposing actions') => void;
 }
@@ -138,7 +140,11 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
       decodeFrames(o.ffmpegPath, video.path, g, stride, o.signal),
       g,
       o.pool,
-      { detectEvery: DETECT_EVERY, stackDetections: STACK_DETECTIONS, ...o.cropTracking },
+      {
+        passEvery: passInterval(video.fps, stride, o.passesPerSecond),
+        stackDetections: STACK_DETECTIONS && stackingKeepsScale(g.inputW, g.scaledH),
+        ...o.cropTracking,
+      },
       minScore,
       (frame, found) => {
         frames.push(frame);
@@ -272,7 +278,8 @@ export async function analyseVideo(video: VideoToAnalyse, o: AnalysisOptions): P
       )
     : undefined;
   return {
-    detections,
+    // boxes that hold still where the person does (track-smoother.ts); the whole video is known by now
+    detections: smoothDetections(detections, video.fps, video.width, video.height),
     candidates,
     segments,
     stats: {

@@ -153,6 +153,14 @@ export class PosePool {
     return this.submit({ type: 'crop', rgb, width, height, crop, model });
   }
 
+  /**
+   * Follows people by optical flow over `count` grey frames (width × height each, one after the other; the
+   * buffer is handed over) from where `start` (flow-box.ts rows) has them on the first: their rows on each later frame.
+   */
+  flow(grey: Uint8Array, count: number, width: number, height: number, start: Float32Array): Promise<Float32Array> {
+    return this.submit({ type: 'flow', rgb: grey, width, height, count, start });
+  }
+
   private submit(work: Work): Promise<Float32Array> {
     if (this.closed) return Promise.reject(new Error('pose pool is closed'));
     if (this.broken) return Promise.reject(new Error(`pose worker failed: ${this.broken.message}`));
@@ -165,7 +173,8 @@ export class PosePool {
   private dispatch() {
     for (const slot of this.slots) {
       if (slot.busy || !this.waiting.length) continue;
-      const crop = this.waiting.findIndex((w) => w.work.type === 'crop');
+      // crops and flow are what the next frame waits for; detector passes are asked for ahead
+      const crop = this.waiting.findIndex((w) => w.work.type === 'crop' || w.work.type === 'flow');
       const [job] = this.waiting.splice(crop >= 0 ? crop : 0, 1);
       const id = this.nextId++;
       slot.busy = true;

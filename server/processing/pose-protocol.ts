@@ -51,7 +51,10 @@ export type PoseWorkerRequest =
       height: number;
       crop: CropSquare;
       model: SinglePoseModel;
-    };
+    }
+  /** Optical flow (optical-flow.ts): `count` grey frames of width × height one after the other in `rgb`, and
+   *  the people on the first (flow-box.ts rows); answers their rows on each later frame. */
+  | { type: 'flow'; id: number; rgb: Uint8Array; width: number; height: number; count: number; start: Float32Array };
 export type PoseWorkerReply =
   | { type: 'ready'; backend: string }
   | { type: 'result'; id: number; output: Float32Array; ms: number }

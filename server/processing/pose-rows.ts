@@ -17,6 +17,28 @@ export interface PersonPose {
   appearance: Float32Array;
 }
 
+/**
+ * The rows of people found on one frame, from their boxes and 17 × [x, y, score] joints in pixels of a frame
+ * of width × height (the row layout above, without the histogram).
+ */
+export function rowsOfPeople(
+  people: Array<{
+    keypoints: Array<[number, number, number]>;
+    box: { x1: number; y1: number; x2: number; y2: number };
+    score: number;
+  }>,
+  w: number,
+  h: number,
+): Float32Array {
+  const rows = new Float32Array(people.length * POSE_ROW);
+  people.forEach((p, i) => {
+    const r = i * POSE_ROW;
+    p.keypoints.forEach(([x, y, s], k) => rows.set([y / h, x / w, s], r + k * 3));
+    rows.set([p.box.y1 / h, p.box.x1 / w, p.box.y2 / h, p.box.x2 / w, p.score], r + 51);
+  });
+  return rows;
+}
+
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 /**

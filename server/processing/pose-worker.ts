@@ -4,7 +4,8 @@
 // layout plus an appearance histogram per row (pose-rows.ts): from MultiPose directly ('multipose'), or
 // from the CenterNet person detector followed by SinglePose Thunder on a crop per person ('topdown').
 // Crop tracking (crop-tracking.ts) asks for the two halves separately: 'detect' answers person boxes,
-// 'crop' runs SinglePose Lightning or Thunder on one square crop cut from a region of the frame. The messages
+// 'crop' runs SinglePose Lightning or Thunder on one square crop cut from a region of the frame, and 'flow'
+// follows people over the frames between model passes by optical flow (optical-flow.ts). The messages
 // and the row layout are in pose-protocol.ts, shared with the pool.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,6 +26,7 @@ import {
 } from './pose-protocol';
 import { appendAppearance } from './pose-rows';
 import { detectPeople, detectPeopleStacked, singlePoseOnCrop, topDownRows } from './topdown';
+import { followByFlow } from './optical-flow';
 
 const require = createRequire(import.meta.url);
 let graphs: { multipose: GraphModel; detector: GraphModel; single: GraphModel; light: GraphModel } | null = null;
@@ -117,6 +119,7 @@ function run(msg: Exclude<PoseWorkerRequest, { type: 'init' }>): Promise<Float32
   if (msg.type === 'detect') return detect(msg.rgb, msg.width, msg.height);
   if (msg.type === 'detect-stacked') return detectStacked(msg.rgb, msg.width, msg.height, msg.count);
   if (msg.type === 'crop') return crop(msg.rgb, msg.width, msg.height, msg.crop, msg.model);
+  if (msg.type === 'flow') return followByFlow(msg.rgb, msg.count, msg.width, msg.height, msg.start);
   return infer(msg.rgb, msg.width, msg.height, msg.mode);
 }
 

@@ -43,7 +43,16 @@ export interface TrackFrame {
   keypoints: Array<[number, number, number]>;
 }
 
-/** Largest centre shift (share of the usual height) and size change (share of the usual size) over the track. */
+/**
+ * A track's box stays within this share of its frames of where it mostly is: a person walking past a sign
+ * post, or a box that swells for a frame or two as someone passes in front, must not make the post move.
+ */
+export const STILL_SHARE = 0.9;
+
+/**
+ * How far the box strays from where it mostly is (centre shift as a share of the usual height, size change as
+ * a share of the usual size), over all but the farthest tenth of the frames (STILL_SHARE).
+ */
 export function boxTravel(frames: TrackFrame[]): { shift: number; resize: number } {
   const cx = frames.map((f) => (f.box.x1 + f.box.x2) / 2),
     cy = frames.map((f) => (f.box.y1 + f.box.y2) / 2);
@@ -53,13 +62,14 @@ export function boxTravel(frames: TrackFrame[]): { shift: number; resize: number
     my = median(cy),
     mw = Math.max(1e-6, median(w)),
     mh = Math.max(1e-6, median(h));
-  let shift = 0,
-    resize = 0;
-  frames.forEach((_, i) => {
-    shift = Math.max(shift, Math.hypot(cx[i] - mx, cy[i] - my) / mh);
-    resize = Math.max(resize, Math.abs(w[i] - mw) / mw, Math.abs(h[i] - mh) / mh);
-  });
-  return { shift, resize };
+  const shifts = frames.map((_, i) => Math.hypot(cx[i] - mx, cy[i] - my) / mh);
+  const resizes = frames.map((_, i) => Math.max(Math.abs(w[i] - mw) / mw, Math.abs(h[i] - mh) / mh));
+  // NaN (boxes of unknown size) sorts nowhere: such a track never counts as still
+  const share = (v: number[]) =>
+    v.some((x) => Number.isNaN(x))
+      ? NaN
+      : [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.ceil(STILL_SHARE * v.length) - 1)];
+  return { shift: share(shifts), resize: share(resizes) };
 }
 
 const seen = (kp: TrackFrame['keypoints'], i: number): Pt | null =>

@@ -107,6 +107,17 @@ export async function detectPeopleStacked(detector: GraphModel, frames: tf.Tenso
 }
 
 /**
+ * Whether two frames of width × height stacked in one detector pass are each read at nearly the scale one
+ * frame alone would be (≥ 0.85 of it): true for 16:9 frames (0.89), false for 4:3 (0.67), where small
+ * people would shrink below what the detector finds.
+ */
+export function stackingKeepsScale(width: number, height: number): boolean {
+  const alone = Math.min(DETECTOR_SIZE / width, DETECTOR_SIZE / height);
+  const stacked = Math.min(DETECTOR_SIZE / width, DETECTOR_SIZE / 2 / height);
+  return stacked >= 0.85 * alone;
+}
+
+/**
  * Reads each person's keypoints from a square crop around its box and writes MultiPose-layout rows in
  * fractions of the frame tensor: keypoints from the crop, box and score from the detector.
  */

@@ -23,6 +23,12 @@ export async function deleteUnusedLinks(db: Db, kind: LinkKind, userId: string |
     );
 }
 
+/** The link, read without a lock: the check made before any costly work. */
+export async function findLink(db: Db, tokenHash: string): Promise<LinkRow | null> {
+  const [row] = await db.select().from(authLinks).where(eq(authLinks.tokenHash, tokenHash)).limit(1);
+  return row ?? null;
+}
+
 /** The link, locked until the transaction ends, so two uses of one link cannot both succeed. */
 export async function lockLink(tx: Tx, tokenHash: string): Promise<LinkRow | null> {
   const [row] = await tx.select().from(authLinks).where(eq(authLinks.tokenHash, tokenHash)).for('update');

@@ -1,6 +1,6 @@
 // SQL over the sign-in columns of users (password hash, must-change, disabled, last sign-in) and the
 // sign-in events of the user audit trail.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import { userAudit, users } from '../db/schema';
 
@@ -9,6 +9,7 @@ export type UserRow = typeof users.$inferSelect;
 export type SignInAuditAction =
   | 'sign-in'
   | 'sign-in-failed'
+  | 'sign-in-throttled'
   | 'password-change'
   | 'password-set'
   | 'reset-link'
@@ -82,3 +83,13 @@ export const otherActiveSupers = (tx: Tx, id: string) =>
     .from(users)
     .where(and(eq(users.role, 'super'), eq(users.disabled, false), ne(users.id, id)))
     .for('update');
+
+/** Audit rows of these actions since `since` (every account), per action. */
+export async function countAuditSince(db: Db, actions: SignInAuditAction[], since: Date) {
+  const rows = await db
+    .select({ action: userAudit.action, n: sql<number>`count(*)::int` })
+    .from(userAudit)
+    .where(and(inArray(userAudit.action, actions), gte(userAudit.changedAt, since)))
+    .groupBy(userAudit.action);
+  return (action: SignInAuditAction) => Number(rows.find((r) => r.action === action)?.n ?? 0);
+}

@@ -1,6 +1,6 @@
 // SQL of the range edits of tracks: read a track's boxes and segments, remove boxes by frame, store moved
 // or filled boxes, and apply a segment plan. Every function runs inside the caller's transaction.
-import { and, asc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import { actionSegments, detections } from '../db/schema';
 import type { SegmentPlan } from '../../domain/ops/track-ranges';
@@ -185,4 +185,31 @@ export async function applySegmentPlan(tx: Tx, videoId: number, plan: SegmentPla
       updatedAt: now,
     });
   }
+}
+
+/**
+ * The nearest frame of a track after (or before) `from` whose box has one of `sources` (one index range
+ * scan of the track, stopping at the first match), or null.
+ */
+export async function neighbourFrame(
+  db: Db | Tx,
+  videoId: number,
+  trackId: number,
+  from: number,
+  direction: 'prev' | 'next',
+  sources: readonly string[],
+): Promise<number | null> {
+  const rows = await db
+    .select({ frame: detections.frame })
+    .from(detections)
+    .where(
+      and(
+        ofTrack(videoId, trackId),
+        direction === 'next' ? gt(detections.frame, from) : lt(detections.frame, from),
+        inArray(detections.source, [...sources]),
+      ),
+    )
+    .orderBy(direction === 'next' ? asc(detections.frame) : desc(detections.frame))
+    .limit(1);
+  return rows[0]?.frame ?? null;
 }

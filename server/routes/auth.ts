@@ -1,6 +1,7 @@
 // /api/v1/auth/*: the sign-in calls. Which exist depends on VAT_AUTH: login, setup and reset
 // only in password mode; config and logout in every mode. All are public (VAT_GUEST_ACCESS=none keeps
-// them reachable), and the Origin check refuses them from other sites (request-guards.ts).
+// them reachable), and the Origin check refuses them from other sites (request-guards.ts). Login, setup
+// and reset are guesses under the app's throttle (app.signInThrottle): 429 with Retry-After.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../http/types';
 import { empty, json } from '../http/contract';
@@ -8,17 +9,23 @@ import { authConfig, loginBody, meAnswer, resetBody, setupBody } from '../../dom
 import { clientAddress, proxyTrust } from '../http/client-address';
 import { clearSessionCookie, meDto, setSessionCookie } from '../http/session-cookie';
 import { NotFound } from '../domain-errors';
-import { countUsersWithPassword } from '../repositories/auth-sessions';
+import { setupRequired } from '../services/auth/first-start';
 import { LinkGone, useResetLink, useSetupLink } from '../services/auth/links';
 import { endSession, startSession } from '../services/auth/sessions';
-import { SignInThrottled, signIn } from '../services/auth/sign-in';
-import { createSignInThrottle } from '../services/auth/throttle';
-import type { UserRow } from '../repositories/auth-users';
+import { signIn } from '../services/auth/sign-in';
+
+/** The account a sign-in, a setup or a reset answers with. */
+interface SignedInUser {
+  id: string;
+  name: string | null;
+  role: string;
+  mustChangePassword: boolean;
+}
 
 export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: clock }) => {
   const auth = config.auth;
   const trusted = proxyTrust(auth.trustedProxies);
-  const throttle = createSignInThrottle();
+  const throttle = app.signInThrottle;
   const now = clock ?? (() => new Date());
   const passwordModeOnly = () => {
     if (auth.mode !== 'password')
@@ -26,7 +33,7 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
   };
 
   /** Starts a session for `user`, sets its cookie and answers the /me shape (ending the caller's old session). */
-  async function signedIn(req: FastifyRequest, reply: FastifyReply, user: UserRow, status: number) {
+  async function signedIn(req: FastifyRequest, reply: FastifyReply, user: SignedInUser, status: number) {
     if (req.sessionHash) await endSession(db, req.sessionHash);
     const id = await startSession(db, auth, user.id, now(), {
       ip: clientAddress(req, trusted),
@@ -54,7 +61,7 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
   app.get('/auth/config', { config: { public: true }, schema: { response: json(authConfig) } }, async () => ({
     mode: auth.mode,
     guest_access: auth.guestAccess,
-    setup_required: auth.mode === 'password' && (await countUsersWithPassword(db)) === 0,
+    setup_required: auth.mode === 'password' && (await setupRequired(db)),
     proxy_user_header: auth.mode === 'proxy' ? auth.proxyUserHeaderName : null,
   }));
 
@@ -63,19 +70,13 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
     { config: { public: true }, schema: { body: loginBody, response: json(meAnswer) } },
     async (req, reply) => {
       passwordModeOnly();
-      try {
-        const user = await signIn(
-          db,
-          throttle,
-          { id: req.body.id, password: req.body.password, address: clientAddress(req, trusted) },
-          now(),
-        );
-        return await signedIn(req, reply, user, 200);
-      } catch (e) {
-        if (e instanceof SignInThrottled)
-          return reply.status(429).header('retry-after', String(e.retryAfterSeconds)).send({ detail: e.detail });
-        throw e;
-      }
+      const user = await signIn(
+        db,
+        throttle,
+        { id: req.body.id, password: req.body.password, address: clientAddress(req, trusted) },
+        now(),
+      );
+      return signedIn(req, reply, user, 200);
     },
   );
 
@@ -87,6 +88,7 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
       try {
         const user = await useSetupLink(
           db,
+          { throttle, address: clientAddress(req, trusted) },
           { token: req.body.token, id: req.body.id, name: req.body.name, password: req.body.password },
           now(),
         );
@@ -103,7 +105,12 @@ export const authRoutes: RoutePlugin = (app, { database: { db }, config, now: cl
     async (req, reply) => {
       passwordModeOnly();
       try {
-        const user = await useResetLink(db, { token: req.body.token, newPassword: req.body.new_password }, now());
+        const user = await useResetLink(
+          db,
+          { throttle, address: clientAddress(req, trusted) },
+          { token: req.body.token, newPassword: req.body.new_password },
+          now(),
+        );
         return await signedIn(req, reply, user, 200);
       } catch (e) {
         return gone(reply, e);

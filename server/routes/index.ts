@@ -31,6 +31,7 @@ import { jobRoutes } from './jobs';
 import { reviewQueueRoutes } from './review/queue';
 import { videoReviewOpenRoutes } from './videos/review-open';
 import { metricsDetailRoutes } from './metrics/details';
+import { signInMetricRoutes } from './metrics/sign-in';
 import { adminStoragePackageRoutes } from './admin/storage-packages';
 import { videoUploadRoutes } from './videos/upload';
 import { videoAssignmentRoutes } from './videos/assignment';
@@ -74,6 +75,7 @@ export const routeModules: RoutePlugin[] = [
   reviewQueueRoutes,
   videoReviewOpenRoutes,
   metricsDetailRoutes,
+  signInMetricRoutes,
   adminStoragePackageRoutes,
   videoUploadRoutes,
   videoAssignmentRoutes,

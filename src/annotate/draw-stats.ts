@@ -1,7 +1,7 @@
 // What the overlay and the timeline drew last (read by window.__vat in e2e tests and by the benchmarks);
 // one of each per editor. The timeline's `bands` and `lowBands` count the presence rectangles (faint bands
 // where tracks have detections, hatched low confidence); `viewStart`/`viewSpan` are the window of time it
-// showed (seconds; it zooms).
+// showed (seconds; it zooms), `rows` the tracks of its rows.
 import type { OverlayStats } from '../../domain/overlay/draw';
 
 export interface LastOverlay {
@@ -26,6 +26,10 @@ export interface LastTimeline {
   draws: number;
   viewStart: number;
   viewSpan: number;
+  /** The tracks of the rows it drew, top to bottom ('Near playhead' may leave some out). */
+  rows: number[];
+  /** Open review issues drawn as bands (timeline/issue-timeline-draw.ts). */
+  issueBands?: number;
   /** The range preview drawn last (a track's frames from … to), or null. */
   preview: { trackId: number; from: number; to: number } | null;
 }
@@ -38,5 +42,6 @@ export const newTimelineStats = (): LastTimeline => ({
   draws: 0,
   viewStart: 0,
   viewSpan: 0,
+  rows: [],
   preview: null,
 });

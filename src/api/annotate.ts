@@ -2,6 +2,7 @@
 // Status changes, history, download and export URLs are shared with the library: src/api/videos.ts, annotations.ts.
 import type { AnnotationSummary, ReviewSummary } from '../../domain/contract/annotations';
 import type { Video, VideoNeighbors as Neighbors } from '../../domain/contract/videos';
+import type { JumpKind, TrackJump } from '../../domain/contract/track-jumps';
 import { ApiError, errorText, rawRequest, request } from './request';
 import { startEarlyRequest, takeEarlyResponse } from './early-requests';
 import { filterParams, type VideoListFilters } from './videos';
@@ -37,6 +38,16 @@ export async function fetchSummary(id: number, signal?: AbortSignal): Promise<An
 /** Per track presence and low-confidence runs, heavy overlaps and verified marks (review navigation). */
 export const fetchReviewSummary = (id: number, signal?: AbortSignal) =>
   request<ReviewSummary>(`/api/v1/annotations/${id}/review-summary`, { signal });
+
+/** The nearest keyframe (or analysed frame) of a track before or after a frame: ',' '.' '<' '>'. */
+export const fetchTrackJump = (
+  id: number,
+  trackId: number,
+  q: { from: number; direction: 'prev' | 'next'; kind: JumpKind },
+) =>
+  request<TrackJump>(
+    `/api/v1/annotations/${id}/tracks/${trackId}/jump?from=${q.from}&direction=${q.direction}&kind=${q.kind}`,
+  );
 
 export async function fetchDetectionWindow(
   id: number,

@@ -1,10 +1,11 @@
 // Summary figures (Dashboard, Metrics), the server status (status bar) and the admin source overview.
 import type { MetricsDetails, MetricsSummary } from '../../domain/contract/metrics';
 import type { ServerStatus } from '../../domain/contract/system';
+import type { SignInMetrics } from '../../domain/contract/auth';
 import type { StorageSource as SourceOverviewEntry } from '../../domain/contract/storage';
 import { ApiError, errorText, rawRequest, request } from './request';
 
-export type { MetricsDetails, MetricsSummary, ServerStatus, SourceOverviewEntry };
+export type { MetricsDetails, MetricsSummary, ServerStatus, SignInMetrics, SourceOverviewEntry };
 
 /** Rethrows with `fallback` when the request never got an answer (network failure). */
 async function withFallback<T>(p: Promise<T>, fallback: string): Promise<T> {
@@ -34,4 +35,11 @@ export const fetchMetricsDetails = () =>
   withFallback(
     request<MetricsDetails>('/api/v1/metrics/details', { fallback: 'Failed to load metrics' }),
     'Failed to load metrics',
+  );
+
+/** Password guessing and the hashing queue (administrators). */
+export const fetchSignInMetrics = () =>
+  withFallback(
+    request<SignInMetrics>('/api/v1/metrics/sign-in', { fallback: 'Failed to load sign-in figures' }),
+    'Failed to load sign-in figures',
   );

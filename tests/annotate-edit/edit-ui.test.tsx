@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // Edit UI pieces as a user sees them: the Merge Tracks dialog's rules and texts, the row editor's inputs.
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../src/session';
 import { MergeTracksDialog, DeleteTrackButton, DeleteTrackDialog } from '../../src/annotate/edit/TrackDialogs';
@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe('Merge Tracks dialog', () => {
-  it('needs two different tracks before Merge is enabled', () => {
+  it('needs a merge track other than the base before Merge is enabled', () => {
     te = new TestEditor(sampleDoc());
     renderWithEditor(
       te,
@@ -39,9 +39,10 @@ describe('Merge Tracks dialog', () => {
     expect(screen.getByText('Please choose two different tracks.')).toBeInTheDocument();
     const merge = screen.getByRole('button', { name: 'Merge' });
     expect(merge).toBeDisabled();
-    fireEvent.change(screen.getByLabelText('Merge track'), { target: { value: '1' } });
-    expect(merge).toBeDisabled();
-    fireEvent.change(screen.getByLabelText('Merge track'), { target: { value: '2' } });
+    // the merge list leaves out the base track (T1, the first: none is selected)
+    const mergeList = screen.getByRole('radiogroup', { name: /^Merge track/ });
+    expect(within(mergeList).queryByRole('radio', { name: /T1/ })).toBeNull();
+    fireEvent.click(within(mergeList).getByRole('radio', { name: /T2/ }));
     expect(merge).toBeEnabled();
     expect(screen.queryByText('Please choose two different tracks.')).toBeNull();
   });

@@ -2,6 +2,7 @@
 // (src/api/*) sends its requests here instead of to the network, each request is parsed with the zod
 // schema of its route (domain/contract), and each answer the test scripted is checked against the route's
 // response schema, keys it does not name included, as the strict server does. A mismatch fails the test.
+import { trackJump, trackJumpParams, trackJumpQuery } from '../../domain/contract/track-jumps';
 import { afterEach } from 'vitest';
 import type { CompactDetection } from '../../domain/overlay/detection';
 import { z } from 'zod';
@@ -56,6 +57,17 @@ import {
   swapBody,
   swapResult,
 } from '../../domain/contract/track-corrections';
+import {
+  issueComment,
+  issueItemParams,
+  issueList,
+  issueListQuery,
+  issueParams,
+  issuePatchBody,
+  newCommentBody,
+  newIssueBody,
+  reviewIssue,
+} from '../../domain/contract/review-issues';
 
 interface Route {
   method: string;
@@ -157,6 +169,13 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', path: `${A}/review-summary`, params: annotationParams, answer: reviewSummary },
   {
+    method: 'GET',
+    path: `${A}/tracks/:trackId/jump`,
+    params: trackJumpParams,
+    query: trackJumpQuery,
+    answer: trackJump,
+  },
+  {
     method: 'POST',
     path: `${A}/actions`,
     params: annotationParams,
@@ -178,6 +197,17 @@ const ROUTES: Route[] = [
     query: versionQuery,
     answer: deletedAction,
   },
+  { method: 'GET', path: `${A}/issues`, params: issueParams, query: issueListQuery, answer: issueList },
+  { method: 'POST', path: `${A}/issues`, params: issueParams, body: newIssueBody, answer: reviewIssue, status: 201 },
+  {
+    method: 'POST',
+    path: `${A}/issues/:issueId/comments`,
+    params: issueItemParams,
+    body: newCommentBody,
+    answer: issueComment,
+    status: 201,
+  },
+  { method: 'PATCH', path: `${A}/issues/:issueId`, params: issueItemParams, body: issuePatchBody, answer: reviewIssue },
 ];
 
 /** Contract mismatches of the running test: each is thrown where it happens and fails the test afterwards. */

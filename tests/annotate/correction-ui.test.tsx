@@ -2,7 +2,7 @@
 // The correction tools for a mouse user: the toolbar's buttons do what their keys do (greyed out when they
 // do not apply), the timeline row's track menu deletes a typed frame range, the swap and move dialogs pick a
 // track, and the follow dialog starts the job.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../src/session';
@@ -86,7 +86,15 @@ describe('correction toolbar and dialogs', () => {
     te.editor.updateUi({ selectedTrackId: 1, frame: 2 });
     renderTools();
     await userEvent.click(screen.getByTestId('edit.tool-swap'));
-    await userEvent.selectOptions(await screen.findByTestId('correction.track'), '2');
+    const list = await screen.findByTestId('correction.track');
+    // the other tracks, nearest to the playhead first, each with a thumbnail of its box
+    expect(
+      within(list)
+        .getAllByTestId('correction.track.option')
+        .map((o) => o.dataset.track),
+    ).toEqual(['2']);
+    expect(within(list).getAllByTestId('track-pick.thumb')).toHaveLength(1);
+    await userEvent.click(within(list).getByRole('radio', { name: /T2/ }));
     await userEvent.click(screen.getByTestId('correction.confirm'));
     await waitFor(() => expect(te.sent[0]).toMatchObject({ call: { kind: 'swap', otherTrackId: 2, from: 2 } }));
     await waitFor(() => expect(frames(1)).toEqual([0, 1, 2, 3]));

@@ -3,7 +3,7 @@
 // the server ops the API edge received.
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteTrack, mergeTracks } from '../../src/annotate/edit/track-edits';
-import { deleteSegment } from '../../src/annotate/edit/segment-saves';
+import { deleteSegment, saveAll } from '../../src/annotate/edit/segment-saves';
 import { TestEditor } from './test-editor';
 import { frameAt } from '../../src/annotate/document/frame-blocks';
 
@@ -158,5 +158,18 @@ describe('edit mode', () => {
     te.dispose();
     expect(te.editor.interaction.getSnapshot().status).toBe('stopped');
     expect(te.editor.mode.getSnapshot().status).toBe('stopped');
+  });
+});
+
+describe('Save All', () => {
+  it('says that everything is saved, or how many changes are still on their way', async () => {
+    te = new TestEditor(undefined, { selectedTrackId: 1 }).enterEditMode();
+    expect(saveAll(te.editor)).toBe('Everything is saved.');
+    te.keyDown('ArrowRight');
+    te.keyDown('ArrowDown');
+    expect(saveAll(te.editor)).toBe('Not everything is saved yet: saving 2 changes.');
+    expect(te.messages.at(-1)).toBe('Not everything is saved yet: saving 2 changes.');
+    await te.settle();
+    expect(saveAll(te.editor)).toBe('Everything is saved.');
   });
 });

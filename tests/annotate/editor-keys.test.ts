@@ -1,7 +1,8 @@
 // The screen's one keyboard model, driven through the same listener as the page: Space plays and pauses
 // (a hold that served a pan does not), '[' / ']' and the side arrows step a frame in view mode and in edit
 // mode when no box is selected (Shift: 10 frames), Home / End go to the first / last frame, ',' / '.' jump
-// between the selected track's keyframes, and undo / redo work in edit mode only.
+// between the selected track's keyframes and '<' / '>' between its analysed frames (from the server's whole
+// track and the loaded document), and undo / redo work in edit mode only.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toBlocked } from '../../src/annotate/document/frame-blocks';
 import { det, sampleDoc } from '../annotate-edit/fixtures';
@@ -113,7 +114,7 @@ describe('frame steps', () => {
 });
 
 describe('keyframe jumps', () => {
-  it("'.' and ',' go to the next and previous keyframe of the selected track", async () => {
+  it("'.' and ',' go to the next and previous keyframe of the selected track, and say when there is none", async () => {
     te.editor.updateUi({ selectedTrackId: 1 });
     await press('.');
     expect(te.ui.frame).toBe(5);
@@ -123,7 +124,7 @@ describe('keyframe jumps', () => {
     expect(te.ui.frame).toBe(120);
     await press('.');
     expect(te.ui.frame).toBe(120);
-    expect(te.messages.at(-1)).toBe('No keyframe after this frame');
+    expect(te.messages.at(-1)).toBe('No keyframe of T1 after frame 120');
     await press(',');
     await press(',');
     expect(te.ui.frame).toBe(5);
@@ -133,6 +134,54 @@ describe('keyframe jumps', () => {
     await press('.');
     expect(te.ui.frame).toBe(0);
     expect(te.messages.at(-1)).toBe('Select a track to jump between its keyframes');
+  });
+
+  it('ask the server for keyframes outside the loaded windows; the document wins where it is loaded', async () => {
+    // frames 0–149 are loaded; the server stores keyframes at 40 (deleted here, not saved yet) and 250
+    const doc = te.doc;
+    const blocks = { ...doc.detections[1], 0: { ...doc.detections[1][0], 40: { ...det(0.2), source: 'ai' as const } } };
+    te.editor.publishDoc({ ...doc, windows: [{ from: 0, to: 150 }], detections: { ...doc.detections, 1: blocks } });
+    te.storedSources[1] = { 5: 'human', 40: 'human', 120: 'human', 250: 'human' };
+    te.editor.updateUi({ selectedTrackId: 1 });
+    await press('.');
+    await press('.');
+    expect(te.ui.frame).toBe(120);
+    await press('.');
+    expect(te.ui.frame).toBe(250);
+    await press(',');
+    expect(te.ui.frame).toBe(120);
+  });
+
+  it('start from the frame a running seek is going to, and queue quick presses one after the other', async () => {
+    te.editor.updateUi({ selectedTrackId: 1 });
+    void te.editor.player.seekFrame(100); // a click on the timeline, still seeking
+    te.keyDown('.');
+    await tick();
+    await tick();
+    expect(te.ui.frame).toBe(120);
+    await press('Home');
+    te.keyDown('.');
+    te.keyDown('.');
+    await tick();
+    await tick();
+    expect(te.ui.frame).toBe(40);
+  });
+
+  it("'<' and '>' step through the analysed frames (AI boxes and keyframes), skipping filled ones", async () => {
+    te.editor.publishDoc({ ...te.doc, windows: [{ from: 0, to: 150 }] });
+    te.storedSources[2] = { 2: 'ai', 3: 'ai', 160: 'ai', 161: 'interpolated', 170: 'human' };
+    te.editor.updateUi({ selectedTrackId: 2 });
+    await press('>');
+    expect(te.ui.frame).toBe(2);
+    await press('End');
+    await press('<');
+    expect(te.ui.frame).toBe(170);
+    await press('<');
+    expect(te.ui.frame).toBe(160);
+    await press('<');
+    expect(te.ui.frame).toBe(3);
+    await press('>', { shift: true });
+    expect(te.ui.frame).toBe(160);
   });
 });
 

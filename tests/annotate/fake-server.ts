@@ -16,8 +16,10 @@ import {
   type PoseAssistResult,
 } from '../../src/api/track-corrections';
 import { putTrackVerified } from '../../src/api/annotation-edits';
-import { fetchReviewSummary } from '../../src/api/annotate';
+import { fetchReviewSummary, fetchTrackJump } from '../../src/api/annotate';
 import { savedRow, serveOne } from './contract-server';
+import { fakeIssueApi } from './fake-issues';
+import type { ReviewIssue } from '../../domain/contract/review-issues';
 
 /** What the fake server reads and records (the TestEditor holds it, so tests read it there). */
 export interface FakeServerState {
@@ -41,15 +43,20 @@ export interface FakeServerState {
   storedVersions?: (op: ServerOp) => DetectionVersions;
   /** What the fake server answers for the review summary. */
   reviewSummary: ReviewSummary | null;
+  /** The sources the server stores per track and frame (the jump call reads these, not the document). */
+  readonly storedSources: Record<number, Record<number, string>>;
   /** The next ids the server hands out for new actions and undo tokens. */
   readonly nextIds: { segment: number; token: number };
   /** The editor's current document (answers name its rows). */
   readonly doc: EditorDoc;
+  /** The video's review issues as the fake server holds them. */
+  readonly issues: ReviewIssue[];
 }
 
 /** The editor's API edge, served by the fake server `s`. */
 export function fakeEditorApi(s: FakeServerState): EditorApi {
   return {
+    issues: fakeIssueApi(s.issues),
     fetchSummary: () => Promise.reject(new Error('the TestEditor starts from a document')),
     fetchDetectionWindow: () => Promise.reject(new Error('the TestEditor starts from a document')),
     fetchVideoSettings: async () => null,
@@ -78,6 +85,20 @@ export function fakeEditorApi(s: FakeServerState): EditorApi {
       serveOne(
         () => followProgress(v, trackId, jobId, after),
         () => s.followAnswers.shift() ?? Promise.reject(new Error('the follow job has no more answers')),
+      ),
+    fetchTrackJump: (v, trackId, q) =>
+      serveOne(
+        () => fetchTrackJump(v, trackId, q),
+        () => {
+          const wanted = q.kind === 'keyframe' ? ['human', 'outside'] : ['ai', 'human', 'outside'];
+          const frames = Object.entries(s.storedSources[trackId] ?? {})
+            .filter(([, source]) => wanted.includes(source))
+            .map(([f]) => Number(f))
+            .sort((a, b) => a - b);
+          const frame =
+            q.direction === 'next' ? frames.find((f) => f > q.from) : frames.filter((f) => f < q.from).pop();
+          return { track_id: trackId, frame: frame ?? null };
+        },
       ),
     fetchReviewSummary: (v, signal) =>
       serveOne(

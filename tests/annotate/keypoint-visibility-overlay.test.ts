@@ -102,3 +102,23 @@ describe('interpolating hidden joints', () => {
     ).toBeNull();
   });
 });
+
+describe('joint size', () => {
+  it("a small person's joints shrink so they do not cover the person; a tall one keeps the picture's size", () => {
+    const radii = (d: CompactDetection) => {
+      const rs: number[] = [];
+      const { ctx } = recorder();
+      ctx.arc = (_x, _y, r) => {
+        rs.push(r);
+      };
+      drawOverlay(ctx, [item(d)], 1280, 720, points);
+      return [...new Set(rs)];
+    };
+    // 720 px high: joints of 3 px radius; a person 40 px high (1/18 of the picture) gets 40 / 30 px
+    expect(radii(det(0.1, vis([])))).toEqual([3]);
+    const small = { ...det(0.1, vis([])), y1: 0.5, y2: 0.5 + 40 / 720 };
+    expect(radii(small)[0]).toBeCloseTo(40 / 30, 5);
+    // at least a pixel, however small
+    expect(radii({ ...small, y2: 0.5 + 5 / 720 })).toEqual([1]);
+  });
+});

@@ -12,9 +12,9 @@ const statusOf = (te: TestEditor) => {
 
 it('says a drag draws a new person, and after Shift+B names the track and frame the box goes to', () => {
   const te = new TestEditor().enterEditMode();
-  expect(statusOf(te)).toMatch(/^Drag on an empty area: new person/);
+  expect(statusOf(te)).toMatch(/^Drag on empty: new person/);
   te.editor.updateUi({ selectedTrackId: 2, frame: 3 });
-  expect(statusOf(te)).toMatch(/^T2 selected · drag on an empty area: new person · Shift\+B: redraw T2 here/);
+  expect(statusOf(te)).toMatch(/^T2 selected · drag on empty: new person · Shift\+B: redraw T2 · Esc: deselect$/);
   te.keyDown('B', { shift: true });
   expect(statusOf(te)).toBe('Redraw T2: the next box goes to T2 at frame 3 · Esc cancels');
   te.keyDown('Escape');

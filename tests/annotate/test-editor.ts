@@ -9,6 +9,7 @@
 import type { FollowProgress } from '../../src/api/track-corrections';
 import type { DetectionVersions } from '../../domain/contract/annotation-edits';
 import type { ReviewSummary } from '../../domain/review-navigation';
+import type { ReviewIssue } from '../../domain/contract/review-issues';
 import type { Corner } from '../../domain/ops/box-geometry';
 import { AnnotationEditor } from '../../src/annotate/editor/annotation-editor';
 import { pressBar, pressOverlay, pressRow } from '../../src/annotate/tools/press';
@@ -58,6 +59,10 @@ export class TestEditor implements FakeServerState {
   readonly nextIds = { segment: 100, token: 1 };
   /** What the fake server answers for the review summary. */
   reviewSummary: ReviewSummary | null = null;
+  /** What the fake server stores: track → frame → source (the jump call answers from it). */
+  readonly storedSources: Record<number, Record<number, string>> = {};
+  /** The video's review issues on the fake server. */
+  readonly issues: ReviewIssue[] = [];
   /** The boxes a keyframe, delete or range op answers it stored besides its own (none unless a test says). */
   storedVersions: ((op: ServerOp) => DetectionVersions) | undefined = undefined;
 

@@ -25,7 +25,7 @@ describe('render settings', () => {
       render_max_res: 'original',
       tracker_name: 'auto',
       yolo_imgsz: 1280,
-      pipeline_frame_stride: 6,
+      pipeline_frame_stride: 1,
       pose_model: 'tracking',
       overlay: { boxes: true, skeletons: true, keypoints: true, labels: true },
       realtime: { mode: 'auto', interpolation: true },

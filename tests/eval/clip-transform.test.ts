@@ -103,14 +103,14 @@ async function framesOf(args: string[], frames: number[], size: ClipOutput = out
   return frames.map((_, k) => stdout.subarray(k * bytes, (k + 1) * bytes));
 }
 
-/** Bounding box of the pixels close to `colour`, or null. */
-function findMarker(rgb: Buffer, colour: number[], size: ClipOutput): number[] | null {
+/** Bounding box of the pixels close to `colour` inside `near` ([x1, y1, x2, y2]), or null. */
+function findMarker(rgb: Buffer, colour: number[], size: ClipOutput, near: number[]): number[] | null {
   let x1 = Infinity,
     y1 = Infinity,
     x2 = -1,
     y2 = -1;
-  for (let y = 0; y < size.height; y++) {
-    for (let x = 0; x < size.width; x++) {
+  for (let y = Math.max(0, near[1]); y < Math.min(size.height, near[3]); y++) {
+    for (let x = Math.max(0, near[0]); x < Math.min(size.width, near[2]); x++) {
       const o = (y * size.width + x) * 3;
       if (Math.abs(rgb[o] - colour[0]) + Math.abs(rgb[o + 1] - colour[1]) + Math.abs(rgb[o + 2] - colour[2]) > 100)
         continue;
@@ -146,7 +146,10 @@ function expectMarkersWhereMapped(
       corners.concat([[(want[0] + want[2]) / 2, (want[1] + want[3]) / 2]]).some(([x, y]) => m.hidden!(x, y))
     )
       continue;
-    const found = findMarker(rgb, m.colour, size);
+    // looked for near where it should be: elsewhere, the blurred edge of a red and a yellow square can read as orange
+    const margin = 12;
+    const near = [want[0] - margin, want[1] - margin, want[2] + margin, want[3] + margin].map(Math.round);
+    const found = findMarker(rgb, m.colour, size, near);
     expect(found, `${label}: marker ${m.colour}`).not.toBeNull();
     // the centre within 2 px; each edge within 3 (a turned square loses its thin corner tips to the colour threshold)
     const centre = Math.max(

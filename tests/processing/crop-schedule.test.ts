@@ -1,44 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import {
-  detectionReason,
   lumaThumbnail,
+  passInterval,
+  passReason,
   readAhead,
   SCENE_CHANGE,
-  scoreDropped,
   thumbnailDifference,
 } from '../../server/processing/crop-schedule';
 
-describe('when crop tracking runs the detector', () => {
-  const at = (o: Partial<Parameters<typeof detectionReason>[0]>) =>
-    detectionReason({
-      analysedIndex: 1,
-      detectEvery: 5,
-      sceneDifference: 0,
-      scoreDropPending: false,
-      following: 2,
-      ...o,
-    });
-
-  it('runs it on the first and every k-th analysed frame, so people who walk in are found', () => {
-    expect([0, 1, 4, 5, 10].map((analysedIndex) => at({ analysedIndex }))).toEqual([
-      'periodic',
-      null,
-      null,
-      'periodic',
-      'periodic',
-    ]);
+describe('when crop tracking runs a model pass', () => {
+  it('sets the cadence in time: five passes a second whether the video runs at 30, 25 or 10 fps', () => {
+    expect(passInterval(30, 1)).toBe(6);
+    expect(passInterval(25, 1)).toBe(5);
+    expect(passInterval(10, 1)).toBe(2);
+    // a stride keeps its meaning: every analysed frame of every 6th at 30 fps is already five a second
+    expect(passInterval(30, 6)).toBe(1);
+    expect(passInterval(30, 2)).toBe(3);
+    // never less than every analysed frame, even for footage slower than the cadence
+    expect(passInterval(4, 1)).toBe(1);
+    expect(passInterval(30, 1, 10)).toBe(3);
   });
 
-  it("runs it when the picture changes abruptly, or after a followed person's score fell", () => {
-    expect(at({ sceneDifference: SCENE_CHANGE + 1 })).toBe('scene change');
-    expect(at({ scoreDropPending: true })).toBe('score drop');
-    expect(at({ scoreDropPending: true, following: 0 })).toBeNull();
-  });
-
-  it('calls a score that fell below its share of the detection score, or below the floor, a drop', () => {
-    expect(scoreDropped(0.7, 0.6)).toBe(false);
-    expect(scoreDropped(0.7, 0.35)).toBe(true);
-    expect(scoreDropped(0.3, 0.2)).toBe(true);
+  it('runs one on the first frame, then after each interval, and at a cut in between', () => {
+    const at = (sinceLastPass: number | null, sceneDifference: number | null = 0) =>
+      passReason({ sinceLastPass, interval: 6, sceneDifference });
+    expect(at(null, null)).toBe('cadence');
+    expect([1, 3, 5].map((n) => at(n))).toEqual([null, null, null]);
+    expect(at(6)).toBe('cadence');
+    expect(at(2, SCENE_CHANGE + 1)).toBe('scene change');
   });
 
   it('tells a cut from the same picture by a cheap frame difference', () => {

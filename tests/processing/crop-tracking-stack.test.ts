@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { trackPeopleByCrops } from '../../server/processing/crop-tracking';
 import type { DecodedFrame } from '../../server/processing/frames';
 import type { PosePool } from '../../server/processing/pose-pool';
+import { FLOW_ROW } from '../../server/processing/flow-box';
 
 const g = { scaledW: 64, scaledH: 36, inputW: 64, inputH: 64 };
 /** Frame n shows one person whose box starts at x = 2n (the frame's first byte says which frame it is). */
@@ -27,7 +28,21 @@ function standIn() {
         Array.from({ length: 17 }, (_, k) => [c.x0 + c.side / 2 + (k % 3), c.y0 + c.side / 2 + k, 0.8]).flat(),
       ),
   };
-  return { pool: pool as unknown as PosePool, passes };
+  const flows: number[] = [];
+  // optical flow stand-in: everyone moves 1 px right per frame
+  const flow = async (_grey: Uint8Array, count: number, _w: number, _h: number, start: Float32Array) => {
+    flows.push(count);
+    const n = start.length / FLOW_ROW;
+    const out = new Float32Array((count - 1) * n * FLOW_ROW);
+    for (let f = 1; f < count; f++)
+      for (let i = 0; i < n; i++) {
+        const at = ((f - 1) * n + i) * FLOW_ROW;
+        out.set(start.subarray(i * FLOW_ROW, (i + 1) * FLOW_ROW), at);
+        for (let k = 0; k < 55; k += k < 4 ? 2 : 3) out[at + k] += f;
+      }
+    return out;
+  };
+  return { pool: { ...pool, flow } as unknown as PosePool, passes, flows };
 }
 
 async function* frames(n: number): AsyncGenerator<DecodedFrame> {
@@ -58,12 +73,36 @@ describe('crop tracking, a detector pass on every analysed frame', () => {
       [24, 8],
     ]);
     expect(stats.detections).toBe(5);
-    expect(stats.reasons).toEqual({ periodic: 5 });
+    expect(stats.reasons).toEqual({ cadence: 5 });
   });
 
   it('runs a pass per frame when the passes are not shared', async () => {
     const { pool, passes } = standIn();
     await trackPeopleByCrops(frames(3), g, pool, { detectEvery: 1 }, 0.1, () => {});
     expect(passes).toEqual([[0], [1], [2]]);
+  });
+
+  it('at a cadence of a pass every 3rd frame, follows the frames between by flow, each with its own box', async () => {
+    const { pool, passes, flows } = standIn();
+    const seen: Array<[number, number]> = [];
+    const stats = await trackPeopleByCrops(
+      frames(7),
+      g,
+      pool,
+      { passEvery: 3, stackDetections: false },
+      0.1,
+      (frame, people) => {
+        expect(people).toHaveLength(1);
+        seen.push([frame, Math.round(people[0].box.x1 * g.inputW)]);
+      },
+    );
+    // the model runs on frames 0, 3 and 6 only
+    expect(passes).toEqual([[0], [3], [6]]);
+    expect(stats).toMatchObject({ passes: 3, flowFrames: 4, detections: 3 });
+    // each segment is followed from its pass onto the next pass's frame (4 frames); the last pass ends the clip
+    expect(flows).toEqual([4, 4]);
+    // frames between passes: the pass's box moved by the flow, 1 px a frame; pass frames: the detector's box
+    expect(seen.map(([f]) => f)).toEqual([0, 6, 12, 18, 24, 30, 36]);
+    expect(seen.map(([, x]) => x)).toEqual([0, 1, 2, 6, 7, 8, 12]);
   });
 });

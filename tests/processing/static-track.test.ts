@@ -67,6 +67,15 @@ describe('still non-people are dropped, people are kept', () => {
     ).toBeNull();
   });
 
+  it('still drops a sign post whose box swells for a few frames as people pass in front of it', () => {
+    const frames = Array.from({ length: FRAMES }, (_, f) => {
+      const r = rockFrame(0.12);
+      // frames 10–12: a passer-by merges with the post's box
+      return f >= 10 && f < 13 ? { ...r, box: { ...r.box, x2: r.box.x2 + 150 } } : r;
+    });
+    expect(stillNonPersonReason(frames)).toMatch(/never moved/);
+  });
+
   it('leaves a moving box with poor joints to the other rules (people run past half-seen)', () => {
     expect(stillNonPersonReason(Array.from({ length: FRAMES }, (_, f) => rockFrame(0.12, 100 + 10 * f)))).toBeNull();
   });

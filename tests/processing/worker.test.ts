@@ -24,7 +24,7 @@ beforeAll(async () => {
     queue: (db) => startQueue(db),
   });
   // Best quality (top-down) at every 3rd frame: a 6 s clip then takes long enough to be stopped part-way (the
-  // default, Fast at every 6th frame, can finish it before the stop lands), and short enough to be run
+  // default, Fast, can finish it before the stop lands), and short enough to be run
   // again on 2 shared cores
   await saveVideoSettings(t.database.db, {
     ...(await getVideoSettings(t.database.db)),

@@ -3,7 +3,7 @@
 // player area and at least 4 timeline rows.
 import { describe, expect, it } from 'vitest';
 import { fitPlayer } from '../../src/annotate/player/player-fit';
-import { TIMELINE_MIN_H, TOP_MIN_H, clampSplit } from '../../src/pages/annotate/layout-prefs';
+import { TIMELINE_COMPACT_H, TIMELINE_MIN_H, TOP_MIN_H, clampSplit } from '../../src/pages/annotate/layout-prefs';
 import { AXIS_H, ROW_H } from '../../src/annotate/timeline/timeline-draw';
 
 describe('fitPlayer', () => {
@@ -39,5 +39,14 @@ describe('clampSplit', () => {
     expect(clampSplit(10_000, 600)).toBe(600 - TIMELINE_MIN_H);
     expect(clampSplit(5, 600)).toBe(TOP_MIN_H);
     expect(clampSplit(300, 600)).toBe(300);
+  });
+  it('the player size moves the split: Large gives the picture all but 2 timeline rows, Small gives the timeline more', () => {
+    expect(TIMELINE_COMPACT_H).toBeGreaterThanOrEqual(12 + 58 + AXIS_H + 2 * ROW_H);
+    expect(clampSplit(null, 600, 'large')).toBe(600 - TIMELINE_COMPACT_H);
+    expect(clampSplit(null, 600, 'small')).toBe(300);
+    expect(clampSplit(null, 600, 'medium')).toBe(410);
+    // a drag may squeeze the timeline to its compact height only with the Large player
+    expect(clampSplit(10_000, 600, 'large')).toBe(600 - TIMELINE_COMPACT_H);
+    expect(clampSplit(10_000, 600, 'small')).toBe(600 - TIMELINE_MIN_H);
   });
 });

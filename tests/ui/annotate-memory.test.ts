@@ -50,6 +50,8 @@ describe('review queue context', () => {
     expect(queueContextFrom(queueSearch(ctx))).toEqual(ctx);
     expect(queueContextFrom('?frame=3')).toBeNull();
     expect(queueContextFrom('?from=review-queue&status=bogus')).toEqual({ status: 'all', scope: 'mine' });
+    const issues = { status: 'all' as const, scope: 'mine' as const, issues: true };
+    expect(queueContextFrom(queueSearch(issues))).toEqual(issues);
   });
 
   it('walks the saved queue order, saved for the same filter and scope only', () => {

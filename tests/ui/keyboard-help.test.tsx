@@ -2,7 +2,7 @@
 // The keyboard help lists every shortcut, grouped, and opens with '?' (through the screen's one key
 // listener) or its button.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { KeyboardHelp } from '../../src/annotate/keys/KeyboardHelp';
 import { EditController } from '../../src/annotate/edit/EditController';
 import { allCommands } from '../../src/annotate/commands/registry';
@@ -69,6 +69,14 @@ describe('keyboard help', () => {
     expect(screen.queryByTestId('help.dialog')).toBeNull();
     fireEvent.click(screen.getByTestId('annotate.shortcuts'));
     expect(await screen.findByTestId('help.dialog')).toBeTruthy();
+  });
+
+  it('opens at its top: the focus is on its title, not on the Close button at the bottom', async () => {
+    renderHelp();
+    fireEvent.keyDown(window, { key: '?', shiftKey: true });
+    const dialog = await screen.findByTestId('help.dialog');
+    await waitFor(() => expect(within(dialog).getByText('Keyboard shortcuts')).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).not.toHaveFocus();
   });
 
   it('Space typed into a text field stays there; on a focused toggle it plays, and the page is not scrolled', () => {

@@ -34,11 +34,15 @@ describe('settings dialog', () => {
     expect(options('maxRes')).toEqual(['original', '720p']);
     expect(options('tracker')).toEqual(['auto', 'botsort', 'bytetrack']);
     expect(options('poseModel')).toEqual([
-      'Fast: detector on two frames per pass, light keypoint model (≥ 1× real time at every 6th frame)',
-      'Best quality: detector and the larger keypoint model on every analysed frame (slow)',
+      'Fast: model passes five times a second, people followed by optical flow between (≥ 1× real time at every frame)',
+      'Best quality: detector and the larger keypoint model on every analysed frame (about 20× the CPU time of Fast)',
       'Fastest: one MultiPose pass per frame (misses more people)',
     ]);
     expect(options('defaultView')).toEqual(['annotated', 'live']);
+    // what the stride trades
+    expect(screen.getByLabelText(/Analyse every n-th frame/)).toHaveAccessibleName(
+      'Analyse every n-th frame (1: every frame gets its own box and joints; higher is faster, the frames between are interpolated)',
+    );
     expect(screen.getByTestId('settings.crf')).toHaveValue(22);
     expect(screen.getByTestId('settings.autoReviewed')).toBeChecked();
     expect(screen.getByTestId('settings.autoCompleted')).not.toBeChecked();

@@ -9,7 +9,6 @@ import { json } from '../../http/contract';
 import { AssistPool } from '../../services/assist/assist-pool';
 import { FollowJobs } from '../../services/assist/follow-job';
 import { assistPose } from '../../services/assist/pose-assist';
-import { checkBox } from './box-check';
 import { annotationParams, trackParams } from '../../../domain/contract/annotation-edits';
 import {
   followBody,
@@ -38,7 +37,6 @@ export const assistRoutes: RoutePlugin = (app, { config, database: { db }, media
     },
     async (req) => {
       caller(req);
-      checkBox(req.body.box);
       return assistPose(db, pool, media.ffmpegPath, req.params.id, req.body.frame, req.body.box);
     },
   );

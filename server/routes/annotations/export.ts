@@ -6,7 +6,7 @@ import { annotationExport, exportQuery, type AnnotationExport } from '../../../d
 import { binary } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { buildAnnotationSet } from '../../services/annotation-set';
-import { requireLiveVideo } from '../../services/videos';
+import { requestVideo } from '../../http/request-video';
 import { contentDisposition } from '../videos/download';
 import { exportInterchange } from '../../services/formats/interchange';
 
@@ -22,7 +22,7 @@ export const annotationExportRoutes: RoutePlugin = (app, { database: { db } }) =
     '/annotations/:id/export',
     { schema: { params: videoIdParams, querystring: exportQuery, response: exportAnswer } },
     async (req, reply) => {
-      const v = await requireLiveVideo(db, req.params.id);
+      const v = requestVideo(req);
       if (req.query.format) {
         const file = await exportInterchange(db, v, req.query.format);
         return reply

@@ -26,7 +26,7 @@ export const annotationImportRoutes: RoutePlugin = (app, { database, config }) =
       if (!parsed.success)
         throw new Invalid(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
       if (!form.file?.buffer) throw new Invalid('A file is required');
-      return importInterchange(database, req.params.id, parsed.data.format, form.file.buffer.toString('utf8'), {
+      return importInterchange(database, req.params.id, parsed.data.format, form.file.buffer, {
         dryRun: parsed.data.dry_run,
         confirm: parsed.data.confirm,
         who: caller(req),

@@ -5,9 +5,7 @@
 import type { RoutePlugin } from '../../http/types';
 import { caller } from '../../http/identity';
 import { json } from '../../http/contract';
-import { Invalid } from '../../domain-errors';
 import { createTrack, putKeyframe } from '../../services/annotation-edits/keyframes';
-import { checkBox } from './box-check';
 import { annotationParams, detectionParams as putParams } from '../../../domain/contract/annotation-edits';
 import {
   keyframeBody as putBody,
@@ -27,7 +25,6 @@ export const keyframeRoutes: RoutePlugin = (app, { database: { db } }) => {
       schema: { params: annotationParams, body: createBody, response: json(newTrackResult, 201) },
     },
     async (req, reply) => {
-      checkBox(req.body.box);
       reply.code(201);
       const { frame, box: b, keypoints: kps, keypoint_visibility: keypointVisibility } = req.body;
       return createTrack(db, req.params.id, frame, b, { keypoints: kps, keypointVisibility }, caller(req));
@@ -39,12 +36,8 @@ export const keyframeRoutes: RoutePlugin = (app, { database: { db } }) => {
     { config: { role: 'user' }, schema: { params: putParams, body: putBody, response: keyframeAnswer } },
     async (req, reply) => {
       const { x1, y1, x2, y2, keypoints: kps, keypoint_visibility: keypointVisibility, outside, version } = req.body;
-      const parts = [x1, y1, x2, y2].filter((v) => v !== undefined).length;
-      if (parts !== 0 && parts !== 4) throw new Invalid('Send all of x1, y1, x2, y2 for a box');
-      if (parts === 0 && !outside)
-        throw new Invalid('Send the box {x1, y1, x2, y2} (only an outside keyframe may go without)');
-      const b = parts === 4 ? { x1: x1!, y1: y1!, x2: x2!, y2: y2! } : null;
-      if (b) checkBox(b);
+      // whole or absent (outside only), corners in order: the contract's rules, checked before this runs
+      const b = x1 !== undefined ? { x1, y1: y1!, x2: x2!, y2: y2! } : null;
       const { id, trackId, frame } = req.params;
       const r = await putKeyframe(
         db,

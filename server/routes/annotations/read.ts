@@ -5,10 +5,10 @@ import { json } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { annotationSet } from '../../../domain/contract/annotations';
 import { buildAnnotationSet } from '../../services/annotation-set';
-import { requireLiveVideo } from '../../services/videos';
+import { requestVideo } from '../../http/request-video';
 
 export const annotationReadRoutes: RoutePlugin = (app, { database: { db } }) => {
   app.get('/annotations/:id', { schema: { params: videoIdParams, response: json(annotationSet) } }, async (req) => {
-    return buildAnnotationSet(db, await requireLiveVideo(db, req.params.id));
+    return buildAnnotationSet(db, requestVideo(req));
   });
 };

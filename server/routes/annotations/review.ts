@@ -2,6 +2,8 @@
 //   GET /annotations/{id}/review-summary              → per track presence runs, low-confidence runs and
 //                                                       verified mark; heavy box overlaps (ETag, 304)
 //   PUT /annotations/{id}/tracks/{trackId}/verified   {verified: boolean} → {track_id, verified}
+//   GET /annotations/{id}/tracks/{trackId}/jump?from&direction&kind → {track_id, frame}: the nearest
+//                                                       keyframe / analysed frame of a track (',' '.' '<' '>')
 import { videoIdParams } from '../../../domain/contract/params';
 import { caller } from '../../http/identity';
 import { json } from '../../http/contract';
@@ -12,6 +14,9 @@ import { revalidate } from '../../http/revalidation';
 import type { RoutePlugin } from '../../http/types';
 import { setTrackVerified } from '../../services/annotation-edits/track-verified';
 import { buildReviewSummary, ReviewRunsCache, reviewSummaryTag } from '../../services/review-summary';
+import { findTrackJump } from '../../services/track-jump';
+import { trackJump, trackJumpParams, trackJumpQuery } from '../../../domain/contract/track-jumps';
+import { requestVideo } from '../../http/request-video';
 
 export const annotationReviewRoutes: RoutePlugin = (app, { database }) => {
   const cache = new ReviewRunsCache();
@@ -33,5 +38,11 @@ export const annotationReviewRoutes: RoutePlugin = (app, { database }) => {
       schema: { params: trackParams, body: trackVerifiedBody, response: json(trackVerifiedResult) },
     },
     async (req) => setTrackVerified(database.db, req.params.id, req.params.trackId, req.body.verified, caller(req)),
+  );
+
+  app.get(
+    '/annotations/:id/tracks/:trackId/jump',
+    { schema: { params: trackJumpParams, querystring: trackJumpQuery, response: json(trackJump) } },
+    async (req) => findTrackJump(database.db, requestVideo(req).id, req.params.trackId, req.query),
   );
 };

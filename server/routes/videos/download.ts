@@ -6,7 +6,7 @@ import { videoIdParams } from '../../../domain/contract/params';
 import { binary } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { requireVideoFile } from '../../services/video-file';
-import { requireLiveVideo } from '../../services/videos';
+import { requestVideo } from '../../http/request-video';
 
 export const VIDEO_CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -25,7 +25,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export const videoDownloadRoutes: RoutePlugin = (app, { database: { db } }) => {
+export const videoDownloadRoutes: RoutePlugin = (app) => {
   app.get(
     '/videos/:id/download',
     {
@@ -38,7 +38,7 @@ export const videoDownloadRoutes: RoutePlugin = (app, { database: { db } }) => {
       },
     },
     async (req, reply) => {
-      const v = await requireLiveVideo(db, req.params.id);
+      const v = requestVideo(req);
       // The file's real path (links resolved) must lie inside its source root; anything else is never
       // served. The real path is what is sent, so a link cannot be swapped in between check and read.
       const real = await requireVideoFile(v);

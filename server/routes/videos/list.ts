@@ -4,7 +4,7 @@ import { videoIdParams } from '../../../domain/contract/params';
 import { json } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { toVideoDto } from '../../services/video-dto';
-import { requireVisibleVideo } from '../../services/videos';
+import { requestVideo } from '../../http/request-video';
 import { listVisibleVideosJson } from '../../services/video-list';
 import { video, videoListQuery, type Video } from '../../../domain/contract/videos';
 
@@ -12,7 +12,7 @@ import { video, videoListQuery, type Video } from '../../../domain/contract/vide
 // documents the rows, the API tests check them against it.
 const videoList = z.array(video);
 
-export const videoListRoutes: RoutePlugin = (app, { database: { db, sql } }) => {
+export const videoListRoutes: RoutePlugin = (app, { database: { sql } }) => {
   app.get('/videos', { schema: { querystring: videoListQuery, response: json(videoList) } }, async (req, reply) => {
     const { limit, skip, after_id: afterId, ...filter } = req.query;
     const json = await listVisibleVideosJson(sql, filter, { limit, skip, afterId }, req.identity);
@@ -21,6 +21,6 @@ export const videoListRoutes: RoutePlugin = (app, { database: { db, sql } }) => 
   });
 
   app.get('/videos/:id', { schema: { params: videoIdParams, response: json(video) } }, async (req) =>
-    toVideoDto(await requireVisibleVideo(db, req.params.id, req.identity)),
+    toVideoDto(requestVideo(req)),
   );
 };

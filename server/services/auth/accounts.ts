@@ -15,21 +15,45 @@ import {
 import { findUser } from '../../repositories/users';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords';
 import { endTokens } from './tokens';
+import { beginGuess, failGuess } from './guesses';
+import type { SignInThrottle } from './throttle';
 
+/**
+ * A signed-in user's own change. The current password is a guess under the throttle, as a sign-in is (a
+ * stolen session must not become a way to try passwords): wrong ones count against the account from
+ * this address, and are audited.
+ */
 export async function changeOwnPassword(
   db: Db,
   userId: string,
   req: { current: string; next: string; keepSessionHash: string | null },
+  from: { throttle: SignInThrottle; address: string },
   now: Date,
 ): Promise<void> {
   const user = await findUser(db, userId);
   if (!user) throw new NotFound(`User ${userId} not found`);
-  if (!user.passwordHash || !(await verifyPassword(req.current, user.passwordHash)))
-    throw new Unauthenticated('The current password is wrong');
+  const guess = beginGuess(from.throttle, { account: userId, address: from.address, what: 'password checks' });
+  try {
+    if (!user.passwordHash || !(await verifyPassword(req.current, user.passwordHash))) {
+      await failGuess(db, guess, now);
+      await auditSignIn(db, {
+        userId,
+        action: 'sign-in-failed',
+        by: userId,
+        at: now,
+        detail: `wrong current password for a password change, from ${from.address}`,
+      });
+      throw new Unauthenticated('The current password is wrong');
+    }
+    guess.succeeded();
+  } finally {
+    guess.release();
+  }
   checkPasswordStrength(req.next, userId);
   if (req.next === req.current) throw new Invalid('The new password must differ from the current one');
+  const hash = await hashPassword(req.next); // before the transaction: hashing may wait in its queue
   await db.transaction(async (tx) => {
-    await setPasswordHash(tx, userId, await hashPassword(req.next), false, now);
+    await setPasswordHash(tx, userId, hash, false, now);
     await deleteUserSessions(tx, userId, req.keepSessionHash ?? undefined);
     await endTokens(tx, userId, userId, 'a password change', now);
     await auditSignIn(tx, { userId, action: 'password-change', by: userId, at: now });

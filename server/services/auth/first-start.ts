@@ -15,13 +15,16 @@ export function publicOrigin(config: Config): string {
   return `http://${host}:${config.port}`;
 }
 
+/** True while no user holds a password: the sign-in page then offers 'Create the first administrator'. */
+export const setupRequired = async (db: Db): Promise<boolean> => (await countUsersWithPassword(db)) === 0;
+
 /** Returns the lines to print at start-up (none when sign-in is already possible or not by password). */
 export async function prepareFirstSignIn(db: Db, config: Config, now = new Date()): Promise<string[]> {
   if (config.auth.mode !== 'password') return [];
   const given = await bootstrapPasswords(db, config.bootstrapSuper, config.auth.bootstrapPasswordFile, now);
   if (given.length)
     return [`Sign-in: super user(s) ${given.join(', ')} got the password of VAT_BOOTSTRAP_PASSWORD_FILE`];
-  if ((await countUsersWithPassword(db)) > 0) return [];
+  if (!(await setupRequired(db))) return [];
   const { token } = await makeSetupLink(db, now);
   return [
     'No user can sign in yet. Open this one-time link (valid 1 hour, single use) to create the first administrator:',

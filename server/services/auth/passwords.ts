@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { Invalid } from '../../domain-errors';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { MAX_PASSWORD_LENGTH } from '../../../domain/contract/auth';
+import { passwordHashing, type HashLane } from './hash-queue';
 
 const scrypt = promisify(crypto.scrypt) as (
   pw: crypto.BinaryLike,
@@ -21,40 +22,25 @@ export { MAX_PASSWORD_LENGTH };
 /** scrypt needs 128·N·r bytes; the default cap (32 MiB) is below that at N=2^17. */
 const maxmemFor = (logN: number, r: number) => 128 * 2 ** logN * r * 2;
 
-/** At most this many hashes run at once (128 MiB each): a burst of sign-ins queues instead of exhausting memory. */
-const MAX_CONCURRENT_HASHES = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((go) => waiting.push(go));
-  else running += 1;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
-
-export async function hashPassword(password: string): Promise<string> {
+/** A new password's stored form. Hashes queue in hash-queue.ts (128 MiB each; sign-in goes first). */
+export async function hashPassword(password: string, lane: HashLane = 'change'): Promise<string> {
   const salt = crypto.randomBytes(SCRYPT.saltLength);
   const { logN, r, p, keyLength } = SCRYPT;
-  const key = await limited(() =>
+  const key = await passwordHashing.run(lane, () =>
     scrypt(password.normalize('NFC'), salt, keyLength, { N: 2 ** logN, r, p, maxmem: maxmemFor(logN, r) }),
   );
   return `scrypt$${logN}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 /** True when `password` matches `stored`; compared in constant time. A malformed stored value never matches. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, lane: HashLane = 'change'): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [logN, r, p] = parts.slice(1, 4).map(Number);
   if (![logN, r, p].every((n) => Number.isInteger(n) && n > 0) || logN > 22) return false;
   const salt = Buffer.from(parts[4], 'base64');
   const expected = Buffer.from(parts[5], 'base64');
-  const key = await limited(() =>
+  const key = await passwordHashing.run(lane, () =>
     scrypt(password.normalize('NFC'), salt, expected.length, { N: 2 ** logN, r, p, maxmem: maxmemFor(logN, r) }),
   );
   return key.length === expected.length && crypto.timingSafeEqual(key, expected);
@@ -63,8 +49,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let dummy: Promise<string> | null = null;
 /** Spends the time of one verification, so an unknown id answers no faster than a wrong password. */
 export async function verifyNothing(password: string): Promise<void> {
-  dummy ??= hashPassword('not a password of anyone');
-  await verifyPassword(password, await dummy);
+  dummy ??= hashPassword('not a password of anyone', 'sign-in');
+  await verifyPassword(password, await dummy, 'sign-in');
 }
 
 /** Refuses a password that is too short, too long, the user's own id, or on the common-password list. */

@@ -4,18 +4,20 @@
 // An import only adds: nothing stored is replaced. A video already reviewed or labelled takes an import
 // only when the caller confirms it, as the added tracks would enter checked work unseen.
 // What is added meets the import rules (domain/formats/import-limits.ts), counted with the video's own tracks.
+// The file is decoded and checked by an import parser (a worker thread for a large file: interchange-decode.ts)
+// and its rows stored in batches, so the server keeps answering while a 200,000-row file is imported.
 import type { Database, Db } from '../../db/connect';
 import { Conflict, Unprocessable } from '../../domain-errors';
+import { CheckerStopped, ImportParser } from '../imports/import-parser';
+import { insertColumns } from '../imports/insert-columns';
+import { ImportRefusal, type DecodedInterchange } from './interchange-decode';
 import { bumpAnnotationVersion } from '../../repositories/annotation-version';
 import { listDetections, listSegments, listTrackRanges } from '../../repositories/annotations';
 import { highestDetectionVersion, insertSegments } from '../../repositories/processing-results';
-import { insertDetections } from '../../repositories/detection-bulk';
-import type { NewDetection } from '../../repositories/new-detection';
 import type { VideoRow } from '../../repositories/videos';
 import { countTracksOnFrames } from '../../repositories/frame-occupancy';
-import { FORMATS, FormatError, type FormatName, type FormatTrack, type FormatVideo } from '../../../domain/formats';
+import { FORMATS, type FormatName, type FormatTrack, type FormatVideo } from '../../../domain/formats';
 import {
-  detectionProblem,
   largest,
   MAX_TRACK_ID,
   MAX_TRACKS_PER_FRAME,
@@ -103,16 +105,16 @@ async function checkRoom(
   database: Database,
   videoId: number,
   existingTracks: number,
-  tracks: FormatTrack[],
+  file: DecodedInterchange,
 ): Promise<void> {
-  if (existingTracks + tracks.length > MAX_TRACKS_PER_VIDEO) {
+  if (existingTracks + file.tracks.length > MAX_TRACKS_PER_VIDEO) {
     throw new Unprocessable(
-      `The video holds ${existingTracks} tracks and the file ${tracks.length}: at most ${MAX_TRACKS_PER_VIDEO} tracks per video`,
+      `The video holds ${existingTracks} tracks and the file ${file.tracks.length}: at most ${MAX_TRACKS_PER_VIDEO} tracks per video`,
     );
   }
   if (!existingTracks) return; // the file alone was checked while it was read
   const perFrame = new Map<number, number>();
-  for (const t of tracks) for (const d of t.detections) perFrame.set(d.frame, (perFrame.get(d.frame) ?? 0) + 1);
+  file.perFrame.frames.forEach((frame, i) => perFrame.set(frame, file.perFrame.counts[i]));
   const there = await countTracksOnFrames(database.sql, videoId, [...perFrame.keys()]);
   for (const [frame, n] of [...perFrame].sort((a, b) => a[0] - b[0])) {
     const old = there.get(frame) ?? 0;
@@ -124,6 +126,19 @@ async function checkRoom(
   }
 }
 
+/** The file decoded and checked by an import parser (off the event loop when large); a refusal is a 422. */
+async function decodeOffTheLoop(format: FormatName, bytes: Uint8Array, video: FormatVideo) {
+  const parser = new ImportParser();
+  try {
+    return await parser.decodeInterchange(format, bytes, video);
+  } catch (e) {
+    if (e instanceof ImportRefusal || e instanceof CheckerStopped) throw new Unprocessable(e.message);
+    throw e;
+  } finally {
+    await parser.close();
+  }
+}
+
 /**
  * Adds a file's tracks to a video. The file's ids are kept when none is taken; otherwise every imported
  * track is numbered after the video's last track, so an import never merges into an existing person.
@@ -132,7 +147,7 @@ export async function importInterchange(
   database: Database,
   videoId: number,
   format: FormatName,
-  text: string,
+  bytes: Uint8Array,
   opts: { dryRun: boolean; confirm: boolean; who: Identity },
 ): Promise<InterchangeImportResult> {
   const v = await requireLiveVideo(database.db, videoId);
@@ -142,21 +157,9 @@ export async function importInterchange(
       `This video is ${v.processingStatus}: an import adds tracks to work already checked. Confirm to import anyway.`,
     );
   }
-  let decoded;
-  try {
-    decoded = FORMATS[format].decode(text, formatVideoOf(v));
-  } catch (e) {
-    if (e instanceof FormatError) throw new Unprocessable(`Not a valid ${format} file: ${e.message}`);
-    throw e;
-  }
-  for (const t of decoded.tracks) {
-    for (const d of t.detections) {
-      const wrong = detectionProblem(d, v.totalFrames);
-      if (wrong) throw new Unprocessable(`Not a valid ${format} file: track ${t.trackId} frame ${d.frame}: ${wrong}`);
-    }
-  }
+  const decoded = await decodeOffTheLoop(format, bytes, formatVideoOf(v));
   const existing = (await listTrackRanges(database.sql, v.id)).map((t) => t.track_id);
-  await checkRoom(database, v.id, existing.length, decoded.tracks);
+  await checkRoom(database, v.id, existing.length, decoded);
   const taken = new Set(existing);
   const keep = !decoded.tracks.some((t) => taken.has(t.trackId));
   const after = largest(existing, 0);
@@ -170,25 +173,9 @@ export async function importInterchange(
   if (!decoded.tracks.length) warnings.push('The file holds no tracks');
   const trackIds = decoded.tracks.map((t, i) => ({ file_id: t.trackId, track_id: keep ? t.trackId : after + 1 + i }));
   const now = new Date();
-  const rows: NewDetection[] = decoded.tracks.flatMap((t, i) =>
-    t.detections.map((d) => ({
-      trackId: trackIds[i].track_id,
-      frame: d.frame,
-      x1: d.x1,
-      y1: d.y1,
-      x2: d.x2,
-      y2: d.y2,
-      confidence: d.confidence,
-      keypoints: d.keypoints,
-      keypointVisibility: d.keypoints ? (d.visibility ?? null) : null,
-      // a frame the file marks filled in is derived, not a keyframe
-      source: d.filled ? 'interpolated' : 'human',
-      updatedById: opts.who.id,
-      updatedAt: now,
-    })),
-  );
+  const storedId = new Map(trackIds.map((t) => [t.file_id, t.track_id]));
   const segments = decoded.tracks.flatMap((t, i) =>
-    (t.segments ?? []).map((s) => ({
+    t.segments.map((s) => ({
       videoId: v.id,
       trackId: trackIds[i].track_id,
       actionClass: s.actionClass,
@@ -202,15 +189,12 @@ export async function importInterchange(
       updatedAt: now,
     })),
   );
-  if (!opts.dryRun && rows.length) {
+  if (!opts.dryRun && decoded.rows.count) {
     await database.db.transaction(async (tx) => {
       // a track id may be one deleted earlier: above every version its boxes had, so no stale save lands on them
       const version = (await highestDetectionVersion(tx, v.id)) + 1;
-      await insertDetections(
-        tx,
-        v.id,
-        rows.map((r) => ({ ...r, version })),
-      );
+      const fixed = { version, updatedById: opts.who.id, updatedAt: now };
+      await insertColumns(tx, v.id, decoded.rows, fixed, (fileId) => storedId.get(fileId)!);
       await insertSegments(tx, segments);
       await bumpAnnotationVersion(tx, v.id);
     });
@@ -219,7 +203,7 @@ export async function importInterchange(
     format,
     dry_run: opts.dryRun,
     tracks_imported: decoded.tracks.length,
-    detections_imported: rows.length,
+    detections_imported: decoded.rows.count,
     segments_imported: segments.length,
     replaced: 0,
     needs_confirm: needsConfirm,

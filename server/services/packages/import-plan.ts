@@ -7,8 +7,7 @@ import path from 'node:path';
 import type { Db, Tx } from '../../db/connect';
 import { findLiveVideoByPath, hasAnnotations } from '../../repositories/package-import';
 import type { VideoRow } from '../../repositories/videos';
-import type { PackageVideo } from './package-format';
-import { lastIssueFrame } from '../review-issues/package-issues';
+import type { CheckedPackageVideo } from './package-video-check';
 
 export type ImportMode = 'skip_existing' | 'overwrite';
 export interface ImportSettings {
@@ -23,13 +22,11 @@ export type VideoDecision =
 /** Statuses whose annotations a person has signed off: an import never changes them. */
 const PROTECTED = new Set(['reviewed', 'labelled']);
 
-const lastFrame = (pkg: PackageVideo) => {
-  let last = -1;
-  for (const t of pkg.tracks) for (const f of t.frames) if (f > last) last = f;
-  return Math.max(last, lastIssueFrame(pkg.review_issues));
-};
-
-export async function decideVideo(db: Db | Tx, pkg: PackageVideo, s: ImportSettings): Promise<VideoDecision> {
+export async function decideVideo(
+  db: Db | Tx,
+  { video: pkg, lastFrame }: CheckedPackageVideo,
+  s: ImportSettings,
+): Promise<VideoDecision> {
   const target = path.join(s.targetRoot, ...pkg.rel_path.split('/'));
   const video = await findLiveVideoByPath(db, target);
   if (!video) return { action: 'skip', warning: `${pkg.rel_path}: no video at ${target} in this environment` };
@@ -46,11 +43,10 @@ export async function decideVideo(db: Db | Tx, pkg: PackageVideo, s: ImportSetti
   if (annotated && s.mode === 'skip_existing')
     return { action: 'skip', warning: `${pkg.rel_path}: skipped, it already has annotations` };
   // the package's frames were checked against its own frame count; this copy of the video may be shorter
-  const last = lastFrame(pkg);
-  if (video.totalFrames > 0 && last >= video.totalFrames) {
+  if (video.totalFrames > 0 && lastFrame >= video.totalFrames) {
     return {
       action: 'skip',
-      warning: `${pkg.rel_path}: skipped, its tracks reach frame ${last} but the video here has ${video.totalFrames} frames`,
+      warning: `${pkg.rel_path}: skipped, its tracks reach frame ${lastFrame} but the video here has ${video.totalFrames} frames`,
     };
   }
   return { action: 'import', video, replace: annotated };

@@ -2,8 +2,6 @@
 // transaction, skipped when its annotations changed after the import job was created.
 import type { Database } from '../../db/connect';
 import { bumpAnnotationVersion } from '../../repositories/annotation-version';
-import { insertDetections } from '../../repositories/detection-bulk';
-import type { NewDetection } from '../../repositories/new-detection';
 import { highestDetectionVersion } from '../../repositories/processing-results';
 import {
   appendImportLog,
@@ -14,21 +12,27 @@ import {
   type ImportJobRow,
 } from '../../repositories/package-import';
 import { decideVideo, type ImportSettings } from './import-plan';
-import { decodeTrack, type PackageVideo } from './package-format';
+import type { CheckedPackageVideo } from './package-video-check';
+import { insertColumns } from '../imports/insert-columns';
 import { importIssues } from '../review-issues/package-issues';
 
 /** Per package rel_path: the target video and its annotation version when the job was created. */
 export type BaseVersions = Record<string, { video_id: number; version: number }>;
 
 const date = (s: string | null | undefined) => (s ? new Date(s) : null);
-const INSERT_ROWS = 50_000;
 const CHANGED_SINCE_START = 'skipped, its annotations changed after the import began (not overwritten)';
 
-/** One video's annotations, status and history in one transaction; the counts it added. */
-export async function writeVideo(database: Database, job: ImportJobRow, pkg: PackageVideo, settings: ImportSettings) {
+/** One video's annotations (read with their rows), status and history in one transaction; the counts it added. */
+export async function writeVideo(
+  database: Database,
+  job: ImportJobRow,
+  checked: CheckedPackageVideo,
+  settings: ImportSettings,
+) {
+  const pkg = checked.video;
   return database.db.transaction(async (tx) => {
     // decided again inside the transaction, so an edit since the plan is never overwritten by surprise
-    const d = await decideVideo(tx, pkg, settings);
+    const d = await decideVideo(tx, checked, settings);
     if (d.action === 'skip') return d;
     const id = d.video.id;
     const base = (job.baseVersions as BaseVersions)[pkg.rel_path];
@@ -40,16 +44,8 @@ export async function writeVideo(database: Database, job: ImportJobRow, pkg: Pac
     // replaced box is refused instead of landing on the imported one
     const version = (await highestDetectionVersion(tx, id)) + 1;
     if (d.replace) await clearAnnotations(tx, id);
-    let batch: NewDetection[] = [];
-    let detections = 0;
-    for (const t of pkg.tracks) {
-      for (const row of decodeTrack(t)) batch.push({ ...row, version });
-      if (batch.length >= INSERT_ROWS) {
-        detections += await insertDetections(tx, id, batch);
-        batch = [];
-      }
-    }
-    if (batch.length) detections += await insertDetections(tx, id, batch);
+    if (!checked.rows) throw new Error(`${pkg.rel_path}: read without its rows`);
+    const detections = await insertColumns(tx, id, checked.rows, { version });
     await insertImportedRows(tx, id, {
       segments: pkg.action_segments.map((s) => ({
         trackId: s.track_id,

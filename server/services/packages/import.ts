@@ -5,6 +5,8 @@
 // An import runs at most once: the queue job has no retries, and a worker only takes a job that is still
 // queued (an interrupted one is ended by start-up recovery, import-recovery.ts, never replayed). Each target
 // video's annotation version is noted when the job is created; a video edited since is skipped, not overwritten.
+// Each video file is parsed and checked by the import's parser (a worker thread for a large one), so the
+// server keeps answering while a 200,000-row package is read, checked or dry-run.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -25,8 +27,9 @@ import type { Identity } from '../../../domain/types';
 import { checkClientPath } from '../storage/safe-path';
 import { touchesHiddenSource } from '../sources';
 import { decideVideo, type ImportMode, type ImportSettings } from './import-plan';
-import type { PackageVideo } from './package-format';
 import { PackageError, PackageReader } from './package-reader';
+import type { CheckedPackageVideo } from './package-video-check';
+import { CheckerStopped, ImportParser } from '../imports/import-parser';
 import type { ImportJobData, ImportRunOptions, VideoResult } from './import-job-data';
 import { startJob } from '../job-progress';
 import { runJob } from '../job-runner';
@@ -70,6 +73,7 @@ export async function startPackageImport(
     if (await touchesHiddenSource(database.db, targetRoot, who)) throw new NotFound(`Unknown source: ${targetRoot}`);
     if (!cfg.dry_run && !queue) throw new Unavailable('The job queue is not running');
     let reader: PackageReader | null = null;
+    const parser = new ImportParser();
     const baseVersions: BaseVersions = {};
     try {
       reader = await PackageReader.open(upload.path, upload.bytes);
@@ -77,15 +81,16 @@ export async function startPackageImport(
       if (from !== sourceRoot)
         throw new Invalid(`The package was exported from ${reader.manifest.source_root}, not from ${sourceRoot}`);
       for (const f of reader.manifest.files) {
-        const pkg = await reader.readVideo(f);
+        const { video: pkg } = await reader.readVideo(f, parser);
         const target = await findLiveVideoByPath(database.db, targetPath(targetRoot, pkg.rel_path));
         if (target) baseVersions[pkg.rel_path] = { video_id: target.id, version: target.annotationVersion };
       }
     } catch (e) {
-      if (e instanceof PackageError) throw new Invalid(e.message);
+      if (e instanceof PackageError || e instanceof CheckerStopped) throw new Invalid(e.message);
       throw e;
     } finally {
       reader?.close();
+      await parser.close();
     }
     const job = await insertImportJob(database.db, {
       status: 'queued',
@@ -178,6 +183,7 @@ export async function importPackage(
   const errors: string[] = [];
   const results: VideoResult[] = [];
   let reader: PackageReader | null = null;
+  const parser = new ImportParser();
   try {
     if (!job.archivePath) throw new Error('The uploaded archive is gone');
     reader = await PackageReader.open(job.archivePath, job.archiveBytes);
@@ -188,12 +194,14 @@ export async function importPackage(
         break;
       }
       ctx?.report((100 * i) / Math.max(1, progress.videos_total), 'importing');
-      let pkg: PackageVideo | null = null;
+      let checked: CheckedPackageVideo | null = null;
       try {
-        pkg = await reader.readVideo(f);
+        // a dry run needs the checks and the counts, not the rows
+        checked = await reader.readVideo(f, parser, !job.dryRun);
+        const pkg = checked.video;
         const outcome = job.dryRun
-          ? await decideVideo(database.db, pkg, settings)
-          : await writeVideo(database, job, pkg, settings);
+          ? await decideVideo(database.db, checked, settings)
+          : await writeVideo(database, job, checked, settings);
         if (outcome.action === 'skip') {
           progress.videos_skipped++;
           warnings.push(outcome.warning);
@@ -205,16 +213,17 @@ export async function importPackage(
         } else {
           progress.videos_imported++;
           results.push({ rel_path: pkg.rel_path, outcome: 'imported', detail: null });
-          summary.persons_imported += pkg.tracks.length;
+          summary.persons_imported += checked.trackCount;
           summary.actions_imported += pkg.action_segments.length;
-          summary.detections_imported += pkg.tracks.reduce((n, t) => n + t.frames.length, 0);
+          summary.detections_imported += checked.rowCount;
           summary.relationships_imported += pkg.relationships.length;
           summary.history_imported += pkg.status_history.length;
         }
       } catch (e) {
         progress.videos_failed++;
-        errors.push(`${pkg?.rel_path ?? f.rel_path}: ${reason(e)}`);
-        results.push({ rel_path: pkg?.rel_path ?? f.rel_path, outcome: 'failed', detail: reason(e) });
+        const relPath = checked?.video.rel_path ?? f.rel_path;
+        errors.push(`${relPath}: ${reason(e)}`);
+        results.push({ rel_path: relPath, outcome: 'failed', detail: reason(e) });
       }
       // not running any more: start-up recovery of another process judged it dead and ended it
       if (!(await recordImportVideo(database.db, jobId, progress, results[results.length - 1]))) break;
@@ -224,6 +233,7 @@ export async function importPackage(
     errors.push(reason(e));
   } finally {
     reader?.close();
+    await parser.close();
   }
   const failedAll = errors.length > 0 && progress.videos_imported === 0 && progress.videos_skipped === 0;
   if (job.archivePath) await fs.rm(job.archivePath, { force: true });

@@ -100,58 +100,103 @@ export const trackSchema = z.object({
 });
 export type PackageTrack = z.infer<typeof trackSchema>;
 
-/** The rows of a validated track; throws with what is wrong when the columns disagree. */
-export function decodeTrack(t: PackageTrack): NewDetection[] {
+/** One row of a package track while it is read: the keypoints view the track's column (copy to keep them). */
+export interface PackageRowView {
+  frame: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  confidence: number;
+  keypoints: Float32Array | null;
+  source: string;
+  updatedById: string | null;
+  updatedAt: string | null;
+  /** 17 × 0/1/2, or null: none stored. */
+  visibility: number[] | null;
+}
+
+/**
+ * Calls `each` for every row of a validated track, in order, without making an object per row (the view is
+ * reused); throws with what is wrong when the columns disagree.
+ */
+export function forEachTrackRow(t: PackageTrack, each: (row: PackageRowView) => void): void {
   const n = t.frames.length;
   if (t.with_keypoints.length !== n || t.source.length !== n)
     throw new Error(`track ${t.track_id}: with_keypoints and source need one character per frame`);
   if (t.visibility !== undefined && t.visibility.length !== n * JOINTS)
     throw new Error(`track ${t.track_id}: visibility needs ${JOINTS} characters per frame`);
   const boxes = f32decode(t.boxes, n * 5, `track ${t.track_id} boxes`);
-  const withKp = [...t.with_keypoints].filter((c) => c === '1').length;
+  let withKp = 0;
+  for (let i = 0; i < n; i++) if (t.with_keypoints.charCodeAt(i) === 49) withKp++; // '1'
   const kps = f32decode(t.keypoints, withKp * KP, `track ${t.track_id} keypoints`);
   const edits = new Map(t.edits.map(([i, by, at]) => [i, { by, at }]));
   const seen = new Set<number>();
+  const view = {} as PackageRowView;
   let k = 0;
-  return t.frames.map((frame, i) => {
+  for (let i = 0; i < n; i++) {
+    const frame = t.frames[i];
     if (seen.has(frame)) throw new Error(`track ${t.track_id} has frame ${frame} twice`);
     seen.add(frame);
-    const keypoints = t.with_keypoints[i] === '1' ? Array.from(kps.subarray(k * KP, ++k * KP)) : null;
-    const edit = edits.get(i);
     const vis = t.visibility?.slice(i * JOINTS, (i + 1) * JOINTS);
     if (vis && vis !== NO_VISIBILITY && vis.includes('-'))
       throw new Error(`track ${t.track_id} frame ${frame}: visibility mixes '-' with values`);
-    return {
+    const edit = edits.get(i);
+    view.frame = frame;
+    view.x1 = boxes[i * 5];
+    view.y1 = boxes[i * 5 + 1];
+    view.x2 = boxes[i * 5 + 2];
+    view.y2 = boxes[i * 5 + 3];
+    view.confidence = boxes[i * 5 + 4];
+    view.keypoints = t.with_keypoints[i] === '1' ? kps.subarray(k * KP, ++k * KP) : null;
+    view.source = LETTER_SOURCE[t.source[i]] ?? 'ai';
+    view.updatedById = edit?.by ?? null;
+    view.updatedAt = edit?.at ?? null;
+    view.visibility = vis && vis !== NO_VISIBILITY ? [...vis].map(Number) : null;
+    each(view);
+  }
+}
+
+/** The rows of a validated track; throws with what is wrong when the columns disagree. */
+export function decodeTrack(t: PackageTrack): NewDetection[] {
+  const rows: NewDetection[] = [];
+  forEachTrackRow(t, (r) =>
+    rows.push({
       trackId: t.track_id,
-      frame,
-      x1: boxes[i * 5],
-      y1: boxes[i * 5 + 1],
-      x2: boxes[i * 5 + 2],
-      y2: boxes[i * 5 + 3],
-      confidence: boxes[i * 5 + 4],
-      keypoints,
-      source: LETTER_SOURCE[t.source[i]] ?? 'ai',
-      updatedById: edit?.by ?? null,
-      updatedAt: edit?.at ? new Date(edit.at) : null,
-      keypointVisibility: vis && vis !== NO_VISIBILITY ? [...vis].map(Number) : null,
-    };
-  });
+      frame: r.frame,
+      x1: r.x1,
+      y1: r.y1,
+      x2: r.x2,
+      y2: r.y2,
+      confidence: r.confidence,
+      keypoints: r.keypoints ? Array.from(r.keypoints) : null,
+      source: r.source,
+      updatedById: r.updatedById,
+      updatedAt: r.updatedAt ? new Date(r.updatedAt) : null,
+      keypointVisibility: r.visibility,
+    }),
+  );
+  return rows;
 }
 
 /**
  * Every detection of a video meets the import rules (domain/formats/import-limits.ts): numbers an edit
  * could store, frames inside the video's `total_frames`, tracks per frame and per video. Throws naming
- * the track and frame.
+ * the track and frame. `keep` sees each row once it passed (its view is reused).
  */
-export function checkVideoDetections(v: Pick<PackageVideo, 'tracks' | 'probe' | 'review_issues'>): void {
+export function checkVideoDetections(
+  v: Pick<PackageVideo, 'tracks' | 'probe' | 'review_issues'>,
+  keep?: (trackId: number, row: PackageRowView) => void,
+): void {
   const counts = new TrackCounts();
   for (const t of v.tracks) {
-    for (const row of decodeTrack(t)) {
+    forEachTrackRow(t, (row) => {
       const wrong = detectionProblem(row, v.probe.total_frames);
       if (wrong) throw new Error(`track ${t.track_id} frame ${row.frame}: ${wrong}`);
       const over = counts.add(t.track_id, row.frame);
       if (over) throw new Error(`track ${t.track_id}: ${over}`);
-    }
+      keep?.(t.track_id, row);
+    });
   }
   const issueFrame = lastIssueFrame(v.review_issues);
   if (v.probe.total_frames > 0 && issueFrame >= v.probe.total_frames)

@@ -3,26 +3,20 @@
 // other than the manifest and video files, an archive whose entries declare or actually inflate to more
 // than 100× its size, a manifest or video file that is not valid JSON of the format, a file whose sha256
 // differs from the manifest's, numbers an edit could not store or more tracks than the import limits.
-// Each refusal names the entry.
-import { createHash } from 'node:crypto';
-import path from 'node:path';
+// Each refusal names the entry. Entries are inflated here (zlib works off the event loop); a video file's
+// checks run where the import's parser puts them (package-video-check.ts, a worker thread when large).
 import yauzl from 'yauzl';
-import {
-  MANIFEST_ENTRY,
-  checkVideoDetections,
-  manifestSchema,
-  videoEntrySchema,
-  type PackageManifest,
-  type PackageVideo,
-} from './package-format';
+import { MANIFEST_ENTRY, manifestSchema, type PackageManifest } from './package-format';
+import { PackageError, parseEntry, safeRelPath, type CheckedPackageVideo } from './package-video-check';
+import type { ImportParser } from '../imports/import-parser';
+
+export { PackageError };
 
 /** An archive may inflate to at most this many times its own size. */
 export const MAX_EXPANSION = 100;
 /** One entry is read into memory at a time; none may be larger than this. */
 const MAX_ENTRY_BYTES = 1024 * 1024 * 1024;
 const VIDEO_ENTRY = /^videos\/[^/]+\.json$/;
-
-export class PackageError extends Error {}
 
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
@@ -49,13 +43,6 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
     zip.on('error', reject);
     zip.readEntry();
   });
-}
-
-/** A relative path that stays inside the folder it is joined to. */
-export function safeRelPath(rel: string): boolean {
-  if (!rel || rel.includes('\0') || rel.includes('\\') || path.posix.isAbsolute(rel) || /^[A-Za-z]:/.test(rel))
-    return false;
-  return !rel.split('/').some((seg) => seg === '..' || seg === '');
 }
 
 export class PackageReader {
@@ -99,7 +86,7 @@ export class PackageReader {
         throw new PackageError(`The archive would expand to more than ${MAX_EXPANSION}× its size; refused`);
       const reader = new PackageReader(zip, entries, limit, null as unknown as PackageManifest);
       if (!entries.has(MANIFEST_ENTRY)) throw new PackageError(`${MANIFEST_ENTRY}: missing from the archive`);
-      const manifest = reader.parse(MANIFEST_ENTRY, await reader.read(MANIFEST_ENTRY), (j) => manifestSchema.parse(j));
+      const manifest = parseEntry(MANIFEST_ENTRY, await reader.read(MANIFEST_ENTRY), (j) => manifestSchema.parse(j));
       const listed = new Set<string>();
       for (const f of manifest.files) {
         if (!entries.has(f.path) || f.path === MANIFEST_ENTRY)
@@ -141,41 +128,16 @@ export class PackageReader {
     });
   }
 
-  private parse<T>(name: string, buf: Buffer, check: (json: unknown) => T): T {
-    let json: unknown;
-    try {
-      json = JSON.parse(buf.toString('utf8'));
-    } catch (e) {
-      throw new PackageError(`${name}: not valid JSON (${(e as Error).message})`);
-    }
-    try {
-      return check(json);
-    } catch (e) {
-      const issues = (e as { issues?: Array<{ path: PropertyKey[]; message: string }> }).issues;
-      throw new PackageError(
-        `${name}: ${
-          issues
-            ? issues
-                .slice(0, 3)
-                .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-                .join('; ')
-            : (e as Error).message
-        }`,
-      );
-    }
-  }
-
-  /** A video file of the manifest, checked against its hash and the format (tracks included). */
-  async readVideo(file: PackageManifest['files'][number]): Promise<PackageVideo> {
-    const buf = await this.read(file.path);
-    if (createHash('sha256').update(buf).digest('hex') !== file.sha256)
-      throw new PackageError(`${file.path}: its sha256 differs from ${MANIFEST_ENTRY}`);
-    return this.parse(file.path, buf, (j) => {
-      const v = videoEntrySchema.parse(j);
-      if (!safeRelPath(v.rel_path)) throw new Error(`rel_path '${v.rel_path}' is not a safe relative path`);
-      checkVideoDetections(v);
-      return v;
-    });
+  /**
+   * A video file of the manifest, checked against its hash and the format (tracks included) by `parser`;
+   * its rows as columns only `withRows` (a real run writes them).
+   */
+  async readVideo(
+    file: PackageManifest['files'][number],
+    parser: ImportParser,
+    withRows = false,
+  ): Promise<CheckedPackageVideo> {
+    return parser.checkPackageVideo(file, await this.read(file.path), withRows);
   }
 
   close(): void {

@@ -9,6 +9,7 @@ import { readSetting, writeSetting } from '../../repositories/settings';
 import type { ReviewSettings } from '../../../domain/contract/review-issues';
 import { RESOLVED_STATUSES } from '../../../domain/review-issues';
 import type { Identity } from '../../../domain/types';
+import { atLeast } from '../../../domain/roles';
 
 export const REVIEW_SETTINGS_KEY = 'review';
 
@@ -23,7 +24,7 @@ export async function saveReviewSettings(db: Db, value: ReviewSettings): Promise
 }
 
 const isLockedStatus = (status: string) => (RESOLVED_STATUSES as readonly string[]).includes(status);
-const editsLocked = (who: Identity | null) => !(who && (who.role === 'admin' || who.role === 'super'));
+const editsLocked = (who: Identity | null) => !atLeast(who?.role, 'admin');
 
 function lockedDetail(videoId: number, status: string, what: string): string {
   return `Video ${videoId} is ${status} and locked for annotators ("Lock reviewed and labelled videos for annotators" is on), so ${what}. An administrator can still edit it, or set its status back to open it again.`;

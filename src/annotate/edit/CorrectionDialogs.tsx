@@ -14,6 +14,7 @@ import { FOLLOW_DEFAULT_FRAMES, FOLLOW_MAX_FRAMES } from '../keys/follow-person'
 import { nextTrackId } from '../commands/key-tests';
 import { performCorrection } from './range-edits';
 import { startFollow, type FollowDirection } from './follow';
+import { TrackPicker } from './TrackPicker';
 
 const EMPTY: number[] = [];
 const field = 'w-28 rounded border border-slate-300 px-2 py-1 text-sm';
@@ -79,7 +80,6 @@ function CorrectionDialog({
   useEffect(() => {
     setBusy(false);
   }, [d]);
-  const others = trackIds.filter((t) => t !== trackId);
 
   const problem =
     d.kind === 'range-delete' || d.kind === 'move-range'
@@ -138,25 +138,14 @@ function CorrectionDialog({
     </label>
   );
   const trackPick = (withNew: boolean) => (
-    <label className="flex items-center justify-between gap-2">
-      {withNew ? 'Target track' : 'Other track'}
-      <select
-        aria-label={withNew ? 'Target track' : 'Other track'}
-        data-testid="correction.track"
-        className={field}
-        value={other ?? ''}
-        onChange={(e) =>
-          setOther(e.target.value === '' ? null : e.target.value === 'new' ? 'new' : Number(e.target.value))
-        }
-      >
-        {withNew ? <option value="new">New track</option> : <option value="">Choose…</option>}
-        {others.map((t) => (
-          <option key={t} value={t}>
-            T{t}
-          </option>
-        ))}
-      </select>
-    </label>
+    <TrackPicker
+      label={withNew ? 'Target track' : 'Other track'}
+      testId="correction.track"
+      value={other}
+      onChange={setOther}
+      except={[trackId]}
+      newTrack={withNew}
+    />
   );
   const TEXT: Record<CorrectionDialogState['kind'], { title: string; action: string; body: ReactNode }> = {
     'range-delete': {

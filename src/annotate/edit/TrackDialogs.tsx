@@ -10,10 +10,10 @@ import { useDoc, useEditor, useEditorStore, useUi } from '../editor/editor-conte
 import type { AnnotationEditor } from '../editor/annotation-editor';
 import type { EditDialogs } from '../editor/editor-core';
 import { deleteTrack, mergeTracks } from './track-edits';
+import { TrackPicker } from './TrackPicker';
 
 const EMPTY: number[] = [];
 const setDialogs = (editor: AnnotationEditor, patch: Partial<EditDialogs>) => patchStore(editor.dialogs, patch);
-const select = 'rounded border border-slate-300 px-2 py-1 text-sm';
 
 export function MergeTracksDialog() {
   const editor = useEditor();
@@ -30,7 +30,8 @@ export function MergeTracksDialog() {
       requireSignIn('Please sign in to edit annotations.');
       return;
     }
-    setBase(trackIds[0] ?? null);
+    // the selected track is the base by default: the list then offers the others, nearest first
+    setBase(editor.getUi().selectedTrackId ?? trackIds[0] ?? null);
     setOther(null);
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
   const problem = mergeProblem(trackIds.length, base, other);
@@ -42,8 +43,11 @@ export function MergeTracksDialog() {
     if (await mergeTracks(editor, base, other)) close();
     setBusy(false);
   };
-  const pick = (set: (v: number | null) => void) => (e: React.ChangeEvent<HTMLSelectElement>) =>
-    set(e.target.value === '' ? null : Number(e.target.value));
+  const pickBase = (v: number | 'new') => {
+    if (v === 'new') return;
+    setBase(v);
+    if (other === v) setOther(null);
+  };
   return (
     <Modal
       open={open && user.signedIn}
@@ -65,40 +69,17 @@ export function MergeTracksDialog() {
       }
     >
       <div className="flex flex-col gap-3 text-sm">
-        <label className="flex items-center justify-between gap-2">
-          Base track (keeps its id)
-          <select
-            aria-label="Base track"
-            data-testid="merge.base"
-            value={base ?? ''}
-            onChange={pick(setBase)}
-            className={select}
-          >
-            <option value="">Choose…</option>
-            {trackIds.map((t) => (
-              <option key={t} value={t}>
-                T{t}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex items-center justify-between gap-2">
-          Merge track (its frames win where both exist)
-          <select
-            aria-label="Merge track"
-            data-testid="merge.other"
-            value={other ?? ''}
-            onChange={pick(setOther)}
-            className={select}
-          >
-            <option value="">Choose…</option>
-            {trackIds.map((t) => (
-              <option key={t} value={t}>
-                T{t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TrackPicker label="Base track (keeps its id)" testId="merge.base" value={base} onChange={pickBase} />
+        {base !== null && (
+          <TrackPicker
+            key={base}
+            label="Merge track (its frames win where both exist)"
+            testId="merge.other"
+            value={other}
+            onChange={(v) => setOther(v === 'new' ? null : v)}
+            except={[base]}
+          />
+        )}
         {problem && (
           <p data-testid="merge.problem" className="text-amber-700">
             {problem}

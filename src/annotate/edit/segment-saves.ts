@@ -84,8 +84,23 @@ export function saveSegment(editor: EditorCore, id: number): string | null {
   return null;
 }
 
-/** 'Save All': every row with a draft or a failed save. */
-export function saveAll(editor: EditorCore): void {
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * 'Save All': every row with a draft or a failed save; then it says that everything is saved, or how many
+ * changes are still on their way (boxes and actions alike), which rows kept a draft and how many conflicts wait.
+ */
+export function saveAll(editor: EditorCore): string {
   const ids = new Set([...editor.rows.ids(), ...Object.keys(editor.saves.getState().failedSegments).map(Number)]);
   for (const id of ids) saveSegment(editor, id);
+  const { pending, conflicts } = editor.saves.getState();
+  const drafts = editor.rows.ids().length;
+  const parts = [
+    pending ? `saving ${plural(pending, 'change', 'changes')}` : '',
+    drafts ? `${plural(drafts, 'action row keeps', 'action rows keep')} a draft that cannot be saved` : '',
+    conflicts.length ? `${plural(conflicts.length, 'conflict waits', 'conflicts wait')} for your choice` : '',
+  ].filter(Boolean);
+  const text = parts.length ? `Not everything is saved yet: ${parts.join('; ')}.` : 'Everything is saved.';
+  editor.notify(parts.length ? 'info' : 'success', text);
+  return text;
 }

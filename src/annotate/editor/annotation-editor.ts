@@ -27,6 +27,7 @@ import { resolveConflict, type ConflictChoice } from '../save/conflicts';
 import { RowDrafts } from '../document/row-drafts';
 import { ReviewNav } from '../review/review-nav';
 import { newOverlayStats, newTimelineStats } from '../draw-stats';
+import { IssueBook } from '../review/issue-book';
 import { patchStore, Store } from '../store';
 import type { EditorDeps } from './editor-deps';
 import type { Notify } from '../notify';
@@ -57,6 +58,8 @@ export class AnnotationEditor implements EditorCore {
   readonly player: PlayerController;
   /** Review navigation: the problem walk and the tracks' verified marks (see review/review-nav.ts). */
   readonly review: ReviewNav;
+  /** The video's review issues: the list, the raise flow, resolve and comment (see review/issue-book.ts). */
+  readonly issues: IssueBook;
   readonly interaction: ActorRefFrom<typeof interactionMachine>;
   /** Space as a tap (play/pause) or a hold (pan); see space-hold.ts. */
   readonly spaceHold = new SpaceHold();
@@ -80,13 +83,19 @@ export class AnnotationEditor implements EditorCore {
     this.timing = new LoadTiming(clock);
     this.viewport = new Viewport(deps.viewStorage);
     this.player = new PlayerController(this.ui, this.timing, clock);
-    this.review = new ReviewNav({
-      api,
+    const host = {
       player: this.player,
       getDoc: () => this.doc.get(),
       getUi: () => this.ui.get(),
-      updateUi: (p) => this.updateUi(p),
-      notify: (s, t) => this.notify(s, t),
+      updateUi: (p: Partial<AnnotateUiState>) => this.updateUi(p),
+      notify: ((s, t) => this.notify(s, t)) as Notify,
+    };
+    this.issues = new IssueBook({ ...host, api: api.issues });
+    this.review = new ReviewNav({
+      ...host,
+      api,
+      issuePins: () => this.issues.pins(),
+      onIssue: (id) => this.issues.highlight(id),
     });
     this.saves = newEditorSaves(this);
     this.history = new EditHistory(
@@ -215,6 +224,7 @@ export class AnnotationEditor implements EditorCore {
     this.publishDoc(null);
     this.restartUi();
     this.review.reset();
+    this.issues.reset();
     this.timing.start(videoId);
     const close = openVideo(
       this.deps.api,
@@ -229,8 +239,10 @@ export class AnnotationEditor implements EditorCore {
             if (s.frame !== p.frame) fn(s.frame);
           }),
         timing: this.timing,
+        // the review summary and the review issues, once the first frame shows (they wait behind it)
         loadReview: (id) => {
           void this.review.load(id);
+          void this.issues.load(id);
         },
       },
       onError,
@@ -259,5 +271,6 @@ export class AnnotationEditor implements EditorCore {
     this.player.dispose();
     this.saves.dispose();
     this.review.dispose();
+    this.issues.dispose();
   }
 }

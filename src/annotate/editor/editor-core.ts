@@ -12,6 +12,7 @@ import type { RowDrafts } from '../document/row-drafts';
 import type { EditHistory, PerformOptions } from '../history/history';
 import type { PlayerController } from '../playback/player-controller';
 import type { ReviewNav } from '../review/review-nav';
+import type { IssueBook } from '../review/issue-book';
 import type { SaveQueue } from '../save/save-queue';
 import type { Viewport } from '../canvas/viewport';
 import type { Store } from '../store';
@@ -46,6 +47,7 @@ export interface EditorCore {
   readonly history: EditHistory;
   readonly player: PlayerController;
   readonly review: ReviewNav;
+  readonly issues: IssueBook;
   readonly interaction: ActorRefFrom<typeof interactionMachine>;
   readonly spaceHold: SpaceHold;
   readonly viewport: Viewport;

@@ -14,6 +14,7 @@ export function KeyboardHelpDialog({ open, onClose }: { open: boolean; onClose: 
       title="Keyboard shortcuts"
       testId="help.dialog"
       width="max-w-xl"
+      startAtTop
       actions={
         <Button variant="primary" onClick={onClose}>
           Close

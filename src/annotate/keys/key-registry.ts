@@ -9,6 +9,7 @@ import { problemKind, problemNext, problemPrev, trackVerify, type NavCommandDef 
 import { SCREEN_KEYS, type ScreenKeyDef } from './screen-keys';
 import type { KeyLike } from '../commands/types';
 import { viewHand } from './view-hand';
+import { issueRaise } from './issue-raise';
 
 /** The review commands (no document change, so no undo): the problem walk and the verified mark. */
 const navRegistry: readonly NavCommandDef[] = [
@@ -18,6 +19,7 @@ const navRegistry: readonly NavCommandDef[] = [
   trackVerify,
   followPerson,
   viewHand,
+  issueRaise,
 ];
 
 export function allNavCommands(): readonly NavCommandDef[] {

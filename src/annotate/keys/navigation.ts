@@ -6,7 +6,7 @@ import type { EditorCore } from '../editor/editor-core';
 import type { KeyLike, Shortcut } from '../commands/types';
 
 export type NavCommandName =
-  'problem.next' | 'problem.prev' | 'problem.kind' | 'track.verify' | 'track.follow' | 'view.hand';
+  'problem.next' | 'problem.prev' | 'problem.kind' | 'track.verify' | 'track.follow' | 'view.hand' | 'issue.raise';
 
 /** What a review command may need besides the editor: the session's sign-in gate (marks are writes). */
 export interface NavContext {
@@ -50,7 +50,7 @@ export const problemKind: NavCommandDef = {
   shortcuts: [
     {
       keys: 'K / Shift+K',
-      does: 'Next / previous problem kind (all, low confidence, start/end, gap, proposal, overlap)',
+      does: 'Next / previous problem kind (all, open review issue, low confidence, start/end, gap, proposal, overlap)',
       group: 'review',
     },
   ],

@@ -1,11 +1,11 @@
 // Screen keys: the keys that change no document — the player (Space, frame steps, Home/End, keyframe
-// jumps), the history (undo, redo, Escape) and the screen (the keyboard help, the neighbouring videos).
+// and analysed-frame jumps), the history (undo, redo, Escape) and the screen (the keyboard help, the neighbouring videos).
 // They are the key registry's third table (key-registry.ts), so the keyboard help lists them from there
 // and the clash test covers them with the edit and review commands. edit/hotkeys.ts is the one listener
 // that runs them.
-import { framesOf } from '../document/frame-blocks';
 import { historyKey } from '../history/history';
 import type { EditorCore } from '../editor/editor-core';
+import { jumpTrackFrame } from './track-jump';
 import type { CommandName, KeyLike, Shortcut } from '../commands/types';
 
 export type ScreenKeyName =
@@ -15,6 +15,8 @@ export type ScreenKeyName =
   | 'frame.last'
   | 'keyframe.prev'
   | 'keyframe.next'
+  | 'analysed.prev'
+  | 'analysed.next'
   | 'history.undo'
   | 'history.redo'
   | 'escape'
@@ -43,34 +45,6 @@ const bracket = (e: KeyLike) => (e.key === '[' || e.key === ']') && !e.shiftKey;
 const sideArrow = (e: KeyLike) => e.key === 'ArrowLeft' || e.key === 'ArrowRight';
 /** Frames a Shift+arrow steps. */
 export const SHIFT_STEP_FRAMES = 10;
-
-/** The selected track's keyframes (human boxes and outside keyframes) in the loaded windows. */
-function keyframesOfSelected(editor: EditorCore): number[] {
-  const doc = editor.getDoc();
-  const t = editor.getUi().selectedTrackId;
-  if (!doc || t === null) return [];
-  return framesOf(doc.detections[t])
-    .filter(([, d]) => d.source === 'human' || d.source === 'outside')
-    .map(([f]) => f);
-}
-
-function jumpKeyframe(editor: EditorCore, dir: -1 | 1): boolean {
-  const frame = editor.getUi().frame;
-  const frames = keyframesOfSelected(editor);
-  const to = dir > 0 ? frames.find((f) => f > frame) : frames.filter((f) => f < frame).pop();
-  if (to === undefined) {
-    editor.notify(
-      'info',
-      editor.getUi().selectedTrackId === null
-        ? 'Select a track to jump between its keyframes'
-        : `No keyframe ${dir > 0 ? 'after' : 'before'} this frame`,
-    );
-    return true;
-  }
-  editor.player.pause();
-  void editor.player.seekFrame(to);
-  return true;
-}
 
 const lastFrame = (editor: EditorCore) =>
   Math.max(0, (editor.player.frameCount || editor.getDoc()?.info.total_frames || 1) - 1);
@@ -131,20 +105,56 @@ export const frameLast: ScreenKeyDef = {
   },
 };
 
-// ',' and '.' are the keys under '<' and '>' (previous / next), clear of every other command's key
-export const keyframePrev: ScreenKeyDef = {
-  name: 'keyframe.prev',
-  shortcuts: [{ keys: ',', does: 'Previous keyframe of the selected track', group: 'frame' }],
-  keyTest: (e) => noMods(e) && !e.shiftKey && e.key === ',',
-  run: (editor) => jumpKeyframe(editor, -1),
-};
-
-export const keyframeNext: ScreenKeyDef = {
-  name: 'keyframe.next',
-  shortcuts: [{ keys: '.', does: 'Next keyframe of the selected track', group: 'frame' }],
-  keyTest: (e) => noMods(e) && !e.shiftKey && e.key === '.',
-  run: (editor) => jumpKeyframe(editor, 1),
-};
+// ',' and '.' are the keys under '<' and '>' (previous / next), clear of every other command's key; '<' and
+// '>' (Shift on most layouts, a key of its own on others) step through the analysed frames too
+const jumpKey = (
+  name: ScreenKeyName,
+  keys: string,
+  does: string,
+  test: (e: KeyLike) => boolean,
+  dir: 'prev' | 'next',
+  kind: 'keyframe' | 'analysed',
+): ScreenKeyDef => ({
+  name,
+  shortcuts: [{ keys, does, group: 'frame' }],
+  keyTest: (e) => noMods(e) && test(e),
+  run: (editor) => {
+    void jumpTrackFrame(editor, dir, kind);
+    return true;
+  },
+});
+export const keyframePrev = jumpKey(
+  'keyframe.prev',
+  ',',
+  'Previous keyframe of the selected track',
+  (e) => !e.shiftKey && e.key === ',',
+  'prev',
+  'keyframe',
+);
+export const keyframeNext = jumpKey(
+  'keyframe.next',
+  '.',
+  'Next keyframe of the selected track',
+  (e) => !e.shiftKey && e.key === '.',
+  'next',
+  'keyframe',
+);
+export const analysedPrev = jumpKey(
+  'analysed.prev',
+  '<',
+  'Previous analysed frame (AI box or keyframe) of the selected track',
+  (e) => e.key === '<',
+  'prev',
+  'analysed',
+);
+export const analysedNext = jumpKey(
+  'analysed.next',
+  '>',
+  'Next analysed frame (AI box or keyframe) of the selected track',
+  (e) => e.key === '>',
+  'next',
+  'analysed',
+);
 
 export const historyUndo: ScreenKeyDef = {
   name: 'history.undo',
@@ -220,6 +230,8 @@ export const SCREEN_KEYS: readonly ScreenKeyDef[] = [
   frameLast,
   keyframePrev,
   keyframeNext,
+  analysedPrev,
+  analysedNext,
   historyUndo,
   historyRedo,
   escape,

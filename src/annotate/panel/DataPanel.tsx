@@ -1,6 +1,8 @@
 // Data panel 'Data at {time in s, or frame n}': the actions active at the playhead (or all with
 // Show All), one row of chips each, 'Add Action Here' (edit mode only), and in edit mode the row editors
-// and the Save All / Undo / Redo buttons, and the selected track's joints (JointPanel).
+// and the Save All / Undo / Redo buttons, the correction tools and the selected track's joints
+// (JointPanel). Below its header the panel scrolls inside itself, so it never covers the player controls
+// or the timeline, whatever it lists.
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/Button';
 import type { ActionSegment } from '../../../domain/types';
@@ -88,8 +90,11 @@ export function DataPanel() {
   }, [segments, showAll, key]);
 
   return (
-    <section data-testid="panel.root" className="flex min-h-0 flex-1 flex-col rounded border border-slate-200 bg-white">
-      <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2">
+    <section
+      data-testid="panel.root"
+      className="flex min-h-0 flex-1 flex-col overflow-hidden rounded border border-slate-200 bg-white"
+    >
+      <header className="flex shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 px-3 py-1.5">
         <PanelTitle />
         <label className="ml-auto flex items-center gap-1 text-sm">
           <input
@@ -103,50 +108,59 @@ export function DataPanel() {
         <span data-testid="panel.list-title" className="text-xs text-slate-500">
           {showAll ? 'All Actions' : 'Active Actions'}
         </span>
-        <Button
-          data-testid="panel.add-action"
-          disabled={addBlocked !== ''}
-          title={addBlocked || 'Add an action on the selected track (or the track here) from the playhead'}
-          onClick={() => {
-            void addSegmentHere(editor);
-          }}
-        >
-          Add Action Here
-        </Button>
+        <div className="flex w-full flex-wrap items-center gap-1 [&_button]:!px-2 [&_button]:!py-1 [&_button]:!text-xs">
+          <Button
+            data-testid="panel.add-action"
+            disabled={addBlocked !== ''}
+            title={addBlocked || 'Add an action on the selected track (or the track here) from the playhead'}
+            onClick={() => {
+              void addSegmentHere(editor);
+            }}
+          >
+            Add Action Here
+          </Button>
+          {mode === 'edit' && <PanelButtons />}
+        </div>
         {mode === 'edit' && addBlocked && (
           <span data-testid="panel.add-action-reason" className="text-xs text-slate-500">
             {addBlocked}
           </span>
         )}
-        {mode === 'edit' && <PanelButtons />}
-        {mode === 'edit' && <CorrectionToolbar />}
       </header>
-      {mode === 'edit' && <JointPanel />}
-      <div className="min-h-0 flex-1 overflow-y-auto p-2">
-        {segments.length === 0 ? (
-          <p data-testid="panel.empty" className="text-sm text-slate-500">
-            No actions for this video.
-          </p>
-        ) : rows.length === 0 ? (
-          <p data-testid="panel.empty" className="text-sm text-slate-500">
-            No actions at this {unit === 'frame' ? 'frame' : 'time'}.
-          </p>
-        ) : (
-          <ul className="flex flex-col gap-1">
-            {rows.slice(0, 500).map((s) => (
-              <li
-                key={s.id}
-                data-testid="panel.row"
-                data-segment={s.id}
-                className={`rounded border px-2 py-1 ${s.id === selectedId ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200'}`}
-                onClick={() => editor.updateUi({ selectedSegmentId: s.id, selectedTrackId: s.track_id })}
-              >
-                {mode === 'edit' ? <SegmentEditorRow segment={s} /> : <SegmentChips segment={s} />}
-              </li>
-            ))}
-            {rows.length > 500 && <li className="text-xs text-slate-500">{rows.length - 500} more…</li>}
-          </ul>
+      {/* one scroll area below the header: the tools, the joints and the actions are all reachable */}
+      <div data-testid="panel.body" className="min-h-0 flex-1 overflow-y-auto">
+        {mode === 'edit' && (
+          <div className="border-b border-slate-200 px-3 py-1.5">
+            <CorrectionToolbar />
+          </div>
         )}
+        {mode === 'edit' && <JointPanel />}
+        <div className="p-2">
+          {segments.length === 0 ? (
+            <p data-testid="panel.empty" className="text-sm text-slate-500">
+              No actions for this video.
+            </p>
+          ) : rows.length === 0 ? (
+            <p data-testid="panel.empty" className="text-sm text-slate-500">
+              No actions at this {unit === 'frame' ? 'frame' : 'time'}.
+            </p>
+          ) : (
+            <ul className="flex flex-col gap-1">
+              {rows.slice(0, 500).map((s) => (
+                <li
+                  key={s.id}
+                  data-testid="panel.row"
+                  data-segment={s.id}
+                  className={`rounded border px-2 py-1 ${s.id === selectedId ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200'}`}
+                  onClick={() => editor.updateUi({ selectedSegmentId: s.id, selectedTrackId: s.track_id })}
+                >
+                  {mode === 'edit' ? <SegmentEditorRow segment={s} /> : <SegmentChips segment={s} />}
+                </li>
+              ))}
+              {rows.length > 500 && <li className="text-xs text-slate-500">{rows.length - 500} more…</li>}
+            </ul>
+          )}
+        </div>
       </div>
     </section>
   );

@@ -34,10 +34,15 @@ export function JointPanel() {
   };
 
   return (
-    <div data-testid="joints.root" className="border-b border-slate-200 px-3 py-2 text-sm">
-      <p className="text-xs text-slate-500">
-        Joints of track {trackId}: occluded joints are drawn hollow and absent ones are not drawn (exported as v 1 and
-        0). Click or right-click a joint to select it; J cycles it.
+    <div
+      data-testid="joints.root"
+      className="border-b border-slate-200 px-3 py-1.5 text-sm [&_button]:!px-2 [&_button]:!py-0.5 [&_button]:!text-xs"
+    >
+      <p
+        className="text-xs text-slate-500"
+        title="Occluded joints are drawn hollow and absent ones are not drawn (exported as v 1 and 0)."
+      >
+        Joints of track {trackId}: click or right-click a joint to select it; J cycles it.
       </p>
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-1">

@@ -104,6 +104,11 @@ export class PlayerController {
     }
   }
 
+  /** The frame a running seek is going to, else the frame shown (where the next step or jump starts). */
+  get headingTo(): number {
+    return this.targetFrame ?? this.ui.get().frame;
+  }
+
   get frameRate(): number {
     return this.fps;
   }
@@ -143,8 +148,7 @@ export class PlayerController {
   /** Steps by n frames from the frame shown (or the one a running seek heads to). Pauses first. */
   step(delta: number): Promise<number> {
     this.video?.pause();
-    const base = this.targetFrame ?? this.ui.get().frame;
-    return this.seekFrame(base + delta);
+    return this.seekFrame(this.headingTo + delta);
   }
 
   seekTime(seconds: number): Promise<number> {

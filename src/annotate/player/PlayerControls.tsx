@@ -74,6 +74,8 @@ function TimeFrameEntry({ fps, totalFrames }: { fps: number; totalFrames: number
       onSubmit={(e) => {
         e.preventDefault();
         go();
+        // Enter (or Go) leaves the field, so the player's keys work again at once
+        (document.activeElement as HTMLElement | null)?.blur();
       }}
     >
       <select
@@ -81,7 +83,10 @@ function TimeFrameEntry({ fps, totalFrames }: { fps: number; totalFrames: number
         data-testid="controls.entry-unit"
         value={unit}
         className="rounded border border-slate-300 px-1 py-0.5 text-sm"
-        onChange={(e) => updateUi({ entryUnit: e.target.value as 'time' | 'frame' })}
+        onChange={(e) => {
+          updateUi({ entryUnit: e.target.value as 'time' | 'frame' });
+          e.currentTarget.blur();
+        }}
       >
         <option value="time">Time (s)</option>
         <option value="frame">Frame</option>
@@ -91,6 +96,9 @@ function TimeFrameEntry({ fps, totalFrames }: { fps: number; totalFrames: number
         aria-label={unit === 'time' ? 'Time in seconds' : 'Frame number'}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') e.currentTarget.blur();
+        }}
         className="w-20 rounded border border-slate-300 px-2 py-0.5 text-sm"
         inputMode="decimal"
       />
@@ -138,7 +146,11 @@ export function PlayerControls({ fps, totalFrames, duration }: { fps: number; to
           data-testid="controls.size"
           value={size}
           className="rounded border border-slate-300 px-1 py-0.5 text-xs"
-          onChange={(e) => updateUi({ playerSize: e.target.value as PlayerSize })}
+          onChange={(e) => {
+            updateUi({ playerSize: e.target.value as PlayerSize });
+            // a choice made, the keys go back to the player
+            e.currentTarget.blur();
+          }}
         >
           {SIZES.map(([v, l]) => (
             <option key={v} value={v}>

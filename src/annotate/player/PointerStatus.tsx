@@ -20,8 +20,8 @@ export function pointerStatus(s: PointerState): string {
     return s.drawInto === null
       ? 'New box: drag anywhere to draw a new person · B or Esc: back to select'
       : `Redraw T${s.drawInto}: the next box goes to T${s.drawInto} at frame ${s.frame} · Esc cancels`;
-  if (s.selected === null) return 'Drag on an empty area: new person · click a box to select it';
-  return `T${s.selected} selected · drag on an empty area: new person · Shift+B: redraw T${s.selected} here · Esc: deselect`;
+  if (s.selected === null) return 'Drag on empty: new person · click a box to select it';
+  return `T${s.selected} selected · drag on empty: new person · Shift+B: redraw T${s.selected} · Esc: deselect`;
 }
 
 export function PointerStatus() {

@@ -11,6 +11,7 @@ import { OverlayStage } from './OverlayStage';
 import { ViewportSurface } from './ViewportSurface';
 import { ZoomControls } from './ZoomControls';
 import { PointerStatus } from './PointerStatus';
+import { IssueLayer } from './IssueLayer';
 import { useEditor, useUi } from '../editor/editor-context';
 import { seekTimeForFrame } from '../playback/frame-math';
 import { useElementSize } from '../use-element-size';
@@ -126,6 +127,7 @@ export function VideoPlayer({
       >
         <ViewportSurface>
           {overlay && <OverlayStage geometry={{ width: boxW, height: boxH, videoWidth, videoHeight }} />}
+          <IssueLayer />
         </ViewportSurface>
         <ZoomControls />
         <PointerStatus />

@@ -22,7 +22,7 @@ export interface VatProbes {
     drawMs: number;
     draws: number;
   };
-  /** What the timeline drew last: bars, presence bands and hatched low-confidence rectangles, JS time, the window of time shown. */
+  /** What the timeline drew last: bars, presence bands and hatched low-confidence rectangles, JS time, the window of time shown, its rows. */
   timeline(): {
     bars: number;
     bands: number;
@@ -31,6 +31,10 @@ export interface VatProbes {
     draws: number;
     viewStart: number;
     viewSpan: number;
+    /** The tracks of its rows, top to bottom. */
+    rows: number[];
+    /** Open review issues drawn as bands. */
+    issueBands?: number;
   };
   /** Review navigation: the summary's state, the chosen kind and the frames of its problems. */
   review(): {
@@ -61,7 +65,7 @@ export function probes(editor: AnnotationEditor): VatProbes {
       drawMs: o.drawMs,
       draws: o.draws,
     }),
-    timeline: () => ({ ...editor.timelineStats }),
+    timeline: () => ({ ...editor.timelineStats, rows: [...editor.timelineStats.rows] }),
     review: () => {
       const s = editor.review.state.get();
       const frames = editor.review.problems().map((p) => p.frame);

@@ -56,6 +56,10 @@ export interface ReviewHost {
   updateUi(patch: Partial<AnnotateUiState>): void;
   player: PlayerController;
   notify: Notify;
+  /** The open review issues (editor.issues), walked as the 'issue' problem kind. */
+  issuePins?(): readonly { frame: number; trackId: number | null; id: number }[];
+  /** A jump reached a review issue: the list marks it. */
+  onIssue?(issueId: number): void;
 }
 
 const FILTERS: readonly ProblemFilter[] = ['all', ...PROBLEM_KINDS];
@@ -117,7 +121,8 @@ export class ReviewNav {
     const s = this.state.get();
     const doc = this.host.getDoc();
     const ui = this.host.getUi();
-    const key = [s.summary, s.filter, s.skipVerified, doc?.segments, ui.hiddenTracks];
+    const issues = this.host.issuePins?.() ?? [];
+    const key = [s.summary, s.filter, s.skipVerified, doc?.segments, ui.hiddenTracks, issues];
     if (this.memo && this.memo.key.every((k, i) => k === key[i])) return this.memo.problems;
     const fps = safeFps(doc?.info.fps);
     const proposals = (doc?.segments ?? [])
@@ -128,6 +133,7 @@ export class ReviewNav {
       proposals,
       hidden: ui.hiddenTracks,
       skipVerified: s.skipVerified,
+      issues,
     });
     this.memo = { key, problems };
     return problems;
@@ -147,7 +153,8 @@ export class ReviewNav {
     }
     const problem = problems.find((p) => p.frame === target)!;
     patchStore(this.state, { current: problem, message: null });
-    this.host.updateUi({ selectedTrackId: problem.trackId });
+    if (problem.trackId !== null) this.host.updateUi({ selectedTrackId: problem.trackId });
+    if (problem.issueId !== undefined) this.host.onIssue?.(problem.issueId);
     return this.host.player.seekFrame(target);
   }
 

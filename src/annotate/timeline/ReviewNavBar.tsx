@@ -16,7 +16,12 @@ function useProblemCount(): number {
   const editor = useEditor();
   const subscribe = useCallback(
     (cb: () => void) => {
-      const offs = [editor.review.state.subscribe(cb), editor.doc.subscribe(cb), editor.ui.subscribe(cb)];
+      const offs = [
+        editor.review.state.subscribe(cb),
+        editor.doc.subscribe(cb),
+        editor.ui.subscribe(cb),
+        editor.issues.state.subscribe(cb),
+      ];
       return () => {
         for (const off of offs) off();
       };

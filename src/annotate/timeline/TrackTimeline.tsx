@@ -3,19 +3,29 @@
 // start and selects it, a click on an empty part of a row selects the track and seeks there; in edit mode
 // a press on a bar starts a move / resize drag and a drag on an empty part creates an action
 // (timeline-pointer.ts). For long videos it zooms and scrolls in time (buttons, Ctrl+wheel, Shift+wheel,
-// the overview strip), and follows the playhead when it leaves the window.
+// the overview strip), and follows the playhead when it leaves the window. With 'Near playhead' it lists
+// only the tracks present around the playhead and says how many it hides (rows-near.ts).
 import { previewStands } from '../edit/range-preview';
-import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
 import { Button } from '../../components/ui/Button';
 import { useDoc, useEditor, useUi } from '../editor/editor-context';
 import { keyframeMarks } from './keyframe-marks';
 import { ReviewNavBar } from './ReviewNavBar';
+import { drawIssueMarks } from './issue-timeline-draw';
 import { patchStore } from '../store';
 import { useElementSize } from '../use-element-size';
 import {
   AXIS_H,
+  ROW_H,
   contentHeight,
   drawPlayhead,
   drawTimeline,
@@ -27,13 +37,38 @@ import { cursorFor, hitAt, pressTimeline } from './timeline-pointer';
 import { clampView, followTime, panView, wholeVideo, zoomView, ZOOM_STEP, type TimeView } from './time-view';
 import { TimelineOverview, TimelineZoomButtons } from './TimelineOverview';
 import { TrackRowLabel } from './TrackRowLabel';
+import { NEAR_S, readNearChoice, saveNearChoice, tracksNear } from './rows-near';
 
 const LABEL_W = 112;
 /** Height of the scrolling row area until it is measured (it fills the space the page layout gives it). */
 const VIEW_H = 320;
 
+/** The rows shown: every track, or with the filter on those near the playhead (a new list only when it changes). */
+function useShownRows(trackIds: readonly number[], near: boolean): number[] {
+  const editor = useEditor();
+  const read = () => {
+    const doc = editor.getDoc();
+    const ui = editor.getUi();
+    if (!near || !doc) return trackIds.join(',');
+    return tracksNear(trackIds, doc.trackRanges, ui.frame, doc.info.fps, ui.selectedTrackId).join(',');
+  };
+  const key = useSyncExternalStore(
+    (cb) => {
+      const a = editor.ui.subscribe(cb);
+      const b = editor.doc.subscribe(cb);
+      return () => {
+        a();
+        b();
+      };
+    },
+    read,
+    read,
+  );
+  return useMemo(() => (key ? key.split(',').map(Number) : []), [key]);
+}
+
 export function TrackTimeline() {
-  const trackIds = useDoc((d) => d?.trackIds ?? EMPTY);
+  const allTracks = useDoc((d) => d?.trackIds ?? EMPTY);
   const duration = useDoc((d) => d?.info.duration ?? 0);
   const hidden = useUi((s) => s.hiddenTracks);
   const selectedTrack = useUi((s) => s.selectedTrackId);
@@ -43,6 +78,11 @@ export function TrackTimeline() {
   const box = useElementSize(boxRef);
   const width = Math.max(0, box.width - LABEL_W);
   const viewHeight = box.height || VIEW_H;
+  // 'Near playhead': on by itself when the rows would not fit without scrolling, unless chosen
+  const [nearChoice, setNearChoice] = useState(readNearChoice);
+  const near = nearChoice ?? allTracks.length * ROW_H > viewHeight - AXIS_H;
+  const trackIds = useShownRows(allTracks, near);
+  const hiddenRows = allTracks.length - trackIds.length;
   const barsRef = useRef<Konva.Layer>(null);
   const headRef = useRef<Konva.Layer>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
@@ -81,6 +121,7 @@ export function TrackTimeline() {
     const offReview = editor.review.state.subscribe((s, p) => {
       if (s.summary !== p.summary) redrawBars();
     });
+    const offIssues = editor.issues.state.subscribe(() => headRef.current?.batchDraw());
     const offUi = editor.ui.subscribe((s, p) => {
       if (
         s.hiddenTracks !== p.hiddenTracks ||
@@ -104,6 +145,7 @@ export function TrackTimeline() {
       offDoc();
       offUi();
       offReview();
+      offIssues();
     };
   }, [editor]);
 
@@ -155,6 +197,26 @@ export function TrackTimeline() {
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-1 text-sm [&_button]:px-2 [&_button]:py-0.5 [&_select]:py-0.5">
         <h2 className="text-sm font-semibold">Track Timeline</h2>
         <ReviewNavBar />
+        <label
+          className="flex items-center gap-1 text-xs text-slate-600"
+          title={`Only the tracks present within ${NEAR_S} s of the playhead (and the selected one)`}
+        >
+          <input
+            type="checkbox"
+            data-testid="timeline.near"
+            checked={near}
+            onChange={(e) => {
+              setNearChoice(e.target.checked);
+              saveNearChoice(e.target.checked);
+            }}
+          />
+          Near playhead
+          {near && (
+            <span data-testid="timeline.hidden-count" className="text-slate-500">
+              ({trackIds.length} shown, {hiddenRows} hidden)
+            </span>
+          )}
+        </label>
         <TimelineZoomButtons
           view={view}
           duration={duration}
@@ -163,7 +225,7 @@ export function TrackTimeline() {
         />
         <Button
           data-testid="timeline.merge"
-          disabled={trackIds.length < 2}
+          disabled={allTracks.length < 2}
           onClick={() => patchStore(editor.dialogs, { merge: true })}
         >
           Track Merge
@@ -172,7 +234,9 @@ export function TrackTimeline() {
       <TimelineOverview view={view} duration={duration} onView={setView} left={LABEL_W} />
       <div ref={boxRef} data-testid="timeline.rows" className="min-h-0 flex-1 overflow-y-auto" onScroll={onScroll}>
         {trackIds.length === 0 ? (
-          <p className="px-3 py-2 text-sm text-slate-500">No tracks</p>
+          <p className="px-3 py-2 text-sm text-slate-500">
+            {allTracks.length ? `No track within ${NEAR_S} s of the playhead` : 'No tracks'}
+          </p>
         ) : (
           <div className="flex" style={{ height }}>
             <div style={{ width: LABEL_W, paddingTop: AXIS_H }} className="shrink-0 border-r border-slate-200">
@@ -220,12 +284,28 @@ export function TrackTimeline() {
                           lastTimeline.lowBands = presence.low;
                           lastTimeline.viewStart = layoutRef.current.viewStart ?? 0;
                           lastTimeline.viewSpan = layoutRef.current.viewSpan ?? 0;
+                          lastTimeline.rows = [...layoutRef.current.trackIds];
                           lastTimeline.drawMs = performance.now() - t0;
                           lastTimeline.draws++;
                         }}
                       />
                     </Layer>
                     <Layer ref={headRef} listening={false}>
+                      <Shape
+                        listening={false}
+                        perfectDrawEnabled={false}
+                        sceneFunc={(k) => {
+                          const { issues, selectedId } = editor.issues.state.get();
+                          const fps = editor.getDoc()?.info.fps || 30;
+                          lastTimeline.issueBands = drawIssueMarks(
+                            k._context,
+                            layoutRef.current,
+                            issues,
+                            fps,
+                            selectedId,
+                          );
+                        }}
+                      />
                       <Shape
                         listening={false}
                         perfectDrawEnabled={false}

@@ -49,6 +49,9 @@ function useRoleNotice() {
   }, [notice, dismissNotice, snackbar]);
 }
 
+/** The Annotate screen, whose workspace takes the whole width. */
+const WORKSPACE_ROUTE = /^\/videos\/[^/]+\/annotate/;
+
 /** The one-time link pages work before anyone is signed in, even where guests see nothing else. */
 const SIGN_IN_LINK_PAGES = ['/setup', '/reset'];
 
@@ -58,7 +61,14 @@ function ShellLayout() {
   const gated = mustSignInFirst && !SIGN_IN_LINK_PAGES.includes(pathname);
   useRoleNotice();
   const wide = useIsWide();
-  const [menuOpen, setMenuOpen] = useState(true);
+  // the Annotate workspace needs the room: there the side menu starts closed (the menu button opens it)
+  const workspace = WORKSPACE_ROUTE.test(pathname);
+  const [menuOpen, setMenuOpen] = useState(() => !workspace);
+  const [wasWorkspace, setWasWorkspace] = useState(workspace);
+  if (workspace !== wasWorkspace) {
+    setWasWorkspace(workspace);
+    setMenuOpen(!workspace);
+  }
   const statusBar = useDebugBarEnabled();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const videoSettings = useVideoSettings();

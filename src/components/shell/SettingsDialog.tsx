@@ -19,6 +19,7 @@ import {
 import { Button } from '../ui/Button';
 import { Modal } from '../dialogs/Modal';
 import { Check, NumberField, Section, Select } from './settings-fields';
+import { ReviewLockSection } from './ReviewLockSection';
 
 export const SETTINGS_READ_ONLY_TEXT = 'Only administrators can change these settings.';
 
@@ -189,7 +190,7 @@ export function SettingsDialog({ open, settings, canSave, onClose, onSave }: Set
         />
         <NumberField
           id="stride"
-          label="Analyse every n-th frame (others interpolated; higher is faster)"
+          label="Analyse every n-th frame (1: every frame gets its own box and joints; higher is faster, the frames between are interpolated)"
           value={numbers.pipeline_frame_stride}
           disabled={ro}
           min={1}
@@ -230,6 +231,7 @@ export function SettingsDialog({ open, settings, canSave, onClose, onSave }: Set
           onChange={(v) => set('default_view', v)}
         />
       </Section>
+      <ReviewLockSection canSave={canSave} />
     </Modal>
   );
 }

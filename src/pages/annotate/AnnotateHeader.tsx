@@ -1,5 +1,5 @@
 // Annotate header: 'Back to Library' (saved filters + restore=1), 'Annotate: {filename}', the video's
-// status (follows every change), which view the player shows, Export, Export as, Import…
+// status (follows every change), its open review issues, which view the player shows, Export, Export as, Import…
 // (ImportTracksDialog, signed-in users), Prev Video / Next Video (neighbours in the library's order, or
 // the Review Queue's when opened from it; Alt+Left / Alt+Right), the render controls (RenderControls:
 // Render Annotated Video, progress, Download, Annotated/Live toggle), Actions menu.
@@ -20,6 +20,7 @@ import { JobCancelButton } from './JobCancelButton';
 import { StatusChip } from '../library/StatusChip';
 import { queueContextFrom, queueSearch } from './queue-context';
 import type { PlayerView } from './use-annotated-view';
+import { IssueCountButton, useOpenIssueCount } from '../../annotate/panel/IssueCount';
 
 export function AnnotateHeader({
   videoId,
@@ -45,6 +46,7 @@ export function AnnotateHeader({
   const { search } = useLocation();
   const [queue] = useState(() => queueContextFrom(search));
   const neighbors = useNeighbors(videoId, queue);
+  const openIssues = useOpenIssueCount(video);
   const go = (id: number | null) => {
     if (id) navigate(`/videos/${id}/annotate${queue ? queueSearch(queue) : ''}`);
   };
@@ -72,6 +74,7 @@ export function AnnotateHeader({
         Annotate: {video?.filename ?? '…'}
       </h1>
       {video && <StatusChip status={video.processing_status} testId="header.status" title="Video status" />}
+      {video && <IssueCountButton count={openIssues} />}
       {view && (
         <span data-testid="header.view" className="mr-auto whitespace-nowrap text-xs text-slate-600">
           Showing: {view === 'annotated' ? 'Annotated View' : 'Live View'}
@@ -105,7 +108,7 @@ export function AnnotateHeader({
         Next Video
       </Button>
       {renderControls}
-      {video && <StatusActionsMenu video={video} onChanged={onVideoChanged} />}
+      {video && <StatusActionsMenu video={video} onChanged={onVideoChanged} openIssues={openIssues} />}
       <KeyboardHelp />
       {onImported && (
         <ImportTracksDialog

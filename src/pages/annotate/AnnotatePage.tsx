@@ -27,6 +27,9 @@ import { AnnotateWorkspace } from './AnnotateWorkspace';
 import { useViewRestore } from './use-view-restore';
 import { useVideoStatusFollow } from './use-video-status-follow';
 import { useDebugBarEnabled } from '../../components/shell/debug-bar-setting';
+import { IssueList } from '../../annotate/panel/IssueList';
+import { RaiseIssueDialog } from '../../annotate/panel/RaiseIssueDialog';
+import { LockNotice } from '../../annotate/review/LockNotice';
 
 export function AnnotatePage() {
   const params = useParams();
@@ -135,6 +138,7 @@ function AnnotateScreen({
           {error}
         </Alert>
       )}
+      <LockNotice video={video} />
       <AnnotateWorkspace
         player={
           <VideoPlayer
@@ -147,10 +151,16 @@ function AnnotateScreen({
           />
         }
         controls={<PlayerControls fps={fps} totalFrames={totalFrames} duration={duration} />}
-        panel={<DataPanel />}
+        panel={
+          <>
+            <IssueList />
+            <DataPanel />
+          </>
+        }
         timeline={<TrackTimeline />}
       />
       <EditController />
+      <RaiseIssueDialog totalFrames={totalFrames} />
     </div>
   );
 }

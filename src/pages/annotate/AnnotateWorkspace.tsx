@@ -4,13 +4,16 @@
 //   [ player controls, the whole width (fewer lines, so more height for the picture) ]
 //   ============ draggable split (mouse, or ↑/↓ when focused) ============
 //   [ Track Timeline (rows scroll inside) ]
+// The player size sets the split too: Small leaves the timeline about 9 rows, Medium 4, Large takes all but
+// its title, axis and 2 rows for the picture (a size chosen later decides again; a drag overrides it).
 // Full width lets the player area grow to the picture's height instead (the page then scrolls).
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useUi } from '../../annotate/editor/editor-context';
 import { useElementSize } from '../../annotate/use-element-size';
 import {
   TIMELINE_DEFAULT_H,
   clampSplit,
+  clearSplit,
   readPanelCollapsed,
   readSplit,
   savePanelCollapsed,
@@ -30,16 +33,25 @@ export function AnnotateWorkspace({
   panel: ReactNode;
   timeline: ReactNode;
 }) {
-  const full = useUi((s) => s.playerSize) === 'full';
+  const size = useUi((s) => s.playerSize);
+  const full = size === 'full';
   const rootRef = useRef<HTMLDivElement>(null);
   const total = useElementSize(rootRef).height;
   const [wanted, setWanted] = useState<number | null>(readSplit);
   const [collapsed, setCollapsed] = useState(readPanelCollapsed);
-  const top = clampSplit(wanted, total);
+  const top = clampSplit(wanted, total, size);
+  // a player size chosen now decides the split again (Large takes the timeline's height, Small gives it back)
+  const shownSize = useRef(size);
+  useEffect(() => {
+    if (shownSize.current === size) return;
+    shownSize.current = size;
+    setWanted(null);
+    clearSplit();
+  }, [size]);
   const drag = useRef<{ y: number; top: number } | null>(null);
 
   const setTop = (px: number) => {
-    const v = clampSplit(px, total);
+    const v = clampSplit(px, total, size);
     setWanted(v);
     return v;
   };

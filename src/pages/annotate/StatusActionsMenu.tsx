@@ -10,8 +10,18 @@ import { StatusHistoryDialog, historyErrorEntry } from '../../components/dialogs
 import { useSnackbar } from '../../components/dialogs/Alert';
 import { useSession } from '../../session';
 import { canSetStatus, unmarkTarget } from '../../../domain/status-rules';
+import { openIssuesShort } from '../../../domain/review-issues';
 
-export function StatusActionsMenu({ video, onChanged }: { video: Video; onChanged: (v: Video) => void }) {
+export function StatusActionsMenu({
+  video,
+  onChanged,
+  openIssues = 0,
+}: {
+  video: Video;
+  onChanged: (v: Video) => void;
+  /** Open review issues: reviewed and labelled wait until they are resolved. */
+  openIssues?: number;
+}) {
   const { user, requireSignIn } = useSession();
   const snackbar = useSnackbar();
   const [remarkKind, setRemarkKind] = useState<RemarkKind | null>(null);
@@ -52,6 +62,16 @@ export function StatusActionsMenu({ video, onChanged }: { video: Video; onChange
 
   const item = 'block w-full px-3 py-1.5 text-left text-sm data-[focus]:bg-indigo-50 data-[disabled]:text-slate-400';
   const labelled = status === 'labelled';
+  // reviewed means resolved: with open issues both marks are refused, and the menu says why
+  const blocked = openIssues > 0 ? openIssuesShort(openIssues) : null;
+  const canReviewed = canSetStatus(video, 'reviewed');
+  const canLabelled = user.signedIn && canSetStatus(video, 'labelled');
+  const why = (text: string | null) =>
+    text && (
+      <span data-testid="actions.refusedWhy" className="block text-xs text-rose-700">
+        {text}
+      </span>
+    );
   return (
     <>
       <Menu as="div" className="relative">
@@ -102,24 +122,28 @@ export function StatusActionsMenu({ video, onChanged }: { video: Video; onChange
               </button>
             )}
           </MenuItem>
-          <MenuItem disabled={!canSetStatus(video, 'reviewed')}>
+          <MenuItem disabled={!canReviewed || !!blocked}>
             <button
               type="button"
               data-testid="actions.reviewed"
               className={item}
+              title={canReviewed ? (blocked ?? undefined) : undefined}
               onClick={() => void change('reviewed')}
             >
               Mark Reviewed
+              {canReviewed && why(blocked)}
             </button>
           </MenuItem>
-          <MenuItem disabled={!user.signedIn || !canSetStatus(video, 'labelled')}>
+          <MenuItem disabled={!canLabelled || !!blocked}>
             <button
               type="button"
               data-testid="actions.labelled"
               className={item}
+              title={canLabelled ? (blocked ?? undefined) : undefined}
               onClick={() => void change('labelled')}
             >
               {labelled ? 'Already Labelled' : 'Mark Labelled'}
+              {canLabelled && why(blocked)}
             </button>
           </MenuItem>
           <MenuItem>

@@ -24,7 +24,7 @@ export function queueContextFrom(search: string): QueueContext | null {
   return {
     status: (STATUSES.includes(status) ? status : 'all') as QueueContext['status'],
     scope: p.get('scope') === 'all' ? 'all' : 'mine',
-    issues: p.get('issues') === '1',
+    ...(p.get('issues') === '1' ? { issues: true } : {}),
   };
 }
 

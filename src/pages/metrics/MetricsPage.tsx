@@ -1,13 +1,15 @@
-// Metrics: AI Performance, System Performance, Human Review, Quality Trends and Review Issues from live data, and the
-// 'Show API Status Bar' switch for the footer status bar.
+// Metrics: AI Performance, System Performance, Human Review, Quality Trends and Review Issues from live data, the
+// Sign-in block for administrators, and the 'Show API Status Bar' switch for the footer status bar.
 import { useCallback, useEffect, useState } from 'react';
 import { Field, Label, Switch } from '@headlessui/react';
 import {
   fetchMetricsDetails,
   fetchServerStatus,
+  fetchSignInMetrics,
   fetchSummary,
   type MetricsDetails,
   type MetricsSummary,
+  type SignInMetrics,
 } from '../../api/metrics';
 import { Alert } from '../../components/dialogs/Alert';
 import { Button } from '../../components/ui/Button';
@@ -15,11 +17,16 @@ import { RefreshIcon } from '../../components/ui/icons';
 import { setDebugBarEnabled, useDebugBarEnabled } from '../../components/shell/debug-bar-setting';
 import { AiPerformance, HumanReview, QualityTrends, SystemPerformance } from './MetricBlocks';
 import { ReviewQuality } from './ReviewQuality';
+import { SignInBlock } from './SignInBlock';
+import { useSession } from '../../session';
+import { atLeast } from '../../../domain/roles';
 
 export function MetricsPage() {
   const [summary, setSummary] = useState<MetricsSummary | null>(null);
   const [details, setDetails] = useState<MetricsDetails | null>(null);
   const [device, setDevice] = useState<string | null>(null);
+  const [signIn, setSignIn] = useState<SignInMetrics | null>(null);
+  const admin = atLeast(useSession().role, 'admin');
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const barOn = useDebugBarEnabled();
@@ -31,6 +38,11 @@ export function MetricsPage() {
       (s) => setDevice(s.ai_models.device),
       () => setDevice(null),
     );
+    if (admin)
+      fetchSignInMetrics().then(
+        (f) => setSignIn(f),
+        () => setSignIn(null),
+      );
     try {
       const [s, d] = await Promise.all([fetchSummary(), fetchMetricsDetails()]);
       setSummary(s);
@@ -39,7 +51,7 @@ export function MetricsPage() {
       setError((e as Error).message || 'Failed to load metrics');
     }
     setLoading(false);
-  }, []);
+  }, [admin]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -75,6 +87,7 @@ export function MetricsPage() {
           <HumanReview details={details} />
           <QualityTrends details={details} />
           <ReviewQuality details={details} />
+          {admin && signIn && <SignInBlock figures={signIn} />}
         </div>
       ) : (
         !error && <p className="text-sm text-slate-500">Loading…</p>

@@ -4,9 +4,26 @@ import { userHistory, type UserAuditEntry } from '../../api/users';
 
 const show = (v: string | null) => v ?? '—';
 
+/** The sign-in events, in words (their detail follows: an address, a token's name, why a guess was slowed). */
+const SIGN_IN_EVENTS: Record<string, string> = {
+  'sign-in': 'signed in',
+  'sign-in-failed': 'failed sign-in',
+  'sign-in-throttled': 'password guessing slowed',
+  'password-change': 'password changed',
+  'password-set': 'password set',
+  'reset-link': 'reset link made',
+  'token-create': 'API token created',
+  'token-revoke': 'API token ended',
+  'session-end': 'session ended',
+  disable: 'account disabled',
+  enable: 'account enabled',
+};
+
 function describe(e: UserAuditEntry): string {
   if (e.action === 'create') return `created as ${show(e.new_role)}${e.new_name ? `, name ${e.new_name}` : ''}`;
   if (e.action === 'delete') return `deleted (was ${show(e.old_role)})`;
+  const event = SIGN_IN_EVENTS[e.action];
+  if (event) return e.detail ? `${event}: ${e.detail}` : event;
   const parts: string[] = [];
   if (e.old_role !== e.new_role) parts.push(`role ${show(e.old_role)} → ${show(e.new_role)}`);
   if (e.old_name !== e.new_name) parts.push(`name ${show(e.old_name)} → ${show(e.new_name)}`);

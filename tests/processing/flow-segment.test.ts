@@ -1,0 +1,48 @@
+// The frames between two model passes: each gets the people the flow followed onto it, from its own pixels,
+// and a person the flow carried onto someone else (they went behind them) is dropped, not shown twice.
+import { describe, expect, it } from 'vitest';
+import { FLOW_ROW } from '../../server/processing/flow-box';
+import { FlowSegment } from '../../server/processing/flow-segment';
+import type { PosePool } from '../../server/processing/pose-pool';
+import { OUT_ROW } from '../../server/processing/pose-protocol';
+
+const W = 64,
+  H = 64;
+const frame = (n: number) => ({ frame: n, rgb: new Uint8Array(W * H * 3).fill(n) });
+const person = (x: number, score: number) => ({
+  box: { x1: x, y1: 10, x2: x + 10, y2: 40 },
+  keypoints: Array.from({ length: 17 }, (): [number, number, number] => [x + 5, 20, 0.8]),
+  detectorScore: score,
+});
+
+/** Flow stand-in: person 0 stays; person 1 moves 5 px a frame left, onto person 0 by the third frame. */
+const pool = {
+  flow: async (_grey: Uint8Array, count: number, _w: number, _h: number, start: Float32Array) => {
+    const n = start.length / FLOW_ROW;
+    const out = new Float32Array((count - 1) * n * FLOW_ROW);
+    for (let f = 1; f < count; f++)
+      for (let i = 0; i < n; i++) {
+        const at = ((f - 1) * n + i) * FLOW_ROW;
+        out.set(start.subarray(i * FLOW_ROW, (i + 1) * FLOW_ROW), at);
+        if (i === 1) for (let k = 0; k < 55; k += k < 4 ? 2 : 3) out[at + k] -= 5 * f;
+      }
+    return out;
+  },
+} as unknown as PosePool;
+
+describe('a flow segment between two passes', () => {
+  it('answers each frame with its own boxes and drops a person carried onto another, for the rest of the segment', async () => {
+    const seg = new FlowSegment(frame(0), [person(10, 0.9), person(25, 0.6)], W, H);
+    for (let n = 1; n <= 4; n++) seg.add(frame(n));
+    const end = await seg.finish(pool, frame(5));
+    const xs = end.between.map((f) => {
+      const rows = f.rows;
+      return Array.from({ length: rows.length / OUT_ROW }, (_, i) => Math.round(rows[i * OUT_ROW + 52] * W));
+    });
+    // frame 1: 10 and 20; frame 2: person 1 at x 15 overlaps person 0 (IoU 0.33) and stays; frame 3: at 10, gone
+    expect(xs).toEqual([[10, 20], [10, 15], [10], [10]]);
+    expect(end.followed).toEqual([true, false]);
+    // where the flow last had them: person 1 before they merged
+    expect(end.last[1].box.x1).toBe(15);
+  });
+});
