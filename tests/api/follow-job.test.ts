@@ -223,7 +223,12 @@ describe('POST /annotations/{id}/tracks/{trackId}/follow', () => {
       into_track: 5,
     });
     expect((await jobRow(second)).message).toMatch(/ran into T5's box at frame 35/);
-    expect((await progress(second)).json()).toMatchObject({ state: 'done', into_track: 5, next: 4 });
+    expect((await progress(second)).json()).toMatchObject({
+      state: 'done',
+      into_track: 5,
+      next: 4,
+      message: expect.stringMatching(/^4 frame\(s\) followed; stopped: ran into T5's box at frame 35/),
+    });
     expect((await calls.rows(video.id, 6)).map((x) => x.frame)).toEqual([30, 31, 32, 33, 34]);
     // another track's follow is not readable under this track's id
     expect(

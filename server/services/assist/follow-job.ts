@@ -17,7 +17,7 @@ import { drawOptionsOf } from '../annotation-edits/track-versions';
 import { requireLiveVideo } from '../videos';
 import { trackBoxAt, type CompactDetection } from '../../../domain/overlay/detection';
 import { LiveFollows } from './follow-live';
-import { startJob } from '../job-progress';
+import { readJob, startJob } from '../job-progress';
 import { runJob } from '../job-runner';
 import { followJob, type FollowRun, type FollowWork } from './follow-kind';
 import type { JobContext, JobEnd } from '../job-definition';
@@ -120,11 +120,9 @@ export class FollowJobs implements FollowWork {
       data: { videoId, trackId, plan, who, jobId },
       stop: shutdown,
     });
-    this.live.end(
-      jobId,
-      end.state === 'done' ? 'done' : end.state === 'cancelled' ? 'cancelled' : 'failed',
-      end.outcome,
-    );
+    // the editor says how it ended in the row's own words (how far and why it stopped, or who cancelled)
+    const message = (await readJob(this.db, jobId).catch(() => null))?.message ?? end.outcome;
+    this.live.end(jobId, end.state === 'done' ? 'done' : end.state === 'cancelled' ? 'cancelled' : 'failed', message);
   }
 
   /** The work of one follow: the walk, then the boxes in one transaction (its point of no return). */
