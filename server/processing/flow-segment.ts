@@ -81,7 +81,9 @@ export class FlowSegment {
     for (let f = 0; f < grey.length - 1; f++) {
       const now = this.people.map((_, i) => (merged.has(i) ? null : readFlowRow(out, (f * n + i) * FLOW_ROW)));
       const alive = now.flatMap((p, i) => (p ? [i] : []));
-      const dup = duplicatesOf(alive.map((i) => ({ box: now[i]!.box, score: this.people[i].detectorScore })));
+      const dup = duplicatesOf(
+        alive.map((i) => ({ box: now[i]!.box, keypoints: now[i]!.keypoints, score: this.people[i].detectorScore })),
+      );
       for (const k of dup) merged.add(alive[k]);
       const here: Array<FlowPerson & { score: number }> = [];
       for (let i = 0; i < n; i++) {
