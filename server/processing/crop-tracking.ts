@@ -96,7 +96,8 @@ export async function trackPeopleByCrops(
   pool: PosePool,
   opts: CropTrackingOptions,
   minScore: number,
-  onFrame: (frame: number, people: PersonPose[]) => void,
+  /** `pass`: the people come from a model pass on this frame (false: moved there by the optical flow). */
+  onFrame: (frame: number, people: PersonPose[], pass: boolean) => void,
   signal?: AbortSignal,
 ): Promise<CropTrackingStats> {
   const W = g.inputW,
@@ -153,7 +154,8 @@ export async function trackPeopleByCrops(
     lone = null;
     pool.detectStacked([only.rgb], W, g.scaledH).then(([a]) => only.resolve(a), only.reject);
   };
-  const emit = (frame: number, rows: Float32Array) => onFrame(frame, decodePoseRows(rows, g, minScore));
+  const emit = (frame: number, rows: Float32Array, pass = false) =>
+    onFrame(frame, decodePoseRows(rows, g, minScore), pass);
   /** Ends the flow segment of the last pass: emits its frames, and moves the followed people to where the flow left them. */
   const endSegment = async (until?: DecodedFrame) => {
     if (!segment) return;
@@ -189,6 +191,7 @@ export async function trackPeopleByCrops(
     const boxes = f.boxes;
     const found: Array<Followed & { score: number; keypoints: Keypoint[] }> = [];
     let carry = followed;
+    let detectedCount = 0;
     if (boxes) {
       stats.detections++;
       stats.reasons[f.reason] = (stats.reasons[f.reason] ?? 0) + 1;
@@ -227,6 +230,7 @@ export async function trackPeopleByCrops(
         });
       });
     }
+    detectedCount = found.length;
     // the flow has already moved a followed person onto this frame: their crop is around that box
     const followedPoses = await Promise.all(
       carry.map((p) => pose(f.rgb, cropAroundBox(p.box, p.flowed ? undefined : p.step))),
@@ -239,7 +243,18 @@ export async function trackPeopleByCrops(
       }
       found.push({ ...p, ...followBox(p, cp), keypoints: cp.keypoints, score: cp.score });
     });
-    const duplicates = duplicatesOf(found.map((p) => ({ box: p.box, score: p.detectorScore + p.score })));
+    // one body read twice (a box on a part of someone, or a followed person's crop that drifted onto the one
+    // in front of them) is kept once: a confident box the detector gave on this frame first, then the stronger
+    const duplicates = duplicatesOf(
+      found.map((p, i) => ({
+        box: p.box,
+        keypoints: p.keypoints,
+        score:
+          (i < detectedCount && calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin ? 2 : 0) +
+          p.detectorScore +
+          p.score,
+      })),
+    );
     const kept = found.filter((_, i) => !duplicates.has(i));
     emit(
       f.frame,
@@ -253,6 +268,7 @@ export async function trackPeopleByCrops(
         W,
         H,
       ),
+      true,
     );
     followed = kept
       .filter((p) => calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin)
