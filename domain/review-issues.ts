@@ -28,9 +28,11 @@ export type IssueState = (typeof ISSUE_STATES)[number];
 
 /** Longest issue or comment text, in characters. */
 export const ISSUE_TEXT_MAX = 2000;
-/** Issues one video may hold, and comments one issue may hold: the list call answers them all, so both are bounded. */
+/** Issues one video may hold, and comments one issue and one video may hold: the list call answers them
+ *  all, so each is bounded (at most a few MB of text per video). */
 export const MAX_ISSUES_PER_VIDEO = 2000;
 export const MAX_COMMENTS_PER_ISSUE = 200;
+export const MAX_COMMENTS_PER_VIDEO = 5000;
 
 /** The statuses a video reaches only with no open issue: reviewed means resolved. */
 export const RESOLVED_STATUSES = ['reviewed', 'labelled'] as const;

@@ -5,15 +5,15 @@
 // itself to its joint 'Place' buttons and Start/End fields; Large gives the picture the timeline's room;
 // the timeline lists the tracks near the playhead with the count it hides; the frame field gives the keys
 // back; Save All says what is saved; the keyboard help opens at its top.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures';
 import { startSeededServer, type SeededServer } from './annotate-seeded-server';
 import { readAnnotationSet, seedTrack } from './seeded-tracks';
+import { allSaved, drag } from './annotate-edit-seeded';
+import { makeTestClip } from './test-clip';
 
 let server: SeededServer;
 let videoId: number;
@@ -28,25 +28,7 @@ test.use({ viewport: { width: 1280, height: 720 } });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-e2e-1280-'));
-  const ffmpeg =
-    process.env.FFMPEG_PATH ?? (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  const file = path.join(mediaDir, 'street_640x480.mp4');
-  execFileSync(ffmpeg, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=640x480:r=30:d=10',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    file,
-  ]);
+  const file = makeTestClip(mediaDir, 'street_640x480.mp4', '640x480', 10);
   server = await startSeededServer(
     [
       {
@@ -93,7 +75,6 @@ test.afterAll(async () => {
 
 const frame = (page: Page) => page.evaluate(() => window.__vat!.currentFrame());
 const selected = (page: Page) => page.evaluate(() => window.__vat!.selectedTrackId!());
-const allSaved = (page: Page) => expect.poll(() => page.evaluate(() => window.__vatEdit?.pending() ?? -1)).toBe(0);
 const rect = async (page: Page, testId: string) => (await page.getByTestId(testId).first().boundingBox())!;
 
 async function openInEditMode(page: Page, query = '?frame=40') {
@@ -108,16 +89,10 @@ async function openInEditMode(page: Page, query = '?frame=40') {
 async function drawBox(page: Page, fx1: number, fy1: number, fx2: number, fy2: number) {
   const f = (await page.evaluate(() => window.__vatEdit!.frameOnScreen()))!;
   const at = (x: number, y: number) => ({ x: f.x1 + x * (f.x2 - f.x1), y: f.y1 + y * (f.y2 - f.y1) });
-  const a = at(fx1, fy1);
-  const b = at(fx2, fy2);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
+  await drag(page, at(fx1, fy1), at(fx2, fy2));
 }
 
-/** Clicks the middle of a track's box on screen (it becomes the selected track). */
+/** Clicks a track's box on screen (it becomes the selected track). */
 async function clickBox(page: Page, track: number) {
   const b = (await page.evaluate((t) => window.__vatEdit!.boxOnScreen(t), track))!;
   // low on the box, where the seeded boxes do not overlap

@@ -1,15 +1,14 @@
 // The Annotate workspace on one screen, its state across reloads, the header and the render download,
 // on a real server (with the job worker) seeded with a 4:3 clip of 10 tracks; and the library table at
 // 1280×720 with the shared sample library.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures';
 import { startSeededServer, type SeededServer } from './annotate-seeded-server';
 import { seedAnnotations } from '../scripts/seed-annotations';
+import { makeTestClip } from './test-clip';
 
 let server: SeededServer;
 let clipId: number;
@@ -23,28 +22,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-e2e-layout-'));
-  const ffmpeg =
-    process.env.FFMPEG_PATH ?? (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  const make = (name: string, size: string, seconds: number) => {
-    const file = path.join(mediaDir, name);
-    execFileSync(ffmpeg, [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=s=${size}:r=30:d=${seconds}`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      file,
-    ]);
-    return file;
-  };
+  const make = (name: string, size: string, seconds: number) => makeTestClip(mediaDir, name, size, seconds);
   const clip = make('layout_768x576.mp4', '768x576', 8);
   const short = make('layout_render.mp4', '320x180', 2);
   server = await startSeededServer(

@@ -79,6 +79,15 @@ function copyOut(handle: pg.Pool | pg.PoolClient, statement: string): Promise<Ui
   });
 }
 
+/** How many detections frames [from, to) of a video hold. */
+export async function countWindowRows(sql: SqlRunner, videoId: number, from: number, to: number): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    'select count(*)::int as n from detections where video_id = $1 and frame >= $2 and frame < $3',
+    [videoId, from, to],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Every detection of a video, by track then frame. */
 export const listDetections = (db: Db, videoId: number) =>
   db

@@ -106,6 +106,16 @@ export async function countComments(tx: Runner, issueId: number): Promise<number
   return Number(row?.n ?? 0);
 }
 
+/** The comments (and state-change notes) on all issues of a video. */
+export async function countVideoComments(tx: Runner, videoId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(reviewIssueComments)
+    .innerJoin(reviewIssues, eq(reviewIssues.id, reviewIssueComments.issueId))
+    .where(eq(reviewIssues.videoId, videoId));
+  return Number(row?.n ?? 0);
+}
+
 /** The comments of these issues, oldest first. */
 export function listComments(db: Runner, issueIds: number[]): Promise<CommentRow[]> {
   if (!issueIds.length) return Promise.resolve([]);

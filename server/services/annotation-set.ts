@@ -5,7 +5,6 @@ import { createHash } from 'node:crypto';
 import type { Database, Db } from '../db/connect';
 import { Invalid } from '../domain-errors';
 import {
-  listDetectionWindow,
   listDetections,
   listRelationships,
   listSegments,
@@ -19,7 +18,7 @@ import { encodeDetectionWindow } from '../../domain/detection-window';
 import { iso, type VideoRow } from './video-dto';
 import { listTrackVersions } from '../repositories/track-versions';
 import { WindowCache, type EncodedWindow } from './window-cache';
-import { cutWindow } from './window-cap';
+import { readCappedWindow } from './window-cap';
 
 /** The widest detection window one request may ask for. */
 export const MAX_WINDOW_FRAMES = 2000;
@@ -165,7 +164,7 @@ export function openDetectionWindow(
     etag: `"w${v.id}-${from}-${to}-v${v.annotationVersion}"`,
     read: () =>
       cache.get(WindowCache.key(v.id, v.annotationVersion, from, to), async () => {
-        const cut = cutWindow(await listDetectionWindow(database, v.id, from, to, maxRows + 1), to, maxRows);
+        const cut = await readCappedWindow(database, v.id, from, to, maxRows);
         const body = encodeDetectionWindow(from, cut.to, cut.rows);
         return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), count: cut.rows.length, to: cut.to };
       }),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { as, makeTestApp, seedUser, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo } from '../annotate-edit/seed';
-import { sources, videos } from '../../server/db/schema';
+import { reviewIssueComments, reviewIssues, sources, videos } from '../../server/db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -267,5 +267,49 @@ describe('visibility and audit', () => {
     );
     expect(log).toContain(`comment on issue #${issue.id} by ann.two (Ann Two): "on it"`);
     expect(log).toContain(`issue #${issue.id} resolved by ann.two (Ann Two)`);
+  });
+});
+
+describe('the published contract', () => {
+  test('the OpenAPI document describes the issue calls and the review settings with their schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const base = '/api/v1/annotations/{id}/issues';
+    expect(Object.keys(doc.paths[base]).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths[`${base}/{issueId}`])).toEqual(['patch']);
+    expect(Object.keys(doc.paths[`${base}/{issueId}/comments`])).toEqual(['post']);
+    expect(Object.keys(doc.paths['/api/v1/settings/review']).sort()).toEqual(['get', 'put']);
+    expect(JSON.stringify(doc.paths[base].post.responses['201'])).toContain('ReviewIssue');
+    expect(doc.components.schemas).toHaveProperty('ReviewIssueList');
+    expect(doc.components.schemas).toHaveProperty('IssueComment');
+  });
+});
+
+describe('bounded', () => {
+  test('one video holds at most 2000 issues (429), an issue 200 comments; a full thread still resolves', async () => {
+    const { videoId } = await seedAnnotatedVideo(t.database);
+    const issue = (await raise(videoId, { frame: 1, kind: 'other', text: 'x' })).json();
+    await t.database.db
+      .insert(reviewIssueComments)
+      .values(Array.from({ length: 200 }, (_, i) => ({ issueId: issue.id, authorId: 'ann.two', text: `c${i}` })));
+    const more = await comment(videoId, issue.id, { text: 'one more' });
+    expect(more.statusCode).toBe(429);
+    expect(more.json().detail).toBe(`Issue ${issue.id} already holds 200 comments, the most one issue may hold`);
+    const resolved = await patch(videoId, issue.id, { state: 'resolved', version: 1 });
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json()).toMatchObject({ state: 'resolved', resolved_by_id: 'ann.two' });
+    expect(resolved.json().comments).toHaveLength(200);
+    await t.database.db.insert(reviewIssues).values(
+      Array.from({ length: 1999 }, () => ({
+        videoId,
+        frame: 2,
+        kind: 'other',
+        text: 'filler',
+        raisedById: 'rev.one',
+        updatedById: 'rev.one',
+      })),
+    );
+    const over = await raise(videoId, { frame: 1, kind: 'other', text: 'x' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().detail).toBe(`Video ${videoId} already holds 2000 issues, the most one video may hold`);
   });
 });

@@ -26,7 +26,7 @@ const windowFile = binary(
   'The detections of frames [from, to) in the binary window format of domain/detection-window.ts (header ' +
     'X-Detection-Count: their number). An answer is at most VAT_WINDOW_MAX_MB (4 MB unless set) and holds whole ' +
     'frames: a larger window stops early, and its `to` (in the binary header and in X-Window-To) is the first ' +
-    'frame it does not hold; ask again from there for the rest.',
+    'frame it does not hold; ask again from there until `to` is the one asked for.',
 );
 const windowAnswer = { 200: windowFile[200], ...notModified, '4XX': windowFile['4XX'], '5XX': windowFile['5XX'] };
 

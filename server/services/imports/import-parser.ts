@@ -35,8 +35,12 @@ export class ImportParser {
   private nextId = 1;
 
   /** One package video, checked; its rows as columns only `withRows`. */
-  checkPackageVideo(file: { path: string; sha256: string }, bytes: Uint8Array, withRows: boolean) {
-    if (bytes.byteLength < OFF_THREAD_BYTES) return Promise.resolve(checkPackageVideo(file, bytes, withRows));
+  async checkPackageVideo(
+    file: { path: string; sha256: string },
+    bytes: Uint8Array,
+    withRows: boolean,
+  ): Promise<CheckedPackageVideo> {
+    if (bytes.byteLength < OFF_THREAD_BYTES) return checkPackageVideo(file, bytes, withRows);
     return this.offThread({
       job: 'package-video',
       file,
@@ -46,8 +50,8 @@ export class ImportParser {
   }
 
   /** An interchange file, decoded and checked (ImportRefusal when it breaks a rule). */
-  decodeInterchange(format: FormatName, bytes: Uint8Array, video: FormatVideo) {
-    if (bytes.byteLength < OFF_THREAD_BYTES) return Promise.resolve(decodeInterchangeFile(format, bytes, video));
+  async decodeInterchange(format: FormatName, bytes: Uint8Array, video: FormatVideo): Promise<DecodedInterchange> {
+    if (bytes.byteLength < OFF_THREAD_BYTES) return decodeInterchangeFile(format, bytes, video);
     return this.offThread({
       job: 'interchange',
       format,

@@ -9,6 +9,7 @@ import { Conflict, NotFound, PreconditionRequired, TooMany, Unprocessable } from
 import { trackExists } from '../../repositories/detections';
 import {
   countComments,
+  countVideoComments,
   countVideoIssues,
   existingTracks,
   findIssue,
@@ -28,6 +29,7 @@ import { requireLiveVideo } from '../videos';
 import {
   describeIssue,
   MAX_COMMENTS_PER_ISSUE,
+  MAX_COMMENTS_PER_VIDEO,
   MAX_ISSUES_PER_VIDEO,
   type IssueKind,
   type IssueState,
@@ -65,6 +67,15 @@ async function requireIssue(tx: Db | Tx, videoId: number, issueId: number): Prom
 }
 
 const byWhom = (who: Identity) => (who.name ? `${who.id} (${who.name})` : who.id);
+
+/** Why one more entry in the issue's thread is refused, or null when there is room (per issue and per video). */
+async function threadFull(tx: Tx, videoId: number, issueId: number): Promise<string | null> {
+  if ((await countComments(tx, issueId)) >= MAX_COMMENTS_PER_ISSUE)
+    return `Issue ${issueId} already holds ${MAX_COMMENTS_PER_ISSUE} comments, the most one issue may hold`;
+  if ((await countVideoComments(tx, videoId)) >= MAX_COMMENTS_PER_VIDEO)
+    return `Video ${videoId} already holds ${MAX_COMMENTS_PER_VIDEO} issue comments, the most one video may hold`;
+  return null;
+}
 
 export async function raiseIssue(db: Db, videoId: number, body: NewIssue, who: Identity): Promise<ReviewIssue> {
   return db.transaction(async (tx) => {
@@ -133,10 +144,8 @@ export async function commentOnIssue(
   return db.transaction(async (tx) => {
     await requireLiveVideo(tx, videoId);
     const issue = await requireIssue(tx, videoId, issueId);
-    if ((await countComments(tx, issueId)) >= MAX_COMMENTS_PER_ISSUE)
-      throw new TooMany(
-        `Issue ${issueId} already holds ${MAX_COMMENTS_PER_ISSUE} comments, the most one issue may hold`,
-      );
+    const full = await threadFull(tx, videoId, issueId);
+    if (full) throw new TooMany(full);
     const row = await insertComment(tx, { issueId, authorId: who.id, authorName: who.name, text });
     await appendProcessingLog(tx, videoId, `comment on issue #${issue.id} by ${byWhom(who)}: "${text.slice(0, 80)}"`);
     return commentDto(row);
@@ -165,7 +174,11 @@ export async function changeIssueState(
     let saved = row;
     if (c.state === row.state) {
       // nothing to change; a note sent with it still goes into the thread
-      if (c.comment) await insertComment(tx, { issueId, authorId: who.id, authorName: who.name, text: c.comment });
+      if (c.comment) {
+        const full = await threadFull(tx, videoId, issueId);
+        if (full) throw new TooMany(full);
+        await insertComment(tx, { issueId, authorId: who.id, authorName: who.name, text: c.comment });
+      }
     } else {
       const now = new Date();
       const resolved = c.state === 'resolved';
@@ -180,7 +193,9 @@ export async function changeIssueState(
       if (!next) throw new Conflict(staleDetail(await requireIssue(tx, videoId, issueId)));
       saved = next;
       const event = resolved ? 'resolved' : 'reopened';
-      await insertComment(tx, { issueId, authorId: who.id, authorName: who.name, text: c.comment ?? '', event });
+      // a full thread never blocks a resolve: the change is still in the issue's fields and the video's log
+      if (!(await threadFull(tx, videoId, issueId)))
+        await insertComment(tx, { issueId, authorId: who.id, authorName: who.name, text: c.comment ?? '', event });
       await recountOpenIssues(tx, videoId);
       await appendProcessingLog(tx, videoId, `issue #${issueId} ${event} by ${byWhom(who)}`);
     }

@@ -18,6 +18,7 @@ import {
   ISSUE_STATES,
   ISSUE_TEXT_MAX,
   MAX_COMMENTS_PER_ISSUE,
+  MAX_COMMENTS_PER_VIDEO,
   MAX_ISSUES_PER_VIDEO,
 } from '../../../domain/review-issues';
 import { MAX_FRAME, MAX_TRACK_ID } from '../../../domain/formats/import-limits';
@@ -56,7 +57,12 @@ export const packageIssueSchema = z.object({
     .max(MAX_COMMENTS_PER_ISSUE),
 });
 export type PackageIssue = z.infer<typeof packageIssueSchema>;
-export const packageIssuesSchema = z.array(packageIssueSchema).max(MAX_ISSUES_PER_VIDEO);
+export const packageIssuesSchema = z
+  .array(packageIssueSchema)
+  .max(MAX_ISSUES_PER_VIDEO)
+  .refine((issues) => issues.reduce((n, i) => n + i.comments.length, 0) <= MAX_COMMENTS_PER_VIDEO, {
+    message: `at most ${MAX_COMMENTS_PER_VIDEO} issue comments per video`,
+  });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

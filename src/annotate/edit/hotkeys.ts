@@ -1,8 +1,9 @@
 // The one key listener of the Annotate screen (EditController installs it on the window). A key press
 // goes, in this order, to: the edit command of that key when it applies now (edit mode), the review
 // command (N, K, V, F…), then the screen key (Space, frame steps, Home/End, keyframe jumps, undo/redo,
-// Escape, '?', Alt+Left/Right). All three tables are in commands/registry.ts, so the keyboard help lists
-// every key and the clash test covers every key. Keys typed into a field, or pressed while a dialog is
+// Escape, '?', Alt+Left/Right). The edit commands are in commands/registry.ts, the other two tables in
+// keys/key-registry.ts, so the keyboard help lists every key and the clash test covers every key. The
+// correction toolbar runs the same commands by name (runCommand). Keys typed into a field, or pressed while a dialog is
 // open, are left alone (shortcut-guard.ts). Space never scrolls the page: a tap plays or pauses, a hold
 // pans (editor.spaceHold).
 import { shownAt } from '../document/interpolate';

@@ -222,7 +222,6 @@ export class AnnotationEditor implements EditorCore {
     this.restartUi();
     this.review.reset();
     this.issues.reset();
-    void this.issues.load(videoId);
     this.timing.start(videoId);
     const close = openVideo(
       this.deps.api,
@@ -237,8 +236,10 @@ export class AnnotationEditor implements EditorCore {
             if (s.frame !== p.frame) fn(s.frame);
           }),
         timing: this.timing,
+        // the review summary and the review issues, once the first frame shows (they wait behind it)
         loadReview: (id) => {
           void this.review.load(id);
+          void this.issues.load(id);
         },
       },
       onError,

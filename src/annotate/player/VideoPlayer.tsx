@@ -11,7 +11,7 @@ import { OverlayStage } from './OverlayStage';
 import { ViewportSurface } from './ViewportSurface';
 import { ZoomControls } from './ZoomControls';
 import { PointerStatus } from './PointerStatus';
-import { IssueLayer } from '../review/IssueLayer';
+import { IssueLayer } from './IssueLayer';
 import { useEditor, useUi } from '../editor/editor-context';
 import { seekTimeForFrame } from '../playback/frame-math';
 import { useElementSize } from '../use-element-size';

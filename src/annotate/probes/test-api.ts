@@ -33,6 +33,8 @@ export interface VatProbes {
     viewSpan: number;
     /** The tracks of its rows, top to bottom. */
     rows: number[];
+    /** Open review issues drawn as bands. */
+    issueBands?: number;
   };
   /** Review navigation: the summary's state, the chosen kind and the frames of its problems. */
   review(): {

@@ -7,6 +7,7 @@ import { fetchReviewSettings } from '../../api/review-issues';
 import { useSession } from '../../session';
 import { RESOLVED_STATUSES } from '../../../domain/review-issues';
 import type { Video } from '../../../domain/types';
+import { atLeast } from '../../../domain/roles';
 
 export function LockNotice({ video }: { video: Video | null }) {
   const { role, user } = useSession();
@@ -26,7 +27,7 @@ export function LockNotice({ video }: { video: Video | null }) {
       live = false;
     };
   }, [lockedStatus]);
-  if (!lock || !lockedStatus || !user.signedIn || role === 'admin' || role === 'super') return null;
+  if (!lock || !lockedStatus || !user.signedIn || atLeast(role, 'admin')) return null;
   return (
     <Alert severity="info" testId="annotate.locked">
       This video is {status} and locked for annotators: its annotations cannot be changed. You can still raise, comment

@@ -36,6 +36,8 @@ export interface IssueDraft {
   frame: number;
   trackId: number | null;
   box: IssueBox | null;
+  /** The box is a region drawn for the issue (else the track's box at the frame). */
+  drawn: boolean;
   kind: IssueKind;
 }
 
@@ -140,7 +142,10 @@ export class IssueBook {
     }
     const shown = shownAt(doc, ui, ui.frame)(trackId);
     const box = shown ? { x1: shown.x1, y1: shown.y1, x2: shown.x2, y2: shown.y2 } : null;
-    patchStore(this.state, { draft: { frame: ui.frame, trackId, box, kind: 'wrong_box' }, region: null });
+    patchStore(this.state, {
+      draft: { frame: ui.frame, trackId, box, drawn: false, kind: 'wrong_box' },
+      region: null,
+    });
   }
 
   /** The region drawn (fractions of the frame), or null for the whole frame: the dialog opens. */
@@ -150,7 +155,7 @@ export class IssueBook {
     const kind: IssueKind = region.trackId === null ? 'missed_person' : 'wrong_box';
     patchStore(this.state, {
       region: null,
-      draft: { frame: this.host.getUi().frame, trackId: region.trackId, box, kind },
+      draft: { frame: this.host.getUi().frame, trackId: region.trackId, box, drawn: box !== null, kind },
     });
   }
 

@@ -12,7 +12,7 @@ export interface IssuePin {
   issue: ReviewIssue;
   /** The region or the track's box, on screen; null: a corner marker. */
   rect: { left: number; top: number; width: number; height: number } | null;
-  /** Where the marker sits (the rectangle's top-left, or the corner slot). */
+  /** The rectangle's top-left, or the corner slot where a marker without a rectangle sits. */
   at: Point;
   onTrack: boolean;
 }

@@ -20,7 +20,7 @@ import { JobCancelButton } from './JobCancelButton';
 import { StatusChip } from '../library/StatusChip';
 import { queueContextFrom, queueSearch } from './queue-context';
 import type { PlayerView } from './use-annotated-view';
-import { IssueCountButton, useOpenIssueCount } from '../../annotate/review/IssueCount';
+import { IssueCountButton, useOpenIssueCount } from '../../annotate/panel/IssueCount';
 
 export function AnnotateHeader({
   videoId,

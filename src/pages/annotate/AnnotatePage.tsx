@@ -27,8 +27,8 @@ import { AnnotateWorkspace } from './AnnotateWorkspace';
 import { useViewRestore } from './use-view-restore';
 import { useVideoStatusFollow } from './use-video-status-follow';
 import { useDebugBarEnabled } from '../../components/shell/debug-bar-setting';
-import { IssueList } from '../../annotate/review/IssueList';
-import { RaiseIssueDialog } from '../../annotate/review/RaiseIssueDialog';
+import { IssueList } from '../../annotate/panel/IssueList';
+import { RaiseIssueDialog } from '../../annotate/panel/RaiseIssueDialog';
 import { LockNotice } from '../../annotate/review/LockNotice';
 
 export function AnnotatePage() {

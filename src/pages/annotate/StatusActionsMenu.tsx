@@ -64,6 +64,8 @@ export function StatusActionsMenu({
   const labelled = status === 'labelled';
   // reviewed means resolved: with open issues both marks are refused, and the menu says why
   const blocked = openIssues > 0 ? openIssuesShort(openIssues) : null;
+  const canReviewed = canSetStatus(video, 'reviewed');
+  const canLabelled = user.signedIn && canSetStatus(video, 'labelled');
   const why = (text: string | null) =>
     text && (
       <span data-testid="actions.refusedWhy" className="block text-xs text-rose-700">
@@ -120,28 +122,28 @@ export function StatusActionsMenu({
               </button>
             )}
           </MenuItem>
-          <MenuItem disabled={!canSetStatus(video, 'reviewed') || !!blocked}>
+          <MenuItem disabled={!canReviewed || !!blocked}>
             <button
               type="button"
               data-testid="actions.reviewed"
               className={item}
-              title={canSetStatus(video, 'reviewed') ? (blocked ?? undefined) : undefined}
+              title={canReviewed ? (blocked ?? undefined) : undefined}
               onClick={() => void change('reviewed')}
             >
               Mark Reviewed
-              {canSetStatus(video, 'reviewed') && why(blocked)}
+              {canReviewed && why(blocked)}
             </button>
           </MenuItem>
-          <MenuItem disabled={!user.signedIn || !canSetStatus(video, 'labelled') || !!blocked}>
+          <MenuItem disabled={!canLabelled || !!blocked}>
             <button
               type="button"
               data-testid="actions.labelled"
               className={item}
-              title={user.signedIn && canSetStatus(video, 'labelled') ? (blocked ?? undefined) : undefined}
+              title={canLabelled ? (blocked ?? undefined) : undefined}
               onClick={() => void change('labelled')}
             >
               {labelled ? 'Already Labelled' : 'Mark Labelled'}
-              {user.signedIn && canSetStatus(video, 'labelled') && why(blocked)}
+              {canLabelled && why(blocked)}
             </button>
           </MenuItem>
           <MenuItem>

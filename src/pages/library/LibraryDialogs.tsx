@@ -9,6 +9,7 @@ import { StatusHistoryDialog, historyErrorEntry } from '../../components/dialogs
 import { Button } from '../../components/ui/Button';
 import { canAnnotate, canMarkReviewed } from './status-rules';
 import type { LibraryDialog } from './use-row-actions';
+import { openIssuesShort } from '../../../domain/review-issues';
 
 function PreviewDialog({
   video,
@@ -22,6 +23,8 @@ function PreviewDialog({
   busy: boolean;
 }) {
   const navigate = useNavigate();
+  // reviewed means resolved: with open review issues the button waits and says why
+  const waits = canMarkReviewed(video) && video.open_issues > 0 ? openIssuesShort(video.open_issues) : undefined;
   return (
     <Modal
       open
@@ -37,10 +40,12 @@ function PreviewDialog({
           </Button>
           <Button
             data-testid="preview.markReviewed"
-            disabled={!canMarkReviewed(video) || busy}
+            disabled={!canMarkReviewed(video) || !!waits || busy}
+            title={waits}
             onClick={onMarkReviewed}
           >
             Mark Reviewed
+            {waits && <span className="text-xs text-rose-700">({waits})</span>}
           </Button>
           <Button variant="primary" onClick={onClose}>
             Close

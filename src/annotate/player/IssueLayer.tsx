@@ -7,7 +7,7 @@ import { ISSUE_KIND_LABEL } from '../../../domain/review-issues';
 import { useEditor } from '../editor/editor-context';
 import { videoSizeOf } from '../canvas/overlay-model';
 import { useStore } from '../store';
-import { issuePinsAt, type IssuePin } from './issue-pins';
+import { issuePinsAt, type IssuePin } from '../review/issue-pins';
 
 function usePins(): IssuePin[] {
   const editor = useEditor();
@@ -66,8 +66,9 @@ function Pins() {
             data-testid="issue.pin"
             data-issue-id={p.id}
             title={`${ISSUE_KIND_LABEL[p.issue.kind]}: ${p.issue.text}`}
-            className="absolute z-10 max-w-[14rem] -translate-y-full truncate rounded-t bg-rose-600 px-1.5 text-left text-[11px] font-medium leading-4 text-white shadow"
-            style={{ left: p.rect ? p.at.x + 8 : p.at.x, top: p.rect ? p.at.y : p.at.y + 16 }}
+            className="absolute z-10 max-w-[14rem] truncate rounded-b bg-rose-600 px-1.5 text-left text-[11px] font-medium leading-4 text-white shadow"
+            // under the box, so the track's own label above it stays readable
+            style={{ left: p.at.x, top: p.rect ? p.rect.top + p.rect.height : p.at.y }}
             onPointerDown={stop}
             onClick={() => void editor.issues.select(p.id)}
           >

@@ -51,8 +51,8 @@ export function RaiseIssueDialog({ totalFrames }: { totalFrames: number }) {
   };
   const pinned = [
     `frame ${draft.frame}`,
-    draft.trackId !== null ? `track T${draft.trackId}` : null,
-    draft.box ? 'the region drawn' : null,
+    draft.trackId !== null ? `track T${draft.trackId}${draft.box && !draft.drawn ? ' (its box here)' : ''}` : null,
+    draft.drawn ? 'the region drawn' : null,
   ].filter(Boolean);
   return (
     <Modal
