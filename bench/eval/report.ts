@@ -170,22 +170,6 @@ export function proposalsReport(
   return lines.join('\n');
 }
 
-/** Per labelled person: share of in-view frames matched, the tracks that covered them and their mean score. */
-export function perPersonReport(r: ClipResult): string {
-  const inView = new Map<string, number>();
-  for (const f of r.scored) for (const g of f.gt) if (!g.dontCare) inView.set(g.id, (inView.get(g.id) ?? 0) + 1);
-  const lines = [`${r.name}: per person`];
-  for (const [id, n] of inView) {
-    const hits = r.metrics.detections.filter((d) => d.gtId === id);
-    const tracks = [...new Set(hits.map((d) => d.trackId))];
-    const mean = hits.length ? hits.reduce((a, d) => a + d.score, 0) / hits.length : null;
-    lines.push(
-      `  ${id}: found on ${hits.length}/${n} frames (${((100 * hits.length) / n).toFixed(0)}%), tracks ${tracks.join(', ') || '–'}, mean score ${mean == null ? '–' : mean.toFixed(2)}`,
-    );
-  }
-  return lines.join('\n');
-}
-
 /** Frame numbers as runs: 3–7, 9, 12–14. */
 const runsOf = (frames: number[]): string => {
   const out: string[] = [];
@@ -197,6 +181,24 @@ const runsOf = (frames: number[]): string => {
   }
   return out.join(', ');
 };
+
+/** Per labelled person: share of in-view frames matched, the tracks that covered them and their mean score. */
+export function perPersonReport(r: ClipResult): string {
+  const inView = new Map<string, number>();
+  for (const f of r.scored) for (const g of f.gt) if (!g.dontCare) inView.set(g.id, (inView.get(g.id) ?? 0) + 1);
+  const lines = [`${r.name}: per person`];
+  for (const [id, n] of inView) {
+    const hits = r.metrics.detections.filter((d) => d.gtId === id);
+    const tracks = [...new Set(hits.map((d) => d.trackId))];
+    const mean = hits.length ? hits.reduce((a, d) => a + d.score, 0) / hits.length : null;
+    const found = new Set(hits.map((d) => d.frame));
+    const missed = r.scored.filter((f) => f.gt.some((g) => g.id === id && !g.dontCare) && !found.has(f.frame));
+    lines.push(
+      `  ${id}: found on ${hits.length}/${n} frames (${((100 * hits.length) / n).toFixed(0)}%), tracks ${tracks.join(', ') || '–'}, mean score ${mean == null ? '–' : mean.toFixed(2)}; missed at ${runsOf(missed.map((f) => f.frame)) || '–'}`,
+    );
+  }
+  return lines.join('\n');
+}
 
 /** Per track: its frames, the people it covered, and the frames where it was on no one (false positives). */
 export function perTrackReport(r: ClipResult): string {

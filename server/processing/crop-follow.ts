@@ -177,6 +177,20 @@ export const SAME_BODY_JOINT_DISTANCE = 0.08;
 const SAME_BODY_SHARE = 0.5,
   SAME_BODY_MIN_JOINTS = 4;
 
+/**
+ * A box under this share of another's area can be a part of that one's person (a torso, a leg and a paddle).
+ * Measured on the real paddle-board clip: detector boxes on a part of someone are 0.21–0.33 of the whole
+ * person's box, a person half hidden behind another is 0.45 of the one in front; two people side by side in
+ * a group photo are 0.85–1 of each other, and a box around two people of a group 0.5.
+ */
+const PART_AREA_RATIO = 0.4;
+
+/** Whether box `part` is small enough beside box `whole` to be a part of its person. */
+export function isPartOf(part: PixelBox, whole: PixelBox): boolean {
+  const area = (q: PixelBox) => Math.max(0, q.x2 - q.x1) * Math.max(0, q.y2 - q.y1);
+  return area(part) < PART_AREA_RATIO * area(whole);
+}
+
 /** Whether two people's joints (frame pixels, seen from KEYPOINT_SEEN) are one body's. */
 export function sameBody(a: { box: PixelBox; keypoints: Keypoint[] }, b: { box: PixelBox; keypoints: Keypoint[] }) {
   const reach = SAME_BODY_JOINT_DISTANCE * Math.max(a.box.y2 - a.box.y1, b.box.y2 - b.box.y1);
@@ -194,9 +208,13 @@ export function sameBody(a: { box: PixelBox; keypoints: Keypoint[] }, b: { box: 
 
 /**
  * Indices of people to drop because a stronger one (higher score) covers the same person: their boxes
- * overlap (SAME_PERSON_IOU), or, when joints are given, their joints make one body (sameBody).
+ * overlap (SAME_PERSON_IOU), or, when joints are given, their joints make one body (sameBody) — unless
+ * `jointsMayJoin(kept, dropped)` says that pair is two people whatever their joints say (`kept` is the stronger).
  */
-export function duplicatesOf(people: Array<{ box: PixelBox; score: number; keypoints?: Keypoint[] }>): Set<number> {
+export function duplicatesOf(
+  people: Array<{ box: PixelBox; score: number; keypoints?: Keypoint[] }>,
+  jointsMayJoin: (kept: number, dropped: number) => boolean = () => true,
+): Set<number> {
   const order = people.map((_, i) => i).sort((a, b) => people[b].score - people[a].score);
   const drop = new Set<number>();
   const kept: number[] = [];
@@ -204,7 +222,7 @@ export function duplicatesOf(people: Array<{ box: PixelBox; score: number; keypo
     const a = people[i],
       b = people[j];
     if (iou(a.box, b.box) >= SAME_PERSON_IOU) return true;
-    return a.keypoints && b.keypoints
+    return a.keypoints && b.keypoints && jointsMayJoin(i, j)
       ? sameBody({ box: a.box, keypoints: a.keypoints }, { box: b.box, keypoints: b.keypoints })
       : false;
   };

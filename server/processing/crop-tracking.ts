@@ -15,6 +15,7 @@ import {
   duplicatesOf,
   followBox,
   isLost,
+  isPartOf,
   poseOnCrop,
   THUNDER_FROM_SIDE,
   type CropPose,
@@ -243,17 +244,21 @@ export async function trackPeopleByCrops(
       }
       found.push({ ...p, ...followBox(p, cp), keypoints: cp.keypoints, score: cp.score });
     });
-    // one body read twice (a box on a part of someone, or a followed person's crop that drifted onto the one
-    // in front of them) is kept once: a confident box the detector gave on this frame first, then the stronger
+    // one body read twice (a followed person's crop that drifted onto the one in front of them, a box on a
+    // part of someone) is kept once: a confident box the detector gave on this frame first, then the
+    // stronger. Of two confident detector boxes only a part of the other one's person goes: two of about one
+    // size are two people even when one crop read the other's joints (people side by side in a group), and
+    // a whole person never goes for a part (someone at the frame's edge): the detector saw both
+    const confident = found.map(
+      (p, i) => i < detectedCount && calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin,
+    );
     const duplicates = duplicatesOf(
       found.map((p, i) => ({
         box: p.box,
         keypoints: p.keypoints,
-        score:
-          (i < detectedCount && calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin ? 2 : 0) +
-          p.detectorScore +
-          p.score,
+        score: (confident[i] ? 2 : 0) + p.detectorScore + p.score,
       })),
+      (kept, dropped) => !(confident[kept] && confident[dropped]) || isPartOf(found[dropped].box, found[kept].box),
     );
     const kept = found.filter((_, i) => !duplicates.has(i));
     emit(

@@ -14,7 +14,7 @@ import { DETECTOR_MIN_SCORE, stackingKeepsScale } from './topdown';
 import { passInterval } from './crop-schedule';
 import { trackFramePeople } from './track-people';
 
-export type { AnalysedDetection, AnalysisResult, CandidateBox, VideoToAnalyse } from './analysis-result';
+export type { AnalysisResult, VideoToAnalyse } from './analysis-result';
 
 /**
  * Whether crop tracking's detector passes take two frames each (topdown.ts detectPeopleStacked), chosen by
