@@ -67,6 +67,8 @@ const chosen: ClipRecipe[] = [
   ...(set === 'synthetic' ? [] : real.present),
   ...(set === 'real' ? [] : clips.filter((c) => !names || names.includes(c.name))),
 ];
+// every clip asked for is a real one whose footage is not here: the lines above said why, nothing to run
+if (!chosen.length && names?.every((n) => REAL_CLIPS.some((r) => r.name === n))) process.exit(0);
 if (!chosen.length)
   throw new Error(`no clip named ${only}; clips: ${[...REAL_CLIPS, ...clips].map((c) => c.name).join(', ')}`);
 
