@@ -14,7 +14,7 @@
 import { VIDEO_SETTINGS_DEFAULTS } from '../domain/constants';
 import { createMediaService } from '../server/media/media-service';
 import { costOfClips, formatCostTable } from './correction/cost-report';
-import { availableRealClips, realClipsDir } from './eval/real-clips';
+import { availableRealClips } from './eval/real-clips';
 import { loadAiOutputs } from './correction/ai-output';
 import { formatKindTable, formatReviewTable, type ClipReview } from './correction/report';
 import type { ReviewClip, TrackBox } from './correction/review-state';
@@ -51,7 +51,7 @@ if (part !== 'reviewer') {
   };
   const limit = Number(opt('cost-frames') ?? 150);
   const real = availableRealClips();
-  for (const name of real.missing) console.log(`real clip ${name}: not under ${realClipsDir()}, left out`);
+  for (const line of real.missing) console.log(line);
   const recipes = [...real.present, ...clips.filter((c) => c.name === 'street-crossing')];
   console.log(`cost model settings: ${JSON.stringify(costSettings)}, first ${limit} frames of each clip`);
   const costs = await costOfClips(recipes, output, media, costSettings, limit, console.log);

@@ -2,8 +2,8 @@
 // and prints recall/precision (IoU ≥ 0.5; boxes on labelled non-people are false positives and also counted apart), MOTA, IDF1, OKS, PCK@0.2, tracks and fragments against people,
 // ID switches, mean confidence of matched and unmatched boxes and speed in × real time, then which
 // targets each clip meets. Run: npm run eval:ai -- [--clip name] [--stride n] [--imgsz 1280]
-//   [--pose-model tracking|topdown|multipose] [--detect-every k] [--stack-detections] [--tracker auto] [--json out.json] [--draw dir] [--per-person]
-//   [--set real|synthetic]
+//   [--pose-model tracking|topdown|multipose] [--detect-every k] [--stack-detections] [--tracker auto] [--json out.json] [--draw dir [--draw-frames 3,10]] [--per-person]
+//   [--set real|synthetic] [--reuse-people]
 // Without options it scores the default settings (domain/constants.ts) on every clip: the real clips of
 // bench/eval/real-clips.ts found under ../shared/eval-real (VAT_EVAL_REAL_DIR), then the synthetic ones;
 // the table ends with the means of each kind.
@@ -17,10 +17,17 @@ import { createMediaService } from '../server/media/media-service';
 import { ensureModel } from '../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
 import { buildClip, loadClips, type BuiltClip, type ClipRecipe } from './eval/fixtures';
-import { availableRealClips, REAL_CLIPS, realClipsDir } from './eval/real-clips';
+import { availableRealClips, REAL_CLIPS } from './eval/real-clips';
 import { evaluateClip, type ClipResult, type EvalSettings } from './eval/run-eval';
 import { drawEvalFrame } from './eval/draw-frame';
-import { formatMotTable, formatTable, perPersonReport, proposalsReport, targetsLine } from './eval/report';
+import {
+  formatMotTable,
+  formatTable,
+  perPersonReport,
+  perTrackReport,
+  proposalsReport,
+  targetsLine,
+} from './eval/report';
 import { actionScores, formatActionScores, trackPeople } from './eval/action-scores';
 import { stillDropLog } from '../server/processing/static-track';
 
@@ -46,6 +53,8 @@ const cropTracking =
 const only = opt('clip');
 const jsonOut = opt('json');
 const drawDir = opt('draw');
+/** The models' answer from .cache/eval-people when the models' side is unchanged (bench/eval/people-cache.ts). */
+const reusePeople = process.argv.includes('--reuse-people');
 
 const set = opt('set');
 const names = only?.split(',');
@@ -53,7 +62,7 @@ const names = only?.split(',');
 const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
 const { output, clips } = loadClips();
 const real = availableRealClips(names);
-for (const name of real.missing) console.log(`real clip ${name}: not under ${realClipsDir()}, left out of this run`);
+for (const line of real.missing) console.log(line);
 const chosen: ClipRecipe[] = [
   ...(set === 'synthetic' ? [] : real.present),
   ...(set === 'real' ? [] : clips.filter((c) => !names || names.includes(c.name))),
@@ -78,15 +87,18 @@ const pool = await PosePool.start(
 const results: ClipResult[] = [];
 try {
   // warm-up: the first inferences of each worker compile wasm kernels
-  await evaluateClip(built[0], media, pool, { ...settings, pipeline_frame_stride: 30 });
+  if (!reusePeople) await evaluateClip(built[0], media, pool, { ...settings, pipeline_frame_stride: 30 });
   for (const clip of built) {
-    const r = await evaluateClip(clip, media, pool, settings, { cropTracking });
+    const r = await evaluateClip(clip, media, pool, settings, { cropTracking }, reusePeople);
     results.push(r);
     console.log(`  ${r.name}: ${r.frames} frames in ${r.wallSeconds.toFixed(1)} s`);
     if (drawDir) {
       fs.mkdirSync(drawDir, { recursive: true });
       const fr = r.scored;
-      for (const f of [fr[0], fr[Math.floor(fr.length / 2)], fr[fr.length - 1]]) {
+      const pick = opt('draw-frames')?.split(',').map(Number);
+      for (const f of pick
+        ? fr.filter((x) => pick.includes(x.frame))
+        : [fr[0], fr[Math.floor(fr.length / 2)], fr[fr.length - 1]]) {
         await drawEvalFrame(
           media.ffmpegPath,
           clip.file,
@@ -109,7 +121,8 @@ console.log('');
 for (const r of results) console.log(targetsLine(r));
 // tracks the processing job drops as still things (static-track.ts), so they are not scored above
 for (const r of results) for (const line of stillDropLog(r.analysis.stillDropped)) console.log(`${r.name}: ${line}`);
-if (process.argv.includes('--per-person')) for (const r of results) console.log(`\n${perPersonReport(r)}`);
+if (process.argv.includes('--per-person'))
+  for (const r of results) console.log(`\n${perPersonReport(r)}\n${perTrackReport(r)}`);
 // action proposals where the recipe says what the motion shows
 results.forEach((r, i) => {
   const recipe = built[i].recipe;

@@ -170,6 +170,18 @@ export function proposalsReport(
   return lines.join('\n');
 }
 
+/** Frame numbers as runs: 3–7, 9, 12–14. */
+const runsOf = (frames: number[]): string => {
+  const out: string[] = [];
+  for (let i = 0; i < frames.length;) {
+    let j = i;
+    while (j + 1 < frames.length && frames[j + 1] === frames[j] + 1) j++;
+    out.push(i === j ? `${frames[i]}` : `${frames[i]}–${frames[j]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+};
+
 /** Per labelled person: share of in-view frames matched, the tracks that covered them and their mean score. */
 export function perPersonReport(r: ClipResult): string {
   const inView = new Map<string, number>();
@@ -179,8 +191,31 @@ export function perPersonReport(r: ClipResult): string {
     const hits = r.metrics.detections.filter((d) => d.gtId === id);
     const tracks = [...new Set(hits.map((d) => d.trackId))];
     const mean = hits.length ? hits.reduce((a, d) => a + d.score, 0) / hits.length : null;
+    const found = new Set(hits.map((d) => d.frame));
+    const missed = r.scored.filter((f) => f.gt.some((g) => g.id === id && !g.dontCare) && !found.has(f.frame));
     lines.push(
-      `  ${id}: found on ${hits.length}/${n} frames (${((100 * hits.length) / n).toFixed(0)}%), tracks ${tracks.join(', ') || '–'}, mean score ${mean == null ? '–' : mean.toFixed(2)}`,
+      `  ${id}: found on ${hits.length}/${n} frames (${((100 * hits.length) / n).toFixed(0)}%), tracks ${tracks.join(', ') || '–'}, mean score ${mean == null ? '–' : mean.toFixed(2)}; missed at ${runsOf(missed.map((f) => f.frame)) || '–'}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Per track: its frames, the people it covered, and the frames where it was on no one (false positives). */
+export function perTrackReport(r: ClipResult): string {
+  const lines = [`${r.name}: per track`];
+  const byTrack = new Map<number, ClipResult['metrics']['detections']>();
+  for (const d of r.metrics.detections) {
+    let list = byTrack.get(d.trackId);
+    if (!list) byTrack.set(d.trackId, (list = []));
+    list.push(d);
+  }
+  for (const [id, ds] of [...byTrack].sort((a, b) => a[0] - b[0])) {
+    const people = new Map<string, number>();
+    for (const d of ds) if (d.gtId) people.set(d.gtId, (people.get(d.gtId) ?? 0) + 1);
+    const missed = ds.filter((d) => !d.matched && !d.ignored).map((d) => d.frame);
+    const meanIou = ds.filter((d) => d.matched).reduce((a, d, _, all) => a + d.iou / all.length, 0);
+    lines.push(
+      `  track ${id}: frames ${ds[0].frame}–${ds[ds.length - 1].frame} (${ds.length}), on ${[...people].map(([g, n]) => `${g} ×${n}`).join(', ') || 'no one'}, mean IoU ${meanIou.toFixed(2)}; on no one at ${runsOf(missed) || '–'}`,
     );
   }
   return lines.join('\n');

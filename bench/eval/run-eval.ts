@@ -1,6 +1,8 @@
 // Runs the analysis pipeline on one labelled fixture clip and scores it against the clip's ground truth.
 import type { MediaService } from '../../server/media/media-service';
-import { analyseVideo, type AnalysisOptions, type AnalysisResult } from '../../server/processing/pipeline';
+import { analyseFrames, type AnalysisOptions, type AnalysisResult } from '../../server/processing/pipeline';
+import { trackFramePeople } from '../../server/processing/track-people';
+import { peopleCacheFile, readPeople, writePeople } from './people-cache';
 import type { PosePool } from '../../server/processing/pose-pool';
 import { dropStillNonPeople, type KeptAnalysis } from '../../server/processing/static-track';
 import { detectionAt, type TrackFrames } from '../../domain/overlay/detection';
@@ -88,20 +90,28 @@ export async function evaluateClip(
   pool: PosePool,
   settings: EvalSettings,
   extra: Pick<AnalysisOptions, 'cropTracking' | 'passesPerSecond'> = {},
+  /** Read the models' answer from the cache when there (people-cache.ts), and write it when not. */
+  reusePeople = false,
 ): Promise<ClipResult> {
   const info = await media.probe(clip.file);
   const t0 = performance.now();
+  const video = { path: clip.file, ...info };
+  const cache = reusePeople
+    ? peopleCacheFile(clip.recipe.name, [clip.recipe, path.basename(clip.file), settings, extra])
+    : null;
+  let found = cache ? readPeople(cache) : null;
+  if (!found) {
+    found = await analyseFrames(video, {
+      ffmpegPath: media.ffmpegPath,
+      pool,
+      settings: settings as AnalysisOptions['settings'],
+      ...extra,
+    });
+    if (cache) writePeople(cache, found);
+  }
   // the rules the processing job applies after the pipeline (server/jobs/kinds/processing/video-processor.ts) apply here too
   const analysis = dropStillNonPeople(
-    await analyseVideo(
-      { path: clip.file, ...info },
-      {
-        ffmpegPath: media.ffmpegPath,
-        pool,
-        settings: settings as AnalysisOptions['settings'],
-        ...extra,
-      },
-    ),
+    trackFramePeople(video, found, { trackerName: settings.tracker_name }),
     info.width,
     info.height,
   );

@@ -167,14 +167,67 @@ export async function followStep(
 
 /** Two followed people whose boxes overlap this much have converged on one person: the weaker is dropped. */
 export const SAME_PERSON_IOU = 0.6;
+/**
+ * Two poses are one body when most of the joints both see lie on each other: within this share of the taller
+ * box's height. Two people, even one behind the other, put their same-named joints apart (measured on the
+ * real paddle-board clip: 0–1 of 12–17 joints within it for two people; 9–15 for a box on a part of someone
+ * and that someone, or a crop that drifted from a hidden person onto the one in front).
+ */
+export const SAME_BODY_JOINT_DISTANCE = 0.08;
+const SAME_BODY_SHARE = 0.5,
+  SAME_BODY_MIN_JOINTS = 4;
 
-/** Indices of people to drop because a stronger one (higher score) covers the same person. */
-export function duplicatesOf(people: Array<{ box: PixelBox; score: number }>): Set<number> {
+/**
+ * A box under this share of another's area can be a part of that one's person (a torso, a leg and a paddle).
+ * Measured on the real paddle-board clip: detector boxes on a part of someone are 0.21–0.33 of the whole
+ * person's box, a person half hidden behind another is 0.45 of the one in front; two people side by side in
+ * a group photo are 0.85–1 of each other, and a box around two people of a group 0.5.
+ */
+const PART_AREA_RATIO = 0.4;
+
+/** Whether box `part` is small enough beside box `whole` to be a part of its person. */
+export function isPartOf(part: PixelBox, whole: PixelBox): boolean {
+  const area = (q: PixelBox) => Math.max(0, q.x2 - q.x1) * Math.max(0, q.y2 - q.y1);
+  return area(part) < PART_AREA_RATIO * area(whole);
+}
+
+/** Whether two people's joints (frame pixels, seen from KEYPOINT_SEEN) are one body's. */
+export function sameBody(a: { box: PixelBox; keypoints: Keypoint[] }, b: { box: PixelBox; keypoints: Keypoint[] }) {
+  const reach = SAME_BODY_JOINT_DISTANCE * Math.max(a.box.y2 - a.box.y1, b.box.y2 - b.box.y1);
+  let both = 0,
+    near = 0;
+  for (let k = 0; k < a.keypoints.length; k++) {
+    const p = a.keypoints[k],
+      q = b.keypoints[k];
+    if (!q || p[2] < KEYPOINT_SEEN || q[2] < KEYPOINT_SEEN) continue;
+    both++;
+    if (Math.hypot(p[0] - q[0], p[1] - q[1]) <= reach) near++;
+  }
+  return near >= SAME_BODY_MIN_JOINTS && near >= SAME_BODY_SHARE * both;
+}
+
+/**
+ * Indices of people to drop because a stronger one (higher score) covers the same person: their boxes
+ * overlap (SAME_PERSON_IOU), or, when joints are given, their joints make one body (sameBody) — unless
+ * `jointsMayJoin(kept, dropped)` says that pair is two people whatever their joints say (`kept` is the stronger).
+ */
+export function duplicatesOf(
+  people: Array<{ box: PixelBox; score: number; keypoints?: Keypoint[] }>,
+  jointsMayJoin: (kept: number, dropped: number) => boolean = () => true,
+): Set<number> {
   const order = people.map((_, i) => i).sort((a, b) => people[b].score - people[a].score);
   const drop = new Set<number>();
   const kept: number[] = [];
+  const same = (i: number, j: number) => {
+    const a = people[i],
+      b = people[j];
+    if (iou(a.box, b.box) >= SAME_PERSON_IOU) return true;
+    return a.keypoints && b.keypoints && jointsMayJoin(i, j)
+      ? sameBody({ box: a.box, keypoints: a.keypoints }, { box: b.box, keypoints: b.keypoints })
+      : false;
+  };
   for (const i of order) {
-    if (kept.some((j) => iou(people[j].box, people[i].box) >= SAME_PERSON_IOU)) drop.add(i);
+    if (kept.some((j) => same(j, i))) drop.add(i);
     else kept.push(i);
   }
   return drop;

@@ -15,6 +15,7 @@ import {
   duplicatesOf,
   followBox,
   isLost,
+  isPartOf,
   poseOnCrop,
   THUNDER_FROM_SIDE,
   type CropPose,
@@ -96,7 +97,8 @@ export async function trackPeopleByCrops(
   pool: PosePool,
   opts: CropTrackingOptions,
   minScore: number,
-  onFrame: (frame: number, people: PersonPose[]) => void,
+  /** `pass`: the people come from a model pass on this frame (false: moved there by the optical flow). */
+  onFrame: (frame: number, people: PersonPose[], pass: boolean) => void,
   signal?: AbortSignal,
 ): Promise<CropTrackingStats> {
   const W = g.inputW,
@@ -153,7 +155,8 @@ export async function trackPeopleByCrops(
     lone = null;
     pool.detectStacked([only.rgb], W, g.scaledH).then(([a]) => only.resolve(a), only.reject);
   };
-  const emit = (frame: number, rows: Float32Array) => onFrame(frame, decodePoseRows(rows, g, minScore));
+  const emit = (frame: number, rows: Float32Array, pass = false) =>
+    onFrame(frame, decodePoseRows(rows, g, minScore), pass);
   /** Ends the flow segment of the last pass: emits its frames, and moves the followed people to where the flow left them. */
   const endSegment = async (until?: DecodedFrame) => {
     if (!segment) return;
@@ -189,6 +192,7 @@ export async function trackPeopleByCrops(
     const boxes = f.boxes;
     const found: Array<Followed & { score: number; keypoints: Keypoint[] }> = [];
     let carry = followed;
+    let detectedCount = 0;
     if (boxes) {
       stats.detections++;
       stats.reasons[f.reason] = (stats.reasons[f.reason] ?? 0) + 1;
@@ -227,6 +231,7 @@ export async function trackPeopleByCrops(
         });
       });
     }
+    detectedCount = found.length;
     // the flow has already moved a followed person onto this frame: their crop is around that box
     const followedPoses = await Promise.all(
       carry.map((p) => pose(f.rgb, cropAroundBox(p.box, p.flowed ? undefined : p.step))),
@@ -239,7 +244,22 @@ export async function trackPeopleByCrops(
       }
       found.push({ ...p, ...followBox(p, cp), keypoints: cp.keypoints, score: cp.score });
     });
-    const duplicates = duplicatesOf(found.map((p) => ({ box: p.box, score: p.detectorScore + p.score })));
+    // one body read twice (a followed person's crop that drifted onto the one in front of them, a box on a
+    // part of someone) is kept once: a confident box the detector gave on this frame first, then the
+    // stronger. Of two confident detector boxes only a part of the other one's person goes: two of about one
+    // size are two people even when one crop read the other's joints (people side by side in a group), and
+    // a whole person never goes for a part (someone at the frame's edge): the detector saw both
+    const confident = found.map(
+      (p, i) => i < detectedCount && calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin,
+    );
+    const duplicates = duplicatesOf(
+      found.map((p, i) => ({
+        box: p.box,
+        keypoints: p.keypoints,
+        score: (confident[i] ? 2 : 0) + p.detectorScore + p.score,
+      })),
+      (kept, dropped) => !(confident[kept] && confident[dropped]) || isPartOf(found[dropped].box, found[kept].box),
+    );
     const kept = found.filter((_, i) => !duplicates.has(i));
     emit(
       f.frame,
@@ -253,6 +273,7 @@ export async function trackPeopleByCrops(
         W,
         H,
       ),
+      true,
     );
     followed = kept
       .filter((p) => calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin)

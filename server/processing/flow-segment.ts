@@ -2,7 +2,7 @@
 // optical flow on each frame's own pixels (pose-pool.ts → optical-flow.ts), so every analysed frame gets its
 // own box and joints, never a blend of its neighbours'. The segment keeps its frames until the next pass
 // (a fifth of a second of video), then asks a pose worker to follow everyone over all of them at once.
-import { duplicatesOf, type Keypoint, type PixelBox } from './crop-follow';
+import { duplicatesOf, sameBody, type Keypoint, type PixelBox } from './crop-follow';
 import { FLOW_ROW, readFlowRow, writeFlowRow, type FlowPerson } from './flow-box';
 import type { DecodedFrame } from './frames';
 import type { PosePool } from './pose-pool';
@@ -78,10 +78,16 @@ export class FlowSegment {
     const between: FollowedFrame[] = [];
     // a person whose box the flow carried onto someone else's (they went behind them) is lost from then on
     const merged = new Set<number>();
+    // two people the pass handed on with one body's joints (one crop read the other's) are two people to the
+    // flow too: only joints that came together since the pass say one crop drifted onto another body
+    const sameAtPass = (i: number, j: number) => sameBody(this.people[i], this.people[j]);
     for (let f = 0; f < grey.length - 1; f++) {
       const now = this.people.map((_, i) => (merged.has(i) ? null : readFlowRow(out, (f * n + i) * FLOW_ROW)));
       const alive = now.flatMap((p, i) => (p ? [i] : []));
-      const dup = duplicatesOf(alive.map((i) => ({ box: now[i]!.box, score: this.people[i].detectorScore })));
+      const dup = duplicatesOf(
+        alive.map((i) => ({ box: now[i]!.box, keypoints: now[i]!.keypoints, score: this.people[i].detectorScore })),
+        (a, b) => !sameAtPass(alive[a], alive[b]),
+      );
       for (const k of dup) merged.add(alive[k]);
       const here: Array<FlowPerson & { score: number }> = [];
       for (let i = 0; i < n; i++) {

@@ -16,14 +16,26 @@ export const TRACK_KEEP_MEDIAN = 0.5;
  */
 export const FLICKER_COVERAGE = 0.5;
 
-/** What a track showed: its boxes' confidences and the first and last analysed step it was found on. */
+/**
+ * A track must be seen by the models on at least this many model passes. Between passes the optical flow
+ * carries everyone a pass found over the frames to the next pass, so a box the next pass does not find again
+ * (a part of someone, a shadow, seen once) would otherwise last a fifth of a second and pass for a track.
+ */
+export const MIN_PASS_SIGHTINGS = 2;
+
+/**
+ * What a track showed: its boxes' confidences, the first and last analysed step it was found on, and on how
+ * many model passes (the other frames are the optical flow's; absent: every frame was a pass).
+ */
 export interface TrackEvidence {
   confidences: number[];
   firstStep: number;
   lastStep: number;
+  passSightings?: number;
 }
 
 export function isUnconvincing(t: TrackEvidence): boolean {
+  if ((t.passSightings ?? t.confidences.length) < MIN_PASS_SIGHTINGS) return true;
   const m = median(t.confidences);
   const coverage = t.confidences.length / (t.lastStep - t.firstStep + 1);
   return m < TRACK_KEEP_MEDIAN || (coverage < FLICKER_COVERAGE && m < REVIEW_LOW_CONFIDENCE);

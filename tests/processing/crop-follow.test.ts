@@ -11,6 +11,7 @@ import {
   poseOnCrop,
   type Keypoint,
 } from '../../server/processing/crop-follow';
+import { iou } from '../../server/processing/kalman';
 import { ensureModel } from '../../server/processing/model-fetch';
 import { PosePool } from '../../server/processing/pose-pool';
 import { TEST_MODELS_DIR } from './video-rows';
@@ -80,6 +81,26 @@ describe('following the box', () => {
     const b = { box: { x1: 1, y1: 0, x2: 11, y2: 20 }, score: 0.5 };
     const c = { box: { x1: 50, y1: 0, x2: 60, y2: 20 }, score: 0.4 };
     expect([...duplicatesOf([b, a, c])]).toEqual([0]);
+  });
+
+  it('drops a box that overlaps little but reads the same body (a part of someone, a crop that drifted onto them)', () => {
+    // the person in front: 100 px tall; the drifted box sits on her right half and reads her joints again
+    const front = { box: { x1: 0, y1: 0, x2: 40, y2: 100 }, keypoints: pose(17), score: 0.5 };
+    const drifted = {
+      box: { x1: 25, y1: -10, x2: 60, y2: 80 },
+      keypoints: pose(17).map(([x, y, s], k) => [x + (k % 3), y - (k % 2) * 4, s] as Keypoint),
+      score: 0.9,
+    };
+    // someone standing right behind her: the same-named joints lie apart (a head higher, a shoulder aside)
+    const behind = {
+      box: { x1: 5, y1: -20, x2: 45, y2: 80 },
+      keypoints: pose(17).map(([x, y, s]) => [x + 12, y - 20, s] as Keypoint),
+      score: 0.4,
+    };
+    expect(iou(front.box, drifted.box)).toBeLessThan(0.6);
+    expect([...duplicatesOf([front, drifted, behind])]).toEqual([0]);
+    // without joints only the overlap counts
+    expect([...duplicatesOf([front, drifted, behind].map(({ box, score }) => ({ box, score })))]).toEqual([]);
   });
 });
 

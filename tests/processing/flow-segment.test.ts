@@ -45,4 +45,24 @@ describe('a flow segment between two passes', () => {
     // where the flow last had them: person 1 before they merged
     expect(end.last[1].box.x1).toBe(15);
   });
+
+  it('keeps two people the pass handed on with one body’s joints (one crop read the other’s): the flow did not join them', async () => {
+    const still = {
+      flow: async (_g: Uint8Array, count: number, _w: number, _h: number, start: Float32Array) => {
+        const out = new Float32Array((count - 1) * start.length);
+        for (let f = 1; f < count; f++) out.set(start, (f - 1) * start.length);
+        return out;
+      },
+    } as unknown as PosePool;
+    const left = person(10, 0.9);
+    const right = {
+      ...person(30, 0.8),
+      keypoints: left.keypoints.map(([x, y, sc], k) => [x + (k % 3), y + k, sc] as [number, number, number]),
+    };
+    const seg = new FlowSegment(frame(0), [{ ...left, keypoints: right.keypoints }, right], W, H);
+    for (let n = 1; n <= 3; n++) seg.add(frame(n));
+    const end = await seg.finish(still, frame(4));
+    expect(end.between.map((f) => f.rows.length / OUT_ROW)).toEqual([2, 2, 2]);
+    expect(end.followed).toEqual([true, true]);
+  });
 });

@@ -33,3 +33,12 @@ describe('tracks kept after tracking', () => {
     expect([...unconvincingTracks(tracks)].sort()).toEqual([2, 3]);
   });
 });
+
+describe('tracks seen on one model pass only', () => {
+  it('drops a confident box that one pass found and the optical flow carried to the next pass, where it was not found again', () => {
+    // six frames: the pass and five frames of flow after it
+    const once = { confidences: Array(6).fill(0.9), firstStep: 30, lastStep: 35, passSightings: 1 };
+    expect(isUnconvincing(once)).toBe(true);
+    expect(isUnconvincing({ ...once, confidences: Array(11).fill(0.9), lastStep: 40, passSightings: 2 })).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+// The tracking side of an analysis on the models' answer: what tracks a reviewer gets from the people found
+// on each analysed frame, and which frames came from a model pass or from the optical flow between passes.
+import { describe, expect, it } from 'vitest';
+import type { FoundPerson, FramePeople } from '../../server/processing/analysis-result';
+import { trackFramePeople } from '../../server/processing/track-people';
+
+const video = { width: 1000, height: 500, fps: 10, duration: 3 };
+
+/** A standing person whose box's left edge is at x (fraction of the width), found with this confidence. */
+function person(x: number, confidence = 0.95): FoundPerson {
+  const box = { x1: x, y1: 0.2, x2: x + 0.05, y2: 0.6 };
+  return {
+    box,
+    score: confidence,
+    keypointScore: 0.8,
+    keypoints: Array.from({ length: 17 }, (_, k) => [x + 0.025, 0.2 + (0.4 * k) / 17, 0.8] as [number, number, number]),
+    appearance: new Float32Array(0),
+    confidence,
+  };
+}
+
+/** 30 frames at 10 fps; a model pass every 2nd frame, the optical flow's frames between. */
+function answer(peopleOn: (frame: number) => FoundPerson[]): FramePeople {
+  const frames = Array.from({ length: 30 }, (_, i) => i);
+  return {
+    frames,
+    people: frames.map(peopleOn),
+    passes: frames.map((f) => f % 2 === 0),
+    stride: 1,
+    poseModel: 'tracking',
+    inputW: 640,
+    inputH: 320,
+    longSide: 640,
+    decodeInferMs: 0,
+  };
+}
+
+describe('tracks from the people found on each frame', () => {
+  it('gives a walking person one track over every frame, with a box and 17 joints on each', () => {
+    const r = trackFramePeople(
+      video,
+      answer((f) => [person(0.1 + f * 0.004)]),
+    );
+    expect(new Set(r.detections.map((d) => d.trackId))).toEqual(new Set([1]));
+    expect(r.detections.map((d) => d.frame)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(r.detections.every((d) => d.keypoints.length === 51)).toBe(true);
+  });
+
+  it('shows no track for a box one model pass found and the flow carried on, which the next pass did not find again', () => {
+    // frame 10 is a pass that finds a second box; frame 11 is the flow carrying it; the pass at 12 does not find it
+    const r = trackFramePeople(
+      video,
+      answer((f) => [person(0.1 + f * 0.004), ...(f === 10 || f === 11 ? [person(0.7)] : [])]),
+    );
+    expect(new Set(r.detections.map((d) => d.trackId))).toEqual(new Set([1]));
+    expect(r.detections.some((d) => d.x1 > 0.5)).toBe(false);
+    expect(r.stats.weakTracks).toBe(1);
+  });
+
+  it('keeps that box as a track when the next pass finds it again', () => {
+    const r = trackFramePeople(
+      video,
+      answer((f) => [person(0.1 + f * 0.004), ...(f >= 10 && f <= 14 ? [person(0.7)] : [])]),
+    );
+    expect(new Set(r.detections.map((d) => d.trackId))).toEqual(new Set([1, 2]));
+  });
+});
