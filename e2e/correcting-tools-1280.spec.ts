@@ -277,4 +277,5 @@ test('Follow shows its boxes as they come, and a second Follow of the track runs
   await expect(page.getByText(/Follow failed/)).toHaveCount(0);
   const both = [...(await stored(page, people, 1)).keys()].filter((f) => f > 100);
   await expect.poll(async () => Math.max(...(await seen()))).toBe(both.length);
+  await page.screenshot({ path: 'test-results/correcting-tools-1280/second-follow.png' });
 });

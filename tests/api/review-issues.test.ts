@@ -302,12 +302,18 @@ describe('the published contract', () => {
 });
 
 describe('bounded', () => {
-  test('comments sent at the same moment into an almost full thread: exactly one gets the last place', async () => {
+  /** A new issue whose thread already holds `n` comments. */
+  async function issueWithComments(n: number) {
     const { videoId } = await seedAnnotatedVideo(t.database);
     const issue = (await raise(videoId, { frame: 1, kind: 'other', text: 'x' })).json();
     await t.database.db
       .insert(reviewIssueComments)
-      .values(Array.from({ length: 199 }, (_, i) => ({ issueId: issue.id, authorId: 'ann.two', text: `c${i}` })));
+      .values(Array.from({ length: n }, (_, i) => ({ issueId: issue.id, authorId: 'ann.two', text: `c${i}` })));
+    return { videoId, issue };
+  }
+
+  test('comments sent at the same moment into an almost full thread: exactly one gets the last place', async () => {
+    const { videoId, issue } = await issueWithComments(199);
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) => comment(videoId, issue.id, { text: `last ${i}` })),
     );
@@ -317,11 +323,7 @@ describe('bounded', () => {
   });
 
   test('one video holds at most 2000 issues (429), an issue 200 comments; a full thread still resolves', async () => {
-    const { videoId } = await seedAnnotatedVideo(t.database);
-    const issue = (await raise(videoId, { frame: 1, kind: 'other', text: 'x' })).json();
-    await t.database.db
-      .insert(reviewIssueComments)
-      .values(Array.from({ length: 200 }, (_, i) => ({ issueId: issue.id, authorId: 'ann.two', text: `c${i}` })));
+    const { videoId, issue } = await issueWithComments(200);
     const more = await comment(videoId, issue.id, { text: 'one more' });
     expect(more.statusCode).toBe(429);
     expect(more.json().detail).toBe(`Issue ${issue.id} already holds 200 comments, the most one issue may hold`);
