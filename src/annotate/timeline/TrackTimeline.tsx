@@ -6,14 +6,7 @@
 // the overview strip), and follows the playhead when it leaves the window. With 'Near playhead' it lists
 // only the tracks present around the playhead and says how many it hides (rows-near.ts).
 import { previewStands } from '../document/range-preview';
-import {
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type PointerEvent as ReactPointerEvent,
-} from 'react';
+import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
 import { Button } from '../../components/ui/Button';
@@ -29,43 +22,20 @@ import {
   contentHeight,
   drawPlayhead,
   drawTimeline,
-  timeAtX,
   viewHeightOf,
   type TimelineLayout,
 } from './timeline-draw';
 import { cursorFor, hitAt, pressTimeline } from './timeline-pointer';
-import { clampView, followTime, panView, wholeVideo, zoomView, ZOOM_STEP, type TimeView } from './time-view';
+import { clampView, followTime, wholeVideo, zoomView, type TimeView } from './time-view';
 import { TimelineOverview, TimelineZoomButtons } from './TimelineOverview';
 import { TrackRowLabel } from './TrackRowLabel';
-import { NEAR_S, readNearChoice, saveNearChoice, tracksNear } from './rows-near';
+import { NEAR_S, readNearChoice, saveNearChoice } from './rows-near';
+import { useShownRows } from './use-shown-rows';
+import { useTimelineWheel } from './use-timeline-wheel';
 
 const LABEL_W = 112;
 /** Height of the scrolling row area until it is measured (it fills the space the page layout gives it). */
 const VIEW_H = 320;
-
-/** The rows shown: every track, or with the filter on those near the playhead (a new list only when it changes). */
-function useShownRows(trackIds: readonly number[], near: boolean): number[] {
-  const editor = useEditor();
-  const read = () => {
-    const doc = editor.getDoc();
-    const ui = editor.getUi();
-    if (!near || !doc) return trackIds.join(',');
-    return tracksNear(trackIds, doc.trackRanges, ui.frame, doc.info.fps, ui.selectedTrackId).join(',');
-  };
-  const key = useSyncExternalStore(
-    (cb) => {
-      const a = editor.ui.subscribe(cb);
-      const b = editor.doc.subscribe(cb);
-      return () => {
-        a();
-        b();
-      };
-    },
-    read,
-    read,
-  );
-  return useMemo(() => (key ? key.split(',').map(Number) : []), [key]);
-}
 
 export function TrackTimeline() {
   const allTracks = useDoc((d) => d?.trackIds ?? EMPTY);
@@ -149,28 +119,7 @@ export function TrackTimeline() {
     };
   }, [editor]);
 
-  // Ctrl(or ⌘)+wheel zooms around the pointer, Shift+wheel (or a sideways wheel) scrolls in time; a plain
-  // wheel scrolls the rows. Not a React handler: React's wheel listener is passive and cannot prevent the page zoom.
-  useEffect(() => {
-    const el = canvasRef.current;
-    if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      const d = editor.getDoc()?.info.duration ?? 0;
-      const l = layoutRef.current;
-      if (d <= 0) return;
-      if (e.ctrlKey || e.metaKey) {
-        e.preventDefault();
-        const at = timeAtX(l, e.clientX - el.getBoundingClientRect().left);
-        setView(zoomView(viewRef.current, e.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, at, d));
-      } else if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
-        e.preventDefault();
-        const px = e.shiftKey ? e.deltaY || e.deltaX : e.deltaX;
-        setView(panView(viewRef.current, (px / Math.max(1, l.width)) * viewRef.current.span, d));
-      }
-    };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  });
+  useTimelineWheel(canvasRef, layoutRef, viewRef, setView);
 
   // Content coordinates (the element scrolls with the rows); the axis stays at the top of the view.
   const contentPoint = (e: ReactPointerEvent<HTMLDivElement>) => {
