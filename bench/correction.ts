@@ -4,7 +4,7 @@
 // interpolated, delete a box or a range, split, swap, move a range, interpolate, propagate, delete a
 // track, merge) and once with today's editor (B: per-frame box move/resize, whole-track delete, merge).
 // It prints the commands each needed, per clip and per minute of video, and the metrics reached.
-// First, on the real clips (../shared/eval-real, VAT_EVAL_REAL_DIR) and the street composite, the cost
+// First, on the real clips (bench/eval/real-clips.ts) and the street composite, the cost
 // model of bench/correction/cost-model.ts: commands to correct the AI's output (as exported and as the
 // editor draws it) against commands to draw the people from scratch, at the app's default settings.
 // Run: npm run bench:correction -- [--part cost|reviewer|both] [--cost-stride n] [--cost-pose-model m] [--cost-frames 150]
@@ -14,7 +14,7 @@
 import { VIDEO_SETTINGS_DEFAULTS } from '../domain/constants';
 import { createMediaService } from '../server/media/media-service';
 import { costOfClips, formatCostTable } from './correction/cost-report';
-import { availableRealClips, realClipsDir } from './eval/real-clips';
+import { availableRealClips } from './eval/real-clips';
 import { loadAiOutputs } from './correction/ai-output';
 import { formatKindTable, formatReviewTable, type ClipReview } from './correction/report';
 import type { ReviewClip, TrackBox } from './correction/review-state';
@@ -51,7 +51,7 @@ if (part !== 'reviewer') {
   };
   const limit = Number(opt('cost-frames') ?? 150);
   const real = availableRealClips();
-  for (const name of real.missing) console.log(`real clip ${name}: not under ${realClipsDir()}, left out`);
+  for (const line of real.missing) console.log(line);
   const recipes = [...real.present, ...clips.filter((c) => c.name === 'street-crossing')];
   console.log(`cost model settings: ${JSON.stringify(costSettings)}, first ${limit} frames of each clip`);
   const costs = await costOfClips(recipes, output, media, costSettings, limit, console.log);

@@ -5,7 +5,7 @@
 //   [--pose-model tracking|topdown|multipose] [--detect-every k] [--stack-detections] [--tracker auto] [--json out.json] [--draw dir [--draw-frames 3,10]] [--per-person]
 //   [--set real|synthetic] [--reuse-people]
 // Without options it scores the default settings (domain/constants.ts) on every clip: the real clips of
-// bench/eval/real-clips.ts found under ../shared/eval-real (VAT_EVAL_REAL_DIR), then the synthetic ones;
+// bench/eval/real-clips.ts whose footage is here (../shared/eval-real, ../eval-data), then the synthetic ones;
 // the table ends with the means of each kind.
 // --per-person prints, for each labelled person, the share of frames found, the tracks and the mean score.
 // --draw writes the first, middle and last analysed frame of each clip with ground truth and boxes drawn.
@@ -17,7 +17,7 @@ import { createMediaService } from '../server/media/media-service';
 import { ensureModel } from '../server/processing/model-fetch';
 import { defaultPoseThreads, PosePool } from '../server/processing/pose-pool';
 import { buildClip, loadClips, type BuiltClip, type ClipRecipe } from './eval/fixtures';
-import { availableRealClips, REAL_CLIPS, realClipsDir } from './eval/real-clips';
+import { availableRealClips, REAL_CLIPS } from './eval/real-clips';
 import { evaluateClip, type ClipResult, type EvalSettings } from './eval/run-eval';
 import { drawEvalFrame } from './eval/draw-frame';
 import {
@@ -62,11 +62,13 @@ const names = only?.split(',');
 const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
 const { output, clips } = loadClips();
 const real = availableRealClips(names);
-for (const name of real.missing) console.log(`real clip ${name}: not under ${realClipsDir()}, left out of this run`);
+for (const line of real.missing) console.log(line);
 const chosen: ClipRecipe[] = [
   ...(set === 'synthetic' ? [] : real.present),
   ...(set === 'real' ? [] : clips.filter((c) => !names || names.includes(c.name))),
 ];
+// every clip asked for is a real one whose footage is not here: the lines above said why, nothing to run
+if (!chosen.length && names?.every((n) => REAL_CLIPS.some((r) => r.name === n))) process.exit(0);
 if (!chosen.length)
   throw new Error(`no clip named ${only}; clips: ${[...REAL_CLIPS, ...clips].map((c) => c.name).join(', ')}`);
 

@@ -53,9 +53,14 @@ export const issueFrames = (i: Pick<IssueRef, 'frame' | 'to_frame'>) =>
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** A person's text as one line (line breaks and control characters become spaces): a text quoted in a line
+ *  of the video's log can never start a line of its own that looks like an entry. */
+export const oneLine = (text: string) => text.replace(/[\s\p{Cc}]+/gu, ' ');
+
 /** One line that names an issue: '#12 Wrong box at frame 40 (T2): "box too loose"'. */
 export function describeIssue(i: IssueRef): string {
-  const text = i.text.length > 80 ? `${i.text.slice(0, 79)}…` : i.text;
+  const flat = oneLine(i.text);
+  const text = flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
   const track = i.track_label ? ` (${i.track_label})` : '';
   return `#${i.id} ${ISSUE_KIND_LABEL[i.kind]} at ${issueFrames(i)}${track}: "${text}"`;
 }

@@ -3,7 +3,7 @@
 // issue listed, clicks it (frame 40, its track selected, the pin on the picture), fixes the box and
 // resolves it; then the reviewer's Mark Reviewed succeeds.
 import type { Page } from '@playwright/test';
-import { test, expect, sampleVideo, signIn } from './fixtures';
+import { test, expect, sampleVideo, signIn, userHeaders } from './fixtures';
 import { seedVideoOf, startSeededServer, type SeededServer } from './annotate-seeded-server';
 import { readAnnotationSet, seedTrack } from './seeded-tracks';
 import { box, drag, stage } from './annotate-edit-seeded';
@@ -81,6 +81,15 @@ test('the reviewer pins a wrong_box issue on the box at frame 40; Mark Reviewed 
   const [issue] = (await api.json()).issues;
   expect(issue).toMatchObject({ frame: 40, track_id: 1, kind: 'wrong_box', raised_by_id: 'rev.one', state: 'open' });
   expect(issue.box.x1).toBeCloseTo(0.1, 3);
+  // the server refuses it too, whatever the client shows
+  const refused = await page.request.patch(`${server.baseURL}/api/v1/videos/${videoId}/status`, {
+    headers: userHeaders('rev.one'),
+    data: { status: 'reviewed' },
+  });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).detail).toBe(
+    `Cannot mark reviewed: 1 open issue to resolve first. First: #${issue.id} Wrong box at frame 40 (T1): "box too loose: cut it at the shoulders"`,
+  );
 });
 
 test('the annotator sees it listed, clicks it (frame 40, T1 selected), fixes the box and resolves it', async ({

@@ -2,6 +2,7 @@
 // the granted role and its notice, and the session's context and events (see session.ts for the machine).
 import type { AuthConfig, ServerIdentity } from '../domain/auth';
 import { ROLES, STORED_USER_KEY, type Role } from '../domain/constants';
+import { atLeast } from '../domain/roles';
 import { validateUserId } from '../domain/validation';
 
 export interface SessionUser {
@@ -67,14 +68,13 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Administrator',
   super: 'Super User',
 };
-const rank = (r: Role) => ROLES.indexOf(r);
 
 /** The role the screens may show and gate on: the granted one, and no more than annotator before that. */
 export const effectiveRole = (c: Pick<SessionContext, 'user' | 'granted'>): Role =>
   c.user.signedIn ? (c.granted ?? 'annotator') : 'annotator';
 
 export function notGrantedNotice(picked: Role, granted: Role): string | null {
-  if (rank(picked) <= rank(granted)) return null;
+  if (atLeast(granted, picked)) return null;
   return `This server has not granted you the ${ROLE_LABELS[picked]} role, so you are signed in as ${ROLE_LABELS[granted]}. Ask a super user to grant it.`;
 }
 

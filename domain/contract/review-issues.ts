@@ -12,7 +12,9 @@ const text = z
   .string()
   .trim()
   .min(1, 'text must not be empty')
-  .max(ISSUE_TEXT_MAX, `text must be at most ${ISSUE_TEXT_MAX} characters`);
+  .max(ISSUE_TEXT_MAX, `text must be at most ${ISSUE_TEXT_MAX} characters`)
+  // zero-width and other invisible characters alone would list an issue nobody can read
+  .refine((t) => /[^\s\p{Cc}\p{Cf}]/u.test(t), 'text must not be empty');
 
 export const issueParams = z.object({ id });
 export const issueItemParams = z.object({ id, issueId: id });

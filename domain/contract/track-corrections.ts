@@ -151,6 +151,36 @@ export const followBody = z
   })
   .strict();
 export const followResult = z.object({ job_id: int4(1) });
+export const followProgressParams = z.object({
+  id: intText(1, INT4_MAX),
+  trackId: intText(0, INT4_MAX),
+  jobId: intText(1, INT4_MAX),
+});
+export const followProgressQuery = z.object({ after: intText(0, INT4_MAX).optional() }).strict();
+/**
+ * GET …/tracks/{trackId}/follow/{jobId}?after=n: the frames a follow made after its n-th (as they come),
+ * and once it ended how: `stopped` (lost, keyframe, max_frames, end of video, ran into another person),
+ * `into_track` (whose box it ran into), `low_frames` (a low pose score: in the problem list), and when
+ * done the track version and each box's version it wrote.
+ */
+export const followProgress = z.object({
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  frames: z.array(
+    z.object({
+      frame: frameNumber,
+      box: z.object({ x1: fraction, y1: fraction, x2: fraction, y2: fraction }),
+      keypoints,
+      confidence: fraction,
+    }),
+  ),
+  next: count,
+  stopped: z.string().nullable(),
+  into_track: trackId.nullable(),
+  message: z.string().nullable(),
+  low_frames: z.array(frameNumber),
+  track_version: version.nullable(),
+  detection_versions: detectionVersions,
+});
 
 export type FrameBox = z.infer<typeof frameBox>;
 /** 0 = absent, 1 = occluded, 2 = visible (COCO v), one per joint. */
@@ -168,3 +198,4 @@ export type PropagateResult = z.infer<typeof propagateResult>;
 export type PoseAssistResult = z.infer<typeof poseAssistResult>;
 export type FollowBody = z.input<typeof followBody>;
 export type FollowResult = z.infer<typeof followResult>;
+export type FollowProgress = z.infer<typeof followProgress>;

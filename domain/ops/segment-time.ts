@@ -105,7 +105,7 @@ export function spanProblem(s: Span, duration: number): string | null {
 }
 
 /** 'Add Action Here': starts at the current time, 2 s long, capped at the duration (kept ≥ 0.1 s). */
-export function newActionSpan(now: number, duration: number, length: number): Span {
+export function newSegmentSpan(now: number, duration: number, length: number): Span {
   const max = duration > 0 ? duration : now + length;
   let start = Math.max(0, Math.min(now, max));
   const end = Math.min(start + length, max);

@@ -1,6 +1,6 @@
 // SQL of the range edits of tracks: read a track's boxes and segments, remove boxes by frame, store moved
 // or filled boxes, and apply a segment plan. Every function runs inside the caller's transaction.
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import { actionSegments, detections } from '../db/schema';
 import type { SegmentPlan } from '../../domain/ops/track-ranges';
@@ -36,6 +36,35 @@ export const listTrackFrames = (
         ofTrack(videoId, trackId),
         ...(from !== null ? [gte(detections.frame, from)] : []),
         ...(to !== null ? [lte(detections.frame, to)] : []),
+      ),
+    )
+    .orderBy(asc(detections.frame));
+
+/** The boxes of every track but `trackId` with from ≤ frame ≤ to, by frame (what a follow must not run into). */
+export const listOtherTracksFrames = (
+  tx: Tx | Db,
+  videoId: number,
+  trackId: number,
+  from: number,
+  to: number,
+): Promise<Array<Pick<DetectionRow, 'trackId' | 'frame' | 'x1' | 'y1' | 'x2' | 'y2' | 'source'>>> =>
+  tx
+    .select({
+      trackId: detections.trackId,
+      frame: detections.frame,
+      x1: detections.x1,
+      y1: detections.y1,
+      x2: detections.x2,
+      y2: detections.y2,
+      source: detections.source,
+    })
+    .from(detections)
+    .where(
+      and(
+        eq(detections.videoId, videoId),
+        ne(detections.trackId, trackId),
+        gte(detections.frame, from),
+        lte(detections.frame, to),
       ),
     )
     .orderBy(asc(detections.frame));

@@ -4,6 +4,7 @@
 // (428 without, 409 when stale) and answer an undo token for POST …/tracks/restore.
 import type {
   FollowBody,
+  FollowProgress,
   FollowResult,
   FrameBox,
   InterpolateResult,
@@ -22,6 +23,7 @@ import { request } from './request';
 
 export type {
   FollowBody,
+  FollowProgress,
   FollowResult,
   FrameBox,
   InterpolateResult,
@@ -118,3 +120,7 @@ export const assistPose = (videoId: number, frame: number, box: FrameBox) =>
 /** 10. 'Follow this person': a long job extending the track frame by frame. */
 export const followTrack = (videoId: number, trackId: number, body: FollowBody) =>
   request<FollowResult>(`${tracks(videoId, trackId)}/follow`, { method: 'POST', json: body });
+
+/** 11. What a follow made after its `after`-th frame, and how it ended. */
+export const followProgress = (videoId: number, trackId: number, jobId: number, after: number) =>
+  request<FollowProgress>(`${tracks(videoId, trackId)}/follow/${jobId}?after=${after}`);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   moveSpan,
-  newActionSpan,
+  newSegmentSpan,
   resizeSpan,
   shiftEdge,
   snapMove,
@@ -62,9 +62,9 @@ describe('segment times', () => {
   });
 
   it('places Add Action Here at the current time for 2 s, capped at the duration', () => {
-    expect(newActionSpan(3, 10, 2)).toEqual({ start: 3, end: 5 });
-    expect(newActionSpan(9, 10, 2)).toEqual({ start: 9, end: 10 });
-    expect(newActionSpan(10, 10, 2)).toEqual({ start: 9.9, end: 10 });
+    expect(newSegmentSpan(3, 10, 2)).toEqual({ start: 3, end: 5 });
+    expect(newSegmentSpan(9, 10, 2)).toEqual({ start: 9, end: 10 });
+    expect(newSegmentSpan(10, 10, 2)).toEqual({ start: 9.9, end: 10 });
   });
 });
 

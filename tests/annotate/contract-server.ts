@@ -34,6 +34,9 @@ import {
 } from '../../domain/contract/annotation-edits';
 import {
   followBody,
+  followProgress,
+  followProgressParams,
+  followProgressQuery,
   followResult,
   interpolateBody,
   interpolateResult,
@@ -142,6 +145,13 @@ const ROUTES: Route[] = [
     body: followBody,
     answer: followResult,
     status: 202,
+  },
+  {
+    method: 'GET',
+    path: `${A}/tracks/:trackId/follow/:jobId`,
+    params: followProgressParams,
+    query: followProgressQuery,
+    answer: followProgress,
   },
   {
     method: 'PUT',

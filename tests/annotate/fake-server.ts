@@ -8,7 +8,13 @@ import type { EditorApi } from '../../src/annotate/editor/editor-deps';
 import type { EditorDoc } from '../../src/annotate/document/types';
 import { executeOp, type TrackVersions } from '../../src/annotate/save/execute-op';
 import { rangeTracks, type ServerOp } from '../../src/annotate/save/server-ops';
-import { assistPose, followTrack, type PoseAssistResult } from '../../src/api/track-corrections';
+import {
+  assistPose,
+  followProgress,
+  followTrack,
+  type FollowProgress,
+  type PoseAssistResult,
+} from '../../src/api/track-corrections';
 import { putTrackVerified } from '../../src/api/annotation-edits';
 import { fetchReviewSummary, fetchTrackJump } from '../../src/api/annotate';
 import { savedRow, serveOne } from './contract-server';
@@ -29,6 +35,8 @@ export interface FakeServerState {
   readonly assistCalls: Array<{ frame: number; box: unknown; answer: (r: PoseAssistResult | Error) => void }>;
   /** Follow jobs started. */
   readonly followCalls: Array<{ trackId: number; body: unknown }>;
+  /** What the follow job answers, one per poll (none left: the poll fails). */
+  readonly followAnswers: FollowProgress[];
   /** Makes the API edge fail an op (return an error to throw, or null to answer). */
   failWith: ((op: ServerOp) => unknown) | null;
   /** The boxes a keyframe, delete or range op answers it stored besides its own (none unless a test says). */
@@ -72,6 +80,11 @@ export function fakeEditorApi(s: FakeServerState): EditorApi {
           s.followCalls.push({ trackId, body });
           return { job_id: 77 };
         },
+      ),
+    followProgress: (v, trackId, jobId, after) =>
+      serveOne(
+        () => followProgress(v, trackId, jobId, after),
+        () => s.followAnswers.shift() ?? Promise.reject(new Error('the follow job has no more answers')),
       ),
     fetchTrackJump: (v, trackId, q) =>
       serveOne(

@@ -7,6 +7,7 @@ import { TestEditor } from './test-editor';
 import { navCommandForKey } from '../../src/annotate/keys/key-registry';
 import { issuePinsAt } from '../../src/annotate/review/issue-pins';
 import { drawIssueMarks } from '../../src/annotate/timeline/issue-timeline-draw';
+import { CORNER_HIT_PX, TOUCH_HIT_FACTOR } from '../../src/annotate/canvas/hit-test';
 import type { ReviewIssue } from '../../domain/contract/review-issues';
 
 async function opened(): Promise<TestEditor> {
@@ -144,6 +145,23 @@ describe('where an issue is drawn', () => {
     expect(pins[1].rect).toEqual({ left: 640, top: 360, width: 320, height: 360 });
     expect(pins[2]).toMatchObject({ rect: null, at: { x: 4, y: 4 } });
     expect(issuePinsAt(issues, te.doc, { ...te.ui, frame: 4 }, id, size)).toEqual([]);
+  });
+
+  it("the marker under a box stays clear of the box's corner handles, so the annotator can still resize it", () => {
+    const te = new TestEditor();
+    const size = { width: 1280, height: 720 };
+    const issues = [issue({ id: 1 }), issue({ id: 2, box: { x1: 0.5, y1: 0.5, x2: 0.75, y2: 0.9 } })];
+    const reach = CORNER_HIT_PX * TOUCH_HIT_FACTOR; // a finger's reach around a corner handle
+    for (const p of issuePinsAt(issues, te.doc, { ...te.ui, frame: 2 }, (q) => q, size)) {
+      const bottom = p.rect!.top + p.rect!.height;
+      expect(p.at.x).toBe(p.rect!.left);
+      expect(p.at.y).toBeGreaterThan(bottom + reach);
+    }
+    // a box down to the picture's bottom edge keeps its marker on the picture, above the lower handles
+    const low = issue({ id: 3, box: { x1: 0.5, y1: 0.5, x2: 0.75, y2: 1 } });
+    const [p] = issuePinsAt([low], te.doc, { ...te.ui, frame: 2 }, (q) => q, size);
+    expect(p.at.x).toBeGreaterThan(p.rect!.left + reach);
+    expect(p.at.y + 16).toBeLessThan(720 - reach);
   });
 
   it('on the timeline: a band on its track row over its range, one across the top for no track', () => {

@@ -6,6 +6,7 @@
 // pointerDownBox / pointerDownKeypoint / pointerDownEmpty name their target and take video pixels.
 // Timeline presses use `pxPerSecond` client pixels per second from 0. Every server op the editor sends
 // is recorded in `sent` (fake-server.ts answers them; test-doubles.ts holds the clock, storage and video).
+import type { FollowProgress } from '../../src/api/track-corrections';
 import type { DetectionVersions } from '../../domain/contract/annotation-edits';
 import type { ReviewSummary } from '../../domain/review-navigation';
 import type { ReviewIssue } from '../../domain/contract/review-issues';
@@ -45,6 +46,8 @@ export class TestEditor implements FakeServerState {
   readonly assistCalls: Array<{ frame: number; box: unknown; answer: (r: PoseAssistResult | Error) => void }> = [];
   /** Follow jobs started. */
   readonly followCalls: Array<{ trackId: number; body: unknown }> = [];
+  /** What the follow job answers, one per poll. */
+  readonly followAnswers: FollowProgress[] = [];
   /** Texts the editor showed (snackbar). */
   readonly messages: string[] = [];
   readonly clock = new ManualClock();

@@ -168,4 +168,72 @@ describe('POST /annotations/{id}/tracks/{trackId}/follow', () => {
     await sweepDeadJobs(t.database, null, { singleProcess: true });
     expect((await jobRow(id)).state).toBe('failed');
   });
+
+  it('shows its frames as they come, ends done with the versions it wrote, and a second follow of the track runs', async () => {
+    await addBox(6, START, 'ai', person);
+    const progress = (jobId: number, after = 0) =>
+      t.app.inject({
+        url: `/api/v1/annotations/${video.id}/tracks/6/follow/${jobId}?after=${after}`,
+        headers: as('ann.one'),
+      });
+    const version = (await calls.versions(video.id))[6] ?? 1; // a track without a version row is at 1
+    const r = await follow(6, { from_frame: START, direction: 'forward', max_frames: 10, version });
+    expect(r.json()).toMatchObject({ job_id: expect.any(Number) });
+    const jobId = r.json().job_id as number;
+    // polled as the editor does: each answer adds the frames after the ones already seen
+    const seen: number[] = [];
+    let last = (await progress(jobId)).json();
+    expect(last).toMatchObject({ next: expect.any(Number) });
+    while (last.state === 'running') {
+      seen.push(...last.frames.map((f: { frame: number }) => f.frame));
+      await new Promise((res) => setTimeout(res, 200));
+      last = (await progress(jobId, seen.length)).json();
+    }
+    seen.push(...last.frames.map((f: { frame: number }) => f.frame));
+    expect(last).toMatchObject({ state: 'done', stopped: 'max_frames', next: 10, track_version: version + 1 });
+    expect(seen).toEqual(Array.from({ length: 10 }, (_, i) => START + 1 + i));
+    const rows = await calls.rows(video.id, 6);
+    // its frames with a low pose score are the track's low-confidence frames of the problem list
+    const review = (await t.app.inject({ url: `/api/v1/annotations/${video.id}/review-summary` })).json() as {
+      tracks: Array<{ track_id: number; low: number[] }>;
+    };
+    const low = review.tracks.find((x) => x.track_id === 6)?.low ?? [];
+    const inLow = (f: number) => low.some((_, i) => i % 2 === 0 && f >= low[i] && f <= low[i + 1]);
+    expect(seen.filter(inLow)).toEqual(last.low_frames);
+    expect(last.detection_versions).toEqual(
+      rows.slice(1).map((x) => ({ track_id: 6, frame: x.frame, version: x.version })),
+    );
+    // another track's box where the followed person walks: a second follow stops before it and says so
+    const met = rows.find((x) => x.frame === START + 5)!;
+    await addBox(5, START + 5, 'ai', { ...met, score: 1 });
+    const job = (await jobRow(jobId)).result as { undo_token: number };
+    await calls.restore(video.id, job.undo_token);
+    const again = await follow(6, {
+      from_frame: START,
+      direction: 'forward',
+      max_frames: 10,
+      version: (await calls.versions(video.id))[6],
+    });
+    expect(again.statusCode).toBe(202);
+    const second = again.json().job_id as number;
+    await waitFor(ended(second), 'the second follow to end', 120_000);
+    expect((await jobRow(second)).result).toMatchObject({
+      frames: 4,
+      stopped: 'ran into another person',
+      into_track: 5,
+    });
+    expect((await jobRow(second)).message).toMatch(/ran into T5's box at frame 35/);
+    expect((await progress(second)).json()).toMatchObject({
+      state: 'done',
+      into_track: 5,
+      next: 4,
+      message: expect.stringMatching(/^4 frame\(s\) followed; stopped: ran into T5's box at frame 35/),
+    });
+    expect((await calls.rows(video.id, 6)).map((x) => x.frame)).toEqual([30, 31, 32, 33, 34]);
+    // another track's follow is not readable under this track's id
+    expect(
+      (await t.app.inject({ url: `/api/v1/annotations/${video.id}/tracks/5/follow/${second}`, headers: as('ann.one') }))
+        .statusCode,
+    ).toBe(404);
+  }, 240_000);
 });

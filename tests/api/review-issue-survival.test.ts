@@ -11,6 +11,7 @@ import { readZip } from '../helpers/zip';
 import { storeAnalysis } from '../../server/jobs/kinds/processing/store-result';
 import { QUEUES, startQueue } from '../../server/queue';
 import { runImportJob } from '../../server/services/packages/import';
+import { packageIssueSchema } from '../../server/services/review-issues/package-issues';
 import { videos } from '../../server/db/schema';
 
 let t: TestApp;
@@ -182,8 +183,42 @@ describe('annotation packages', () => {
     expect(imported[0].raised_at).toBe(kept.raised_at);
     expect(imported[1]).toMatchObject({ resolved_by_id: 'ann.two', comments: [{ event: 'resolved', text: 'added' }] });
     expect(target.openIssues).toBe(1);
+    const log = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/videos/${target.id}/log` })).body;
+    expect(await log()).toContain(
+      '2 review issues with their threads added from the package (the video now has 1 open)',
+    );
     // again, replacing the annotations: the issues are not doubled
     expect((await importOnce('overwrite')).progress.videos_imported).toBe(1);
     expect(await issuesOf(target.id)).toHaveLength(2);
+    expect((await log()).match(/review issues? with their threads added/g)).toHaveLength(1);
+  });
+
+  test('refuse an issue no call could have raised: a range ending before it starts, an empty box, a half resolve', () => {
+    const ok = {
+      frame: 10,
+      to_frame: 20,
+      track_id: null,
+      track_label: null,
+      box: [0.1, 0.1, 0.2, 0.2],
+      kind: 'other',
+      text: 'x',
+      state: 'open',
+      raised_by_id: 'rev.one',
+      raised_by_name: null,
+      raised_at: '2026-01-01T00:00:00.000Z',
+      resolved_by_id: null,
+      resolved_by_name: null,
+      resolved_at: null,
+      comments: [],
+    };
+    const problem = (over: object) => packageIssueSchema.safeParse({ ...ok, ...over }).error?.issues[0]?.message;
+    expect(problem({})).toBeUndefined();
+    expect(problem({ to_frame: 9 })).toBe('to_frame must not be before frame');
+    expect(problem({ box: [0.3, 0.1, 0.2, 0.2] })).toBe('box needs x2 > x1 and y2 > y1');
+    expect(problem({ state: 'resolved' })).toBe('a resolved issue names who resolved it and when, an open one neither');
+    expect(problem({ resolved_by_id: 'ann.two', resolved_at: '2026-01-02T00:00:00.000Z' })).toBeDefined();
+    expect(
+      problem({ state: 'resolved', resolved_by_id: 'ann.two', resolved_at: '2026-01-02T00:00:00.000Z' }),
+    ).toBeUndefined();
   });
 });

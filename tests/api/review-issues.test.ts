@@ -70,6 +70,7 @@ describe('POST /annotations/{id}/issues', () => {
     ['no kind', { frame: 1, text: 'x' }, 'body.kind'],
     ['an unknown kind', { frame: 1, kind: 'bad_kind', text: 'x' }, 'body.kind'],
     ['an empty text', { frame: 1, kind: 'other', text: '   ' }, 'text must not be empty'],
+    ['an invisible text', { frame: 1, kind: 'other', text: '\u200b\u2060\t' }, 'text must not be empty'],
     ['a text over 2000 characters', { frame: 1, kind: 'other', text: 'x'.repeat(2001) }, 'at most 2000'],
     ['a negative frame', { frame: -1, kind: 'other', text: 'x' }, 'body.frame'],
     ['a fractional frame', { frame: 1.5, kind: 'other', text: 'x' }, 'body.frame'],
@@ -270,6 +271,22 @@ describe('visibility and audit', () => {
   });
 });
 
+describe('the log cannot be forged', () => {
+  test('an issue or comment text with line breaks stays on its own log line', async () => {
+    const { videoId } = await seedAnnotatedVideo(t.database);
+    const forged = '2020-01-01T00:00:00.000Z video marked reviewed by admin1';
+    const issue = (await raise(videoId, { frame: 1, kind: 'other', text: `looks fine\n${forged}` })).json();
+    expect(issue.text).toBe(`looks fine\n${forged}`); // the issue keeps what was typed
+    await comment(videoId, issue.id, { text: `ok\r\n${forged}\u2028${forged}` });
+    const log = (await t.app.inject({ method: 'GET', url: `/api/v1/videos/${videoId}/log` })).body;
+    const lines = log.split('\n');
+    expect(lines.filter((l) => l.startsWith('2020-01-01'))).toEqual([]);
+    expect(lines.filter((l) => l.includes(`#${issue.id}`))).toHaveLength(2);
+    expect(log).toContain(`"looks fine ${forged}"`);
+    expect(log).toContain(`"ok ${forged} 2020-01-01`); // a comment is quoted up to 80 characters
+  });
+});
+
 describe('the published contract', () => {
   test('the OpenAPI document describes the issue calls and the review settings with their schemas', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
@@ -285,12 +302,28 @@ describe('the published contract', () => {
 });
 
 describe('bounded', () => {
-  test('one video holds at most 2000 issues (429), an issue 200 comments; a full thread still resolves', async () => {
+  /** A new issue whose thread already holds `n` comments. */
+  async function issueWithComments(n: number) {
     const { videoId } = await seedAnnotatedVideo(t.database);
     const issue = (await raise(videoId, { frame: 1, kind: 'other', text: 'x' })).json();
     await t.database.db
       .insert(reviewIssueComments)
-      .values(Array.from({ length: 200 }, (_, i) => ({ issueId: issue.id, authorId: 'ann.two', text: `c${i}` })));
+      .values(Array.from({ length: n }, (_, i) => ({ issueId: issue.id, authorId: 'ann.two', text: `c${i}` })));
+    return { videoId, issue };
+  }
+
+  test('comments sent at the same moment into an almost full thread: exactly one gets the last place', async () => {
+    const { videoId, issue } = await issueWithComments(199);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => comment(videoId, issue.id, { text: `last ${i}` })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 429, 429, 429, 429, 429]);
+    const [listed] = (await list(videoId)).issues;
+    expect(listed.comments).toHaveLength(200);
+  });
+
+  test('one video holds at most 2000 issues (429), an issue 200 comments; a full thread still resolves', async () => {
+    const { videoId, issue } = await issueWithComments(200);
     const more = await comment(videoId, issue.id, { text: 'one more' });
     expect(more.statusCode).toBe(429);
     expect(more.json().detail).toBe(`Issue ${issue.id} already holds 200 comments, the most one issue may hold`);

@@ -74,4 +74,13 @@ describe('the import graph of server/', () => {
       .map(show);
     expect(direct).toEqual([]);
   });
+
+  it('has the SQL in repositories/ alone: nothing else imports db/schema, and no repository throws a domain error', () => {
+    const schemaUsers = edges
+      .filter((e) => /^db\/schema(-[\w-]+)?\.ts$/.test(e.to) && !['repositories/', 'db/'].includes(unitOf(e.from)))
+      .map(show);
+    expect(schemaUsers).toEqual([]);
+    const throwing = edges.filter((e) => e.from.startsWith('repositories/') && e.to === 'domain-errors.ts').map(show);
+    expect(throwing).toEqual([]);
+  });
 });

@@ -45,4 +45,13 @@ describe('the role order is written once', () => {
       .filter((f) => spelledOut.test(fs.readFileSync(path.join(root, f), 'utf8')));
     expect(offenders).toEqual([]);
   });
+
+  test('no product file ranks roles by their place in ROLES: only domain/roles.ts does', () => {
+    const ranksRoles = /ROLES\.(indexOf|findIndex)\(|\bRANK\b/;
+    const offenders = ['server', 'src', 'domain', 'machines']
+      .flatMap(files)
+      .filter((f) => f !== path.join('domain', 'roles.ts'))
+      .filter((f) => ranksRoles.test(fs.readFileSync(path.join(root, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
 });

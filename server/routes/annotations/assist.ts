@@ -1,6 +1,7 @@
 // The editor's pose assistant (calls 9 and 10 of the correction calls):
 //   POST /annotations/{id}/assist/pose {frame, box}                          → 200 {keypoints, score, model}
 //   POST /annotations/{id}/tracks/{trackId}/follow {from_frame, direction, max_frames, version} → 202 {job_id}
+//   GET  /annotations/{id}/tracks/{trackId}/follow/{jobId}?after=n → the frames it made after the n-th, its state
 // Both run the single-pose model on the process's warm pose worker (services/assist/assist-pool.ts).
 import type { RoutePlugin } from '../../http/types';
 import { caller } from '../../http/identity';
@@ -9,7 +10,15 @@ import { AssistPool } from '../../services/assist/assist-pool';
 import { FollowJobs } from '../../services/assist/follow-job';
 import { assistPose } from '../../services/assist/pose-assist';
 import { annotationParams, trackParams } from '../../../domain/contract/annotation-edits';
-import { followBody, followResult, poseAssistBody, poseAssistResult } from '../../../domain/contract/track-corrections';
+import {
+  followBody,
+  followProgress,
+  followProgressParams,
+  followProgressQuery,
+  followResult,
+  poseAssistBody,
+  poseAssistResult,
+} from '../../../domain/contract/track-corrections';
 const user = { role: 'user' as const };
 
 export const assistRoutes: RoutePlugin = (app, { config, database: { db }, media }) => {
@@ -47,6 +56,18 @@ export const assistRoutes: RoutePlugin = (app, { config, database: { db }, media
         caller(req),
       );
       return reply.status(202).send(answer);
+    },
+  );
+
+  app.get(
+    '/annotations/:id/tracks/:trackId/follow/:jobId',
+    {
+      config: user,
+      schema: { params: followProgressParams, querystring: followProgressQuery, response: json(followProgress) },
+    },
+    async (req) => {
+      const { id, trackId, jobId } = req.params;
+      return follows.live.progress(id, trackId, jobId, req.query.after ?? 0);
     },
   );
 };

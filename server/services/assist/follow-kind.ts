@@ -12,6 +12,7 @@ export interface FollowRun {
   trackId: number;
   plan: FollowPlan;
   who: Identity;
+  jobId: number;
 }
 export interface FollowWork {
   follow(ctx: JobContext<FollowWork>, run: FollowRun): Promise<JobEnd>;

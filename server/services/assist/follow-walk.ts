@@ -1,6 +1,7 @@
 // The walk of "Follow this person": decode the frames in order from the start box (forward: one ffmpeg run;
 // backward: windows of BACKWARD_WINDOW frames before the start, each decoded forward and walked in reverse,
-// so memory holds one window), and take the engine's step on each. Pure of the database.
+// so memory holds one window), and take the engine's step on each. It stops, before that frame, where the
+// followed box runs into another person's box (domain/ops/follow-rules.ts). Pure of the database.
 import type { DetectionRow } from '../../repositories/detections';
 import {
   cropAroundBox,
@@ -14,6 +15,7 @@ import type { PosePool } from '../../processing/pose-pool';
 import { decodeFramesFrom, type RgbFrame, type SeekVideo } from './frame-seek';
 import type { FollowedFrame } from './follow-write';
 import { toFractions, toPixels } from './pose-assist';
+import { ranInto, type FracBox } from '../../../domain/ops/follow-rules';
 
 /** Frames decoded at a time when walking backward (a 720p frame is 2.8 MB of RGB). */
 export const BACKWARD_WINDOW = 24;
@@ -31,12 +33,16 @@ export interface FollowPlan {
   start: DetectionRow;
   /** The track version the request was checked against. */
   version: number;
+  /** The other tracks' boxes drawn on a frame (the shared drawing rule over their stored boxes). */
+  others: (frame: number) => Array<{ trackId: number; box: FracBox }>;
 }
 
-export type StopReason = 'lost' | 'keyframe' | 'max_frames' | 'end of video';
+export type StopReason = 'lost' | 'keyframe' | 'max_frames' | 'end of video' | 'ran into another person';
 export interface WalkResult {
   frames: FollowedFrame[];
   stopped: StopReason;
+  /** Whose box it ran into, and on which frame (not followed). */
+  into?: { trackId: number; frame: number };
 }
 
 /** The frames of the walk, `from` first, in walking order. */
@@ -71,7 +77,7 @@ export async function walkFrames(
   ffmpegPath: string,
   pose: PosePool,
   p: FollowPlan,
-  o: { signal: AbortSignal; onFrame: (done: number, total: number) => void },
+  o: { signal: AbortSignal; onFrame: (done: number, total: number, made: FollowedFrame) => void },
 ): Promise<WalkResult> {
   const total = Math.abs(p.last - p.from);
   const frames: FollowedFrame[] = [];
@@ -100,14 +106,17 @@ export async function walkFrames(
       y2: clamp(b.y2 / f.height, 0, 1),
     };
     if (!(box.x1 < box.x2 && box.y1 < box.y2)) return { frames, stopped: 'lost' }; // the box left the picture
-    frames.push({
+    const into = ranInto(box, p.others(f.frame));
+    if (into !== null) return { frames, stopped: 'ran into another person', into: { trackId: into, frame: f.frame } };
+    const made: FollowedFrame = {
       frame: f.frame,
       box,
       keypoints: toFractions(step.keypoints, f).map(([x, y, s]) => [clamp(x, -1, 2), clamp(y, -1, 2), s]),
       score: step.score,
-    });
+    };
+    frames.push(made);
     prev = { box: step.box, keypoints: step.keypoints, step: step.step };
-    o.onFrame(frames.length, total);
+    o.onFrame(frames.length, total, made);
   }
   if (o.signal.aborted || frames.length < total) return { frames, stopped: 'end of video' }; // (an aborted walk is not written)
   if (p.keyframeAt !== null && p.last === p.keyframeAt + (p.forward ? -1 : 1)) return { frames, stopped: 'keyframe' };

@@ -12,6 +12,8 @@ import { stampTracksEdited } from '../../repositories/track-verifications';
 import type { Keypoint } from '../../processing/crop-follow';
 import { writeAnnotations } from '../annotation-edits/common';
 import { staleTrackDetail } from '../annotation-edits/track-versions';
+import { followConfidence } from '../../../domain/ops/follow-rules';
+import type { DetectionVersions } from '../../../domain/contract/annotation-edits';
 
 /** One followed frame, in fractions of the frame. */
 export interface FollowedFrame {
@@ -30,11 +32,11 @@ export interface FollowWrite {
   line: string;
 }
 
-/** Stores the followed frames; answers the new track version and the undo token. */
+/** Stores the followed frames; answers the new track version, the undo token and each box's version. */
 export async function writeFollowedFrames(
   db: Db,
   w: FollowWrite,
-): Promise<{ track_version: number; undo_token: number }> {
+): Promise<{ track_version: number; undo_token: number; detection_versions: DetectionVersions }> {
   return writeAnnotations(db, w.videoId, async (tx) => {
     const row = (await lockTrackVersions(tx, w.videoId, [w.trackId])).get(w.trackId)!;
     if (row.version !== w.version) throw new Conflict(`${staleTrackDetail(row)} Nothing was written by the follow.`);
@@ -50,24 +52,26 @@ export async function writeFollowedFrames(
       frames.filter((f) => oldAt.has(f)),
     );
     const now = new Date();
-    await storeRows(
-      tx,
-      w.videoId,
-      w.frames.map((f) => ({
-        trackId: w.trackId,
-        frame: f.frame,
-        ...f.box,
-        confidence: f.score,
-        keypoints: f.keypoints.flat(),
-        source: 'ai',
-        updatedById: w.by,
-        updatedAt: now,
-        version: (oldAt.get(f.frame)?.version ?? 0) + 1,
-      })),
-    );
+    const rows = w.frames.map((f) => ({
+      trackId: w.trackId,
+      frame: f.frame,
+      ...f.box,
+      // a low pose score is a low confidence: the frame is in the review's problem list
+      confidence: followConfidence(f.score),
+      keypoints: f.keypoints.flat(),
+      source: 'ai',
+      updatedById: w.by,
+      updatedAt: now,
+      version: (oldAt.get(f.frame)?.version ?? 0) + 1,
+    }));
+    await storeRows(tx, w.videoId, rows);
     const versions = await bumpTrackVersions(tx, w.videoId, [w.trackId], w.by);
     await stampTracksEdited(tx, w.videoId, [w.trackId], w.by);
     await appendProcessingLog(tx, w.videoId, `${w.line} by ${w.by}`);
-    return { track_version: versions[w.trackId], undo_token: token };
+    return {
+      track_version: versions[w.trackId],
+      undo_token: token,
+      detection_versions: rows.map((r) => ({ track_id: w.trackId, frame: r.frame, version: r.version })),
+    };
   });
 }

@@ -31,6 +31,7 @@ import {
   MAX_COMMENTS_PER_ISSUE,
   MAX_COMMENTS_PER_VIDEO,
   MAX_ISSUES_PER_VIDEO,
+  oneLine,
   type IssueKind,
   type IssueState,
 } from '../../../domain/review-issues';
@@ -66,7 +67,7 @@ async function requireIssue(tx: Db | Tx, videoId: number, issueId: number): Prom
   return row;
 }
 
-const byWhom = (who: Identity) => (who.name ? `${who.id} (${who.name})` : who.id);
+const byWhom = (who: Identity) => oneLine(who.name ? `${who.id} (${who.name})` : who.id);
 
 /** Why one more entry in the issue's thread is refused, or null when there is room (per issue and per video). */
 async function threadFull(tx: Tx, videoId: number, issueId: number): Promise<string | null> {
@@ -142,12 +143,17 @@ export async function commentOnIssue(
   who: Identity,
 ): Promise<IssueComment> {
   return db.transaction(async (tx) => {
-    await requireLiveVideo(tx, videoId);
+    // under the video row's lock, so comments sent at once cannot all take a thread's last place
+    await lockVideo(tx, videoId);
     const issue = await requireIssue(tx, videoId, issueId);
     const full = await threadFull(tx, videoId, issueId);
     if (full) throw new TooMany(full);
     const row = await insertComment(tx, { issueId, authorId: who.id, authorName: who.name, text });
-    await appendProcessingLog(tx, videoId, `comment on issue #${issue.id} by ${byWhom(who)}: "${text.slice(0, 80)}"`);
+    await appendProcessingLog(
+      tx,
+      videoId,
+      `comment on issue #${issue.id} by ${byWhom(who)}: "${oneLine(text).slice(0, 80)}"`,
+    );
     return commentDto(row);
   });
 }

@@ -1,7 +1,8 @@
 // Review issues in annotation packages: each video entry carries its issues with their threads
 // (`review_issues`, absent in older packages), and an import adds the ones the video does not hold yet, so
 // importing a package twice adds nothing and an issue raised here since is never replaced. Ids are the
-// database's own and do not travel; who raised, resolved and commented, and when, do.
+// database's own and do not travel; who raised, resolved and commented, and when, do. The video's log says
+// how many an import added (the issues' own rows say who raised and resolved each).
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/connect';
 import {
@@ -13,6 +14,7 @@ import {
   setIssueTrack,
   type IssueRow,
 } from '../../repositories/review-issues';
+import { appendProcessingLog } from '../../repositories/status';
 import {
   ISSUE_KINDS,
   ISSUE_STATES,
@@ -29,33 +31,40 @@ const when = z.string().datetime({ offset: true });
 const text = z.string().max(ISSUE_TEXT_MAX);
 const frame = z.number().int().min(0).max(MAX_FRAME);
 
-export const packageIssueSchema = z.object({
-  frame,
-  to_frame: frame.nullable(),
-  track_id: z.number().int().min(0).max(MAX_TRACK_ID).nullable(),
-  track_label: z.string().max(40).nullable(),
-  box: z.array(z.number().min(0).max(1)).length(4).nullable(),
-  kind: z.enum(ISSUE_KINDS),
-  text: text.min(1),
-  state: z.enum(ISSUE_STATES),
-  raised_by_id: who,
-  raised_by_name: name,
-  raised_at: when,
-  resolved_by_id: who.nullable(),
-  resolved_by_name: name,
-  resolved_at: when.nullable(),
-  comments: z
-    .array(
-      z.object({
-        author_id: who,
-        author_name: name,
-        text,
-        event: z.enum(['resolved', 'reopened']).nullable(),
-        created_at: when,
-      }),
-    )
-    .max(MAX_COMMENTS_PER_ISSUE),
-});
+export const packageIssueSchema = z
+  .object({
+    frame,
+    to_frame: frame.nullable(),
+    track_id: z.number().int().min(0).max(MAX_TRACK_ID).nullable(),
+    track_label: z.string().max(40).nullable(),
+    box: z.array(z.number().min(0).max(1)).length(4).nullable(),
+    kind: z.enum(ISSUE_KINDS),
+    text: text.min(1),
+    state: z.enum(ISSUE_STATES),
+    raised_by_id: who,
+    raised_by_name: name,
+    raised_at: when,
+    resolved_by_id: who.nullable(),
+    resolved_by_name: name,
+    resolved_at: when.nullable(),
+    comments: z
+      .array(
+        z.object({
+          author_id: who,
+          author_name: name,
+          text,
+          event: z.enum(['resolved', 'reopened']).nullable(),
+          created_at: when,
+        }),
+      )
+      .max(MAX_COMMENTS_PER_ISSUE),
+  })
+  // the rules the issue calls enforce, so a package cannot bring in what no one could have raised
+  .refine((i) => i.to_frame === null || i.to_frame >= i.frame, { message: 'to_frame must not be before frame' })
+  .refine((i) => !i.box || (i.box[2] > i.box[0] && i.box[3] > i.box[1]), { message: 'box needs x2 > x1 and y2 > y1' })
+  .refine((i) => (i.state === 'resolved') === (i.resolved_at !== null && i.resolved_by_id !== null), {
+    message: 'a resolved issue names who resolved it and when, an open one neither',
+  });
 export type PackageIssue = z.infer<typeof packageIssueSchema>;
 export const packageIssuesSchema = z
   .array(packageIssueSchema)
@@ -159,6 +168,12 @@ export async function importIssues(
       });
     added++;
   }
-  await recountOpenIssues(tx, videoId);
+  const open = await recountOpenIssues(tx, videoId);
+  if (added)
+    await appendProcessingLog(
+      tx,
+      videoId,
+      `${added} review issue${added === 1 ? '' : 's'} with their threads added from the package (the video now has ${open} open)`,
+    );
   return added;
 }

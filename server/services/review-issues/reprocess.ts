@@ -8,6 +8,7 @@ import { selectTrackBoxes } from '../../repositories/relink';
 import { issuesOnTracks, setIssueTrack, type IssueRow } from '../../repositories/review-issues';
 import { trackExists } from '../../repositories/detections';
 import { bestMatchingTrack, boxesByTrack, MIN_RELINK_IOU, type FramedBox } from '../../processing/track-match';
+import { oneLine } from '../../../domain/review-issues';
 
 export interface IssueTracksBefore {
   issues: IssueRow[];
@@ -43,7 +44,7 @@ export async function relinkIssues(
       (issue.toFrame ?? issue.frame) + second,
       o.maxGap,
     );
-    const what = `issue #${issue.id} (${issue.trackLabel ?? `T${old}`})`;
+    const what = `issue #${issue.id} (${oneLine(issue.trackLabel ?? `T${old}`)})`;
     if (m && m.iou >= MIN_RELINK_IOU) {
       if (m.trackId !== old) await setIssueTrack(tx, issue.id, m.trackId);
       lines.push(`${what} re-linked from track ${old} to track ${m.trackId}, IoU ${m.iou.toFixed(2)}`);

@@ -11,7 +11,7 @@ import { rangeOps } from '../save/server-ops';
 import { letter } from './key-tests';
 import { nextKeyframe } from './track-frames';
 import type { CommandDef, EditContext, PropagateArgs } from './types';
-import { previewStands } from '../edit/range-preview';
+import { previewStands } from '../document/range-preview';
 
 /** The frames P changes from the keyframe at the playhead, and how many of them are the AI's; null off a keyframe. */
 function propagateRange({ doc, ui }: EditContext): { trackId: number; from: number; to: number; ai: number } | null {

@@ -18,7 +18,7 @@ export interface OverlayToggles {
   snapGrid: boolean;
 }
 
-/** A range edit shown on the timeline before it applies (edit/range-preview.ts). */
+/** A range edit shown on the timeline before it applies (range-preview.ts). */
 export interface RangePreview {
   kind: 'propagate';
   trackId: number;
@@ -39,7 +39,7 @@ export interface AnnotateUiState {
   frame: number;
   time: number;
   playing: boolean;
-  showAllActions: boolean;
+  showAllSegments: boolean;
   playerSize: PlayerSize;
   /** realtime.interpolation of the render settings: blend detections between analysed frames. */
   interpolation: boolean;
@@ -69,7 +69,7 @@ export const initialUiState: AnnotateUiState = {
   frame: 0,
   time: 0,
   playing: false,
-  showAllActions: false,
+  showAllSegments: false,
   playerSize: 'medium',
   interpolation: true,
   entryUnit: 'time',

@@ -1,6 +1,6 @@
 // 'Follow this person' (POST …/tracks/{id}/follow): starts the server's follow job for a track from the
-// current frame. The job (progress, Cancel) shows in the activity panel like a render; its AI-made boxes
-// are on the server, so the loaded windows show them after a reload.
+// current frame. The job (progress, Cancel) shows in the activity panel like a render, and its boxes show
+// on the track as they are made (follow-watch.ts), with no reload.
 import type { AnnotationEditor } from '../editor/annotation-editor';
 import { FOLLOW_MAX_FRAMES } from '../keys/follow-person';
 
@@ -26,10 +26,8 @@ export async function startFollow(
       max_frames: frames,
       ...(version === undefined ? {} : { version }),
     });
-    editor.notify(
-      'info',
-      `Following T${trackId} ${direction} (up to ${frames} frames): see the activity panel. Its boxes show when you reload the video.`,
-    );
+    editor.notify('info', `Following T${trackId} ${direction} (up to ${frames} frames): its boxes show as they come.`);
+    editor.watchFollow(doc.videoId, trackId, r.job_id);
     return r.job_id;
   } catch (e) {
     editor.notify('error', `Follow failed: ${e instanceof Error ? e.message : 'network error'}`);

@@ -2,8 +2,8 @@
 // else on the first shown track present there; from the playhead for the default length, clipped to the
 // end of that track's span and of the video. With no track at the playhead there is no sensible target:
 // the button says why instead.
-import { NEW_ACTION_LENGTH_S } from '../../../domain/constants';
-import { newActionSpan, type Span } from '../../../domain/ops/segment-time';
+import { NEW_SEGMENT_LENGTH_S } from '../../../domain/constants';
+import { newSegmentSpan, type Span } from '../../../domain/ops/segment-time';
 import type { EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
 
@@ -29,5 +29,5 @@ export function addSegmentTarget(
   const fps = doc.info.fps > 0 ? doc.info.fps : 30;
   const trackEnd = (doc.trackRanges[trackId].last + 1) / fps;
   const limit = doc.info.duration > 0 ? Math.min(doc.info.duration, trackEnd) : trackEnd;
-  return { trackId, span: newActionSpan(ui.time, limit, NEW_ACTION_LENGTH_S) };
+  return { trackId, span: newSegmentSpan(ui.time, limit, NEW_SEGMENT_LENGTH_S) };
 }

@@ -7,7 +7,8 @@
 // - history (undo/redo and the drag mark) and saves (the queue that carries every edit to the server);
 // - the interaction actor (pointer drags), the editorMode actor (view ⇄ edit) and the player.
 // Konva and React draw from these stores and never own editor state.
-import { dropStalePreviews } from '../edit/range-preview';
+import { watchFollow } from '../edit/follow-watch';
+import { dropStalePreviews } from '../document/range-preview';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { editorModeMachine } from '../../../machines/editor-mode';
 import type { interactionMachine } from '../../../machines/interaction';
@@ -73,6 +74,8 @@ export class AnnotationEditor implements EditorCore {
   private session: ModeSession | null = null;
   private closeVideo: (() => void) | null = null;
   private disposed = false;
+  /** The follows whose boxes are shown as they come (stopped with the editor). */
+  private readonly follows = new Set<() => void>();
 
   constructor(readonly deps: EditorDeps) {
     const { api, clock } = deps;
@@ -251,8 +254,15 @@ export class AnnotationEditor implements EditorCore {
     };
   }
 
-  /** The page is gone: stop the actors, the player, the loader and the save retries. */
+  /** Shows a running follow's boxes as they are made (edit/follow-watch.ts). */
+  watchFollow(videoId: number, trackId: number, jobId: number): void {
+    this.follows.add(watchFollow(this, videoId, trackId, jobId));
+  }
+
+  /** The page is gone: stop the actors, the player, the loader, the follows and the save retries. */
   dispose(): void {
+    for (const stop of this.follows) stop();
+    this.follows.clear();
     if (this.disposed) return;
     this.disposed = true;
     this.closeVideo?.();

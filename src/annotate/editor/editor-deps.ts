@@ -10,7 +10,9 @@ import {
 import { putTrackVerified } from '../../api/annotation-edits';
 import {
   assistPose,
+  followProgress,
   followTrack,
+  type FollowProgress,
   type FollowResult,
   type FrameBox,
   type PoseAssistResult,
@@ -44,6 +46,8 @@ export interface EditorApi extends LoaderApi, ReviewApi {
     trackId: number,
     body: { from_frame: number; direction: 'forward' | 'backward'; max_frames: number; version?: number },
   ): Promise<FollowResult>;
+  /** What a running follow made so far (GET …/follow/{jobId}?after=n); absent: its boxes show on reload. */
+  followProgress?(videoId: number, trackId: number, jobId: number, after: number): Promise<FollowProgress>;
   /** Review issues of the video (list, raise, comment, resolve); absent: the screen shows none. */
   issues?: IssueApi;
 }
@@ -58,6 +62,7 @@ export const httpEditorApi: EditorApi = {
   fetchTrackJump,
   assistPose,
   followTrack,
+  followProgress,
   issues: { fetchIssues, raiseIssue, commentOnIssue, setIssueState },
 };
 

@@ -64,7 +64,7 @@ function useAddSegmentBlock(): string {
 
 export function DataPanel() {
   const segments = useDoc((d) => d?.segments ?? EMPTY);
-  const showAll = useUi((s) => s.showAllActions);
+  const showAll = useUi((s) => s.showAllSegments);
   const mode = useUi((s) => s.mode);
   const unit = useUi((s) => s.entryUnit);
   const selectedId = useUi((s) => s.selectedSegmentId);
@@ -101,7 +101,7 @@ export function DataPanel() {
             type="checkbox"
             data-testid="panel.show-all"
             checked={showAll}
-            onChange={(e) => editor.updateUi({ showAllActions: e.target.checked })}
+            onChange={(e) => editor.updateUi({ showAllSegments: e.target.checked })}
           />
           Show All
         </label>

@@ -67,8 +67,8 @@ function Pins() {
             data-issue-id={p.id}
             title={`${ISSUE_KIND_LABEL[p.issue.kind]}: ${p.issue.text}`}
             className="absolute z-10 max-w-[14rem] truncate rounded-b bg-rose-600 px-1.5 text-left text-[11px] font-medium leading-4 text-white shadow"
-            // under the box, so the track's own label above it stays readable
-            style={{ left: p.at.x, top: p.rect ? p.rect.top + p.rect.height : p.at.y }}
+            // under the box (the track's own label above it stays readable), clear of its corner handles
+            style={{ left: p.at.x, top: p.at.y }}
             onPointerDown={stop}
             onClick={() => void editor.issues.select(p.id)}
           >

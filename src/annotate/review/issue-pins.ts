@@ -6,13 +6,20 @@ import type { EditorDoc } from '../document/types';
 import type { AnnotateUiState } from '../document/ui-state';
 import { shownAt } from '../document/interpolate';
 import type { Point } from '../canvas/viewport-math';
+import { CORNER_HIT_PX, TOUCH_HIT_FACTOR } from '../canvas/hit-test';
+
+/** The marker under a box starts below a finger's reach of the box's corner handles: over a handle it would
+ *  take the press that resizes the box the issue is about. */
+const MARKER_GAP_PX = Math.ceil(CORNER_HIT_PX * TOUCH_HIT_FACTOR) + 2;
+/** A marker's height on screen (one line of text). */
+const MARKER_H_PX = 16;
 
 export interface IssuePin {
   id: number;
   issue: ReviewIssue;
   /** The region or the track's box, on screen; null: a corner marker. */
   rect: { left: number; top: number; width: number; height: number } | null;
-  /** The rectangle's top-left, or the corner slot where a marker without a rectangle sits. */
+  /** Where the marker sits: under the rectangle (clear of its corner handles), or in a corner slot. */
   at: Point;
   onTrack: boolean;
 }
@@ -31,6 +38,7 @@ export function issuePinsAt(
   if (!here.length) return [];
   const shown = doc ? shownAt(doc, ui, ui.frame) : () => null;
   const corner = toScreen({ x: 0, y: 0 });
+  const pictureBottom = toScreen({ x: 0, y: video.height }).y;
   let slot = 0;
   return here.map((issue) => {
     let box = issue.box;
@@ -50,7 +58,11 @@ export function issuePinsAt(
       id: issue.id,
       issue,
       rect: { left: a.x, top: a.y, width: b.x - a.x, height: b.y - a.y },
-      at: a,
+      // below the box; a box at the picture's bottom edge keeps it inside, above its lower handles
+      at:
+        b.y + MARKER_GAP_PX + MARKER_H_PX <= pictureBottom
+          ? { x: a.x, y: b.y + MARKER_GAP_PX }
+          : { x: a.x + MARKER_GAP_PX, y: b.y - MARKER_GAP_PX - MARKER_H_PX },
       onTrack,
     };
   });

@@ -5,7 +5,7 @@
 // (timeline-pointer.ts). For long videos it zooms and scrolls in time (buttons, Ctrl+wheel, Shift+wheel,
 // the overview strip), and follows the playhead when it leaves the window. With 'Near playhead' it lists
 // only the tracks present around the playhead and says how many it hides (rows-near.ts).
-import { previewStands } from '../edit/range-preview';
+import { previewStands } from '../document/range-preview';
 import {
   useEffect,
   useMemo,

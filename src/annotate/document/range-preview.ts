@@ -2,7 +2,7 @@
 // on the track's row and the status line says what a second press does. The preview holds while the
 // playhead, the selected track and the mode stay as they were; any of them changing drops it.
 import { patchStore, type Store } from '../store';
-import type { AnnotateUiState, RangePreview } from '../document/ui-state';
+import type { AnnotateUiState, RangePreview } from './ui-state';
 
 /** Whether `p` is the preview of this track from this frame, still standing. */
 export const previewStands = (ui: AnnotateUiState, p: RangePreview | null): p is RangePreview =>
