@@ -3,7 +3,7 @@
 // (Shift+B) the next box redraws that track's box at this frame, then it goes back to select. A click
 // draws nothing; Escape bails a drawing, and with nothing being drawn goes back to select. Timeline presses
 // and Space / middle-button pans work as in the select tool and come back here.
-import { dragging, exitWith, interactionSetup } from './interaction-setup';
+import { dragging, exitWith, interactionSetup, panOrTimelinePress } from './interaction-setup';
 import { drawToolEdit } from './interaction-edits';
 
 export const drawTool = interactionSetup.createStateConfig({
@@ -12,19 +12,7 @@ export const drawTool = interactionSetup.createStateConfig({
     idle: {
       entry: 'reset',
       on: {
-        'pointer.down': [
-          {
-            guard: 'panPress',
-            target: '#interaction.pan.panning',
-            actions: ['start', { type: 'panStart', params: ({ event }) => ({ x: event.sx ?? 0, y: event.sy ?? 0 }) }],
-          },
-          {
-            guard: 'onTimeline',
-            target: '#interaction.timeline',
-            actions: ['start', { type: 'select', params: ({ event }) => event.target }],
-          },
-          { target: 'pointing', actions: 'start' },
-        ],
+        'pointer.down': [...panOrTimelinePress, { target: 'pointing', actions: 'start' }],
         'key.escape': exitWith([{ target: '#interaction.select', tool: 'select' }]),
       },
     },

@@ -130,3 +130,31 @@ export function dragging(preview: Preview, released: Exit, cancelled: Exit = rel
     },
   });
 }
+
+type PressEvent = Extract<InteractionEvent, { type: 'pointer.down' }>;
+
+/**
+ * The presses every tool hands on before its own: a Space or middle-button press pans, a press on the
+ * timeline selects what it lands on and drags there. The tool's own press follows these.
+ */
+export const panOrTimelinePress = [
+  {
+    guard: 'panPress' as const,
+    target: '#interaction.pan.panning',
+    actions: [
+      'start' as const,
+      {
+        type: 'panStart' as const,
+        params: ({ event }: { event: PressEvent }) => ({ x: event.sx ?? 0, y: event.sy ?? 0 }),
+      },
+    ],
+  },
+  {
+    guard: 'onTimeline' as const,
+    target: '#interaction.timeline',
+    actions: [
+      'start' as const,
+      { type: 'select' as const, params: ({ event }: { event: PressEvent }) => event.target },
+    ],
+  },
+];

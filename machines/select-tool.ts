@@ -4,7 +4,7 @@
 // person (never into the selected track: that is the draw tool's redraw, Shift+B). Escape clears the
 // selection; a middle-button or Space drag pans and comes back here.
 import { and } from 'xstate';
-import { dragging, interactionSetup } from './interaction-setup';
+import { dragging, interactionSetup, panOrTimelinePress } from './interaction-setup';
 import { boxResizeEdit, boxTranslateEdit, keypointDragEdit, newPersonEdit } from './interaction-edits';
 
 const toIdle = [{ target: '#interaction.select.idle' }];
@@ -16,16 +16,7 @@ export const selectTool = interactionSetup.createStateConfig({
       entry: 'reset',
       on: {
         'pointer.down': [
-          {
-            guard: 'panPress',
-            target: '#interaction.pan.panning',
-            actions: ['start', { type: 'panStart', params: ({ event }) => ({ x: event.sx ?? 0, y: event.sy ?? 0 }) }],
-          },
-          {
-            guard: 'onTimeline',
-            target: '#interaction.timeline',
-            actions: ['start', { type: 'select', params: ({ event }) => event.target }],
-          },
+          ...panOrTimelinePress,
           { target: 'pointing', actions: ['start', { type: 'select', params: ({ event }) => event.target }] },
         ],
         'key.escape': { actions: 'deselect' },
