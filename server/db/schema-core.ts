@@ -11,11 +11,8 @@ import {
   jsonb,
   serial,
   bigserial,
-  primaryKey,
   index,
-  smallint,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -58,6 +55,9 @@ export const videos = pgTable(
     // bumped in the same transaction as every write of the video's detections, segments or tracks, so a
     // cached detection window keyed by it can never outlive the data it was encoded from
     annotationVersion: integer('annotation_version').notNull().default(0),
+    // the generation of its boxes that is live (schema-detections.ts): an import that replaces them all
+    // writes a new one and switches to it
+    detectionGen: integer('detection_gen').notNull().default(0),
     // why a video is `deleted`: 'person' (someone deleted it: purge may delete its file) or 'missing'
     // (a scan did not find its file: purge removes only the row); null while it is not deleted
     deletedReason: text('deleted_reason'),
@@ -103,40 +103,6 @@ export const processingLog = pgTable(
     line: text('line').notNull(),
   },
   (t) => [index('processing_log_video_idx').on(t.videoId, t.id)],
-);
-
-export const detections = pgTable(
-  'detections',
-  {
-    videoId: integer('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
-    trackId: integer('track_id').notNull(),
-    frame: integer('frame').notNull(), // 0-based at the video's fps
-    x1: real('x1').notNull(),
-    y1: real('y1').notNull(),
-    x2: real('x2').notNull(),
-    y2: real('y2').notNull(), // fractions
-    confidence: real('confidence').notNull().default(1),
-    keypoints: real('keypoints').array(), // 17 × [x, y, score] flattened, fractions of frame size
-    // per keypoint 2 visible, 1 occluded, 0 absent (COCO's v), as a person set it; null: none stored, the
-    // score decides (the AI's rows)
-    keypointVisibility: smallint('keypoint_visibility').array(),
-    // ai | human (keyframe) | interpolated (filled, or propagated) | outside (no box from here to the next keyframe)
-    source: text('source').notNull().default('ai'),
-    version: integer('version').notNull().default(1), // optimistic concurrency for box/keypoint edits, as segments
-    updatedById: text('updated_by_id'),
-    updatedAt: ts('updated_at'),
-    aiBox: real('ai_box').array(), // the AI's box (x1, y1, x2, y2, 51 keypoint floats) before a person's first edit
-  },
-  (t) => [
-    primaryKey({ columns: [t.videoId, t.trackId, t.frame] }),
-    index('detections_video_frame_idx').on(t.videoId, t.frame),
-    // the few human-edited boxes, counted by the Metrics screen without scanning every AI box
-    index('detections_human_idx')
-      .on(t.videoId)
-      .where(sql`${t.source} = 'human'`),
-  ],
 );
 
 export const actionSegments = pgTable(

@@ -7,3 +7,4 @@ export * from './schema-review';
 export * from './schema-tracks';
 export * from './schema-auth';
 export * from './schema-issues';
+export * from './schema-detections';

@@ -10,3 +10,8 @@ export async function bumpAnnotationVersion(db: Db | Tx, videoId: number): Promi
     .set({ annotationVersion: sql`${videos.annotationVersion} + 1` })
     .where(eq(videos.id, videoId));
 }
+
+/** Key-share locks the video row until the transaction ends (waits for an import publishing it). */
+export async function lockVideoKey(tx: Tx, videoId: number): Promise<void> {
+  await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId)).for('key share');
+}

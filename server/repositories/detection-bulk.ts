@@ -6,13 +6,15 @@
 //   table first, then INSERT … ON CONFLICT DO NOTHING (COPY has no ON CONFLICT, and other processes may
 //   write the same video). Small writes (under COPY_MIN_ROWS) stay one INSERT … SELECT FROM unnest(…).
 // Both take row locks only: readers of other videos, and of this one, are never blocked.
+// Rows go to the table under the `detections` view, `detection_rows`, in the video's current generation
+// (read once, its video row key-share locked as the foreign key would) or where an import staging puts them.
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgClientOf, pgliteClientOf, withPgConnection, type Db, type PgliteBlobQuery, type Tx } from '../db/connect';
-import { COPY_COLUMNS, COPY_HEADER_BYTES, encodeCopyBinary } from './detection-copy';
+import { COPY_COLUMNS, COPY_HEADER_BYTES, encodeCopyBinary, type RowPlace } from './detection-copy';
 import type { NewDetection } from './new-detection';
 
 /** Rows per statement: large enough that statement overhead vanishes, small enough to keep each literal a few MB. */
@@ -32,7 +34,7 @@ const quoted = (s: string | null | undefined) => (s == null ? 'NULL' : `"${s.rep
 const numbers = (xs: number[]) => `{${xs.join(',')}}`;
 const texts = (xs: Array<string | null | undefined>) => `{${xs.map(quoted).join(',')}}`;
 
-function batchSql(videoId: number, rows: NewDetection[], skipConflicts: boolean) {
+function batchSql(videoId: number, rows: NewDetection[], skipConflicts: boolean, place: RowPlace | null) {
   const col = <K extends keyof NewDetection>(k: K) => rows.map((r) => r[k]);
   // Keypoints of the whole batch travel as one flat real[] (parsed once) and each row takes its slice by
   // start and length: parsing one small real[] per row costs several times more on PGlite.
@@ -44,9 +46,11 @@ function batchSql(videoId: number, rows: NewDetection[], skipConflicts: boolean)
     lengths.push(r.keypoints ? r.keypoints.length : null);
     if (r.keypoints) for (const v of r.keypoints) flat.push(v);
   }
+  // without a place the trigger of detection_rows gives each row its video's current generation
   return sql`with ins as (
-    insert into detections (video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version, keypoint_visibility)
-    select ${videoId}::int, t, f, a, b, c, d, conf, case when kl is not null then kp[ks + 1 : ks + kl] end, s, by, at::timestamptz, ver, vis::smallint[]
+    insert into detection_rows (video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version, keypoint_visibility, gen, staging_id)
+    select ${videoId}::int, t, f, a, b, c, d, conf, case when kl is not null then kp[ks + 1 : ks + kl] end, s, by, at::timestamptz, ver, vis::smallint[],
+      ${place?.gen ?? null}::int, ${place?.stagingId ?? null}::int
     from unnest(${numbers(col('trackId'))}::int[], ${numbers(col('frame'))}::int[], ${numbers(col('x1'))}::real[],
       ${numbers(col('y1'))}::real[], ${numbers(col('x2'))}::real[], ${numbers(col('y2'))}::real[], ${numbers(col('confidence'))}::real[],
       ${numbers(starts)}::int[], ${texts(lengths.map((n) => (n === null ? null : String(n))))}::int[], ${texts(col('source'))}::text[],
@@ -61,23 +65,36 @@ function batchSql(videoId: number, rows: NewDetection[], skipConflicts: boolean)
 }
 
 /**
+ * The video's live generation, its row key-share locked until the transaction ends (an import that
+ * publishes takes it FOR UPDATE, so it is waited for and its generation read).
+ */
+async function currentGen(run: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>, videoId: number) {
+  const found = await run('select detection_gen as gen from videos where id = $1 for key share', [videoId]);
+  const row = found.rows[0] as { gen: number } | undefined;
+  if (!row) throw new Error(`video ${videoId} does not exist`);
+  return row.gen;
+}
+
+/**
  * Inserts `rows` of one video in large batches; returns how many were stored. With `skipConflicts`, a row
- * whose (track, frame) is already stored gives way to it instead of failing the transaction.
+ * whose (track, frame) is already stored gives way to it instead of failing the transaction. Without
+ * `place` the rows are live at once, in the video's current generation.
  */
 export async function insertDetections(
   db: Db | Tx,
   videoId: number,
   rows: NewDetection[],
-  opts: { skipConflicts?: boolean } = {},
+  opts: { skipConflicts?: boolean; place?: RowPlace } = {},
 ): Promise<number> {
   const pglite = pgliteClientOf(db);
-  if (pglite) return copyDetections(db, pglite, videoId, rows, opts.skipConflicts ?? false);
+  if (pglite) return copyDetections(db, pglite, videoId, rows, opts.skipConflicts ?? false, opts.place ?? null);
   const client = pgClientOf(db);
   if (client && rows.length >= COPY_MIN_ROWS)
-    return copyDetectionsPg(client, videoId, rows, opts.skipConflicts ?? false);
+    return copyDetectionsPg(client, videoId, rows, opts.skipConflicts ?? false, opts.place ?? null);
   let stored = 0;
   for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) {
-    const res = await db.execute(batchSql(videoId, rows.slice(i, i + INSERT_BATCH_ROWS), opts.skipConflicts ?? false));
+    const batch = rows.slice(i, i + INSERT_BATCH_ROWS);
+    const res = await db.execute(batchSql(videoId, batch, opts.skipConflicts ?? false, opts.place ?? null));
     stored += Number((res as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
   }
   return stored;
@@ -93,10 +110,15 @@ async function copyDetections(
   videoId: number,
   rows: NewDetection[],
   skipConflicts: boolean,
+  place: RowPlace | null,
 ): Promise<number> {
   let fresh = rows;
   if (skipConflicts) {
-    const taken = await db.execute(sql`select track_id, frame from detections where video_id = ${videoId}`);
+    // (the rows of the generation written to, hidden ones too: their keys are taken as well)
+    const gen = place ? sql`${place.gen}::int` : sql`(select detection_gen from videos where id = ${videoId})`;
+    const taken = await db.execute(
+      sql`select track_id, frame from detection_rows where video_id = ${videoId} and gen = ${gen}`,
+    );
     const keys = new Set(
       (taken as unknown as { rows: Array<{ track_id: number; frame: number }> }).rows.map(
         (r) => `${r.track_id}:${r.frame}`,
@@ -115,15 +137,15 @@ async function copyDetections(
   // the video row is checked and locked once instead (the lock the per-row check would take), and the
   // per-row trigger is skipped for these COPYs only: `set local` ends with the transaction, and `origin`
   // restores the checks for whatever the transaction writes next. Outside a transaction the checks stay.
+  // (reading the generation checks that the video exists, and locks it, in every case)
   const inTransaction = 'rollback' in db;
-  if (inTransaction) {
-    const found = await db.execute(sql`select 1 from videos where id = ${videoId} for key share`);
-    if (!(found as unknown as { rows: unknown[] }).rows.length) throw new Error(`video ${videoId} does not exist`);
-    await db.execute(sql`set local session_replication_role = replica`);
-  }
+  const run = async (text: string, params: unknown[]) => (await client.query(text, params)) as { rows: unknown[] };
+  const gen = await currentGen(run, videoId);
+  const at = place ?? { gen, stagingId: null };
+  if (inTransaction) await db.execute(sql`set local session_replication_role = replica`);
   for (let i = 0; i < fresh.length; i += COPY_BATCH_ROWS) {
-    const blob = new Blob([encodeCopyBinary(videoId, fresh.slice(i, i + COPY_BATCH_ROWS))]);
-    await client.query(`copy detections (${COPY_COLUMNS}) from '/dev/blob' with (format binary)`, [], { blob });
+    const blob = new Blob([encodeCopyBinary(videoId, fresh.slice(i, i + COPY_BATCH_ROWS), at)]);
+    await client.query(`copy detection_rows (${COPY_COLUMNS}) from '/dev/blob' with (format binary)`, [], { blob });
   }
   // (after a failed COPY the transaction is rolled back, which ends the setting too)
   if (inTransaction) await db.execute(sql`set local session_replication_role = origin`);
@@ -135,20 +157,25 @@ async function copyDetections(
  * checked and key-share locked once, then the per-row trigger is off until the COPY ends. Only a
  * superuser may change session_replication_role; any other role keeps the per-row checks.
  */
-async function skipKeyChecks(client: pg.PoolClient, videoId: number): Promise<boolean> {
+async function skipKeyChecks(client: pg.PoolClient): Promise<boolean> {
   const su = await client.query<{ on: boolean }>("select current_setting('is_superuser') = 'on' as on");
   if (!su.rows[0]?.on) return false;
-  const found = await client.query('select 1 from videos where id = $1 for key share', [videoId]);
-  if (!found.rowCount) throw new Error(`video ${videoId} does not exist`);
+  // (the video row was key-share locked when its generation was read)
   await client.query('set local session_replication_role = replica');
   return true;
 }
 
 /** Streams the binary COPY payloads of `rows` into `table` on one connection. */
-async function copyStream(client: pg.PoolClient, table: string, videoId: number, rows: NewDetection[]): Promise<void> {
+async function copyStream(
+  client: pg.PoolClient,
+  table: string,
+  videoId: number,
+  rows: NewDetection[],
+  place: RowPlace,
+): Promise<void> {
   async function* payloads() {
     for (let i = 0; i < rows.length; i += STREAM_CHUNK_ROWS) {
-      const bytes = encodeCopyBinary(videoId, rows.slice(i, i + STREAM_CHUNK_ROWS));
+      const bytes = encodeCopyBinary(videoId, rows.slice(i, i + STREAM_CHUNK_ROWS), place);
       // one COPY stream carries one header and one trailer: inner batches drop theirs
       const start = i === 0 ? 0 : COPY_HEADER_BYTES;
       const end = i + STREAM_CHUNK_ROWS >= rows.length ? bytes.length : bytes.length - 2;
@@ -162,38 +189,44 @@ async function copyStream(client: pg.PoolClient, table: string, videoId: number,
 }
 
 /**
- * PostgreSQL: COPY on the transaction's connection (or one taken from the pool). With `skipConflicts`
- * the rows go to a temporary table and then in with ON CONFLICT DO NOTHING, so a row another process
- * stored meanwhile gives way instead of failing the transaction.
+ * PostgreSQL: COPY on the transaction's connection (or one taken from the pool, then in a transaction of
+ * its own, so that the generation read stays the one written to). With `skipConflicts` the rows go to a
+ * temporary table and then in with ON CONFLICT DO NOTHING, so a row another process stored meanwhile
+ * gives way instead of failing the transaction.
  */
 function copyDetectionsPg(
   handle: pg.Pool | pg.PoolClient,
   videoId: number,
   rows: NewDetection[],
   skipConflicts: boolean,
+  place: RowPlace | null,
 ): Promise<number> {
   return withPgConnection(handle, async (client, pooled) => {
     try {
-      if (!skipConflicts) {
-        const unchecked = !pooled && (await skipKeyChecks(client, videoId));
-        await copyStream(client, 'detections', videoId, rows);
-        if (unchecked) await client.query('set local session_replication_role = origin');
-        return rows.length;
-      }
       if (pooled) await client.query('begin');
-      await client.query(
-        'create temporary table detections_incoming (like detections including defaults) on commit drop',
-      );
-      await copyStream(client, 'detections_incoming', videoId, rows);
-      const res = await client.query(
-        `insert into detections (${COPY_COLUMNS}) select ${COPY_COLUMNS} from detections_incoming on conflict do nothing`,
-      );
-      // dropped now, so a later write in the same transaction can make it again
-      await client.query('drop table detections_incoming');
+      const gen = await currentGen((t, p) => client.query(t, p), videoId);
+      const at = place ?? { gen, stagingId: null };
+      let stored = rows.length;
+      if (!skipConflicts) {
+        const unchecked = !pooled && (await skipKeyChecks(client));
+        await copyStream(client, 'detection_rows', videoId, rows, at);
+        if (unchecked) await client.query('set local session_replication_role = origin');
+      } else {
+        await client.query(
+          'create temporary table detections_incoming (like detection_rows including defaults) on commit drop',
+        );
+        await copyStream(client, 'detections_incoming', videoId, rows, at);
+        const res = await client.query(
+          `insert into detection_rows (${COPY_COLUMNS}) select ${COPY_COLUMNS} from detections_incoming on conflict do nothing`,
+        );
+        // dropped now, so a later write in the same transaction can make it again
+        await client.query('drop table detections_incoming');
+        stored = res.rowCount ?? 0;
+      }
       if (pooled) await client.query('commit');
-      return res.rowCount ?? 0;
+      return stored;
     } catch (e) {
-      if (pooled && skipConflicts) await client.query('rollback').catch(() => undefined);
+      if (pooled) await client.query('rollback').catch(() => undefined);
       throw e;
     }
   });

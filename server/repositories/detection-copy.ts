@@ -4,9 +4,15 @@ import type { DetectionRow } from '../../domain/detection-window';
 import type { ReviewDetections } from '../../domain/review-runs';
 import type { NewDetection } from './new-detection';
 
-/** Columns in the order the encoded tuples carry them. */
+/** Columns of detection_rows in the order the encoded tuples carry them. */
 export const COPY_COLUMNS =
-  'video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version, keypoint_visibility';
+  'video_id, track_id, frame, x1, y1, x2, y2, confidence, keypoints, source, updated_by_id, updated_at, version, keypoint_visibility, gen, staging_id';
+
+/** Where written rows land: the video's generation, and the import staging that hides them (null: live at once). */
+export interface RowPlace {
+  gen: number;
+  stagingId: number | null;
+}
 
 const FLOAT4_OID = 700;
 const INT2_OID = 21;
@@ -22,7 +28,7 @@ const textBytes = (s: string | null | undefined) => (s == null ? null : Buffer.f
  * the buffer written in one pass (no growth, no per-value bounds checks): this runs for every row of a
  * processing result or an import.
  */
-export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Array<ArrayBuffer> {
+export function encodeCopyBinary(videoId: number, rows: NewDetection[], place: RowPlace): Uint8Array<ArrayBuffer> {
   const sources = rows.map((r) => textBytes(r.source));
   const editors = rows.map((r) => textBytes(r.updatedById));
   let size = SIGNATURE.length + 8 + 2;
@@ -42,7 +48,7 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
       (rows[i].updatedAt ? 8 : 0) +
       8;
     const vis = rows[i].keypointVisibility;
-    size += 4 + (vis ? 20 + vis.length * 6 : 0);
+    size += 4 + (vis ? 20 + vis.length * 6 : 0) + 8 + (place.stagingId === null ? 4 : 8);
   }
   const buf = new Uint8Array(size);
   const view = new DataView(buf.buffer);
@@ -70,7 +76,7 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
   };
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    view.setInt16(at, 14);
+    view.setInt16(at, 16);
     at += 2;
     int4(videoId);
     int4(r.trackId);
@@ -133,6 +139,11 @@ export function encodeCopyBinary(videoId: number, rows: NewDetection[]): Uint8Ar
         at += 6;
       }
     }
+    int4(place.gen);
+    if (place.stagingId === null) {
+      view.setInt32(at, -1);
+      at += 4;
+    } else int4(place.stagingId);
   }
   view.setInt16(at, -1);
   return buf;

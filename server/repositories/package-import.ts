@@ -111,9 +111,12 @@ export async function hasAnnotations(db: Db | Tx, videoId: number): Promise<bool
   return Boolean((r as unknown as { rows: Array<{ any: boolean }> }).rows[0]?.any);
 }
 
-/** Removes a video's annotations (and undo snapshots that refer to them) before an overwrite. */
+/**
+ * Removes a video's segments, relationships and the undo snapshots that refer to its annotations before an
+ * overwrite. Its detections are not deleted here: the overwrite's rows are a new generation that replaces
+ * them as it is published (insert-columns.ts).
+ */
 export async function clearAnnotations(tx: Tx, videoId: number): Promise<void> {
-  await tx.delete(detections).where(eq(detections.videoId, videoId));
   await tx.delete(actionSegments).where(eq(actionSegments.videoId, videoId));
   await tx.delete(relationships).where(eq(relationships.videoId, videoId));
   await tx.delete(annotationUndo).where(eq(annotationUndo.videoId, videoId));

@@ -2,7 +2,7 @@
 // AI rows of a video for a new result while keeping what people edited by hand.
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
-import { actionSegments, annotationUndo, detections, trackVerifications, videos } from '../db/schema';
+import { actionSegments, annotationUndo, detectionRows, detections, trackVerifications, videos } from '../db/schema';
 import type { VideoRow } from './videos';
 
 /** The video row whatever its status (the job itself decides what a status means). */
@@ -49,12 +49,15 @@ export async function clearAiRows(tx: Tx, videoId: number): Promise<KeptCounts> 
   return { keptDetections: Number(d.n), keptSegments: Number(s.n), highestKeptTrack: Math.max(d.top ?? 0, s.top ?? 0) };
 }
 
-/** The highest version of any detection of the video (0 when it has none). */
-export async function highestDetectionVersion(tx: Tx, videoId: number): Promise<number> {
+/**
+ * The highest version of any detection row of the video (0 when it has none), hidden ones too: a row
+ * replaced by an import still being published, or one an import is writing, may be what a client last saw.
+ */
+export async function highestDetectionVersion(tx: Db | Tx, videoId: number): Promise<number> {
   const [row] = await tx
-    .select({ top: max(detections.version) })
-    .from(detections)
-    .where(eq(detections.videoId, videoId));
+    .select({ top: max(detectionRows.version) })
+    .from(detectionRows)
+    .where(eq(detectionRows.videoId, videoId));
   return row?.top ?? 0;
 }
 

@@ -2,7 +2,7 @@
 // version 1 and AI-made. Every function runs inside the caller's transaction.
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
-import { actionSegments, annotationTracks, detections } from '../db/schema';
+import { actionSegments, annotationTracks, detectionRows } from '../db/schema';
 
 export type TrackVersionRow = typeof annotationTracks.$inferSelect;
 
@@ -74,12 +74,15 @@ export async function listTrackVersions(db: Db | Tx, videoId: number): Promise<M
   return new Map(rows.map((r) => [r.trackId, r]));
 }
 
-/** A new track id: above every id the video's boxes, segments and track rows ever used (a deleted id is not reused). */
+/**
+ * A new track id: above every id the video's boxes (hidden ones too: an import writing its tracks), segments
+ * and track rows ever used (a deleted id is not reused).
+ */
 export async function nextFreeTrackId(tx: Db | Tx, videoId: number): Promise<number> {
   const [d] = await tx
-    .select({ top: max(detections.trackId) })
-    .from(detections)
-    .where(eq(detections.videoId, videoId));
+    .select({ top: max(detectionRows.trackId) })
+    .from(detectionRows)
+    .where(eq(detectionRows.videoId, videoId));
   const [s] = await tx
     .select({ top: max(actionSegments.trackId) })
     .from(actionSegments)

@@ -1,7 +1,7 @@
 // Shared pieces of the annotation write calls: a track exists, the transaction type, the versioned write. (The video itself
 // is looked up with the one live-video lookup, requireLiveVideo.)
 import type { Db, Tx } from '../../db/connect';
-import { bumpAnnotationVersion } from '../../repositories/annotation-version';
+import { bumpAnnotationVersion, lockVideoKey } from '../../repositories/annotation-version';
 import { trackExists } from '../../repositories/detections';
 import { NotFound } from '../../domain-errors';
 import type { VideoRow } from '../video-dto';
@@ -20,6 +20,10 @@ export async function requireTrack(db: DbOrTx, videoId: number, trackId: number)
  */
 export function writeAnnotations<T>(db: Db, videoId: number, write: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
+    // first the video row, key-share locked: an import publishing this video holds it FOR UPDATE, so the
+    // write waits for it and then sees its boxes (a stale save is refused, never lost on replaced rows),
+    // and an import that comes later waits for this write and sees the version it bumps
+    await lockVideoKey(tx, videoId);
     const result = await write(tx);
     await bumpAnnotationVersion(tx, videoId);
     return result;

@@ -5,11 +5,14 @@
 // only when the caller confirms it, as the added tracks would enter checked work unseen.
 // What is added meets the import rules (domain/formats/import-limits.ts), counted with the video's own tracks.
 // The file is decoded and checked by an import parser (a worker thread for a large file: interchange-decode.ts)
-// and its rows stored in batches, so the server keeps answering while a 200,000-row file is imported.
-import type { Database, Db } from '../../db/connect';
+// and its rows staged in batches and published at once, so the server keeps answering while a 200,000-row
+// file is imported and nobody ever sees half of it.
+import type { Database, Db, Tx } from '../../db/connect';
 import { Conflict, Unprocessable } from '../../domain-errors';
 import { CheckerStopped, ImportParser } from '../imports/import-parser';
-import { insertColumns } from '../imports/insert-columns';
+import { insertColumns, writeStaged } from '../imports/insert-columns';
+import { openStaging } from '../../repositories/detection-staging';
+import { lockAnnotationVersion } from '../../repositories/package-import';
 import { ImportRefusal, type DecodedInterchange } from './interchange-decode';
 import { bumpAnnotationVersion } from '../../repositories/annotation-version';
 import { listDetections, listSegments, listTrackRanges } from '../../repositories/annotations';
@@ -140,6 +143,46 @@ async function decodeOffTheLoop(format: FormatName, bytes: Uint8Array, video: Fo
 }
 
 /**
+ * Stores the file's rows staged where no reader sees them, then publishes them with the segments in one
+ * small transaction (insert-columns.ts). The track ids and the room were judged on the video as it was when
+ * the import began: an edit since then refuses the import (409), nothing of it is kept.
+ */
+async function writeTracks(
+  database: Database,
+  v: VideoRow,
+  decoded: DecodedInterchange,
+  segments: Parameters<typeof insertSegments>[1],
+  storedId: Map<number, number>,
+  who: Identity,
+  now: Date,
+): Promise<void> {
+  let fixed = { version: 0, updatedById: who.id, updatedAt: now };
+  const unchanged = async (tx: Tx) => (await lockAnnotationVersion(tx, v.id)) === v.annotationVersion;
+  const outcome = await writeStaged<'imported' | 'changed' | 'busy'>(database, {
+    async open(tx) {
+      if (!(await unchanged(tx))) return { result: 'changed' };
+      // a track id may be one deleted earlier: above every version its boxes had, so no stale save lands on them
+      fixed = { ...fixed, version: (await highestDetectionVersion(tx, v.id)) + 1 };
+      const staging = await openStaging(tx, v.id, null, false);
+      return staging ? { staging } : { result: 'busy' };
+    },
+    write: (step, staging) => insertColumns(step, staging, decoded.rows, fixed, (fileId) => storedId.get(fileId)!),
+    async publish(tx) {
+      if (!(await unchanged(tx))) return { publish: false, result: 'changed' };
+      await insertSegments(tx, segments);
+      await bumpAnnotationVersion(tx, v.id);
+      return { publish: true, result: 'imported' };
+    },
+  });
+  if (outcome === 'changed')
+    throw new Conflict(
+      "The video's annotations changed while the file was imported: nothing was imported. Import it again.",
+    );
+  if (outcome === 'busy')
+    throw new Conflict('Another import is writing this video now: try again when it has finished.');
+}
+
+/**
  * Adds a file's tracks to a video. The file's ids are kept when none is taken; otherwise every imported
  * track is numbered after the video's last track, so an import never merges into an existing person.
  */
@@ -189,16 +232,7 @@ export async function importInterchange(
       updatedAt: now,
     })),
   );
-  if (!opts.dryRun && decoded.rows.count) {
-    await database.db.transaction(async (tx) => {
-      // a track id may be one deleted earlier: above every version its boxes had, so no stale save lands on them
-      const version = (await highestDetectionVersion(tx, v.id)) + 1;
-      const fixed = { version, updatedById: opts.who.id, updatedAt: now };
-      await insertColumns(tx, v.id, decoded.rows, fixed, (fileId) => storedId.get(fileId)!);
-      await insertSegments(tx, segments);
-      await bumpAnnotationVersion(tx, v.id);
-    });
-  }
+  if (!opts.dryRun && decoded.rows.count) await writeTracks(database, v, decoded, segments, storedId, opts.who, now);
   return {
     format,
     dry_run: opts.dryRun,

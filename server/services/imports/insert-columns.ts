@@ -1,18 +1,79 @@
-// Storing imported columns (detection-columns.ts) through the bulk writer in batches, with a turn of the
-// event loop between batches: a 200,000-row video is 40 writes of 5,000 rows, never one object per row for
-// all of them at once, and other requests are served in between.
+// How an import writes one video's boxes without holding the database and without anyone seeing half of
+// them (migration 0023): the rows go into detection_rows under a staging that hides them, in batches of
+// 5,000 with a turn of the event loop between, and are published by one small transaction (an O(1) switch).
+// - PGlite runs one transaction at a time for everyone: each batch is a transaction of its own, so other
+//   requests are served between batches. As nothing else runs inside a PGlite transaction, the version
+//   re-checked when publishing is exact: an edit made meanwhile bumped it, and the import gives way.
+// - PostgreSQL serves others meanwhile anyway: the whole write stays one transaction, whose row locks
+//   serialise it with concurrent edits of the video as before; a crash rolls it back.
+// A write that stops (an error, a refusal at publish) abandons its staging; a crash leaves it staging, and
+// start-up recovery abandons it. Abandoned rows and replaced generations are deleted afterwards in short
+// batches (clearDetectionGarbage).
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Db, Tx } from '../../db/connect';
+import type { Database, Tx } from '../../db/connect';
 import { insertDetections } from '../../repositories/detection-bulk';
+import {
+  abandonAllStagings,
+  abandonStaging,
+  deleteGarbageBatch,
+  publishStaging,
+  type Staging,
+} from '../../repositories/detection-staging';
 import { rowsOf, type DetectionColumns } from './detection-columns';
 
 /** Rows per write: about 2.5 MB of binary COPY with keypoints. */
 const BATCH_ROWS = 5000;
+/** Garbage rows deleted per transaction. */
+const GARBAGE_BATCH_ROWS = 5000;
 
-/** Stores every row of `columns` for `videoId`; returns how many were stored. */
+/** Runs `fn` in a transaction: its own (PGlite), or the write's one transaction (PostgreSQL). */
+export type Step = <R>(fn: (tx: Tx) => Promise<R>) => Promise<R>;
+
+/** A test's view of the pause between two committed batches of a staged write (unset in the server). */
+export const stagingProbe: { afterBatch?: (stored: number) => Promise<void> } = {};
+
+/** What an import does around its rows: open a staging (or decide not to), then publish or give way. */
+export interface StagedWrite<R> {
+  /** Checks and opens the staging, or answers without writing. */
+  open(tx: Tx): Promise<{ staging: Staging } | { result: R }>;
+  /** Stores the rows (through `write`) and the rest of what is staged: the number of rows stored. */
+  write(step: Step, staging: Staging): Promise<number>;
+  /** Re-checks and writes the rest in the publishing transaction; `publish: false` abandons the staging. */
+  publish(tx: Tx, staging: Staging, stored: number): Promise<{ publish: boolean; result: R }>;
+}
+
+export async function writeStaged<R>(database: Database, w: StagedWrite<R>): Promise<R> {
+  let opened: Staging | null = null;
+  const steps = <T>(body: (step: Step) => Promise<T>): Promise<T> =>
+    database.kind === 'postgres'
+      ? database.db.transaction((tx) => body((fn) => fn(tx)))
+      : body((fn) => database.db.transaction(fn));
+  try {
+    return await steps(async (step) => {
+      const o = await step((tx) => w.open(tx));
+      if (!('staging' in o)) return o.result;
+      const staging = (opened = o.staging);
+      const stored = await w.write(step, staging);
+      return step(async (tx) => {
+        const p = await w.publish(tx, staging, stored);
+        if (p.publish) await publishStaging(tx, staging);
+        else await abandonStaging(tx, staging.stagingId);
+        return p.result;
+      });
+    });
+  } catch (e) {
+    // on PGlite the batches written so far are committed and stay hidden; on PostgreSQL all rolled back
+    if (opened && database.kind === 'pglite') await abandonStaging(database.db, (opened as Staging).stagingId);
+    throw e;
+  } finally {
+    if (opened) await clearDetectionGarbage(database);
+  }
+}
+
+/** Stores every row of `columns` for the staging's video, hidden by it; returns how many were stored. */
 export async function insertColumns(
-  tx: Db | Tx,
-  videoId: number,
+  step: Step,
+  staging: Staging,
   columns: DetectionColumns,
   fixed: Parameters<typeof rowsOf>[3],
   trackId?: (id: number) => number,
@@ -20,8 +81,25 @@ export async function insertColumns(
   let stored = 0;
   for (let from = 0; from < columns.count; from += BATCH_ROWS) {
     const rows = rowsOf(columns, from, Math.min(columns.count, from + BATCH_ROWS), fixed, trackId);
-    stored += await insertDetections(tx, videoId, rows);
+    stored += await step((tx) => insertDetections(tx, staging.videoId, rows, { place: staging }));
+    await stagingProbe.afterBatch?.(stored);
     await nextTurn();
   }
   return stored;
+}
+
+/** Deletes every garbage row left by abandoned or replacing stagings, a short transaction per batch. */
+export async function clearDetectionGarbage(database: Database): Promise<void> {
+  while (await database.db.transaction((tx) => deleteGarbageBatch(tx, GARBAGE_BATCH_ROWS))) await nextTurn();
+}
+
+/**
+ * Start-up. With one process (the embedded database) a staging still open belongs to an import that died:
+ * it is abandoned and its rows deleted (the live rows were never touched). On PostgreSQL no staging is
+ * ever committed open (its write is one transaction). Either way the garbage a stop left is deleted.
+ */
+export async function recoverStagings(database: Database, singleProcess: boolean): Promise<number> {
+  const abandoned = singleProcess ? await abandonAllStagings(database.db) : 0;
+  await clearDetectionGarbage(database);
+  return abandoned;
 }

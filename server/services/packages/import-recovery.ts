@@ -3,7 +3,9 @@
 // may have corrected them since), and the user imports the package again to finish. Ending one means: its
 // row failed with the reason and the videos it did, its queue job cancelled (so pg-boss never retries it),
 // its uploaded archive removed, and its progress row failed with the same reason (by the job runner, to
-// which each ended import is answered).
+// which each ended import is answered). The boxes an interrupted import (a package's or a file's) was
+// writing were never visible: with the embedded database its staging is abandoned and they are deleted
+// in short batches (imports/insert-columns.ts); the live boxes were never touched.
 import fs from 'node:fs/promises';
 import type { Database } from '../../db/connect';
 import { listLiveImportJobs, updateRunningImportJob, type ImportJobRow } from '../../repositories/package-import';
@@ -11,6 +13,7 @@ import { QUEUES, type JobQueue } from '../../queue';
 import { readJob } from '../job-progress';
 import type { Interrupted } from '../job-definition';
 import type { ImportJobData, VideoResult } from './import-job-data';
+import { recoverStagings } from '../imports/insert-columns';
 
 export interface ImportRecoveryOptions {
   /** True with the embedded database: this is the only process, so every running import is dead. */
@@ -61,6 +64,7 @@ export async function recoverInterruptedImports(
   queue: JobQueue | null,
   o: ImportRecoveryOptions,
 ): Promise<Interrupted[]> {
+  await recoverStagings(database, o.singleProcess);
   const queueJobs = queue ? await queue.liveJobs<ImportJobData>(QUEUES.import) : [];
   const ended: Interrupted[] = [];
   for (const job of await listLiveImportJobs(database.db)) {
