@@ -20,7 +20,7 @@ import { recoverInterruptedImports } from '../../server/services/packages/import
 const FROM = '/media/staging';
 const ADMIN = 'admin@example.com';
 const FRAMES = 300;
-const TRACKS = 20; // 6,000 rows: two batches of the import's writer
+const TRACKS = 20; // 6,000 rows: several batches of the import's writer
 let t: TestApp;
 let TO: string;
 let pkg: Buffer;
@@ -153,7 +153,8 @@ it('a package overwrite: between batches readers see only the old boxes; after i
   };
   const job = await importPackage();
   expect(job).toMatchObject({ status: 'completed', progress: { videos_imported: 1 } });
-  expect(during).toEqual([before, before]);
+  expect(during.length).toBeGreaterThan(1);
+  expect(during).toEqual(during.map(() => before));
   const source = await seen(sourceId);
   expect(await seen(packageTarget)).toEqual(source);
   // the replaced boxes are deleted, not just hidden
@@ -168,7 +169,8 @@ it('a file import: between batches readers see only the old boxes; after it, the
   };
   const res = await importFile();
   expect(res.statusCode, res.body).toBe(200);
-  expect(during).toEqual([before, before]);
+  expect(during.length).toBeGreaterThan(1);
+  expect(during).toEqual(during.map(() => before));
   const after = await seen(fileTarget);
   expect(after.n).toBe(before.n + TRACKS * FRAMES);
   expect(after.tracks).toHaveLength(2 + TRACKS);
