@@ -49,7 +49,7 @@ export const detectionRows = pgTable(
     stagingId: integer('staging_id'),
   },
   (t) => [
-    primaryKey({ columns: [t.videoId, t.gen, t.trackId, t.frame] }),
+    primaryKey({ columns: [t.videoId, t.trackId, t.frame, t.gen] }),
     index('detections_video_frame_idx').on(t.videoId, t.frame),
     // the few human-edited boxes, counted by the Metrics screen without scanning every AI box
     index('detections_human_idx')

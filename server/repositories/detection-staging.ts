@@ -72,26 +72,42 @@ export async function abandonAllStagings(db: Db): Promise<number> {
   return rows.length;
 }
 
+/** Where the cleaner is: the staging whose garbage it deletes, and the frame it has reached. */
+export interface GarbageCursor {
+  stagingId: number;
+  frame: number;
+}
+
 /**
  * Deletes up to `limit` garbage rows of the oldest staging that left some (its abandoned rows, or the
- * generation it replaced), and the staging row once none is left. Whether any garbage may remain.
+ * generation it replaced), walking the video by frame from `at` (detections_video_frame_idx: each batch
+ * reads about the rows it deletes), and the staging row once none is left. Where to go on, or null when
+ * no garbage is left.
  */
-export async function deleteGarbageBatch(tx: Tx, limit: number): Promise<boolean> {
+export async function deleteGarbageBatch(
+  tx: Tx,
+  limit: number,
+  at: GarbageCursor | null,
+): Promise<GarbageCursor | null> {
   const [s] = await tx
     .select()
     .from(detectionStagings)
     .where(inArray(detectionStagings.state, ['abandoned', 'published']))
     .orderBy(asc(detectionStagings.id))
     .limit(1);
-  if (!s) return false;
-  const rows =
-    s.state === 'abandoned'
-      ? sql`video_id = ${s.videoId} and gen = ${s.gen} and staging_id = ${s.id}`
-      : sql`video_id = ${s.videoId} and gen = ${s.replacesGen}`;
-  const res = await tx.execute(sql`delete from detection_rows where ctid = any(array(
-    select ctid from detection_rows where ${rows} limit ${limit}))`);
-  const deleted = res as unknown as { affectedRows?: number; rowCount?: number | null };
-  if ((deleted.affectedRows ?? deleted.rowCount ?? 0) < limit)
+  if (!s) return null;
+  const from = at?.stagingId === s.id ? at.frame : 0;
+  const garbage = s.state === 'abandoned' ? sql`gen = ${s.gen} and staging_id = ${s.id}` : sql`gen = ${s.replacesGen}`;
+  const res = await tx.execute(sql`with batch as (
+      select ctid, frame from detection_rows
+      where video_id = ${s.videoId} and frame >= ${from} and ${garbage} order by frame limit ${limit}),
+    gone as (delete from detection_rows where ctid = any(array(select ctid from batch)) returning 1)
+    select (select count(*)::int from gone) as n, (select max(frame) from batch) as last`);
+  const { n, last } = (res as unknown as { rows: Array<{ n: number; last: number | null }> }).rows[0];
+  if (n < limit) {
     await tx.delete(detectionStagings).where(eq(detectionStagings.id, s.id));
-  return true;
+    return { stagingId: s.id, frame: 0 };
+  }
+  // (the rows of the last frame not deleted yet are read again by the next batch)
+  return { stagingId: s.id, frame: last ?? from };
 }

@@ -16,7 +16,8 @@ ALTER TABLE "detection_rows" ADD COLUMN "gen" integer DEFAULT 0 NOT NULL;--> sta
 ALTER TABLE "detection_rows" ALTER COLUMN "gen" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "detection_rows" ADD COLUMN "staging_id" integer;--> statement-breakpoint
 ALTER TABLE "detection_rows" DROP CONSTRAINT "detections_video_id_track_id_frame_pk";--> statement-breakpoint
-ALTER TABLE "detection_rows" ADD CONSTRAINT "detection_rows_video_gen_track_frame_pk" PRIMARY KEY("video_id","gen","track_id","frame");--> statement-breakpoint
+-- the generation last, so reads by track (track ranges, keyset pages, one box) keep their index order
+ALTER TABLE "detection_rows" ADD CONSTRAINT "detection_rows_video_track_frame_gen_pk" PRIMARY KEY("video_id","track_id","frame","gen");--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "detection_gen" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE SEQUENCE "detection_gen_seq";--> statement-breakpoint
 CREATE TABLE "detection_stagings" (

@@ -17,6 +17,7 @@ import {
   abandonStaging,
   deleteGarbageBatch,
   publishStaging,
+  type GarbageCursor,
   type Staging,
 } from '../../repositories/detection-staging';
 import { rowsOf, type DetectionColumns } from './detection-columns';
@@ -94,7 +95,8 @@ export async function insertColumns(
 
 /** Deletes every garbage row left by abandoned or replacing stagings, a short transaction per batch. */
 export async function clearDetectionGarbage(database: Database): Promise<void> {
-  while (await database.db.transaction((tx) => deleteGarbageBatch(tx, GARBAGE_BATCH_ROWS))) await nextTurn();
+  let at: GarbageCursor | null = null;
+  while ((at = await database.db.transaction((tx) => deleteGarbageBatch(tx, GARBAGE_BATCH_ROWS, at)))) await nextTurn();
 }
 
 /**
