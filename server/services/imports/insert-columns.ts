@@ -71,7 +71,9 @@ export async function writeStaged<R>(database: Database, w: StagedWrite<R>): Pro
     if (opened && database.kind === 'pglite') await abandonStaging(database.db, (opened as Staging).stagingId);
     throw e;
   } finally {
-    if (opened) await clearDetectionGarbage(database);
+    // a cleaner that fails (the database closing at a stop) leaves its garbage hidden for the next import
+    // or start-up to delete: the import's own outcome stands
+    if (opened) await clearDetectionGarbage(database).catch(() => undefined);
   }
 }
 
