@@ -65,6 +65,10 @@ export const REAL_CLIPS: RealClipRecipe[] = [
     name: 'store-aisle-10fps',
     fps: 10,
   },
+  labelled(
+    'classroom',
+    'four people seated at desks in a classroom, a still camera: they hold still for the whole clip (heads turn, hands move), seen from the waist or chest up, 50–87 px of them in view; a still person must keep their box',
+  ),
   {
     kind: 'real',
     name: 'one-by-one-person-detection',
