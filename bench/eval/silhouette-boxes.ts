@@ -170,9 +170,10 @@ if (process.argv[1] && path.resolve(process.argv[1]).endsWith('silhouette-boxes.
   const folder = process.argv[2];
   const { info } = readMotLabels(path.join(REAL_LABELS_DIR, folder));
   const file = path.join(footageDir(), info.source);
-  const empty = (opt('empty') ?? '').split(',').map((r) => r.split('-').map(Number));
-  if (!empty.length || empty.some((r) => !Number.isFinite(r[0])))
-    throw new Error('--empty a-b,c-d: frames with nobody in view');
+  const emptyOpt = opt('empty');
+  if (!emptyOpt) throw new Error('--empty a-b,c,…: frames with nobody in view');
+  const empty = emptyOpt.split(',').map((r) => r.split('-').map(Number));
+  if (empty.some((r) => r.some((n) => !Number.isInteger(n)))) throw new Error(`--empty ${emptyOpt}: not frame numbers`);
   const inEmpty = empty.map(([a, b]) => `between(n\\,${a}\\,${b ?? a})`).join('+');
   const emptyFrames: Rgb[] = [];
   await eachFrame(file, info.imWidth, info.imHeight, inEmpty, (f) => emptyFrames.push(f));
