@@ -87,15 +87,25 @@ export function formatActionScores(clip: string, scores: ClassScore[]): string {
   ].join('\n');
 }
 
-/** Predicted boxes on labelled non-people (IoU ≥ 0.5 with the thing's box) and the tracks they belong to. */
+/**
+ * Predicted boxes on labelled non-people (IoU ≥ 0.5 with the thing's box, and more than with any labelled
+ * person of the frame) and the tracks they belong to. A person standing in front of a tall thing (a pedestal
+ * table, a sign post) overlaps it at 0.5 or more; their box is on them, not on the thing.
+ */
 export function boxesOnNonPeople(
-  frames: Array<{ pred: Array<{ trackId: number; box: Box }>; objects: Array<{ id: string; box: Box }> }>,
+  frames: Array<{
+    pred: Array<{ trackId: number; box: Box }>;
+    objects: Array<{ id: string; box: Box }>;
+    gt?: Array<{ box: Box }>;
+  }>,
 ): { boxes: number; tracks: number[] } {
   let boxes = 0;
   const tracks = new Set<number>();
   for (const f of frames) {
     for (const p of f.pred) {
-      if (!f.objects.some((o) => iou(o.box, p.box) >= IOU_THRESHOLD)) continue;
+      const onThing = Math.max(0, ...f.objects.map((o) => iou(o.box, p.box)));
+      const onPerson = Math.max(0, ...(f.gt ?? []).map((g) => iou(g.box, p.box)));
+      if (onThing < IOU_THRESHOLD || onPerson >= onThing) continue;
       boxes++;
       tracks.add(p.trackId);
     }

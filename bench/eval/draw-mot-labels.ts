@@ -2,7 +2,7 @@
 // label by eye: the clip's gt.txt (green, id at the top left) and optionally a second MOT file (red:
 // model proposals or the pipeline's output), its still things (yellow), a pixel grid to read positions
 // from. The frames come from the footage itself, decoded frame by frame (never written to the repo).
-// Run: npx tsx bench/eval/draw-mot-labels.ts <folder> [--gt file] [--also file] [--frames 0-40] [--step 1]
+// Run: npx tsx bench/eval/draw-mot-labels.ts <folder> [--gt file] [--also file] [--frames 0-40|3,9,17] [--step 1]
 //   [--crop x,y,w,h] [--follow id] [--scale 2] [--cols 4] [--grid 10] [--out sheet.png]   (frames 0-based)
 // --follow centres each frame's crop (of the --crop size) on that id's box in the --also file, or the labels.
 import { execFile } from 'node:child_process';
@@ -27,7 +27,11 @@ const also: Map<number, MotLabel[]> = opt('also')
   ? byFrame(parseMotLines(fs.readFileSync(opt('also')!, 'utf8'), 'also'))
   : new Map();
 const still = byFrame(labels.stillThings);
-const [from, to] = (opt('frames') ?? `0-${seqLength - 1}`).split('-').map(Number);
+// --frames a-b (a range, every --step-th), a (one frame) or a,b,c (just those: a person's keyframes)
+const framesOpt = opt('frames') ?? `0-${seqLength - 1}`;
+const listed = framesOpt.includes(',') ? framesOpt.split(',').filter(Boolean).map(Number) : null;
+const range = framesOpt.split('-').map(Number);
+const [from, to] = listed ? [Math.min(...listed), Math.max(...listed)] : [range[0], range[1] ?? range[0]];
 const step = Number(opt('step') ?? 1);
 const [cropX, cropY, cw, ch] = (opt('crop') ?? `0,0,${W},${H}`).split(',').map(Number);
 const follow = opt('follow') ? Number(opt('follow')) : null;
@@ -45,6 +49,9 @@ const { stdout } = await run(
     'error',
     '-i',
     path.join(footageDir(), labels.info.source),
+    // only the frames drawn: a long clip's every frame would not fit in memory
+    '-vf',
+    `select='between(n\\,${from}\\,${to})'`,
     '-vsync',
     '0',
     '-f',
@@ -56,8 +63,8 @@ const { stdout } = await run(
   { encoding: 'buffer', maxBuffer: 1024 * 1024 * 1024 },
 );
 const frameBytes = W * H * 4;
-const frames: number[] = [];
-for (let n = from; n <= Math.min(to, seqLength - 1); n += step) frames.push(n);
+const frames: number[] = listed ? listed.filter((n) => n < seqLength) : [];
+if (!listed) for (let n = from; n <= Math.min(to, seqLength - 1); n += step) frames.push(n);
 const tw = Math.round(cw * scale),
   th = Math.round(ch * scale);
 const rows = Math.ceil(frames.length / cols);
@@ -86,7 +93,7 @@ frames.forEach((n, i) => {
     cx = Math.round(Math.min(W - cw, Math.max(0, (followed.box.x1 + followed.box.x2 - cw) / 2)));
     cy = Math.round(Math.min(H - ch, Math.max(0, (followed.box.y1 + followed.box.y2 - ch) / 2)));
   }
-  const px = stdout.subarray(n * frameBytes, (n + 1) * frameBytes);
+  const px = stdout.subarray((n - from) * frameBytes, (n - from + 1) * frameBytes);
   one.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(px), W, H), 0, 0);
   g.save();
   g.beginPath();

@@ -95,10 +95,11 @@ export function labelProblems(l: MotLabels): string[] {
       if (!(box.x2 > box.x1 && box.y2 > box.y1)) problems.push(`${at}: empty box`);
       if (box.x1 < 0 || box.y1 < 0 || box.x2 > imWidth || box.y2 > imHeight)
         problems.push(`${at}: box outside the frame`);
-      // one id follows one person: from one frame to the next its box moves less than half its size
+      // one id follows one person: from one frame to the next its box moves less than half its size, the
+      // larger of the two (a person walking in close to the camera grows by half in a tenth of a second)
       const last = lastOf.get(id);
       if (last && last.frame === frame - 1) {
-        const size = Math.max(last.box.x2 - last.box.x1, last.box.y2 - last.box.y1);
+        const size = Math.max(last.box.x2 - last.box.x1, last.box.y2 - last.box.y1, box.x2 - box.x1, box.y2 - box.y1);
         const shift = Math.hypot(centre(box)[0] - centre(last.box)[0], centre(box)[1] - centre(last.box)[1]);
         if (shift > size / 2) problems.push(`${at}: box jumps ${shift.toFixed(0)} px from the frame before`);
       }

@@ -22,6 +22,7 @@ const TRACKING_SIDE = new Set([
   'relink-fragments.ts',
   'track-keep.ts',
   'track-smoother.ts',
+  'body-box.ts',
   'static-track.ts',
   'segment-proposals.ts',
   'action-rules.ts',

@@ -65,6 +65,18 @@ export const REAL_CLIPS: RealClipRecipe[] = [
     name: 'store-aisle-10fps',
     fps: 10,
   },
+  labelled(
+    'classroom',
+    'four people seated at desks in a classroom, a still camera: they hold still for the whole clip (heads turn, hands move), seen from the waist or chest up, 50–87 px of them in view; a still person must keep their box',
+  ),
+  {
+    kind: 'real',
+    name: 'one-by-one-person-detection',
+    folder: 'one-by-one-person-detection',
+    format: 'mot-labels',
+    iou: 0.5,
+    note: 'a room with a tall round pedestal table before a white wall, a still camera, 10 fps: six people walk in one at a time from under the camera, stand at the table and leave to the right, 345–395 px tall; nobody is in view on a fifth of the frames, and the table (a pole with a round top and a cross foot) is labelled as a still thing; Intel Corporation, intel-iot-devkit/sample-videos (CC-BY-4.0), the MP4 at 768×432; labels drawn by us (bench/eval/real-labels/)',
+  },
 ];
 
 /** A clip of footage we labelled (bench/eval/real-labels/<folder>/), matched at IoU 0.5 as drawn boxes are. */

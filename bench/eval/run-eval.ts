@@ -128,7 +128,7 @@ export async function evaluateClip(
   const mot = scoreMotFile(motFile, clip.frames, clip.groundTruth, clip.iou);
   const objects = clip.objects;
   const nonPeople = objects
-    ? boxesOnNonPeople(scored.map((f) => ({ pred: f.pred, objects: objects(f.frame) })))
+    ? boxesOnNonPeople(scored.map((f) => ({ pred: f.pred, gt: f.gt, objects: objects(f.frame) })))
     : undefined;
   return {
     name: clip.recipe.name,

@@ -20,18 +20,49 @@ export const FLOW_MIN_POINTS = 4;
 /** A joint whose own move differs from the box's by more than this share of the box height moves with the box. */
 const JOINT_OUTLIER = 0.25;
 
+/** Feet lower by more than this share of the person's height put someone in front of them (not beside them). */
+const IN_FRONT_MARGIN = 0.1;
+
 /** One person as the flow follows them: box and 17 joints in frame pixels. */
 export interface FlowPerson {
   box: PixelBox;
   keypoints: Keypoint[];
 }
 
-/** The points followed for one person: joints first (their index in `joints`), then the grid. */
-export function flowPoints(p: FlowPerson): { points: Array<[number, number]>; joints: number[] } {
+/**
+ * Whether `other` stands in front of `p`: their feet (box bottom) are lower in the frame, so nearer the camera
+ * on a floor or a street seen from eye height or above.
+ */
+export function inFront(other: FlowPerson, p: FlowPerson): boolean {
+  return other.box.y2 > p.box.y2 + IN_FRONT_MARGIN * (p.box.y2 - p.box.y1);
+}
+
+/**
+ * The points followed for one person: joints first (their index in `joints`), then the grid. A point inside
+ * the box of someone in front of them (`others`) is left out: there the pixels are the front person's, and
+ * following them carries the one behind along with the one in front (a person walking behind another stood
+ * still with them).
+ */
+export function flowPoints(
+  p: FlowPerson,
+  others: FlowPerson[] = [],
+): { points: Array<[number, number]>; joints: number[] } {
+  const front = others.filter((o) => o !== p && inFront(o, p));
+  const covered = (x: number, y: number) =>
+    front.some((o) => x >= o.box.x1 && x <= o.box.x2 && y >= o.box.y1 && y <= o.box.y2);
+  const mine = pointsOf(p, covered);
+  // too little of them in view: all their points, as before (moving with the one in front beats losing them)
+  return mine.points.length >= FLOW_MIN_POINTS ? mine : pointsOf(p, () => false);
+}
+
+function pointsOf(
+  p: FlowPerson,
+  hidden: (x: number, y: number) => boolean,
+): { points: Array<[number, number]>; joints: number[] } {
   const joints: number[] = [];
   const points: Array<[number, number]> = [];
   p.keypoints.forEach(([x, y, s], k) => {
-    if (s >= FLOW_JOINT_SCORE) {
+    if (s >= FLOW_JOINT_SCORE && !hidden(x, y)) {
       joints.push(k);
       points.push([x, y]);
     }
@@ -39,11 +70,11 @@ export function flowPoints(p: FlowPerson): { points: Array<[number, number]>; jo
   const w = p.box.x2 - p.box.x1,
     h = p.box.y2 - p.box.y1;
   for (let r = 0; r < GRID_ROWS; r++)
-    for (let c = 0; c < GRID_COLS; c++)
-      points.push([
-        p.box.x1 + w * (GRID_X[0] + ((GRID_X[1] - GRID_X[0]) * c) / (GRID_COLS - 1)),
-        p.box.y1 + h * (GRID_Y[0] + ((GRID_Y[1] - GRID_Y[0]) * r) / (GRID_ROWS - 1)),
-      ]);
+    for (let c = 0; c < GRID_COLS; c++) {
+      const x = p.box.x1 + w * (GRID_X[0] + ((GRID_X[1] - GRID_X[0]) * c) / (GRID_COLS - 1)),
+        y = p.box.y1 + h * (GRID_Y[0] + ((GRID_Y[1] - GRID_Y[0]) * r) / (GRID_ROWS - 1));
+      if (!hidden(x, y)) points.push([x, y]);
+    }
   return { points, joints };
 }
 

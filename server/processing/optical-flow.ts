@@ -91,7 +91,8 @@ export async function followByFlow(
       const alive = people.filter((p): p is FlowPerson => p != null);
       const region = flowRegion(alive, width, height);
       if (region) {
-        const followed = people.map((p) => (p ? flowPoints(p) : null));
+        // each person's own pixels: not where someone in front of them stands (flow-box.ts flowPoints)
+        const followed = people.map((p) => (p ? flowPoints(p, alive) : null));
         const flat: number[] = [];
         for (const s of followed) for (const [x, y] of s?.points ?? []) flat.push(x - region.x, y - region.y);
         const r = { x: region.x, y: region.y, width: region.w, height: region.h };

@@ -4,6 +4,7 @@
 // (track-smoother.ts) and action proposals per track (segment-proposals.ts). Kept apart from the models so
 // the eval can run it again on the models' cached answer (bench/eval/people-cache.ts).
 import type { AnalysedDetection, AnalysisResult, FramePeople, VideoToAnalyse } from './analysis-result';
+import { bodyBox } from './body-box';
 import type { PersonPose } from './pose-rows';
 import { relinkFragments, type FragmentSample } from './relink-fragments';
 import { proposeSegments } from './segment-proposals';
@@ -92,7 +93,8 @@ export function trackFramePeople(
       detections.push({
         trackId,
         frame: frames[slot],
-        ...p.box,
+        // the box that follows the body (body-box.ts); the tracker above matched the detector's boxes
+        ...bodyBox(p, video.width, video.height),
         confidence: p.confidence,
         keypoints: p.keypoints.flat(),
       });

@@ -96,6 +96,19 @@ describe('boxes on labelled non-people', () => {
     expect(r).toEqual({ boxes: 2, tracks: [4] });
   });
 
+  it('does not count the box of a person standing in front of a tall thing, which overlaps it at 0.5 or more', () => {
+    // a pedestal table and a person standing at it: the person's box overlaps the table's at 0.63
+    const table = { id: 'thing 1', box: { x1: 384, y1: 80, x2: 522, y2: 332 } };
+    const person = { box: { x1: 384, y1: 14, x2: 512, y2: 396 } };
+    const r = boxesOnNonPeople([
+      { objects: [table], gt: [person], pred: [{ trackId: 1, box: { x1: 386, y1: 16, x2: 510, y2: 394 } }] },
+      // the same box with nobody there, and a box on the table itself beside the person, still count
+      { objects: [table], gt: [], pred: [{ trackId: 1, box: { x1: 386, y1: 16, x2: 510, y2: 394 } }] },
+      { objects: [table], gt: [person], pred: [{ trackId: 2, box: { x1: 390, y1: 82, x2: 520, y2: 330 } }] },
+    ]);
+    expect(r).toEqual({ boxes: 2, tracks: [1, 2] });
+  });
+
   it('shows them in the table, and a dash on clips without labelled non-people', () => {
     const metrics = {
       recall: 1,

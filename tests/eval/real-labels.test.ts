@@ -88,6 +88,16 @@ describe('label checks', () => {
     expect(labelProblems(clip(walk))).toEqual([]);
   });
 
+  it('accepts a person walking in close to the camera, their box growing from a head at the edge', () => {
+    // a head 40 px tall at the bottom edge, then head and shoulders, as on one-by-one-person-detection
+    const walkIn = [box(172, 391, 250, 432), box(195, 341, 303, 432), box(192, 277, 400, 432)].map((b, f) => ({
+      frame: f,
+      id: 1,
+      box: b,
+    }));
+    expect(labelProblems({ ...clip(walkIn), info: { ...clip([]).info, imWidth: 768, imHeight: 432 } })).toEqual([]);
+  });
+
   it('refuses a line that is not a MOT line', () => {
     expect(() => parseMotLines('1,1,10,10,5\n', 'gt.txt')).toThrow('gt.txt line 1');
     expect(() => parseMotLines('1,1,10,x,5,5,1,1,1\n', 'gt.txt')).toThrow('not a MOT line');
