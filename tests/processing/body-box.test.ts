@@ -1,9 +1,10 @@
 // The box stored for a person follows their body: the detector's box blended with the padded extent of the
 // joints the pose model saw, when the pose shows nearly all of a body large enough to place them.
 import { describe, expect, it } from 'vitest';
-import type { FoundPerson, FramePeople } from '../../server/processing/analysis-result';
+import type { FoundPerson } from '../../server/processing/analysis-result';
 import { bodyBox, jointsBox } from '../../server/processing/body-box';
 import { trackFramePeople } from '../../server/processing/track-people';
+import { framePeople } from '../helpers/frame-people';
 
 const W = 1000,
   H = 500;
@@ -56,18 +57,7 @@ describe('the box that follows the body', () => {
       appearance: new Float32Array(0),
       confidence: 0.95,
     };
-    const frames = Array.from({ length: 20 }, (_, i) => i);
-    const found: FramePeople = {
-      frames,
-      people: frames.map(() => [person]),
-      passes: frames.map((f) => f % 2 === 0),
-      stride: 1,
-      poseModel: 'tracking',
-      inputW: 640,
-      inputH: 320,
-      longSide: 640,
-      decodeInferMs: 0,
-    };
+    const found = framePeople(20, () => [person]);
     const r = trackFramePeople({ width: W, height: H, fps: 10, duration: 2 }, found);
     expect(r.detections).toHaveLength(20);
     for (const d of r.detections) {

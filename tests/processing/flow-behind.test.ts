@@ -3,17 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { FLOW_ROW, flowPoints, readFlowRow, writeFlowRow, type FlowPerson } from '../../server/processing/flow-box';
 import { followByFlow } from '../../server/processing/optical-flow';
+import { smooth } from '../helpers/flow-texture';
 
 const W = 160,
   H = 120;
-
-const texture = (x: number, y: number, seed: number) => {
-  let h = (x * 374761393 + y * 668265263 + seed * 2147483647) | 0;
-  h = Math.imul(h ^ (h >>> 13), 1274126177);
-  return (h ^ (h >>> 16)) & 255;
-};
-const smooth = (x: number, y: number, seed: number) =>
-  (texture(x >> 1, y >> 1, seed) + texture((x + 1) >> 1, (y + 1) >> 1, seed)) >> 1;
 
 /** The walker (60 × 50 px at x 40 + 3t, y 30) behind a standing person (x 30–71, y 34–100) drawn over them. */
 function walkBehind(frames: number): Uint8Array {

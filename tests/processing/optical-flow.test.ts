@@ -5,18 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { FLOW_ROW, readFlowRow, writeFlowRow, type FlowPerson } from '../../server/processing/flow-box';
 import { followByFlow } from '../../server/processing/optical-flow';
+import { smooth } from '../helpers/flow-texture';
 
 const W = 160,
   H = 120;
-
-/** Deterministic texture: a hash of the position, so every patch is unlike its neighbours. */
-const texture = (x: number, y: number, seed: number) => {
-  let h = (x * 374761393 + y * 668265263 + seed * 2147483647) | 0;
-  h = Math.imul(h ^ (h >>> 13), 1274126177);
-  return (h ^ (h >>> 16)) & 255;
-};
-const smooth = (x: number, y: number, seed: number) =>
-  (texture(x >> 1, y >> 1, seed) + texture((x + 1) >> 1, (y + 1) >> 1, seed)) >> 1;
 
 /** Frames of a 20 × 50 px figure at (x0 + vx·t, y0 + vy·t) over a still ground; an "arm" patch moves on its own. */
 function clip(frames: number, v: [number, number], arm: [number, number] = [0, 0]): Uint8Array {

@@ -1,8 +1,9 @@
 // The tracking side of an analysis on the models' answer: what tracks a reviewer gets from the people found
 // on each analysed frame, and which frames came from a model pass or from the optical flow between passes.
 import { describe, expect, it } from 'vitest';
-import type { FoundPerson, FramePeople } from '../../server/processing/analysis-result';
+import type { FoundPerson } from '../../server/processing/analysis-result';
 import { trackFramePeople } from '../../server/processing/track-people';
+import { framePeople } from '../helpers/frame-people';
 
 const video = { width: 1000, height: 500, fps: 10, duration: 3 };
 
@@ -20,20 +21,7 @@ function person(x: number, confidence = 0.95): FoundPerson {
 }
 
 /** 30 frames at 10 fps; a model pass every 2nd frame, the optical flow's frames between. */
-function answer(peopleOn: (frame: number) => FoundPerson[]): FramePeople {
-  const frames = Array.from({ length: 30 }, (_, i) => i);
-  return {
-    frames,
-    people: frames.map(peopleOn),
-    passes: frames.map((f) => f % 2 === 0),
-    stride: 1,
-    poseModel: 'tracking',
-    inputW: 640,
-    inputH: 320,
-    longSide: 640,
-    decodeInferMs: 0,
-  };
-}
+const answer = (peopleOn: (frame: number) => FoundPerson[]) => framePeople(30, peopleOn);
 
 describe('tracks from the people found on each frame', () => {
   it('gives a walking person one track over every frame, with a box and 17 joints on each', () => {
