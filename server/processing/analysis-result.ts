@@ -68,6 +68,8 @@ export interface AnalysisResult {
   stats: {
     framesAnalysed: number;
     stride: number;
+    /** The video's frame rate (the still-thing rule measures stillness in seconds). */
+    fps?: number;
     inputW: number;
     inputH: number;
     longSide: number;

@@ -13,6 +13,18 @@ export const STILL_RESIZE = 0.12;
 /** Fewer analysed frames than this say too little about stillness to drop anything. */
 export const STILL_MIN_FRAMES = 10;
 /**
+ * A still stretch of a track this long (seconds) is judged on its own: a track that passes a sign post can
+ * take over its box when the walker has gone (or start on the post and pass to a walker), so the whole
+ * track moves while most of its frames sit on the thing.
+ */
+export const STILL_RUN_SECONDS = 2;
+/**
+ * A still stretch is judged only when its box stands upright (height at least this many times its width),
+ * as a thing taken for a standing person does. A person who falls and lies still is boxed wide, and the
+ * keypoint model reads a lying body poorly (joints scored about 0.16): their stretch must stay.
+ */
+export const STILL_RUN_MIN_UPRIGHT = 1.5;
+/**
  * Joint scores of a body: a person the model sees, even far or partly hidden, has a mean joint score well
  * above this; the joints it scatters over a rock or a heap of clothes score about 0.1.
  */
@@ -134,6 +146,43 @@ export interface StillDrop {
   trackId: number;
   frames: number;
   reason: string;
+  /** Set when only a still stretch of the track was dropped: its first and last frame. */
+  span?: [number, number];
+}
+
+/**
+ * The still stretches of a track (indices into `frames`, each ≥ `minLength` long): runs over which the box
+ * centre stays within STILL_SHIFT of its height of where the run began and its size within STILL_RESIZE.
+ */
+export function stillRuns(frames: TrackFrame[], minLength: number): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  const centre = (b: Box) => [(b.x1 + b.x2) / 2, (b.y1 + b.y2) / 2];
+  let i = 0;
+  while (i < frames.length) {
+    const a = frames[i].box;
+    const [ax, ay] = centre(a);
+    const ah = a.y2 - a.y1,
+      aw = a.x2 - a.x1;
+    let j = i + 1;
+    for (; j < frames.length; j++) {
+      const b = frames[j].box;
+      const [bx, by] = centre(b);
+      const still =
+        Math.hypot(bx - ax, by - ay) <= STILL_SHIFT * ah &&
+        Math.abs(b.y2 - b.y1 - ah) <= STILL_RESIZE * ah &&
+        Math.abs(b.x2 - b.x1 - aw) <= STILL_RESIZE * aw;
+      if (!still) break;
+    }
+    if (j - i >= minLength) runs.push([i, j - 1]);
+    i = j;
+  }
+  return runs;
+}
+/** Whether the boxes of a stretch stand upright (median height over median width, STILL_RUN_MIN_UPRIGHT). */
+function upright(frames: TrackFrame[]): boolean {
+  const w = median(frames.map((f) => f.box.x2 - f.box.x1)),
+    h = median(frames.map((f) => f.box.y2 - f.box.y1));
+  return h >= STILL_RUN_MIN_UPRIGHT * w;
 }
 export type KeptAnalysis = AnalysisResult & { stillDropped: StillDrop[] };
 
@@ -143,9 +192,12 @@ export type KeptAnalysis = AnalysisResult & { stillDropped: StillDrop[] };
  */
 export function dropStillNonPeople(r: AnalysisResult, width: number, height: number): KeptAnalysis {
   const byTrack = new Map<number, TrackFrame[]>();
-  for (const d of r.detections) {
+  const frameNumbers = new Map<number, number[]>();
+  for (const d of [...r.detections].sort((a, b) => a.frame - b.frame)) {
     let list = byTrack.get(d.trackId);
     if (!list) byTrack.set(d.trackId, (list = []));
+    if (!frameNumbers.has(d.trackId)) frameNumbers.set(d.trackId, []);
+    frameNumbers.get(d.trackId)!.push(d.frame);
     const keypoints: TrackFrame['keypoints'] = [];
     for (let k = 0; k < 17; k++)
       keypoints.push([d.keypoints[k * 3] * width, d.keypoints[k * 3 + 1] * height, d.keypoints[k * 3 + 2]]);
@@ -153,12 +205,32 @@ export function dropStillNonPeople(r: AnalysisResult, width: number, height: num
   }
   const stillDropped: StillDrop[] = [];
   const minJointScore = r.stats.poseModel === 'tracking' ? BODY_MIN_JOINT_SCORE_LIGHTNING : BODY_MIN_JOINT_SCORE;
+  const runLength = Math.max(
+    STILL_MIN_FRAMES,
+    Math.round((STILL_RUN_SECONDS * (r.stats.fps ?? 30)) / Math.max(1, r.stats.stride ?? 1)),
+  );
+  /** Detections dropped from tracks that stay: `${trackId}:${frame}`. */
+  const partly = new Set<string>();
   for (const [trackId, frames] of byTrack) {
     const reason = stillNonPersonReason(frames, minJointScore);
-    if (reason) stillDropped.push({ trackId, frames: frames.length, reason });
+    if (reason) {
+      stillDropped.push({ trackId, frames: frames.length, reason });
+      continue;
+    }
+    const at = frameNumbers.get(trackId)!;
+    for (const [a, b] of stillRuns(frames, runLength)) {
+      if (!upright(frames.slice(a, b + 1))) continue;
+      const why = stillNonPersonReason(frames.slice(a, b + 1), minJointScore);
+      if (!why) continue;
+      stillDropped.push({ trackId, frames: b - a + 1, reason: why, span: [at[a], at[b]] });
+      for (let k = a; k <= b; k++) partly.add(`${trackId}:${at[k]}`);
+    }
   }
   if (!stillDropped.length) return { ...r, stillDropped };
-  const gone = new Set(stillDropped.map((d) => d.trackId));
+  const kept = (d: { trackId: number; frame: number }) => !partly.has(`${d.trackId}:${d.frame}`);
+  const wholly = new Set(stillDropped.filter((d) => !d.span).map((d) => d.trackId));
+  const left = new Set(r.detections.filter(kept).map((d) => d.trackId));
+  const gone = new Set([...byTrack.keys()].filter((id) => wholly.has(id) || !left.has(id)));
   const renumber = new Map(
     [...byTrack.keys()]
       .filter((id) => !gone.has(id))
@@ -168,7 +240,7 @@ export function dropStillNonPeople(r: AnalysisResult, width: number, height: num
   return {
     ...r,
     detections: r.detections
-      .filter((d) => renumber.has(d.trackId))
+      .filter((d) => renumber.has(d.trackId) && kept(d))
       .map((d) => ({ ...d, trackId: renumber.get(d.trackId)! })),
     segments: r.segments
       .filter((s) => renumber.has(s.trackId))
@@ -181,7 +253,18 @@ export function dropStillNonPeople(r: AnalysisResult, width: number, height: num
 /** Processing log lines for the dropped tracks (none when nothing was dropped). */
 export function stillDropLog(drops: StillDrop[]): string[] {
   if (!drops.length) return [];
+  const whole = drops.filter((d) => !d.span),
+    parts = drops.filter((d) => d.span);
   return [
-    `${drops.length} track${drops.length === 1 ? '' : 's'} dropped as a still thing, not a person: ${drops.map((d) => `track ${d.trackId} (${d.frames} frames): ${d.reason}`).join('; ')}`,
+    ...(whole.length
+      ? [
+          `${whole.length} track${whole.length === 1 ? '' : 's'} dropped as a still thing, not a person: ${whole.map((d) => `track ${d.trackId} (${d.frames} frames): ${d.reason}`).join('; ')}`,
+        ]
+      : []),
+    ...(parts.length
+      ? [
+          `${parts.length} still stretch${parts.length === 1 ? '' : 'es'} of a track dropped as a thing, not a person: ${parts.map((d) => `track ${d.trackId} frames ${d.span![0]}–${d.span![1]}: ${d.reason}`).join('; ')}`,
+        ]
+      : []),
   ];
 }

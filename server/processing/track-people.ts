@@ -133,6 +133,7 @@ export function trackFramePeople(
     stats: {
       framesAnalysed: frames.length,
       stride,
+      fps: video.fps,
       inputW: found.inputW,
       inputH: found.inputH,
       longSide: found.longSide,

@@ -35,6 +35,16 @@ function rockFrame(score: number, x = 300): TrackFrame {
   return { box: { ...box, x1: box.x1 + rnd() * 3, x2: box.x2 + rnd() * 3 }, keypoints };
 }
 
+/** A sign post's frame: a fixed tall, thin box with the joints the model scatters over it, scored `score` ± 0.05. */
+function postFrame(score: number, x = 300): TrackFrame {
+  const box = { x1: x, y1: 250, x2: x + 50, y2: 590 };
+  const keypoints = Array.from(
+    { length: 17 },
+    () => [box.x1 - 30 + rnd() * 110, box.y1 + rnd() * 340, score - 0.05 + rnd() * 0.1] as [number, number, number],
+  );
+  return { box: { ...box, x1: box.x1 + rnd() * 2, x2: box.x2 + rnd() * 2 }, keypoints };
+}
+
 describe('still non-people are dropped, people are kept', () => {
   it('drops a still rock-like box whose joints are scattered and scored low', () => {
     const reason = stillNonPersonReason(Array.from({ length: FRAMES }, () => rockFrame(0.12)));
@@ -157,5 +167,54 @@ describe('dropping still non-people from an analysis', () => {
     expect(r.detections).toEqual(a.detections);
     expect(r.stillDropped).toEqual([]);
     expect(stillDropLog(r.stillDropped)).toEqual([]);
+  });
+
+  it('drops the still stretch of a track that passes from a walker to a sign post, and keeps the walker', () => {
+    // 30 fps, every frame: 1 s of a walker, then 3 s on the post, then 1 s of a walker again (the post's box taken over)
+    const walker = (f: number) => personFrame({ x: 100 + 5 * f, y: 400, score: 0.6 });
+    const frames = [
+      ...Array.from({ length: 30 }, (_, f) => walker(f)),
+      ...Array.from({ length: 90 }, () => postFrame(0.2)),
+      ...Array.from({ length: 30 }, (_, f) => walker(60 + f)),
+    ];
+    const standing = Array.from({ length: 150 }, () => personFrame({ x: 700, y: 400, score: 0.45 }));
+    const a: AnalysisResult = {
+      detections: [...frames.map((f, i) => det(1, i, f)), ...standing.map((f, i) => det(2, i, f))],
+      segments: [],
+      stats: { tracks: 2, fps: 30, stride: 1, poseModel: 'tracking' } as AnalysisResult['stats'],
+    };
+    // the whole track moves, so it is no still thing as a whole
+    expect(stillNonPersonReason(frames, 0.25)).toBeNull();
+    const r = dropStillNonPeople(a, W, H);
+    expect(r.detections.filter((d) => d.trackId === 1).map((d) => d.frame)).toEqual([
+      ...Array.from({ length: 30 }, (_, i) => i),
+      ...Array.from({ length: 30 }, (_, i) => 120 + i),
+    ]);
+    // a person who stands still the whole time with a body's joints keeps every frame
+    expect(r.detections.filter((d) => d.trackId === 2)).toHaveLength(150);
+    expect(r.stillDropped).toMatchObject([{ trackId: 1, frames: 90, span: [30, 119] }]);
+    expect(stillDropLog(r.stillDropped)).toEqual([
+      expect.stringMatching(
+        /^1 still stretch of a track dropped as a thing, not a person: track 1 frames 30–119: box never moved/,
+      ),
+    ]);
+  });
+
+  it('keeps a person who falls and lies still: their still stretch is boxed wide, whatever the joints score', () => {
+    // 30 fps: 1 s walking, then 3 s lying on the ground, the keypoint model reading the lying body poorly
+    const walker = (f: number) => personFrame({ x: 100 + 5 * f, y: 400, score: 0.6 });
+    const lying = (): TrackFrame => {
+      const f = postFrame(0.16);
+      return { ...f, box: { x1: 300, y1: 520, x2: 560, y2: 590 } };
+    };
+    const frames = [...Array.from({ length: 30 }, (_, f) => walker(f)), ...Array.from({ length: 90 }, lying)];
+    const a: AnalysisResult = {
+      detections: frames.map((f, i) => det(1, i, f)),
+      segments: [],
+      stats: { tracks: 1, fps: 30, stride: 1, poseModel: 'tracking' } as AnalysisResult['stats'],
+    };
+    const r = dropStillNonPeople(a, W, H);
+    expect(r.detections).toHaveLength(120);
+    expect(r.stillDropped).toEqual([]);
   });
 });
