@@ -200,7 +200,7 @@ for (const s of settings) {
     ((threads * m.duration) / m.cpu).toFixed(2),
     perPersonFrame(m),
     means(evals.filter((r) => r.real)),
-    means(evals.filter((r) => !r.real)),
+    means(evals.filter((r) => !r.real && !r.scaledDown)),
     os.loadavg()[0].toFixed(1),
   ]);
 }

@@ -14,6 +14,7 @@ import { ensureFile } from './ffmpeg-file';
 import type { Box, GtPerson } from './metrics';
 import { readBonnGroundTruth } from './posetrack-bonn';
 import { byFrame, readMotLabels, REAL_LABELS_DIR, resampledFrames } from './mot-labels';
+import { buildMosaic, MOSAIC_CELLS, type MosaicSource } from './real-mosaic';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const realClipsDir = () => process.env.VAT_EVAL_REAL_DIR || path.resolve(REPO_ROOT, '../shared/eval-real');
@@ -25,8 +26,8 @@ export interface RealClipRecipe {
   name: string;
   /** posetrack-bonn: folder under the real-clips directory; mot-labels: folder under bench/eval/real-labels/. */
   folder: string;
-  /** How its ground truth is stored. */
-  format: 'posetrack-bonn' | 'mot-labels';
+  /** How its ground truth is stored; mosaic: windows of other real clips, scaled down (real-mosaic.ts). */
+  format: 'posetrack-bonn' | 'mot-labels' | 'mosaic';
   /** mot-labels: the footage resampled to this frame rate (labels of the nearest source frame). */
   fps?: number;
   /** Overlap a box needs to count as finding a person: 0.5 for drawn boxes, lower for boxes derived from joints. */
@@ -77,6 +78,14 @@ export const REAL_CLIPS: RealClipRecipe[] = [
     iou: 0.5,
     note: 'a room with a tall round pedestal table before a white wall, a still camera, 10 fps: six people walk in one at a time from under the camera, stand at the table and leave to the right, 345–395 px tall; nobody is in view on a fifth of the frames, and the table (a pole with a round top and a cross foot) is labelled as a still thing; Intel Corporation, intel-iot-devkit/sample-videos (CC-BY-4.0), the MP4 at 768×432; labels drawn by us (bench/eval/real-labels/)',
   },
+  {
+    kind: 'real',
+    name: 'small-people-mosaic',
+    folder: '',
+    format: 'mosaic',
+    iou: 0.5,
+    note: "the store aisle (twice) and six stretches of the one-by-one room, each scaled down into a 192×108 window of a 768×576 grey canvas, 10 fps, H.264 at 400 kbit/s: real people, limbs and crossings at 40–100 px tall, up to 12 in view; labels are the footage's scaled (bench/eval/real-mosaic.ts)",
+  },
 ];
 
 /** A clip of footage we labelled (bench/eval/real-labels/<folder>/), matched at IoU 0.5 as drawn boxes are. */
@@ -86,6 +95,11 @@ function labelled(folder: string, what: string): RealClipRecipe {
 
 /** Why a clip cannot be run here (its footage absent or not the labelled file), or null when it can. */
 export function whyMissing(r: RealClipRecipe): string | null {
+  if (r.format === 'mosaic') {
+    const sources = [...new Set(MOSAIC_CELLS.map((c) => c.clip))].map((n) => REAL_CLIPS.find((c) => c.name === n)!);
+    const why = sources.map((s) => [s.name, whyMissing(s)]).find(([, w]) => w);
+    return why ? `its window footage ${why[0]}: ${why[1]}` : null;
+  }
   if (r.format === 'posetrack-bonn')
     return fs.existsSync(path.join(realClipsDir(), r.folder)) ? null : `not under ${realClipsDir()}`;
   const { info } = readMotLabels(path.join(REAL_LABELS_DIR, r.folder));
@@ -123,6 +137,19 @@ export interface BuiltRealClip {
 /** Makes the clip's video from its frames (cached) and reads its ground truth. */
 export async function buildRealClip(ffmpeg: string, r: RealClipRecipe, cacheDir: string): Promise<BuiltRealClip> {
   if (r.format === 'mot-labels') return buildLabelledFootage(ffmpeg, r, cacheDir);
+  if (r.format === 'mosaic') {
+    const sources = new Map<string, MosaicSource>();
+    for (const name of new Set(MOSAIC_CELLS.map((c) => c.clip)))
+      sources.set(
+        name,
+        await buildLabelledFootage(
+          ffmpeg,
+          REAL_CLIPS.find((c) => c.name === name)!,
+          cacheDir,
+        ),
+      );
+    return buildMosaic(ffmpeg, r.name, sources, cacheDir);
+  }
   const dir = path.join(realClipsDir(), r.folder);
   const gt = readBonnGroundTruth(dir);
   const args = [

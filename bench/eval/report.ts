@@ -52,7 +52,8 @@ export function formatTable(results: ClipResult[]): string {
   });
   for (const [label, group] of [
     ['real', results.filter((r) => r.real)],
-    ['synthetic', results.filter((r) => !r.real)],
+    ['real, scaled down', results.filter((r) => r.scaledDown)],
+    ['synthetic', results.filter((r) => !r.real && !r.scaledDown)],
   ] as const) {
     if (group.length) rows.push(meanRow(`mean, ${label} (${group.length})`, group));
   }
@@ -113,7 +114,8 @@ export function formatMotTable(results: ClipResult[]): string {
   const rows = results.map((r) => row(r.name, [r]));
   for (const [label, group] of [
     ['real', results.filter((r) => r.real)],
-    ['synthetic', results.filter((r) => !r.real)],
+    ['real, scaled down', results.filter((r) => r.scaledDown)],
+    ['synthetic', results.filter((r) => !r.real && !r.scaledDown)],
   ] as const) {
     if (group.length) rows.push(row(`mean, ${label} (${group.length})`, group));
   }

@@ -22,8 +22,10 @@ export interface EvalSettings {
 
 export interface ClipResult {
   name: string;
-  /** Real footage (bench/eval/real-clips.ts), not a clip made from photos. */
+  /** Real footage as filmed (bench/eval/real-clips.ts), not a clip made from photos. */
   real: boolean;
+  /** Real footage laid out scaled down (bench/eval/real-mosaic.ts): scored apart from both kinds. */
+  scaledDown: boolean;
   /** The overlap a box needed to count as finding a person. */
   iou: number;
   frames: number;
@@ -132,7 +134,8 @@ export async function evaluateClip(
     : undefined;
   return {
     name: clip.recipe.name,
-    real: clip.recipe.kind === 'real',
+    real: clip.recipe.kind === 'real' && clip.recipe.format !== 'mosaic',
+    scaledDown: clip.recipe.kind === 'real' && clip.recipe.format === 'mosaic',
     iou: clip.iou,
     frames: analysis.stats.framesAnalysed,
     duration: info.duration,

@@ -7,13 +7,14 @@ import type { ClipResult } from '../../bench/eval/run-eval';
 const box = { x1: 0, y1: 0, x2: 100, y2: 200 };
 const far = { x1: 500, y1: 0, x2: 600, y2: 200 };
 /** A one-frame clip with one labelled person, found or not. */
-function clip(name: string, real: boolean, found: boolean, realTime: number): ClipResult {
+function clip(name: string, real: boolean, found: boolean, realTime: number, scaledDown = false): ClipResult {
   const frames: EvalFrame[] = [
     { frame: 0, gt: [{ id: 'a', box }], pred: [{ trackId: 1, score: 0.9, box: found ? box : far }] },
   ];
   return {
     name,
     real,
+    scaledDown,
     iou: real ? 0.4 : 0.5,
     frames: 1,
     duration: 1,
@@ -51,5 +52,19 @@ describe('eval table means', () => {
     const mean = cells(rows.find((r) => r.startsWith('| mean, real (2)'))!);
     expect(mean[head.indexOf('MOTA')]).toBe('0.000'); // (1 + (1 − 2)) / 2
     expect(mean[head.indexOf('ids/people')]).toBe('2/2');
+  });
+
+  it('scores real footage laid out scaled down apart from both the real clips and the synthetic ones', () => {
+    const rows = formatTable([
+      clip('street', true, true, 1),
+      clip('small people', false, false, 1, true),
+      clip('sofa', false, true, 1),
+    ]).split('\n');
+    const cells = (r: string) => r.split('|').map((c) => c.trim());
+    const head = cells(rows[0]);
+    const mean = (label: string) => cells(rows.find((r) => r.startsWith(`| mean, ${label}`))!)[head.indexOf('recall')];
+    expect(mean('real (1)')).toBe('1.000');
+    expect(mean('real, scaled down (1)')).toBe('0.000');
+    expect(mean('synthetic (1)')).toBe('1.000');
   });
 });
