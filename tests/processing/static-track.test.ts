@@ -25,25 +25,28 @@ function personFrame(p: Pose): TrackFrame {
   };
 }
 
-/** A rock's frame: a fixed box with the joints the model scatters over it, scored `score` ± 0.05. */
-function rockFrame(score: number, x = 300): TrackFrame {
-  const box = { x1: x, y1: 300, x2: x + 220, y2: 590 };
+/**
+ * A still thing's frame: a fixed box whose sides shift by up to `jitter` px, with the joints the model
+ * scatters over it and `spread` px beside it, scored `score` ± 0.05.
+ */
+function thingFrame(box: TrackFrame['box'], score: number, spread: number, jitter: number): TrackFrame {
   const keypoints = Array.from(
     { length: 17 },
-    () => [box.x1 - 40 + rnd() * 300, box.y1 + rnd() * 290, score - 0.05 + rnd() * 0.1] as [number, number, number],
+    () =>
+      [
+        box.x1 - spread + rnd() * (box.x2 - box.x1 + 2 * spread),
+        box.y1 + rnd() * (box.y2 - box.y1),
+        score - 0.05 + rnd() * 0.1,
+      ] as [number, number, number],
   );
-  return { box: { ...box, x1: box.x1 + rnd() * 3, x2: box.x2 + rnd() * 3 }, keypoints };
+  return { box: { ...box, x1: box.x1 + rnd() * jitter, x2: box.x2 + rnd() * jitter }, keypoints };
 }
 
-/** A sign post's frame: a fixed tall, thin box with the joints the model scatters over it, scored `score` ± 0.05. */
-function postFrame(score: number, x = 300): TrackFrame {
-  const box = { x1: x, y1: 250, x2: x + 50, y2: 590 };
-  const keypoints = Array.from(
-    { length: 17 },
-    () => [box.x1 - 30 + rnd() * 110, box.y1 + rnd() * 340, score - 0.05 + rnd() * 0.1] as [number, number, number],
-  );
-  return { box: { ...box, x1: box.x1 + rnd() * 2, x2: box.x2 + rnd() * 2 }, keypoints };
-}
+/** A rock's frame: a wide still box. */
+const rockFrame = (score: number, x = 300) => thingFrame({ x1: x, y1: 300, x2: x + 220, y2: 590 }, score, 40, 3);
+
+/** A sign post's frame: a tall, thin still box. */
+const postFrame = (score: number, x = 300) => thingFrame({ x1: x, y1: 250, x2: x + 50, y2: 590 }, score, 30, 2);
 
 describe('still non-people are dropped, people are kept', () => {
   it('drops a still rock-like box whose joints are scattered and scored low', () => {
