@@ -243,11 +243,23 @@ export function dropStillNonPeople(r: AnalysisResult, width: number, height: num
       .filter((d) => renumber.has(d.trackId) && kept(d))
       .map((d) => ({ ...d, trackId: renumber.get(d.trackId)! })),
     segments: r.segments
-      .filter((s) => renumber.has(s.trackId))
+      .filter((s) => renumber.has(s.trackId) && !mostlyDropped(s, stillDropped, r.stats.fps ?? 30))
       .map((s) => ({ ...s, trackId: renumber.get(s.trackId)! })),
     stats: { ...r.stats, tracks: renumber.size },
     stillDropped,
   };
+}
+
+/** Whether more than half of an action proposal lies in a still stretch dropped from its track: it was the thing's. */
+function mostlyDropped(seg: { trackId: number; start: number; end: number }, drops: StillDrop[], fps: number): boolean {
+  const inside = drops
+    .filter((d) => d.span && d.trackId === seg.trackId)
+    .reduce((sum, d) => {
+      const from = Math.max(seg.start, d.span![0] / fps),
+        to = Math.min(seg.end, (d.span![1] + 1) / fps);
+      return sum + Math.max(0, to - from);
+    }, 0);
+  return inside > (seg.end - seg.start) / 2;
 }
 
 /** Processing log lines for the dropped tracks (none when nothing was dropped). */

@@ -183,7 +183,13 @@ describe('dropping still non-people from an analysis', () => {
     const standing = Array.from({ length: 150 }, () => personFrame({ x: 700, y: 400, score: 0.45 }));
     const a: AnalysisResult = {
       detections: [...frames.map((f, i) => det(1, i, f)), ...standing.map((f, i) => det(2, i, f))],
-      segments: [],
+      // proposals on the walker (0–1 s), on the post (1.5–3.5 s) and mostly on the walker again (3.8–5 s)
+      segments: [
+        { trackId: 1, actionClass: 'run', start: 0, end: 1, confidence: 0.6 },
+        { trackId: 1, actionClass: 'sit', start: 1.5, end: 3.5, confidence: 0.6 },
+        { trackId: 1, actionClass: 'run', start: 3.8, end: 5, confidence: 0.6 },
+        { trackId: 2, actionClass: 'sit', start: 1.5, end: 3.5, confidence: 0.6 },
+      ],
       stats: { tracks: 2, fps: 30, stride: 1, poseModel: 'tracking' } as AnalysisResult['stats'],
     };
     // the whole track moves, so it is no still thing as a whole
@@ -195,6 +201,12 @@ describe('dropping still non-people from an analysis', () => {
     ]);
     // a person who stands still the whole time with a body's joints keeps every frame
     expect(r.detections.filter((d) => d.trackId === 2)).toHaveLength(150);
+    // the post's proposal goes with its boxes; the walker's and the other person's stay
+    expect(r.segments.map((s) => [s.trackId, s.actionClass, s.start])).toEqual([
+      [1, 'run', 0],
+      [1, 'run', 3.8],
+      [2, 'sit', 1.5],
+    ]);
     expect(r.stillDropped).toMatchObject([{ trackId: 1, frames: 90, span: [30, 119] }]);
     expect(stillDropLog(r.stillDropped)).toEqual([
       expect.stringMatching(
