@@ -7,6 +7,7 @@
 // people in the same rows the per-frame modes give, so the tracker after it (IoU association) is unchanged.
 // Both cores: frames are decoded ahead while the workers run; a detector pass is asked for as soon as its
 // frame is decoded, so it fills a worker that the crops and flow of earlier frames leave idle.
+import { DetectorPasses } from './detector-passes';
 import { calibratedConfidence } from './calibration';
 import { iou } from './kalman';
 import {
@@ -57,6 +58,8 @@ export interface CropTrackingStats {
   reasons: Record<string, number>;
   lightning: number;
   thunder: number;
+  /** Whether detector passes read two squares of the frame (detector-passes.ts); null: too few passes to decide. */
+  squares?: boolean | null;
 }
 
 /**
@@ -128,33 +131,9 @@ export async function trackPeopleByCrops(
   let passIndex = 0;
   let followed: Followed[] = [];
   let segment: FlowSegment | null = null;
-  // a detector pass waits here for a second frame to share its pass with
-  let lone: {
-    frame: number;
-    rgb: Uint8Array;
-    resolve: (rows: Float32Array) => void;
-    reject: (e: Error) => void;
-  } | null = null;
-  const contentRows = (rgb: Uint8Array) => rgb.slice(0, W * g.scaledH * 3);
-  const detectAhead = (frame: number, rgb: Uint8Array): Promise<Float32Array> => {
-    if (!opts.stackDetections) return pool.detect(rgb.slice(), W, H);
-    if (!lone)
-      return new Promise((resolve, reject) => {
-        lone = { frame, rgb: contentRows(rgb), resolve, reject };
-      });
-    const first = lone;
-    lone = null;
-    const both = pool.detectStacked([first.rgb, contentRows(rgb)], W, g.scaledH);
-    both.then(([a]) => first.resolve(a), first.reject);
-    return both.then(([, b]) => b);
-  };
-  /** The frame now needed has no partner yet: its pass runs alone. */
-  const flushAlone = (frame: number) => {
-    if (lone?.frame !== frame) return;
-    const only = lone;
-    lone = null;
-    pool.detectStacked([only.rgb], W, g.scaledH).then(([a]) => only.resolve(a), only.reject);
-  };
+  const passes = new DetectorPasses(pool, g, !!opts.stackDetections);
+  const detectAhead = (frame: number, rgb: Uint8Array) => passes.request(frame, rgb);
+  const flushAlone = (frame: number) => passes.flushAlone(frame);
   const emit = (frame: number, rows: Float32Array, pass = false) =>
     onFrame(frame, decodePoseRows(rows, g, minScore), pass);
   /** Ends the flow segment of the last pass: emits its frames, and moves the followed people to where the flow left them. */
@@ -287,5 +266,6 @@ export async function trackPeopleByCrops(
     if (passEvery > 1) segment = new FlowSegment(f, followed, W, H);
   }
   await endSegment();
+  stats.squares = passes.decided;
   return stats;
 }

@@ -7,7 +7,7 @@ import type { GraphModel } from '@tensorflow/tfjs-converter';
 import { iou } from './kalman';
 import { POSE_ROW, type SinglePoseModel } from './pose-protocol';
 
-const DETECTOR_SIZE = 512;
+export const DETECTOR_SIZE = 512;
 const SINGLE_SIZE = 256;
 export const SINGLE_POSE_INPUT: Record<SinglePoseModel, number> = { lightning: 192, thunder: SINGLE_SIZE };
 /** Detections below this person score are not kept (the calibration maps them to near-zero anyway). */
@@ -93,17 +93,21 @@ export async function detectPeopleStacked(detector: GraphModel, frames: tf.Tenso
     };
     if (box.x2 - box.x1 > 1 && box.y2 - box.y1 > 1) found[i].push(box);
   }
-  return found.map((list) => {
-    list.sort((a, b) => b.score - a.score);
-    const kept: DetectedPerson[] = [];
-    for (const b of list)
-      if (
-        kept.length < TOPDOWN_MAX_PEOPLE &&
-        kept.every((k) => iou(k, b) < NMS_IOU && insideShare(b, k) < CONTAINED_SHARE)
-      )
-        kept.push(b);
-    return kept;
-  });
+  return found.map(keepDistinct);
+}
+/**
+ * The distinct people among person boxes, strongest first: a box overlapping a stronger one (NMS) or lying
+ * inside it (a part of that person) is dropped, and at most TOPDOWN_MAX_PEOPLE are kept.
+ */
+export function keepDistinct(list: DetectedPerson[]): DetectedPerson[] {
+  const kept: DetectedPerson[] = [];
+  for (const b of [...list].sort((a, c) => c.score - a.score))
+    if (
+      kept.length < TOPDOWN_MAX_PEOPLE &&
+      kept.every((k) => iou(k, b) < NMS_IOU && insideShare(b, k) < CONTAINED_SHARE)
+    )
+      kept.push(b);
+  return kept;
 }
 
 /**

@@ -1,0 +1,61 @@
+// A frame read as two overlapping squares of its short side, each filling the detector's input: people reach
+// the detector larger than when the whole frame is squeezed into it. Boxes from each square are moved back
+// into the frame; a box cut by a square's inner edge is dropped (the other square holds that person whole,
+// the squares overlapping by more than a person's width), and the rest are merged as the detector merges its
+// own (topdown.ts keepDistinct). When to read squares: detector-passes.ts.
+import { keepDistinct, type DetectedPerson } from './topdown';
+
+/** A square of the frame, in frame pixels. */
+export interface Tile {
+  x: number;
+  y: number;
+  size: number;
+}
+
+/** A box this close (px) to a square's inner edge is taken as cut by it. */
+const CUT_MARGIN = 2;
+
+/** The two squares of the frame's short side at its two ends (one square when the frame is square). */
+export function squareTiles(width: number, height: number): Tile[] {
+  const size = Math.min(width, height);
+  if (width === height) return [{ x: 0, y: 0, size }];
+  return width > height
+    ? [
+        { x: 0, y: 0, size },
+        { x: width - size, y: 0, size },
+      ]
+    : [
+        { x: 0, y: 0, size },
+        { x: 0, y: height - size, size },
+      ];
+}
+
+/** The RGB pixels of one square of an RGB frame `width` pixels wide. */
+export function tileRgb(rgb: Uint8Array, width: number, t: Tile): Uint8Array {
+  const out = new Uint8Array(t.size * t.size * 3);
+  for (let r = 0; r < t.size; r++) {
+    const from = ((t.y + r) * width + t.x) * 3;
+    out.set(rgb.subarray(from, from + t.size * 3), r * t.size * 3);
+  }
+  return out;
+}
+
+/**
+ * Boxes found in each square (rows of x1, y1, x2, y2, score in the square's pixels) → one frame's boxes in
+ * frame pixels, as the detector's rows: cut boxes dropped, the rest merged strongest first.
+ */
+export function mergeTileRows(rows: Float32Array[], tiles: Tile[], width: number, height: number): Float32Array {
+  const all: DetectedPerson[] = [];
+  tiles.forEach((t, i) => {
+    const r = rows[i];
+    for (let k = 0; k + 5 <= r.length; k += 5) {
+      const b = { x1: r[k] + t.x, y1: r[k + 1] + t.y, x2: r[k + 2] + t.x, y2: r[k + 3] + t.y, score: r[k + 4] };
+      const cutLeft = t.x > 0 && b.x1 <= t.x + CUT_MARGIN;
+      const cutRight = t.x + t.size < width && b.x2 >= t.x + t.size - CUT_MARGIN;
+      const cutTop = t.y > 0 && b.y1 <= t.y + CUT_MARGIN;
+      const cutBottom = t.y + t.size < height && b.y2 >= t.y + t.size - CUT_MARGIN;
+      if (!(cutLeft || cutRight || cutTop || cutBottom)) all.push(b);
+    }
+  });
+  return Float32Array.from(keepDistinct(all).flatMap((p) => [p.x1, p.y1, p.x2, p.y2, p.score]));
+}
