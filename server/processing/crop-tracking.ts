@@ -132,8 +132,6 @@ export async function trackPeopleByCrops(
   let followed: Followed[] = [];
   let segment: FlowSegment | null = null;
   const passes = new DetectorPasses(pool, g, !!opts.stackDetections);
-  const detectAhead = (frame: number, rgb: Uint8Array) => passes.request(frame, rgb);
-  const flushAlone = (frame: number) => passes.flushAlone(frame);
   const emit = (frame: number, rows: Float32Array, pass = false) =>
     onFrame(frame, decodePoseRows(rows, g, minScore), pass);
   /** Ends the flow segment of the last pass: emits its frames, and moves the followed people to where the flow left them. */
@@ -154,7 +152,7 @@ export async function trackPeopleByCrops(
     const reason = passReason({ sinceLastPass, interval: passEvery, sceneDifference });
     sinceLastPass = reason ? 1 : (sinceLastPass ?? 0) + 1;
     const detect = reason === 'scene change' || (reason != null && passIndex++ % detectEvery === 0);
-    const boxes = detect ? detectAhead(f.frame, f.rgb) : null;
+    const boxes = detect ? passes.request(f.frame, f.rgb) : null;
     boxes?.catch(() => {});
     return { ...f, reason, boxes };
   });
@@ -175,7 +173,7 @@ export async function trackPeopleByCrops(
     if (boxes) {
       stats.detections++;
       stats.reasons[f.reason] = (stats.reasons[f.reason] ?? 0) + 1;
-      flushAlone(f.frame);
+      passes.flushAlone(f.frame);
       const detected = boxesOf(await boxes);
       // a followed person the detector also found is re-anchored on its box; one it missed is followed on
       carry = followed.filter((p) => detected.every((d) => iou(p.box, d) < REANCHOR_IOU));

@@ -83,12 +83,10 @@ export class DetectorPasses {
         this.decided = squaresPay(rows, this.g.scaledW, scaledH, this.stack);
         return this.decided;
       });
-    // the first passes read the frame as the rest would without squares; the rest once the decision is known
-    const later = <T>(sq: () => Promise<T>, plain: () => Promise<T>, now = probing): Promise<T> =>
-      now ? plain() : this.squares!.then((yes) => (yes ? sq() : plain()));
     let rows: Promise<Float32Array>;
     if (!this.stack)
-      rows = later(
+      rows = this.read(
+        probing,
         () => this.square(rgb),
         () => this.pool.detect(rgb.slice(), W, H),
       );
@@ -102,11 +100,11 @@ export class DetectorPasses {
         });
       else {
         this.lone = null;
-        const both = later(
+        // a first pass left alone by a flush pairs with the next: read now, as the first passes are
+        const both = this.read(
+          first.probing,
           () => Promise.all([this.square(first.rgb), this.square(content)]),
           () => this.pool.detectStacked([first.rgb, content], W, scaledH),
-          // a first pass left alone by a flush pairs with the next: read now, as the first passes are
-          first.probing,
         );
         both.then(([a]) => first.resolve(a), first.reject);
         rows = both.then(([, b]) => b);
@@ -121,11 +119,19 @@ export class DetectorPasses {
     if (this.lone?.frame !== frame) return;
     const only = this.lone;
     this.lone = null;
-    const alone = () => this.pool.detectStacked([only.rgb], this.g.inputW, this.g.scaledH).then(([a]) => a);
-    (only.probing || !this.squares
-      ? alone()
-      : this.squares.then((yes) => (yes ? this.square(only.rgb) : alone()))
+    this.read(
+      only.probing,
+      () => this.square(only.rgb),
+      () => this.pool.detectStacked([only.rgb], this.g.inputW, this.g.scaledH).then(([a]) => a),
     ).then(only.resolve, only.reject);
+  }
+
+  /**
+   * A pass read now as without squares (one of the first passes, `now`), or, once the decision is known,
+   * as two squares or as without them.
+   */
+  private read<T>(now: boolean, squares: () => Promise<T>, plain: () => Promise<T>): Promise<T> {
+    return now || !this.squares ? plain() : this.squares.then((yes) => (yes ? squares() : plain()));
   }
 
   /** One pass read as two squares of the frame's content, on both workers at once. */
