@@ -1,4 +1,5 @@
-// A processing result whose still non-people were dropped says so, with the reason, in the video's log.
+// A processing result whose still non-people were dropped says so, with the reason, in the video's log; one
+// whose small people the detector read as two squares of each frame says that too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { as, makeTestApp, type TestApp } from '../helpers/test-app';
@@ -90,5 +91,40 @@ describe('processing log of still things dropped', () => {
     const log = await logOf(w.videoId);
     expect(log.some((l) => l.includes('processing completed'))).toBe(true);
     expect(log.some((l) => l.includes('still thing'))).toBe(false);
+  });
+
+  it('says when the detector read small people as two squares of each frame, and only then', async () => {
+    const logFor = async (squares: boolean) => {
+      const w = await seedAnnotatedVideo(t.database);
+      await t.database.db.update(videos).set({ processingStatus: 'processing' }).where(eq(videos.id, w.videoId));
+      const cropTracking = {
+        passes: 2,
+        flowFrames: 8,
+        detections: 2,
+        crops: 4,
+        lost: 0,
+        reasons: {},
+        lightning: 4,
+        thunder: 0,
+        squares,
+      };
+      await storeAnalysis(
+        t.database.db,
+        { videoId: w.videoId, fromStatus: 'completed', requestedBy: 'ann.one' } as never,
+        { fps: 30, frameStride: 1 },
+        {
+          detections,
+          segments: [],
+          stats: { ...stats, poseModel: 'tracking' as const, cropTracking },
+          stillDropped: [],
+        },
+        5,
+      );
+      return logOf(w.videoId);
+    };
+    const line =
+      'small people: after its first passes the detector read each frame as two squares, so they reached it larger';
+    expect((await logFor(true)).some((l) => l.endsWith(line))).toBe(true);
+    expect((await logFor(false)).some((l) => l.includes('two squares'))).toBe(false);
   });
 });
