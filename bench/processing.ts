@@ -199,8 +199,8 @@ for (const s of settings) {
     (m.cpu / m.duration).toFixed(2),
     ((threads * m.duration) / m.cpu).toFixed(2),
     perPersonFrame(m),
-    means(evals.filter((r) => r.real)),
-    means(evals.filter((r) => !r.real && !r.scaledDown)),
+    means(evals.filter((r) => r.kind === 'real')),
+    means(evals.filter((r) => r.kind === 'synthetic')),
     os.loadavg()[0].toFixed(1),
   ]);
 }

@@ -1,5 +1,5 @@
 // Text table and target verdicts of an eval run.
-import type { ClipResult } from './run-eval';
+import { CLIP_KINDS, type ClipResult } from './run-eval';
 import { markdownTable } from './markdown-table';
 
 export const TARGETS = { recall: 0.95, precision: 0.95, idf1: 0.9, realTime: 1 };
@@ -50,12 +50,9 @@ export function formatTable(results: ClipResult[]): string {
       f2(r.realTime),
     ];
   });
-  for (const [label, group] of [
-    ['real', results.filter((r) => r.real)],
-    ['real, scaled down', results.filter((r) => r.scaledDown)],
-    ['synthetic', results.filter((r) => !r.real && !r.scaledDown)],
-  ] as const) {
-    if (group.length) rows.push(meanRow(`mean, ${label} (${group.length})`, group));
+  for (const kind of CLIP_KINDS) {
+    const group = results.filter((r) => r.kind === kind);
+    if (group.length) rows.push(meanRow(`mean, ${kind} (${group.length})`, group));
   }
   return markdownTable(head, rows);
 }
@@ -112,12 +109,9 @@ export function formatMotTable(results: ClipResult[]): string {
     ];
   };
   const rows = results.map((r) => row(r.name, [r]));
-  for (const [label, group] of [
-    ['real', results.filter((r) => r.real)],
-    ['real, scaled down', results.filter((r) => r.scaledDown)],
-    ['synthetic', results.filter((r) => !r.real && !r.scaledDown)],
-  ] as const) {
-    if (group.length) rows.push(row(`mean, ${label} (${group.length})`, group));
+  for (const kind of CLIP_KINDS) {
+    const group = results.filter((r) => r.kind === kind);
+    if (group.length) rows.push(row(`mean, ${kind} (${group.length})`, group));
   }
   return markdownTable(head, rows);
 }

@@ -20,12 +20,17 @@ export interface EvalSettings {
   pose_model?: string;
 }
 
+/** The kinds of clip the eval prints a mean for, in the order it prints them. */
+export const CLIP_KINDS = ['real', 'real, scaled down', 'synthetic'] as const;
+export type ClipKind = (typeof CLIP_KINDS)[number];
+
 export interface ClipResult {
   name: string;
-  /** Real footage as filmed (bench/eval/real-clips.ts), not a clip made from photos. */
-  real: boolean;
-  /** Real footage laid out scaled down (bench/eval/real-mosaic.ts): scored apart from both kinds. */
-  scaledDown: boolean;
+  /**
+   * Which mean the clip counts in: real footage as filmed (bench/eval/real-clips.ts), real footage laid out
+   * scaled down (bench/eval/real-mosaic.ts), or a clip made from photos.
+   */
+  kind: ClipKind;
   /** The overlap a box needed to count as finding a person. */
   iou: number;
   frames: number;
@@ -134,8 +139,7 @@ export async function evaluateClip(
     : undefined;
   return {
     name: clip.recipe.name,
-    real: clip.recipe.kind === 'real' && clip.recipe.format !== 'mosaic',
-    scaledDown: clip.recipe.kind === 'real' && clip.recipe.format === 'mosaic',
+    kind: clip.recipe.kind !== 'real' ? 'synthetic' : clip.recipe.format === 'mosaic' ? 'real, scaled down' : 'real',
     iou: clip.iou,
     frames: analysis.stats.framesAnalysed,
     duration: info.duration,

@@ -128,7 +128,7 @@ describe('boxes on labelled non-people', () => {
     const row = (nonPeople?: ClipResult['nonPeople']) =>
       ({
         name: 'street',
-        real: false,
+        kind: 'synthetic',
         iou: 0.5,
         frames: 10,
         realTime: 1,

@@ -13,8 +13,7 @@ function clip(name: string, real: boolean, found: boolean, realTime: number, sca
   ];
   return {
     name,
-    real,
-    scaledDown,
+    kind: scaledDown ? 'real, scaled down' : real ? 'real' : 'synthetic',
     iou: real ? 0.4 : 0.5,
     frames: 1,
     duration: 1,
