@@ -186,7 +186,7 @@ for (const s of settings) {
       ),
     );
   const extra = st.cropTracking
-    ? ` (${st.cropTracking.passes} model passes, ${st.cropTracking.flowFrames} frames followed by optical flow, detector ${st.cropTracking.detections}× ${JSON.stringify(st.cropTracking.reasons)}, ${st.cropTracking.crops} crops, ${st.cropTracking.lost} lost${st.cropTracking.squares ? ', detector read as two squares' : ''})`
+    ? ` (${st.cropTracking.passes} model passes, ${st.cropTracking.flowFrames} frames followed by optical flow, detector ${st.cropTracking.detections}× ${JSON.stringify(st.cropTracking.reasons)}, ${st.cropTracking.crops} crops, ${st.cropTracking.lost} lost${st.cropTracking.reading === 'squares' ? ', detector read as two squares' : st.cropTracking.reading === 'grid' ? ', detector read as four squares' : ''})`
     : '';
   console.log(`${s.label}: ${st.framesAnalysed} frames in ${m.wall.toFixed(2)} s, ${st.tracks} tracks${extra}`);
   for (const r of evals)

@@ -8,6 +8,7 @@
 // Both cores: frames are decoded ahead while the workers run; a detector pass is asked for as soon as its
 // frame is decoded, so it fills a worker that the crops and flow of earlier frames leave idle.
 import { DetectorPasses } from './detector-passes';
+import type { FrameReading } from './detector-tiles';
 import { calibratedConfidence } from './calibration';
 import { iou } from './kalman';
 import {
@@ -58,8 +59,8 @@ export interface CropTrackingStats {
   reasons: Record<string, number>;
   lightning: number;
   thunder: number;
-  /** Whether detector passes read two squares of the frame (detector-passes.ts); null: too few passes to decide. */
-  squares?: boolean | null;
+  /** How detector passes after the first read the frame (detector-passes.ts); null: too few passes to decide. */
+  reading?: FrameReading | null;
 }
 
 /**
@@ -264,6 +265,6 @@ export async function trackPeopleByCrops(
     if (passEvery > 1) segment = new FlowSegment(f, followed, W, H);
   }
   await endSegment();
-  stats.squares = passes.decided;
+  stats.reading = passes.decided;
   return stats;
 }

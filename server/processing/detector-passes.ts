@@ -1,11 +1,12 @@
 // How crop tracking's detector passes read the frame. By default two landscape frames share one pass,
 // stacked top to bottom (topdown.ts detectPeopleStacked): half the detector's cost. When the people are small
-// in the detector's input, a pass instead reads the frame as two overlapping squares of its short side
-// (detector-tiles.ts), each filling the detector's input, so people reach it up to twice as large: a crowd
-// standing shoulder to shoulder, or people 40–90 px tall on a street camera. Which of the two is decided
-// once per video, from the people the first passes find (PROBE_PASSES, read as without squares): a decision
-// that depends only on the video, never on when a worker answers, so the same video gives the same result.
-import { mergeTileRows, squareTiles, tileRgb } from './detector-tiles';
+// in the detector's input, a pass instead reads the frame as two overlapping squares of its short side, or,
+// when they are smaller still, as four squares at its corners (detector-tiles.ts), each filling the detector's
+// input, so people reach it up to twice (four squares: nearly three times) as large: a crowd standing shoulder
+// to shoulder, or people 40–90 px tall on a street camera. Which reading is decided once per video, from the
+// people the first passes find (PROBE_PASSES, read as without squares): a decision that depends only on the
+// video, never on when a worker answers, so the same video gives the same result.
+import { gridTiles, mergeTileRows, tileRgb, tilesFor, type FrameReading } from './detector-tiles';
 import type { PosePool } from './pose-pool';
 import type { AnalysisGeometry } from './pose-protocol';
 import { DETECTOR_SIZE } from './topdown';
@@ -21,33 +22,45 @@ export const TILE_BELOW_PX = 100;
  * composite, 54–56 px, gain both).
  */
 export const TILE_ABOVE_PX = 32;
-/** …and only when a square reads them at least this much larger than the whole frame does. */
+/**
+ * Below this median (px) the four corner squares are read instead of two: on the mosaic of real people
+ * 64–98 px tall on a 768×576 canvas (median 56 px to the detector) they find a shopper half hidden behind
+ * another that two squares lose, and halve what is left to correct of the street composite; they cost
+ * twice the detector passes, so people already 64 px or taller keep the two squares.
+ */
+export const GRID_BELOW_PX = 64;
+/** …and only when a reading shows people at least this much larger than the cheaper one it replaces. */
 const TILE_MIN_GAIN = 1.3;
 /** Boxes of the first passes scored at least this count as people for the decision. */
 const PROBE_MIN_SCORE = 0.3;
 
-/** The scale at which the detector reads a frame of content w × h: whole, stacked two to a pass, or a square of its short side. */
-export function detectorScale(w: number, h: number, how: 'whole' | 'stacked' | 'square'): number {
+/** The scale at which the detector reads a frame of content w × h: whole, stacked two to a pass, a square of its short side, or a corner square. */
+export function detectorScale(w: number, h: number, how: 'whole' | 'stacked' | 'square' | 'grid'): number {
   if (how === 'square') return DETECTOR_SIZE / Math.min(w, h);
+  if (how === 'grid') return DETECTOR_SIZE / gridTiles(w, h)[0].size;
   return Math.min(DETECTOR_SIZE / w, (how === 'stacked' ? DETECTOR_SIZE / 2 : DETECTOR_SIZE) / h);
 }
 
 /**
- * Whether passes should read squares, given the detector rows ([x1, y1, x2, y2, score] in frame pixels) of
- * the first passes: the median person's height in the detector's input, as passes would otherwise read
- * the frame (whole, or stacked two to a pass), against TILE_BELOW_PX.
+ * How the passes after the first should read the frame, given the detector rows ([x1, y1, x2, y2, score] in
+ * frame pixels) of the first passes: from the median person's height in the detector's input, as passes would
+ * otherwise read the frame (whole, or stacked two to a pass), against TILE_ABOVE_PX, GRID_BELOW_PX and
+ * TILE_BELOW_PX. A reading is chosen only where it shows people TILE_MIN_GAIN larger than the one it replaces.
  */
-export function squaresPay(rows: Float32Array[], w: number, h: number, stacked: boolean): boolean {
+export function readingFor(rows: Float32Array[], w: number, h: number, stacked: boolean): FrameReading {
   const whole = detectorScale(w, h, stacked ? 'stacked' : 'whole');
-  if (detectorScale(w, h, 'square') < TILE_MIN_GAIN * whole) return false;
   const heights: number[] = [];
   for (const r of rows)
     for (let k = 0; k + 5 <= r.length; k += 5)
       if (r[k + 4] >= PROBE_MIN_SCORE) heights.push((r[k + 3] - r[k + 1]) * whole);
-  if (!heights.length) return false;
+  if (!heights.length) return 'whole';
   heights.sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)];
-  return median >= TILE_ABOVE_PX && median < TILE_BELOW_PX;
+  if (median < TILE_ABOVE_PX || median >= TILE_BELOW_PX) return 'whole';
+  const squares = detectorScale(w, h, 'square') >= TILE_MIN_GAIN * whole;
+  const otherwise = squares ? detectorScale(w, h, 'square') : whole;
+  if (median < GRID_BELOW_PX && detectorScale(w, h, 'grid') >= TILE_MIN_GAIN * otherwise) return 'grid';
+  return squares ? 'squares' : 'whole';
 }
 
 /** A frame waiting for a second one to share its stacked pass with. */
@@ -63,10 +76,10 @@ interface Lone {
 export class DetectorPasses {
   private asked = 0;
   private readonly probes: Array<Promise<Float32Array>> = [];
-  private squares: Promise<boolean> | null = null;
+  private reading: Promise<FrameReading> | null = null;
   private lone: Lone | null = null;
-  /** Whether the passes after the first read squares (null until decided). */
-  decided: boolean | null = null;
+  /** How the passes after the first read the frame (null until decided). */
+  decided: FrameReading | null = null;
 
   constructor(
     private readonly pool: PosePool,
@@ -79,15 +92,15 @@ export class DetectorPasses {
     const { inputW: W, inputH: H, scaledH } = this.g;
     const probing = this.asked++ < PROBE_PASSES;
     if (!probing)
-      this.squares ??= Promise.all(this.probes).then((rows) => {
-        this.decided = squaresPay(rows, this.g.scaledW, scaledH, this.stack);
+      this.reading ??= Promise.all(this.probes).then((rows) => {
+        this.decided = readingFor(rows, this.g.scaledW, scaledH, this.stack);
         return this.decided;
       });
     let rows: Promise<Float32Array>;
     if (!this.stack)
       rows = this.read(
         probing,
-        () => this.square(rgb),
+        (r) => this.square(rgb, r),
         () => this.pool.detect(rgb.slice(), W, H),
       );
     else {
@@ -103,7 +116,7 @@ export class DetectorPasses {
         // a first pass left alone by a flush pairs with the next: read now, as the first passes are
         const both = this.read(
           first.probing,
-          () => Promise.all([this.square(first.rgb), this.square(content)]),
+          (r) => Promise.all([this.square(first.rgb, r), this.square(content, r)]),
           () => this.pool.detectStacked([first.rgb, content], W, scaledH),
         );
         both.then(([a]) => first.resolve(a), first.reject);
@@ -121,25 +134,38 @@ export class DetectorPasses {
     this.lone = null;
     this.read(
       only.probing,
-      () => this.square(only.rgb),
+      (r) => this.square(only.rgb, r),
       () => this.pool.detectStacked([only.rgb], this.g.inputW, this.g.scaledH).then(([a]) => a),
     ).then(only.resolve, only.reject);
   }
 
   /**
    * A pass read now as without squares (one of the first passes, `now`), or, once the decision is known,
-   * as two squares or as without them.
+   * as its squares or as without them.
    */
-  private read<T>(now: boolean, squares: () => Promise<T>, plain: () => Promise<T>): Promise<T> {
-    return now || !this.squares ? plain() : this.squares.then((yes) => (yes ? squares() : plain()));
+  private read<T>(now: boolean, squares: (r: 'squares' | 'grid') => Promise<T>, plain: () => Promise<T>): Promise<T> {
+    return now || !this.reading ? plain() : this.reading.then((r) => (r === 'whole' ? plain() : squares(r)));
   }
 
-  /** One pass read as two squares of the frame's content, on both workers at once. */
-  private square(rgb: Uint8Array): Promise<Float32Array> {
+  /** One pass read as the squares of the frame's content, on both workers at once. */
+  private square(rgb: Uint8Array, reading: 'squares' | 'grid'): Promise<Float32Array> {
     const { inputW: W, scaledW, scaledH } = this.g;
-    const tiles = squareTiles(scaledW, scaledH);
+    const tiles = tilesFor(reading, scaledW, scaledH);
     return Promise.all(tiles.map((t) => this.pool.detect(tileRgb(rgb, W, t), t.size, t.size))).then((rows) =>
       mergeTileRows(rows, tiles, scaledW, scaledH),
     );
   }
+}
+
+/** The processing log's line on how the detector read a video's small people, the reason such a video takes longer. */
+export function readingLog(reading: FrameReading | null | undefined): string[] {
+  if (reading === 'squares')
+    return [
+      'small people: after its first passes the detector read each frame as two squares, so they reached it larger',
+    ];
+  if (reading === 'grid')
+    return [
+      'small people: after its first passes the detector read each frame as four overlapping squares, so they reached it larger (twice the detector passes of two squares)',
+    ];
+  return [];
 }

@@ -1,5 +1,5 @@
-// A frame read as two overlapping squares of its short side, each filling the detector's input: people reach
-// the detector larger than when the whole frame is squeezed into it. Boxes from each square are moved back
+// A frame read as two overlapping squares of its short side, or as four smaller squares at its corners, each
+// filling the detector's input: people reach the detector larger than when the whole frame is squeezed into it. Boxes from each square are moved back
 // into the frame; a box cut by a square's inner edge is dropped (the other square holds that person whole,
 // the squares overlapping by more than a person's width), and the rest are merged as the detector merges its
 // own (topdown.ts keepDistinct). When to read squares: detector-passes.ts.
@@ -11,6 +11,9 @@ export interface Tile {
   y: number;
   size: number;
 }
+
+/** How a detector pass reads the frame: as it always did (whole, or two frames stacked), two squares, or four. */
+export type FrameReading = 'whole' | 'squares' | 'grid';
 
 /** A box this close (px) to a square's inner edge is taken as cut by it. */
 const CUT_MARGIN = 2;
@@ -28,6 +31,24 @@ export function squareTiles(width: number, height: number): Tile[] {
         { x: 0, y: 0, size },
         { x: 0, y: height - size, size },
       ];
+}
+
+/**
+ * Four squares at the frame's corners, two along each side: each is 3/4 of the short side (and at least 0.55 of
+ * the long side, so the two along it overlap by a tenth of it or more). On a 4:3 frame they read people 4/3 as
+ * large as the two squares do, at twice the detector passes.
+ */
+export function gridTiles(width: number, height: number): Tile[] {
+  const short = Math.min(width, height);
+  const size = Math.min(short, Math.max(Math.round(0.75 * short), Math.ceil(0.55 * Math.max(width, height))));
+  const xs = [0, width - size],
+    ys = [0, height - size];
+  return ys.flatMap((y) => xs.map((x) => ({ x, y, size })));
+}
+
+/** The squares a pass reads for a reading other than whole. */
+export function tilesFor(reading: 'squares' | 'grid', width: number, height: number): Tile[] {
+  return reading === 'grid' ? gridTiles(width, height) : squareTiles(width, height);
 }
 
 /** The RGB pixels of one square of an RGB frame `width` pixels wide. */

@@ -93,8 +93,8 @@ describe('processing log of still things dropped', () => {
     expect(log.some((l) => l.includes('still thing'))).toBe(false);
   });
 
-  it('says when the detector read small people as two squares of each frame, and only then', async () => {
-    const logFor = async (squares: boolean) => {
+  it('says when the detector read small people as two or four squares of each frame, and only then', async () => {
+    const logFor = async (reading: 'whole' | 'squares' | 'grid') => {
       const w = await seedAnnotatedVideo(t.database);
       await t.database.db.update(videos).set({ processingStatus: 'processing' }).where(eq(videos.id, w.videoId));
       const cropTracking = {
@@ -106,7 +106,7 @@ describe('processing log of still things dropped', () => {
         reasons: {},
         lightning: 4,
         thunder: 0,
-        squares,
+        reading,
       };
       await storeAnalysis(
         t.database.db,
@@ -124,7 +124,10 @@ describe('processing log of still things dropped', () => {
     };
     const line =
       'small people: after its first passes the detector read each frame as two squares, so they reached it larger';
-    expect((await logFor(true)).some((l) => l.endsWith(line))).toBe(true);
-    expect((await logFor(false)).some((l) => l.includes('two squares'))).toBe(false);
+    expect((await logFor('squares')).some((l) => l.endsWith(line))).toBe(true);
+    const four = (await logFor('grid')).filter((l) => l.includes('small people'));
+    expect(four).toHaveLength(1);
+    expect(four[0]).toContain('four overlapping squares');
+    expect((await logFor('whole')).some((l) => l.includes('squares'))).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 // How crop tracking's detector passes read the frame: whole (or two frames stacked to a pass) by default, two
-// overlapping squares of the frame when the first passes find small people. The decision must depend on
+// overlapping squares of the frame when the first passes find small people, four corner squares when smaller still. The decision must depend on
 // the video only, the first passes must read the frame exactly as before, and a square's boxes must land in
 // the frame once each. The pose pool is replaced at the test's edge by one that records what it was asked.
 import { describe, expect, it } from 'vitest';
-import { DetectorPasses, PROBE_PASSES, squaresPay } from '../../server/processing/detector-passes';
-import { mergeTileRows, squareTiles, tileRgb } from '../../server/processing/detector-tiles';
+import { DetectorPasses, PROBE_PASSES, readingFor } from '../../server/processing/detector-passes';
+import { gridTiles, mergeTileRows, squareTiles, tileRgb } from '../../server/processing/detector-tiles';
 import type { PosePool } from '../../server/processing/pose-pool';
 import type { AnalysisGeometry } from '../../server/processing/pose-protocol';
 
@@ -13,29 +13,49 @@ const people = (...heights: number[]) =>
   Float32Array.from(heights.flatMap((h, i) => [10 + 50 * i, 20, 50 + 50 * i, 20 + h, 0.8]));
 
 describe('when passes read squares', () => {
-  it('reads squares for people 32–100 px tall in the detector input, and not for larger, tinier or no people', () => {
-    // 640×480 read whole: scale 0.8, so 60 px in the frame are 48 px to the detector
-    expect(squaresPay([people(60, 70), people(65)], 640, 480, false)).toBe(true);
-    expect(squaresPay([people(200, 210), people(190)], 640, 480, false)).toBe(false);
-    expect(squaresPay([people(30, 35), people(32)], 640, 480, false)).toBe(false);
-    expect(squaresPay([new Float32Array(0)], 640, 480, false)).toBe(false);
+  it('reads two squares for people 64–100 px tall in the detector input, four for 32–64 px, and neither for larger, tinier or no people', () => {
+    // 640×480 read whole: scale 0.8, so 100 px in the frame are 80 px to the detector, 65 px are 52 px
+    expect(readingFor([people(100, 110), people(105)], 640, 480, false)).toBe('squares');
+    expect(readingFor([people(60, 70), people(65)], 640, 480, false)).toBe('grid');
+    expect(readingFor([people(200, 210), people(190)], 640, 480, false)).toBe('whole');
+    expect(readingFor([people(30, 35), people(32)], 640, 480, false)).toBe('whole');
+    expect(readingFor([new Float32Array(0)], 640, 480, false)).toBe('whole');
     // boxes scored under 0.3 are not people for the decision
-    expect(squaresPay([Float32Array.from([0, 0, 40, 60, 0.2])], 640, 480, false)).toBe(false);
+    expect(readingFor([Float32Array.from([0, 0, 40, 60, 0.2])], 640, 480, false)).toBe('whole');
   });
 
   it('measures the people as the passes would otherwise read them: stacked two to a pass, 16:9 frames read smaller', () => {
     // 640×360 stacked: scale 0.71, so 130 px are 92 px (squares); read whole they would be 104 px (not)
-    expect(squaresPay([people(130)], 640, 360, true)).toBe(true);
-    expect(squaresPay([people(130)], 640, 360, false)).toBe(false);
+    expect(readingFor([people(130)], 640, 360, true)).toBe('squares');
+    expect(readingFor([people(130)], 640, 360, false)).toBe('whole');
   });
 
-  it('does not read squares where a square is hardly larger than the whole frame', () => {
-    // a nearly square frame: its short side's square reads it only 1.07× larger
-    expect(squaresPay([people(60)], 512, 480, false)).toBe(false);
+  it('reads no more squares than show people larger: a 16:9 frame keeps two, a nearly square frame may go straight to four', () => {
+    // 640×360 stacked, people 60 px (43 px to the detector): four corner squares would read them only 1.02× as large as two
+    expect(readingFor([people(60)], 640, 360, true)).toBe('squares');
+    // a nearly square frame: its short side's square reads it only 1.07× larger; the corner squares 1.42×
+    expect(readingFor([people(120)], 512, 480, false)).toBe('whole');
+    expect(readingFor([people(60)], 512, 480, false)).toBe('grid');
   });
 });
 
-describe('a frame read as two squares', () => {
+describe('a frame read as squares', () => {
+  it('takes four corner squares of 3/4 the short side, two along each side overlapping', () => {
+    expect(gridTiles(768, 576)).toEqual([
+      { x: 0, y: 0, size: 432 },
+      { x: 336, y: 0, size: 432 },
+      { x: 0, y: 144, size: 432 },
+      { x: 336, y: 144, size: 432 },
+    ]);
+    // a wide frame: squares of 0.55 of the long side, so the two along it still overlap
+    expect(gridTiles(640, 360).map((t) => [t.x, t.y, t.size])).toEqual([
+      [0, 0, 352],
+      [288, 0, 352],
+      [0, 8, 352],
+      [288, 8, 352],
+    ]);
+  });
+
   it('takes the two squares of the short side at both ends, and each square its own pixels', () => {
     expect(squareTiles(640, 480)).toEqual([
       { x: 0, y: 0, size: 480 },
@@ -101,7 +121,21 @@ describe('detector passes over a video', () => {
       ...Array.from({ length: PROBE_PASSES / 2 }, () => 'stacked 2 640x360'),
       ...Array.from({ length: 4 }, () => 'detect 360x360'),
     ]);
-    expect(passes.decided).toBe(true);
+    expect(passes.decided).toBe('squares');
+  });
+
+  it('reads four corner squares of a 4:3 frame after the first passes found people 32–64 px tall to the detector', async () => {
+    const { pool, calls } = recordingPool(() => people(80));
+    const g43: AnalysisGeometry = { scaledW: 768, scaledH: 576, inputW: 768, inputH: 576 };
+    const passes = new DetectorPasses(pool, g43, false);
+    await Promise.all(
+      Array.from({ length: PROBE_PASSES + 2 }, (_, i) => passes.request(i, new Uint8Array(768 * 576 * 3))),
+    );
+    expect(calls).toEqual([
+      ...Array.from({ length: PROBE_PASSES }, () => 'detect 768x576'),
+      ...Array.from({ length: 8 }, () => 'detect 432x432'),
+    ]);
+    expect(passes.decided).toBe('grid');
   });
 
   it('keeps stacking when the first passes found large people', async () => {
@@ -109,7 +143,7 @@ describe('detector passes over a video', () => {
     const passes = new DetectorPasses(pool, g, true);
     await Promise.all(Array.from({ length: PROBE_PASSES + 2 }, (_, i) => passes.request(i, frame())));
     expect(calls).toEqual(Array.from({ length: PROBE_PASSES / 2 + 1 }, () => 'stacked 2 640x360'));
-    expect(passes.decided).toBe(false);
+    expect(passes.decided).toBe('whole');
   });
 
   it('answers a first pass left without a partner when its frame is needed, and pairs on after it', async () => {
@@ -127,6 +161,6 @@ describe('detector passes over a video', () => {
       'stacked 1 640x360',
       ...Array.from({ length: (PROBE_PASSES - 2) / 2 }, () => 'stacked 2 640x360'),
     ]);
-    expect(passes.decided).toBe(true);
+    expect(passes.decided).toBe('squares');
   });
 });

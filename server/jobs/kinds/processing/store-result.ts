@@ -13,6 +13,7 @@ import type { ProcessJobData } from '../../../services/processing-eligibility';
 import type { AnalysisResult } from '../../../processing/pipeline';
 import { readKeptRows, relinkKeptRows } from './relink';
 import { stillDropLog, type StillDrop } from '../../../processing/static-track';
+import { readingLog } from '../../../processing/detector-passes';
 import { FLICKER_COVERAGE, TRACK_KEEP_MEDIAN } from '../../../processing/track-keep';
 import { boxesByTrack } from '../../../processing/track-match';
 import { readIssueTracks, relinkIssues } from '../../../services/review-issues/reprocess';
@@ -79,11 +80,7 @@ export async function storeAnalysis(
     await appendLog(tx, videoId, [
       `analysis: every ${s.stride === 1 ? 'frame' : `${s.stride}th frame`}, ${s.inputW}x${s.inputH} input (long side ${s.longSide} px), pose model ${s.poseModel}, tracker ${s.tracker}`,
       // reading small people larger is why such a video takes longer (detector-passes.ts)
-      ...(s.cropTracking?.squares
-        ? [
-            'small people: after its first passes the detector read each frame as two squares, so they reached it larger',
-          ]
-        : []),
+      ...readingLog(s.cropTracking?.reading),
       `frames analysed: ${s.framesAnalysed}; people found: ${s.peopleFound} detections (up to ${s.maxPeopleInFrame} in one frame)`,
       `track fragments: ${s.fragments} after tracking, ${s.relinks} re-linked by appearance and motion (each a broken id joined), ${s.fragments - s.relinks} after re-link, ${s.weakTracks} dropped as unconvincing (median confidence < ${TRACK_KEEP_MEDIAN}, or < ${REVIEW_LOW_CONFIDENCE} and found on under ${FLICKER_COVERAGE * 100} % of the frames of its span)`,
       ...stillDropLog(r.stillDropped ?? []),
