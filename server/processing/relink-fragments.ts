@@ -1,7 +1,11 @@
 // After the tracker's pass: tracks that broke apart (a person missed for longer than the lost-track buffer,
 // or re-found too far from where the filter predicted) are joined again when a later track starts where the
 // earlier one was heading and the person wears the same colours. Greedy on the best pairs first; each track
-// gets at most one successor and one predecessor, and joined tracks never share a frame.
+// gets at most one successor and one predecessor, and joined tracks never share a frame. A later track may
+// also take over an earlier one that is still running for a few steps (a handover): the detector's box on
+// someone changed its extent (a person wheeling a bicycle, boxed with it, then alone), the tracker started
+// the new box as a new track, and the old one ran out a moment later. Then the old track's boxes from the
+// new one's first step on are dropped (`cuts`), so the joined track still has one box per frame.
 import type { Box } from './kalman';
 
 export interface FragmentSample {
@@ -19,6 +23,8 @@ export interface RelinkOptions {
   minAppearance?: number;
   /** Farthest the later track may start from the earlier one's extrapolated position, in box heights (+ growth per second of gap). */
   maxDistance?: number;
+  /** Longest handover, seconds: how long the later track may run beside the earlier one it takes over. */
+  maxHandoverS?: number;
 }
 
 export interface RelinkResult {
@@ -26,7 +32,17 @@ export interface RelinkResult {
   links: number;
   before: number;
   after: number;
+  /** Tracks taken over at a handover: their samples from this step on are dropped. */
+  cuts: Map<number, number>;
 }
+
+/**
+ * At a handover the new box starts inside the old one (the smaller lies at least this much inside the larger
+ * on the new track's first step), and the two still overlap on every later step the old one runs
+ * (HANDOVER_TOUCH): a box that changed extent, not a second person walking out from behind the first.
+ */
+const HANDOVER_INSIDE = 0.7;
+const HANDOVER_TOUCH = 0.3;
 
 const END_SAMPLES = 8;
 
@@ -46,6 +62,35 @@ export function histogramSimilarity(a: Float32Array, b: Float32Array): number {
 }
 
 const centre = (b: Box) => [(b.x1 + b.x2) / 2, (b.y1 + b.y2) / 2];
+const area = (b: Box) => Math.max(0, b.x2 - b.x1) * Math.max(0, b.y2 - b.y1);
+/** The share of the smaller box that lies inside the larger. */
+function inside(a: Box, b: Box): number {
+  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1),
+    h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  return w > 0 && h > 0 ? (w * h) / Math.max(1e-6, Math.min(area(a), area(b))) : 0;
+}
+
+/**
+ * Whether track `b` takes over `a` at a handover: it starts after `a` does, while `a` still runs for at most
+ * `maxOverlap` steps, and outlasts it; it starts inside `a`'s box and overlaps it while both run. Returns
+ * `a`'s box where `b` starts (the place to measure `b`'s start against), or null.
+ */
+function handoverFrom(a: FragmentSample[], b: FragmentSample[], maxOverlap: number): Box | null {
+  const from = b[0].step,
+    aLast = a[a.length - 1].step;
+  if (from <= a[0].step || from > aLast || aLast - from + 1 > maxOverlap || b[b.length - 1].step <= aLast) return null;
+  const bAt = new Map(b.filter((x) => x.step <= aLast).map((x) => [x.step, x.box]));
+  let at: Box | null = null,
+    shared = 0;
+  for (let i = a.length - 1; i >= 0 && a[i].step >= from; i--) {
+    at = a[i].box;
+    const other = bAt.get(a[i].step);
+    if (!other) continue;
+    if (inside(a[i].box, other) < (a[i].step === from ? HANDOVER_INSIDE : HANDOVER_TOUCH)) return null;
+    shared++;
+  }
+  return shared ? at : null;
+}
 const height = (b: Box) => b.y2 - b.y1;
 
 /** Velocity (per step) of a track's box centre over its last samples. */
@@ -82,25 +127,29 @@ export function relinkFragments(tracks: Map<number, FragmentSample[]>, o: Relink
       ];
     }),
   );
-  const pairs: Array<{ a: number; b: number; cost: number }> = [];
+  const maxOverlap = Math.max(1, Math.round((o.maxHandoverS ?? 0.3) * o.stepsPerSecond));
+  const pairs: Array<{ a: number; b: number; cost: number; handover: boolean }> = [];
   for (const a of ids)
     for (const b of ids) {
       const A = info.get(a)!,
         B = info.get(b)!;
       const gap = B.first.step - A.last.step;
-      if (gap <= 0 || gap > maxGap) continue;
-      const h = Math.max(height(A.last.box), 1e-6);
+      // a handover is measured from a's box where b starts, a gap from a's last box carried on to b's start
+      const at = gap <= 0 ? handoverFrom(tracks.get(a)!, tracks.get(b)!, maxOverlap) : A.last.box;
+      if (!at || gap > maxGap) continue;
+      const h = Math.max(height(at), 1e-6);
       const ratio = height(B.first.box) / h;
       if (ratio < 0.67 || ratio > 1.5) continue;
-      const [ax, ay] = centre(A.last.box),
+      const ahead = Math.max(0, gap);
+      const [ax, ay] = centre(at),
         [bx, by] = centre(B.first.box);
-      const px = ax + A.v[0] * gap,
-        py = ay + A.v[1] * gap;
+      const px = ax + A.v[0] * ahead,
+        py = ay + A.v[1] * ahead;
       const dist = Math.hypot(bx - px, by - py) / h;
-      if (dist > maxDist + 0.25 * (gap / o.stepsPerSecond)) continue;
+      if (dist > maxDist + 0.25 * (ahead / o.stepsPerSecond)) continue;
       const sim = A.tail && B.head ? histogramSimilarity(A.tail, B.head) : 0;
       if (sim < minApp) continue;
-      pairs.push({ a, b, cost: dist + (1 - sim) * 2 + gap / maxGap });
+      pairs.push({ a, b, cost: dist + (1 - sim) * 2 + ahead / maxGap, handover: gap <= 0 });
     }
   pairs.sort((p, q) => p.cost - q.cost);
   const next = new Map<number, number>(),
@@ -111,19 +160,24 @@ export function relinkFragments(tracks: Map<number, FragmentSample[]>, o: Relink
     while (prev.has(r)) r = prev.get(r)!;
     return r;
   };
-  const chainSteps = (id: number) => {
+  const cuts = new Map<number, number>();
+  const chainSteps = (id: number, cutAt?: [number, number]) => {
     const out = new Set<number>();
-    for (let c: number | undefined = root(id); c != null; c = next.get(c))
-      for (const s of tracks.get(c)!) out.add(s.step);
+    for (let c: number | undefined = root(id); c != null; c = next.get(c)) {
+      const cut = cutAt?.[0] === c ? cutAt[1] : (cuts.get(c) ?? Infinity);
+      for (const s of tracks.get(c)!) if (s.step < cut) out.add(s.step);
+    }
     return out;
   };
   let links = 0;
-  for (const { a, b } of pairs) {
+  for (const { a, b, handover } of pairs) {
     if (next.has(a) || prev.has(b) || root(a) === root(b)) continue;
-    const sa = chainSteps(a);
+    const cut: [number, number] | undefined = handover ? [a, tracks.get(b)![0].step] : undefined;
+    const sa = chainSteps(a, cut);
     if ([...chainSteps(b)].some((s) => sa.has(s))) continue;
     next.set(a, b);
     prev.set(b, a);
+    if (cut) cuts.set(...cut);
     links++;
   }
   const roots = ids.map((id) => root(id));
@@ -131,5 +185,5 @@ export function relinkFragments(tracks: Map<number, FragmentSample[]>, o: Relink
   const ordered = [...new Set(roots)].sort((x, y) => firstStep(x) - firstStep(y) || x - y);
   const publicId = new Map(ordered.map((r, i) => [r, i + 1]));
   const mapping = new Map(ids.map((id, i) => [id, publicId.get(roots[i])!]));
-  return { mapping, links, before: ids.length, after: ordered.length };
+  return { mapping, links, before: ids.length, after: ordered.length, cuts };
 }

@@ -64,7 +64,7 @@ export function trackFramePeople(
   people.forEach((ps, slot) =>
     ps.forEach((p, i) => {
       const raw = ids[slot][i];
-      if (raw == null) return;
+      if (raw == null || slot >= (relinked.cuts.get(raw) ?? Infinity)) return;
       const id = relinked.mapping.get(raw)!;
       const pass = found.passes[slot] ? 1 : 0;
       const e = evidence.get(id);
@@ -88,7 +88,11 @@ export function trackFramePeople(
   people.forEach((ps, slot) =>
     ps.forEach((p, i) => {
       const raw = ids[slot][i];
-      const trackId = raw == null ? undefined : publicId.get(relinked.mapping.get(raw)!);
+      // a track taken over at a handover gives way from the step its successor starts (relink-fragments.ts)
+      const trackId =
+        raw == null || slot >= (relinked.cuts.get(raw) ?? Infinity)
+          ? undefined
+          : publicId.get(relinked.mapping.get(raw)!);
       if (trackId == null) return;
       detections.push({
         trackId,

@@ -45,6 +45,26 @@ describe('tracks from the people found on each frame', () => {
     expect(r.stats.weakTracks).toBe(1);
   });
 
+  it('gives a person whose box changed extent one track and one box per frame: a wide box, then a narrow one inside it', () => {
+    // a person wheeling a bicycle boxed with it until frame 12, and alone from frame 10: the tracker starts the
+    // narrow box as a second track while the wide one still runs; the wide one gives way where the narrow starts
+    const appearance = Float32Array.from({ length: 64 }, (_, i) => (i === 5 ? 1 : 0));
+    const box = (x1: number, x2: number, confidence = 0.95): FoundPerson => ({
+      ...person(x1, confidence),
+      box: { x1, y1: 0.2, x2, y2: 0.6 },
+      appearance,
+    });
+    const r = trackFramePeople(
+      video,
+      answer((f) => [
+        ...(f <= 12 ? [box(0.1 + f * 0.002, 0.2 + f * 0.002)] : []),
+        ...(f >= 10 ? [box(0.14 + f * 0.002, 0.19 + f * 0.002)] : []),
+      ]),
+    );
+    expect(new Set(r.detections.map((d) => d.trackId))).toEqual(new Set([1]));
+    expect(r.detections.map((d) => d.frame)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+  });
+
   it('keeps that box as a track when the next pass finds it again', () => {
     const r = trackFramePeople(
       video,
