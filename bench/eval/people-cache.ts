@@ -25,6 +25,7 @@ const TRACKING_SIDE = new Set([
   'body-box.ts',
   'static-track.ts',
   'segment-proposals.ts',
+  'box-posture.ts',
   'action-rules.ts',
   'motion-measures.ts',
   'appearance.ts',

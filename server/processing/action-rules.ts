@@ -13,6 +13,7 @@ import {
   type TrackKinematics,
 } from './pose-features';
 import { hipOf, limbs, ramp, relSpeed, riseAbove } from './motion-measures';
+import { boxFall, boxLyingStill, boxPostures, type BoxPostures } from './box-posture';
 
 export interface Rule {
   cls: ActionClass;
@@ -28,6 +29,7 @@ export interface Rule {
 export interface Context {
   upright: Array<boolean | null>;
   scale: number[];
+  box: BoxPostures;
 }
 
 export const RULES: Rule[] = [
@@ -65,18 +67,9 @@ export const RULES: Rule[] = [
     minDuration: 0,
     pad: 0.2,
     maxConfidence: 0.9,
-    evidence: (k, i) => {
-      // the torso goes from upright to lying within 1.5 s while the hips drop
-      const ang = torsoAngle(k, i),
-        hip = bodyAt(k, i).hip;
-      if (ang == null || ang < 55 || !hip) return 0;
-      for (let j = i - 1; j >= 0 && k.t[i] - k.t[j] <= 1.5; j--) {
-        const a = torsoAngle(k, j),
-          h = bodyAt(k, j).hip;
-        if (a != null && a < 30 && h && (hip.y - h.y) / k.scale >= 0.5) return ramp(ang - a, 30, 80);
-      }
-      return 0;
-    },
+    // the torso goes from upright to lying within 1.5 s while the hips drop; or, where the joints are not
+    // seen lying (box-posture.ts), the box does
+    evidence: (k, i, c) => Math.max(jointsFall(k, i), boxFall(k, i, c.box)),
   },
   {
     cls: 'sit',
@@ -108,11 +101,10 @@ export const RULES: Rule[] = [
     minDuration: 2,
     pad: 0,
     maxConfidence: 0.85,
-    evidence: (k, i) => {
+    evidence: (k, i, c) => {
       const ang = torsoAngle(k, i);
-      if (ang == null || ang < 60) return 0;
-      const s = speed(velocity(k, i, hipOf(k), 0.5));
-      return s < 0.3 ? ramp(ang, 60, 85) : 0;
+      const joints = ang != null && ang >= 60 && speed(velocity(k, i, hipOf(k), 0.5)) < 0.3 ? ramp(ang, 60, 85) : 0;
+      return Math.max(joints, boxLyingStill(k, i, c.box));
     },
   },
   {
@@ -227,10 +219,23 @@ export const RULES: Rule[] = [
   },
 ];
 
+/** The torso goes from upright to past 55° within 1.5 s while the hips drop half a torso. */
+function jointsFall(k: TrackKinematics, i: number): number {
+  const ang = torsoAngle(k, i),
+    hip = bodyAt(k, i).hip;
+  if (ang == null || ang < 55 || !hip) return 0;
+  for (let j = i - 1; j >= 0 && k.t[i] - k.t[j] <= 1.5; j--) {
+    const a = torsoAngle(k, j),
+      h = bodyAt(k, j).hip;
+    if (a != null && a < 30 && h && (hip.y - h.y) / k.scale >= 0.5) return ramp(ang - a, 30, 80);
+  }
+  return 0;
+}
+
 export function context(k: TrackKinematics): Context {
   const upright = k.t.map((_, i) => {
     const a = torsoAngle(k, i);
     return a == null ? null : a < 35;
   });
-  return { upright, scale: k.t.map((_, i) => localScale(k, i)) };
+  return { upright, scale: k.t.map((_, i) => localScale(k, i)), box: boxPostures(k) };
 }

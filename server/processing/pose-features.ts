@@ -20,10 +20,19 @@ export const KP = {
   rAnkle: 16,
 } as const;
 
-/** One analysed frame of one track: time (s) and 17 × [x, y, score] in pixels (y down). */
+/** A person's box in pixels. */
+export interface PixelRect {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** One analysed frame of one track: time (s), 17 × [x, y, score] in pixels (y down), and the box when known. */
 export interface PoseSample {
   t: number;
   keypoints: Array<[number, number, number]>;
+  box?: PixelRect;
 }
 
 export interface Pt {
@@ -43,6 +52,8 @@ export interface TrackKinematics {
   kp: Array<Array<Pt | null>>;
   /** Mean keypoint score per sample (evidence quality). */
   quality: number[];
+  /** The person's box on each sample, null where the sample had none. */
+  box: Array<PixelRect | null>;
 }
 
 const mid = (a: Pt | null, b: Pt | null): Pt | null => (a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : (a ?? b));
@@ -86,7 +97,7 @@ export function kinematics(samples: PoseSample[], smoothWindowS = 0.1): TrackKin
     return out;
   });
   const quality = samples.map((s) => s.keypoints.reduce((a, q) => a + q[2], 0) / 17);
-  return { t, scale, torso, kp, quality };
+  return { t, scale, torso, kp, quality, box: samples.map((s) => s.box ?? null) };
 }
 
 /** Point helpers for one sample. */

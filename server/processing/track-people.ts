@@ -20,6 +20,9 @@ const TRACK_HIGH = 0.5,
   TRACK_LOW = 0.1,
   TRACK_NEW = 0.4;
 
+/** A box reaching below this (fraction of the frame's height) is cut by its bottom edge. */
+const BOTTOM_EDGE = 0.995;
+
 export interface TrackingOptions {
   trackerName?: string;
   /** Return every box before tracking too (calibration fit, evaluation). */
@@ -107,6 +110,9 @@ export function trackFramePeople(
       list.push({
         t: frames[slot] / video.fps,
         keypoints: p.keypoints.map(([x, y, s]) => [x * video.width, y * video.height, s]),
+        // a box cut by the frame's bottom edge says nothing of posture: someone walking out under the camera
+        // gets shorter and wider as a falling person does
+        ...(p.box.y2 < BOTTOM_EDGE ? { box: px(p) } : {}),
       });
     }),
   );

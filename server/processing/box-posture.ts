@@ -1,0 +1,62 @@
+// A fall and lying still, read from the person's box where the joints cannot be. A person lying on the ground
+// is often read at joint scores of 0.1–0.3 (the keypoint model is trained on people upright), so the joints'
+// torso angle, which the keypoint rules need, is not seen just when it matters. The box still shows it: it
+// turns from upright (at least 1.5 × as tall as wide) to lying (at least 1.3 × as wide as tall) within 1.5 s,
+// its top drops by 0.4 of the standing height and it widens by half. Walking out of the frame's bottom edge
+// shortens the box without widening it, a zoom grows both sides, and a track that takes over a group's box
+// widens without its top dropping: none of them is a fall.
+import type { PixelRect, TrackKinematics } from './pose-features';
+import { windowOf } from './pose-features';
+
+const UPRIGHT = 1.5;
+const LYING = 1.3;
+const FALL_WITHIN_S = 1.5;
+const TOP_DROP = 0.4;
+const WIDENS = 1.5;
+/** Lying still: the box's centre moves less than this many box heights a second. */
+const STILL = 0.3;
+
+const w = (b: PixelRect) => b.x2 - b.x1;
+const h = (b: PixelRect) => b.y2 - b.y1;
+const upright = (b: PixelRect | null) => !!b && h(b) >= UPRIGHT * w(b);
+const lying = (b: PixelRect | null) => !!b && w(b) >= LYING * h(b);
+
+export interface BoxPostures {
+  /** The last sample at or before i whose box was upright, or -1. */
+  lastUpright: number[];
+  /** The first sample at or after i whose box was lying, or -1. */
+  nextLying: number[];
+}
+
+/** One pass each way over the track: every later look-up is constant time. */
+export function boxPostures(k: TrackKinematics): BoxPostures {
+  const n = k.t.length;
+  const lastUpright = new Array<number>(n).fill(-1),
+    nextLying = new Array<number>(n).fill(-1);
+  for (let i = 0; i < n; i++) lastUpright[i] = upright(k.box[i]) ? i : i > 0 ? lastUpright[i - 1] : -1;
+  for (let i = n - 1; i >= 0; i--) nextLying[i] = lying(k.box[i]) ? i : i < n - 1 ? nextLying[i + 1] : -1;
+  return { lastUpright, nextLying };
+}
+
+/** Evidence (0..1) that sample i lies in a fall: between the last upright box and the first lying one after it. */
+export function boxFall(k: TrackKinematics, i: number, p: BoxPostures): number {
+  const a = p.lastUpright[i],
+    b = p.nextLying[i];
+  if (a < 0 || b < 0 || b <= a || k.t[b] - k.t[a] > FALL_WITHIN_S) return 0;
+  const up = k.box[a]!,
+    down = k.box[b]!;
+  if (down.y1 - up.y1 < TOP_DROP * h(up) || w(down) < WIDENS * w(up)) return 0;
+  return Math.min(1, (w(down) / h(down) - LYING) / (2 - LYING) + 0.5);
+}
+
+/** Evidence (0..1) that sample i is a person lying still, having been upright before on this track. */
+export function boxLyingStill(k: TrackKinematics, i: number, p: BoxPostures): number {
+  const b = k.box[i];
+  if (!lying(b) || p.lastUpright[i] < 0) return 0;
+  const [from, to] = windowOf(k, i, 0.5);
+  const bf = k.box[from],
+    bt = k.box[to];
+  if (!bf || !bt || to === from) return 0;
+  const move = Math.hypot((bt.x1 + bt.x2 - bf.x1 - bf.x2) / 2, (bt.y1 + bt.y2 - bf.y1 - bf.y2) / 2);
+  return move / h(b!) / (k.t[to] - k.t[from]) < STILL ? 0.8 : 0;
+}
