@@ -2,9 +2,10 @@
 // is often read at joint scores of 0.1–0.3 (the keypoint model is trained on people upright), so the joints'
 // torso angle, which the keypoint rules need, is not seen just when it matters. The box still shows it: it
 // turns from upright (at least 1.5 × as tall as wide) to lying (at least 1.3 × as wide as tall) within 1.5 s,
-// its top drops by 0.4 of the standing height and it widens by half. Walking out of the frame's bottom edge
-// shortens the box without widening it, a zoom grows both sides, and a track that takes over a group's box
-// widens without its top dropping: none of them is a fall.
+// its top drops by 0.4 of the standing height and it widens by half. A zoom grows both sides, a track that
+// takes over a group's box widens without its top dropping, and lying down slowly takes longer: none of them
+// is a fall. Someone walking out under the camera does get shorter and wider, but their box is cut by the
+// frame's bottom edge, and such boxes are not given to these rules (track-people.ts).
 import type { PixelRect, TrackKinematics } from './pose-features';
 import { windowOf } from './pose-features';
 
@@ -46,7 +47,8 @@ export function boxFall(k: TrackKinematics, i: number, p: BoxPostures): number {
   const up = k.box[a]!,
     down = k.box[b]!;
   if (down.y1 - up.y1 < TOP_DROP * h(up) || w(down) < WIDENS * w(up)) return 0;
-  return Math.min(1, (w(down) / h(down) - LYING) / (2 - LYING) + 0.5);
+  // half strength at the lying threshold, full at twice as wide as tall
+  return Math.min(1, 0.5 + (w(down) / h(down) - LYING) / (2 - LYING));
 }
 
 /** Evidence (0..1) that sample i is a person lying still, having been upright before on this track. */
@@ -58,5 +60,6 @@ export function boxLyingStill(k: TrackKinematics, i: number, p: BoxPostures): nu
     bt = k.box[to];
   if (!bf || !bt || to === from) return 0;
   const move = Math.hypot((bt.x1 + bt.x2 - bf.x1 - bf.x2) / 2, (bt.y1 + bt.y2 - bf.y1 - bf.y2) / 2);
+  // below the joints' full strength: a box alone does not show that the body lies
   return move / h(b!) / (k.t[to] - k.t[from]) < STILL ? 0.8 : 0;
 }

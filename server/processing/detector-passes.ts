@@ -2,8 +2,8 @@
 // stacked top to bottom (topdown.ts detectPeopleStacked): half the detector's cost. When the people are small
 // in the detector's input, a pass instead reads the frame as two overlapping squares of its short side, or,
 // when they are smaller still, as four squares at its corners (detector-tiles.ts), each filling the detector's
-// input, so people reach it up to twice (four squares: nearly three times) as large: a crowd standing shoulder
-// to shoulder, or people 40–90 px tall on a street camera. Which reading is decided once per video, from the
+// input, so people reach it up to twice as large (four squares: 1.78× on a 4:3 frame read whole): a crowd
+// standing shoulder to shoulder, or people 40–90 px tall on a street camera. Which reading is decided once per video, from the
 // people the first passes find (PROBE_PASSES, read as without squares): a decision that depends only on the
 // video, never on when a worker answers, so the same video gives the same result.
 import { gridTiles, mergeTileRows, tileRgb, tilesFor, type FrameReading } from './detector-tiles';
@@ -23,10 +23,10 @@ export const TILE_BELOW_PX = 100;
  */
 export const TILE_ABOVE_PX = 32;
 /**
- * Below this median (px) the four corner squares are read instead of two: on the mosaic of real people
- * 64–98 px tall on a 768×576 canvas (median 56 px to the detector) they find a shopper half hidden behind
- * another that two squares lose, and halve what is left to correct of the street composite; they cost
- * twice the detector passes, so people already 64 px or taller keep the two squares.
+ * Below this median (px) four corner squares are read instead of two: on the mosaic of real people 64–98 px
+ * tall on a 768×576 canvas (median 56 px to the detector) they raise recall 0.814 → 0.842 and IDF1 0.851 →
+ * 0.904, and take what is left to correct from 1.02 to 0.88 of drawing from scratch (the street composite
+ * 0.95 → 0.80). They cost twice the detector passes of two squares, so people 64 px or taller keep two.
  */
 export const GRID_BELOW_PX = 64;
 /** …and only when a reading shows people at least this much larger than the cheaper one it replaces. */

@@ -1,8 +1,9 @@
 // A frame read as two overlapping squares of its short side, or as four smaller squares at its corners, each
-// filling the detector's input: people reach the detector larger than when the whole frame is squeezed into it. Boxes from each square are moved back
-// into the frame; a box cut by a square's inner edge is dropped (the other square holds that person whole,
-// the squares overlapping by more than a person's width), and the rest are merged as the detector merges its
-// own (topdown.ts keepDistinct). When to read squares: detector-passes.ts.
+// filling the detector's input: people reach the detector larger than when the whole frame is squeezed into
+// it. Boxes from each square are moved back into the frame; a box cut by a square's inner edge is dropped
+// (another square holds that person whole, the squares overlapping by more than a person's width), and the
+// rest are merged as the detector merges its own (topdown.ts keepDistinct). When to read squares:
+// detector-passes.ts.
 import { keepDistinct, type DetectedPerson } from './topdown';
 
 /** A square of the frame, in frame pixels. */

@@ -79,7 +79,9 @@ function handoverFrom(a: FragmentSample[], b: FragmentSample[], maxOverlap: numb
   const from = b[0].step,
     aLast = a[a.length - 1].step;
   if (from <= a[0].step || from > aLast || aLast - from + 1 > maxOverlap || b[b.length - 1].step <= aLast) return null;
-  const bAt = new Map(b.filter((x) => x.step <= aLast).map((x) => [x.step, x.box]));
+  // at most maxOverlap samples of each track are looked at: the cost of a pair is bounded, not its length
+  const bAt = new Map<number, Box>();
+  for (let j = 0; j < b.length && b[j].step <= aLast; j++) bAt.set(b[j].step, b[j].box);
   let at: Box | null = null,
     shared = 0;
   for (let i = a.length - 1; i >= 0 && a[i].step >= from; i--) {
