@@ -69,64 +69,38 @@ describe('re-linking track fragments', () => {
     expect(r.mapping.get(7)).toBe(2);
   });
 
-  it('joins a track that takes over one still running for a moment: the box on someone changed its extent', () => {
-    // a person wheeling a bicycle is boxed with it (wide), then alone (narrow, inside the wide box); the wide
-    // track runs on for 3 steps beside the narrow one, then ends
-    const box = (x1: number, x2: number) => ({ x1, y1: 100, x2, y2: 300 });
-    const withBike = Array.from({ length: 25 }, (_, i) => ({
-      step: i,
-      box: box(100 + i, 200 + i),
+  // a box 200 px tall from x1 to x2 on `steps` steps from `from`, x moving on a pixel a step
+  const slide = (from: number, steps: number, x1: number, x2: number): FragmentSample[] =>
+    Array.from({ length: steps }, (_, i) => ({
+      step: from + i,
+      box: { x1: x1 + i, y1: 100, x2: x2 + i, y2: 300 },
       appearance: hist(10),
     }));
-    const alone = Array.from({ length: 19 }, (_, i) => ({
-      step: 22 + i,
-      box: box(150 + 22 + i, 200 + 22 + i),
-      appearance: hist(10),
-    }));
-    const r = relinkFragments(
+  const two = (first: FragmentSample[], second: FragmentSample[]) =>
+    relinkFragments(
       new Map([
-        [1, withBike],
-        [2, alone],
+        [1, first],
+        [2, second],
       ]),
       { stepsPerSecond: 12 },
     );
+
+  it('joins a track that takes over one still running for a moment: the box on someone changed its extent', () => {
+    // a person wheeling a bicycle is boxed with it (wide), then alone (narrow, inside the wide box); the wide
+    // track runs on for 3 steps beside the narrow one, then ends
+    const r = two(slide(0, 25, 100, 200), slide(22, 19, 172, 222));
     expect(r).toMatchObject({ links: 1, after: 1 });
     // the wide track gives way where the narrow one starts: one box per step
     expect(r.cuts.get(1)).toBe(22);
   });
 
   it('keeps a person walking out from behind another apart: the earlier track runs on, or the new box starts beside it', () => {
-    const box = (x1: number, x2: number) => ({ x1, y1: 100, x2, y2: 300 });
-    const front = Array.from({ length: 40 }, (_, i) => ({ step: i, box: box(100, 200), appearance: hist(10) }));
-    const behind = Array.from({ length: 30 }, (_, i) => ({
-      step: 20 + i,
-      box: box(150 + i, 200 + i),
-      appearance: hist(10),
-    }));
-    const runsOn = relinkFragments(
-      new Map([
-        [1, front],
-        [2, behind],
-      ]),
-      { stepsPerSecond: 12 },
-    );
+    const front = slide(0, 40, 100, 200).map((s) => ({ ...s, box: { x1: 100, y1: 100, x2: 200, y2: 300 } }));
+    const runsOn = two(front, slide(20, 30, 150, 200));
     expect(runsOn).toMatchObject({ links: 0, after: 2 });
     expect(runsOn.cuts.size).toBe(0);
     // ends 2 steps after, but the new box starts beside the old one, not inside it
-    const beside = Array.from({ length: 30 }, (_, i) => ({
-      step: 38 + i,
-      box: box(170 + i, 290 + i),
-      appearance: hist(10),
-    }));
-    expect(
-      relinkFragments(
-        new Map([
-          [1, front],
-          [2, beside],
-        ]),
-        { stepsPerSecond: 12 },
-      ),
-    ).toMatchObject({ links: 0, after: 2 });
+    expect(two(front, slide(38, 30, 170, 290))).toMatchObject({ links: 0, after: 2 });
   });
 
   it('does not bridge a gap longer than the limit', () => {
