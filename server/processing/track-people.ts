@@ -49,7 +49,7 @@ export function trackFramePeople(
   });
   const ids = trackAll(
     trackerName,
-    people.map((ps) => ps.map((p) => ({ box: px(p), score: p.confidence }))),
+    people.map((ps) => ps.map((p) => ({ box: px(p), score: p.confidence, appearance: p.appearance }))),
     { stepsPerSecond, highScore: TRACK_HIGH, lowScore: TRACK_LOW, newTrackScore: TRACK_NEW },
   );
   const fragments = new Map<number, FragmentSample[]>();

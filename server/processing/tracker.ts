@@ -1,6 +1,6 @@
 // Multi-person tracker: ByteTrack's two-pass association, or BoT-SORT's association without its
 // re-identification model and without camera-motion compensation, over a constant-velocity Kalman
-// filter and Hungarian assignment.
+// filter and Hungarian assignment, with the colours a person wears to tell overlapping people apart.
 //
 // Differences of 'botsort' from 'bytetrack' here (the parts of BoT-SORT that need no re-id model):
 //  - Kalman state (cx, cy, w, h) with width-scaled x/w noise instead of (cx, cy, w/h, h);
@@ -11,11 +11,26 @@
 // still breaks apart is joined after the pass (relink-fragments.ts).
 import { assignWithGate } from './hungarian';
 import { BoxKalman, iou, type Box } from './kalman';
+import { histogramSimilarity } from './relink-fragments';
+
+/**
+ * Where two people overlap, IoU alone cannot tell whose box is whose, and at a crossing it swaps them. The
+ * colours they wear can: a pair's cost rises by this much times (1 − Bhattacharyya similarity) of the
+ * detection's colour histogram and the track's. Measured on the eval with the tracking side rerun: 0.6–0.8
+ * keep the runner and the jumper of the action clip apart where they cross (IDF1 0.755 → 0.880, 3 → 1
+ * identity switches) and change no other clip; 0.3–0.45 change nothing; from 1.0 the sofa clip, three people
+ * in similar colours side by side, loses (IDF1 0.911 → 0.813).
+ */
+const APPEARANCE_WEIGHT = 0.7;
+/** How fast a track's colour histogram follows what it is matched to (a share per analysed frame). */
+const HIST_RATE = 0.1;
 
 export type TrackerName = 'auto' | 'bytetrack' | 'botsort';
 export interface TrackerInput {
   box: Box;
   score: number;
+  /** Colour histogram of the person (pose-rows.ts), empty when not measured. */
+  appearance?: Float32Array;
 }
 
 export interface TrackerOptions {
@@ -34,6 +49,7 @@ interface Track {
   state: 'tentative' | 'active' | 'lost';
   lastStep: number;
   hits: number;
+  hist: Float32Array | null;
 }
 
 export class MultiTracker {
@@ -72,13 +88,24 @@ export class MultiTracker {
     const assign = (tracks: Track[], detIdx: number[], maxCost: number, fuseScore: boolean) => {
       const cost = tracks.map((t) => {
         const pb = t.kf.box();
-        return detIdx.map((d) => 1 - iou(pb, dets[d].box) * (fuseScore ? dets[d].score : 1));
+        return detIdx.map((d) => {
+          const base = 1 - iou(pb, dets[d].box) * (fuseScore ? dets[d].score : 1);
+          const h = dets[d].appearance;
+          // within the gate, unlike clothes cost more: it re-ranks pairs, never admits or rejects one
+          if (base > maxCost || !t.hist || !h?.length) return base;
+          return Math.min(maxCost - 1e-6, base + APPEARANCE_WEIGHT * (1 - histogramSimilarity(h, t.hist)));
+        });
       });
       const r = assignWithGate(cost, maxCost, detIdx.length);
       for (const [ti, di] of r.pairs) {
         const t = tracks[ti],
           d = detIdx[di];
         t.kf.update(dets[d].box);
+        const h = dets[d].appearance;
+        if (h?.length) {
+          if (!t.hist) t.hist = Float32Array.from(h);
+          else for (let k = 0; k < h.length; k++) t.hist[k] = (1 - HIST_RATE) * t.hist[k] + HIST_RATE * h[k];
+        }
         t.state = 'active';
         t.lastStep = this.step;
         t.hits++;
@@ -111,6 +138,7 @@ export class MultiTracker {
         state: this.step === 0 ? 'active' : 'tentative',
         lastStep: this.step,
         hits: 1,
+        hist: dets[d].appearance?.length ? Float32Array.from(dets[d].appearance!) : null,
       };
       this.tracks.push(t);
       out[d] = t.id;

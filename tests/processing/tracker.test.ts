@@ -21,6 +21,29 @@ const idNear = (frames: TrackerInput[][], ids: Array<Array<number | null>>, f: n
 };
 
 describe.each<TrackerName>(['bytetrack', 'botsort'])('tracker %s', (name) => {
+  it('tells two overlapping people apart by the colours they wear where their boxes swap places', () => {
+    // A (red) and B (blue) stand side by side, their boxes overlapping; then each detector box lands nearer
+    // the other's place. By overlap alone A would take the blue box; by colours A keeps the red one.
+    const red = Float32Array.from({ length: 64 }, (_, i) => (i === 3 ? 1 : 0));
+    const blue = Float32Array.from({ length: 64 }, (_, i) => (i === 40 ? 1 : 0));
+    const at = (x1: number, appearance: Float32Array): TrackerInput => ({
+      box: { x1, y1: 0, x2: x1 + 100, y2: 200 },
+      score: 0.9,
+      appearance,
+    });
+    const frames: TrackerInput[][] = [
+      ...Array.from({ length: 10 }, () => [at(0, red), at(60, blue)]),
+      [at(55, red), at(5, blue)],
+    ];
+    const ids = trackAll(name, frames, { stepsPerSecond: 10, highScore: 0.5, lowScore: 0.1, newTrackScore: 0.4 });
+    expect(ids[10][0]).toBe(ids[9][0]);
+    expect(ids[10][1]).toBe(ids[9][1]);
+    // without colours the boxes go by overlap alone
+    const plain = frames.map((f) => f.map(({ box, score }) => ({ box, score })));
+    const byOverlap = trackAll(name, plain, { stepsPerSecond: 10, highScore: 0.5, lowScore: 0.1, newTrackScore: 0.4 });
+    expect(byOverlap[10][0]).toBe(byOverlap[9][1]);
+  });
+
   it('keeps ids of two people who walk past each other (crossing)', () => {
     // A walks right along y=300, B walks left along y=320; their boxes overlap for several frames mid-way
     const frames: TrackerInput[][] = [];
