@@ -1,8 +1,16 @@
 // The rows a pose worker answers per frame, whatever model produced them: MoveNet MultiPose's layout of
 // POSE_ROW floats per person (17 × [y, x, score], box [ymin, xmin, ymax, xmax], box score; fractions of the
-// padded input), each followed by an appearance histogram of APPEARANCE_BINS floats, which lets tracks
-// that broke apart be re-linked by what the person wears (relink-fragments.ts).
+// padded input), each followed by an appearance histogram of APPEARANCE_BINS floats, which lets the tracker
+// tell overlapping people apart (tracker.ts) and tracks that broke apart be re-linked (relink-fragments.ts)
+// by what the person wears.
 import { APPEARANCE_BINS, OUT_ROW, POSE_ROW, type AnalysisGeometry } from './pose-protocol';
+
+/** Bhattacharyya coefficient of two normalised histograms: 1 = identical, 0 = disjoint. */
+export function histogramSimilarity(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += Math.sqrt(a[i] * b[i]);
+  return s;
+}
 
 /** One person found in one frame; coordinates are fractions of the frame size. */
 export interface PersonPose {

@@ -7,6 +7,7 @@
 // the new box as a new track, and the old one ran out a moment later. Then the old track's boxes from the
 // new one's first step on are dropped (`cuts`), so the joined track still has one box per frame.
 import type { Box } from './kalman';
+import { histogramSimilarity } from './pose-rows';
 
 export interface FragmentSample {
   step: number;
@@ -52,13 +53,6 @@ function meanHistogram(samples: FragmentSample[]): Float32Array | null {
   const m = new Float32Array(withHist[0].appearance.length);
   for (const s of withHist) for (let i = 0; i < m.length; i++) m[i] += s.appearance[i] / withHist.length;
   return m;
-}
-
-/** Bhattacharyya coefficient of two normalised histograms: 1 = identical, 0 = disjoint. */
-export function histogramSimilarity(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += Math.sqrt(a[i] * b[i]);
-  return s;
 }
 
 const centre = (b: Box) => [(b.x1 + b.x2) / 2, (b.y1 + b.y2) / 2];

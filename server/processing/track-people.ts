@@ -63,11 +63,15 @@ export function trackFramePeople(
     }),
   );
   const relinked = relinkFragments(fragments, { stepsPerSecond });
+  // a track taken over at a handover gives way from the step its successor starts (relink-fragments.ts)
+  const afterHandover = ids.map((f, slot) =>
+    f.map((raw) => (raw != null && slot < (relinked.cuts.get(raw) ?? Infinity) ? raw : null)),
+  );
   const evidence = new Map<number, TrackEvidence>();
   people.forEach((ps, slot) =>
     ps.forEach((p, i) => {
-      const raw = ids[slot][i];
-      if (raw == null || slot >= (relinked.cuts.get(raw) ?? Infinity)) return;
+      const raw = afterHandover[slot][i];
+      if (raw == null) return;
       const id = relinked.mapping.get(raw)!;
       const pass = found.passes[slot] ? 1 : 0;
       const e = evidence.get(id);
@@ -90,12 +94,8 @@ export function trackFramePeople(
   const perTrack = new Map<number, Array<{ t: number; keypoints: Array<[number, number, number]> }>>();
   people.forEach((ps, slot) =>
     ps.forEach((p, i) => {
-      const raw = ids[slot][i];
-      // a track taken over at a handover gives way from the step its successor starts (relink-fragments.ts)
-      const trackId =
-        raw == null || slot >= (relinked.cuts.get(raw) ?? Infinity)
-          ? undefined
-          : publicId.get(relinked.mapping.get(raw)!);
+      const raw = afterHandover[slot][i];
+      const trackId = raw == null ? undefined : publicId.get(relinked.mapping.get(raw)!);
       if (trackId == null) return;
       detections.push({
         trackId,

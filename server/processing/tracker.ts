@@ -11,7 +11,7 @@
 // still breaks apart is joined after the pass (relink-fragments.ts).
 import { assignWithGate } from './hungarian';
 import { BoxKalman, iou, type Box } from './kalman';
-import { histogramSimilarity } from './relink-fragments';
+import { histogramSimilarity } from './pose-rows';
 
 /**
  * Where two people overlap, IoU alone cannot tell whose box is whose, and at a crossing it swaps them. The
@@ -50,6 +50,13 @@ interface Track {
   lastStep: number;
   hits: number;
   hist: Float32Array | null;
+}
+
+/** A track takes in the colours of the detection matched to it: the first ones as they are, then a running blend. */
+function wears(t: Track, h: Float32Array | undefined): void {
+  if (!h?.length) return;
+  if (!t.hist) t.hist = Float32Array.from(h);
+  else for (let k = 0; k < h.length; k++) t.hist[k] = (1 - HIST_RATE) * t.hist[k] + HIST_RATE * h[k];
 }
 
 export class MultiTracker {
@@ -101,11 +108,7 @@ export class MultiTracker {
         const t = tracks[ti],
           d = detIdx[di];
         t.kf.update(dets[d].box);
-        const h = dets[d].appearance;
-        if (h?.length) {
-          if (!t.hist) t.hist = Float32Array.from(h);
-          else for (let k = 0; k < h.length; k++) t.hist[k] = (1 - HIST_RATE) * t.hist[k] + HIST_RATE * h[k];
-        }
+        wears(t, dets[d].appearance);
         t.state = 'active';
         t.lastStep = this.step;
         t.hits++;
@@ -138,8 +141,9 @@ export class MultiTracker {
         state: this.step === 0 ? 'active' : 'tentative',
         lastStep: this.step,
         hits: 1,
-        hist: dets[d].appearance?.length ? Float32Array.from(dets[d].appearance!) : null,
+        hist: null,
       };
+      wears(t, dets[d].appearance);
       this.tracks.push(t);
       out[d] = t.id;
     }

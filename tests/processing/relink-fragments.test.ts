@@ -1,7 +1,8 @@
 // Re-linking broken tracks after the tracker's pass: by where the earlier track was heading and by the
 // colours of the clothes; never two people, never two tracks that share a frame.
 import { describe, expect, it } from 'vitest';
-import { histogramSimilarity, relinkFragments, type FragmentSample } from '../../server/processing/relink-fragments';
+import { histogramSimilarity } from '../../server/processing/pose-rows';
+import { relinkFragments, type FragmentSample } from '../../server/processing/relink-fragments';
 
 const hist = (bin: number) => {
   const h = new Float32Array(64);
