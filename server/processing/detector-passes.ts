@@ -2,7 +2,7 @@
 // stacked top to bottom (topdown.ts detectPeopleStacked): half the detector's cost. When the people are small
 // in the detector's input, a pass instead reads the frame as two overlapping squares of its short side, or,
 // when they are smaller still, as four squares at its corners (detector-tiles.ts), each filling the detector's
-// input, so people reach it up to twice as large (four squares: 1.78× on a 4:3 frame read whole): a crowd
+// input, so people reach it up to twice as large (four squares, two a pass in turn: 1.78× on a 4:3 frame read whole): a crowd
 // standing shoulder to shoulder, or people 40–90 px tall on a street camera. Which reading is decided once per video, from the
 // people the first passes find (PROBE_PASSES, read as without squares): a decision that depends only on the
 // video, never on when a worker answers, so the same video gives the same result.
@@ -23,10 +23,13 @@ export const TILE_BELOW_PX = 100;
  */
 export const TILE_ABOVE_PX = 32;
 /**
- * Below this median (px) four corner squares are read instead of two: on the mosaic of real people 64–98 px
- * tall on a 768×576 canvas (median 56 px to the detector) they raise recall 0.814 → 0.842 and IDF1 0.851 →
- * 0.904, and take what is left to correct from 1.02 to 0.88 of drawing from scratch (the street composite
- * 0.95 → 0.80). They cost twice the detector passes of two squares, so people 64 px or taller keep two.
+ * Below this median (px) four corner squares are read instead of two, one diagonal pair a pass
+ * (detector-tiles.ts tilesFor), at the detector cost of two squares: on the mosaic of real people 64–98 px
+ * tall on a 768×576 canvas (median 56 px to the detector) they take IDF1 0.851 → 0.884 and what is left to
+ * correct from 1.02 to 0.87 of drawing from scratch (recall 0.814 → 0.804; the street composite 0.95 →
+ * 0.80). All four squares at every pass read recall 0.842, but at 1.5× the CPU: the street composite ran at
+ * 0.61× real time, one pair a pass at 0.89×. People 64–100 px keep two squares: they are found there, and
+ * no clip of ours shows whether a closer view at half the rate would find them better.
  */
 export const GRID_BELOW_PX = 64;
 /** …and only when a reading shows people at least this much larger than the cheaper one it replaces. */
@@ -78,6 +81,8 @@ export class DetectorPasses {
   private readonly probes: Array<Promise<Float32Array>> = [];
   private reading: Promise<FrameReading> | null = null;
   private lone: Lone | null = null;
+  /** Passes read as squares so far (in frame order: they are read once the decision is known, in the order asked). */
+  private squarePasses = 0;
   /** How the passes after the first read the frame (null until decided). */
   decided: FrameReading | null = null;
 
@@ -150,7 +155,7 @@ export class DetectorPasses {
   /** One pass read as the squares of the frame's content, on both workers at once. */
   private square(rgb: Uint8Array, reading: 'squares' | 'grid'): Promise<Float32Array> {
     const { inputW: W, scaledW, scaledH } = this.g;
-    const tiles = tilesFor(reading, scaledW, scaledH);
+    const tiles = tilesFor(reading, scaledW, scaledH, this.squarePasses++);
     return Promise.all(tiles.map((t) => this.pool.detect(tileRgb(rgb, W, t), t.size, t.size))).then((rows) =>
       mergeTileRows(rows, tiles, scaledW, scaledH),
     );
@@ -165,7 +170,7 @@ export function readingLog(reading: FrameReading | null | undefined): string[] {
     ];
   if (reading === 'grid')
     return [
-      'small people: after its first passes the detector read each frame as four overlapping squares, so they reached it larger (twice the detector passes of two squares)',
+      'small people: after its first passes the detector read each frame as four overlapping squares, two of them at each pass in turn, so they reached it larger',
     ];
   return [];
 }

@@ -4,7 +4,7 @@
 // the frame once each. The pose pool is replaced at the test's edge by one that records what it was asked.
 import { describe, expect, it } from 'vitest';
 import { DetectorPasses, PROBE_PASSES, readingFor } from '../../server/processing/detector-passes';
-import { gridTiles, mergeTileRows, squareTiles, tileRgb } from '../../server/processing/detector-tiles';
+import { gridTiles, mergeTileRows, squareTiles, tileRgb, type Tile } from '../../server/processing/detector-tiles';
 import type { PosePool } from '../../server/processing/pose-pool';
 import type { AnalysisGeometry } from '../../server/processing/pose-protocol';
 
@@ -92,12 +92,20 @@ describe('a frame read as squares', () => {
   });
 });
 
+/** An RGB frame whose pixel at the top left of each square holds the square's number (from 1) in its red. */
+function markCorners(tiles: Tile[], w: number, h: number): Uint8Array {
+  const rgb = new Uint8Array(w * h * 3);
+  tiles.forEach((t, i) => (rgb[(t.y * w + t.x) * 3] = i + 1));
+  return rgb;
+}
+
 /** A pose pool that answers detector calls at once and records each one. */
 function recordingPool(answer: (w: number, h: number) => Float32Array) {
   const calls: string[] = [];
   const pool = {
-    detect: async (_rgb: Uint8Array, w: number, h: number) => {
-      calls.push(`detect ${w}x${h}`);
+    detect: async (rgb: Uint8Array, w: number, h: number) => {
+      // a frame marked at a square's corner (markCorners) says which square this is
+      calls.push(`detect ${w}x${h}${rgb[0] ? ` square ${rgb[0]}` : ''}`);
       return answer(w, h);
     },
     detectStacked: async (frames: Uint8Array[], w: number, h: number) => {
@@ -124,16 +132,22 @@ describe('detector passes over a video', () => {
     expect(passes.decided).toBe('squares');
   });
 
-  it('reads four corner squares of a 4:3 frame after the first passes found people 32–64 px tall to the detector', async () => {
+  it('reads the corner squares of a 4:3 frame after the first passes found people 32–64 px tall to the detector, one diagonal pair a pass', async () => {
     const { pool, calls } = recordingPool(() => people(80));
     const g43: AnalysisGeometry = { scaledW: 768, scaledH: 576, inputW: 768, inputH: 576 };
     const passes = new DetectorPasses(pool, g43, false);
     await Promise.all(
-      Array.from({ length: PROBE_PASSES + 2 }, (_, i) => passes.request(i, new Uint8Array(768 * 576 * 3))),
+      Array.from({ length: PROBE_PASSES + 3 }, (_, i) => passes.request(i, markCorners(gridTiles(768, 576), 768, 576))),
     );
     expect(calls).toEqual([
-      ...Array.from({ length: PROBE_PASSES }, () => 'detect 768x576'),
-      ...Array.from({ length: 8 }, () => 'detect 432x432'),
+      ...Array.from({ length: PROBE_PASSES }, () => 'detect 768x576 square 1'),
+      // top left and bottom right, then top right and bottom left, then the first pair again
+      'detect 432x432 square 1',
+      'detect 432x432 square 4',
+      'detect 432x432 square 2',
+      'detect 432x432 square 3',
+      'detect 432x432 square 1',
+      'detect 432x432 square 4',
     ]);
     expect(passes.decided).toBe('grid');
   });
