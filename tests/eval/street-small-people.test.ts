@@ -1,0 +1,60 @@
+// Small people on a street camera's frame, through the real model at the default: the first 4 s of the eval's
+// street composite (eight walkers 56–104 px tall on a 768×576 canvas, 10 fps, a camera's bitrate). After its
+// first passes the detector must read the frame as corner squares (two a pass), and the people must come out
+// found and one track each, as a user processing such footage relies on. Runs with both ffmpeg builds (.ci/run).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { VIDEO_SETTINGS_DEFAULTS } from '../../domain/constants';
+import { createMediaService } from '../../server/media/media-service';
+import { ensureModel } from '../../server/processing/model-fetch';
+import { PosePool } from '../../server/processing/pose-pool';
+import { buildClip } from '../../bench/eval/fixtures';
+import { evaluateClip, type ClipResult } from '../../bench/eval/run-eval';
+import { STREET_OUTPUT, streetRecipe } from '../../bench/eval/street-clip';
+import { TEST_MODELS_DIR } from '../processing/video-rows';
+
+const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
+const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-street-small-'));
+let pool: PosePool;
+let result: ClipResult;
+
+beforeAll(async () => {
+  pool = await PosePool.start(await ensureModel(TEST_MODELS_DIR), 1);
+  const clip = await buildClip(
+    media.ffmpegPath,
+    { ...streetRecipe(), name: 'street-crossing-4s', duration: 4 },
+    STREET_OUTPUT,
+    cache,
+  );
+  result = await evaluateClip(clip, media, pool, {
+    pipeline_frame_stride: VIDEO_SETTINGS_DEFAULTS.pipeline_frame_stride,
+    yolo_imgsz: VIDEO_SETTINGS_DEFAULTS.yolo_imgsz,
+    tracker_name: 'auto',
+    pose_model: VIDEO_SETTINGS_DEFAULTS.pose_model,
+  });
+}, 300_000);
+afterAll(async () => {
+  await pool?.close();
+  fs.rmSync(cache, { recursive: true, force: true });
+});
+
+describe('small people on a street camera, at the default', () => {
+  it('reads the frame as corner squares after the first passes, and every frame gets its own boxes', () => {
+    expect(result.analysis.stats.cropTracking?.reading).toBe('grid');
+    expect(result.frames).toBe(40);
+    expect(result.analysis.stats.framesAnalysed).toBe(40);
+  });
+
+  it('finds the eight walkers on nearly every frame, with hardly a box on no one', () => {
+    expect(result.metrics.people).toBe(8);
+    expect(result.metrics.recall).toBeGreaterThanOrEqual(0.9);
+    expect(result.metrics.precision).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('gives each walker one track: at most 1.3 tracks a person, identities held where they cross', () => {
+    expect(result.metrics.tracks).toBeLessThanOrEqual(Math.floor(1.3 * 8));
+    expect(result.metrics.idf1).toBeGreaterThanOrEqual(0.85);
+  });
+});
