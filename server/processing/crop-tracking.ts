@@ -3,7 +3,8 @@
 // single-pose model on a crop around each person it found; a person followed but not found is read on a
 // crop around where the flow had them (crop-follow.ts). On the analysed frames between two passes everyone
 // the pass found is followed by optical flow on that frame's own pixels (flow-segment.ts), and re-anchored
-// at the next pass: its boxes replace the followed people they overlap. Answers, per analysed frame, the
+// at the next pass: its boxes replace the followed people they overlap; someone it finds who was not followed
+// (walking in) is followed back over those frames, so their track starts where they came into view. Answers, per analysed frame, the
 // people in the same rows the per-frame modes give, so the tracker after it (IoU association) is unchanged.
 // Both cores: frames are decoded ahead while the workers run; a detector pass is asked for as soon as its
 // frame is decoded, so it fills a worker that the crops and flow of earlier frames leave idle.
@@ -25,7 +26,7 @@ import {
   type PixelBox,
 } from './crop-follow';
 import { lumaThumbnail, passReason, readAhead, thumbnailDifference } from './crop-schedule';
-import { FlowSegment } from './flow-segment';
+import { FlowSegment, type SegmentPerson } from './flow-segment';
 import type { DecodedFrame } from './frames';
 import type { PosePool } from './pose-pool';
 import type { AnalysisGeometry, SinglePoseModel } from './pose-protocol';
@@ -135,15 +136,28 @@ export async function trackPeopleByCrops(
   const passes = new DetectorPasses(pool, g, !!opts.stackDetections);
   const emit = (frame: number, rows: Float32Array, pass = false) =>
     onFrame(frame, decodePoseRows(rows, g, minScore), pass);
-  /** Ends the flow segment of the last pass: emits its frames, and moves the followed people to where the flow left them. */
+  /**
+   * Ends the flow segment of the last pass: moves the followed people to where the flow left them, and
+   * answers the segment with its frames, to be emitted once the next pass has said who is new (emitSegment).
+   */
   const endSegment = async (until?: DecodedFrame) => {
-    if (!segment) return;
+    if (!segment) return null;
     const seg = segment;
     segment = null;
     const end = await seg.finish(pool, until);
     stats.flowFrames += end.between.length;
-    for (const f of end.between) emit(f.frame, f.rows);
     followed = followed.map((p, i) => ({ ...p, box: end.last[i].box, keypoints: end.last[i].keypoints, flowed: true }));
+    return { seg, between: end.between };
+  };
+  /** Emits a segment's frames, with the people the pass after it found new followed back over them. */
+  const emitSegment = async (
+    ended: Awaited<ReturnType<typeof endSegment>>,
+    pass?: DecodedFrame,
+    fresh: SegmentPerson[] = [],
+  ) => {
+    if (!ended) return;
+    if (pass && fresh.length) await ended.seg.backfill(pool, pass, fresh, ended.between);
+    for (const f of ended.between) emit(f.frame, f.rows);
   };
   // on arrival: the scene-change test, and the model pass (its detector pass asked for at once)
   const frames = readAhead(decoded, Math.max(opts.readAhead ?? pool.threads * 3, passEvery * 2 + 1), (f) => {
@@ -166,9 +180,10 @@ export async function trackPeopleByCrops(
     }
     stats.passes++;
     // the people followed since the last pass, as the flow left them on this frame
-    await endSegment(f);
+    const ended = await endSegment(f);
     const boxes = f.boxes;
-    const found: Array<Followed & { score: number; keypoints: Keypoint[] }> = [];
+    /** `fresh`: a detector box that is no one followed (someone walking in, or out from behind another). */
+    const found: Array<Followed & { score: number; keypoints: Keypoint[]; fresh?: boolean }> = [];
     let carry = followed;
     let detectedCount = 0;
     if (boxes) {
@@ -206,6 +221,7 @@ export async function trackPeopleByCrops(
           detectorScore,
           score: poses[i].score,
           seenAsBody,
+          fresh: !before,
         });
       });
     }
@@ -239,6 +255,13 @@ export async function trackPeopleByCrops(
       (kept, dropped) => !(confident[kept] && confident[dropped]) || isPartOf(found[dropped].box, found[kept].box),
     );
     const kept = found.filter((_, i) => !duplicates.has(i));
+    const follows = (p: (typeof kept)[number]) =>
+      calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin;
+    await emitSegment(
+      ended,
+      f,
+      kept.filter((p) => p.fresh && follows(p)),
+    );
     emit(
       f.frame,
       appendAppearance(
@@ -253,18 +276,16 @@ export async function trackPeopleByCrops(
       ),
       true,
     );
-    followed = kept
-      .filter((p) => calibratedConfidence('tracking', p.detectorScore, p.score) >= followMin)
-      .map(({ box, keypoints, step, detectorScore, seenAsBody }) => ({
-        box,
-        keypoints,
-        step,
-        detectorScore,
-        seenAsBody,
-      }));
+    followed = kept.filter(follows).map(({ box, keypoints, step, detectorScore, seenAsBody }) => ({
+      box,
+      keypoints,
+      step,
+      detectorScore,
+      seenAsBody,
+    }));
     if (passEvery > 1) segment = new FlowSegment(f, followed, W, H);
   }
-  await endSegment();
+  await emitSegment(await endSegment());
   stats.reading = passes.decided;
   return stats;
 }

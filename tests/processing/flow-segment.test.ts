@@ -66,3 +66,53 @@ describe('a flow segment between two passes', () => {
     expect(end.followed).toEqual([true, true]);
   });
 });
+
+/** Flow stand-in for following back: a person whose box starts right of x 30 moves 6 px right a frame. */
+const walkingIn = {
+  flow: async (_g: Uint8Array, count: number, _w: number, _h: number, start: Float32Array) => {
+    const n = start.length / FLOW_ROW;
+    const out = new Float32Array((count - 1) * n * FLOW_ROW);
+    for (let f = 1; f < count; f++)
+      for (let i = 0; i < n; i++) {
+        const at = ((f - 1) * n + i) * FLOW_ROW;
+        out.set(start.subarray(i * FLOW_ROW, (i + 1) * FLOW_ROW), at);
+        if (start[i * FLOW_ROW] >= 30) for (let k = 0; k < 55; k += k < 4 ? 2 : 3) out[at + k] += 6 * f;
+      }
+    return out;
+  },
+} as unknown as PosePool;
+const xsOf = (rows: Float32Array) =>
+  Array.from({ length: rows.length / OUT_ROW }, (_, i) => Math.round(rows[i * OUT_ROW + 52] * W));
+
+describe('someone the next pass finds who was not followed', () => {
+  it('is followed back over the segment, so their track starts where they came into view', async () => {
+    const seg = new FlowSegment(frame(0), [person(5, 0.9)], W, H);
+    for (let n = 1; n <= 3; n++) seg.add(frame(n));
+    const end = await seg.finish(walkingIn, frame(4));
+    // found on frame 4 at x 32: on frame 3 they were at 38, on 2 at 44, on 1 at 50 (walking in from the right)
+    await seg.backfill(walkingIn, frame(4), [person(32, 0.8)], end.between);
+    expect(end.between.map((f) => xsOf(f.rows))).toEqual([
+      [5, 50],
+      [5, 44],
+      [5, 38],
+    ]);
+    expect(end.between[2].boxes).toHaveLength(2);
+  });
+
+  it('is not followed back onto frames where their box overlaps someone already there', async () => {
+    const seg = new FlowSegment(frame(0), [person(44, 0.9)], W, H);
+    for (let n = 1; n <= 3; n++) seg.add(frame(n));
+    // the person followed over the segment stands still at 44
+    const still = {
+      flow: async (_g: Uint8Array, count: number, _w: number, _h: number, start: Float32Array) => {
+        const out = new Float32Array((count - 1) * start.length);
+        for (let f = 1; f < count; f++) out.set(start, (f - 1) * start.length);
+        return out;
+      },
+    } as unknown as PosePool;
+    const end = await seg.finish(still, frame(4));
+    // someone found at 32 on frame 4, coming out from behind them: at 38 on frame 3 they overlap (IoU 0.25)
+    await seg.backfill(walkingIn, frame(4), [person(32, 0.8)], end.between);
+    expect(end.between.map((f) => xsOf(f.rows))).toEqual([[44], [44], [44]]);
+  });
+});
