@@ -25,7 +25,7 @@ import {
   type Keypoint,
   type PixelBox,
 } from './crop-follow';
-import { lumaThumbnail, passReason, readAhead, thumbnailDifference } from './crop-schedule';
+import { lumaThumbnail, passReason, readAhead, SCENE_CHANGE, thumbnailDifference } from './crop-schedule';
 import { FlowSegment, type SegmentPerson } from './flow-segment';
 import type { DecodedFrame } from './frames';
 import type { PosePool } from './pose-pool';
@@ -169,7 +169,9 @@ export async function trackPeopleByCrops(
     const detect = reason === 'scene change' || (reason != null && passIndex++ % detectEvery === 0);
     const boxes = detect ? passes.request(f.frame, f.rgb) : null;
     boxes?.catch(() => {});
-    return { ...f, reason, boxes };
+    // a cut on a pass frame (on the cadence's own or the one it asked for): no one is followed back over it
+    const cut = sceneDifference != null && sceneDifference >= SCENE_CHANGE;
+    return { ...f, reason, boxes, cut };
   });
   for await (const f of frames) {
     if (signal?.aborted) throw new Error('stopped');
@@ -260,7 +262,7 @@ export async function trackPeopleByCrops(
     await emitSegment(
       ended,
       f,
-      kept.filter((p) => p.fresh && follows(p)),
+      kept.filter((p) => p.fresh && follows(p) && !f.cut),
     );
     emit(
       f.frame,
