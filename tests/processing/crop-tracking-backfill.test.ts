@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { trackPeopleByCrops } from '../../server/processing/crop-tracking';
 import type { DecodedFrame } from '../../server/processing/frames';
 import type { PosePool } from '../../server/processing/pose-pool';
+import { flowStandIn } from './flow-stand-in';
 
 const g = { scaledW: 64, scaledH: 36, inputW: 64, inputH: 64 };
 type Row = [number, number, number, number, number];
@@ -21,11 +22,7 @@ const pool = {
     Float32Array.from(
       Array.from({ length: 17 }, (_, k) => [c.x0 + c.side / 2 + (k % 3), c.y0 + c.side / 2 + k, 0.8]).flat(),
     ),
-  flow: async (_grey: Uint8Array, count: number, _w: number, _h: number, start: Float32Array) => {
-    const out = new Float32Array((count - 1) * start.length);
-    for (let f = 1; f < count; f++) out.set(start, (f - 1) * start.length);
-    return out;
-  },
+  flow: flowStandIn(),
 } as unknown as PosePool;
 /** The detector: the standing person on every frame, the one walking in from frame 4 on. */
 const detected = (n: number): Row[] => (n >= 4 ? [standing, walkingIn] : [standing]);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { trackPeopleByCrops } from '../../server/processing/crop-tracking';
 import type { DecodedFrame } from '../../server/processing/frames';
 import type { PosePool } from '../../server/processing/pose-pool';
-import { FLOW_ROW } from '../../server/processing/flow-box';
+import { flowStandIn } from './flow-stand-in';
 
 const g = { scaledW: 64, scaledH: 36, inputW: 64, inputH: 64 };
 /** Frame n shows one person whose box starts at x = 2n (the frame's first byte says which frame it is). */
@@ -30,17 +30,10 @@ function standIn() {
   };
   const flows: number[] = [];
   // optical flow stand-in: everyone moves 1 px right per frame
-  const flow = async (_grey: Uint8Array, count: number, _w: number, _h: number, start: Float32Array) => {
+  const moves = flowStandIn(() => 1);
+  const flow = (grey: Uint8Array, count: number, w: number, h: number, start: Float32Array) => {
     flows.push(count);
-    const n = start.length / FLOW_ROW;
-    const out = new Float32Array((count - 1) * n * FLOW_ROW);
-    for (let f = 1; f < count; f++)
-      for (let i = 0; i < n; i++) {
-        const at = ((f - 1) * n + i) * FLOW_ROW;
-        out.set(start.subarray(i * FLOW_ROW, (i + 1) * FLOW_ROW), at);
-        for (let k = 0; k < 55; k += k < 4 ? 2 : 3) out[at + k] += f;
-      }
-    return out;
+    return moves(grey, count, w, h, start);
   };
   return { pool: { ...pool, flow } as unknown as PosePool, passes, flows };
 }

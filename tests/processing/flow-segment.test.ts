@@ -1,10 +1,10 @@
 // The frames between two model passes: each gets the people the flow followed onto it, from its own pixels,
 // and a person the flow carried onto someone else (they went behind them) is dropped, not shown twice.
 import { describe, expect, it } from 'vitest';
-import { FLOW_ROW } from '../../server/processing/flow-box';
 import { FlowSegment } from '../../server/processing/flow-segment';
 import type { PosePool } from '../../server/processing/pose-pool';
 import { OUT_ROW } from '../../server/processing/pose-protocol';
+import { flowStandIn } from './flow-stand-in';
 
 const W = 64,
   H = 64;
@@ -16,19 +16,9 @@ const person = (x: number, score: number) => ({
 });
 
 /** Flow stand-in: person 0 stays; person 1 moves 5 px a frame left, onto person 0 by the third frame. */
-const pool = {
-  flow: async (_grey: Uint8Array, count: number, _w: number, _h: number, start: Float32Array) => {
-    const n = start.length / FLOW_ROW;
-    const out = new Float32Array((count - 1) * n * FLOW_ROW);
-    for (let f = 1; f < count; f++)
-      for (let i = 0; i < n; i++) {
-        const at = ((f - 1) * n + i) * FLOW_ROW;
-        out.set(start.subarray(i * FLOW_ROW, (i + 1) * FLOW_ROW), at);
-        if (i === 1) for (let k = 0; k < 55; k += k < 4 ? 2 : 3) out[at + k] -= 5 * f;
-      }
-    return out;
-  },
-} as unknown as PosePool;
+const pool = { flow: flowStandIn((_row, i) => (i === 1 ? -5 : 0)) } as unknown as PosePool;
+/** Everyone stands still. */
+const still = { flow: flowStandIn() } as unknown as PosePool;
 
 describe('a flow segment between two passes', () => {
   it('answers each frame with its own boxes and drops a person carried onto another, for the rest of the segment', async () => {
@@ -47,13 +37,6 @@ describe('a flow segment between two passes', () => {
   });
 
   it('keeps two people the pass handed on with one body’s joints (one crop read the other’s): the flow did not join them', async () => {
-    const still = {
-      flow: async (_g: Uint8Array, count: number, _w: number, _h: number, start: Float32Array) => {
-        const out = new Float32Array((count - 1) * start.length);
-        for (let f = 1; f < count; f++) out.set(start, (f - 1) * start.length);
-        return out;
-      },
-    } as unknown as PosePool;
     const left = person(10, 0.9);
     const right = {
       ...person(30, 0.8),
@@ -68,19 +51,7 @@ describe('a flow segment between two passes', () => {
 });
 
 /** Flow stand-in for following back: a person whose box starts right of x 30 moves 6 px right a frame. */
-const walkingIn = {
-  flow: async (_g: Uint8Array, count: number, _w: number, _h: number, start: Float32Array) => {
-    const n = start.length / FLOW_ROW;
-    const out = new Float32Array((count - 1) * n * FLOW_ROW);
-    for (let f = 1; f < count; f++)
-      for (let i = 0; i < n; i++) {
-        const at = ((f - 1) * n + i) * FLOW_ROW;
-        out.set(start.subarray(i * FLOW_ROW, (i + 1) * FLOW_ROW), at);
-        if (start[i * FLOW_ROW] >= 30) for (let k = 0; k < 55; k += k < 4 ? 2 : 3) out[at + k] += 6 * f;
-      }
-    return out;
-  },
-} as unknown as PosePool;
+const walkingIn = { flow: flowStandIn((row) => (row[0] >= 30 ? 6 : 0)) } as unknown as PosePool;
 const xsOf = (rows: Float32Array) =>
   Array.from({ length: rows.length / OUT_ROW }, (_, i) => Math.round(rows[i * OUT_ROW + 52] * W));
 
@@ -103,13 +74,6 @@ describe('someone the next pass finds who was not followed', () => {
     const seg = new FlowSegment(frame(0), [person(44, 0.9)], W, H);
     for (let n = 1; n <= 3; n++) seg.add(frame(n));
     // the person followed over the segment stands still at 44
-    const still = {
-      flow: async (_g: Uint8Array, count: number, _w: number, _h: number, start: Float32Array) => {
-        const out = new Float32Array((count - 1) * start.length);
-        for (let f = 1; f < count; f++) out.set(start, (f - 1) * start.length);
-        return out;
-      },
-    } as unknown as PosePool;
     const end = await seg.finish(still, frame(4));
     // someone found at 32 on frame 4, coming out from behind them: at 38 on frame 3 they overlap (IoU 0.25)
     await seg.backfill(walkingIn, frame(4), [person(32, 0.8)], end.between);
