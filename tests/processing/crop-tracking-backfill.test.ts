@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { trackPeopleByCrops } from '../../server/processing/crop-tracking';
 import type { DecodedFrame } from '../../server/processing/frames';
 import type { PosePool } from '../../server/processing/pose-pool';
-import { flowStandIn } from './flow-stand-in';
+import { cropStandIn, flowStandIn } from './pool-stand-ins';
 
 const g = { scaledW: 64, scaledH: 36, inputW: 64, inputH: 64 };
 type Row = [number, number, number, number, number];
@@ -18,10 +18,7 @@ const pool = {
   threads: 2,
   detect: async (rgb: Uint8Array) => Float32Array.from(detected(rgb[0]).flat()),
   detectStacked: async (frames: Uint8Array[]) => frames.map((f) => Float32Array.from(detected(f[0]).flat())),
-  crop: async (_rgb: Uint8Array, _w: number, _h: number, c: { x0: number; y0: number; side: number }) =>
-    Float32Array.from(
-      Array.from({ length: 17 }, (_, k) => [c.x0 + c.side / 2 + (k % 3), c.y0 + c.side / 2 + k, 0.8]).flat(),
-    ),
+  crop: cropStandIn(),
   flow: flowStandIn(),
 } as unknown as PosePool;
 /** The detector: the standing person on every frame, the one walking in from frame 4 on. */

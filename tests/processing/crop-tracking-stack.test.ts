@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { trackPeopleByCrops } from '../../server/processing/crop-tracking';
 import type { DecodedFrame } from '../../server/processing/frames';
 import type { PosePool } from '../../server/processing/pose-pool';
-import { flowStandIn } from './flow-stand-in';
+import { cropStandIn, flowStandIn } from './pool-stand-ins';
 
 const g = { scaledW: 64, scaledH: 36, inputW: 64, inputH: 64 };
 /** Frame n shows one person whose box starts at x = 2n (the frame's first byte says which frame it is). */
@@ -23,10 +23,7 @@ function standIn() {
       return frames.map((f) => Float32Array.from(boxOf(f[0])));
     },
     // a confident pose in the middle of whatever crop is asked for
-    crop: async (_rgb: Uint8Array, _w: number, _h: number, c: { x0: number; y0: number; side: number }) =>
-      Float32Array.from(
-        Array.from({ length: 17 }, (_, k) => [c.x0 + c.side / 2 + (k % 3), c.y0 + c.side / 2 + k, 0.8]).flat(),
-      ),
+    crop: cropStandIn(),
   };
   const flows: number[] = [];
   // optical flow stand-in: everyone moves 1 px right per frame

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FlowSegment } from '../../server/processing/flow-segment';
 import type { PosePool } from '../../server/processing/pose-pool';
 import { OUT_ROW } from '../../server/processing/pose-protocol';
-import { flowStandIn } from './flow-stand-in';
+import { flowStandIn } from './pool-stand-ins';
 
 const W = 64,
   H = 64;
