@@ -85,11 +85,7 @@ export class FlowSegment {
         last,
         followed,
       };
-    const start = new Float32Array(n * FLOW_ROW);
-    this.people.forEach((p, i) => writeFlowRow(start, i * FLOW_ROW, p));
-    const all = new Uint8Array(W * H * grey.length);
-    grey.forEach((g, i) => all.set(g, i * W * H));
-    const out = await pool.flow(all, grey.length, W, H, start);
+    const out = await this.follow(pool, grey, this.people);
     const between: FollowedFrame[] = [];
     // a person whose box the flow carried onto someone else's (they went behind them) is lost from then on
     const merged = new Set<number>();
@@ -125,7 +121,7 @@ export class FlowSegment {
 
   /**
    * People the next pass (`pass`) found who were not followed over this segment — someone walking in, or
-   * coming out from behind someone — followed back over the segment's frames by the optical flow, from the
+   * found again after the crops lost them — followed back over the segment's frames by the optical flow, from the
    * pass frame to the first frame after the segment's own pass, and added to `between` (as finish answered
    * it): their track then starts on the frame where they came into view, not up to a fifth of a second later.
    * A person is followed back until the flow loses them or their box runs into someone already on the frame.
@@ -135,12 +131,7 @@ export class FlowSegment {
       H = this.height;
     const n = people.length;
     if (!n || !between.length) return;
-    const grey = [greyOf(pass.rgb, W, H), ...this.grey.slice(1).reverse()];
-    const start = new Float32Array(n * FLOW_ROW);
-    people.forEach((p, i) => writeFlowRow(start, i * FLOW_ROW, p));
-    const all = new Uint8Array(W * H * grey.length);
-    grey.forEach((g, i) => all.set(g, i * W * H));
-    const out = await pool.flow(all, grey.length, W, H, start);
+    const out = await this.follow(pool, [greyOf(pass.rgb, W, H), ...this.grey.slice(1).reverse()], people);
     const stopped = new Set<number>();
     for (let k = 0; k < between.length; k++) {
       const at = between[between.length - 1 - k];
@@ -162,5 +153,16 @@ export class FlowSegment {
       at.rows = joined;
       at.boxes = [...at.boxes, ...here.map((h) => h.box)];
     }
+  }
+
+  /** The flow's rows for `people` from the first of the `grey` frames over the others, in that order. */
+  private follow(pool: PosePool, grey: Uint8Array[], people: FlowPerson[]): Promise<Float32Array> {
+    const W = this.width,
+      H = this.height;
+    const start = new Float32Array(people.length * FLOW_ROW);
+    people.forEach((p, i) => writeFlowRow(start, i * FLOW_ROW, p));
+    const all = new Uint8Array(W * H * grey.length);
+    grey.forEach((g, i) => all.set(g, i * W * H));
+    return pool.flow(all, grey.length, W, H, start);
   }
 }
