@@ -6,7 +6,8 @@
 // takes over a group's box widens without its top dropping, and lying down slowly takes longer: none of them
 // is a fall. Someone walking out under the camera does get shorter and wider, but their box is cut by the
 // frame's bottom edge, and such boxes are not given to these rules (track-people.ts).
-import type { PixelRect, TrackKinematics } from './pose-features';
+import type { Box } from './kalman';
+import type { TrackKinematics } from './pose-features';
 import { windowOf } from './pose-features';
 
 const UPRIGHT = 1.5;
@@ -17,10 +18,10 @@ const WIDENS = 1.5;
 /** Lying still: the box's centre moves less than this many box heights a second. */
 const STILL = 0.3;
 
-const w = (b: PixelRect) => b.x2 - b.x1;
-const h = (b: PixelRect) => b.y2 - b.y1;
-const upright = (b: PixelRect | null) => !!b && h(b) >= UPRIGHT * w(b);
-const lying = (b: PixelRect | null) => !!b && w(b) >= LYING * h(b);
+const w = (b: Box) => b.x2 - b.x1;
+const h = (b: Box) => b.y2 - b.y1;
+const upright = (b: Box | null) => !!b && h(b) >= UPRIGHT * w(b);
+const lying = (b: Box | null) => !!b && w(b) >= LYING * h(b);
 
 export interface BoxPostures {
   /** The last sample at or before i whose box was upright, or -1. */

@@ -104,3 +104,10 @@ export function iou(a: Box, b: Box): number {
   const inter = iw * ih;
   return inter / ((a.x2 - a.x1) * (a.y2 - a.y1) + (b.x2 - b.x1) * (b.y2 - b.y1) - inter);
 }
+
+/** The share of `a`'s area that lies inside `b` (0 when they do not overlap). */
+export function insideShare(a: Box, b: Box): number {
+  const iw = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1),
+    ih = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  return iw > 0 && ih > 0 ? (iw * ih) / ((a.x2 - a.x1) * (a.y2 - a.y1)) : 0;
+}

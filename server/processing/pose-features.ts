@@ -1,6 +1,7 @@
 // Per-track body kinematics from COCO-17 keypoints, in body units: lengths are divided by the person's
 // torso length (shoulder-mid to hip-mid) so thresholds hold for near and far people, and speeds are in
 // torso lengths per second. Positions are smoothed over ~0.1 s because single-frame keypoints jitter.
+import type { Box } from './kalman';
 
 export const KP = {
   nose: 0,
@@ -20,19 +21,11 @@ export const KP = {
   rAnkle: 16,
 } as const;
 
-/** A person's box in pixels. */
-export interface PixelRect {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-}
-
 /** One analysed frame of one track: time (s), 17 × [x, y, score] in pixels (y down), and the box when known. */
 export interface PoseSample {
   t: number;
   keypoints: Array<[number, number, number]>;
-  box?: PixelRect;
+  box?: Box;
 }
 
 export interface Pt {
@@ -53,7 +46,7 @@ export interface TrackKinematics {
   /** Mean keypoint score per sample (evidence quality). */
   quality: number[];
   /** The person's box on each sample, null where the sample had none. */
-  box: Array<PixelRect | null>;
+  box: Array<Box | null>;
 }
 
 const mid = (a: Pt | null, b: Pt | null): Pt | null => (a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : (a ?? b));

@@ -6,7 +6,7 @@
 // someone changed its extent (a person wheeling a bicycle, boxed with it, then alone), the tracker started
 // the new box as a new track, and the old one ran out a moment later. Then the old track's boxes from the
 // new one's first step on are dropped (`cuts`), so the joined track still has one box per frame.
-import type { Box } from './kalman';
+import { insideShare, type Box } from './kalman';
 import { histogramSimilarity } from './pose-rows';
 
 export interface FragmentSample {
@@ -56,13 +56,8 @@ function meanHistogram(samples: FragmentSample[]): Float32Array | null {
 }
 
 const centre = (b: Box) => [(b.x1 + b.x2) / 2, (b.y1 + b.y2) / 2];
-const area = (b: Box) => Math.max(0, b.x2 - b.x1) * Math.max(0, b.y2 - b.y1);
 /** The share of the smaller box that lies inside the larger. */
-function inside(a: Box, b: Box): number {
-  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1),
-    h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
-  return w > 0 && h > 0 ? (w * h) / Math.max(1e-6, Math.min(area(a), area(b))) : 0;
-}
+const inside = (a: Box, b: Box) => Math.max(insideShare(a, b), insideShare(b, a));
 
 /**
  * Whether track `b` takes over `a` at a handover: it starts after `a` does, while `a` still runs for at most

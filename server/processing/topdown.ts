@@ -4,7 +4,7 @@
 // one detector pass plus one keypoint pass per person. Runs inside a pose worker (tfjs, wasm backend).
 import * as tf from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
-import { iou } from './kalman';
+import { insideShare, iou } from './kalman';
 import { POSE_ROW, type SinglePoseModel } from './pose-protocol';
 
 export const DETECTOR_SIZE = 512;
@@ -32,13 +32,6 @@ export interface DetectedPerson {
   x2: number;
   y2: number;
   score: number;
-}
-
-/** The share of `a`'s area that lies inside `b`. */
-function insideShare(a: DetectedPerson, b: DetectedPerson): number {
-  const iw = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1),
-    ih = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
-  return iw > 0 && ih > 0 ? (iw * ih) / ((a.x2 - a.x1) * (a.y2 - a.y1)) : 0;
 }
 
 /** Runs the detector on the frame letterboxed into 512 × 512 (top-left, black padding) → person boxes, NMS'd. */

@@ -2,7 +2,8 @@
 // scores of 0.1–0.3): the box turns from upright to lying within 1.5 s, its top drops and it widens. A zoom,
 // a box that widens without its top dropping, and someone walking out under the camera are no fall.
 import { describe, expect, it } from 'vitest';
-import type { PixelRect, PoseSample } from '../../server/processing/pose-features';
+import type { Box } from '../../server/processing/kalman';
+import type { PoseSample } from '../../server/processing/pose-features';
 import { proposeSegments } from '../../server/processing/segment-proposals';
 import { trackFramePeople } from '../../server/processing/track-people';
 import type { FoundPerson } from '../../server/processing/analysis-result';
@@ -10,16 +11,16 @@ import { framePeople } from '../helpers/frame-people';
 
 const FPS = 30;
 /** Joints not seen: every keypoint scored 0.1. */
-const unseen = (b: PixelRect): PoseSample['keypoints'] =>
+const unseen = (b: Box): PoseSample['keypoints'] =>
   Array.from({ length: 17 }, () => [(b.x1 + b.x2) / 2, (b.y1 + b.y2) / 2, 0.1]);
-const lerp = (a: PixelRect, b: PixelRect, f: number): PixelRect => ({
+const lerp = (a: Box, b: Box, f: number): Box => ({
   x1: a.x1 + (b.x1 - a.x1) * f,
   y1: a.y1 + (b.y1 - a.y1) * f,
   x2: a.x2 + (b.x2 - a.x2) * f,
   y2: a.y2 + (b.y2 - a.y2) * f,
 });
 /** 6 s: the box `from` until 2 s, moving to `to` over `overS` seconds, then `to` held. */
-function boxes(from: PixelRect, to: PixelRect, overS = 0.6): PoseSample[] {
+function boxes(from: Box, to: Box, overS = 0.6): PoseSample[] {
   return Array.from({ length: 6 * FPS }, (_, i) => {
     const t = i / FPS;
     const box = lerp(from, to, Math.min(1, Math.max(0, (t - 2) / overS)));
@@ -53,7 +54,7 @@ describe('a fall read from the box', () => {
 
 describe('boxes cut by the frame', () => {
   const video = { width: 1000, height: 1000, fps: 10, duration: 3 };
-  const person = (b: PixelRect): FoundPerson => ({
+  const person = (b: Box): FoundPerson => ({
     box: { x1: b.x1 / 1000, y1: b.y1 / 1000, x2: b.x2 / 1000, y2: b.y2 / 1000 },
     score: 0.95,
     keypointScore: 0.1,
@@ -61,7 +62,7 @@ describe('boxes cut by the frame', () => {
     appearance: new Float32Array(0),
     confidence: 0.95,
   });
-  const run = (end: PixelRect) =>
+  const run = (end: Box) =>
     trackFramePeople(
       video,
       framePeople(30, (f) => [
