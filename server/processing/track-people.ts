@@ -1,6 +1,7 @@
 // The tracking side of an analysis (pure: no model, no frames): the people found on each analysed frame
 // (pipeline.ts analyseFrames) → tracks (tracker.ts), tracks that broke apart joined again
-// (relink-fragments.ts), unconvincing tracks dropped (track-keep.ts), every track's boxes smoothed
+// (relink-fragments.ts), unconvincing tracks dropped (track-keep.ts), the moments someone was out of sight
+// boxed (hidden-gaps.ts), every track's boxes smoothed
 // (track-smoother.ts) and action proposals per track (segment-proposals.ts). Kept apart from the models so
 // the eval can run it again on the models' cached answer (bench/eval/people-cache.ts).
 import type { AnalysedDetection, AnalysisResult, FramePeople, VideoToAnalyse } from './analysis-result';
@@ -10,6 +11,7 @@ import { relinkFragments, type FragmentSample } from './relink-fragments';
 import { proposeSegments } from './segment-proposals';
 import { trackAll, type TrackerName } from './tracker';
 import { smoothDetections } from './track-smoother';
+import { fillHiddenGaps } from './hidden-gaps';
 import { unconvincingTracks, type TrackEvidence } from './track-keep';
 
 /**
@@ -137,7 +139,8 @@ export function trackFramePeople(
     : undefined;
   return {
     // boxes that hold still where the person does (track-smoother.ts); the whole video is known by now
-    detections: smoothDetections(detections, video.fps, video.width, video.height),
+    // and someone out of sight for a moment boxed where they walked (hidden-gaps.ts)
+    detections: smoothDetections(fillHiddenGaps(detections, video.fps, stride), video.fps, video.width, video.height),
     candidates,
     segments,
     stats: {
