@@ -1,6 +1,8 @@
 // After the tracker's pass: tracks that broke apart (a person missed for longer than the lost-track buffer,
 // or re-found too far from where the filter predicted) are joined again when a later track starts where the
-// earlier one was heading and the person wears the same colours. Greedy on the best pairs first; each track
+// earlier one was heading and the person wears the same colours. Where they were heading is measured in the
+// size of the earlier track's last box, or of its usual size over its last boxes: someone going behind
+// another shrinks to the part still in view before they are lost. Greedy on the best pairs first; each track
 // gets at most one successor and one predecessor, and joined tracks never share a frame. A later track may
 // also take over an earlier one that is still running for a few steps (a handover): the detector's box on
 // someone changed its extent (a person wheeling a bicycle, boxed with it, then alone), the tracker started
@@ -8,6 +10,7 @@
 // new one's first step on are dropped (`cuts`), so the joined track still has one box per frame.
 import { insideShare, type Box } from './kalman';
 import { histogramSimilarity } from './pose-rows';
+import { median } from './pose-features';
 
 export interface FragmentSample {
   step: number;
@@ -114,6 +117,7 @@ export function relinkFragments(tracks: Map<number, FragmentSample[]>, o: Relink
           head: meanHistogram(s.slice(0, END_SAMPLES)),
           tail: meanHistogram(s.slice(-END_SAMPLES)),
           v: endVelocity(s),
+          height: median(s.slice(-END_SAMPLES).map((x) => height(x.box))),
         },
       ];
     }),
@@ -128,16 +132,24 @@ export function relinkFragments(tracks: Map<number, FragmentSample[]>, o: Relink
       // a handover is measured from a's box where b starts, a gap from a's last box carried on to b's start
       const at = gap <= 0 ? handoverFrom(tracks.get(a)!, tracks.get(b)!, maxOverlap) : A.last.box;
       if (!at || gap > maxGap) continue;
-      const h = Math.max(height(at), 1e-6);
-      const ratio = height(B.first.box) / h;
-      if (ratio < 0.67 || ratio > 1.5) continue;
       const ahead = Math.max(0, gap);
       const [ax, ay] = centre(at),
         [bx, by] = centre(B.first.box);
       const px = ax + A.v[0] * ahead,
         py = ay + A.v[1] * ahead;
-      const dist = Math.hypot(bx - px, by - py) / h;
-      if (dist > maxDist + 0.25 * (ahead / o.stepsPerSecond)) continue;
+      const reach = maxDist + 0.25 * (ahead / o.stepsPerSecond);
+      // measured against the last box, or, after a gap, against the usual size of the track's last boxes:
+      // someone walking behind another shrinks to the part still in view before they are lost
+      const sizes = gap > 0 ? [height(at), A.height] : [height(at)];
+      let dist = Infinity;
+      for (const size of sizes) {
+        const h = Math.max(size, 1e-6);
+        const ratio = height(B.first.box) / h;
+        if (ratio < 0.67 || ratio > 1.5) continue;
+        const d = Math.hypot(bx - px, by - py) / h;
+        if (d <= reach) dist = Math.min(dist, d);
+      }
+      if (dist === Infinity) continue;
       const sim = A.tail && B.head ? histogramSimilarity(A.tail, B.head) : 0;
       if (sim < minApp) continue;
       pairs.push({ a, b, cost: dist + (1 - sim) * 2 + ahead / maxGap, handover: gap <= 0 });

@@ -104,6 +104,22 @@ describe('re-linking track fragments', () => {
     expect(two(front, slide(38, 30, 170, 290))).toMatchObject({ links: 0, after: 2 });
   });
 
+  it('joins someone who shrank to the part in view as they went behind another, and came back whole', () => {
+    // standing at x 400, 200 px tall; the last 3 boxes before she is lost show only the top 120 px
+    const before = walk(0, 30, 400, 0, 10).map((s, i) =>
+      i >= 27 ? { ...s, box: { ...s.box, y2: s.box.y1 + 120 } } : s,
+    );
+    const after = walk(49, 80, 400, 0, 10); // 1.9 s later at 10 steps/s, whole again
+    const r = relinkFragments(
+      new Map([
+        [1, before],
+        [2, after],
+      ]),
+      { stepsPerSecond: 10 },
+    );
+    expect(r).toMatchObject({ links: 1, after: 1 });
+  });
+
   it('does not bridge a gap longer than the limit', () => {
     const a = walk(0, 30, 100, 0, 10);
     const b = walk(30 + 5 * 30, 200, 100, 0, 10); // 5 s later
