@@ -129,17 +129,21 @@ export function stillNonPersonReason(frames: TrackFrame[], minJointScore = BODY_
   const { shift, resize } = boxTravel(frames);
   // written so that boxes of unknown size (NaN) never count as still
   if (!(shift <= STILL_SHIFT && resize <= STILL_RESIZE)) return null;
-  const joint = median(frames.map((f) => f.keypoints.reduce((a, k) => a + k[2], 0) / f.keypoints.length));
+  // the joints are judged where the pose model read some: a person hidden behind someone for a moment is
+  // boxed with none (hidden-gaps.ts), which says nothing of their body
+  const read = frames.filter((f) => f.keypoints.some((k) => k[2] > 0));
+  if (read.length < STILL_MIN_FRAMES) return null;
+  const joint = median(read.map((f) => f.keypoints.reduce((a, k) => a + k[2], 0) / f.keypoints.length));
   const still = `box never moved (centre within ${(shift * 100).toFixed(0)} % of its height, size within ${(resize * 100).toFixed(0)} %)`;
   if (joint < minJointScore)
     return `${still} and its joints scored ${joint.toFixed(2)} (a body scores ≥ ${minJointScore})`;
   if (joint >= BODY_GOOD_JOINT_SCORE) return null;
-  const problems = frames.map((f) => bodyProblem(f.keypoints)).filter((p): p is string => p != null);
-  if (problems.length * 2 <= frames.length) return null;
+  const problems = read.map((f) => bodyProblem(f.keypoints)).filter((p): p is string => p != null);
+  if (problems.length * 2 <= read.length) return null;
   const common = [...new Set(problems)].sort(
     (a, b) => problems.filter((p) => p === b).length - problems.filter((p) => p === a).length,
   )[0];
-  return `${still} and its joints make no body on ${problems.length}/${frames.length} frames (mostly: ${common}; joints scored ${joint.toFixed(2)})`;
+  return `${still} and its joints make no body on ${problems.length}/${read.length} frames (mostly: ${common}; joints scored ${joint.toFixed(2)})`;
 }
 
 export interface StillDrop {

@@ -74,6 +74,16 @@ describe('still non-people are dropped, people are kept', () => {
     }
   });
 
+  it('keeps a person standing still who was hidden behind someone for most of the time (those boxes have no joints)', () => {
+    const frames = Array.from({ length: FRAMES }, (_, f) => {
+      const seen = personFrame({ x: 400 + rnd() * 2, y: 400, score: 0.5 });
+      return f >= 10 && f < 35
+        ? { ...seen, keypoints: seen.keypoints.map(() => [0, 0, 0] as [number, number, number]) }
+        : seen;
+    });
+    expect(stillNonPersonReason(frames)).toBeNull();
+  });
+
   it('keeps a person lying still (the head beside the hips, not above them)', () => {
     expect(
       stillNonPersonReason(Array.from({ length: FRAMES }, () => personFrame({ x: 400, y: 500, tilt: 85, score: 0.3 }))),
