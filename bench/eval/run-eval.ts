@@ -65,7 +65,7 @@ export function framesToScore(clip: BuiltClip, analysis: AnalysisResult): EvalFr
       x2: d.x2,
       y2: d.y2,
       confidence: d.confidence,
-      keypoints: Float32Array.from(d.keypoints),
+      keypoints: d.keypoints ? Float32Array.from(d.keypoints) : null,
       source: 'ai',
     };
   }
@@ -77,8 +77,9 @@ export function framesToScore(clip: BuiltClip, analysis: AnalysisResult): EvalFr
       const d = detectionAt(t, n, { stride, interpolate: true });
       if (!d) continue;
       const kp: Array<[number, number, number]> = [];
-      for (let k = 0; k < 17; k++)
-        kp.push([d.keypoints![k * 3] * W, d.keypoints![k * 3 + 1] * H, d.keypoints![k * 3 + 2]]);
+      // a box with no joints (someone hidden, hidden-gaps.ts) scores its joints as not found
+      const k3 = d.keypoints ?? new Float32Array(51);
+      for (let k = 0; k < 17; k++) kp.push([k3[k * 3] * W, k3[k * 3 + 1] * H, k3[k * 3 + 2]]);
       pred.push({
         trackId,
         score: d.confidence,

@@ -44,8 +44,8 @@ export interface AnalysedDetection {
   x2: number;
   y2: number;
   confidence: number;
-  /** 17 × [x, y, score] flattened, fractions of the frame size. */
-  keypoints: number[];
+  /** 17 × [x, y, score] flattened, fractions of the frame size; null where none were seen (hidden-gaps.ts). */
+  keypoints: number[] | null;
 }
 
 /** A box the pose model gave, before tracking: what the confidence calibration is fitted on. */

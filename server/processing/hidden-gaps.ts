@@ -21,8 +21,6 @@ export const HIDDEN_GAP = {
   maxEndOverlap: 0.3,
 } as const;
 
-const NO_JOINTS = 17 * 3;
-
 /**
  * The detections (boxes in fractions of the frame, one track's frames `stride` apart) with each explained
  * gap of a track filled. At most one box per frame of a gap no longer than `behindSeconds`.
@@ -74,7 +72,7 @@ function between(a: AnalysedDetection, b: AnalysedDetection, stride: number): An
       x2: at(a.x2, b.x2),
       y2: at(a.y2, b.y2),
       confidence: Math.min(a.confidence, b.confidence),
-      keypoints: new Array<number>(NO_JOINTS).fill(0),
+      keypoints: null,
     });
   }
   return out;

@@ -202,9 +202,10 @@ export function dropStillNonPeople(r: AnalysisResult, width: number, height: num
     if (!list) byTrack.set(d.trackId, (list = []));
     if (!frameNumbers.has(d.trackId)) frameNumbers.set(d.trackId, []);
     frameNumbers.get(d.trackId)!.push(d.frame);
+    // a box with no joints (someone hidden, hidden-gaps.ts) has none read: all scored 0
+    const kp = d.keypoints ?? new Array<number>(51).fill(0);
     const keypoints: TrackFrame['keypoints'] = [];
-    for (let k = 0; k < 17; k++)
-      keypoints.push([d.keypoints[k * 3] * width, d.keypoints[k * 3 + 1] * height, d.keypoints[k * 3 + 2]]);
+    for (let k = 0; k < 17; k++) keypoints.push([kp[k * 3] * width, kp[k * 3 + 1] * height, kp[k * 3 + 2]]);
     list.push({ box: { x1: d.x1 * width, y1: d.y1 * height, x2: d.x2 * width, y2: d.y2 * height }, keypoints });
   }
   const stillDropped: StillDrop[] = [];

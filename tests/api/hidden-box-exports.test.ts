@@ -1,0 +1,80 @@
+// A person hidden behind someone for a moment is stored by processing as boxes with no joints
+// (server/processing/hidden-gaps.ts). The exports carry those boxes, and no joints for them: COCO and PoseTrack
+// rows with num_keypoints 0 (no point at the image's corner), a CVAT skeleton outside on those frames.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { makeTestApp, type TestApp } from '../helpers/test-app';
+import { seedAnnotatedVideo } from '../annotate-edit/seed';
+import { storeAnalysis } from '../../server/jobs/kinds/processing/store-result';
+import { videos } from '../../server/db/schema';
+
+let t: TestApp;
+let id: number;
+const HIDDEN = [4, 5, 6];
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const w = await seedAnnotatedVideo(t.database);
+  id = w.videoId;
+  await t.database.db.update(videos).set({ processingStatus: 'processing' }).where(eq(videos.id, id));
+  const detections = Array.from({ length: 10 }, (_, f) => ({
+    trackId: 1,
+    frame: f,
+    x1: 0.1 + 0.02 * f,
+    y1: 0.1,
+    x2: 0.3 + 0.02 * f,
+    y2: 0.7,
+    confidence: 0.9,
+    keypoints: HIDDEN.includes(f) ? null : Array.from({ length: 51 }, (_, k) => (k % 3 === 2 ? 0.8 : 0.2 + 0.02 * f)),
+  }));
+  const stats = {
+    ...{ framesAnalysed: 10, stride: 1, inputW: 256, inputH: 144, longSide: 256 },
+    ...{ tracker: 'bytetrack' as const, poseModel: 'tracking' as const, fragments: 1, relinks: 0, weakTracks: 0 },
+    ...{ peopleFound: 10, maxPeopleInFrame: 1, tracks: 1, decodeInferMs: 1, trackMs: 1, actionsMs: 1 },
+  };
+  await storeAnalysis(
+    t.database.db,
+    { videoId: id, fromStatus: 'completed', requestedBy: 'ann.one' } as never,
+    { fps: 30, frameStride: 1 },
+    { detections, segments: [], stats, stillDropped: [] },
+    5,
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const exported = async (format: string) => {
+  const res = await t.app.inject({ url: `/api/v1/annotations/${id}/export?format=${format}` });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+};
+
+describe('the exports of a person hidden for a moment', () => {
+  it('COCO keypoints: a box on every frame, with no joints on the hidden ones', async () => {
+    const doc = JSON.parse(await exported('coco-keypoints')) as {
+      annotations: Array<{ image_id: number; num_keypoints: number; keypoints: number[]; bbox: number[] }>;
+    };
+    const frames = doc.annotations.map((a) => a.image_id - 1).sort((a, b) => a - b);
+    expect(frames).toEqual(Array.from({ length: 10 }, (_, f) => f));
+    for (const a of doc.annotations) {
+      const hidden = HIDDEN.includes(a.image_id - 1);
+      expect(a.num_keypoints).toBe(hidden ? 0 : 17);
+      if (hidden) expect(a.keypoints.every((v) => v === 0)).toBe(true);
+      expect(a.bbox[2]).toBeGreaterThan(0);
+    }
+  });
+
+  it('CVAT video: the box is drawn on the hidden frames and the skeleton is outside there', async () => {
+    const xml = await exported('cvat-video');
+    const skeletons = [...xml.matchAll(/<skeleton frame="(\d+)" keyframe="1" outside="(\d)"/g)].map((m) => [
+      Number(m[1]),
+      m[2],
+    ]);
+    for (const f of HIDDEN) expect(skeletons).toContainEqual([f, '1']);
+    expect(skeletons).toContainEqual([3, '0']);
+    expect(skeletons).toContainEqual([7, '0']);
+    const boxes = [...xml.matchAll(/<box frame="(\d+)" keyframe="1" outside="0"/g)].map((m) => Number(m[1]));
+    for (const f of HIDDEN) expect(boxes).toContain(f);
+  });
+});
