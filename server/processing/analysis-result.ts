@@ -84,6 +84,8 @@ export interface AnalysisResult {
     /** Tracks the tracker's pass left, and how many of them the re-link joined to an earlier one. */
     fragments: number;
     relinks: number;
+    /** Boxes added where someone was out of sight for a moment (hidden-gaps.ts). */
+    hiddenBoxes?: number;
     /** Tracks dropped whole as unconvincing (track-keep.ts): weak median confidence, or flickering and below the review mark. */
     weakTracks: number;
     /** Crop tracking only: detector passes (and why), crops read, people lost between detections. */

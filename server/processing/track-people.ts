@@ -137,10 +137,11 @@ export function trackFramePeople(
         })),
       )
     : undefined;
+  // someone out of sight for a moment boxed where they walked (hidden-gaps.ts)
+  const filled = fillHiddenGaps(detections, video.fps, stride);
   return {
     // boxes that hold still where the person does (track-smoother.ts); the whole video is known by now
-    // and someone out of sight for a moment boxed where they walked (hidden-gaps.ts)
-    detections: smoothDetections(fillHiddenGaps(detections, video.fps, stride), video.fps, video.width, video.height),
+    detections: smoothDetections(filled, video.fps, video.width, video.height),
     candidates,
     segments,
     stats: {
@@ -155,6 +156,7 @@ export function trackFramePeople(
       fragments: relinked.before,
       relinks: relinked.links,
       weakTracks: weak.size,
+      hiddenBoxes: filled.length - detections.length,
       cropTracking: found.cropTracking,
       peopleFound: people.reduce((a, ps) => a + ps.length, 0),
       maxPeopleInFrame: people.reduce((a, ps) => Math.max(a, ps.length), 0),

@@ -1,9 +1,10 @@
 // A person hidden behind someone for a moment is stored by processing as boxes with no joints
 // (server/processing/hidden-gaps.ts). The exports carry those boxes, and no joints for them: COCO and PoseTrack
-// rows with num_keypoints 0 (no point at the image's corner), a CVAT skeleton outside on those frames.
+// rows with num_keypoints 0 (no point at the image's corner), a CVAT skeleton outside on those frames; the
+// processing log counts them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { makeTestApp, type TestApp } from '../helpers/test-app';
+import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo } from '../annotate-edit/seed';
 import { storeAnalysis } from '../../server/jobs/kinds/processing/store-result';
 import { videos } from '../../server/db/schema';
@@ -31,6 +32,7 @@ beforeAll(async () => {
     ...{ framesAnalysed: 10, stride: 1, inputW: 256, inputH: 144, longSide: 256 },
     ...{ tracker: 'bytetrack' as const, poseModel: 'tracking' as const, fragments: 1, relinks: 0, weakTracks: 0 },
     ...{ peopleFound: 10, maxPeopleInFrame: 1, tracks: 1, decodeInferMs: 1, trackMs: 1, actionsMs: 1 },
+    hiddenBoxes: HIDDEN.length,
   };
   await storeAnalysis(
     t.database.db,
@@ -63,6 +65,14 @@ describe('the exports of a person hidden for a moment', () => {
       if (hidden) expect(a.keypoints.every((v) => v === 0)).toBe(true);
       expect(a.bbox[2]).toBeGreaterThan(0);
     }
+  });
+
+  it('the processing log says how many boxes were added for people out of sight', async () => {
+    const res = await t.app.inject({ url: `/api/v1/videos/${id}/log`, headers: as('ann.one') });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      'people out of sight for a moment: 3 boxes added where they walked behind someone or the models missed them briefly (no joints)',
+    );
   });
 
   it('CVAT video: the box is drawn on the hidden frames and the skeleton is outside there', async () => {

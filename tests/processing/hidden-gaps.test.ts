@@ -35,6 +35,7 @@ describe('someone out of sight for a moment', () => {
     );
     const walker = r.detections.find((d) => d.frame === 0 && d.x1 < 0.2)!.trackId;
     expect(framesOf(r, walker)).toEqual(Array.from({ length: 40 }, (_, f) => f));
+    expect(r.stats.hiddenBoxes).toBe(8); // the processing log counts them
     for (const d of r.detections.filter((d) => d.trackId === walker && hidden(d.frame))) {
       // where they walk, within a fifth of their width (the boxes are smoothed afterwards)
       expect(Math.abs(d.x1 - walkerAt(d.frame))).toBeLessThan(0.01);

@@ -83,6 +83,11 @@ export async function storeAnalysis(
       ...readingLog(s.cropTracking?.reading),
       `frames analysed: ${s.framesAnalysed}; people found: ${s.peopleFound} detections (up to ${s.maxPeopleInFrame} in one frame)`,
       `track fragments: ${s.fragments} after tracking, ${s.relinks} re-linked by appearance and motion (each a broken id joined), ${s.fragments - s.relinks} after re-link, ${s.weakTracks} dropped as unconvincing (median confidence < ${TRACK_KEEP_MEDIAN}, or < ${REVIEW_LOW_CONFIDENCE} and found on under ${FLICKER_COVERAGE * 100} % of the frames of its span)`,
+      ...(s.hiddenBoxes
+        ? [
+            `people out of sight for a moment: ${s.hiddenBoxes} box${s.hiddenBoxes === 1 ? '' : 'es'} added where they walked behind someone or the models missed them briefly (no joints)`,
+          ]
+        : []),
       ...stillDropLog(r.stillDropped ?? []),
       `tracks: ${s.tracks}${offset ? ` (numbered from ${offset + 1})` : ''}; detections stored: ${stored}${stored < rows.length ? ` (${rows.length - stored} gave way to kept human boxes)` : ''}`,
       `segments proposed: ${segs.length}${perClass.length ? ` (${perClass.map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
