@@ -4,7 +4,8 @@
 // side and an interpolation. Those frames now get the box moved evenly between the two sides, with no
 // joints (none were seen). Only where the gap is explained: short enough to be a blink of the models, or
 // behind someone, with the track's own boxes at both ends clear of any other track's (a second track on
-// one person has gaps under the first, and filling them would only add boxes on no one).
+// one person has gaps under the first, and filling them would only add boxes on no one) and of about one
+// size.
 import type { AnalysedDetection } from './analysis-result';
 import { insideShare, iou } from './kalman';
 
@@ -19,6 +20,11 @@ export const HIDDEN_GAP = {
   behindFrames: 0.5,
   /** The track's boxes at the gap's ends must overlap every other track's box by at most this (IoU). */
   maxEndOverlap: 0.3,
+  /**
+   * …and differ in height by at most this factor: a box that swelled onto the person in front as its track
+   * lost someone is no end to move evenly from.
+   */
+  maxSizeChange: 1.5,
 } as const;
 
 /**
@@ -49,6 +55,8 @@ export function fillHiddenGaps(detections: AnalysedDetection[], fps: number, str
       const span = b.frame - a.frame;
       if (span <= stride || span > behind) continue;
       if (Math.max(endOverlap(a), endOverlap(b)) > HIDDEN_GAP.maxEndOverlap) continue;
+      const grow = (b.y2 - b.y1) / Math.max(1e-9, a.y2 - a.y1);
+      if (grow > HIDDEN_GAP.maxSizeChange || grow < 1 / HIDDEN_GAP.maxSizeChange) continue;
       const filled = between(a, b, stride);
       const hidden = filled.filter((d) => others(d).some((o) => insideShare(d, o) >= HIDDEN_GAP.behindShare)).length;
       if (span <= blink || hidden >= HIDDEN_GAP.behindFrames * filled.length) out.push(...filled);

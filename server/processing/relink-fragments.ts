@@ -58,7 +58,12 @@ function meanHistogram(samples: FragmentSample[]): Float32Array | null {
   return m;
 }
 
-const centre = (b: Box) => [(b.x1 + b.x2) / 2, (b.y1 + b.y2) / 2];
+/**
+ * Where a track is, for following it over a gap: the middle of its box's top edge. Someone going behind
+ * another is hidden from the feet up (the one in front stands nearer the camera, lower in the frame), so the
+ * box shrinks from below as they go and the top edge is the part that still says where they are.
+ */
+const centre = (b: Box) => [(b.x1 + b.x2) / 2, b.y1];
 /** The share of the smaller box that lies inside the larger. */
 const inside = (a: Box, b: Box) => Math.max(insideShare(a, b), insideShare(b, a));
 
@@ -87,7 +92,7 @@ function handoverFrom(a: FragmentSample[], b: FragmentSample[], maxOverlap: numb
 }
 const height = (b: Box) => b.y2 - b.y1;
 
-/** Velocity (per step) of a track's box centre over its last samples. */
+/** Velocity (per step) of a track's place (`centre`) over its last samples. */
 function endVelocity(s: FragmentSample[]): [number, number] {
   const tail = s.slice(-END_SAMPLES);
   if (tail.length < 2) return [0, 0];

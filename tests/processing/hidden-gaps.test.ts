@@ -58,7 +58,7 @@ describe('someone out of sight for a moment', () => {
     expect(frames).toContain(30);
   });
 
-  it('leaves the gaps of a second track on one person empty', () => {
+  it('leaves the gaps of a second track on one person empty, and those with ends of unlike sizes', () => {
     const box = (trackId: number, frame: number, x: number): AnalysedDetection => ({
       trackId,
       frame,
@@ -73,6 +73,9 @@ describe('someone out of sight for a moment', () => {
     const second = [box(2, 2, 0.305), box(2, 9, 0.305)];
     const out = fillHiddenGaps([...one, ...second], 10, 1);
     expect(out.filter((d) => d.trackId === 2).map((d) => d.frame)).toEqual([2, 9]);
+    // nor a gap whose ends are of unlike sizes (half the height): one of them is not the whole person
+    const unlike = [box(2, 2, 0.33), { ...box(2, 9, 0.33), y1: 0.3, y2: 0.5 }];
+    expect(fillHiddenGaps([...one, ...unlike], 10, 1).filter((d) => d.trackId === 2)).toHaveLength(2);
     // the same gap behind someone whose box only half meets the track's ends is filled
     const beside = [box(2, 2, 0.33), box(2, 9, 0.33)];
     expect(fillHiddenGaps([...one, ...beside], 10, 1).filter((d) => d.trackId === 2)).toHaveLength(8);

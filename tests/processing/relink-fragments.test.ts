@@ -105,9 +105,10 @@ describe('re-linking track fragments', () => {
   });
 
   it('joins someone who shrank to the part in view as they went behind another, and came back whole', () => {
-    // standing at x 400, 200 px tall; the last 3 boxes before she is lost show only the top 120 px
+    // standing at x 400, 200 px tall; the last 3 boxes before she is lost show only her head and shoulders
+    // (the top 60 px): measured by that last box, or by its centre's fall, she would be far off and too big
     const before = walk(0, 30, 400, 0, 10).map((s, i) =>
-      i >= 27 ? { ...s, box: { ...s.box, y2: s.box.y1 + 120 } } : s,
+      i >= 27 ? { ...s, box: { ...s.box, y2: s.box.y1 + 60 } } : s,
     );
     const after = walk(49, 80, 400, 0, 10); // 1.9 s later at 10 steps/s, whole again
     const r = relinkFragments(
