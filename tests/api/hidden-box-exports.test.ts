@@ -8,6 +8,7 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo } from '../annotate-edit/seed';
 import { storeAnalysis } from '../../server/jobs/kinds/processing/store-result';
 import { videos } from '../../server/db/schema';
+import { ANALYSIS_STATS, walkingTrack } from '../helpers/stored-analysis';
 
 let t: TestApp;
 let id: number;
@@ -18,22 +19,10 @@ beforeAll(async () => {
   const w = await seedAnnotatedVideo(t.database);
   id = w.videoId;
   await t.database.db.update(videos).set({ processingStatus: 'processing' }).where(eq(videos.id, id));
-  const detections = Array.from({ length: 10 }, (_, f) => ({
-    trackId: 1,
-    frame: f,
-    x1: 0.1 + 0.02 * f,
-    y1: 0.1,
-    x2: 0.3 + 0.02 * f,
-    y2: 0.7,
-    confidence: 0.9,
-    keypoints: HIDDEN.includes(f) ? null : Array.from({ length: 51 }, (_, k) => (k % 3 === 2 ? 0.8 : 0.2 + 0.02 * f)),
-  }));
-  const stats = {
-    ...{ framesAnalysed: 10, stride: 1, inputW: 256, inputH: 144, longSide: 256 },
-    ...{ tracker: 'bytetrack' as const, poseModel: 'tracking' as const, fragments: 1, relinks: 0, weakTracks: 0 },
-    ...{ peopleFound: 10, maxPeopleInFrame: 1, tracks: 1, decodeInferMs: 1, trackMs: 1, actionsMs: 1 },
-    hiddenBoxes: HIDDEN.length,
-  };
+  const detections = walkingTrack((f) =>
+    HIDDEN.includes(f) ? null : Array.from({ length: 51 }, (_, k) => (k % 3 === 2 ? 0.8 : 0.2 + 0.02 * f)),
+  );
+  const stats = { ...ANALYSIS_STATS, poseModel: 'tracking' as const, hiddenBoxes: HIDDEN.length };
   await storeAnalysis(
     t.database.db,
     { videoId: id, fromStatus: 'completed', requestedBy: 'ann.one' } as never,

@@ -6,6 +6,7 @@ import { as, makeTestApp, type TestApp } from '../helpers/test-app';
 import { seedAnnotatedVideo } from '../annotate-edit/seed';
 import { storeAnalysis } from '../../server/jobs/kinds/processing/store-result';
 import { videos } from '../../server/db/schema';
+import { ANALYSIS_STATS, walkingTrack } from '../helpers/stored-analysis';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,34 +16,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const stats = {
-  framesAnalysed: 10,
-  stride: 1,
-  inputW: 256,
-  inputH: 144,
-  longSide: 256,
-  tracker: 'bytetrack' as const,
-  poseModel: 'topdown' as const,
-  fragments: 2,
-  relinks: 0,
-  weakTracks: 0,
-  peopleFound: 20,
-  maxPeopleInFrame: 2,
-  tracks: 1,
-  decodeInferMs: 1,
-  trackMs: 1,
-  actionsMs: 1,
-};
-const detections = Array.from({ length: 10 }, (_, f) => ({
-  trackId: 1,
-  frame: f,
-  x1: 0.1 + 0.02 * f,
-  y1: 0.1,
-  x2: 0.3 + 0.02 * f,
-  y2: 0.7,
-  confidence: 0.9,
-  keypoints: Array(51).fill(0.5),
-}));
+const stats = ANALYSIS_STATS;
+const detections = walkingTrack(() => Array(51).fill(0.5));
 
 async function logOf(videoId: number): Promise<string[]> {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${videoId}/log`, headers: as('ann.one') });
