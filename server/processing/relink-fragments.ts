@@ -63,7 +63,7 @@ function meanHistogram(samples: FragmentSample[]): Float32Array | null {
  * another is hidden from the feet up (the one in front stands nearer the camera, lower in the frame), so the
  * box shrinks from below as they go and the top edge is the part that still says where they are.
  */
-const centre = (b: Box) => [(b.x1 + b.x2) / 2, b.y1];
+const place = (b: Box) => [(b.x1 + b.x2) / 2, b.y1];
 /** The share of the smaller box that lies inside the larger. */
 const inside = (a: Box, b: Box) => Math.max(insideShare(a, b), insideShare(b, a));
 
@@ -92,12 +92,12 @@ function handoverFrom(a: FragmentSample[], b: FragmentSample[], maxOverlap: numb
 }
 const height = (b: Box) => b.y2 - b.y1;
 
-/** Velocity (per step) of a track's place (`centre`) over its last samples. */
+/** Velocity (per step) of a track's `place` over its last samples. */
 function endVelocity(s: FragmentSample[]): [number, number] {
   const tail = s.slice(-END_SAMPLES);
   if (tail.length < 2) return [0, 0];
-  const a = centre(tail[0].box),
-    b = centre(tail[tail.length - 1].box),
+  const a = place(tail[0].box),
+    b = place(tail[tail.length - 1].box),
     dt = tail[tail.length - 1].step - tail[0].step;
   return dt > 0 ? [(b[0] - a[0]) / dt, (b[1] - a[1]) / dt] : [0, 0];
 }
@@ -138,8 +138,8 @@ export function relinkFragments(tracks: Map<number, FragmentSample[]>, o: Relink
       const at = gap <= 0 ? handoverFrom(tracks.get(a)!, tracks.get(b)!, maxOverlap) : A.last.box;
       if (!at || gap > maxGap) continue;
       const ahead = Math.max(0, gap);
-      const [ax, ay] = centre(at),
-        [bx, by] = centre(B.first.box);
+      const [ax, ay] = place(at),
+        [bx, by] = place(B.first.box);
       const px = ax + A.v[0] * ahead,
         py = ay + A.v[1] * ahead;
       const reach = maxDist + 0.25 * (ahead / o.stepsPerSecond);
