@@ -49,10 +49,12 @@ export interface Box {
   x2: number;
   y2: number;
 }
-/** One analysed frame of a track in pixels: its box and 17 × [x, y, score] keypoints. */
+/** 17 × [x, y, score] keypoints in pixels. */
+export type Joints = Array<[number, number, number]>;
+/** One analysed frame of a track in pixels: its box and keypoints, null where none were read (hidden-gaps.ts). */
 export interface TrackFrame {
   box: Box;
-  keypoints: Array<[number, number, number]>;
+  keypoints: Joints | null;
 }
 
 /**
@@ -84,7 +86,7 @@ export function boxTravel(frames: TrackFrame[]): { shift: number; resize: number
   return { shift: share(shifts), resize: share(resizes) };
 }
 
-const seen = (kp: TrackFrame['keypoints'], i: number): Pt | null =>
+const seen = (kp: Joints, i: number): Pt | null =>
   kp[i][2] >= SHAPE_MIN_KP_SCORE ? { x: kp[i][0], y: kp[i][1] } : null;
 const len = (a: Pt | null, b: Pt | null) => (a && b ? Math.hypot(a.x - b.x, a.y - b.y) : null);
 const mid = (a: Pt | null, b: Pt | null) => (a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : null);
@@ -104,7 +106,7 @@ const MAX_LIMB_PER_TORSO = 1.3;
  * both hips) must be seen, no limb may be far longer than the torso, left and right limbs seen whole must
  * be alike, and a head seen must be on the shoulders' side, not the hips'.
  */
-export function bodyProblem(kp: TrackFrame['keypoints']): string | null {
+export function bodyProblem(kp: Joints): string | null {
   const sh = mid(seen(kp, KP.lShoulder), seen(kp, KP.rShoulder)),
     hip = mid(seen(kp, KP.lHip), seen(kp, KP.rHip));
   const torso = len(sh, hip);
@@ -131,14 +133,14 @@ export function stillNonPersonReason(frames: TrackFrame[], minJointScore = BODY_
   if (!(shift <= STILL_SHIFT && resize <= STILL_RESIZE)) return null;
   // the joints are judged where the pose model read some: a person hidden behind someone for a moment is
   // boxed with none (hidden-gaps.ts), which says nothing of their body
-  const read = frames.filter((f) => f.keypoints.some((k) => k[2] > 0));
+  const read = frames.flatMap((f) => (f.keypoints ? [f.keypoints] : []));
   if (read.length < STILL_MIN_FRAMES) return null;
-  const joint = median(read.map((f) => f.keypoints.reduce((a, k) => a + k[2], 0) / f.keypoints.length));
+  const joint = median(read.map((kp) => kp.reduce((a, k) => a + k[2], 0) / kp.length));
   const still = `box never moved (centre within ${(shift * 100).toFixed(0)} % of its height, size within ${(resize * 100).toFixed(0)} %)`;
   if (joint < minJointScore)
     return `${still} and its joints scored ${joint.toFixed(2)} (a body scores ≥ ${minJointScore})`;
   if (joint >= BODY_GOOD_JOINT_SCORE) return null;
-  const problems = read.map((f) => bodyProblem(f.keypoints)).filter((p): p is string => p != null);
+  const problems = read.map((kp) => bodyProblem(kp)).filter((p): p is string => p != null);
   if (problems.length * 2 <= read.length) return null;
   const common = [...new Set(problems)].sort(
     (a, b) => problems.filter((p) => p === b).length - problems.filter((p) => p === a).length,
@@ -202,10 +204,10 @@ export function dropStillNonPeople(r: AnalysisResult, width: number, height: num
     if (!list) byTrack.set(d.trackId, (list = []));
     if (!frameNumbers.has(d.trackId)) frameNumbers.set(d.trackId, []);
     frameNumbers.get(d.trackId)!.push(d.frame);
-    // a box with no joints (someone hidden, hidden-gaps.ts) has none read: all scored 0
-    const kp = d.keypoints ?? new Array<number>(51).fill(0);
-    const keypoints: TrackFrame['keypoints'] = [];
-    for (let k = 0; k < 17; k++) keypoints.push([kp[k * 3] * width, kp[k * 3 + 1] * height, kp[k * 3 + 2]]);
+    const kp = d.keypoints;
+    const keypoints: Joints | null = kp
+      ? Array.from({ length: 17 }, (_, k) => [kp[k * 3] * width, kp[k * 3 + 1] * height, kp[k * 3 + 2]])
+      : null;
     list.push({ box: { x1: d.x1 * width, y1: d.y1 * height, x2: d.x2 * width, y2: d.y2 * height }, keypoints });
   }
   const stillDropped: StillDrop[] = [];
