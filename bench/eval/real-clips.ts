@@ -14,7 +14,7 @@ import { ensureFile } from './ffmpeg-file';
 import type { Box, GtPerson } from './metrics';
 import { readBonnGroundTruth } from './posetrack-bonn';
 import { byFrame, readMotLabels, REAL_LABELS_DIR, resampledFrames } from './mot-labels';
-import { buildMosaic, MOSAIC_CELLS, type MosaicSource } from './real-mosaic';
+import { buildMosaic, FAR_MOSAIC, MOSAIC, type MosaicLayout, type MosaicSource } from './real-mosaic';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const realClipsDir = () => process.env.VAT_EVAL_REAL_DIR || path.resolve(REPO_ROOT, '../shared/eval-real');
@@ -30,6 +30,8 @@ export interface RealClipRecipe {
   format: 'posetrack-bonn' | 'mot-labels' | 'mosaic';
   /** mot-labels: the footage resampled to this frame rate (labels of the nearest source frame). */
   fps?: number;
+  /** mosaic: its windows (real-mosaic.ts MOSAIC when absent). */
+  layout?: MosaicLayout;
   /** Overlap a box needs to count as finding a person: 0.5 for drawn boxes, lower for boxes derived from joints. */
   iou: number;
   note: string;
@@ -86,6 +88,15 @@ export const REAL_CLIPS: RealClipRecipe[] = [
     iou: 0.5,
     note: "the store aisle (twice) and six stretches of the one-by-one room, each scaled down into a 192×108 window of a 768×576 grey canvas, 10 fps, H.264 at 400 kbit/s: real people, limbs and crossings at 40–100 px tall, up to 12 in view; labels are the footage's scaled (bench/eval/real-mosaic.ts)",
   },
+  {
+    kind: 'real',
+    name: 'small-people-mosaic-far',
+    folder: '',
+    format: 'mosaic',
+    layout: FAR_MOSAIC,
+    iou: 0.5,
+    note: "the same eight stretches in 128×72 windows of the same canvas: people 37–66 px tall, a street camera's farthest (bench/eval/real-mosaic.ts FAR_MOSAIC)",
+  },
 ];
 
 /** A clip of footage we labelled (bench/eval/real-labels/<folder>/), matched at IoU 0.5 as drawn boxes are. */
@@ -96,7 +107,9 @@ function labelled(folder: string, what: string): RealClipRecipe {
 /** Why a clip cannot be run here (its footage absent or not the labelled file), or null when it can. */
 export function whyMissing(r: RealClipRecipe): string | null {
   if (r.format === 'mosaic') {
-    const sources = [...new Set(MOSAIC_CELLS.map((c) => c.clip))].map((n) => REAL_CLIPS.find((c) => c.name === n)!);
+    const sources = [...new Set((r.layout ?? MOSAIC).cells.map((c) => c.clip))].map((n) =>
+      REAL_CLIPS.find((c) => c.name === n)!,
+    );
     const why = sources.map((s) => [s.name, whyMissing(s)]).find(([, w]) => w);
     return why ? `its window footage ${why[0]}: ${why[1]}` : null;
   }
@@ -139,7 +152,7 @@ export async function buildRealClip(ffmpeg: string, r: RealClipRecipe, cacheDir:
   if (r.format === 'mot-labels') return buildLabelledFootage(ffmpeg, r, cacheDir);
   if (r.format === 'mosaic') {
     const sources = new Map<string, MosaicSource>();
-    for (const name of new Set(MOSAIC_CELLS.map((c) => c.clip)))
+    for (const name of new Set((r.layout ?? MOSAIC).cells.map((c) => c.clip)))
       sources.set(
         name,
         await buildLabelledFootage(
@@ -148,7 +161,7 @@ export async function buildRealClip(ffmpeg: string, r: RealClipRecipe, cacheDir:
           cacheDir,
         ),
       );
-    return buildMosaic(ffmpeg, r.name, sources, cacheDir);
+    return buildMosaic(ffmpeg, r.name, sources, cacheDir, r.layout);
   }
   const dir = path.join(realClipsDir(), r.folder);
   const gt = readBonnGroundTruth(dir);

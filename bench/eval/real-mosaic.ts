@@ -12,8 +12,15 @@ import { ensureFile } from './ffmpeg-file';
 import type { GtPerson } from './metrics';
 
 export const MOSAIC_OUTPUT: ClipOutput = { width: 768, height: 576, fps: 10 };
+/** A window's size on the canvas. */
+export interface CellSize {
+  width: number;
+  height: number;
+}
 /** Each window's size: a quarter of the canvas's width, 16:9 like the footage. */
-export const CELL = { width: 192, height: 108 };
+export const CELL: CellSize = { width: 192, height: 108 };
+/** The far mosaic's windows: a sixth of the canvas's width, so its people are 2/3 as tall (37–66 px). */
+export const FAR_CELL: CellSize = { width: 128, height: 72 };
 /** Frames of the clip: 4.5 s, what the 10 fps store-aisle footage holds. */
 export const MOSAIC_FRAMES = 45;
 /** The street composite's encoding (street-clip.ts): 400 kbit/s, 2 s between keyframes. */
@@ -47,6 +54,29 @@ export const MOSAIC_CELLS: MosaicCell[] = [
   { clip: 'one-by-one-person-detection', start: 1321, flip: true, col: 2, row: 4 },
 ];
 
+/**
+ * The far mosaic: the same eight stretches in windows of FAR_CELL, spread over its 6 × 8 grid, so the people
+ * are the size of a street camera's farthest (the store aisle's 37–45 px, the room's 58–66 px).
+ */
+export const FAR_MOSAIC_CELLS: MosaicCell[] = [
+  { clip: 'store-aisle-10fps', start: 0, col: 0, row: 2 },
+  { clip: 'store-aisle-10fps', start: 0, flip: true, col: 5, row: 5 },
+  { clip: 'one-by-one-person-detection', start: 56, col: 2, row: 0 },
+  { clip: 'one-by-one-person-detection', start: 411, col: 5, row: 0 },
+  { clip: 'one-by-one-person-detection', start: 498, flip: true, col: 3, row: 3 },
+  { clip: 'one-by-one-person-detection', start: 831, col: 0, row: 7 },
+  { clip: 'one-by-one-person-detection', start: 917, col: 2, row: 5 },
+  { clip: 'one-by-one-person-detection', start: 1321, flip: true, col: 3, row: 7 },
+];
+
+/** A mosaic: its windows and their size. */
+export interface MosaicLayout {
+  cells: MosaicCell[];
+  cell: CellSize;
+}
+export const MOSAIC: MosaicLayout = { cells: MOSAIC_CELLS, cell: CELL };
+export const FAR_MOSAIC: MosaicLayout = { cells: FAR_MOSAIC_CELLS, cell: FAR_CELL };
+
 /** A built source clip: its video file, size and labels per frame. */
 export interface MosaicSource {
   file: string;
@@ -56,16 +86,16 @@ export interface MosaicSource {
 }
 
 /** ffmpeg arguments (inputs, filter graph, encoding) that lay the cells' footage on the canvas (ffmpeg 4.1 and later). */
-export function mosaicArgs(cells: MosaicCell[], files: string[]): string[] {
+export function mosaicArgs(cells: MosaicCell[], files: string[], size: CellSize = CELL): string[] {
   const { width: W, height: H, fps } = MOSAIC_OUTPUT;
   const chains = cells.map(
     (c, i) =>
       `[${i}:v]trim=start_frame=${c.start}:end_frame=${c.start + MOSAIC_FRAMES},setpts=N/(${fps}*TB),` +
-      `scale=${CELL.width}:${CELL.height}${c.flip ? ',hflip' : ''}[c${i}]`,
+      `scale=${size.width}:${size.height}${c.flip ? ',hflip' : ''}[c${i}]`,
   );
   const overlays = cells.map(
     (c, i) =>
-      `[${i ? `o${i - 1}` : 'bg'}][c${i}]overlay=x=${c.col * CELL.width}:y=${c.row * CELL.height}` +
+      `[${i ? `o${i - 1}` : 'bg'}][c${i}]overlay=x=${c.col * size.width}:y=${c.row * size.height}` +
       `:eof_action=repeat[${i === cells.length - 1 ? 'out' : `o${i}`}]`,
   );
   const graph = [`color=c=0x808080:s=${W}x${H}:r=${fps}:d=${MOSAIC_FRAMES / fps}[bg]`, ...chains, ...overlays].join(
@@ -101,11 +131,17 @@ export function mosaicArgs(cells: MosaicCell[], files: string[]): string[] {
 }
 
 /** A cell's labels at mosaic frame n: the source's labels scaled into the window (mirrored with it), ids kept apart. */
-export function cellGroundTruth(cell: MosaicCell, index: number, source: MosaicSource, n: number): GtPerson[] {
-  const sx = CELL.width / source.output.width,
-    sy = CELL.height / source.output.height;
-  const ox = cell.col * CELL.width,
-    oy = cell.row * CELL.height;
+export function cellGroundTruth(
+  cell: MosaicCell,
+  index: number,
+  source: MosaicSource,
+  n: number,
+  size: CellSize = CELL,
+): GtPerson[] {
+  const sx = size.width / source.output.width,
+    sy = size.height / source.output.height;
+  const ox = cell.col * size.width,
+    oy = cell.row * size.height;
   return source.groundTruth(cell.start + n).map((g) => {
     const x1 = cell.flip ? source.output.width - g.box.x2 : g.box.x1;
     const x2 = cell.flip ? source.output.width - g.box.x1 : g.box.x2;
@@ -118,7 +154,11 @@ export function cellGroundTruth(cell: MosaicCell, index: number, source: MosaicS
 }
 
 /** What is wrong with the cells against their sources (empty when nothing): a stretch past a source's end, overlapping windows. */
-export function mosaicProblems(cells: MosaicCell[], sources: Map<string, MosaicSource>): string[] {
+export function mosaicProblems(
+  cells: MosaicCell[],
+  sources: Map<string, MosaicSource>,
+  size: CellSize = CELL,
+): string[] {
   const problems: string[] = [];
   const taken = new Set<string>();
   cells.forEach((c, i) => {
@@ -129,8 +169,8 @@ export function mosaicProblems(cells: MosaicCell[], sources: Map<string, MosaicS
     else if (s.output.fps !== MOSAIC_OUTPUT.fps)
       problems.push(`window ${i + 1}: ${c.clip} is not at ${MOSAIC_OUTPUT.fps} fps`);
     if (
-      c.col * CELL.width + CELL.width > MOSAIC_OUTPUT.width ||
-      c.row * CELL.height + CELL.height > MOSAIC_OUTPUT.height
+      c.col * size.width + size.width > MOSAIC_OUTPUT.width ||
+      c.row * size.height + size.height > MOSAIC_OUTPUT.height
     )
       problems.push(`window ${i + 1}: outside the canvas`);
     if (taken.has(`${c.col},${c.row}`)) problems.push(`window ${i + 1}: on another window`);
@@ -145,18 +185,19 @@ export async function buildMosaic(
   name: string,
   sources: Map<string, MosaicSource>,
   cacheDir: string,
-  cells = MOSAIC_CELLS,
+  layout: MosaicLayout = MOSAIC,
 ) {
-  const problems = mosaicProblems(cells, sources);
+  const { cells, cell: size } = layout;
+  const problems = mosaicProblems(cells, sources, size);
   if (problems.length) throw new Error(`${name}: ${problems.join('; ')}`);
   const files = cells.map((c) => sources.get(c.clip)!.file);
-  const args = mosaicArgs(cells, files);
+  const args = mosaicArgs(cells, files, size);
   const file = path.join(cacheDir, 'real', `${name}-${recipeHash([files.map((f) => path.basename(f)), args])}.mp4`);
   await ensureFile(ffmpeg, file, args, name);
   return {
     file,
     output: MOSAIC_OUTPUT,
     frames: MOSAIC_FRAMES,
-    groundTruth: (n: number) => cells.flatMap((c, i) => cellGroundTruth(c, i, sources.get(c.clip)!, n)),
+    groundTruth: (n: number) => cells.flatMap((c, i) => cellGroundTruth(c, i, sources.get(c.clip)!, n, size)),
   };
 }

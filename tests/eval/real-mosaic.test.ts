@@ -13,11 +13,14 @@ import { TOPDOWN_MAX_PEOPLE } from '../../server/processing/topdown';
 import {
   cellGroundTruth,
   CELL,
+  FAR_CELL,
+  FAR_MOSAIC_CELLS,
   mosaicArgs,
   mosaicProblems,
   MOSAIC_CELLS,
   MOSAIC_FRAMES,
   MOSAIC_OUTPUT,
+  type CellSize,
   type MosaicCell,
   type MosaicSource,
 } from '../../bench/eval/real-mosaic';
@@ -39,12 +42,12 @@ const made: MosaicSource = {
 };
 
 /** The centre of the red pixels inside a window of an RGB frame, or null when there are none. */
-function redCentre(rgb: Buffer, cell: MosaicCell): [number, number] | null {
+function redCentre(rgb: Buffer, cell: MosaicCell, size: CellSize): [number, number] | null {
   let sx = 0,
     sy = 0,
     count = 0;
-  for (let y = cell.row * CELL.height; y < (cell.row + 1) * CELL.height; y++)
-    for (let x = cell.col * CELL.width; x < (cell.col + 1) * CELL.width; x++) {
+  for (let y = cell.row * size.height; y < (cell.row + 1) * size.height; y++)
+    for (let x = cell.col * size.width; x < (cell.col + 1) * size.width; x++) {
       const o = (y * MOSAIC_OUTPUT.width + x) * 3;
       if (rgb[o] > 180 && rgb[o + 1] < 90 && rgb[o + 2] < 90) {
         sx += x;
@@ -52,11 +55,11 @@ function redCentre(rgb: Buffer, cell: MosaicCell): [number, number] | null {
         count++;
       }
     }
-  return count > 20 ? [sx / count, sy / count] : null;
+  return count > 8 ? [sx / count, sy / count] : null;
 }
 
 describe('the scaled-down mosaic of real footage', () => {
-  it('lays each window where its labels say, at the stretch, scale and mirror they say', async () => {
+  it('lays each window where its labels say, at the stretch, scale and mirror they say, in windows of either size', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-mosaic-'));
     const source = path.join(dir, 'source.mp4');
     await run(ffmpeg, [
@@ -69,24 +72,26 @@ describe('the scaled-down mosaic of real footage', () => {
       { clip: 'made', start: 10, col: 1, row: 2 },
       { clip: 'made', start: 3, flip: true, col: 3, row: 4 },
     ];
-    expect(mosaicProblems(cells, new Map([['made', made]]))).toEqual([]);
-    const out = path.join(dir, 'mosaic.mp4');
-    await run(ffmpeg, ['-v', 'error', '-y', ...mosaicArgs(cells, [source, source]), out]);
-    const { stdout } = await run(ffmpeg, ['-v', 'error', '-i', out, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
-      encoding: 'buffer',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const size = MOSAIC_OUTPUT.width * MOSAIC_OUTPUT.height * 3;
-    expect(stdout.length).toBe(MOSAIC_FRAMES * size);
-    for (const n of [0, 17, 44])
-      cells.forEach((cell, i) => {
-        const [label] = cellGroundTruth(cell, i, made, n);
-        const centre = redCentre(stdout.subarray(n * size, (n + 1) * size), cell)!;
-        expect(centre).not.toBeNull();
-        expect(Math.abs(centre[0] - (label.box.x1 + label.box.x2) / 2)).toBeLessThan(2);
-        expect(Math.abs(centre[1] - (label.box.y1 + label.box.y2) / 2)).toBeLessThan(2);
-        expect(label.id).toBe(`window ${i + 1} person 1`);
+    for (const size of [CELL, FAR_CELL]) {
+      expect(mosaicProblems(cells, new Map([['made', made]]), size)).toEqual([]);
+      const out = path.join(dir, `mosaic-${size.width}.mp4`);
+      await run(ffmpeg, ['-v', 'error', '-y', ...mosaicArgs(cells, [source, source], size), out]);
+      const { stdout } = await run(ffmpeg, ['-v', 'error', '-i', out, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
+        encoding: 'buffer',
+        maxBuffer: 64 * 1024 * 1024,
       });
+      const frameBytes = MOSAIC_OUTPUT.width * MOSAIC_OUTPUT.height * 3;
+      expect(stdout.length).toBe(MOSAIC_FRAMES * frameBytes);
+      for (const n of [0, 17, 44])
+        cells.forEach((cell, i) => {
+          const [label] = cellGroundTruth(cell, i, made, n, size);
+          const centre = redCentre(stdout.subarray(n * frameBytes, (n + 1) * frameBytes), cell, size)!;
+          expect(centre).not.toBeNull();
+          expect(Math.abs(centre[0] - (label.box.x1 + label.box.x2) / 2)).toBeLessThan(2);
+          expect(Math.abs(centre[1] - (label.box.y1 + label.box.y2) / 2)).toBeLessThan(2);
+          expect(label.id).toBe(`window ${i + 1} person 1`);
+        });
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -98,6 +103,20 @@ describe('the scaled-down mosaic of real footage', () => {
     expect(mirrored.box.x1).toBeCloseTo(192 + (480 - 60) * 0.4);
     expect(mirrored.box.x2).toBeCloseTo(192 + (480 - 20) * 0.4);
     expect(mirrored.box.y1).toBeCloseTo(108 + 40);
+  });
+
+  it("scales the far mosaic's labels to its smaller windows, which lie on the canvas apart", () => {
+    const [far] = cellGroundTruth({ clip: 'made', start: 0, col: 1, row: 1 }, 0, made, 0, FAR_CELL);
+    // ×(128 / 480) both ways: the 40 px square is 10.7 px, a person 140–250 px tall is 37–67 px
+    expect(far.box.x1).toBeCloseTo(128 + 20 * (128 / 480));
+    expect(far.box.y2 - far.box.y1).toBeCloseTo(40 * (72 / 270));
+    const long: MosaicSource = { ...made, frames: 2000 };
+    const sources = new Map(FAR_MOSAIC_CELLS.map((c) => [c.clip, long]));
+    expect(mosaicProblems(FAR_MOSAIC_CELLS, sources, FAR_CELL)).toEqual([]);
+    // the same stretches as the near mosaic, so the two differ only in their people's size
+    expect(FAR_MOSAIC_CELLS.map((c) => [c.clip, c.start, !!c.flip])).toEqual(
+      MOSAIC_CELLS.map((c) => [c.clip, c.start, !!c.flip]),
+    );
   });
 
   it('names a window that runs past its footage, lies outside the canvas or on another window', () => {
