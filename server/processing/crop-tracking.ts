@@ -48,6 +48,12 @@ export interface CropTrackingOptions {
    * bottom (topdown.ts detectPeopleStacked): half the detector's cost, each frame read a little smaller.
    */
   stackDetections?: boolean;
+  /**
+   * The video's frames a detector pass reads first (every passEvery × detectEvery-th analysed frame), decoded
+   * apart from `decoded`: how every pass reads the frame is decided on them before the first pass
+   * (detector-passes.ts decide). Without them every pass reads the frame as without squares.
+   */
+  firstPassFrames?: AsyncIterable<DecodedFrame>;
 }
 
 export interface CropTrackingStats {
@@ -134,6 +140,7 @@ export async function trackPeopleByCrops(
   let followed: Followed[] = [];
   let segment: FlowSegment | null = null;
   const passes = new DetectorPasses(pool, g, !!opts.stackDetections);
+  if (opts.firstPassFrames) await passes.decide(opts.firstPassFrames);
   const emit = (frame: number, rows: Float32Array, pass = false) =>
     onFrame(frame, decodePoseRows(rows, g, minScore), pass);
   /**

@@ -3,15 +3,16 @@
 // in the detector's input, a pass instead reads the frame as two overlapping squares of its short side, or,
 // when they are smaller still, as four squares at its corners (detector-tiles.ts), each filling the detector's
 // input, so people reach it up to twice as large (four squares, two a pass in turn: 1.78× on a 4:3 frame read whole): a crowd
-// standing shoulder to shoulder, or people 40–90 px tall on a street camera. Which reading is decided once per video, from the
-// people the first passes find (PROBE_PASSES, read as without squares): a decision that depends only on the
-// video, never on when a worker answers, so the same video gives the same result.
+// standing shoulder to shoulder, or people 40–90 px tall on a street camera. Which reading is decided once per video, before
+// the first pass, from the people found on the first pass frames (PROBE_PASSES, read as without squares): a
+// decision that depends only on the video, never on when a worker answers, so the same video gives the same result.
 import { gridTiles, mergeTileRows, tileRgb, tilesFor, type FrameReading } from './detector-tiles';
+import type { DecodedFrame } from './frames';
 import type { PosePool } from './pose-pool';
 import type { AnalysisGeometry } from './pose-protocol';
 import { DETECTOR_SIZE } from './topdown';
 
-/** Passes read as without squares before deciding how the rest read the frame (even: stacked passes pair among them). */
+/** Pass frames read as without squares to decide how every pass reads the frame. */
 export const PROBE_PASSES = 6;
 /** Squares are read when the people of the first passes are, at the median, shorter than this in the detector's input (px). */
 export const TILE_BELOW_PX = 100;
@@ -70,20 +71,17 @@ export function readingFor(rows: Float32Array[], w: number, h: number, stacked: 
 interface Lone {
   frame: number;
   rgb: Uint8Array;
-  /** One of the first passes, read before the decision. */
-  probing: boolean;
   resolve: (rows: Float32Array) => void;
   reject: (e: Error) => void;
 }
 
 export class DetectorPasses {
-  private asked = 0;
-  private readonly probes: Array<Promise<Float32Array>> = [];
-  private reading: Promise<FrameReading> | null = null;
   private lone: Lone | null = null;
-  /** Passes read as squares so far (in frame order: they are read once the decision is known, in the order asked). */
+  /** Passes read as squares so far (in the order asked, so the same video gives the same squares). */
   private squarePasses = 0;
-  /** How the passes after the first read the frame (null until decided). */
+  /** The first passes' rows, kept for their frames when the decision is to read the frame as they did. */
+  private readonly probed = new Map<number, Float32Array>();
+  /** How every pass reads the frame (null until decided: then as without squares). */
   decided: FrameReading | null = null;
 
   constructor(
@@ -92,44 +90,69 @@ export class DetectorPasses {
     private readonly stack: boolean,
   ) {}
 
+  /**
+   * Decides how every pass reads the frame, from the people found on the video's first pass frames (at most
+   * PROBE_PASSES, decoded apart from the frames being followed) read as without squares, before the first
+   * pass: a pass on those frames is then read as all the others are, so people too small for the plain
+   * reading are found from the video's first frame on, not only after the decision.
+   */
+  async decide(first: AsyncIterable<DecodedFrame>): Promise<FrameReading> {
+    const { inputW: W, inputH: H, scaledH } = this.g;
+    // stacked, the first frame is read alone and the rest two to a pass, as the passes following a video have
+    // always been paired (the first pass cannot wait for a partner); one frame more completes the last pair
+    const wanted = this.stack ? PROBE_PASSES + 1 : PROBE_PASSES;
+    const frames: DecodedFrame[] = [];
+    for await (const f of first) {
+      frames.push({ frame: f.frame, rgb: this.stack ? f.rgb.slice(0, W * scaledH * 3) : f.rgb });
+      if (frames.length >= wanted) break;
+    }
+    const groups: DecodedFrame[][] = [];
+    for (let i = 0; i < frames.length; i += groups[groups.length - 1].length)
+      groups.push(frames.slice(i, i + (this.stack && i > 0 ? 2 : 1)));
+    // all at once, on both workers: the first pass waits for them
+    const reads = await Promise.all(
+      groups.map((these) =>
+        this.stack
+          ? this.pool.detectStacked(
+              these.map((f) => f.rgb),
+              W,
+              scaledH,
+            )
+          : this.pool.detect(these[0].rgb.slice(), W, H).then((r) => [r]),
+      ),
+    );
+    const rows: Float32Array[] = [];
+    groups.forEach((these, g) =>
+      these.forEach((f, k) => {
+        this.probed.set(f.frame, reads[g][k]);
+        rows.push(reads[g][k]);
+      }),
+    );
+    this.decided = readingFor(rows.slice(0, PROBE_PASSES), this.g.scaledW, scaledH, this.stack);
+    return this.decided;
+  }
+
   /** The detector's rows for this frame's pass, asked for now (frames in order). */
   request(frame: number, rgb: Uint8Array): Promise<Float32Array> {
     const { inputW: W, inputH: H, scaledH } = this.g;
-    const probing = this.asked++ < PROBE_PASSES;
-    if (!probing)
-      this.reading ??= Promise.all(this.probes).then((rows) => {
-        this.decided = readingFor(rows, this.g.scaledW, scaledH, this.stack);
-        return this.decided;
+    const reading = this.decided ?? 'whole';
+    const known = this.probed.get(frame);
+    if (reading === 'whole' && known) return Promise.resolve(known);
+    // a frame the decision read keeps what that reading found too: the squares' closer view finds small
+    // people it missed, and it scores some people the squares score low
+    if (reading !== 'whole') return this.square(rgb, reading, known);
+    if (!this.stack) return this.pool.detect(rgb.slice(), W, H);
+    // frames are paired in the order asked
+    const content = rgb.slice(0, W * scaledH * 3);
+    const first = this.lone;
+    if (!first)
+      return new Promise((resolve, reject) => {
+        this.lone = { frame, rgb: content, resolve, reject };
       });
-    let rows: Promise<Float32Array>;
-    if (!this.stack)
-      rows = this.read(
-        probing,
-        (r) => this.square(rgb, r),
-        () => this.pool.detect(rgb.slice(), W, H),
-      );
-    else {
-      // frames are paired now, in order, whatever the decision (PROBE_PASSES is even: the probe pairs among itself)
-      const content = rgb.slice(0, W * scaledH * 3);
-      const first = this.lone;
-      if (!first)
-        rows = new Promise((resolve, reject) => {
-          this.lone = { frame, rgb: content, probing, resolve, reject };
-        });
-      else {
-        this.lone = null;
-        // a first pass left alone by a flush pairs with the next: read now, as the first passes are
-        const both = this.read(
-          first.probing,
-          (r) => Promise.all([this.square(first.rgb, r), this.square(content, r)]),
-          () => this.pool.detectStacked([first.rgb, content], W, scaledH),
-        );
-        both.then(([a]) => first.resolve(a), first.reject);
-        rows = both.then(([, b]) => b);
-      }
-    }
-    if (probing) this.probes.push(rows);
-    return rows;
+    this.lone = null;
+    const both = this.pool.detectStacked([first.rgb, content], W, scaledH);
+    both.then(([a]) => first.resolve(a), first.reject);
+    return both.then(([, b]) => b);
   }
 
   /** The frame now needed has no partner yet: its pass runs alone. */
@@ -137,27 +160,28 @@ export class DetectorPasses {
     if (this.lone?.frame !== frame) return;
     const only = this.lone;
     this.lone = null;
-    this.read(
-      only.probing,
-      (r) => this.square(only.rgb, r),
-      () => this.pool.detectStacked([only.rgb], this.g.inputW, this.g.scaledH).then(([a]) => a),
-    ).then(only.resolve, only.reject);
+    this.pool
+      .detectStacked([only.rgb], this.g.inputW, this.g.scaledH)
+      .then(([a]) => a)
+      .then(only.resolve, only.reject);
   }
 
   /**
-   * A pass read now as without squares (one of the first passes, `now`), or, once the decision is known,
-   * as its squares or as without them.
+   * One pass read as the squares of the frame's content, on both workers at once; `whole`: rows the frame's
+   * plain reading found, merged with the squares' as a square holding the whole frame.
    */
-  private read<T>(now: boolean, squares: (r: 'squares' | 'grid') => Promise<T>, plain: () => Promise<T>): Promise<T> {
-    return now || !this.reading ? plain() : this.reading.then((r) => (r === 'whole' ? plain() : squares(r)));
-  }
-
-  /** One pass read as the squares of the frame's content, on both workers at once. */
-  private square(rgb: Uint8Array, reading: 'squares' | 'grid'): Promise<Float32Array> {
+  private square(rgb: Uint8Array, reading: 'squares' | 'grid', whole?: Float32Array): Promise<Float32Array> {
     const { inputW: W, scaledW, scaledH } = this.g;
     const tiles = tilesFor(reading, scaledW, scaledH, this.squarePasses++);
     return Promise.all(tiles.map((t) => this.pool.detect(tileRgb(rgb, W, t), t.size, t.size))).then((rows) =>
-      mergeTileRows(rows, tiles, scaledW, scaledH),
+      whole
+        ? mergeTileRows(
+            [...rows, whole],
+            [...tiles, { x: 0, y: 0, size: Math.max(scaledW, scaledH) }],
+            scaledW,
+            scaledH,
+          )
+        : mergeTileRows(rows, tiles, scaledW, scaledH),
     );
   }
 }
@@ -166,11 +190,11 @@ export class DetectorPasses {
 export function readingLog(reading: FrameReading | null | undefined): string[] {
   if (reading === 'squares')
     return [
-      'small people: after its first passes the detector read each frame as two squares, so they reached it larger',
+      'small people: the detector read each frame as two squares, so they reached it larger (decided on its first pass frames)',
     ];
   if (reading === 'grid')
     return [
-      'small people: after its first passes the detector read each frame as four overlapping squares, two of them at each pass in turn, so they reached it larger',
+      'small people: the detector read each frame as four overlapping squares, two of them at each pass in turn, so they reached it larger (decided on its first pass frames)',
     ];
   return [];
 }

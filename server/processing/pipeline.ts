@@ -79,15 +79,18 @@ export async function analyseFrames(video: VideoToAnalyse, o: AnalysisOptions): 
   let failure: Error | null = null;
   let cropTracking: CropTrackingStats | undefined;
   if (poseModel === 'tracking') {
+    const cadence = {
+      passEvery: passInterval(video.fps, stride, o.passesPerSecond),
+      stackDetections: STACK_DETECTIONS && stackingKeepsScale(g.inputW, g.scaledH),
+      ...o.cropTracking,
+    };
+    // the frames the first detector passes read, decoded apart so the reading is decided before the first pass
+    const detectorStep = stride * (cadence.passEvery ?? 1) * (cadence.detectEvery ?? 1);
     cropTracking = await trackPeopleByCrops(
       decodeFrames(o.ffmpegPath, video.path, g, stride, o.signal),
       g,
       o.pool,
-      {
-        passEvery: passInterval(video.fps, stride, o.passesPerSecond),
-        stackDetections: STACK_DETECTIONS && stackingKeepsScale(g.inputW, g.scaledH),
-        ...o.cropTracking,
-      },
+      { ...cadence, firstPassFrames: decodeFrames(o.ffmpegPath, video.path, g, detectorStep, o.signal) },
       minScore,
       (frame, found, pass) => {
         if (!pass) flowFrames.add(frames.length);

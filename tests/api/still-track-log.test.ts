@@ -98,7 +98,7 @@ describe('processing log of still things dropped', () => {
       return logOf(w.videoId);
     };
     const line =
-      'small people: after its first passes the detector read each frame as two squares, so they reached it larger';
+      'small people: the detector read each frame as two squares, so they reached it larger (decided on its first pass frames)';
     expect((await logFor('squares')).some((l) => l.endsWith(line))).toBe(true);
     const four = (await logFor('grid')).filter((l) => l.includes('small people'));
     expect(four).toHaveLength(1);

@@ -1,6 +1,6 @@
 // How crop tracking's detector passes read the frame: whole (or two frames stacked to a pass) by default, two
-// overlapping squares of the frame when the first passes find small people, four corner squares when smaller still. The decision must depend on
-// the video only, the first passes must read the frame exactly as before, and a square's boxes must land in
+// overlapping squares of the frame when the first pass frames show small people, four corner squares when smaller still. The decision must
+// depend on the video only, be made before the first pass so every pass reads alike, and a square's boxes must land in
 // the frame once each. The pose pool is replaced at the test's edge by one that records what it was asked.
 import { describe, expect, it } from 'vitest';
 import { DetectorPasses, PROBE_PASSES, readingFor } from '../../server/processing/detector-passes';
@@ -119,28 +119,42 @@ function recordingPool(answer: (w: number, h: number) => Float32Array) {
 const g: AnalysisGeometry = { scaledW: 640, scaledH: 360, inputW: 640, inputH: 384 };
 const frame = () => new Uint8Array(640 * 384 * 3);
 
+/** The first pass frames of a video, as the pipeline decodes them apart (frames 0, 5, 10, …). */
+async function* firstFrames(n: number, make: () => Uint8Array) {
+  for (let i = 0; i < n; i++) yield { frame: i * 5, rgb: make() };
+}
+
 describe('detector passes over a video', () => {
-  it('reads the first passes as before, then squares when they found small people, the same on every run', async () => {
-    const { pool, calls } = recordingPool(() => people(100));
+  it('decides on the first pass frames before the first pass, then reads every pass as squares when they showed small people, from the first frame on', async () => {
+    // the plain reading finds one person 100 px tall; the squares find no one
+    const { pool, calls } = recordingPool((w) => (w === 360 ? new Float32Array(0) : people(100)));
     const passes = new DetectorPasses(pool, g, true);
-    const asked = Array.from({ length: PROBE_PASSES + 2 }, (_, i) => passes.request(i, frame()));
-    await Promise.all(asked);
+    expect(await passes.decide(firstFrames(PROBE_PASSES + 4, frame))).toBe('squares');
+    // stacked as passes are paired: the first frame alone, the rest two to a pass, one frame more to pair the last
     expect(calls).toEqual([
+      'stacked 1 640x360',
       ...Array.from({ length: PROBE_PASSES / 2 }, () => 'stacked 2 640x360'),
-      ...Array.from({ length: 4 }, () => 'detect 360x360'),
     ]);
-    expect(passes.decided).toBe('squares');
+    calls.length = 0;
+    // the video's first pass (frame 0, one the decision read) is read as squares like every other pass, and
+    // keeps the person the decision's reading found there; a frame the decision did not read has only the squares'
+    const [first, later] = await Promise.all([0, 35].map((f) => passes.request(f, frame())));
+    expect(calls).toEqual(Array.from({ length: 4 }, () => 'detect 360x360'));
+    expect(Array.from(first)).toEqual(Array.from(people(100)));
+    expect(later).toHaveLength(0);
   });
 
-  it('reads the corner squares of a 4:3 frame after the first passes found people 32–64 px tall to the detector, one diagonal pair a pass', async () => {
+  it('reads the corner squares of a 4:3 frame from the first pass when the first pass frames showed people 32–64 px tall to the detector, one diagonal pair a pass', async () => {
     const { pool, calls } = recordingPool(() => people(80));
     const g43: AnalysisGeometry = { scaledW: 768, scaledH: 576, inputW: 768, inputH: 576 };
     const passes = new DetectorPasses(pool, g43, false);
-    await Promise.all(
-      Array.from({ length: PROBE_PASSES + 3 }, (_, i) => passes.request(i, markCorners(gridTiles(768, 576), 768, 576))),
-    );
+    const marked = () => markCorners(gridTiles(768, 576), 768, 576);
+    expect(await passes.decide(firstFrames(PROBE_PASSES + 2, marked))).toBe('grid');
+    // not stacked: one frame a read, only as many as the decision needs
+    expect(calls).toEqual(Array.from({ length: PROBE_PASSES }, () => 'detect 768x576 square 1'));
+    calls.length = 0;
+    await Promise.all(Array.from({ length: 3 }, (_, i) => passes.request(i * 5, marked())));
     expect(calls).toEqual([
-      ...Array.from({ length: PROBE_PASSES }, () => 'detect 768x576 square 1'),
       // top left and bottom right, then top right and bottom left, then the first pair again
       'detect 432x432 square 1',
       'detect 432x432 square 4',
@@ -149,32 +163,31 @@ describe('detector passes over a video', () => {
       'detect 432x432 square 1',
       'detect 432x432 square 4',
     ]);
-    expect(passes.decided).toBe('grid');
   });
 
-  it('keeps stacking when the first passes found large people', async () => {
+  it('keeps stacking when the first pass frames showed large people, and does not read those frames twice', async () => {
     const { pool, calls } = recordingPool(() => people(300));
     const passes = new DetectorPasses(pool, g, true);
-    await Promise.all(Array.from({ length: PROBE_PASSES + 2 }, (_, i) => passes.request(i, frame())));
-    expect(calls).toEqual(Array.from({ length: PROBE_PASSES / 2 + 1 }, () => 'stacked 2 640x360'));
-    expect(passes.decided).toBe('whole');
+    expect(await passes.decide(firstFrames(PROBE_PASSES + 4, frame))).toBe('whole');
+    // the decision's frames are answered with the rows it read; the two after them share a pass
+    const rows = await Promise.all(Array.from({ length: PROBE_PASSES + 3 }, (_, i) => passes.request(i * 5, frame())));
+    expect(rows.every((r) => r.length === 5)).toBe(true);
+    expect(calls).toEqual([
+      'stacked 1 640x360',
+      ...Array.from({ length: PROBE_PASSES / 2 + 1 }, () => 'stacked 2 640x360'),
+    ]);
   });
 
-  it('answers a first pass left without a partner when its frame is needed, and pairs on after it', async () => {
+  it('decides on the frames a short video has, and answers a pass left without a partner when its frame is needed', async () => {
     const { pool, calls } = recordingPool(() => people(100));
     const passes = new DetectorPasses(pool, g, true);
-    const first = passes.request(0, frame());
-    passes.flushAlone(0);
-    await first;
-    // the rest pair on, and the last first pass, now without a partner among the first, is read before the decision
-    const rest = Array.from({ length: PROBE_PASSES }, (_, i) => passes.request(i + 1, frame()));
-    await Promise.all(rest.slice(0, PROBE_PASSES - 1));
-    passes.flushAlone(PROBE_PASSES);
-    await Promise.all(rest);
-    expect(calls.slice(0, 1 + (PROBE_PASSES - 2) / 2)).toEqual([
-      'stacked 1 640x360',
-      ...Array.from({ length: (PROBE_PASSES - 2) / 2 }, () => 'stacked 2 640x360'),
-    ]);
-    expect(passes.decided).toBe('squares');
+    expect(await passes.decide(firstFrames(3, frame))).toBe('squares');
+    expect(calls).toEqual(['stacked 1 640x360', 'stacked 2 640x360']);
+    // undecided (no first frames given), passes pair as stacked; a lone one is read alone when needed
+    const plain = new DetectorPasses(recordingPool(() => people(300)).pool, g, true);
+    expect(plain.decided).toBeNull();
+    const first = plain.request(0, frame());
+    plain.flushAlone(0);
+    expect((await first).length).toBe(5);
   });
 });
