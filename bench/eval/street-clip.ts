@@ -124,8 +124,8 @@ function feetAt(path: Walk['path'], t: number): { x: number; y: number; moving: 
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
-function actorOf(w: Walk): Actor {
-  const scale = w.height / (w.crop[3] - w.crop[1]);
+function actorOf(w: Walk, heightScale = 1): Actor {
+  const scale = (w.height * heightScale) / (w.crop[3] - w.crop[1]);
   const a: Actor = {
     photo: w.photo,
     person: w.person,
@@ -145,10 +145,11 @@ function actorOf(w: Walk): Actor {
   return a;
 }
 
-export function streetRecipe(): CompositeRecipe {
+/** `heightScale`: every walker that much taller (below 1: farther from the camera) on the same paths. */
+export function streetRecipe(heightScale = 1): CompositeRecipe {
   // farther people (feet higher in the frame on average) first, so nearer ones pass in front of them
   const meanY = (w: Walk) => w.path.reduce((a, p) => a + p.y, 0) / w.path.length;
-  const actors = [...WALKS].sort((a, b) => meanY(a) - meanY(b)).map(actorOf);
+  const actors = [...WALKS].sort((a, b) => meanY(a) - meanY(b)).map((w) => actorOf(w, heightScale));
   return {
     kind: 'composite',
     name: 'street-crossing',
