@@ -30,6 +30,7 @@ const TRACKING_SIDE = new Set([
   'motion-measures.ts',
   'appearance.ts',
   'track-association.ts',
+  'hidden-gaps.ts',
 ]);
 
 function modelSideCode(): string {
