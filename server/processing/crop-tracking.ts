@@ -140,7 +140,10 @@ export async function trackPeopleByCrops(
   let followed: Followed[] = [];
   let segment: FlowSegment | null = null;
   const passes = new DetectorPasses(pool, g, !!opts.stackDetections);
-  if (opts.firstPassFrames) await passes.decide(opts.firstPassFrames);
+  // decided while the frames to follow are being decoded; every pass is asked for once it is known, in the
+  // order the frames came
+  const decided: Promise<unknown> = opts.firstPassFrames ? passes.decide(opts.firstPassFrames) : Promise.resolve();
+  decided.catch(() => {});
   const emit = (frame: number, rows: Float32Array, pass = false) =>
     onFrame(frame, decodePoseRows(rows, g, minScore), pass);
   /**
@@ -174,7 +177,7 @@ export async function trackPeopleByCrops(
     const reason = passReason({ sinceLastPass, interval: passEvery, sceneDifference });
     sinceLastPass = reason ? 1 : (sinceLastPass ?? 0) + 1;
     const detect = reason === 'scene change' || (reason != null && passIndex++ % detectEvery === 0);
-    const boxes = detect ? passes.request(f.frame, f.rgb) : null;
+    const boxes = detect ? decided.then(() => passes.request(f.frame, f.rgb)) : null;
     boxes?.catch(() => {});
     // a cut on a pass frame (on the cadence's own or the one it asked for): no one is followed back over it
     const cut = sceneDifference != null && sceneDifference >= SCENE_CHANGE;
@@ -198,6 +201,8 @@ export async function trackPeopleByCrops(
     if (boxes) {
       stats.detections++;
       stats.reasons[f.reason] = (stats.reasons[f.reason] ?? 0) + 1;
+      // the frame's pass was asked for when it came, before this point in the queue of what waits on the decision
+      await decided;
       passes.flushAlone(f.frame);
       const detected = boxesOf(await boxes);
       // a followed person the detector also found is re-anchored on its box; one it missed is followed on

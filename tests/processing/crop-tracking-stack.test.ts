@@ -66,6 +66,27 @@ describe('crop tracking, a detector pass on every analysed frame', () => {
     expect(stats.reasons).toEqual({ cadence: 5 });
   });
 
+  it('decides how to read the frame on the first pass frames while the rest decode, reads those frames once, and pairs on after them to the last', async () => {
+    for (const count of [9, 8]) {
+      const { pool, passes } = standIn();
+      const seen: Array<[number, number]> = [];
+      const stats = await trackPeopleByCrops(
+        frames(count),
+        g,
+        pool,
+        // the first pass frames, decoded apart as the pipeline does (here every frame has a pass)
+        { detectEvery: 1, stackDetections: true, firstPassFrames: frames(count) },
+        0.1,
+        (frame, people) => seen.push([frame, Math.round(people[0].box.x1 * g.inputW)]),
+      );
+      // the decision's seven frames: the first alone, then two to a pass; its people are large, so the frame
+      // is read as always, and those frames are not read again
+      expect(passes).toEqual([[0], [1, 2], [3, 4], [5, 6], count === 9 ? [7, 8] : [7]]);
+      expect(stats.reading).toBe('whole');
+      expect(seen).toEqual(Array.from({ length: count }, (_, i) => [i * 6, 2 * i]));
+    }
+  });
+
   it('runs a pass per frame when the passes are not shared', async () => {
     const { pool, passes } = standIn();
     await trackPeopleByCrops(frames(3), g, pool, { detectEvery: 1 }, 0.1, () => {});
