@@ -58,16 +58,19 @@ export const MOSAIC_CELLS: MosaicCell[] = [
  * The far mosaic: the same eight stretches in windows of FAR_CELL, spread over its 6 × 8 grid, so the people
  * are the size of a street camera's farthest (the store aisle's 37–45 px, the room's 58–66 px).
  */
-export const FAR_MOSAIC_CELLS: MosaicCell[] = [
-  { clip: 'store-aisle-10fps', start: 0, col: 0, row: 2 },
-  { clip: 'store-aisle-10fps', start: 0, flip: true, col: 5, row: 5 },
-  { clip: 'one-by-one-person-detection', start: 56, col: 2, row: 0 },
-  { clip: 'one-by-one-person-detection', start: 411, col: 5, row: 0 },
-  { clip: 'one-by-one-person-detection', start: 498, flip: true, col: 3, row: 3 },
-  { clip: 'one-by-one-person-detection', start: 831, col: 0, row: 7 },
-  { clip: 'one-by-one-person-detection', start: 917, col: 2, row: 5 },
-  { clip: 'one-by-one-person-detection', start: 1321, flip: true, col: 3, row: 7 },
-];
+export const FAR_MOSAIC_CELLS: MosaicCell[] = MOSAIC_CELLS.map((c, i) => ({
+  ...c,
+  ...[
+    { col: 0, row: 2 },
+    { col: 5, row: 5 },
+    { col: 2, row: 0 },
+    { col: 5, row: 0 },
+    { col: 3, row: 3 },
+    { col: 0, row: 7 },
+    { col: 2, row: 5 },
+    { col: 3, row: 7 },
+  ][i],
+}));
 
 /** A mosaic: its windows and their size. */
 export interface MosaicLayout {
