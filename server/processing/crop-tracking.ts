@@ -48,11 +48,7 @@ export interface CropTrackingOptions {
    * bottom (topdown.ts detectPeopleStacked): half the detector's cost, each frame read a little smaller.
    */
   stackDetections?: boolean;
-  /**
-   * The video's frames a detector pass reads first (every passEvery × detectEvery-th analysed frame), decoded
-   * apart from `decoded`: how every pass reads the frame is decided on them before the first pass
-   * (detector-passes.ts decide). Without them every pass reads the frame as without squares.
-   */
+  /** The first frames a detector pass reads, decoded apart: the reading of every pass is decided on them (detector-passes.ts). */
   firstPassFrames?: AsyncIterable<DecodedFrame>;
 }
 
@@ -140,8 +136,7 @@ export async function trackPeopleByCrops(
   let followed: Followed[] = [];
   let segment: FlowSegment | null = null;
   const passes = new DetectorPasses(pool, g, !!opts.stackDetections);
-  // decided while the frames to follow are being decoded; every pass is asked for once it is known, in the
-  // order the frames came
+  // decided while the frames to follow decode; every pass is asked for once it is known, in the order they came
   const decided: Promise<unknown> = opts.firstPassFrames ? passes.decide(opts.firstPassFrames) : Promise.resolve();
   decided.catch(() => {});
   const emit = (frame: number, rows: Float32Array, pass = false) =>
@@ -201,8 +196,7 @@ export async function trackPeopleByCrops(
     if (boxes) {
       stats.detections++;
       stats.reasons[f.reason] = (stats.reasons[f.reason] ?? 0) + 1;
-      // the frame's pass was asked for when it came, before this point in the queue of what waits on the decision
-      await decided;
+      await decided; // this frame's pass was asked for first: it came before this point in the queue
       passes.flushAlone(f.frame);
       const detected = boxesOf(await boxes);
       // a followed person the detector also found is re-anchored on its box; one it missed is followed on
