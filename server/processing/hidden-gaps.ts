@@ -6,6 +6,7 @@
 // behind someone, with the track's own boxes at both ends clear of any other track's (a second track on
 // one person has gaps under the first, and filling them would only add boxes on no one) and of about one
 // size.
+import { lerpPose } from '../../domain/ops/keyframe-interpolation';
 import type { AnalysedDetection } from './analysis-result';
 import { insideShare, iou } from './kalman';
 
@@ -66,19 +67,23 @@ export function fillHiddenGaps(detections: AnalysedDetection[], fps: number, str
   return out.length === detections.length ? out : out.sort((a, b) => a.frame - b.frame);
 }
 
-/** The boxes on the analysed frames strictly between `a` and `b`, moved evenly from one to the other. */
+/** The boxes on the analysed frames strictly between `a` and `b`, moved evenly from one to the other, with no joints. */
 function between(a: AnalysedDetection, b: AnalysedDetection, stride: number): AnalysedDetection[] {
   const out: AnalysedDetection[] = [];
   for (let f = a.frame + stride; f < b.frame; f += stride) {
-    const w = (f - a.frame) / (b.frame - a.frame);
-    const at = (p: number, q: number) => p + (q - p) * w;
+    // the arithmetic a drawn track's frames between keyframes get; with no joints at the ends, none between
+    const { x1, y1, x2, y2 } = lerpPose(
+      { ...a, keypoints: null },
+      { ...b, keypoints: null },
+      (f - a.frame) / (b.frame - a.frame),
+    );
     out.push({
       trackId: a.trackId,
       frame: f,
-      x1: at(a.x1, b.x1),
-      y1: at(a.y1, b.y1),
-      x2: at(a.x2, b.x2),
-      y2: at(a.y2, b.y2),
+      x1,
+      y1,
+      x2,
+      y2,
       confidence: Math.min(a.confidence, b.confidence),
       keypoints: null,
     });
