@@ -89,3 +89,12 @@ export async function* readAhead<T, U>(
     await it.return?.(undefined);
   }
 }
+
+/** The items of `src`, then `ended()` once it has no more: at its end, on an error, or when left early. */
+export async function* endsWith<T>(src: AsyncIterable<T>, ended: () => void): AsyncGenerator<T> {
+  try {
+    yield* src;
+  } finally {
+    ended();
+  }
+}

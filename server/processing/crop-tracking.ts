@@ -25,7 +25,7 @@ import {
   type Keypoint,
   type PixelBox,
 } from './crop-follow';
-import { lumaThumbnail, passReason, readAhead, SCENE_CHANGE, thumbnailDifference } from './crop-schedule';
+import { endsWith, lumaThumbnail, passReason, readAhead, SCENE_CHANGE, thumbnailDifference } from './crop-schedule';
 import { FlowSegment, type SegmentPerson } from './flow-segment';
 import type { DecodedFrame } from './frames';
 import type { PosePool } from './pose-pool';
@@ -90,6 +90,8 @@ const REANCHOR_IOU = 0.3;
 /** A weaker detector box keeps the followed person's score only when it is theirs this closely. */
 const CARRY_IOU = 0.5;
 
+const NO_PASSES = { passes: 0, flowFrames: 0, detections: 0, crops: 0, lost: 0, lightning: 0, thunder: 0 };
+
 /** Detector rows [x1, y1, x2, y2, score] → boxes. */
 function boxesOf(raw: Float32Array): Array<PixelBox & { score: number }> {
   const out: Array<PixelBox & { score: number }> = [];
@@ -114,16 +116,7 @@ export async function trackPeopleByCrops(
   const followMin = opts.followMinConfidence ?? FOLLOW_MIN_CONFIDENCE;
   const passEvery = Math.max(1, Math.floor(opts.passEvery ?? 1));
   const detectEvery = Math.max(1, Math.floor(opts.detectEvery ?? 1));
-  const stats: CropTrackingStats = {
-    passes: 0,
-    flowFrames: 0,
-    detections: 0,
-    crops: 0,
-    lost: 0,
-    reasons: {},
-    lightning: 0,
-    thunder: 0,
-  };
+  const stats: CropTrackingStats = { ...NO_PASSES, reasons: {} };
   const pose = (rgb: Uint8Array, box: { x0: number; y0: number; side: number }): Promise<CropPose> => {
     const model: SinglePoseModel = cropModelFor(box.side, thunderFrom);
     stats.crops++;
@@ -135,7 +128,7 @@ export async function trackPeopleByCrops(
   let passIndex = 0;
   let followed: Followed[] = [];
   let segment: FlowSegment | null = null;
-  const passes = new DetectorPasses(pool, g, !!opts.stackDetections);
+  const passes = new DetectorPasses(pool, g, !!opts.stackDetections, passEvery * detectEvery); // the cadence's gap
   // decided while the frames to follow decode; every pass is asked for once it is known, in the order they came
   const decided: Promise<unknown> = opts.firstPassFrames ? passes.decide(opts.firstPassFrames) : Promise.resolve();
   decided.catch(() => {});
@@ -164,8 +157,12 @@ export async function trackPeopleByCrops(
     if (pass && fresh.length) await ended.seg.backfill(pool, pass, fresh, ended.between);
     for (const f of ended.between) emit(f.frame, f.rows);
   };
+  // the passes hear of each frame, and of the video's end, once decided and in the order they came
+  const told = (what: () => void) => void decided.then(what, () => {});
+  const source = endsWith(decoded, () => told(() => passes.ended()));
+  const ahead = Math.max(opts.readAhead ?? pool.threads * 3, passEvery * Math.max(2, detectEvery) + 1);
   // on arrival: the scene-change test, and the model pass (its detector pass asked for at once)
-  const frames = readAhead(decoded, Math.max(opts.readAhead ?? pool.threads * 3, passEvery * 2 + 1), (f) => {
+  const frames = readAhead(source, ahead, (f) => {
     const thumb = lumaThumbnail(f.rgb, W, H);
     const sceneDifference = previous ? thumbnailDifference(previous, thumb) : null;
     previous = thumb;
@@ -174,6 +171,7 @@ export async function trackPeopleByCrops(
     const detect = reason === 'scene change' || (reason != null && passIndex++ % detectEvery === 0);
     const boxes = detect ? decided.then(() => passes.request(f.frame, f.rgb)) : null;
     boxes?.catch(() => {});
+    told(() => passes.frameArrived());
     // a cut on a pass frame (on the cadence's own or the one it asked for): no one is followed back over it
     const cut = sceneDifference != null && sceneDifference >= SCENE_CHANGE;
     return { ...f, reason, boxes, cut };
@@ -196,8 +194,6 @@ export async function trackPeopleByCrops(
     if (boxes) {
       stats.detections++;
       stats.reasons[f.reason] = (stats.reasons[f.reason] ?? 0) + 1;
-      await decided; // this frame's pass was asked for first: it came before this point in the queue
-      passes.flushAlone(f.frame);
       const detected = boxesOf(await boxes);
       // a followed person the detector also found is re-anchored on its box; one it missed is followed on
       carry = followed.filter((p) => detected.every((d) => iou(p.box, d) < REANCHOR_IOU));

@@ -69,7 +69,8 @@ export function readingFor(rows: Float32Array[], w: number, h: number, stacked: 
 
 /** A frame waiting for a second one to share its stacked pass with. */
 interface Lone {
-  frame: number;
+  /** Its place among the frames that arrived (frameArrived). */
+  arrival: number;
   rgb: Uint8Array;
   resolve: (rows: Float32Array) => void;
   reject: (e: Error) => void;
@@ -77,6 +78,8 @@ interface Lone {
 
 export class DetectorPasses {
   private lone: Lone | null = null;
+  /** Frames that have arrived so far (frameArrived). */
+  private arrivals = 0;
   /** Passes read as squares so far (in the order asked, so the same video gives the same squares). */
   private squarePasses = 0;
   /** The first passes' rows, kept for their frames when the decision is to read the frame as they did. */
@@ -88,6 +91,8 @@ export class DetectorPasses {
     private readonly pool: PosePool,
     private readonly g: AnalysisGeometry,
     private readonly stack: boolean,
+    /** Frames from one detector pass to the next at most (the cadence): a frame alone waits this long for a partner. */
+    private readonly partnerWithin = 1,
   ) {}
 
   /**
@@ -98,8 +103,8 @@ export class DetectorPasses {
    */
   async decide(first: AsyncIterable<DecodedFrame>): Promise<FrameReading> {
     const { inputW: W, inputH: H, scaledH } = this.g;
-    // stacked, the first frame is read alone and the rest two to a pass, as the passes following a video have
-    // always been paired (the first pass cannot wait for a partner); one frame more completes the last pair
+    // stacked, the first frame is read alone (the video's first pass starts at once) and the rest two to a
+    // pass; one frame more completes the last pair
     const wanted = this.stack ? PROBE_PASSES + 1 : PROBE_PASSES;
     const frames: DecodedFrame[] = [];
     for await (const f of first) {
@@ -147,7 +152,7 @@ export class DetectorPasses {
     const first = this.lone;
     if (!first)
       return new Promise((resolve, reject) => {
-        this.lone = { frame, rgb: content, resolve, reject };
+        this.lone = { arrival: this.arrivals, rgb: content, resolve, reject };
       });
     this.lone = null;
     const both = this.pool.detectStacked([first.rgb, content], W, scaledH);
@@ -155,10 +160,24 @@ export class DetectorPasses {
     return both.then(([, b]) => b);
   }
 
-  /** The frame now needed has no partner yet: its pass runs alone. */
-  flushAlone(frame: number): void {
-    if (this.lone?.frame !== frame) return;
-    const only = this.lone;
+  /**
+   * A frame arrived, after its pass (when it has one) was asked for. A frame alone whose partner can no longer
+   * come (the cadence would have asked for the next pass by now) is read alone. Pairing goes by the frames
+   * that arrived, never by when a worker or the decoder answers, so a video's frames pair the same way, and
+   * it gives the same result, every time.
+   */
+  frameArrived(): void {
+    this.arrivals++;
+    if (this.lone && this.arrivals > this.lone.arrival + this.partnerWithin) this.readAlone();
+  }
+
+  /** No frame will arrive any more (the video ended, or its decoding stopped): a frame alone is read alone. */
+  ended(): void {
+    if (this.lone) this.readAlone();
+  }
+
+  private readAlone(): void {
+    const only = this.lone!;
     this.lone = null;
     this.pool
       .detectStacked([only.rgb], this.g.inputW, this.g.scaledH)

@@ -87,6 +87,34 @@ describe('crop tracking, a detector pass on every analysed frame', () => {
     }
   });
 
+  it('pairs the frames the same way however slowly they decode: the same video gives the same result', async () => {
+    // each frame takes a while to decode, while the stand-in pool answers at once: before, a pass frame whose
+    // partner had not decoded yet when it was needed was read alone, and the pairs after it shifted by one
+    async function* slowly(n: number): AsyncGenerator<DecodedFrame> {
+      for await (const f of frames(n)) {
+        await new Promise((r) => setTimeout(r, 5));
+        yield f;
+      }
+    }
+    for (const count of [5, 6]) {
+      const { pool, passes } = standIn();
+      const seen: number[] = [];
+      await trackPeopleByCrops(slowly(count), g, pool, { detectEvery: 1, stackDetections: true }, 0.1, (frame) =>
+        seen.push(frame),
+      );
+      expect(passes).toEqual(
+        count === 5
+          ? [[0, 1], [2, 3], [4]]
+          : [
+              [0, 1],
+              [2, 3],
+              [4, 5],
+            ],
+      );
+      expect(seen).toEqual(Array.from({ length: count }, (_, i) => i * 6));
+    }
+  });
+
   it('runs a pass per frame when the passes are not shared', async () => {
     const { pool, passes } = standIn();
     await trackPeopleByCrops(frames(3), g, pool, { detectEvery: 1 }, 0.1, () => {});

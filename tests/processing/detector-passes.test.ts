@@ -178,16 +178,43 @@ describe('detector passes over a video', () => {
     ]);
   });
 
-  it('decides on the frames a short video has, and answers a pass left without a partner when its frame is needed', async () => {
+  it('decides on the frames a short video has, and answers a pass left without a partner once none can come', async () => {
     const { pool, calls } = recordingPool(() => people(100));
     const passes = new DetectorPasses(pool, g, true);
     expect(await passes.decide(firstFrames(3, frame))).toBe('squares');
     expect(calls).toEqual(['stacked 1 640x360', 'stacked 2 640x360']);
-    // undecided (no first frames given), passes pair as stacked; a lone one is read alone when needed
+    // undecided (no first frames given), passes pair as stacked; a lone one is read alone at the video's end
     const plain = new DetectorPasses(recordingPool(() => people(300)).pool, g, true);
     expect(plain.decided).toBeNull();
     const first = plain.request(0, frame());
-    plain.flushAlone(0);
+    plain.frameArrived();
+    plain.ended();
     expect((await first).length).toBe(5);
+  });
+
+  it('gives a frame alone as long as the cadence allows to find a partner: frames arrived, not time, decide', async () => {
+    const { pool, calls } = recordingPool(() => people(300));
+    // a pass at most every 2nd frame: the frame after a pass frame cannot be read alone yet
+    const passes = new DetectorPasses(pool, g, true, 2);
+    let answered = false;
+    const first = passes.request(0, frame()).then((r) => ((answered = true), r));
+    passes.frameArrived();
+    passes.frameArrived();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBe(false);
+    expect(calls).toEqual([]);
+    // the pass frame two frames on shares its pass
+    const second = passes.request(10, frame());
+    passes.frameArrived();
+    expect((await Promise.all([first, second])).map((r) => r.length)).toEqual([5, 5]);
+    expect(calls).toEqual(['stacked 2 640x360']);
+    // a pass frame whose next frames come without a pass is read alone once the gap has passed
+    const third = passes.request(20, frame());
+    passes.frameArrived();
+    passes.frameArrived();
+    expect(calls).toHaveLength(1);
+    passes.frameArrived();
+    expect((await third).length).toBe(5);
+    expect(calls).toEqual(['stacked 2 640x360', 'stacked 1 640x360']);
   });
 });
