@@ -165,6 +165,42 @@ export async function followStep(
   return { ...pose, ...followBox(prev, pose) };
 }
 
+/**
+ * A detector box lies this much closer (IoU) to the box around two followed people than to either of them
+ * when it took the two for one.
+ */
+const TWO_FOR_ONE_MARGIN = 0.2;
+/**
+ * …where the box around the two is this much taller than the taller of them: one walks behind the other,
+ * farther from the camera, their head above the other's. Two people side by side are not judged: there the
+ * detector's box around both is often the only box one of them gets (a group at a bar, seated on a sofa).
+ */
+const ONE_BEHIND_THE_OTHER = 1.25;
+
+/**
+ * Whether detector box `d` is two of the `followed` people, one behind the other, taken for one: it overlaps
+ * two of them enough to re-anchor each (`reanchorIou`) and matches the box around both better than either by
+ * TWO_FOR_ONE_MARGIN. Re-anchored on it, the person behind took the pair's box and the tracker gave it to
+ * either of them.
+ */
+export function twoTakenForOne(d: PixelBox, followed: PixelBox[], reanchorIou: number): boolean {
+  const under = followed.filter((b) => iou(b, d) >= reanchorIou);
+  for (let i = 0; i < under.length; i++)
+    for (let j = i + 1; j < under.length; j++) {
+      const [a, b] = [under[i], under[j]];
+      const both = {
+        x1: Math.min(a.x1, b.x1),
+        y1: Math.min(a.y1, b.y1),
+        x2: Math.max(a.x2, b.x2),
+        y2: Math.max(a.y2, b.y2),
+      };
+      const taller = Math.max(a.y2 - a.y1, b.y2 - b.y1);
+      if (both.y2 - both.y1 < ONE_BEHIND_THE_OTHER * taller) continue;
+      if (iou(d, both) >= Math.max(iou(d, a), iou(d, b)) + TWO_FOR_ONE_MARGIN) return true;
+    }
+  return false;
+}
+
 /** Two followed people whose boxes overlap this much have converged on one person: the weaker is dropped. */
 export const SAME_PERSON_IOU = 0.6;
 /**

@@ -20,6 +20,7 @@ import {
   isLost,
   isPartOf,
   poseOnCrop,
+  twoTakenForOne,
   THUNDER_FROM_SIDE,
   type CropPose,
   type Keypoint,
@@ -194,7 +195,9 @@ export async function trackPeopleByCrops(
     if (boxes) {
       stats.detections++;
       stats.reasons[f.reason] = (stats.reasons[f.reason] ?? 0) + 1;
-      const detected = boxesOf(await boxes);
+      // a box that took two followed people for one re-anchors neither: both are followed on
+      const followedBoxes = followed.map((p) => p.box);
+      const detected = boxesOf(await boxes).filter((d) => !twoTakenForOne(d, followedBoxes, REANCHOR_IOU));
       // a followed person the detector also found is re-anchored on its box; one it missed is followed on
       carry = followed.filter((p) => detected.every((d) => iou(p.box, d) < REANCHOR_IOU));
       const poses = await Promise.all(detected.map((d) => pose(f.rgb, cropAroundBox(d))));
