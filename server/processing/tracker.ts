@@ -25,6 +25,27 @@ const APPEARANCE_WEIGHT = 0.7;
 /** How fast a track's colour histogram follows what it is matched to (a share per analysed frame). */
 const HIST_RATE = 0.1;
 
+/**
+ * Where someone walks behind another, the detector often boxes both as one, from the head of the one behind
+ * to the feet of the one in front. Such a box holds most (HELD_SHARE) of the box of a person being tracked
+ * and differs from a person's height by more than TWO_AS_ONE_HEIGHT: it neither re-finds a lost track of that
+ * height (the one behind, hidden) nor starts a track of its own, which took the one in front's id. Measured
+ * on the street composite's walkers at 0.8 of their height (12 s): IDF1 0.886 → 0.947, tracks 10 → 9 for 8;
+ * every clip of the eval as before (someone walking in grows as fast, but holds no one's box).
+ */
+const TWO_AS_ONE_HEIGHT = 1.35;
+const HELD_SHARE = 0.5;
+
+/** Share of box a's area that lies inside box b. */
+function shareInside(a: Box, b: Box): number {
+  const w = Math.max(0, Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1));
+  const h = Math.max(0, Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1));
+  return (w * h) / Math.max(1e-9, (a.x2 - a.x1) * (a.y2 - a.y1));
+}
+const height = (b: Box) => b.y2 - b.y1;
+/** Whether two heights differ by more than TWO_AS_ONE_HEIGHT, either way. */
+const unlikeHeight = (a: number, b: number) => Math.max(a, b) > TWO_AS_ONE_HEIGHT * Math.max(1e-6, Math.min(a, b));
+
 export type TrackerName = 'auto' | 'bytetrack' | 'botsort';
 export interface TrackerInput {
   box: Box;
@@ -90,12 +111,16 @@ export class MultiTracker {
     const out = new Array<number | null>(dets.length).fill(null);
     for (const t of this.tracks) t.kf.predict(t.state === 'lost');
     const idx = dets.map((_, i) => i).filter((i) => dets[i].score >= this.low);
+    // per detection, the boxes of people being tracked that it holds most of (two of them boxed as one?)
+    const tracked = this.tracks.filter((t) => t.state === 'active').map((t) => t.kf.box());
+    const holds = dets.map((d) => tracked.filter((b) => shareInside(b, d.box) >= HELD_SHARE));
     const high = idx.filter((i) => dets[i].score >= this.high);
     const low = idx.filter((i) => dets[i].score < this.high);
     const assign = (tracks: Track[], detIdx: number[], maxCost: number, fuseScore: boolean) => {
       const cost = tracks.map((t) => {
         const pb = t.kf.box();
         return detIdx.map((d) => {
+          if (t.state === 'lost' && holds[d].length && unlikeHeight(height(pb), height(dets[d].box))) return Infinity;
           const base = 1 - iou(pb, dets[d].box) * (fuseScore ? dets[d].score : 1);
           const h = dets[d].appearance;
           // within the gate, unlike clothes cost more: it re-ranks pairs, never admits or rejects one
@@ -135,6 +160,7 @@ export class MultiTracker {
     const dropped = new Set(third.tracks.map((t) => t.id));
     for (const d of third.dets) {
       if (dets[d].score < this.newScore) continue;
+      if (holds[d].some((b) => height(dets[d].box) > TWO_AS_ONE_HEIGHT * height(b))) continue;
       const t: Track = {
         id: this.nextId++,
         kf: new BoxKalman(this.kind === 'botsort' ? 'size' : 'aspect', dets[d].box),

@@ -96,6 +96,37 @@ describe.each<TrackerName>(['bytetrack', 'botsort'])('tracker %s', (name) => {
   });
 });
 
+describe.each<TrackerName>(['bytetrack', 'botsort'])('tracker %s, one walking behind another', (name) => {
+  const box = (x1: number, y1: number, x2: number, y2: number, score = 0.9): TrackerInput => ({
+    box: { x1, y1, x2, y2 },
+    score,
+  });
+  // the street composite's crossing at 0.8 of its height: a walker 50 px tall behind one 62 px tall
+  const behind = box(100, 100, 112, 150),
+    inFront = box(103, 140, 125, 202),
+    both = box(101, 100, 125, 203);
+  const frames: TrackerInput[][] = [
+    ...Array.from({ length: 5 }, () => [behind, inFront]),
+    [inFront],
+    [inFront],
+    // the detector boxes the two as one, beside the one in front's own box
+    ...Array.from({ length: 3 }, () => [inFront, both]),
+    [behind, inFront],
+  ];
+  const ids = trackAll(name, frames, { stepsPerSecond: 10, highScore: 0.5, lowScore: 0.1, newTrackScore: 0.4 });
+
+  it('gives the box around both to no one: it neither re-finds the hidden one nor starts a track', () => {
+    // before, the hidden walker's track was re-found by it and stood 103 px tall for three frames
+    for (const f of [7, 8, 9]) expect(ids[f][1]).toBeNull();
+  });
+
+  it('keeps both their ids', () => {
+    expect(ids[10][0]).toBe(ids[0][0]);
+    expect(ids[10][1]).toBe(ids[0][1]);
+    expect(ids.slice(5, 10).every((f) => f[0] === ids[0][1])).toBe(true);
+  });
+});
+
 describe('tracker lost-track buffer', () => {
   it('starts a new id when a person is gone longer than the buffer', () => {
     const frames: TrackerInput[][] = [];
