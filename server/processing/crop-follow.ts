@@ -3,7 +3,7 @@
 // when too few of them are seen the person is lost. One engine for every caller: crop tracking in the
 // processing pipeline (crop-tracking.ts), and the editor's pose on one box and "Follow this person".
 // Coordinates are pixels of the RGB frame the caller holds; keypoints are [x, y, score], COCO order.
-import { iou } from './kalman';
+import { insideShare, iou } from './kalman';
 import type { PosePool } from './pose-pool';
 import type { CropSquare, SinglePoseModel } from './pose-protocol';
 
@@ -170,6 +170,8 @@ export async function followStep(
  * when it took the two for one.
  */
 const TWO_FOR_ONE_MARGIN = 0.2;
+/** …and holds at least this share of each one's box (the one behind is small beside it: its IoU is low). */
+const TWO_FOR_ONE_HELD = 0.5;
 /**
  * …where the box around the two is this much taller than the taller of them: one walks behind the other,
  * farther from the camera, their head above the other's. Two people side by side are not judged: there the
@@ -178,13 +180,13 @@ const TWO_FOR_ONE_MARGIN = 0.2;
 const ONE_BEHIND_THE_OTHER = 1.25;
 
 /**
- * Whether detector box `d` is two of the `followed` people, one behind the other, taken for one: it overlaps
- * two of them enough to re-anchor each (`reanchorIou`) and matches the box around both better than either by
- * TWO_FOR_ONE_MARGIN. Re-anchored on it, the person behind took the pair's box and the tracker gave it to
+ * Whether detector box `d` is two of the `followed` people, one behind the other, taken for one: it holds most
+ * of each of two of them (TWO_FOR_ONE_HELD of their area) and matches the box around both better than either
+ * by TWO_FOR_ONE_MARGIN. Re-anchored on it, one of the two took the pair's box and the tracker gave it to
  * either of them.
  */
-export function twoTakenForOne(d: PixelBox, followed: PixelBox[], reanchorIou: number): boolean {
-  const under = followed.filter((b) => iou(b, d) >= reanchorIou);
+export function twoTakenForOne(d: PixelBox, followed: PixelBox[]): boolean {
+  const under = followed.filter((b) => insideShare(b, d) >= TWO_FOR_ONE_HELD);
   for (let i = 0; i < under.length; i++)
     for (let j = i + 1; j < under.length; j++) {
       const [a, b] = [under[i], under[j]];

@@ -10,7 +10,7 @@
 // tracks are kept seconds rather than ByteTrack's 1 s so a person hidden for a while keeps her id; what
 // still breaks apart is joined after the pass (relink-fragments.ts).
 import { assignWithGate } from './hungarian';
-import { BoxKalman, iou, type Box } from './kalman';
+import { BoxKalman, insideShare, iou, type Box } from './kalman';
 import { histogramSimilarity } from './pose-rows';
 
 /**
@@ -36,12 +36,6 @@ const HIST_RATE = 0.1;
 const TWO_AS_ONE_HEIGHT = 1.35;
 const HELD_SHARE = 0.5;
 
-/** Share of box a's area that lies inside box b. */
-function shareInside(a: Box, b: Box): number {
-  const w = Math.max(0, Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1));
-  const h = Math.max(0, Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1));
-  return (w * h) / Math.max(1e-9, (a.x2 - a.x1) * (a.y2 - a.y1));
-}
 const height = (b: Box) => b.y2 - b.y1;
 /** Whether two heights differ by more than TWO_AS_ONE_HEIGHT, either way. */
 const unlikeHeight = (a: number, b: number) => Math.max(a, b) > TWO_AS_ONE_HEIGHT * Math.max(1e-6, Math.min(a, b));
@@ -113,7 +107,7 @@ export class MultiTracker {
     const idx = dets.map((_, i) => i).filter((i) => dets[i].score >= this.low);
     // per detection, the boxes of people being tracked that it holds most of (two of them boxed as one?)
     const tracked = this.tracks.filter((t) => t.state === 'active').map((t) => t.kf.box());
-    const holds = dets.map((d) => tracked.filter((b) => shareInside(b, d.box) >= HELD_SHARE));
+    const holds = dets.map((d) => tracked.filter((b) => insideShare(b, d.box) >= HELD_SHARE));
     const high = idx.filter((i) => dets[i].score >= this.high);
     const low = idx.filter((i) => dets[i].score < this.high);
     const assign = (tracks: Track[], detIdx: number[], maxCost: number, fuseScore: boolean) => {

@@ -78,6 +78,12 @@ describe('small people on a street camera, at the default', () => {
     expect(result.metrics.tracks).toBeLessThanOrEqual(Math.floor(1.3 * 8));
     expect(result.metrics.idf1).toBeGreaterThanOrEqual(0.85);
   });
+
+  it('keeps both ids where a walker passes behind another and the detector boxes the two as one', () => {
+    // frames 21–34: before, the one behind took the pair's box, and the two swapped tracks twice
+    expect(result.metrics.idSwitches).toBe(0);
+    expect(result.metrics.tracks).toBe(8);
+  });
 });
 
 describe('the same walkers farther away (34–62 px tall), at the default', () => {
