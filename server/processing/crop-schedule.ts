@@ -91,7 +91,7 @@ export async function* readAhead<T, U>(
 }
 
 /** The items of `src`, then `ended()` once it has no more: at its end, on an error, or when left early. */
-export async function* endsWith<T>(src: AsyncIterable<T>, ended: () => void): AsyncGenerator<T> {
+export async function* callAtEnd<T>(src: AsyncIterable<T>, ended: () => void): AsyncGenerator<T> {
   try {
     yield* src;
   } finally {

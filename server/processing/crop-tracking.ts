@@ -26,7 +26,7 @@ import {
   type Keypoint,
   type PixelBox,
 } from './crop-follow';
-import { endsWith, lumaThumbnail, passReason, readAhead, SCENE_CHANGE, thumbnailDifference } from './crop-schedule';
+import { callAtEnd, lumaThumbnail, passReason, readAhead, SCENE_CHANGE, thumbnailDifference } from './crop-schedule';
 import { FlowSegment, type SegmentPerson } from './flow-segment';
 import type { DecodedFrame } from './frames';
 import type { PosePool } from './pose-pool';
@@ -91,6 +91,7 @@ const REANCHOR_IOU = 0.3;
 /** A weaker detector box keeps the followed person's score only when it is theirs this closely. */
 const CARRY_IOU = 0.5;
 
+/** The stats before the first frame. */
 const NO_PASSES = { passes: 0, flowFrames: 0, detections: 0, crops: 0, lost: 0, lightning: 0, thunder: 0 };
 
 /** Detector rows [x1, y1, x2, y2, score] → boxes. */
@@ -160,7 +161,7 @@ export async function trackPeopleByCrops(
   };
   // the passes hear of each frame, and of the video's end, once decided and in the order they came
   const told = (what: () => void) => void decided.then(what, () => {});
-  const source = endsWith(decoded, () => told(() => passes.ended()));
+  const source = callAtEnd(decoded, () => told(() => passes.ended()));
   const ahead = Math.max(opts.readAhead ?? pool.threads * 3, passEvery * Math.max(2, detectEvery) + 1);
   // on arrival: the scene-change test, and the model pass (its detector pass asked for at once)
   const frames = readAhead(source, ahead, (f) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  callAtEnd,
   lumaThumbnail,
   passInterval,
   passReason,
@@ -75,5 +76,28 @@ describe('reading frames ahead', () => {
       })(),
     ).rejects.toThrow(/could not decode/);
     expect(got).toEqual([1]);
+  });
+});
+
+describe('the end of the frames', () => {
+  async function* three(fail = false) {
+    yield 1;
+    yield 2;
+    if (fail) throw new Error('could not decode');
+    yield 3;
+  }
+
+  it('is told once, after the last frame, when decoding fails, and when the reader stops early', async () => {
+    const told: string[] = [];
+    const got: number[] = [];
+    for await (const v of callAtEnd(three(), () => told.push(`end after ${got.length}`))) got.push(v);
+    expect(told).toEqual(['end after 3']);
+    await expect(
+      (async () => {
+        for await (const v of callAtEnd(three(true), () => told.push('end on error'))) got.push(v);
+      })(),
+    ).rejects.toThrow(/could not decode/);
+    for await (const v of callAtEnd(three(), () => told.push('end when left'))) if (v === 1) break;
+    expect(told).toEqual(['end after 3', 'end on error', 'end when left']);
   });
 });
