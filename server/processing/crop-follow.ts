@@ -178,6 +178,8 @@ const TWO_FOR_ONE_HELD = 0.5;
  * detector's box around both is often the only box one of them gets (a group at a bar, seated on a sofa).
  */
 const ONE_BEHIND_THE_OTHER = 1.25;
+/** A person the same pass also found apart: another of its boxes overlaps theirs this much, and more closely. */
+const FOUND_APART_IOU = 0.5;
 
 /**
  * Whether detector box `d` is two of the `followed` people, one behind the other, taken for one: it holds most
@@ -185,8 +187,9 @@ const ONE_BEHIND_THE_OTHER = 1.25;
  * by TWO_FOR_ONE_MARGIN. Re-anchored on it, one of the two took the pair's box and the tracker gave it to
  * either of them.
  */
-export function twoTakenForOne(d: PixelBox, followed: PixelBox[]): boolean {
+export function twoTakenForOne(d: PixelBox, followed: PixelBox[], pass: PixelBox[] = []): boolean {
   const under = followed.filter((b) => insideShare(b, d) >= TWO_FOR_ONE_HELD);
+  const apart = (p: PixelBox) => pass.some((o) => o !== d && iou(o, p) >= FOUND_APART_IOU && iou(o, p) > iou(d, p));
   for (let i = 0; i < under.length; i++)
     for (let j = i + 1; j < under.length; j++) {
       const [a, b] = [under[i], under[j]];
@@ -197,7 +200,7 @@ export function twoTakenForOne(d: PixelBox, followed: PixelBox[]): boolean {
         y2: Math.max(a.y2, b.y2),
       };
       const taller = Math.max(a.y2 - a.y1, b.y2 - b.y1);
-      if (both.y2 - both.y1 < ONE_BEHIND_THE_OTHER * taller) continue;
+      if (both.y2 - both.y1 < ONE_BEHIND_THE_OTHER * taller && !(apart(a) && apart(b))) continue;
       if (iou(d, both) >= Math.max(iou(d, a), iou(d, b)) + TWO_FOR_ONE_MARGIN) return true;
     }
   return false;

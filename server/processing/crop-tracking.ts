@@ -198,7 +198,8 @@ export async function trackPeopleByCrops(
       stats.reasons[f.reason] = (stats.reasons[f.reason] ?? 0) + 1;
       // a box that took two followed people for one re-anchors neither: both are followed on
       const followedBoxes = followed.map((p) => p.box);
-      const detected = boxesOf(await boxes).filter((d) => !twoTakenForOne(d, followedBoxes));
+      const pass = boxesOf(await boxes);
+      const detected = pass.filter((d) => !twoTakenForOne(d, followedBoxes, pass));
       // a followed person the detector also found is re-anchored on its box; one it missed is followed on
       carry = followed.filter((p) => detected.every((d) => iou(p.box, d) < REANCHOR_IOU));
       const poses = await Promise.all(detected.map((d) => pose(f.rgb, cropAroundBox(d))));

@@ -15,12 +15,18 @@ const behind = box(471, 198, 491, 260),
   both = box(472, 199, 501, 325);
 
 describe('a detector box that took two people for one', () => {
-  it('is one walking behind the other boxed together, not a person beside another nor a person alone', () => {
+  it('is one walking behind the other boxed together, or two found apart too, not a person alone', () => {
     expect(twoTakenForOne(both, [behind, inFront])).toBe(true);
     // the one in front found on their own: their box overlaps the one behind too little
     expect(twoTakenForOne(box(479, 241, 506, 324), [behind, inFront])).toBe(false);
     // two people side by side at a bar, and the detector's box around them: often the only box one gets
-    expect(twoTakenForOne(box(276, 31, 583, 360), [box(267, 10, 419, 359), box(397, 42, 590, 359)])).toBe(false);
+    const bar = [box(267, 10, 419, 359), box(397, 42, 590, 359)];
+    const group = box(276, 31, 583, 360);
+    expect(twoTakenForOne(group, bar, [group])).toBe(false);
+    // …unless the same pass found each of them apart too: then the box around both is one too many
+    const apart = [box(265, 12, 420, 358), box(398, 40, 588, 360)];
+    expect(twoTakenForOne(group, bar, [group, ...apart])).toBe(true);
+    expect(twoTakenForOne(group, bar, [group, apart[0]])).toBe(false);
   });
 
   it('keeps each of two people their own box when a pass finds only the box around both', async () => {
