@@ -191,7 +191,7 @@ test('a direct visit plays the video element started before the app: the file is
 }) => {
   const requests: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith(`/videos/${counterId}/download`) && /^bytes=0-$/.test(r.headers().range ?? ''))
+    if (r.url().endsWith(`/videos/${counterId}/download?playback=1`) && /^bytes=0-$/.test(r.headers().range ?? ''))
       requests.push('video');
     if (r.url().includes(`/videos/${counterId}/neighbors`)) requests.push('neighbors'); // asked once the editor is up
   });

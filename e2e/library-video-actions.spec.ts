@@ -52,7 +52,7 @@ test('the preview dialog plays the video from the download endpoint', async ({ p
   const dialog = page.getByTestId('dialog.preview');
   await expect(dialog.getByRole('button', { name: 'Open in new tab' })).toBeVisible();
   const video = dialog.getByTestId('preview.video');
-  await expect(video).toHaveAttribute('src', `/api/v1/videos/${v.id}/download`);
+  await expect(video).toHaveAttribute('src', `/api/v1/videos/${v.id}/download?playback=1`);
   await expect
     .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(0.2);

@@ -30,3 +30,6 @@ export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v 
 /** A query parameter that may repeat (?status=a&status=b) arrives as a string or an array. */
 export const repeated = <T extends z.ZodType>(item: T) =>
   z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
+
+/** GET /videos/{id}/download: `playback=1` asks for a file the browser can play (a copy when the original is not). */
+export const videoDownloadQuery = z.object({ playback: z.enum(['1']).optional() });

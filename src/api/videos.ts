@@ -164,4 +164,6 @@ export async function batchExport(
 }
 
 export const videoDownloadUrl = (id: number) => apiUrl(`/api/v1/videos/${id}/download`);
+/** The same call for a player: a copy the browser can play when the file is not (an AVI, MOV, MKV). */
+export const videoPlaybackUrl = (id: number) => apiUrl(`/api/v1/videos/${id}/download?playback=1`);
 export const videoLogUrl = (id: number) => apiUrl(`/api/v1/videos/${id}/log`);

@@ -27,6 +27,8 @@ beforeAll(async () => {
     ]);
   make('clip.mp4', ['-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
   make('clip.webm', ['-c:v', 'libvpx-vp9', '-b:v', '100k']);
+  // what a street camera or the PETS clips write: MPEG-4 Part 2 in AVI, which no browser plays
+  make('camera.avi', ['-c:v', 'mpeg4', '-vtag', 'XVID', '-q:v', '4']);
   fs.copyFileSync(path.join(root, 'clip.mp4'), path.join(root, 'clip.mov'));
   fs.copyFileSync(path.join(root, 'clip.webm'), path.join(root, 'clip.mkv'));
   const add = async (key: string, p: string, sourceRoot = root) => {
@@ -40,6 +42,7 @@ beforeAll(async () => {
   await add('webm', path.join(root, 'clip.webm'));
   await add('mov', path.join(root, 'clip.mov'));
   await add('mkv', path.join(root, 'clip.mkv'));
+  await add('avi', path.join(root, 'camera.avi'));
   await add('missing', path.join(root, 'gone.mp4'));
   await add('outside', '/etc/passwd', root);
 });
@@ -101,4 +104,55 @@ it('answers 404 with a detail when the file is gone, the id is unknown or the pa
     expect(res.json().detail).toBeTruthy();
   }
   expect((await t.app.inject({ method: 'GET', url: '/api/v1/videos/..%2F..%2Fetc/download' })).statusCode).toBe(400);
+});
+
+/** Codec, frame count and timestamps of a video's frames (ffprobe). */
+function framesOf(file: string): { codec: string; times: string[] } {
+  const out = execFileSync(t.deps.media.ffprobePath, [
+    ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name:frame=best_effort_timestamp_time'],
+    ...['-of', 'json', file],
+  ]).toString();
+  const j = JSON.parse(out) as {
+    streams: Array<{ codec_name: string }>;
+    frames: Array<{ best_effort_timestamp_time: string }>;
+  };
+  return {
+    codec: j.streams[0].codec_name,
+    times: j.frames.map((f) => Number(f.best_effort_timestamp_time).toFixed(3)),
+  };
+}
+
+it('plays a file the browser cannot from an H.264 copy with the same frames, and downloads the file itself', async () => {
+  const avi = path.join(t.dataDir, 'src', 'camera.avi');
+  const original = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${ids.avi}/download` });
+  expect(original.headers['content-type']).toBe('video/x-msvideo');
+  expect(original.rawPayload.length).toBe(fs.statSync(avi).size);
+  const played = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${ids.avi}/download?playback=1` });
+  expect(played.statusCode).toBe(200);
+  expect(played.headers['content-type']).toBe('video/mp4');
+  const copy = path.join(t.dataDir, 'played.mp4');
+  fs.writeFileSync(copy, played.rawPayload);
+  const [a, b] = [framesOf(avi), framesOf(copy)];
+  expect(b.codec).toBe('h264');
+  // frame N of the copy is frame N of the file the pipeline analysed
+  expect(b.times).toEqual(a.times);
+  expect(b.times).toHaveLength(10);
+  expect(b.times.slice(0, 3)).toEqual(['0.000', '0.100', '0.200']);
+  // seeking in the copy: a range answers 206
+  const ranged = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/videos/${ids.avi}/download?playback=1`,
+    headers: { range: 'bytes=0-99' },
+  });
+  expect(ranged.statusCode).toBe(206);
+  expect(ranged.rawPayload.length).toBe(100);
+});
+
+it('plays a file the browser can as it is, and refuses any other playback value', async () => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${ids.mp4}/download?playback=1` });
+  expect(res.headers['content-type']).toBe('video/mp4');
+  expect(res.rawPayload.length).toBe(fs.statSync(path.join(t.dataDir, 'src', 'clip.mp4')).size);
+  const bad = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${ids.mp4}/download?playback=../x` });
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json().detail).toBeTruthy();
 });

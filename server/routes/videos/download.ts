@@ -1,8 +1,10 @@
-// GET /api/v1/videos/{id}/download: the video file by id only (no client path), with Range/206 for seeking.
+// GET /api/v1/videos/{id}/download: the video file by id only (no client path), with Range/206 for seeking;
+// with playback=1, for the player, a copy a browser can play when the file itself is not (playback-copy.ts).
 import path from 'node:path';
 import send from '@fastify/send';
 import { NotFound } from '../../domain-errors';
-import { videoIdParams } from '../../../domain/contract/params';
+import { videoDownloadQuery, videoIdParams } from '../../../domain/contract/params';
+import { PlaybackCopies } from '../../media/playback-copy';
 import { binary } from '../../http/contract';
 import type { RoutePlugin } from '../../http/types';
 import { requireVideoFile } from '../../services/video-file';
@@ -25,12 +27,14 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export const videoDownloadRoutes: RoutePlugin = (app) => {
+export const videoDownloadRoutes: RoutePlugin = (app, deps) => {
+  const copies = new PlaybackCopies(path.join(deps.config.dataDir, 'playback'), deps.media);
   app.get(
     '/videos/:id/download',
     {
       schema: {
         params: videoIdParams,
+        querystring: videoDownloadQuery,
         response: {
           ...binary(VIDEO_TYPES, 'The video file'),
           ...binary(VIDEO_TYPES, 'The requested range of the video file (a Range request)', 206),
@@ -42,8 +46,10 @@ export const videoDownloadRoutes: RoutePlugin = (app) => {
       // The file's real path (links resolved) must lie inside its source root; anything else is never
       // served. The real path is what is sent, so a link cannot be swapped in between check and read.
       const real = await requireVideoFile(v);
-      const result = await send(req.raw, `/${encodeURIComponent(path.basename(real))}`, {
-        root: path.dirname(real),
+      // the copy's path is the server's own (a hash under the data folder), never the client's
+      const file = req.query.playback ? await copies.fileFor(real) : real;
+      const result = await send(req.raw, `/${encodeURIComponent(path.basename(file))}`, {
+        root: path.dirname(file),
         dotfiles: 'allow',
         index: false,
         cacheControl: false,
@@ -59,7 +65,8 @@ export const videoDownloadRoutes: RoutePlugin = (app) => {
         throw new NotFound(`Video file is missing on disk: ${v.filename}`);
       }
       if (result.type !== 'file') throw new NotFound(`Video ${req.params.id} not found`);
-      const type = VIDEO_CONTENT_TYPES[path.extname(v.path).toLowerCase()] ?? 'application/octet-stream';
+      const type =
+        VIDEO_CONTENT_TYPES[path.extname(file === real ? v.path : file).toLowerCase()] ?? 'application/octet-stream';
       return reply
         .status(result.statusCode)
         .headers(result.headers)

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert } from '../../components/dialogs/Alert';
-import { videoDownloadUrl } from '../../api/videos';
+import { videoPlaybackUrl } from '../../api/videos';
 import { DEFAULT_FPS, DEFAULT_HEIGHT, DEFAULT_WIDTH } from '../../../domain/constants';
 import { AnnotationEditor } from '../../annotate/editor/annotation-editor';
 import { httpEditorApi } from '../../annotate/editor/editor-deps';
@@ -142,7 +142,7 @@ function AnnotateScreen({
       <AnnotateWorkspace
         player={
           <VideoPlayer
-            src={annotated.annotatedSrc ?? videoDownloadUrl(videoId)}
+            src={annotated.annotatedSrc ?? videoPlaybackUrl(videoId)}
             overlay={!annotated.annotatedSrc}
             fps={fps}
             totalFrames={totalFrames}

@@ -4,12 +4,12 @@
 // evaluating and rendering the app.
 import { startEarlyAnnotate } from '../../api/annotate';
 import { startEarlyVideo } from '../../api/early-video';
-import { videoDownloadUrl } from '../../api/videos';
+import { videoPlaybackUrl } from '../../api/videos';
 import { FIRST_WINDOW_FRAMES } from '../../annotate/loader/window-loader';
 
 const m = /^\/videos\/(\d+)\/annotate\/?$/.exec(location.pathname);
 if (m && Number(m[1]) > 0) {
   startEarlyAnnotate(Number(m[1]), FIRST_WINDOW_FRAMES);
-  startEarlyVideo(videoDownloadUrl(Number(m[1])));
+  startEarlyVideo(videoPlaybackUrl(Number(m[1])));
   void import('./AnnotatePage');
 }

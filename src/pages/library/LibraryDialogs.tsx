@@ -1,7 +1,7 @@
 // Dialogs of the library: video preview, Processing Log, Status History and the remark dialog.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getVideoHistory, getVideoLog, videoDownloadUrl, videoLogUrl } from '../../api/videos';
+import { getVideoHistory, getVideoLog, videoDownloadUrl, videoLogUrl, videoPlaybackUrl } from '../../api/videos';
 import type { HistoryEntry, Video } from '../../../domain/types';
 import { Modal } from '../../components/dialogs/Modal';
 import { RemarkDialog } from '../../components/dialogs/RemarkDialog';
@@ -55,7 +55,7 @@ function PreviewDialog({
     >
       <video
         data-testid="preview.video"
-        src={videoDownloadUrl(video.id)}
+        src={videoPlaybackUrl(video.id)}
         controls
         autoPlay
         muted
