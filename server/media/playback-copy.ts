@@ -35,13 +35,24 @@ export class PlaybackCopies {
   async fileFor(real: string): Promise<string> {
     const st = await fs.promises.stat(real);
     const key = crypto.createHash('sha256').update(`${real}\n${st.size}\n${st.mtimeMs}`).digest('hex').slice(0, 32);
-    if (!this.plays.has(key)) this.plays.set(key, browserPlays(real, (await this.media.probe(real)).codec));
+    // a file ffprobe or ffmpeg cannot read is sent as it is: the player says 'Video {code}', as for any file
+    // it cannot play, rather than the request failing
+    if (!this.plays.has(key))
+      this.plays.set(
+        key,
+        await this.media.probe(real).then(
+          (p) => browserPlays(real, p.codec),
+          () => true,
+        ),
+      );
     if (this.plays.get(key)) return real;
     const out = path.join(this.dir, `${key}.mp4`);
     if (fs.existsSync(out)) return out;
     let making = this.making.get(out);
     if (!making) {
-      making = this.make(real, out).finally(() => this.making.delete(out));
+      making = this.make(real, out)
+        .catch(() => real)
+        .finally(() => this.making.delete(out));
       this.making.set(out, making);
     }
     return making;

@@ -43,6 +43,8 @@ beforeAll(async () => {
   await add('mov', path.join(root, 'clip.mov'));
   await add('mkv', path.join(root, 'clip.mkv'));
   await add('avi', path.join(root, 'camera.avi'));
+  fs.writeFileSync(path.join(root, 'broken.avi'), Buffer.from('RIFF not a video at all'));
+  await add('broken', path.join(root, 'broken.avi'));
   await add('missing', path.join(root, 'gone.mp4'));
   await add('outside', '/etc/passwd', root);
 });
@@ -155,4 +157,10 @@ it('plays a file the browser can as it is, and refuses any other playback value'
   const bad = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${ids.mp4}/download?playback=../x` });
   expect(bad.statusCode).toBe(400);
   expect(bad.json().detail).toBeTruthy();
+});
+
+it('sends a file ffmpeg cannot read as it is for playback, rather than failing the request', async () => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/videos/${ids.broken}/download?playback=1` });
+  expect(res.statusCode).toBe(200);
+  expect(res.rawPayload.toString()).toBe('RIFF not a video at all');
 });
