@@ -112,6 +112,6 @@ test('render the annotated video, follow its progress, and play it in the Annota
   await page.getByTestId('controls.play').click();
 
   await page.getByTestId('render.viewLive').click();
-  await expect(video).toHaveAttribute('src', `/api/v1/videos/${videoId}/download`);
+  await expect(video).toHaveAttribute('src', `/api/v1/videos/${videoId}/download?playback=1`);
   await expect(page.getByTestId('player.box').locator('canvas').first()).toBeVisible(); // the live overlay is back
 });
