@@ -51,6 +51,13 @@ export const configSchema = z.object({
   VAT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VAT_STATIC_DIR: z.string().optional(),
   VAT_WINDOW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
+  // the editor's H.264 copies of files a browser cannot play (an AVI, say): their total size kept at most
+  VAT_PLAYBACK_COPIES_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16 * 1024 * 1024)
+    .default(20 * 1024),
   // one detection-window answer at most (a full frame of the per-frame track limit is 0.25 MB)
   VAT_WINDOW_MAX_MB: z.coerce.number().min(0.25).max(1024).default(4),
   // tests only: a package import stops for good after this many videos, so a test can kill the server mid-import
@@ -85,6 +92,8 @@ export interface Config {
   staticDir: string;
   /** Bytes of encoded detection windows kept in memory; 0 turns the cache off. */
   windowCacheBytes: number;
+  /** Bytes of playback copies kept at most (playback-copy.ts): past it, the copies played longest ago go. */
+  playbackCopiesBytes: number;
   /** Bytes of one detection-window answer at most: a larger window stops early at a frame boundary. */
   windowMaxBytes: number;
   /** Tests only (VAT_TEST_IMPORT_STALL_AFTER): a package import waits forever after this many videos. */
@@ -127,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.VAT_LOG_LEVEL,
     staticDir: path.resolve(e.VAT_STATIC_DIR ?? 'dist'),
     windowCacheBytes: e.VAT_WINDOW_CACHE_MB * 1024 * 1024,
+    playbackCopiesBytes: e.VAT_PLAYBACK_COPIES_MB * 1024 * 1024,
     windowMaxBytes: Math.floor(e.VAT_WINDOW_MAX_MB * 1024 * 1024),
     testImportStallAfter: e.VAT_TEST_IMPORT_STALL_AFTER,
     strictResponses: e.VAT_STRICT_RESPONSES,

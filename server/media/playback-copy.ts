@@ -3,6 +3,9 @@
 // QuickTime or a Matroska file, or HEVC anywhere, shows a black picture and 'Video 4'. Such a file is played
 // from an H.264 MP4 made from it once, with every frame's timestamp kept (passthrough), so frame N of the
 // copy is frame N of the file the pipeline analysed and the boxes land on the right picture.
+// The copies are a cache: each has a note of the file it was made from (`<key>.json`), and a sweep removes a
+// copy whose file is gone or changed (its video deleted and purged, or replaced) and, past the size limit,
+// the copies played longest ago.
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -20,6 +23,16 @@ export function browserPlays(file: string, codec: string | null): boolean {
   return PLAYABLE_CONTAINERS.has(path.extname(file).toLowerCase()) && !!codec && PLAYABLE_CODECS.has(codec);
 }
 
+/** What a copy was made from: the file, and its size and time changed then. */
+interface CopyNote {
+  source: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** A `.part` this old is left by a process that stopped while making it (a copy takes minutes, not hours). */
+const STALE_PART_MS = 6 * 60 * 60_000;
+
 export class PlaybackCopies {
   /** Copies being made, by their file: a second request waits for the first one's. */
   private readonly making = new Map<string, Promise<string>>();
@@ -29,6 +42,8 @@ export class PlaybackCopies {
   constructor(
     private readonly dir: string,
     private readonly media: Pick<MediaService, 'ffmpegPath' | 'probe'>,
+    /** The copies' total size kept at most; the copies played longest ago go first. */
+    private readonly maxBytes = Infinity,
   ) {}
 
   /** The file to play for `real` (a file already checked inside its source root): itself, or its copy. */
@@ -47,10 +62,20 @@ export class PlaybackCopies {
       );
     if (this.plays.get(key)) return real;
     const out = path.join(this.dir, `${key}.mp4`);
-    if (fs.existsSync(out)) return out;
+    if (fs.existsSync(out)) {
+      // played now: the size limit removes the copies played longest ago first
+      const now = new Date();
+      await fs.promises.utimes(out, now, now).catch(() => undefined);
+      return out;
+    }
     let making = this.making.get(out);
     if (!making) {
-      making = this.make(real, out)
+      const note: CopyNote = { source: real, size: st.size, mtimeMs: st.mtimeMs };
+      making = this.make(real, out, note)
+        .then(async (made) => {
+          await this.sweep(Date.now(), path.basename(made)).catch(() => undefined);
+          return made;
+        })
         .catch(() => real)
         .finally(() => this.making.delete(out));
       this.making.set(out, making);
@@ -58,7 +83,68 @@ export class PlaybackCopies {
     return making;
   }
 
-  private async make(real: string, out: string): Promise<string> {
+  /**
+   * Removes the copies whose file is gone or changed, a copy without its note (or a note without its copy),
+   * a `.part` left by a stopped process, and then, while the copies are over the size limit, the ones played
+   * longest ago, but never `keep` (the copy just made, which is about to be played). Returns the files removed.
+   */
+  async sweep(nowMs = Date.now(), keep?: string): Promise<string[]> {
+    const names = await fs.promises.readdir(this.dir).catch(() => [] as string[]);
+    const removed: string[] = [];
+    const remove = async (name: string) => {
+      const gone = await fs.promises.rm(path.join(this.dir, name)).then(
+        () => true,
+        () => false,
+      );
+      if (gone) removed.push(name);
+    };
+    const kept: Array<{ name: string; size: number; usedMs: number }> = [];
+    for (const name of names) {
+      const file = path.join(this.dir, name);
+      const st = await fs.promises.stat(file).catch(() => null);
+      if (!st?.isFile()) continue;
+      if (name.endsWith('.part')) {
+        if (nowMs - st.mtimeMs > STALE_PART_MS) await remove(name);
+        continue;
+      }
+      const key = name.replace(/\.(mp4|json)$/, '');
+      if (key === name) continue;
+      if (name.endsWith('.json')) {
+        // a copy being made has its note before its file
+        if (!names.includes(`${key}.mp4`) && !this.making.has(path.join(this.dir, `${key}.mp4`))) await remove(name);
+        continue;
+      }
+      if (!(await this.sourceUnchanged(path.join(this.dir, `${key}.json`)))) {
+        await remove(name);
+        await remove(`${key}.json`);
+        continue;
+      }
+      kept.push({ name, size: st.size, usedMs: st.mtimeMs });
+    }
+    let total = kept.reduce((sum, c) => sum + c.size, 0);
+    for (const c of kept.sort((a, b) => a.usedMs - b.usedMs)) {
+      if (total <= this.maxBytes) break;
+      if (c.name === keep) continue;
+      await remove(c.name);
+      await remove(c.name.replace(/\.mp4$/, '.json'));
+      total -= c.size;
+    }
+    return removed;
+  }
+
+  /** Whether the file a copy was made from is still there, the same size and time changed. */
+  private async sourceUnchanged(noteFile: string): Promise<boolean> {
+    try {
+      const note = JSON.parse(await fs.promises.readFile(noteFile, 'utf8')) as Partial<CopyNote>;
+      if (typeof note.source !== 'string') return false;
+      const st = await fs.promises.stat(note.source);
+      return st.size === note.size && st.mtimeMs === note.mtimeMs;
+    } catch {
+      return false;
+    }
+  }
+
+  private async make(real: string, out: string, note: CopyNote): Promise<string> {
     await fs.promises.mkdir(this.dir, { recursive: true });
     const part = `${out}.${process.pid}.part`;
     const { ffmpegPath } = this.media;
@@ -74,6 +160,8 @@ export class PlaybackCopies {
         ],
         { timeout: 30 * 60_000, maxBuffer: 4 * 1024 * 1024 },
       );
+      // the note first: a copy without one is swept as unknown
+      await fs.promises.writeFile(out.replace(/\.mp4$/, '.json'), JSON.stringify(note));
       await fs.promises.rename(part, out);
       return out;
     } finally {

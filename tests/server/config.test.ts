@@ -39,6 +39,11 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ VAT_WINDOW_MAX_MB: '0.5' }).windowMaxBytes).toBe(512 * 1024);
     expect(() => loadConfig({ VAT_WINDOW_MAX_MB: '0.1' })).toThrow(/VAT_WINDOW_MAX_MB/);
   });
+  test('playback copies are kept to 20 GB unless VAT_PLAYBACK_COPIES_MB says otherwise (at least 1 MB)', () => {
+    expect(loadConfig({}).playbackCopiesBytes).toBe(20 * 1024 * 1024 * 1024);
+    expect(loadConfig({ VAT_PLAYBACK_COPIES_MB: '500' }).playbackCopiesBytes).toBe(500 * 1024 * 1024);
+    expect(() => loadConfig({ VAT_PLAYBACK_COPIES_MB: '0' })).toThrow(/VAT_PLAYBACK_COPIES_MB/);
+  });
   test('unfinished resumable uploads: 5 per user, 50 in all, kept 24 h unless configured', () => {
     expect(loadConfig({}).tusUnfinished).toEqual({ perUser: 5, total: 50, keepMs: 24 * 60 * 60 * 1000 });
     expect(

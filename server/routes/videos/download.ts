@@ -19,6 +19,8 @@ export const VIDEO_CONTENT_TYPES: Record<string, string> = {
   '.avi': 'video/x-msvideo',
 };
 
+const SWEEP_EVERY_MS = 60 * 60_000;
+
 const VIDEO_TYPES = [...new Set(Object.values(VIDEO_CONTENT_TYPES)), 'application/octet-stream'];
 
 /** RFC 6266 filename for Content-Disposition: an ASCII fallback plus the UTF-8 form. */
@@ -28,7 +30,17 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 }
 
 export const videoDownloadRoutes: RoutePlugin = (app, deps) => {
-  const copies = new PlaybackCopies(path.join(deps.config.dataDir, 'playback'), deps.media);
+  const copies = new PlaybackCopies(
+    path.join(deps.config.dataDir, 'playback'),
+    deps.media,
+    deps.config.playbackCopiesBytes,
+  );
+  // at start-up and then hourly: a purged video's copy goes, and the folder stays under its limit
+  const sweep = () => void copies.sweep().catch((e: Error) => app.log.warn(`playback copies: ${e.message}`));
+  sweep();
+  const sweeping = setInterval(sweep, SWEEP_EVERY_MS);
+  sweeping.unref();
+  app.addHook('onClose', async () => clearInterval(sweeping));
   app.get(
     '/videos/:id/download',
     {
