@@ -146,6 +146,10 @@ test('a resumable upload cut off by a reload continues from the bytes the server
       ).headers()['upload-offset'],
     );
   await expect.poll(serverOffset, { timeout: 20_000 }).toBeGreaterThan(0);
+  // the first page may have sent more than one PATCH: each HEAD above takes the upload's lock, which stops the
+  // PATCH in flight, and its client then asks the offset and sends the rest (seen on a loaded machine). What
+  // the second page sent is what came after the reload
+  const sentBefore = patches.length;
   await page.reload();
   const kept = await serverOffset();
   expect(kept).toBeGreaterThan(0);
@@ -157,9 +161,9 @@ test('a resumable upload cut off by a reload continues from the bytes the server
     timeout: 60_000,
   });
   // the second page sent only the rest, to the same upload
-  expect(patches.length).toBeGreaterThanOrEqual(2);
+  expect(patches.length).toBeGreaterThan(sentBefore);
   expect(new Set(patches.map((p) => p.url)).size).toBe(1);
-  expect(patches[1].offset).toBeGreaterThanOrEqual(kept);
+  expect(patches[sentBefore].offset).toBeGreaterThanOrEqual(kept);
   const href = await page.getByTestId('upload.file').first().getByTestId('upload.open').getAttribute('href');
   const v = (await listVideos(request, '&q=e2e resumable')).find((x) => href === `/videos?focus=${x.id}`)!;
   expect(v.size_bytes).toBe(size);
