@@ -90,6 +90,7 @@ export class PlaybackCopies {
    */
   async sweep(nowMs = Date.now(), keep?: string): Promise<string[]> {
     const names = await fs.promises.readdir(this.dir).catch(() => [] as string[]);
+    const present = new Set(names);
     const removed: string[] = [];
     const remove = async (name: string) => {
       const gone = await fs.promises.rm(path.join(this.dir, name)).then(
@@ -111,7 +112,7 @@ export class PlaybackCopies {
       if (key === name) continue;
       if (name.endsWith('.json')) {
         // a copy being made has its note before its file
-        if (!names.includes(`${key}.mp4`) && !this.making.has(path.join(this.dir, `${key}.mp4`))) await remove(name);
+        if (!present.has(`${key}.mp4`) && !this.making.has(path.join(this.dir, `${key}.mp4`))) await remove(name);
         continue;
       }
       if (!(await this.sourceUnchanged(path.join(this.dir, `${key}.json`)))) {
