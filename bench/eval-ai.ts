@@ -2,7 +2,7 @@
 // and prints recall/precision (IoU ≥ 0.5; boxes on labelled non-people are false positives and also counted apart), MOTA, IDF1, OKS, PCK@0.2, tracks and fragments against people,
 // ID switches, mean confidence of matched and unmatched boxes and speed in × real time, then which
 // targets each clip meets. Run: npm run eval:ai -- [--clip name] [--stride n] [--imgsz 1280]
-//   [--pose-model tracking|topdown|multipose] [--detect-every k] [--stack-detections] [--tracker auto] [--json out.json] [--draw dir [--draw-frames 3,10]] [--per-person]
+//   [--pose-model tracking|topdown|multipose] [--detect-every k] [--stack-detections] [--passes-per-second n] [--tracker auto] [--json out.json] [--draw dir [--draw-frames 3,10]] [--per-person]
 //   [--set real|synthetic] [--reuse-people]
 // Without options it scores the default settings (domain/constants.ts) on every clip: the real clips of
 // bench/eval/real-clips.ts whose footage is here (../shared/eval-real, ../eval-data), then the synthetic ones;
@@ -50,6 +50,8 @@ const cropTracking =
         ...(process.argv.includes('--stack-detections') ? { stackDetections: true } : {}),
       }
     : undefined;
+/** Crop tracking's model passes per video second, when not the default (crop-schedule.ts PASSES_PER_SECOND). */
+const passesPerSecond = opt('passes-per-second') ? { passesPerSecond: Number(opt('passes-per-second')) } : {};
 const only = opt('clip');
 const jsonOut = opt('json');
 const drawDir = opt('draw');
@@ -91,7 +93,7 @@ try {
   // warm-up: the first inferences of each worker compile wasm kernels
   if (!reusePeople) await evaluateClip(built[0], media, pool, { ...settings, pipeline_frame_stride: 30 });
   for (const clip of built) {
-    const r = await evaluateClip(clip, media, pool, settings, { cropTracking }, reusePeople);
+    const r = await evaluateClip(clip, media, pool, settings, { cropTracking, ...passesPerSecond }, reusePeople);
     results.push(r);
     console.log(`  ${r.name}: ${r.frames} frames in ${r.wallSeconds.toFixed(1)} s`);
     if (drawDir) {
