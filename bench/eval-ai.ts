@@ -52,6 +52,8 @@ const cropTracking =
     : undefined;
 /** Crop tracking's model passes per video second, when not the default (crop-schedule.ts PASSES_PER_SECOND). */
 const passesPerSecond = opt('passes-per-second') ? { passesPerSecond: Number(opt('passes-per-second')) } : {};
+if (passesPerSecond.passesPerSecond != null && !(passesPerSecond.passesPerSecond > 0))
+  throw new Error(`--passes-per-second wants a number above 0, not ${opt('passes-per-second')}`);
 const only = opt('clip');
 const jsonOut = opt('json');
 const drawDir = opt('draw');
