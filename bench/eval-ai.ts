@@ -51,9 +51,10 @@ const cropTracking =
       }
     : undefined;
 /** Crop tracking's model passes per video second, when not the default (crop-schedule.ts PASSES_PER_SECOND). */
-const passesPerSecond = opt('passes-per-second') ? { passesPerSecond: Number(opt('passes-per-second')) } : {};
-if (passesPerSecond.passesPerSecond != null && !(passesPerSecond.passesPerSecond > 0))
-  throw new Error(`--passes-per-second wants a number above 0, not ${opt('passes-per-second')}`);
+const passesText = opt('passes-per-second');
+const passesPerSecond = passesText === undefined ? undefined : Number(passesText);
+if (passesPerSecond !== undefined && !(passesPerSecond > 0))
+  throw new Error(`--passes-per-second wants a number above 0, not ${passesText}`);
 const only = opt('clip');
 const jsonOut = opt('json');
 const drawDir = opt('draw');
@@ -95,7 +96,7 @@ try {
   // warm-up: the first inferences of each worker compile wasm kernels
   if (!reusePeople) await evaluateClip(built[0], media, pool, { ...settings, pipeline_frame_stride: 30 });
   for (const clip of built) {
-    const r = await evaluateClip(clip, media, pool, settings, { cropTracking, ...passesPerSecond }, reusePeople);
+    const r = await evaluateClip(clip, media, pool, settings, { cropTracking, passesPerSecond }, reusePeople);
     results.push(r);
     console.log(`  ${r.name}: ${r.frames} frames in ${r.wallSeconds.toFixed(1)} s`);
     if (drawDir) {
