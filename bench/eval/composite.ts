@@ -6,6 +6,7 @@
 // An actor may instead be a labelled thing that is not a person (a heap of clothes, a glass): its box is
 // not ground truth to find but counted when the model boxes it (`compositeObjects`).
 import type { ActionClass } from '../../domain/constants';
+import { cameraRateArgs, type CameraEncoding } from './camera-encoding';
 import { applyRotation, type ClipOutput } from './clip-recipe';
 import { keypointArray as labelKeypoints, type LabelledPerson, type PhotoLabels } from './labels';
 import type { GtKeypoint, GtPerson } from './metrics';
@@ -52,7 +53,7 @@ export interface CompositeRecipe {
   /** Size and rate of this clip when not the eval's common output. */
   output?: ClipOutput;
   /** Encoded at this average bitrate (kbit/s) and keyframe interval (frames), as a camera streams, instead of at quality 20. */
-  camera?: { kbps: number; gop: number };
+  camera?: CameraEncoding;
 }
 
 const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
@@ -197,16 +198,7 @@ export function compositeArgs(r: CompositeRecipe, out: ClipOutput, photoFile: (p
     'libx264',
     '-preset',
     'veryfast',
-    ...(r.camera
-      ? [
-          '-b:v',
-          `${r.camera.kbps}k`,
-          '-maxrate',
-          `${Math.round(r.camera.kbps * 1.5)}k`,
-          '-bufsize',
-          `${r.camera.kbps * 2}k`,
-        ]
-      : ['-crf', '20']),
+    ...(r.camera ? cameraRateArgs(r.camera) : ['-crf', '20']),
     '-pix_fmt',
     'yuv420p',
     '-g',

@@ -7,6 +7,7 @@
 // detector reads per frame (topdown.ts TOPDOWN_MAX_PEOPLE). The footage stays outside the repository, as
 // for the clips it comes from (real-clips.ts).
 import path from 'node:path';
+import { cameraRateArgs, STREET_CAMERA } from './camera-encoding';
 import { recipeHash, type ClipOutput } from './clip-recipe';
 import { ensureFile } from './ffmpeg-file';
 import type { GtPerson } from './metrics';
@@ -23,8 +24,6 @@ export const CELL: CellSize = { width: 192, height: 108 };
 export const FAR_CELL: CellSize = { width: 128, height: 72 };
 /** Frames of the clip: 4.5 s, what the 10 fps store-aisle footage holds. */
 export const MOSAIC_FRAMES = 45;
-/** The street composite's encoding (street-clip.ts): 400 kbit/s, 2 s between keyframes. */
-const CAMERA = { kbps: 400, gop: 20 };
 
 export interface MosaicCell {
   /** A labelled real clip at 10 fps (real-clips.ts REAL_CLIPS name). */
@@ -118,16 +117,11 @@ export function mosaicArgs(cells: MosaicCell[], files: string[], size: CellSize 
     'libx264',
     '-preset',
     'veryfast',
-    '-b:v',
-    `${CAMERA.kbps}k`,
-    '-maxrate',
-    `${Math.round(CAMERA.kbps * 1.5)}k`,
-    '-bufsize',
-    `${CAMERA.kbps * 2}k`,
+    ...cameraRateArgs(STREET_CAMERA),
     '-pix_fmt',
     'yuv420p',
     '-g',
-    String(CAMERA.gop),
+    String(STREET_CAMERA.gop),
     '-movflags',
     '+faststart',
   ];

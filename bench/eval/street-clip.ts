@@ -4,6 +4,7 @@
 // 2-second keyframe intervals, as a street camera streams it. Nearer people (lower in the frame) are larger and drawn over farther ones. Each walker
 // bobs by 2 px every step (0.25 s); the crops are rigid, so limbs do not swing. Its recipe is made here
 // rather than written out in clips.json: the walks are a few numbers, the keys many.
+import { STREET_CAMERA } from './camera-encoding';
 import { actorGeometry, type Actor, type CompositeRecipe } from './composite';
 
 export const STREET_OUTPUT = { width: 768, height: 576, fps: 10 };
@@ -158,6 +159,6 @@ export function streetRecipe(heightScale = 1): CompositeRecipe {
     background: '0x6e6a64',
     actors,
     output: STREET_OUTPUT,
-    camera: { kbps: 400, gop: 20 },
+    camera: STREET_CAMERA,
   };
 }
