@@ -26,6 +26,7 @@ import {
   perPersonReport,
   perTrackReport,
   proposalsReport,
+  unlabelledProposalsLine,
   targetsLine,
 } from './eval/report';
 import { actionScores, formatActionScores, trackPeople } from './eval/action-scores';
@@ -130,10 +131,13 @@ for (const r of results) console.log(targetsLine(r));
 for (const r of results) for (const line of stillDropLog(r.analysis.stillDropped)) console.log(`${r.name}: ${line}`);
 if (process.argv.includes('--per-person'))
   for (const r of results) console.log(`\n${perPersonReport(r)}\n${perTrackReport(r)}`);
-// action proposals where the recipe says what the motion shows
+// action proposals: scored where the recipe says what the motion shows, listed on the other clips
 results.forEach((r, i) => {
   const recipe = built[i].recipe;
-  if (recipe.kind !== 'composite') return;
+  if (recipe.kind !== 'composite') {
+    console.log(unlabelledProposalsLine(r, built[i].output.fps));
+    return;
+  }
   const actors = recipe.actors.map((a, k) => ({ id: `${k}:${a.photo}/${a.person}`, shows: a.shows }));
   console.log('');
   console.log(proposalsReport(r, actors, built[i].output.fps));

@@ -166,6 +166,18 @@ export function proposalsReport(
   return lines.join('\n');
 }
 
+/**
+ * The action proposals on a clip whose labels say nothing of actions (the real clips): none of them is
+ * scored, but each is one a corrector would have to look at, so the eval shows them.
+ */
+export function unlabelledProposalsLine(r: ClipResult, fps: number): string {
+  const segs = [...r.analysis.segments].sort((a, b) => a.trackId - b.trackId || a.start - b.start);
+  const fr = (s: number) => Math.round(s * fps);
+  return `${r.name}: action proposals (no actions labelled): ${
+    segs.length ? segs.map((s) => `track ${s.trackId} ${s.actionClass} ${fr(s.start)}–${fr(s.end)}`).join(', ') : 'none'
+  }`;
+}
+
 /** Frame numbers as runs: 3–7, 9, 12–14. */
 const runsOf = (frames: number[]): string => {
   const out: string[] = [];

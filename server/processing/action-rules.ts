@@ -13,7 +13,7 @@ import {
   type TrackKinematics,
 } from './pose-features';
 import { hipOf, limbs, ramp, relSpeed, riseAbove } from './motion-measures';
-import { boxFall, boxLyingStill, boxPostures, type BoxPostures } from './box-posture';
+import { boxFall, boxJump, boxLyingStill, boxPostures, type BoxPostures } from './box-posture';
 
 export interface Rule {
   cls: ActionClass;
@@ -55,7 +55,10 @@ export const RULES: Rule[] = [
     maxConfidence: 0.9,
     evidence: (k, i, c) => {
       const b = bodyAt(k, i);
-      if (!b.hip || c.upright[i] === false || !b.p(KP.lAnkle) || !b.p(KP.rAnkle)) return 0;
+      if (c.upright[i] === false) return 0;
+      // feet not seen (the crop ends above them, or they are read too weakly): the box shows the rise
+      if (!b.p(KP.lAnkle) || !b.p(KP.rAnkle)) return boxJump(k, i);
+      if (!b.hip) return 0;
       const rise = (riseAbove(k, i, hipOf(k)) ?? 0) / c.scale[i];
       if (rise < 0.35) return 0;
       const feet = [KP.lAnkle, KP.rAnkle].map((a) => (riseAbove(k, i, (n) => k.kp[n][a]) ?? 0) / c.scale[i]);

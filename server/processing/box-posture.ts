@@ -9,6 +9,7 @@
 import type { Box } from './kalman';
 import type { TrackKinematics } from './pose-features';
 import { windowOf } from './pose-features';
+import { ramp } from './motion-measures';
 
 const UPRIGHT = 1.5;
 const LYING = 1.3;
@@ -17,9 +18,15 @@ const TOP_DROP = 0.4;
 const WIDENS = 1.5;
 /** Lying still: the box's centre moves less than this many box heights a second. */
 const STILL = 0.3;
+/** A jump: the box's bottom rises this share of its height (full strength at the second), its top with it, within this. */
+const JUMP_RISE = 0.1,
+  JUMP_FULL = 0.27,
+  JUMP_TOP_WITH = 0.7,
+  JUMP_WITHIN_S = 0.3;
 
 const w = (b: Box) => b.x2 - b.x1;
 const h = (b: Box) => b.y2 - b.y1;
+const centreX = (b: Box) => (b.x1 + b.x2) / 2;
 const upright = (b: Box | null) => !!b && h(b) >= UPRIGHT * w(b);
 const lying = (b: Box | null) => !!b && w(b) >= LYING * h(b);
 
@@ -63,4 +70,26 @@ export function boxLyingStill(k: TrackKinematics, i: number, p: BoxPostures): nu
   const move = Math.hypot((bt.x1 + bt.x2 - bf.x1 - bf.x2) / 2, (bt.y1 + bt.y2 - bf.y1 - bf.y2) / 2);
   // below the joints' full strength: a box alone does not show that the body lies
   return move / h(b!) / (k.t[to] - k.t[from]) < STILL ? 0.8 : 0;
+}
+
+/**
+ * A jump read from the box, for someone whose feet the joints do not show. Leaving the ground by a tenth of
+ * one's height (0.35 of a torso, the joints' bar, a torso being about 0.3 of a standing person) is over in
+ * about a third of a second, and the body goes up, not along: the box's bottom is higher by that much than
+ * both 0.3 s before and 0.3 s after, its top rose with it, and its centre moved less sideways than up.
+ * Walking up the frame raises the box steadily, walking away shrinks it, standing up raises only its top,
+ * legs hidden behind something raise only its bottom, a walker turning back on a path up the frame rises
+ * too slowly, and a cyclist going over a bump moves along more than up: none of them is a jump.
+ */
+export function boxJump(k: TrackKinematics, i: number): number {
+  const b = k.box[i];
+  const [from, to] = windowOf(k, i, JUMP_WITHIN_S);
+  const before = k.box[from],
+    after = k.box[to];
+  if (!b || !before || !after || from === i || to === i || lying(b)) return 0;
+  const bottom = Math.min(before.y2, after.y2) - b.y2,
+    top = Math.min(before.y1, after.y1) - b.y1;
+  const sideways = Math.max(Math.abs(centreX(b) - centreX(before)), Math.abs(centreX(after) - centreX(b)));
+  if (top < JUMP_TOP_WITH * bottom || top > bottom / JUMP_TOP_WITH || sideways >= bottom) return 0;
+  return bottom >= JUMP_RISE * h(b) ? ramp(bottom / h(b), JUMP_RISE, JUMP_FULL) : 0;
 }

@@ -76,3 +76,41 @@ describe('boxes cut by the frame', () => {
     expect(run({ x1: 300, y1: 750, x2: 660, y2: 1000 })).not.toContain('fall');
   });
 });
+
+// A jump read from the box where the feet are not seen (the crop ends above them, or they are read weakly):
+// the box goes up by more than a tenth of its height and comes back within about a third of a second.
+describe('a jump read from the box', () => {
+  /** 4 s at 30 fps: `standing` moved by `at(t)` (pixels, y down), joints not seen. */
+  const track = (at: (t: number) => { dx: number; dy: number; dTop?: number }): PoseSample[] =>
+    Array.from({ length: 4 * FPS }, (_, i) => {
+      const t = i / FPS;
+      const { dx, dy, dTop = dy } = at(t);
+      const box = { x1: standing.x1 + dx, y1: standing.y1 + dTop, x2: standing.x2 + dx, y2: standing.y2 + dy };
+      return { t, keypoints: unseen(box), box };
+    });
+  /** Up by `rise` pixels and back down over `overS` seconds from t = 2, as a parabola. */
+  const hop = (t: number, rise: number, overS: number) => {
+    const f = (t - 2) / overS;
+    return f <= 0 || f >= 1 ? 0 : -rise * 4 * f * (1 - f);
+  };
+  const jumps = (s: PoseSample[]) => proposeSegments(s, 4, 1 / FPS).filter((p) => p.actionClass === 'jump');
+
+  it('proposes a jump where the whole box leaves the ground and lands within a third of a second', () => {
+    // 500 px tall, 80 px up: a tenth of one's height and more
+    const found = jumps(track((t) => ({ dx: 0, dy: hop(t, 80, 0.35) })));
+    expect(found).toHaveLength(1);
+    expect(found[0].start).toBeLessThan(2.2);
+    expect(found[0].end).toBeGreaterThan(2.2);
+  });
+
+  it('proposes none for a hop under a tenth of the height, standing up, legs hidden, or a cyclist over a bump', () => {
+    expect(jumps(track((t) => ({ dx: 0, dy: hop(t, 35, 0.35) })))).toEqual([]);
+    // only the top rises (standing up from a crouch), or only the bottom (legs going behind a bench)
+    expect(jumps(track((t) => ({ dx: 0, dy: 0, dTop: hop(t, 80, 0.35) })))).toEqual([]);
+    expect(jumps(track((t) => ({ dx: 0, dy: hop(t, 80, 0.35), dTop: 0 })))).toEqual([]);
+    // a cyclist going over a bump: the box bobs as high and as fast, but moves along more than up
+    expect(jumps(track((t) => ({ dx: t * 900, dy: hop(t, 80, 0.35) })))).toEqual([]);
+    // walking up the frame steadily
+    expect(jumps(track((t) => ({ dx: 0, dy: -t * 150 })))).toEqual([]);
+  });
+});
