@@ -10,7 +10,7 @@ export const POSE_MODELS = ['tracking', 'topdown', 'multipose'] as const;
 /** What each processing mode trades, as the settings dialog names it (docs/PROCESSING.md has the figures). */
 export const POSE_MODEL_LABELS: Record<(typeof POSE_MODELS)[number], string> = {
   tracking:
-    'Fast: model passes five times a second, people followed by optical flow between (≥ 1× real time at every frame; small people are read larger, at about 0.9×)',
+    'Fast: model passes five times a second, people followed by optical flow between (on 2 cores about real time at every frame with a few people in view; small people are read larger, at 0.5–0.8×)',
   topdown:
     'Best quality: detector and the larger keypoint model on every analysed frame (about 20× the CPU time of Fast)',
   multipose: 'Fastest: one MultiPose pass per frame (misses more people)',

@@ -34,7 +34,7 @@ describe('settings dialog', () => {
     expect(options('maxRes')).toEqual(['original', '720p']);
     expect(options('tracker')).toEqual(['auto', 'botsort', 'bytetrack']);
     expect(options('poseModel')).toEqual([
-      'Fast: model passes five times a second, people followed by optical flow between (≥ 1× real time at every frame; small people are read larger, at about 0.9×)',
+      'Fast: model passes five times a second, people followed by optical flow between (on 2 cores about real time at every frame with a few people in view; small people are read larger, at 0.5–0.8×)',
       'Best quality: detector and the larger keypoint model on every analysed frame (about 20× the CPU time of Fast)',
       'Fastest: one MultiPose pass per frame (misses more people)',
     ]);
