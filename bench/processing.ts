@@ -189,6 +189,10 @@ for (const s of settings) {
     ? ` (${st.cropTracking.passes} model passes, ${st.cropTracking.flowFrames} frames followed by optical flow, detector ${st.cropTracking.detections}× ${JSON.stringify(st.cropTracking.reasons)}, ${st.cropTracking.crops} crops, ${st.cropTracking.lost} lost${st.cropTracking.reading === 'squares' ? ', detector read as two squares' : st.cropTracking.reading === 'grid' ? ', detector read as four squares' : ''})`
     : '';
   console.log(`${s.label}: ${st.framesAnalysed} frames in ${m.wall.toFixed(2)} s, ${st.tracks} tracks${extra}`);
+  // where the wall clock went: the models' part runs on the workers, the rest on one core after it
+  console.log(
+    `  wall clock: decoding and the models ${(st.decodeInferMs / 1000).toFixed(2)} s, tracking ${(st.trackMs / 1000).toFixed(2)} s, actions ${(st.actionsMs / 1000).toFixed(2)} s`,
+  );
   for (const r of evals)
     console.log(
       `  eval ${r.name}: recall ${r.metrics.recall.toFixed(3)}, precision ${r.metrics.precision.toFixed(3)}, IDF1 ${r.metrics.idf1.toFixed(3)}`,
