@@ -22,6 +22,7 @@ export async function* ffmpegRgbFrames(
   const spawnError = new Promise<never>((_, reject) => proc.on('error', reject));
   spawnError.catch(() => {});
   const onAbort = () => proc.kill('SIGKILL');
+  if (signal?.aborted) onAbort(); // a cancel that came before the spawn still stops the decoder
   signal?.addEventListener('abort', onAbort);
   let cur = new Uint8Array(frameBytes),
     filled = 0;

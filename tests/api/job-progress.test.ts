@@ -64,7 +64,12 @@ describe('progress reporting', () => {
     await r.flush();
     expect((await readJob(t.database.db, id))?.progress).toBe(31);
     expect((await call('POST', `/jobs/${id}/cancel`, 'alice')).statusCode).toBe(200);
-    await new Promise<void>((resolve) => r.signal.addEventListener('abort', () => resolve()));
+    // The reporter's poll may see the cancel before the POST's answer is back here: wait on the signal's
+    // state, not only on a later event, or a slow machine hangs on an abort that already happened.
+    await new Promise<void>((resolve) => {
+      if (r.signal.aborted) resolve();
+      else r.signal.addEventListener('abort', () => resolve());
+    });
     expect(r.cancelledBy).toBe('alice');
     await r.close();
     expect(await finishJob(t.database.db, id, 'cancelled', { message: 'cancelled by alice' })).toBe(true);
