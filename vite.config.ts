@@ -15,6 +15,7 @@ export default defineConfig({
     // Server/API and machine tests run in node; UI tests opt into jsdom with a file docblock.
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
+    globalSetup: ['tests/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { connectDatabase, type Database } from '../../server/db/connect';
@@ -56,7 +57,12 @@ export async function makeTestApp(
     ...opts.env,
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
   });
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
+  // PGlite starts from the migrated empty database tests/global-setup.ts built (the same as a fresh one)
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: 4,
+    loadDataDir: config.databaseUrl ? undefined : new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+  });
   const media = createMediaService({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const queue = opts.queue ? await opts.queue(database) : undefined;
   const deps: AppDeps = { config, database, media, queue, now: opts.now };
