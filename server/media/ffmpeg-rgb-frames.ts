@@ -13,6 +13,7 @@ export async function* ffmpegRgbFrames(
   frameBytes: number,
   signal?: AbortSignal,
 ): AsyncGenerator<Uint8Array> {
+  if (signal?.aborted) throw new Error('stopped'); // a cancel that came first: no decoder to start and kill
   const proc = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d: Buffer) => {
@@ -22,7 +23,6 @@ export async function* ffmpegRgbFrames(
   const spawnError = new Promise<never>((_, reject) => proc.on('error', reject));
   spawnError.catch(() => {});
   const onAbort = () => proc.kill('SIGKILL');
-  if (signal?.aborted) onAbort(); // a cancel that came before the spawn still stops the decoder
   signal?.addEventListener('abort', onAbort);
   let cur = new Uint8Array(frameBytes),
     filled = 0;

@@ -49,6 +49,17 @@ describe('ffmpeg frame decoding for analysis', () => {
     }, 60_000);
   }
 
+  it('a cancel that came before decoding yields no frame and stops', async () => {
+    const cancelled = AbortSignal.abort();
+    const seen: number[] = [];
+    const decode = async () => {
+      for await (const f of decodeFrames(media.ffmpegPath, clip, analysisGeometry(640, 360, 256), 1, cancelled))
+        seen.push(f.frame);
+    };
+    await expect(decode()).rejects.toThrow('stopped');
+    expect(seen).toEqual([]);
+  });
+
   it("fails with ffmpeg's reason for a file that is not a video", async () => {
     const bad = path.join(dir, 'not-a-video.mp4');
     fs.writeFileSync(bad, 'hello');
