@@ -3,13 +3,15 @@
 // either builds it again. Saves initdb and the migrations for each of the ~100 apps the suite builds.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migratedPgliteTarball, migrationsFolder } from '../server/db/connect';
+import { connectDatabase, migrationsFolder } from '../server/db/connect';
+import { backupPglite } from '../server/db/pglite-backup';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Path of the migrated empty PGlite database (a data-dir tarball). */
+    /** Path of the migrated empty PGlite database (a gzipped data-dir tarball, as `npm run backup` writes). */
     pgliteTemplate: string;
   }
 }
@@ -29,13 +31,16 @@ function templateKey(): string {
 }
 
 export async function setup(project: TestProject): Promise<void> {
-  const file = path.resolve('.cache/test-db', `pglite-${templateKey()}.tar`);
+  const file = path.resolve('.cache/test-db', `pglite-${templateKey()}.tar.gz`);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const tar = await migratedPgliteTarball();
-    const part = `${file}.${process.pid}.part`;
-    fs.writeFileSync(part, Buffer.from(await tar.arrayBuffer()));
-    fs.renameSync(part, file);
+    // a fresh database, migrated, then written out as the backup command writes one
+    const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vat-test-db-'));
+    try {
+      await (await connectDatabase({ dataDir: dbDir })).close();
+      await backupPglite(dbDir, file);
+    } finally {
+      fs.rmSync(dbDir, { recursive: true, force: true });
+    }
   }
   project.provide('pgliteTemplate', file);
 }

@@ -173,18 +173,4 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   };
 }
 
-/**
- * An empty database with every migration applied, as PGlite's data-dir tarball. Tests load it instead of
- * running initdb and the migrations for each app they build (about 3 s each on a 2-core machine).
- */
-export async function migratedPgliteTarball(): Promise<Blob> {
-  const client = await PGlite.create({ extensions: { pg_trgm } });
-  try {
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
-    return await client.dumpDataDir('none');
-  } finally {
-    await client.close();
-  }
-}
-
 export { schema };
