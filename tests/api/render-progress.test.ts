@@ -21,7 +21,9 @@ import { makeClipWithAudio, storeTracks } from '../helpers/render-media';
 let t: TestApp;
 let vid: number;
 let clipFile: string;
-const SECONDS = 40,
+// long enough that a render is seen part-way, with an ETA, and cancelled while running (here it renders in
+// 5–9 s; with 40 s it took a minute of the suite in each ffmpeg build's run)
+const SECONDS = 24,
   FPS = 30;
 
 const api = (method: 'GET' | 'POST', url: string, user: string | null = 'rev1') =>
