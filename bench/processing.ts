@@ -112,10 +112,13 @@ const optionsOf = (s: Setting): Pick<AnalysisOptions, 'settings' | 'cropTracking
 async function measure(file: string, s: Setting) {
   const v = await media.probe(file);
   const cpu0 = cpuSeconds();
+  const busy0 = pool.inferMs;
   const t0 = performance.now();
   const res = await analyseVideo({ path: file, ...v }, { ffmpegPath: media.ffmpegPath, pool, ...optionsOf(s) });
   const wall = (performance.now() - t0) / 1000;
-  return { res, wall, cpu: cpuSeconds() - cpu0, duration: v.duration };
+  // the workers' own time on requests over what the pool's threads had: what the scheduling leaves idle
+  const busy = (pool.inferMs - busy0) / 1000 / (threads * wall);
+  return { res, wall, cpu: cpuSeconds() - cpu0, duration: v.duration, busy };
 }
 /** CPU ms per person per video frame: the whole run's CPU over the boxes it gave (what decides crowds). */
 const perPersonFrame = (m: Awaited<ReturnType<typeof measure>>) =>
@@ -191,7 +194,7 @@ for (const s of settings) {
   console.log(`${s.label}: ${st.framesAnalysed} frames in ${m.wall.toFixed(2)} s, ${st.tracks} tracks${extra}`);
   // where the wall clock went: the models' part runs on the workers, the rest on one core after it
   console.log(
-    `  wall clock: decoding and the models ${(st.decodeInferMs / 1000).toFixed(2)} s, tracking ${(st.trackMs / 1000).toFixed(2)} s, actions ${(st.actionsMs / 1000).toFixed(2)} s`,
+    `  wall clock: decoding and the models ${(st.decodeInferMs / 1000).toFixed(2)} s, tracking ${(st.trackMs / 1000).toFixed(2)} s, actions ${(st.actionsMs / 1000).toFixed(2)} s; the pose workers busy ${(m.busy * 100).toFixed(0)} % of it`,
   );
   for (const r of evals)
     console.log(

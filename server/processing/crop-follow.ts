@@ -206,6 +206,15 @@ export function twoTakenForOne(d: PixelBox, followed: PixelBox[], pass: PixelBox
   return false;
 }
 
+/**
+ * Whether `d` may yet be judged to hold two followed people for one (twoTakenForOne) once they are known on its
+ * frame: it holds the share that judgement needs of two of the boxes the people had when last seen. Only a
+ * guess, made before the flow has them on the frame; it decides when the box's pose is read, never what it is.
+ */
+export function mayTakeTwo(d: PixelBox, lastSeen: PixelBox[]): boolean {
+  return lastSeen.filter((b) => insideShare(b, d) >= TWO_FOR_ONE_HELD).length >= 2;
+}
+
 /** Two followed people whose boxes overlap this much have converged on one person: the weaker is dropped. */
 export const SAME_PERSON_IOU = 0.6;
 /**

@@ -6,8 +6,9 @@
 // at the next pass: its boxes replace the followed people they overlap; someone it finds who was not followed
 // (walking in) is followed back over those frames, so their track starts where they came into view. Answers, per analysed frame, the
 // people in the same rows the per-frame modes give, so the tracker after it (IoU association) is unchanged.
-// Both cores: frames are decoded ahead while the workers run; a detector pass is asked for as soon as its
-// frame is decoded, so it fills a worker that the crops and flow of earlier frames leave idle.
+// Both cores: frames are decoded ahead while the workers run (passes up to three on); a detector pass is asked
+// for as soon as its frame is decoded, and the pose on each box it finds as soon as it answers (pass-boxes.ts),
+// so they fill a worker that the crops and flow of earlier frames leave idle.
 import { DetectorPasses } from './detector-passes';
 import type { FrameReading } from './detector-tiles';
 import { calibratedConfidence } from './calibration';
@@ -28,6 +29,7 @@ import {
 } from './crop-follow';
 import { callAtEnd, lumaThumbnail, passReason, readAhead, SCENE_CHANGE, thumbnailDifference } from './crop-schedule';
 import { FlowSegment, type SegmentPerson } from './flow-segment';
+import { posesOfTaken, readPassBoxes } from './pass-boxes';
 import type { DecodedFrame } from './frames';
 import type { PosePool } from './pose-pool';
 import type { AnalysisGeometry, SinglePoseModel } from './pose-protocol';
@@ -94,14 +96,6 @@ const CARRY_IOU = 0.5;
 /** The stats before the first frame. */
 const NO_PASSES = { passes: 0, flowFrames: 0, detections: 0, crops: 0, lost: 0, lightning: 0, thunder: 0 };
 
-/** Detector rows [x1, y1, x2, y2, score] → boxes. */
-function boxesOf(raw: Float32Array): Array<PixelBox & { score: number }> {
-  const out: Array<PixelBox & { score: number }> = [];
-  for (let r = 0; r + 5 <= raw.length; r += 5)
-    out.push({ x1: raw[r], y1: raw[r + 1], x2: raw[r + 2], y2: raw[r + 3], score: raw[r + 4] });
-  return out;
-}
-
 export async function trackPeopleByCrops(
   decoded: AsyncIterable<DecodedFrame>,
   g: AnalysisGeometry,
@@ -129,6 +123,7 @@ export async function trackPeopleByCrops(
   let sinceLastPass: number | null = null;
   let passIndex = 0;
   let followed: Followed[] = [];
+  const lastSeen = () => followed.map((p) => p.box);
   let segment: FlowSegment | null = null;
   const passes = new DetectorPasses(pool, g, !!opts.stackDetections, passEvery * detectEvery); // the cadence's gap
   // decided while the frames to follow decode; every pass is asked for once it is known, in the order they came
@@ -162,7 +157,7 @@ export async function trackPeopleByCrops(
   // the passes hear of each frame, and of the video's end, once decided and in the order they came
   const told = (what: () => void) => void decided.then(what, () => {});
   const source = callAtEnd(decoded, () => told(() => passes.ended()));
-  const ahead = Math.max(opts.readAhead ?? pool.threads * 3, passEvery * Math.max(2, detectEvery) + 1);
+  const ahead = Math.max(opts.readAhead ?? pool.threads * 3, 2 * passEvery * Math.max(2, detectEvery) + 1);
   // on arrival: the scene-change test, and the model pass (its detector pass asked for at once)
   const frames = readAhead(source, ahead, (f) => {
     const thumb = lumaThumbnail(f.rgb, W, H);
@@ -171,12 +166,13 @@ export async function trackPeopleByCrops(
     const reason = passReason({ sinceLastPass, interval: passEvery, sceneDifference });
     sinceLastPass = reason ? 1 : (sinceLastPass ?? 0) + 1;
     const detect = reason === 'scene change' || (reason != null && passIndex++ % detectEvery === 0);
-    const boxes = detect ? decided.then(() => passes.request(f.frame, f.rgb)) : null;
-    boxes?.catch(() => {});
+    // the pose on each box the pass finds is asked for as soon as it answers (pass-boxes.ts)
+    const rows = detect ? decided.then(() => passes.request(f.frame, f.rgb)) : null;
+    const detected = rows && readPassBoxes(rows, lastSeen, (c) => pose(f.rgb, c));
     told(() => passes.frameArrived());
     // a cut on a pass frame (on the cadence's own or the one it asked for): no one is followed back over it
     const cut = sceneDifference != null && sceneDifference >= SCENE_CHANGE;
-    return { ...f, reason, boxes, cut };
+    return { ...f, reason, detected, cut };
   });
   for await (const f of frames) {
     if (signal?.aborted) throw new Error('stopped');
@@ -188,21 +184,22 @@ export async function trackPeopleByCrops(
     stats.passes++;
     // the people followed since the last pass, as the flow left them on this frame
     const ended = await endSegment(f);
-    const boxes = f.boxes;
     /** `fresh`: a detector box that is no one followed (someone walking in, or out from behind another). */
     const found: Array<Followed & { score: number; keypoints: Keypoint[]; fresh?: boolean }> = [];
     let carry = followed;
     let detectedCount = 0;
-    if (boxes) {
+    if (f.detected) {
       stats.detections++;
       stats.reasons[f.reason] = (stats.reasons[f.reason] ?? 0) + 1;
       // a box that took two followed people for one re-anchors neither: both are followed on
       const followedBoxes = followed.map((p) => p.box);
-      const pass = boxesOf(await boxes);
-      const detected = pass.filter((d) => !twoTakenForOne(d, followedBoxes, pass));
+      const read = await f.detected;
+      const pass = read.boxes;
+      const taken = pass.map((d) => !twoTakenForOne(d, followedBoxes, pass));
+      const detected = pass.filter((_, i) => taken[i]);
       // a followed person the detector also found is re-anchored on its box; one it missed is followed on
       carry = followed.filter((p) => detected.every((d) => iou(p.box, d) < REANCHOR_IOU));
-      const poses = await Promise.all(detected.map((d) => pose(f.rgb, cropAroundBox(d))));
+      const poses = await posesOfTaken(read, taken, (c) => pose(f.rgb, c));
       detected.forEach((d, i) => {
         const before = followed.find((p) => iou(p.box, d) >= REANCHOR_IOU);
         const step = before

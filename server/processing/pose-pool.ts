@@ -45,6 +45,7 @@ interface Slot {
   worker: Worker;
   busy: boolean;
   pending: Map<number, Pending>;
+  flowLoaded?: boolean;
 }
 
 export class PosePool {
@@ -59,11 +60,23 @@ export class PosePool {
 
   private constructor(readonly threads: number) {}
 
-  /** Starts `threads` workers and loads the model in each. */
-  static async start(model: ModelPaths, threads = defaultPoseThreads()): Promise<PosePool> {
+  /** Every worker compiled the optical flow's OpenCV when it started (so no job waits for it). */
+  get flowLoaded(): boolean {
+    return this.slots.length > 0 && this.slots.every((s) => s.flowLoaded === true);
+  }
+
+  /**
+   * Starts `threads` workers and loads the model in each, and the optical flow unless `flow` is false (a
+   * pool that never follows people between frames, the assist's).
+   */
+  static async start(
+    model: ModelPaths,
+    threads = defaultPoseThreads(),
+    opts: { flow?: boolean } = {},
+  ): Promise<PosePool> {
     const pool = new PosePool(threads);
     try {
-      await Promise.all(Array.from({ length: threads }, () => pool.spawn(model)));
+      await Promise.all(Array.from({ length: threads }, () => pool.spawn(model, opts.flow ?? true)));
     } catch (e) {
       await pool.close();
       throw e;
@@ -71,7 +84,7 @@ export class PosePool {
     return pool;
   }
 
-  private spawn(model: ModelPaths): Promise<void> {
+  private spawn(model: ModelPaths, flow: boolean): Promise<void> {
     const worker = new Worker(new URL('./pose-worker-boot.mjs', import.meta.url));
     const slot: Slot = { worker, busy: false, pending: new Map() };
     this.slots.push(slot);
@@ -91,7 +104,10 @@ export class PosePool {
         if (!this.closed) fail(new Error(`pose worker exited (code ${code})`));
       });
       worker.on('message', (m: PoseWorkerReply) => {
-        if (m.type === 'ready') return resolve();
+        if (m.type === 'ready') {
+          slot.flowLoaded = m.flow;
+          return resolve();
+        }
         if (m.type === 'error' && m.id === undefined) return fail(new Error(m.message));
         const id = m.id!;
         const p = slot.pending.get(id);
@@ -103,7 +119,7 @@ export class PosePool {
         } else p?.reject(new Error(`pose inference failed: ${m.message}`));
         this.dispatch();
       });
-      worker.postMessage({ type: 'init', model } satisfies PoseWorkerRequest);
+      worker.postMessage({ type: 'init', model, flow } satisfies PoseWorkerRequest);
     });
   }
 

@@ -35,7 +35,7 @@ export interface CropSquare {
   side: number;
 }
 export type PoseWorkerRequest =
-  | { type: 'init'; model: ModelPaths }
+  | { type: 'init'; model: ModelPaths; flow: boolean }
   | { type: 'infer'; id: number; rgb: Uint8Array; width: number; height: number; mode: 'multipose' | 'topdown' }
   /** Person boxes only: answers rows of 5 floats [x1, y1, x2, y2, score] in pixels of the frame. */
   | { type: 'detect'; id: number; rgb: Uint8Array; width: number; height: number }
@@ -56,7 +56,7 @@ export type PoseWorkerRequest =
    *  the people on the first (flow-box.ts rows); answers their rows on each later frame. */
   | { type: 'flow'; id: number; rgb: Uint8Array; width: number; height: number; count: number; start: Float32Array };
 export type PoseWorkerReply =
-  | { type: 'ready'; backend: string }
+  | { type: 'ready'; backend: string; /** OpenCV, for the optical flow, is compiled in this thread. */ flow: boolean }
   | { type: 'result'; id: number; output: Float32Array; ms: number }
   | { type: 'error'; id?: number; message: string };
 

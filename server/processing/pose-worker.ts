@@ -26,7 +26,7 @@ import {
 } from './pose-protocol';
 import { appendAppearance } from './pose-rows';
 import { detectPeople, detectPeopleStacked, singlePoseOnCrop, topDownRows } from './topdown';
-import { followByFlow } from './optical-flow';
+import { followByFlow, loadOpenCv } from './optical-flow';
 
 const require = createRequire(import.meta.url);
 let graphs: { multipose: GraphModel; detector: GraphModel; single: GraphModel; light: GraphModel } | null = null;
@@ -56,7 +56,10 @@ function fileIOHandler(files: GraphFiles): tf.io.IOHandler {
   };
 }
 
-async function init(model: ModelPaths): Promise<string> {
+async function init(model: ModelPaths, flow: boolean): Promise<string> {
+  // OpenCV's WebAssembly takes about half a second to compile: done here, beside the models, it is off the
+  // path of the first job's first flow segment (which the other worker would wait for)
+  const opencv = flow ? loadOpenCv() : null;
   const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
   setWasmPaths(wasmDir + path.sep);
   // the threaded build needs SharedArrayBuffer workers of its own; one plain SIMD instance per thread is what scales here
@@ -67,6 +70,7 @@ async function init(model: ModelPaths): Promise<string> {
     [model, model.detector, model.single, model.light].map((f) => loadGraphModel(fileIOHandler(f))),
   );
   graphs = { multipose, detector, single, light };
+  await opencv;
   return tf.getBackend();
 }
 
@@ -150,8 +154,8 @@ async function infer(
 
 parentPort?.on('message', (msg: PoseWorkerRequest) => {
   if (msg.type === 'init') {
-    init(msg.model).then(
-      (backend) => parentPort!.postMessage({ type: 'ready', backend } satisfies PoseWorkerReply),
+    init(msg.model, msg.flow).then(
+      (backend) => parentPort!.postMessage({ type: 'ready', backend, flow: msg.flow } satisfies PoseWorkerReply),
       (e: Error) =>
         parentPort!.postMessage({
           type: 'error',

@@ -59,4 +59,19 @@ describe('pose worker pool', () => {
       await pool.close();
     }
   }, 120_000);
+
+  it("compiles the optical flow's OpenCV while it starts, unless it is told the pool never follows by flow", async () => {
+    const model = await ensureModel(TEST_MODELS_DIR);
+    const processing = await PosePool.start(model, 1);
+    const assist = await PosePool.start(model, 1, { flow: false });
+    try {
+      expect(processing.flowLoaded).toBe(true);
+      expect(assist.flowLoaded).toBe(false);
+      // the assist's pool still follows by flow when asked: it loads OpenCV then
+      const grey = new Uint8Array(64 * 64 * 2).fill(90);
+      await expect(assist.flow(grey, 2, 64, 64, new Float32Array(0))).resolves.toHaveLength(0);
+    } finally {
+      await Promise.all([processing.close(), assist.close()]);
+    }
+  }, 120_000);
 });

@@ -69,7 +69,7 @@ export class AssistPool {
 
   private started(): Promise<PosePool> {
     if (!this.pool) {
-      const p = ensureModel(this.o.modelsDir).then((m) => PosePool.start(m, this.o.threads ?? 1));
+      const p = ensureModel(this.o.modelsDir).then((m) => PosePool.start(m, this.o.threads ?? 1, { flow: false }));
       p.catch(() => {
         if (this.pool === p) this.pool = null;
       }); // a failed start is retried by the next call
