@@ -18,6 +18,20 @@ export function passInterval(fps: number, stride: number, passesPerSecond = PASS
   return Math.max(1, Math.round(analysedPerSecond / Math.max(1e-6, passesPerSecond)) || 1);
 }
 
+/** Frames decoded ahead hold at most this many bytes more than the cadence itself needs. */
+export const EXTRA_AHEAD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Frames to decode ahead of the one being followed: two detector gaps (`gap`: analysed frames from one
+ * detector pass to the next, two frames to a stacked pass), so the detector is asked for the passes up to
+ * three on before they are needed and a worker that ends its crops finds one waiting; the second gap only
+ * up to EXTRA_AHEAD_BYTES (a high-frame-rate video's passes lie far apart), and never fewer than `least`.
+ */
+export function framesAhead(gap: number, frameBytes: number, least: number): number {
+  const extra = Math.min(gap, Math.floor(EXTRA_AHEAD_BYTES / Math.max(1, frameBytes)));
+  return Math.max(least, gap + 1 + extra);
+}
+
 /** Whether this analysed frame gets a model pass, and why (for the stats). */
 export function passReason(o: {
   /** Analysed frames since the last pass (null before the first). */

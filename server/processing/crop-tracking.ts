@@ -1,10 +1,10 @@
 // Crop tracking, the Fast mode: model passes on a cadence set in time (crop-schedule.ts: five a second, and at
-// a cut). A pass runs the person detector (every `detectEvery`-th pass; default every one) and the
-// single-pose model on a crop around each person it found; a person followed but not found is read on a
-// crop around where the flow had them (crop-follow.ts). On the analysed frames between two passes everyone
-// the pass found is followed by optical flow on that frame's own pixels (flow-segment.ts), and re-anchored
-// at the next pass: its boxes replace the followed people they overlap; someone it finds who was not followed
-// (walking in) is followed back over those frames, so their track starts where they came into view. Answers, per analysed frame, the
+// a cut). A pass runs the person detector (every `detectEvery`-th pass; default every one) and the single-pose
+// model on a crop around each person it found; a person followed but not found is read on a crop around where
+// the flow had them (crop-follow.ts). On the analysed frames between two passes everyone the pass found is
+// followed by optical flow on that frame's own pixels (flow-segment.ts), and re-anchored at the next pass: its
+// boxes replace the followed people they overlap; someone it finds who was not followed (walking in) is followed
+// back over those frames, so their track starts where they came into view. Answers, per analysed frame, the
 // people in the same rows the per-frame modes give, so the tracker after it (IoU association) is unchanged.
 // Both cores: frames are decoded ahead while the workers run (passes up to three on); a detector pass is asked
 // for as soon as its frame is decoded, and the pose on each box it finds as soon as it answers (pass-boxes.ts),
@@ -21,15 +21,22 @@ import {
   isLost,
   isPartOf,
   poseOnCrop,
-  twoTakenForOne,
   THUNDER_FROM_SIDE,
   type CropPose,
   type Keypoint,
   type PixelBox,
 } from './crop-follow';
-import { callAtEnd, lumaThumbnail, passReason, readAhead, SCENE_CHANGE, thumbnailDifference } from './crop-schedule';
+import {
+  callAtEnd,
+  framesAhead,
+  lumaThumbnail,
+  passReason,
+  readAhead,
+  SCENE_CHANGE,
+  thumbnailDifference,
+} from './crop-schedule';
 import { FlowSegment, type SegmentPerson } from './flow-segment';
-import { posesOfTaken, readPassBoxes } from './pass-boxes';
+import { readPassBoxes, takenBoxes } from './pass-boxes';
 import type { DecodedFrame } from './frames';
 import type { PosePool } from './pose-pool';
 import type { AnalysisGeometry, SinglePoseModel } from './pose-protocol';
@@ -42,8 +49,6 @@ export interface CropTrackingOptions {
   detectEvery?: number;
   /** Crops this large (frame pixels) or larger go to Thunder, smaller ones to Lightning. */
   thunderFromSide?: number;
-  /** Frames decoded ahead of the one being followed. */
-  readAhead?: number;
   /** Detector boxes whose calibrated confidence is under this are not followed (their pose is still read on the detection frame). */
   followMinConfidence?: number;
   /**
@@ -93,7 +98,6 @@ const REANCHOR_IOU = 0.3;
 /** A weaker detector box keeps the followed person's score only when it is theirs this closely. */
 const CARRY_IOU = 0.5;
 
-/** The stats before the first frame. */
 const NO_PASSES = { passes: 0, flowFrames: 0, detections: 0, crops: 0, lost: 0, lightning: 0, thunder: 0 };
 
 export async function trackPeopleByCrops(
@@ -157,7 +161,7 @@ export async function trackPeopleByCrops(
   // the passes hear of each frame, and of the video's end, once decided and in the order they came
   const told = (what: () => void) => void decided.then(what, () => {});
   const source = callAtEnd(decoded, () => told(() => passes.ended()));
-  const ahead = Math.max(opts.readAhead ?? pool.threads * 3, 2 * passEvery * Math.max(2, detectEvery) + 1);
+  const ahead = framesAhead(passEvery * Math.max(2, detectEvery), W * H * 3, pool.threads * 3);
   // on arrival: the scene-change test, and the model pass (its detector pass asked for at once)
   const frames = readAhead(source, ahead, (f) => {
     const thumb = lumaThumbnail(f.rgb, W, H);
@@ -191,15 +195,12 @@ export async function trackPeopleByCrops(
     if (f.detected) {
       stats.detections++;
       stats.reasons[f.reason] = (stats.reasons[f.reason] ?? 0) + 1;
-      // a box that took two followed people for one re-anchors neither: both are followed on
-      const followedBoxes = followed.map((p) => p.box);
-      const read = await f.detected;
-      const pass = read.boxes;
-      const taken = pass.map((d) => !twoTakenForOne(d, followedBoxes, pass));
-      const detected = pass.filter((_, i) => taken[i]);
+      // a box that took two followed people for one re-anchors neither: both are followed on (pass-boxes.ts)
+      const taken = takenBoxes(await f.detected, lastSeen(), (c) => pose(f.rgb, c));
+      const detected = taken.boxes;
       // a followed person the detector also found is re-anchored on its box; one it missed is followed on
       carry = followed.filter((p) => detected.every((d) => iou(p.box, d) < REANCHOR_IOU));
-      const poses = await posesOfTaken(read, taken, (c) => pose(f.rgb, c));
+      const poses = await taken.poses;
       detected.forEach((d, i) => {
         const before = followed.find((p) => iou(p.box, d) >= REANCHOR_IOU);
         const step = before

@@ -2,7 +2,7 @@
 // so it is asked for as soon as the detector answers: it fills a worker while the flow of the segment before
 // that pass still runs on the other (crop-tracking.ts). A box that may hold two followed people for one waits
 // until the pass judges that (crop-follow.ts twoTakenForOne): its pose would be read for nothing.
-import { cropAroundBox, mayTakeTwo, type CropPose, type PixelBox } from './crop-follow';
+import { cropAroundBox, mayTakeTwo, twoTakenForOne, type CropPose, type PixelBox } from './crop-follow';
 
 export type DetectorBox = PixelBox & { score: number };
 type PoseOn = (box: { x0: number; y0: number; side: number }) => Promise<CropPose>;
@@ -41,7 +41,19 @@ export function readPassBoxes(
   return read;
 }
 
-/** The poses of the boxes the pass takes (`taken`), in their order: those asked for early, the rest now. */
-export function posesOfTaken(pass: PassBoxes, taken: boolean[], pose: PoseOn): Promise<CropPose[]> {
-  return Promise.all(pass.boxes.flatMap((d, i) => (taken[i] ? [pass.poses[i] ?? pose(cropAroundBox(d))] : [])));
+/**
+ * The boxes the pass takes, and their poses in their order: those asked for early, the rest now. A box that
+ * took two of the people followed (`followed`, where the flow has them on the pass frame) for one is not
+ * taken (crop-follow.ts twoTakenForOne).
+ */
+export function takenBoxes(
+  pass: PassBoxes,
+  followed: PixelBox[],
+  pose: PoseOn,
+): { boxes: DetectorBox[]; poses: Promise<CropPose[]> } {
+  const taken = pass.boxes.map((d) => !twoTakenForOne(d, followed, pass.boxes));
+  return {
+    boxes: pass.boxes.filter((_, i) => taken[i]),
+    poses: Promise.all(pass.boxes.flatMap((d, i) => (taken[i] ? [pass.poses[i] ?? pose(cropAroundBox(d))] : []))),
+  };
 }

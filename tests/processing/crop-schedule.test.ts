@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   callAtEnd,
+  EXTRA_AHEAD_BYTES,
+  framesAhead,
   lumaThumbnail,
   passInterval,
   passReason,
@@ -20,6 +22,20 @@ describe('when crop tracking runs a model pass', () => {
     // never less than every analysed frame, even for footage slower than the cadence
     expect(passInterval(4, 1)).toBe(1);
     expect(passInterval(30, 1, 10)).toBe(3);
+  });
+
+  it('decodes two detector gaps ahead, the second only up to a bounded number of bytes', () => {
+    const frame = 640 * 384 * 3;
+    // 30 fps: a pass every 6th frame, two to a detector pass: 12 frames a gap, 25 ahead (18 MB)
+    expect(framesAhead(12, frame, 6)).toBe(25);
+    // 10 fps: 4 a gap; never fewer than the least asked for
+    expect(framesAhead(4, frame, 6)).toBe(9);
+    expect(framesAhead(1, frame, 6)).toBe(6);
+    // 240 fps: 96 frames a gap; the second gap is cut to what EXTRA_AHEAD_BYTES holds
+    const cut = Math.floor(EXTRA_AHEAD_BYTES / frame);
+    expect(cut).toBeLessThan(96);
+    expect(framesAhead(96, frame, 6)).toBe(96 + 1 + cut);
+    expect((framesAhead(96, frame, 6) - 97) * frame).toBeLessThanOrEqual(EXTRA_AHEAD_BYTES);
   });
 
   it('runs one on the first frame, then after each interval, and at a cut in between', () => {

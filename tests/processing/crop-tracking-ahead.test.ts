@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { trackPeopleByCrops } from '../../server/processing/crop-tracking';
 import type { DecodedFrame } from '../../server/processing/frames';
-import { posesOfTaken, readPassBoxes } from '../../server/processing/pass-boxes';
+import { readPassBoxes, takenBoxes } from '../../server/processing/pass-boxes';
 import type { PosePool } from '../../server/processing/pose-pool';
 import { cropStandIn, flowStandIn } from './pool-stand-ins';
 
@@ -96,19 +96,24 @@ describe('crop tracking, both workers kept busy', () => {
       asked.push(Math.round(c.x0));
       return { keypoints: [], score: 0.8 };
     };
-    // two people side by side as last seen, one box over both of them, one box on someone else
-    const lastSeen = [
-      { x1: 100, y1: 100, x2: 130, y2: 180 },
-      { x1: 125, y1: 90, x2: 150, y2: 190 },
-    ];
-    const rows = Float32Array.from([98, 88, 152, 192, 0.6, 300, 100, 330, 180, 0.9]);
-    const pass = await readPassBoxes(Promise.resolve(rows), () => lastSeen, pose);
+    // as last seen: someone in front, and someone behind them whose head shows above theirs
+    const front = { x1: 100, y1: 100, x2: 140, y2: 200 },
+      behind = { x1: 110, y1: 60, x2: 140, y2: 140 };
+    // the pass: one box over both of them, and one on someone else
+    const rows = Float32Array.from([98, 58, 142, 202, 0.6, 300, 100, 330, 180, 0.9]);
+    const pass = await readPassBoxes(Promise.resolve(rows), () => [front, behind], pose);
     expect(pass.boxes).toHaveLength(2);
     expect(pass.poses[0]).toBeNull();
     expect(asked).toHaveLength(1); // the box on someone else only
-    expect(await posesOfTaken(pass, [false, true], pose)).toHaveLength(1);
-    expect(asked).toHaveLength(1); // judged two for one: never read
-    expect(await posesOfTaken(pass, [true, true], pose)).toHaveLength(2);
-    expect(asked).toHaveLength(2); // taken after all: read then
+    // on the pass frame they are still one behind the other: the box took both for one
+    const judged = takenBoxes(pass, [front, behind], pose);
+    expect(judged.boxes).toEqual([{ x1: 300, y1: 100, x2: 330, y2: 180, score: expect.closeTo(0.9, 5) }]);
+    expect(await judged.poses).toHaveLength(1);
+    expect(asked).toHaveLength(1); // never read
+    // the one behind walked on (the flow has them elsewhere): the box is the front one's, read now
+    const walkedOn = takenBoxes(pass, [front, { x1: 400, y1: 60, x2: 430, y2: 140 }], pose);
+    expect(walkedOn.boxes).toHaveLength(2);
+    expect(await walkedOn.poses).toHaveLength(2);
+    expect(asked).toHaveLength(2);
   });
 });
