@@ -43,10 +43,13 @@ type Work =
     : never;
 interface Slot {
   worker: Worker;
-  busy: boolean;
-  pending: Map<number, Pending>;
+  /** Requests handed to the worker and not yet answered (at most two: see dispatch), and whether each is short. */
+  pending: Map<number, Pending & { short: boolean }>;
   flowLoaded?: boolean;
 }
+
+/** A crop or a flow segment: tens of milliseconds, where a detector pass takes hundreds. */
+const isShort = (w: Work) => w.type === 'crop' || w.type === 'flow';
 
 export class PosePool {
   private slots: Slot[] = [];
@@ -86,7 +89,7 @@ export class PosePool {
 
   private spawn(model: ModelPaths, flow: boolean): Promise<void> {
     const worker = new Worker(new URL('./pose-worker-boot.mjs', import.meta.url));
-    const slot: Slot = { worker, busy: false, pending: new Map() };
+    const slot: Slot = { worker, pending: new Map() };
     this.slots.push(slot);
     return new Promise((resolve, reject) => {
       const fail = (e: Error) => {
@@ -112,7 +115,6 @@ export class PosePool {
         const id = m.id!;
         const p = slot.pending.get(id);
         slot.pending.delete(id);
-        slot.busy = false;
         if (m.type === 'result') {
           this.inferMs += m.ms;
           p?.resolve(m.output);
@@ -187,16 +189,29 @@ export class PosePool {
   }
 
   private dispatch() {
+    // a free worker takes the next request: crops and flow first, which the next frame waits for; detector
+    // passes are asked for ahead
     for (const slot of this.slots) {
-      if (slot.busy || !this.waiting.length) continue;
-      // crops and flow are what the next frame waits for; detector passes are asked for ahead
-      const crop = this.waiting.findIndex((w) => w.work.type === 'crop' || w.work.type === 'flow');
-      const [job] = this.waiting.splice(crop >= 0 ? crop : 0, 1);
-      const id = this.nextId++;
-      slot.busy = true;
-      slot.pending.set(id, job.p);
-      slot.worker.postMessage({ ...job.work, id } as PoseWorkerRequest, [job.work.rgb.buffer as ArrayBuffer]);
+      if (slot.pending.size || !this.waiting.length) continue;
+      const short = this.waiting.findIndex((w) => isShort(w.work));
+      this.send(slot, short >= 0 ? short : 0);
     }
+    // every worker busy: one running a crop or the flow is handed the next crop or flow as well, to start the
+    // moment it ends instead of after its answer has come back here and this thread has got round to it
+    for (const slot of this.slots) {
+      const running = [...slot.pending.values()];
+      if (running.length !== 1 || !running[0].short) continue;
+      const short = this.waiting.findIndex((w) => isShort(w.work));
+      if (short < 0) return;
+      this.send(slot, short);
+    }
+  }
+
+  private send(slot: Slot, at: number) {
+    const [job] = this.waiting.splice(at, 1);
+    const id = this.nextId++;
+    slot.pending.set(id, { ...job.p, short: isShort(job.work) });
+    slot.worker.postMessage({ ...job.work, id } as PoseWorkerRequest, [job.work.rgb.buffer as ArrayBuffer]);
   }
 
   async close(): Promise<void> {

@@ -152,6 +152,9 @@ async function infer(
   }
 }
 
+/** Requests run one after the other, in the order they came: the pool may hand over the next while one runs. */
+let working: Promise<unknown> = Promise.resolve();
+
 parentPort?.on('message', (msg: PoseWorkerRequest) => {
   if (msg.type === 'init') {
     init(msg.model, msg.flow).then(
@@ -163,15 +166,17 @@ parentPort?.on('message', (msg: PoseWorkerRequest) => {
         } satisfies PoseWorkerReply),
     );
   } else {
-    const t0 = performance.now();
-    run(msg).then(
-      (output) =>
-        parentPort!.postMessage(
-          { type: 'result', id: msg.id, output, ms: performance.now() - t0 } satisfies PoseWorkerReply,
-          [output.buffer as ArrayBuffer],
-        ),
-      (e: Error) =>
-        parentPort!.postMessage({ type: 'error', id: msg.id, message: e.message } satisfies PoseWorkerReply),
-    );
+    working = working.then(() => {
+      const t0 = performance.now();
+      return run(msg).then(
+        (output) =>
+          parentPort!.postMessage(
+            { type: 'result', id: msg.id, output, ms: performance.now() - t0 } satisfies PoseWorkerReply,
+            [output.buffer as ArrayBuffer],
+          ),
+        (e: Error) =>
+          parentPort!.postMessage({ type: 'error', id: msg.id, message: e.message } satisfies PoseWorkerReply),
+      );
+    });
   }
 });

@@ -60,6 +60,29 @@ describe('pose worker pool', () => {
     }
   }, 120_000);
 
+  it('hands a worker running a crop the next crop too, holds back a detector pass, and answers each as if alone', async () => {
+    const pool = await PosePool.start(await ensureModel(TEST_MODELS_DIR), 1, { flow: false });
+    try {
+      const region = (k: number) => new Uint8Array(96 * 96 * 3).map((_, i) => (i * k) % 251);
+      const square = { x0: 8, y0: 8, side: 80 };
+      const alone = [
+        await pool.crop(region(3), 96, 96, square, 'lightning'),
+        await pool.crop(region(7), 96, 96, square, 'lightning'),
+      ];
+      const first = pool.crop(region(3), 96, 96, square, 'lightning');
+      const second = pool.crop(region(7), 96, 96, square, 'lightning');
+      const detector = pool.detect(new Uint8Array(64 * 64 * 3).fill(40), 64, 64);
+      const slots = (pool as unknown as { slots: Array<{ pending: Map<number, unknown> }> }).slots;
+      // the second crop is with the worker while the first runs; the detector pass waits for a free worker
+      expect(slots[0].pending.size).toBe(2);
+      expect(await first).toEqual(alone[0]);
+      expect(await second).toEqual(alone[1]);
+      expect(await detector).toHaveLength(0); // a flat grey frame has nobody
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
   it("compiles the optical flow's OpenCV while it starts, unless it is told the pool never follows by flow", async () => {
     const model = await ensureModel(TEST_MODELS_DIR);
     const processing = await PosePool.start(model, 1);
