@@ -21,6 +21,7 @@ import { buildClip, loadClips, type BuiltClip } from './eval/fixtures';
 import { evaluateClip, type ClipResult, type EvalSettings } from './eval/run-eval';
 import { availableRealClips } from './eval/real-clips';
 import { longClip, onePersonClip, sixteenPeopleClip, streetClip } from './processing-clips';
+import { giveHeapRoomForFrames } from '../server/processing/heap-room';
 
 const argText = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -87,6 +88,7 @@ const media = createMediaService({ ffmpegPath: process.env.FFMPEG_PATH, ffprobeP
 const clipDir = path.resolve('.cache/processing-test-clips');
 const clip = await ensurePeopleClip(media.ffmpegPath, clipDir);
 const info = await media.probe(clip);
+giveHeapRoomForFrames(); // as the server's processing worker does
 const threads = Number(process.env.VAT_POSE_THREADS) || defaultPoseThreads();
 const tLoad = performance.now();
 const pool = await PosePool.start(

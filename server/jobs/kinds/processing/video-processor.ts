@@ -22,6 +22,7 @@ import { processingJob, type ProcessingWork } from './definition';
 import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../../services/job-definition';
 import { autoRender } from '../../../services/render/requests';
 import { requireVideoFile } from '../../../services/video-file';
+import { giveHeapRoomForFrames } from '../../../processing/heap-room';
 
 /** Share of the progress bar each stage takes: decoding + pose is almost all of the work. */
 const ANALYSIS_SHARE = 90,
@@ -202,6 +203,7 @@ export function processingWorker(deps: WorkerDeps): JobWorker<ProcessJobData> {
     queue: deps.queue,
     log: { warn: (m: string) => deps.log.warn(m) },
   };
+  giveHeapRoomForFrames(); // decoded frames would otherwise run a full collection every few frames
   const processor = new VideoProcessor({
     database: deps.database,
     ffmpegPath: deps.media.ffmpegPath,
