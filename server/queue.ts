@@ -59,7 +59,9 @@ export async function startQueue(
   for (const { name, retryLimit } of Object.values(QUEUE_SPECS)) {
     await boss.createQueue(name, { name, retryLimit, retryDelay: 5, expireInSeconds: 60 * 60 * 2 });
   }
-  const workIds: string[] = [];
+  // this process's workers of each queue: a job sent here wakes them, rather than waiting for their next poll
+  // (up to a second, which a short video's whole job is not much longer than)
+  const workersOf = new Map<QueueName, string[]>();
   return {
     boss,
     async liveJobs<T>(name: QueueName) {
@@ -69,14 +71,17 @@ export async function startQueue(
       );
       return rows;
     },
-    send: (name, data, o) => boss.send(name, data, o ?? {}),
+    async send(name, data, o) {
+      const id = await boss.send(name, data, o ?? {});
+      for (const w of workersOf.get(name) ?? []) boss.notifyWorker(w);
+      return id;
+    },
     async work(name, concurrency, handler) {
       for (let i = 0; i < concurrency; i++) {
-        workIds.push(
-          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
-            for (const job of jobs) await handler(job.data as never, job as never);
-          }),
-        );
+        const id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+          for (const job of jobs) await handler(job.data as never, job as never);
+        });
+        workersOf.set(name, [...(workersOf.get(name) ?? []), id]);
       }
     },
     async stop() {
