@@ -46,6 +46,8 @@ export const configSchema = z.object({
   VAT_WORKER: bool.default(true),
   VAT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   VAT_POSE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  // start the pose workers with the job worker (when the models are cached), not on the first job
+  VAT_POSE_WARM: bool.default(true),
   VAT_INGEST_PARALLELISM: z.coerce.number().int().min(1).max(32).default(4),
   VAT_WATCH_SOURCES: bool.default(false),
   VAT_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -85,6 +87,8 @@ export interface Config {
   worker: boolean;
   workerConcurrency: number;
   poseThreads?: number;
+  /** Start the pose workers when the job worker starts (the models cached), so the first job does not wait. */
+  poseWarm: boolean;
   ingestParallelism: number;
   /** Scan an enabled source when its files change (off by default). */
   watchSources: boolean;
@@ -131,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     worker: e.VAT_WORKER,
     workerConcurrency: e.VAT_WORKER_CONCURRENCY,
     poseThreads: e.VAT_POSE_THREADS,
+    poseWarm: e.VAT_POSE_WARM,
     ingestParallelism: e.VAT_INGEST_PARALLELISM,
     watchSources: e.VAT_WATCH_SOURCES,
     logLevel: e.VAT_LOG_LEVEL,
