@@ -65,6 +65,12 @@ export function modelIsCached(dir: string): boolean {
   });
 }
 
+/** The model files when every one is in `dir` with the expected checksum (one read of them), else null. */
+export function cachedModel(dir: string): ModelPaths | null {
+  const abs = path.resolve(dir);
+  return modelIsCached(abs) ? cachedPaths(abs) : null;
+}
+
 // Two callers in one process (or two processes sharing a cache) must not both download.
 const inFlight = new Map<string, Promise<ModelPaths>>();
 

@@ -153,7 +153,21 @@ async function infer(
 }
 
 /** Requests run one after the other, in the order they came: the pool may hand over the next while one runs. */
-let working: Promise<unknown> = Promise.resolve();
+let working: Promise<void> = Promise.resolve();
+
+/** Runs one request and posts its answer or its error; never rejects, so the chain above never stops. */
+async function answer(msg: Exclude<PoseWorkerRequest, { type: 'init' }>): Promise<void> {
+  const t0 = performance.now();
+  try {
+    const output = await run(msg);
+    parentPort!.postMessage(
+      { type: 'result', id: msg.id, output, ms: performance.now() - t0 } satisfies PoseWorkerReply,
+      [output.buffer as ArrayBuffer],
+    );
+  } catch (e) {
+    parentPort!.postMessage({ type: 'error', id: msg.id, message: (e as Error).message } satisfies PoseWorkerReply);
+  }
+}
 
 parentPort?.on('message', (msg: PoseWorkerRequest) => {
   if (msg.type === 'init') {
@@ -166,17 +180,6 @@ parentPort?.on('message', (msg: PoseWorkerRequest) => {
         } satisfies PoseWorkerReply),
     );
   } else {
-    working = working.then(() => {
-      const t0 = performance.now();
-      return run(msg).then(
-        (output) =>
-          parentPort!.postMessage(
-            { type: 'result', id: msg.id, output, ms: performance.now() - t0 } satisfies PoseWorkerReply,
-            [output.buffer as ArrayBuffer],
-          ),
-        (e: Error) =>
-          parentPort!.postMessage({ type: 'error', id: msg.id, message: e.message } satisfies PoseWorkerReply),
-      );
-    });
+    working = working.then(() => answer(msg));
   }
 });

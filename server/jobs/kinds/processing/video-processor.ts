@@ -11,7 +11,13 @@ import { appendProcessingLog as appendLog } from '../../../repositories/status';
 import { getVideoSettings } from '../../../services/settings';
 import { changeStatus } from '../../../services/status';
 import type { ProcessingRestore, ProcessJobData } from '../../../services/processing-eligibility';
-import { ensureModel, MODEL_PACKAGE, modelIsCached, poseModelLabel } from '../../../processing/model-fetch';
+import {
+  cachedModel,
+  ensureModel,
+  MODEL_PACKAGE,
+  modelIsCached,
+  poseModelLabel,
+} from '../../../processing/model-fetch';
 import { analyseVideo } from '../../../processing/pipeline';
 import { dropStillNonPeople } from '../../../processing/static-track';
 import { storeAnalysis } from './store-result';
@@ -23,6 +29,7 @@ import type { JobContext, JobEnd, JobWorker, WorkerDeps } from '../../../service
 import { autoRender } from '../../../services/render/requests';
 import { requireVideoFile } from '../../../services/video-file';
 import { giveHeapRoomForFrames } from '../../../processing/heap-room';
+import type { ModelPaths } from '../../../processing/pose-protocol';
 
 /** Share of the progress bar each stage takes: decoding + pose is almost all of the work. */
 const ANALYSIS_SHARE = 90,
@@ -58,7 +65,8 @@ export class VideoProcessor implements ProcessingWork {
 
   constructor(private readonly deps: ProcessingDeps) {}
 
-  private posePool(): Promise<PosePool> {
+  /** The shared pool, started on first use from `model` when given (already read), else from ensureModel. */
+  private posePool(model?: ModelPaths): Promise<PosePool> {
     // a pool whose worker died refuses work: retire it and start a fresh one (synchronously, so two
     // concurrent jobs never start two pools)
     if (this.poolReady?.broken) {
@@ -67,7 +75,9 @@ export class VideoProcessor implements ProcessingWork {
       this.pool = null;
     }
     if (!this.pool) {
-      const p = ensureModel(this.deps.modelsDir, { log: (l) => this.deps.log?.info(l) })
+      const p = (
+        model ? Promise.resolve(model) : ensureModel(this.deps.modelsDir, { log: (l) => this.deps.log?.info(l) })
+      )
         .then((m) => PosePool.start(m, this.deps.poseThreads ?? defaultPoseThreads()))
         .then((pool) => (this.poolReady = pool));
       p.catch(() => {
@@ -84,10 +94,12 @@ export class VideoProcessor implements ProcessingWork {
    * could not start (the first job then tries again).
    */
   async warm(): Promise<void> {
-    if (this.pool || !modelIsCached(this.deps.modelsDir)) return;
+    if (this.pool) return;
+    const model = cachedModel(this.deps.modelsDir);
+    if (!model) return;
     const t0 = performance.now();
     try {
-      const pool = await this.posePool();
+      const pool = await this.posePool(model);
       const s = ((performance.now() - t0) / 1000).toFixed(1);
       this.deps.log?.info(`pose workers ready ahead of the first job: ${pool.threads} thread(s) in ${s} s`);
     } catch (e) {
